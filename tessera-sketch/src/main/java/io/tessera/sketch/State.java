@@ -34,7 +34,7 @@ public interface State {
     /** True when no sample was added. */
     boolean isEmpty();
 
-    /** Versioned bytes that {@link StateCodec#deserialize} turns back into an equal state. */
+    /** Versioned bytes that the family's codec turns back into an equal state. */
     byte[] serialize();
 
     /** Approximate heap footprint in bytes. */
