@@ -1,0 +1,23 @@
+package io.tessera.bench;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code tessera bench}: the benchmarks, each a subcommand. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Run Tessera's benchmarks.",
+        subcommands = {})
+public final class BenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        CommandLine.usage(spec.commandLine(), System.out);
+        return 0;
+    }
+}
