@@ -1,0 +1,80 @@
+package io.tessera.server.config;
+
+import io.tessera.core.InvalidInputException;
+
+/**
+ * Everything {@code tessera serve} is configured with. Values come from the YAML file, then the
+ * command-line flags override them; defaults apply where neither says anything.
+ *
+ * @param listen        host:port of the one HTTP port; loopback unless configured
+ * @param dataDir       where durable state lives; null runs in memory
+ * @param storage       the raw store
+ * @param remoteWrite   the remote-write receiver
+ */
+public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite) {
+
+    public static final String DEFAULT_LISTEN = "127.0.0.1:9470";
+
+    /**
+     * @param retention         how long raw samples are kept (Prometheus duration)
+     * @param outOfOrderWindow  how far behind a series' newest sample a sample may arrive
+     * @param memoryLimit       ingest is refused above this many bytes of raw data
+     */
+    public record Storage(String retention, String outOfOrderWindow, String memoryLimit) {
+        public static final Storage DEFAULTS = new Storage("15d", "0s", "8GiB");
+    }
+
+    /** @param maxBodyBytes the largest uncompressed request body accepted */
+    public record RemoteWrite(String maxBodyBytes) {
+        public static final RemoteWrite DEFAULTS = new RemoteWrite("32MiB");
+    }
+
+    public static final ServerConfig DEFAULTS = new ServerConfig(DEFAULT_LISTEN, null, Storage.DEFAULTS, RemoteWrite.DEFAULTS);
+
+    public ServerConfig {
+        listen = listen == null ? DEFAULT_LISTEN : listen;
+        storage = storage == null ? Storage.DEFAULTS : new Storage(
+                or(storage.retention(), Storage.DEFAULTS.retention()),
+                or(storage.outOfOrderWindow(), Storage.DEFAULTS.outOfOrderWindow()),
+                or(storage.memoryLimit(), Storage.DEFAULTS.memoryLimit()));
+        remoteWrite = remoteWrite == null ? RemoteWrite.DEFAULTS
+                : new RemoteWrite(or(remoteWrite.maxBodyBytes(), RemoteWrite.DEFAULTS.maxBodyBytes()));
+    }
+
+    private static String or(String value, String fallback) {
+        return value == null ? fallback : value;
+    }
+
+    public ServerConfig withListen(String newListen) {
+        return new ServerConfig(newListen, dataDir, storage, remoteWrite);
+    }
+
+    public ServerConfig withDataDir(String newDataDir) {
+        return new ServerConfig(listen, newDataDir, storage, remoteWrite);
+    }
+
+    /** The host part of {@link #listen()}. */
+    public String host() {
+        return listen.substring(0, separator());
+    }
+
+    public int port() {
+        try {
+            int port = Integer.parseInt(listen.substring(separator() + 1));
+            if (port < 0 || port > 65535) {
+                throw new NumberFormatException();
+            }
+            return port;
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("listen address \"" + listen + "\": the port must be a number from 0 to 65535");
+        }
+    }
+
+    private int separator() {
+        int i = listen.lastIndexOf(':');
+        if (i <= 0) {
+            throw new InvalidInputException("listen address \"" + listen + "\" must be HOST:PORT");
+        }
+        return i;
+    }
+}
