@@ -26,24 +26,27 @@ public final class ConfigLoader {
             throw new InvalidInputException("config file " + file + " does not exist");
         }
         try {
-            ServerConfig config = YAML.readValue(file.toFile(), ServerConfig.class);
-            return config == null ? ServerConfig.DEFAULTS : config;
-        } catch (JsonMappingException e) {
-            throw new InvalidInputException("config file " + file + ": " + e.getOriginalMessage()
-                    + " at " + e.getPathReference(), e);
+            return parse(Files.readString(file), "config file " + file);
         } catch (IOException e) {
             throw new InvalidInputException("config file " + file + ": " + e.getMessage(), e);
         }
     }
 
     public static ServerConfig parse(String yaml) {
+        return parse(yaml, "config");
+    }
+
+    private static ServerConfig parse(String yaml, String source) {
+        if (yaml.isBlank()) {
+            return ServerConfig.DEFAULTS;
+        }
         try {
             ServerConfig config = YAML.readValue(yaml, ServerConfig.class);
             return config == null ? ServerConfig.DEFAULTS : config;
         } catch (JsonMappingException e) {
-            throw new InvalidInputException("config: " + e.getOriginalMessage() + " at " + e.getPathReference(), e);
+            throw new InvalidInputException(source + ": " + e.getOriginalMessage() + " at " + e.getPathReference(), e);
         } catch (IOException e) {
-            throw new InvalidInputException("config: " + e.getMessage(), e);
+            throw new InvalidInputException(source + ": " + e.getMessage(), e);
         }
     }
 }

@@ -1,0 +1,47 @@
+package io.tessera.server.cli;
+
+import io.tessera.server.TesseraServer;
+import io.tessera.server.config.ConfigLoader;
+import io.tessera.server.config.ServerConfig;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code tessera serve}: run the server until interrupted. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the Tessera server: remote write in, PromQL out, on one HTTP port.")
+public final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration file; flags override it.")
+    Path config;
+
+    @Option(names = "--listen", paramLabel = "HOST:PORT", description = "Address of the HTTP port (default ${DEFAULT-VALUE} unless configured).",
+            defaultValue = Option.NULL_VALUE)
+    String listen;
+
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "Directory for durable state; without it Tessera keeps everything in memory.")
+    Path dataDir;
+
+    @Override
+    public Integer call() throws Exception {
+        ServerConfig cfg = config == null ? ServerConfig.DEFAULTS : ConfigLoader.load(config);
+        if (listen != null) {
+            cfg = cfg.withListen(listen);
+        }
+        if (dataDir != null) {
+            cfg = cfg.withDataDir(dataDir.toString());
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (TesseraServer server = TesseraServer.start(cfg)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "tessera-shutdown"));
+            System.out.println("tessera " + TesseraVersion.version() + " listening on http://" + server.address());
+            if (cfg.dataDir() == null) {
+                System.out.println("no --data-dir: running in memory, nothing survives a restart");
+            }
+            stopped.await();
+        }
+        return 0;
+    }
+}

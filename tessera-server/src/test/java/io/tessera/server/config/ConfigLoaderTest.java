@@ -1,0 +1,44 @@
+package io.tessera.server.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tessera.core.InvalidInputException;
+import org.junit.jupiter.api.Test;
+
+class ConfigLoaderTest {
+
+    @Test
+    void readsYamlAndFillsDefaults() {
+        ServerConfig c = ConfigLoader.parse("""
+                listen: 0.0.0.0:9999
+                storage:
+                  retention: 2d
+                """);
+        assertThat(c.host()).isEqualTo("0.0.0.0");
+        assertThat(c.port()).isEqualTo(9999);
+        assertThat(c.storage().retention()).isEqualTo("2d");
+        assertThat(c.storage().outOfOrderWindow()).isEqualTo("0s");
+        assertThat(c.remoteWrite().maxBodyBytes()).isEqualTo("32MiB");
+        assertThat(c.dataDir()).isNull();
+    }
+
+    @Test
+    void anEmptyFileIsTheDefaults() {
+        assertThat(ConfigLoader.parse("")).isEqualTo(ServerConfig.DEFAULTS);
+    }
+
+    @Test
+    void unknownKeysAreRejectedWithTheirPath() {
+        assertThatThrownBy(() -> ConfigLoader.parse("storage:\n  retension: 2d\n"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("retension");
+    }
+
+    @Test
+    void badListenAddressesAreRejected() {
+        assertThatThrownBy(() -> ServerConfig.DEFAULTS.withListen("9470").port()).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("HOST:PORT");
+        assertThatThrownBy(() -> ServerConfig.DEFAULTS.withListen("h:99999").port()).isInstanceOf(InvalidInputException.class);
+    }
+}
