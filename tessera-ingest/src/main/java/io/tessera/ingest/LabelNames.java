@@ -1,0 +1,59 @@
+package io.tessera.ingest;
+
+/** The name charsets of {@link NameValidation}. */
+final class LabelNames {
+
+    private LabelNames() {
+    }
+
+    static boolean isValidLabelName(String name, NameValidation validation) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        if (validation == NameValidation.UTF8) {
+            return isWellFormed(name);
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9');
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static boolean isValidMetricName(String name, NameValidation validation) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        if (validation == NameValidation.UTF8) {
+            return isWellFormed(name);
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean ok = c == '_' || c == ':' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+                    || (i > 0 && c >= '0' && c <= '9');
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** False for a string with an unpaired surrogate, which has no UTF-8 form. */
+    static boolean isWellFormed(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 == s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    return false;
+                }
+                i++;
+            } else if (Character.isLowSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,120 @@
+package io.tessera.ingest;
+
+import io.tessera.core.Labels;
+
+/**
+ * One decoded and validated write request, in columns: a label set per series and, per series,
+ * a contiguous run of samples in {@code timestamps}/{@code values}. Every series has a valid,
+ * non-empty label set with a metric name; the same label set may occur in several series.
+ * Exemplars, native histograms and metadata are counted, not kept. Immutable once built;
+ * see {@link WriteBatchBuilder}.
+ */
+public final class WriteBatch {
+
+    private final Labels[] labels;
+    private final int[] seriesStart;
+    private final long[] timestamps;
+    private final double[] values;
+    private final int seriesCount;
+    private final int sampleCount;
+    private final int exemplarCount;
+    private final int histogramCount;
+    private final int metadataCount;
+
+    WriteBatch(Labels[] labels, int[] seriesStart, int seriesCount, long[] timestamps, double[] values,
+               int sampleCount, int exemplarCount, int histogramCount, int metadataCount) {
+        this.labels = labels;
+        this.seriesStart = seriesStart;
+        this.seriesCount = seriesCount;
+        this.timestamps = timestamps;
+        this.values = values;
+        this.sampleCount = sampleCount;
+        this.exemplarCount = exemplarCount;
+        this.histogramCount = histogramCount;
+        this.metadataCount = metadataCount;
+    }
+
+    public int seriesCount() {
+        return seriesCount;
+    }
+
+    public Labels labels(int series) {
+        checkSeries(series);
+        return labels[series];
+    }
+
+    /** Index of the series' first sample. */
+    public int sampleStart(int series) {
+        checkSeries(series);
+        return seriesStart[series];
+    }
+
+    /** One past the index of the series' last sample. */
+    public int sampleEnd(int series) {
+        checkSeries(series);
+        return seriesStart[series + 1];
+    }
+
+    public int sampleCount() {
+        return sampleCount;
+    }
+
+    /** Timestamp of sample {@code i}, epoch milliseconds. */
+    public long timestamp(int i) {
+        checkSample(i);
+        return timestamps[i];
+    }
+
+    /** Value of sample {@code i}, with its exact bits (stale markers included). */
+    public double value(int i) {
+        checkSample(i);
+        return values[i];
+    }
+
+    public int exemplarCount() {
+        return exemplarCount;
+    }
+
+    public int histogramCount() {
+        return histogramCount;
+    }
+
+    public int metadataCount() {
+        return metadataCount;
+    }
+
+    /** Calls {@code visitor} once per series, in order, with that series' slice of the sample columns. */
+    public void forEachSeries(SeriesVisitor visitor) {
+        for (int s = 0; s < seriesCount; s++) {
+            visitor.series(s, labels[s], timestamps, values, seriesStart[s], seriesStart[s + 1]);
+        }
+    }
+
+    /** Calls {@code visitor} once per sample, series by series. */
+    public void forEachSample(SampleVisitor visitor) {
+        for (int s = 0; s < seriesCount; s++) {
+            Labels ls = labels[s];
+            for (int i = seriesStart[s], end = seriesStart[s + 1]; i < end; i++) {
+                visitor.sample(ls, timestamps[i], values[i]);
+            }
+        }
+    }
+
+    private void checkSeries(int series) {
+        if (series < 0 || series >= seriesCount) {
+            throw new IndexOutOfBoundsException("series " + series + " of " + seriesCount);
+        }
+    }
+
+    private void checkSample(int i) {
+        if (i < 0 || i >= sampleCount) {
+            throw new IndexOutOfBoundsException("sample " + i + " of " + sampleCount);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "WriteBatch{series=" + seriesCount + ", samples=" + sampleCount + ", exemplars=" + exemplarCount
+                + ", histograms=" + histogramCount + ", metadata=" + metadataCount + "}";
+    }
+}
