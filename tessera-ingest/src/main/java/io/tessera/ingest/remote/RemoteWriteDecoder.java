@@ -1,0 +1,229 @@
+package io.tessera.ingest.remote;
+
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.WireFormat;
+import io.tessera.core.LabelsInterner;
+import io.tessera.ingest.IngestOptions;
+import io.tessera.ingest.InvalidSeriesException;
+import io.tessera.ingest.MalformedProtobufException;
+import io.tessera.ingest.PayloadTooLargeException;
+import io.tessera.ingest.WriteBatch;
+import io.tessera.ingest.WriteBatchBuilder;
+import io.tessera.ingest.WriteRejectedException;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Decodes a Prometheus remote-write 1.0 request: a snappy block holding a protobuf
+ * {@code prometheus.WriteRequest}. The whole request is checked before anything is returned,
+ * so a store either applies all of it or none. Samples go straight into the batch's primitive
+ * columns; exemplars, native histograms and metadata are checked for well-formedness and
+ * counted. Thread-safe; each call uses its own state.
+ */
+public final class RemoteWriteDecoder {
+
+    private static final int WRITE_REQUEST_TIMESERIES = 1;
+    private static final int WRITE_REQUEST_METADATA = 3;
+    private static final int SERIES_LABELS = 1;
+    private static final int SERIES_SAMPLES = 2;
+    private static final int SERIES_EXEMPLARS = 3;
+    private static final int SERIES_HISTOGRAMS = 4;
+    private static final int LABEL_NAME = 1;
+    private static final int LABEL_VALUE = 2;
+    private static final int SAMPLE_VALUE = 1;
+    private static final int SAMPLE_TIMESTAMP = 2;
+
+    private final IngestOptions options;
+    private final LabelsInterner interner;
+
+    public RemoteWriteDecoder() {
+        this(IngestOptions.DEFAULTS, null);
+    }
+
+    /** @param interner shares equal label sets across requests, or null */
+    public RemoteWriteDecoder(IngestOptions options, LabelsInterner interner) {
+        this.options = options;
+        this.interner = interner;
+    }
+
+    public IngestOptions options() {
+        return options;
+    }
+
+    /**
+     * Decodes an HTTP request body (snappy block format).
+     *
+     * @throws WriteRejectedException with status 400 for a malformed body or an invalid series,
+     *     413 when the body would decompress to more than the configured limit
+     */
+    public WriteBatch decode(byte[] body) {
+        return decode(body, 0, body.length);
+    }
+
+    public WriteBatch decode(byte[] body, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, body.length);
+        byte[] raw = SnappyBlock.decompress(body, offset, length, options.maxUncompressedBytes());
+        return new Run(raw, 0).decode(raw.length);
+    }
+
+    /** Decodes an uncompressed {@code WriteRequest} message. */
+    public WriteBatch decodeUncompressed(byte[] message, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, message.length);
+        if (length > options.maxUncompressedBytes()) {
+            throw new PayloadTooLargeException("write request", length, options.maxUncompressedBytes());
+        }
+        return new Run(message, offset).decode(length);
+    }
+
+    /** The state of decoding one request. */
+    private final class Run {
+
+        private final byte[] buf;
+        private final int base;
+        private CodedInputStream in;
+        private final WriteBatchBuilder batch;
+        private String[] names = new String[16];
+        private String[] values = new String[16];
+        private int labelCount;
+        private String invalidUtf8Label;
+        private boolean invalidUtf8;
+
+        Run(byte[] buf, int base) {
+            this.buf = buf;
+            this.base = base;
+            int guess = Math.max(16, (buf.length - base) / 16);
+            this.batch = new WriteBatchBuilder(options.nameValidation(), interner, guess / 16, guess);
+        }
+
+        WriteBatch decode(int length) {
+            in = CodedInputStream.newInstance(buf, base, length);
+            try {
+                for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                    switch (WireFormat.getTagFieldNumber(tag)) {
+                        case WRITE_REQUEST_TIMESERIES -> {
+                            WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Timeseries");
+                            int limit = in.pushLimit(in.readRawVarint32());
+                            readSeries();
+                            in.popLimit(limit);
+                        }
+                        case WRITE_REQUEST_METADATA -> {
+                            skipMessage(tag, PrompbSchemas.METRIC_METADATA, "Metadata");
+                            batch.addMetadata(1);
+                        }
+                        default -> WireSchema.skipUnknown(in, tag, "WriteRequest");
+                    }
+                }
+            } catch (InvalidProtocolBufferException e) {
+                throw new MalformedProtobufException("proto: cannot parse WriteRequest at byte "
+                        + in.getTotalBytesRead() + ": " + e.getMessage(), in.getTotalBytesRead(), e);
+            } catch (IOException e) {
+                throw new IllegalStateException("reading from a byte array failed", e);
+            }
+            return batch.build();
+        }
+
+        private void readSeries() throws IOException {
+            labelCount = 0;
+            invalidUtf8 = false;
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                switch (WireFormat.getTagFieldNumber(tag)) {
+                    case SERIES_LABELS -> {
+                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Labels");
+                        int limit = in.pushLimit(in.readRawVarint32());
+                        readLabel();
+                        in.popLimit(limit);
+                    }
+                    case SERIES_SAMPLES -> {
+                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
+                        int limit = in.pushLimit(in.readRawVarint32());
+                        readSample();
+                        in.popLimit(limit);
+                    }
+                    case SERIES_EXEMPLARS -> {
+                        skipMessage(tag, PrompbSchemas.EXEMPLAR, "Exemplars");
+                        batch.addExemplars(1);
+                    }
+                    case SERIES_HISTOGRAMS -> {
+                        skipMessage(tag, PrompbSchemas.HISTOGRAM, "Histograms");
+                        batch.addHistograms(1);
+                    }
+                    default -> WireSchema.skipUnknown(in, tag, "TimeSeries");
+                }
+            }
+            if (invalidUtf8) {
+                throw InvalidSeriesException.of(InvalidSeriesException.Problem.INVALID_UTF8, batch.seriesCount(),
+                        names, values, labelCount, invalidUtf8Label);
+            }
+            batch.endSeries(names, values, labelCount);
+        }
+
+        private void readLabel() throws IOException {
+            String name = "";
+            String value = "";
+            boolean badName = false;
+            boolean badValue = false;
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                switch (WireFormat.getTagFieldNumber(tag)) {
+                    case LABEL_NAME -> {
+                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Name");
+                        name = readString();
+                        badName = name == null;
+                    }
+                    case LABEL_VALUE -> {
+                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Value");
+                        value = readString();
+                        badValue = value == null;
+                    }
+                    default -> WireSchema.skipUnknown(in, tag, "Label");
+                }
+            }
+            if ((badName || badValue) && !invalidUtf8) {
+                invalidUtf8 = true;
+                invalidUtf8Label = badName ? null : name;
+            }
+            if (labelCount == names.length) {
+                names = Arrays.copyOf(names, labelCount * 2);
+                values = Arrays.copyOf(values, labelCount * 2);
+            }
+            names[labelCount] = badName ? "\uFFFD" : name;
+            values[labelCount] = badValue ? "\uFFFD" : value;
+            labelCount++;
+        }
+
+        private void readSample() throws IOException {
+            double value = 0;
+            long timestamp = 0;
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                switch (WireFormat.getTagFieldNumber(tag)) {
+                    case SAMPLE_VALUE -> {
+                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_FIXED64, "Value");
+                        value = in.readDouble();
+                    }
+                    case SAMPLE_TIMESTAMP -> {
+                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_VARINT, "Timestamp");
+                        timestamp = in.readInt64();
+                    }
+                    default -> WireSchema.skipUnknown(in, tag, "Sample");
+                }
+            }
+            batch.addSample(timestamp, value);
+        }
+
+        private void skipMessage(int tag, WireSchema schema, String field) throws IOException {
+            WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, field);
+            int limit = in.pushLimit(in.readRawVarint32());
+            schema.skip(in);
+            in.popLimit(limit);
+        }
+
+        /** A length-delimited string read straight from the buffer; null if it is not UTF-8. */
+        private String readString() throws IOException {
+            int length = in.readRawVarint32();
+            int start = base + in.getTotalBytesRead();
+            in.skipRawBytes(length);
+            return Utf8.decode(buf, start, length);
+        }
+    }
+}
