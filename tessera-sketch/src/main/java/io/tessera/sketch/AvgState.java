@@ -1,0 +1,166 @@
+package io.tessera.sketch;
+
+import io.tessera.core.StaleMarker;
+
+/**
+ * {@code avg_over_time} / SQL {@code AVG}, as Prometheus computes it: a compensated sum divided
+ * by the count while the sum stays finite, and an incremental (compensated) mean once the sum
+ * would overflow. Merge adds the sums, or weights the two means by their counts when the
+ * merged sum would overflow. Stale markers are ignored; an ordinary NaN makes the mean NaN.
+ */
+public final class AvgState implements State {
+
+    static final int VERSION = 1;
+
+    private long count;
+    private boolean incremental;
+    /** The compensated sum, or in incremental mode the compensated mean. */
+    private final KahanSum acc = new KahanSum();
+
+    public AvgState() {
+    }
+
+    @Override
+    public StateFamily family() {
+        return StateFamily.AVG;
+    }
+
+    @Override
+    public void update(long[] ts, double[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
+            double v = values[i];
+            if (!StaleMarker.isStale(v)) {
+                add(v);
+            }
+        }
+    }
+
+    @Override
+    public void update(long ts, double value) {
+        if (!StaleMarker.isStale(value)) {
+            add(value);
+        }
+    }
+
+    private void add(double v) {
+        count++;
+        if (count == 1) {
+            acc.set(v, 0);
+            return;
+        }
+        double n = count;
+        if (!incremental) {
+            double sum = acc.sum;
+            double c = acc.c;
+            acc.add(v);
+            if (!Double.isInfinite(acc.sum)) {
+                return;
+            }
+            incremental = true;
+            acc.set(sum / (n - 1), c / (n - 1));
+        }
+        double q = (n - 1) / n;
+        acc.set(q * acc.sum, q * acc.c);
+        acc.add(v / n);
+    }
+
+    @Override
+    public void merge(State other) {
+        AvgState o = States.sameFamily(this, other, AvgState.class);
+        if (o.count == 0) {
+            return;
+        }
+        if (count == 0) {
+            count = o.count;
+            incremental = o.incremental;
+            acc.copyFrom(o.acc);
+            return;
+        }
+        long n = count + o.count;
+        if (!incremental && !o.incremental) {
+            double sum = acc.sum;
+            double c = acc.c;
+            acc.add(o.acc);
+            if (!Double.isInfinite(acc.sum) || Double.isInfinite(sum) || Double.isInfinite(o.acc.sum)) {
+                count = n;
+                return;
+            }
+            acc.set(sum, c);
+        }
+        double wa = (double) count / n;
+        double wb = (double) o.count / n;
+        double meanA = incremental ? acc.sum : acc.sum / count;
+        double compA = incremental ? acc.c : acc.c / count;
+        double meanB = o.incremental ? o.acc.sum : o.acc.sum / o.count;
+        double compB = o.incremental ? o.acc.c : o.acc.c / o.count;
+        acc.set(meanA * wa, compA * wa);
+        acc.add(meanB * wb);
+        acc.c += compB * wb;
+        incremental = true;
+        count = n;
+    }
+
+    /** The mean; NaN when empty. */
+    public double value() {
+        if (count == 0) {
+            return Double.NaN;
+        }
+        if (incremental) {
+            return acc.sum + acc.c;
+        }
+        return acc.sum / count + acc.c / count;
+    }
+
+    public long count() {
+        return count;
+    }
+
+    @Override
+    public AvgState copy() {
+        AvgState s = new AvgState();
+        s.count = count;
+        s.incremental = incremental;
+        s.acc.copyFrom(acc);
+        return s;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    @Override
+    public byte[] serialize() {
+        return new StateWriter(family(), VERSION, 25).putLong(count).putByte(incremental ? 1 : 0)
+                .putDouble(acc.sum).putDouble(acc.c).toByteArray();
+    }
+
+    public static AvgState deserialize(byte[] bytes) {
+        StateReader r = StateReader.open(bytes, StateFamily.AVG, VERSION);
+        AvgState s = new AvgState();
+        s.count = r.getCount("sample count");
+        int mode = r.getByte("mode");
+        if (mode > 1) {
+            throw r.invalid("mode byte is " + mode + ", expected 0 (sum) or 1 (incremental mean)");
+        }
+        s.incremental = mode == 1;
+        s.acc.set(r.getDouble("sum or mean"), r.getDouble("compensation"));
+        r.finish();
+        return s;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return 56;
+    }
+
+    @Override
+    public ErrorBound errorBound() {
+        return ErrorBound.EXACT;
+    }
+
+    @Override
+    public String toString() {
+        return "AvgState{count=" + count + ", mean=" + value() + "}";
+    }
+}

@@ -1,0 +1,89 @@
+package io.tessera.sketch;
+
+import io.tessera.core.StaleMarker;
+
+/**
+ * {@code count_over_time} / SQL {@code COUNT}: the number of samples. Stale markers are not
+ * samples and are not counted; ordinary NaN values are, as in Prometheus.
+ */
+public final class CountState implements State {
+
+    static final int VERSION = 1;
+
+    private long count;
+
+    public CountState() {
+    }
+
+    @Override
+    public StateFamily family() {
+        return StateFamily.COUNT;
+    }
+
+    @Override
+    public void update(long[] ts, double[] values, int from, int to) {
+        long n = 0;
+        for (int i = from; i < to; i++) {
+            if (!StaleMarker.isStale(values[i])) {
+                n++;
+            }
+        }
+        count += n;
+    }
+
+    @Override
+    public void update(long ts, double value) {
+        if (!StaleMarker.isStale(value)) {
+            count++;
+        }
+    }
+
+    @Override
+    public void merge(State other) {
+        count += States.sameFamily(this, other, CountState.class).count;
+    }
+
+    public long value() {
+        return count;
+    }
+
+    @Override
+    public CountState copy() {
+        CountState s = new CountState();
+        s.count = count;
+        return s;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    @Override
+    public byte[] serialize() {
+        return new StateWriter(family(), VERSION, 8).putLong(count).toByteArray();
+    }
+
+    public static CountState deserialize(byte[] bytes) {
+        StateReader r = StateReader.open(bytes, StateFamily.COUNT, VERSION);
+        CountState s = new CountState();
+        s.count = r.getCount("sample count");
+        r.finish();
+        return s;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return 24;
+    }
+
+    @Override
+    public ErrorBound errorBound() {
+        return ErrorBound.EXACT;
+    }
+
+    @Override
+    public String toString() {
+        return "CountState{" + count + "}";
+    }
+}

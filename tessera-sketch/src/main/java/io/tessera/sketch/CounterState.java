@@ -1,0 +1,277 @@
+package io.tessera.sketch;
+
+import io.tessera.core.StaleMarker;
+
+/**
+ * {@code rate}, {@code increase}, {@code delta}, {@code resets} and {@code changes}: the first
+ * and last samples, the sample count, the counter-reset correction (the sum of the values just
+ * before each drop), and the numbers of resets and of changes. Merging the states of two
+ * disjoint intervals, in either call order, gives exactly the state of their union: a drop or a
+ * change across the boundary between them is counted from the samples each side keeps.
+ *
+ * <p>The finalizers implement Prometheus 3's {@code extrapolatedRate} for float samples. With
+ * fewer than two samples they return NaN, which stands for "no value" (Prometheus drops the
+ * series). {@link #resets()} and {@link #changes()} have a value whenever the state is not empty.
+ *
+ * <p>Samples must be added in strictly ascending time order. Stale markers are ignored. An
+ * ordinary NaN is compared as Prometheus compares it: it is never a reset, and a change unless
+ * the previous value was NaN too.
+ */
+public final class CounterState implements State {
+
+    static final int VERSION = 1;
+
+    private long count;
+    private long firstTs;
+    private double firstValue;
+    private long lastTs;
+    private double lastValue;
+    private double correction;
+    private long resets;
+    private long changes;
+
+    public CounterState() {
+    }
+
+    @Override
+    public StateFamily family() {
+        return StateFamily.COUNTER;
+    }
+
+    @Override
+    public void update(long[] ts, double[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
+            update(ts[i], values[i]);
+        }
+    }
+
+    @Override
+    public void update(long ts, double v) {
+        if (StaleMarker.isStale(v)) {
+            return;
+        }
+        if (count == 0) {
+            firstTs = ts;
+            firstValue = v;
+        } else {
+            if (ts <= lastTs) {
+                throw new IllegalArgumentException("counter samples must be in ascending time order: " + ts
+                        + " after " + lastTs);
+            }
+            step(lastValue, v);
+        }
+        lastTs = ts;
+        lastValue = v;
+        count++;
+    }
+
+    private void step(double prev, double cur) {
+        if (cur < prev) {
+            correction += prev;
+            resets++;
+        }
+        if (cur != prev && !(Double.isNaN(cur) && Double.isNaN(prev))) {
+            changes++;
+        }
+    }
+
+    @Override
+    public void merge(State other) {
+        CounterState o = States.sameFamily(this, other, CounterState.class);
+        if (o.count == 0) {
+            return;
+        }
+        if (count == 0) {
+            copyFrom(o);
+            return;
+        }
+        CounterState earlier;
+        CounterState later;
+        if (lastTs < o.firstTs) {
+            earlier = this;
+            later = o;
+        } else if (o.lastTs < firstTs) {
+            earlier = o;
+            later = this;
+        } else {
+            throw new IllegalArgumentException("cannot merge counter states of overlapping time ranges [" + firstTs
+                    + ", " + lastTs + "] and [" + o.firstTs + ", " + o.lastTs + "]");
+        }
+        double prev = earlier.lastValue;
+        double cur = later.firstValue;
+        long n = earlier.count + later.count;
+        long fTs = earlier.firstTs;
+        double fV = earlier.firstValue;
+        long lTs = later.lastTs;
+        double lV = later.lastValue;
+        correction = earlier.correction + later.correction;
+        resets = earlier.resets + later.resets;
+        changes = earlier.changes + later.changes;
+        step(prev, cur);
+        count = n;
+        firstTs = fTs;
+        firstValue = fV;
+        lastTs = lTs;
+        lastValue = lV;
+    }
+
+    private void copyFrom(CounterState o) {
+        count = o.count;
+        firstTs = o.firstTs;
+        firstValue = o.firstValue;
+        lastTs = o.lastTs;
+        lastValue = o.lastValue;
+        correction = o.correction;
+        resets = o.resets;
+        changes = o.changes;
+    }
+
+    /** {@code increase(x[r])} for the range {@code (rangeStart, rangeEnd]}; NaN with fewer than two samples. */
+    public double increase(long rangeStart, long rangeEnd) {
+        return extrapolatedRate(rangeStart, rangeEnd, true, false);
+    }
+
+    /** {@code rate(x[r])}: per-second increase over {@code (rangeStart, rangeEnd]}; NaN with fewer than two samples. */
+    public double rate(long rangeStart, long rangeEnd) {
+        return extrapolatedRate(rangeStart, rangeEnd, true, true);
+    }
+
+    /** {@code delta(x[r])} of a gauge over {@code (rangeStart, rangeEnd]}; NaN with fewer than two samples. */
+    public double delta(long rangeStart, long rangeEnd) {
+        return extrapolatedRate(rangeStart, rangeEnd, false, false);
+    }
+
+    private double extrapolatedRate(long rangeStart, long rangeEnd, boolean isCounter, boolean isRate) {
+        if (rangeEnd <= rangeStart) {
+            throw new IllegalArgumentException("empty range (" + rangeStart + ", " + rangeEnd + "]");
+        }
+        if (count > 0 && (firstTs <= rangeStart || lastTs > rangeEnd)) {
+            throw new IllegalArgumentException("samples [" + firstTs + ", " + lastTs + "] are not inside the range ("
+                    + rangeStart + ", " + rangeEnd + "]");
+        }
+        if (count < 2) {
+            return Double.NaN;
+        }
+        double result = lastValue - firstValue;
+        if (isCounter) {
+            result += correction;
+        }
+        double durationToStart = (firstTs - rangeStart) / 1000.0;
+        double durationToEnd = (rangeEnd - lastTs) / 1000.0;
+        double sampledInterval = (lastTs - firstTs) / 1000.0;
+        double averageDurationBetweenSamples = sampledInterval / (count - 1);
+        double extrapolationThreshold = averageDurationBetweenSamples * 1.1;
+        if (durationToStart >= extrapolationThreshold) {
+            durationToStart = averageDurationBetweenSamples / 2;
+        }
+        if (isCounter && result > 0 && firstValue >= 0) {
+            double durationToZero = sampledInterval * (firstValue / result);
+            if (durationToZero < durationToStart) {
+                durationToStart = durationToZero;
+            }
+        }
+        if (durationToEnd >= extrapolationThreshold) {
+            durationToEnd = averageDurationBetweenSamples / 2;
+        }
+        double factor = (sampledInterval + durationToStart + durationToEnd) / sampledInterval;
+        if (isRate) {
+            factor /= (rangeEnd - rangeStart) / 1000.0;
+        }
+        return result * factor;
+    }
+
+    /** {@code resets(x[r])}: the number of drops in value; meaningful when not empty. */
+    public long resets() {
+        return resets;
+    }
+
+    /** {@code changes(x[r])}: the number of changes in value; meaningful when not empty. */
+    public long changes() {
+        return changes;
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public long firstTimestamp() {
+        return firstTs;
+    }
+
+    public double firstValue() {
+        return firstValue;
+    }
+
+    public long lastTimestamp() {
+        return lastTs;
+    }
+
+    public double lastValue() {
+        return lastValue;
+    }
+
+    /** The sum of the values just before each reset, added to {@code last - first} by {@code increase}. */
+    public double resetCorrection() {
+        return correction;
+    }
+
+    @Override
+    public CounterState copy() {
+        CounterState s = new CounterState();
+        s.copyFrom(this);
+        return s;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    @Override
+    public byte[] serialize() {
+        return new StateWriter(family(), VERSION, 64).putLong(count).putLong(firstTs).putDouble(firstValue)
+                .putLong(lastTs).putDouble(lastValue).putDouble(correction).putLong(resets).putLong(changes)
+                .toByteArray();
+    }
+
+    public static CounterState deserialize(byte[] bytes) {
+        StateReader r = StateReader.open(bytes, StateFamily.COUNTER, VERSION);
+        CounterState s = new CounterState();
+        s.count = r.getCount("sample count");
+        s.firstTs = r.getLong("first timestamp");
+        s.firstValue = r.getDouble("first value");
+        s.lastTs = r.getLong("last timestamp");
+        s.lastValue = r.getDouble("last value");
+        s.correction = r.getDouble("reset correction");
+        s.resets = r.getCount("reset count");
+        s.changes = r.getCount("change count");
+        r.finish();
+        if (s.count > 0 && s.lastTs < s.firstTs) {
+            throw r.invalid("last timestamp " + s.lastTs + " is before first timestamp " + s.firstTs);
+        }
+        if (s.count == 1 && s.lastTs != s.firstTs) {
+            throw r.invalid("one sample but first and last timestamps differ");
+        }
+        if (s.count > 0 && (s.resets >= s.count || s.changes >= s.count)) {
+            throw r.invalid("more resets or changes than sample pairs");
+        }
+        return s;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return 80;
+    }
+
+    @Override
+    public ErrorBound errorBound() {
+        return ErrorBound.EXACT;
+    }
+
+    @Override
+    public String toString() {
+        return "CounterState{count=" + count + ", first=(" + firstTs + ", " + firstValue + "), last=(" + lastTs
+                + ", " + lastValue + "), correction=" + correction + ", resets=" + resets + ", changes=" + changes
+                + "}";
+    }
+}

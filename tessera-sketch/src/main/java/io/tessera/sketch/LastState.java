@@ -1,0 +1,110 @@
+package io.tessera.sketch;
+
+import io.tessera.core.StaleMarker;
+
+/**
+ * {@code last_over_time}: the sample with the latest timestamp (an ordinary NaN included, as in
+ * Prometheus). Merge keeps the later of the two samples. Stale markers are ignored.
+ */
+public final class LastState implements State {
+
+    static final int VERSION = 1;
+
+    private long count;
+    private long ts = Long.MIN_VALUE;
+    private double value = Double.NaN;
+
+    public LastState() {
+    }
+
+    @Override
+    public StateFamily family() {
+        return StateFamily.LAST;
+    }
+
+    @Override
+    public void update(long[] t, double[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
+            update(t[i], values[i]);
+        }
+    }
+
+    @Override
+    public void update(long t, double v) {
+        if (StaleMarker.isStale(v)) {
+            return;
+        }
+        if (count == 0 || t >= ts) {
+            ts = t;
+            value = v;
+        }
+        count++;
+    }
+
+    @Override
+    public void merge(State other) {
+        LastState o = States.sameFamily(this, other, LastState.class);
+        if (o.count == 0) {
+            return;
+        }
+        if (count == 0 || o.ts > ts) {
+            ts = o.ts;
+            value = o.value;
+        }
+        count += o.count;
+    }
+
+    /** The latest sample's value; NaN when empty. */
+    public double value() {
+        return value;
+    }
+
+    /** The latest sample's timestamp; {@link Long#MIN_VALUE} when empty. */
+    public long timestamp() {
+        return ts;
+    }
+
+    @Override
+    public LastState copy() {
+        LastState s = new LastState();
+        s.count = count;
+        s.ts = ts;
+        s.value = value;
+        return s;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    @Override
+    public byte[] serialize() {
+        return new StateWriter(family(), VERSION, 24).putLong(count).putLong(ts).putDouble(value).toByteArray();
+    }
+
+    public static LastState deserialize(byte[] bytes) {
+        StateReader r = StateReader.open(bytes, StateFamily.LAST, VERSION);
+        LastState s = new LastState();
+        s.count = r.getCount("sample count");
+        s.ts = r.getLong("timestamp");
+        s.value = r.getDouble("value");
+        r.finish();
+        return s;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return 40;
+    }
+
+    @Override
+    public ErrorBound errorBound() {
+        return ErrorBound.EXACT;
+    }
+
+    @Override
+    public String toString() {
+        return "LastState{ts=" + ts + ", value=" + value + "}";
+    }
+}

@@ -1,0 +1,140 @@
+package io.tessera.sketch;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads one serialized state: checks the header against the expected family and version, and
+ * every read against the bytes left, so malformed input fails with a precise message.
+ */
+final class StateReader {
+
+    private final ByteBuffer buf;
+    private final StateFamily family;
+
+    private StateReader(ByteBuffer buf, StateFamily family) {
+        this.buf = buf;
+        this.family = family;
+    }
+
+    /** The family named by the header, after checking the magic byte; the version is not checked. */
+    static StateFamily peekFamily(byte[] bytes) {
+        checkHeaderPresent(bytes);
+        return StateFamily.fromCode(bytes[1] & 0xff);
+    }
+
+    static StateReader open(byte[] bytes, StateFamily expected, int supportedVersion) {
+        checkHeaderPresent(bytes);
+        int code = bytes[1] & 0xff;
+        StateFamily actual = StateFamily.fromCode(code);
+        if (actual != expected) {
+            throw new StateFormatException("expected a " + expected + " state but the bytes hold a " + actual + " state");
+        }
+        int version = bytes[2] & 0xff;
+        if (version != supportedVersion) {
+            throw new StateFormatException("unsupported " + expected + " format version " + version
+                    + " (this build reads version " + supportedVersion + ")");
+        }
+        ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        buf.position(StateCodec.HEADER_BYTES);
+        return new StateReader(buf, expected);
+    }
+
+    private static void checkHeaderPresent(byte[] bytes) {
+        if (bytes == null) {
+            throw new StateFormatException("state bytes are null");
+        }
+        if (bytes.length < StateCodec.HEADER_BYTES) {
+            throw new StateFormatException("truncated state: " + bytes.length + " bytes, the header alone needs "
+                    + StateCodec.HEADER_BYTES);
+        }
+        if (bytes[0] != StateCodec.MAGIC) {
+            throw new StateFormatException(String.format("not a state: first byte is 0x%02x, expected magic 0x%02x",
+                    bytes[0] & 0xff, StateCodec.MAGIC & 0xff));
+        }
+    }
+
+    private void need(int bytes, String what) {
+        if (buf.remaining() < bytes) {
+            throw new StateFormatException("truncated " + family + " state: " + what + " needs " + bytes
+                    + " bytes at offset " + buf.position() + ", only " + buf.remaining() + " left");
+        }
+    }
+
+    int getByte(String what) {
+        need(1, what);
+        return buf.get() & 0xff;
+    }
+
+    int getInt(String what) {
+        need(4, what);
+        return buf.getInt();
+    }
+
+    long getLong(String what) {
+        need(8, what);
+        return buf.getLong();
+    }
+
+    double getDouble(String what) {
+        need(8, what);
+        return buf.getDouble();
+    }
+
+    long getCount(String what) {
+        long n = getLong(what);
+        if (n < 0) {
+            throw invalid(what + " is negative (" + n + ")");
+        }
+        return n;
+    }
+
+    double[] getDoubles(int count, String what) {
+        if (count < 0 || (long) count * 8 > buf.remaining()) {
+            need((int) Math.min(Integer.MAX_VALUE, Math.max(0L, (long) count * 8)), what);
+        }
+        double[] out = new double[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = buf.getDouble();
+        }
+        return out;
+    }
+
+    byte[] getBlock(String what) {
+        int length = getInt(what + " length");
+        if (length < 0) {
+            throw invalid(what + " length is negative (" + length + ")");
+        }
+        need(length, what);
+        byte[] out = new byte[length];
+        buf.get(out);
+        return out;
+    }
+
+    String getString(String what) {
+        byte[] bytes = getBlock(what);
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new StateFormatException("corrupt " + family + " state: " + what + " is not valid UTF-8", e);
+        }
+    }
+
+    StateFormatException invalid(String detail) {
+        return new StateFormatException("corrupt " + family + " state: " + detail);
+    }
+
+    /** Rejects trailing bytes after the payload. */
+    void finish() {
+        if (buf.hasRemaining()) {
+            throw new StateFormatException(buf.remaining() + " trailing bytes after the " + family
+                    + " state at offset " + buf.position());
+        }
+    }
+}
