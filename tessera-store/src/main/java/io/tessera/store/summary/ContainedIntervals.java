@@ -1,0 +1,70 @@
+package io.tessera.store.summary;
+
+import java.util.Arrays;
+
+/**
+ * The distinct stored intervals of a snapshot that lie within a range {@code (start, end]}:
+ * state intervals and pane markers alike, from every epoch. Sealed epochs are walked one
+ * interval at a time (galloping over each interval's rows), the mutable epoch through its index.
+ */
+final class ContainedIntervals {
+
+    long[] starts = new long[16];
+    long[] ends = new long[16];
+    int size;
+
+    static ContainedIntervals of(ViewSnapshot snap, long start, long end) {
+        ContainedIntervals out = new ContainedIntervals();
+        SealedEpoch[] sealed = snap.sealed;
+        for (int k = 0; k < sealed.length; k++) {
+            if (snap.sealedMaxEnds[k] <= start || snap.sealedMinEnds[k] > end) {
+                continue;
+            }
+            SealedEpoch ep = sealed[k];
+            for (int r = ep.find(Long.MIN_VALUE, start + 1); r < ep.size && ep.ends[r] <= end;
+                    r = ep.runEnd(r)) {
+                if (ep.starts[r] >= start) {
+                    out.add(ep.starts[r], ep.ends[r]);
+                }
+            }
+        }
+        MutableView mv = snap.mutable;
+        if (mv.length > 0 && mv.maxEnd > start && mv.minEnd <= end) {
+            mv.forEachInterval(row -> {
+                if (mv.starts[row] >= start && mv.ends[row] <= end) {
+                    out.add(mv.starts[row], mv.ends[row]);
+                }
+            });
+        }
+        return out;
+    }
+
+    private void add(long s, long e) {
+        if (size == starts.length) {
+            starts = Arrays.copyOf(starts, size * 2);
+            ends = Arrays.copyOf(ends, size * 2);
+        }
+        starts[size] = s;
+        ends[size] = e;
+        size++;
+    }
+
+    /** Sorts by {@code (primary, secondary)} columns and drops repeats (one interval may have
+     * fragments in several epochs). */
+    void sortDistinct(boolean byStart) {
+        int[] perm = byStart ? IntervalOrder.sort(starts, ends, size) : IntervalOrder.sort(ends, starts, size);
+        long[] s = new long[size];
+        long[] e = new long[size];
+        int n = 0;
+        for (int i : perm) {
+            if (n == 0 || s[n - 1] != starts[i] || e[n - 1] != ends[i]) {
+                s[n] = starts[i];
+                e[n] = ends[i];
+                n++;
+            }
+        }
+        starts = s;
+        ends = e;
+        size = n;
+    }
+}

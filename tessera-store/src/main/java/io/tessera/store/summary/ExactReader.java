@@ -1,0 +1,292 @@
+package io.tessera.store.summary;
+
+import io.tessera.core.Interval;
+import io.tessera.sketch.State;
+import java.util.Arrays;
+
+/**
+ * Exact reads on one snapshot. A single interval is a binary search in each sealed epoch whose
+ * end bounds admit it and one probe of the mutable epoch's index. Many intervals are sorted and
+ * deduplicated once, then merge-joined against each sealed epoch's sorted rows in one forward
+ * pass (galloping over rows no request wants), and probed once each in the mutable epoch's
+ * index when the epoch's end bounds admit them. Either way the result shares sealed slices
+ * rather than copying them; only mutable-epoch rows, which are not contiguous per interval,
+ * are gathered into result-owned columns.
+ */
+final class ExactReader {
+
+    private static final int GATHERED = -1;
+
+    private ExactReader() {
+    }
+
+    static IntervalStates readOne(ViewSnapshot snap, Interval interval) {
+        long s = interval.start();
+        long e = interval.end();
+        SealedEpoch[] sealed = snap.sealed;
+        long[] minEnds = snap.sealedMinEnds;
+        long[] maxEnds = snap.sealedMaxEnds;
+        Segments segs = new Segments(2);
+        boolean stored = false;
+        int count = 0;
+        for (int k = 0; k < sealed.length; k++) {
+            if (e < minEnds[k] || e > maxEnds[k]) {
+                continue;
+            }
+            SealedEpoch ep = sealed[k];
+            int a = ep.find(s, e);
+            if (a == ep.size || !ep.matches(a, s, e)) {
+                continue;
+            }
+            stored = true;
+            int b = ep.runEnd(a);
+            if (ep.groups[a] == MutableEpoch.PANE_MARKER) {
+                a++;
+            }
+            if (b > a) {
+                segs.add(ep.groups, ep.states, a, b - a);
+                count += b - a;
+            }
+        }
+        MutableView mv = snap.mutable;
+        if (mv.mayHoldEnd(e)) {
+            int first = mv.firstRow(s, e);
+            if (first >= 0) {
+                stored = true;
+                int n = 0;
+                for (int r = first; r >= 0; r = mv.nextRow(r)) {
+                    if (mv.groups[r] != MutableEpoch.PANE_MARKER) {
+                        n++;
+                    }
+                }
+                if (n > 0) {
+                    int[] g = new int[n];
+                    State[] st = new State[n];
+                    int i = 0;
+                    for (int r = first; r >= 0; r = mv.nextRow(r)) {
+                        if (mv.groups[r] != MutableEpoch.PANE_MARKER) {
+                            g[i] = mv.groups[r];
+                            st[i] = mv.states[r];
+                            i++;
+                        }
+                    }
+                    segs.add(g, st, 0, n);
+                    count += n;
+                }
+            }
+        }
+        return new IntervalStates(new Interval[] {interval}, null, new int[] {0, segs.size},
+                new int[] {count}, new boolean[] {stored}, segs.groups, segs.states, segs.offsets,
+                segs.lengths, snap.dictionary, snap.dictionarySize);
+    }
+
+    /**
+     * Reads {@code n} intervals given as parallel columns; {@code requested} is what the result
+     * reports as interval {@code i}.
+     */
+    static IntervalStates readMany(ViewSnapshot snap, Interval[] requested, long[] starts,
+            long[] ends, int n) {
+        int[] perm = IntervalOrder.sort(ends, starts, n);
+        long[] us = new long[n];
+        long[] ue = new long[n];
+        int[] uniqueOf = new int[n];
+        int u = 0;
+        for (int k = 0; k < n; k++) {
+            int i = perm[k];
+            if (u == 0 || ue[u - 1] != ends[i] || us[u - 1] != starts[i]) {
+                us[u] = starts[i];
+                ue[u] = ends[i];
+                u++;
+            }
+            uniqueOf[i] = u - 1;
+        }
+        int[] counts = new int[u];
+        boolean[] stored = new boolean[u];
+        Runs runs = new Runs(u + 16);
+        if (u > 0) {
+            joinSealed(snap, us, ue, u, counts, stored, runs);
+        }
+        Gathered gathered = new Gathered();
+        if (u > 0) {
+            probeMutable(snap.mutable, us, ue, u, counts, stored, runs, gathered);
+        }
+        return assemble(snap, requested, uniqueOf, u, counts, stored, runs, gathered);
+    }
+
+    private static void joinSealed(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
+            boolean[] stored, Runs runs) {
+        SealedEpoch[] sealed = snap.sealed;
+        for (int k = 0; k < sealed.length; k++) {
+            long minEnd = snap.sealedMinEnds[k];
+            long maxEnd = snap.sealedMaxEnds[k];
+            if (maxEnd < ue[0] || minEnd > ue[u - 1]) {
+                continue;
+            }
+            SealedEpoch ep = sealed[k];
+            int row = 0;
+            for (int j = lowerBound(ue, u, minEnd); j < u && ue[j] <= maxEnd; j++) {
+                int a = ep.findFrom(row, us[j], ue[j]);
+                if (a == ep.size) {
+                    break;
+                }
+                if (!ep.matches(a, us[j], ue[j])) {
+                    row = a;
+                    continue;
+                }
+                int b = ep.runEnd(a);
+                row = b;
+                stored[j] = true;
+                if (ep.groups[a] == MutableEpoch.PANE_MARKER) {
+                    a++;
+                }
+                if (b > a) {
+                    runs.add(j, k, a, b - a);
+                    counts[j] += b - a;
+                }
+            }
+        }
+    }
+
+    private static void probeMutable(MutableView mv, long[] us, long[] ue, int u, int[] counts,
+            boolean[] stored, Runs runs, Gathered gathered) {
+        if (mv.length == 0) {
+            return;
+        }
+        for (int j = lowerBound(ue, u, mv.minEnd); j < u && ue[j] <= mv.maxEnd; j++) {
+            int first = mv.firstRow(us[j], ue[j]);
+            if (first < 0) {
+                continue;
+            }
+            stored[j] = true;
+            int from = gathered.size;
+            for (int r = first; r >= 0; r = mv.nextRow(r)) {
+                if (mv.groups[r] != MutableEpoch.PANE_MARKER) {
+                    gathered.add(mv.groups[r], mv.states[r]);
+                }
+            }
+            if (gathered.size > from) {
+                runs.add(j, GATHERED, from, gathered.size - from);
+                counts[j] += gathered.size - from;
+            }
+        }
+    }
+
+    private static IntervalStates assemble(ViewSnapshot snap, Interval[] requested,
+            int[] uniqueOf, int u, int[] counts, boolean[] stored, Runs runs, Gathered gathered) {
+        int r = runs.size;
+        int[] segFrom = new int[u + 1];
+        int[] rv = runs.values;
+        for (int i = 0; i < r; i++) {
+            segFrom[rv[4 * i] + 1]++;
+        }
+        for (int j = 0; j < u; j++) {
+            segFrom[j + 1] += segFrom[j];
+        }
+        int[] place = Arrays.copyOf(segFrom, u);
+        int[][] groups = new int[r][];
+        State[][] states = new State[r][];
+        int[] offsets = new int[r];
+        int[] lengths = new int[r];
+        SealedEpoch[] sealed = snap.sealed;
+        for (int i = 0; i < r; i++) {
+            int seg = place[rv[4 * i]]++;
+            int source = rv[4 * i + 1];
+            if (source == GATHERED) {
+                groups[seg] = gathered.groups;
+                states[seg] = gathered.states;
+            } else {
+                groups[seg] = sealed[source].groups;
+                states[seg] = sealed[source].states;
+            }
+            offsets[seg] = rv[4 * i + 2];
+            lengths[seg] = rv[4 * i + 3];
+        }
+        return new IntervalStates(requested, uniqueOf, segFrom, counts, stored, groups, states,
+                offsets, lengths, snap.dictionary, snap.dictionarySize);
+    }
+
+    /** The first index in {@code sorted[0, n)} whose value is at least {@code key}. */
+    static int lowerBound(long[] sorted, int n, long key) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** Runs found so far, four ints each: unique request, source epoch, offset, length. */
+    private static final class Runs {
+        int[] values;
+        int size;
+
+        Runs(int capacity) {
+            values = new int[4 * capacity];
+        }
+
+        void add(int unique, int source, int offset, int length) {
+            if (4 * size + 4 > values.length) {
+                values = Arrays.copyOf(values, values.length * 2);
+            }
+            int p = 4 * size++;
+            values[p] = unique;
+            values[p + 1] = source;
+            values[p + 2] = offset;
+            values[p + 3] = length;
+        }
+    }
+
+    /** Result-owned columns for mutable-epoch rows. */
+    private static final class Gathered {
+        int[] groups = new int[0];
+        State[] states = new State[0];
+        int size;
+
+        void add(int group, State state) {
+            if (size == groups.length) {
+                int n = Math.max(16, size * 2);
+                groups = Arrays.copyOf(groups, n);
+                states = Arrays.copyOf(states, n);
+            }
+            groups[size] = group;
+            states[size] = state;
+            size++;
+        }
+    }
+
+    /** Segments of a single-interval read. */
+    private static final class Segments {
+        int[][] groups;
+        State[][] states;
+        int[] offsets;
+        int[] lengths;
+        int size;
+
+        Segments(int capacity) {
+            groups = new int[capacity][];
+            states = new State[capacity][];
+            offsets = new int[capacity];
+            lengths = new int[capacity];
+        }
+
+        void add(int[] g, State[] s, int offset, int length) {
+            if (size == lengths.length) {
+                int n = size * 2;
+                groups = Arrays.copyOf(groups, n);
+                states = Arrays.copyOf(states, n);
+                offsets = Arrays.copyOf(offsets, n);
+                lengths = Arrays.copyOf(lengths, n);
+            }
+            groups[size] = g;
+            states[size] = s;
+            offsets[size] = offset;
+            lengths[size] = length;
+            size++;
+        }
+    }
+}

@@ -1,0 +1,276 @@
+package io.tessera.store.summary;
+
+import io.tessera.core.Interval;
+import io.tessera.core.InvalidInputException;
+import io.tessera.core.Labels;
+import io.tessera.sketch.State;
+import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The states of one view definition, keyed by (group, interval), in epochs: one append-only
+ * mutable epoch takes inserts and is sealed into a sorted immutable epoch when it holds
+ * {@link SummaryStoreConfig#epochCapacity} rows.
+ *
+ * <p>Writers serialise on a lock among themselves. After each commit they publish a new
+ * {@link ViewSnapshot} through one volatile field; readers only ever read a snapshot, so they
+ * never wait for a writer and never see part of a commit.
+ *
+ * <p>A (group, interval) holds at most one state: storing a second one is an error, because a
+ * store never merges. Intervals are compared exactly; {@code (0, 30]} and {@code (0, 15]} are
+ * different keys. States are kept by reference and must not be changed once stored.
+ */
+public final class ViewStore {
+
+    private final String id;
+    private final int epochCapacity;
+    private final boolean instrumented;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final GroupDictionary dictionary = new GroupDictionary();
+    private MutableEpoch mutable;
+    private SealedEpoch[] sealed = new SealedEpoch[0];
+    private long sealedMinEnd = Long.MAX_VALUE;
+    private long sealedMaxEnd = Long.MIN_VALUE;
+    private long sequence;
+    private volatile ViewSnapshot current;
+
+    private final LongAdder lockAcquisitions = new LongAdder();
+    private final LongAdder lockWaitNanos = new LongAdder();
+    private final LongAdder lockHoldNanos = new LongAdder();
+    private long lockedAt;
+
+    ViewStore(String id, SummaryStoreConfig config) {
+        this.id = id;
+        this.epochCapacity = config.epochCapacity();
+        this.instrumented = config.instrumented();
+        this.mutable = new MutableEpoch(Math.min(epochCapacity, 256));
+        this.current = new ViewSnapshot(id, 0, sealed, MutableView.EMPTY, dictionary.labels(), 0);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    /** The latest committed state of the view; never blocks. */
+    public ViewSnapshot snapshot() {
+        return current;
+    }
+
+    /**
+     * Stores the state of {@code group} over {@code interval}.
+     *
+     * @return the commit sequence number of this insert
+     * @throws InvalidInputException if the view already holds a state of that group and interval
+     */
+    public long insert(Labels group, Interval interval, State state) {
+        if (group == null || state == null) {
+            throw new InvalidInputException("a stored state needs a group and a state");
+        }
+        long s = interval.start();
+        long e = interval.end();
+        StateBatch.checkInterval(s, e);
+        lock();
+        try {
+            int g = dictionary.idOf(group);
+            if (holds(s, e, g)) {
+                throw duplicate(group, s, e);
+            }
+            append(s, e, g, state);
+            return publish();
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
+     * Stores every state of {@code batch} in one commit: readers see all of them or none. If
+     * any state duplicates a stored one or another in the batch, nothing is stored.
+     *
+     * @return the commit sequence number of this batch (the current one for an empty batch)
+     */
+    public long insertBatch(StateBatch batch) {
+        int n = batch.size;
+        lock();
+        try {
+            if (n == 0) {
+                return sequence;
+            }
+            int[] gids = new int[n];
+            for (int i = 0; i < n; i++) {
+                Labels group = batch.groups[i];
+                gids[i] = group == null ? MutableEpoch.PANE_MARKER : dictionary.idOf(group);
+            }
+            boolean[] skip = validate(batch, gids);
+            int appended = 0;
+            for (int i = 0; i < n; i++) {
+                if (!skip[i]) {
+                    append(batch.starts[i], batch.ends[i], gids[i], batch.states[i]);
+                    appended++;
+                }
+            }
+            return appended == 0 ? sequence : publish();
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
+     * Records that {@code pane} was committed with no state of any group, so that tiling reads
+     * tell it from a missing pane. A pane recorded before is not recorded again.
+     *
+     * @return the commit sequence number, or the current one when nothing changed
+     */
+    public long commitEmptyPane(Interval pane) {
+        long s = pane.start();
+        long e = pane.end();
+        StateBatch.checkInterval(s, e);
+        lock();
+        try {
+            if (holds(s, e, MutableEpoch.PANE_MARKER)) {
+                return sequence;
+            }
+            append(s, e, MutableEpoch.PANE_MARKER, null);
+            return publish();
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
+     * Drops every sealed epoch whose newest interval ends before {@code cutoffMs}. The mutable
+     * epoch is never evicted. Snapshots taken earlier keep the dropped epochs alive and still
+     * read them; snapshots taken afterwards do not see them.
+     *
+     * @return the number of states evicted
+     */
+    public long evictEpochsEndingBefore(long cutoffMs) {
+        lock();
+        try {
+            int kept = 0;
+            long evicted = 0;
+            SealedEpoch[] next = new SealedEpoch[sealed.length];
+            for (SealedEpoch ep : sealed) {
+                if (ep.maxEnd < cutoffMs) {
+                    evicted += ep.stateCount;
+                } else {
+                    next[kept++] = ep;
+                }
+            }
+            if (kept == sealed.length) {
+                return 0;
+            }
+            sealed = Arrays.copyOf(next, kept);
+            recomputeSealedBounds();
+            publish();
+            return evicted;
+        } finally {
+            unlock();
+        }
+    }
+
+    /** Write-lock timings; all zero unless the store is instrumented. */
+    public LockTimes lockTimes() {
+        return new LockTimes(lockAcquisitions.sum(), lockWaitNanos.sum(), lockHoldNanos.sum());
+    }
+
+    /**
+     * Marks pane markers that are already stored (or repeated in the batch) as skipped, and
+     * throws on a state that is.
+     */
+    private boolean[] validate(StateBatch batch, int[] gids) {
+        int n = batch.size;
+        long[] s = batch.starts;
+        long[] e = batch.ends;
+        boolean[] skip = new boolean[n];
+        int[] table = new int[Hashing.tableSizeFor(n)];
+        Arrays.fill(table, -1);
+        int mask = table.length - 1;
+        for (int i = 0; i < n; i++) {
+            int slot = Hashing.mix(Hashing.mix(s[i], e[i]), gids[i]) & mask;
+            boolean repeated = false;
+            for (int other = table[slot]; other >= 0; other = table[slot]) {
+                if (s[other] == s[i] && e[other] == e[i] && gids[other] == gids[i]) {
+                    repeated = true;
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+            if (!repeated) {
+                table[slot] = i;
+            }
+            if (repeated || holds(s[i], e[i], gids[i])) {
+                if (gids[i] != MutableEpoch.PANE_MARKER) {
+                    throw duplicate(batch.groups[i], s[i], e[i]);
+                }
+                skip[i] = true;
+            }
+        }
+        return skip;
+    }
+
+    private boolean holds(long s, long e, int group) {
+        if (mutable.contains(s, e, group)) {
+            return true;
+        }
+        if (e < sealedMinEnd || e > sealedMaxEnd) {
+            return false;
+        }
+        for (SealedEpoch ep : sealed) {
+            if (ep.contains(s, e, group)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void append(long s, long e, int group, State state) {
+        mutable.append(s, e, group, state);
+        if (mutable.length() >= epochCapacity) {
+            sealed = Arrays.copyOf(sealed, sealed.length + 1);
+            sealed[sealed.length - 1] = SealedEpoch.seal(mutable);
+            recomputeSealedBounds();
+            mutable = new MutableEpoch(epochCapacity);
+        }
+    }
+
+    private void recomputeSealedBounds() {
+        sealedMinEnd = Long.MAX_VALUE;
+        sealedMaxEnd = Long.MIN_VALUE;
+        for (SealedEpoch ep : sealed) {
+            sealedMinEnd = Math.min(sealedMinEnd, ep.minEnd);
+            sealedMaxEnd = Math.max(sealedMaxEnd, ep.maxEnd);
+        }
+    }
+
+    private long publish() {
+        sequence++;
+        current = new ViewSnapshot(id, sequence, sealed, mutable.view(), dictionary.labels(),
+                dictionary.size());
+        return sequence;
+    }
+
+    private InvalidInputException duplicate(Labels group, long s, long e) {
+        return new InvalidInputException("view " + id + " already holds a state of " + group
+                + " for " + new Interval(s, e) + "; a store never merges states");
+    }
+
+    private void lock() {
+        if (!instrumented) {
+            lock.lock();
+            return;
+        }
+        long t0 = System.nanoTime();
+        lock.lock();
+        lockedAt = System.nanoTime();
+        lockWaitNanos.add(lockedAt - t0);
+    }
+
+    private void unlock() {
+        if (instrumented) {
+            lockHoldNanos.add(System.nanoTime() - lockedAt);
+            lockAcquisitions.increment();
+        }
+        lock.unlock();
+    }
+}
