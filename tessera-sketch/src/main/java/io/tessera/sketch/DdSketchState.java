@@ -132,7 +132,7 @@ public final class DdSketchState implements State {
         DDSketch sketch = newSketch(alpha);
         try {
             sketch.decodeAndMergeWith(ByteArrayInput.wrap(body));
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | AssertionError e) {
             throw new StateFormatException("corrupt DDSKETCH state: the sketch does not decode: " + e.getMessage(), e);
         }
         return new DdSketchState(alpha, sketch);

@@ -120,7 +120,7 @@ public final class DistinctState implements State {
         CpcSketch sketch;
         try {
             sketch = CpcSketch.heapify(body);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | AssertionError e) {
             throw new StateFormatException("corrupt DISTINCT state: the sketch does not decode: " + e.getMessage(), e);
         }
         if (sketch.getLgK() != lgK) {

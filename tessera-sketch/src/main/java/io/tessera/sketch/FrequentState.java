@@ -150,25 +150,30 @@ public final class FrequentState implements State {
         return table.total;
     }
 
-    /** The (at most) {@code k} heaviest tracked keys, heaviest first, ties by key. */
+    /** The (at most) {@code k} heaviest tracked keys by their current estimates, heaviest first, ties by key. */
     public List<FrequentItem> topK(int k) {
         if (k < 0) {
             throw new IllegalArgumentException("k must be non-negative, got " + k);
         }
         int n = top.size();
+        String[] keys = new String[n];
+        double[] estimates = new double[n];
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
+            keys[i] = top.key(i);
+            estimates[i] = table.estimate(keys[i]);
             order[i] = i;
         }
         Arrays.sort(order, (a, b) -> {
-            int c = Double.compare(top.weight(b), top.weight(a));
-            return c != 0 ? c : top.key(a).compareTo(top.key(b));
+            int c = Double.compare(estimates[b], estimates[a]);
+            return c != 0 ? c : keys[a].compareTo(keys[b]);
         });
         double slack = epsilon * table.total;
-        List<FrequentItem> out = new ArrayList<>(Math.min(k, n));
-        for (int i = 0; i < Math.min(k, n); i++) {
-            double w = top.weight(order[i]);
-            out.add(new FrequentItem(top.key(order[i]), w, Math.max(0, w - slack)));
+        int m = Math.min(k, n);
+        List<FrequentItem> out = new ArrayList<>(m);
+        for (int i = 0; i < m; i++) {
+            double w = estimates[order[i]];
+            out.add(new FrequentItem(keys[order[i]], w, Math.max(0, w - slack)));
         }
         return out;
     }

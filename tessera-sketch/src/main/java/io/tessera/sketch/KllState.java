@@ -125,7 +125,7 @@ public final class KllState implements State {
         KllDoublesSketch sketch;
         try {
             sketch = KllDoublesSketch.heapify(MemorySegment.ofArray(body));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | AssertionError e) {
             throw new StateFormatException("corrupt KLL state: the sketch does not decode: " + e.getMessage(), e);
         }
         if (sketch.getK() != k) {
