@@ -31,11 +31,9 @@ final class CountMinTable {
     /** Adds {@code weight} to the key and returns the key's new estimate. */
     double add(String key, double weight) {
         long h = hash(key, seed);
-        int h1 = (int) h;
-        int h2 = (int) (h >>> 32);
         double min = Double.POSITIVE_INFINITY;
         for (int row = 0; row < depth; row++) {
-            int cell = row * width + Math.floorMod(h1 + row * h2, width);
+            int cell = row * width + column(h, row);
             double c = counts[cell] + weight;
             counts[cell] = c;
             if (c < min) {
@@ -48,16 +46,23 @@ final class CountMinTable {
 
     double estimate(String key) {
         long h = hash(key, seed);
-        int h1 = (int) h;
-        int h2 = (int) (h >>> 32);
         double min = Double.POSITIVE_INFINITY;
         for (int row = 0; row < depth; row++) {
-            double c = counts[row * width + Math.floorMod(h1 + row * h2, width)];
+            double c = counts[row * width + column(h, row)];
             if (c < min) {
                 min = c;
             }
         }
         return min;
+    }
+
+    /**
+     * The key's column in one row: the key hash re-mixed with the row number, so rows collide
+     * independently (h1 + row·h2 double hashing would make two keys that collide in two rows
+     * collide in all of them).
+     */
+    private int column(long h, int row) {
+        return (int) Long.remainderUnsigned(mix(h + (row + 1) * 0x9e3779b97f4a7c15L), width);
     }
 
     void addAll(CountMinTable other) {
@@ -71,19 +76,22 @@ final class CountMinTable {
         return width == other.width && depth == other.depth && seed == other.seed;
     }
 
-    /** FNV-1a over the UTF-16 units, finished with the SplitMix64 mixer; the odd high half spreads the rows. */
+    /** FNV-1a over the UTF-16 units, finished with the SplitMix64 mixer. */
     static long hash(String key, long seed) {
         long h = 0xcbf29ce484222325L ^ seed;
         for (int i = 0, n = key.length(); i < n; i++) {
             h ^= key.charAt(i);
             h *= 0x100000001b3L;
         }
+        return mix(h);
+    }
+
+    private static long mix(long h) {
         h ^= h >>> 30;
         h *= 0xbf58476d1ce4e5b9L;
         h ^= h >>> 27;
         h *= 0x94d049bb133111ebL;
-        h ^= h >>> 31;
-        return h | (1L << 32);
+        return h ^ (h >>> 31);
     }
 
     CountMinTable copy() {
