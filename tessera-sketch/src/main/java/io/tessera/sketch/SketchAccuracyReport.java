@@ -23,7 +23,7 @@ public final class SketchAccuracyReport {
 
     /** One table row: the errors observed for one family on one distribution. */
     record Row(String family, String parameters, String error, Distribution distribution, int checks,
-               double statedBound, double confidence, double p99, double max, double overBoundFraction) {
+               double statedBound, double confidence, double p99, double max, int overBound) {
     }
 
     private SketchAccuracyReport() {
@@ -45,10 +45,10 @@ public final class SketchAccuracyReport {
                 + "| observed max | checks over bound |\n");
         md.append("|---|---|---|---|---:|---:|---:|---:|---:|\n");
         for (Row r : measure(seeds)) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %s at %s | %s | %s | %.2f%% |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %s at %s | %s | %s | %d (%.4f%%) |%n",
                     r.family, r.parameters, r.error, r.distribution.name().toLowerCase(Locale.ROOT), r.checks,
                     percent(r.statedBound), confidence(r.confidence), percent(r.p99), percent(r.max),
-                    100 * r.overBoundFraction));
+                    r.overBound, 100.0 * r.overBound / r.checks));
         }
         return md.toString();
     }
@@ -249,6 +249,6 @@ public final class SketchAccuracyReport {
         Arrays.sort(sorted);
         double p99 = sorted[Math.min(sorted.length - 1, (int) Math.ceil(0.99 * sorted.length) - 1)];
         return new Row(family, params, error, d, errors.length, bound, confidence, p99, sorted[sorted.length - 1],
-                (double) over / errors.length);
+                over);
     }
 }

@@ -7,6 +7,14 @@ package io.tessera.sketch;
  *
  * <p>A state is mutable and not thread-safe while it is being built; once committed to a store
  * it is only read, and {@link #merge} is applied to a {@link #copy()}.
+ *
+ * <p>Stale markers ({@link io.tessera.core.StaleMarker#isStale}) are never samples: every
+ * family's {@code update} skips them. Ordinary NaN values are samples and behave as in
+ * Prometheus' {@code *_over_time} functions; each family documents how (sketches that cannot
+ * order NaN skip it).
+ *
+ * <p>Serialized bytes start with a header (magic byte, family code, format version); see
+ * {@link StateCodec}.
  */
 public interface State {
 
