@@ -49,6 +49,18 @@ public final class WriteBatchBuilder {
         this.values = new double[Math.max(1, expectedSamples)];
     }
 
+    /** Makes room for at least this many series and samples in total, to avoid regrowing. */
+    public void ensureCapacity(int series, int samples) {
+        if (series > labels.length) {
+            labels = Arrays.copyOf(labels, series);
+            seriesStart = Arrays.copyOf(seriesStart, series + 1);
+        }
+        if (samples > timestamps.length) {
+            timestamps = Arrays.copyOf(timestamps, samples);
+            values = Arrays.copyOf(values, samples);
+        }
+    }
+
     /** Index the next series will have. */
     public int seriesCount() {
         return seriesCount;

@@ -84,6 +84,7 @@ public final class RemoteWriteDecoder {
         private final int base;
         private CodedInputStream in;
         private final WriteBatchBuilder batch;
+        private final StringTable strings;
         private String[] names = new String[16];
         private String[] values = new String[16];
         private int labelCount;
@@ -93,11 +94,12 @@ public final class RemoteWriteDecoder {
         Run(byte[] buf, int base) {
             this.buf = buf;
             this.base = base;
-            int guess = Math.max(16, (buf.length - base) / 16);
-            this.batch = new WriteBatchBuilder(options.nameValidation(), interner, guess / 16, guess);
+            this.strings = new StringTable(buf);
+            this.batch = new WriteBatchBuilder(options.nameValidation(), interner, 64, 256);
         }
 
         WriteBatch decode(int length) {
+            batch.ensureCapacity(length / 512, length / 32);
             in = CodedInputStream.newInstance(buf, base, length);
             try {
                 for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
@@ -223,7 +225,7 @@ public final class RemoteWriteDecoder {
             int length = in.readRawVarint32();
             int start = base + in.getTotalBytesRead();
             in.skipRawBytes(length);
-            return Utf8.decode(buf, start, length);
+            return strings.decode(start, length);
         }
     }
 }
