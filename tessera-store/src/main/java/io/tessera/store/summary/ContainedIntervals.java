@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * The distinct stored intervals of a snapshot that lie within a range {@code (start, end]}:
- * state intervals and pane markers alike, from every epoch. Sealed epochs are walked one
- * interval at a time (galloping over each interval's rows), the mutable epoch through its index.
+ * state intervals and pane markers alike, from every epoch. Sealed epochs are walked through
+ * their interval directories, the mutable epoch through its index.
  */
 final class ContainedIntervals {
 
@@ -21,20 +21,23 @@ final class ContainedIntervals {
                 continue;
             }
             SealedEpoch ep = sealed[k];
-            for (int r = ep.find(Long.MIN_VALUE, start + 1); r < ep.size && ep.ends[r] <= end;
-                    r = ep.runEnd(r)) {
-                if (ep.starts[r] >= start) {
-                    out.add(ep.starts[r], ep.ends[r]);
+            for (int d = ep.find(Long.MIN_VALUE, start + 1); d < ep.intervals && ep.ends[d] <= end; d++) {
+                if (ep.starts[d] >= start) {
+                    out.add(ep.starts[d], ep.ends[d]);
                 }
             }
         }
         MutableView mv = snap.mutable;
-        if (mv.length > 0 && mv.maxEnd > start && mv.minEnd <= end) {
-            mv.forEachInterval(row -> {
-                if (mv.starts[row] >= start && mv.ends[row] <= end) {
-                    out.add(mv.starts[row], mv.ends[row]);
+        if (mv.runCount > 0 && mv.maxEnd > start && mv.minEnd <= end) {
+            int[] firsts = new int[mv.runCount];
+            int n = mv.intervalFirstRuns(firsts);
+            for (int i = 0; i < n; i++) {
+                long s = mv.runStarts[firsts[i]];
+                long e = mv.runEnds[firsts[i]];
+                if (s >= start && e <= end) {
+                    out.add(s, e);
                 }
-            });
+            }
         }
         return out;
     }

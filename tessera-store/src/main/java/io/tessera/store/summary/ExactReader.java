@@ -7,15 +7,15 @@ import java.util.Arrays;
 /**
  * Exact reads on one snapshot. A single interval is a binary search in each sealed epoch whose
  * end bounds admit it and one probe of the mutable epoch's index. Many intervals are sorted and
- * deduplicated once, then merge-joined against each sealed epoch's sorted rows in one forward
- * pass (galloping over rows no request wants), and probed once each in the mutable epoch's
- * index when the epoch's end bounds admit them. Either way the result shares sealed slices
- * rather than copying them; only mutable-epoch rows, which are not contiguous per interval,
- * are gathered into result-owned columns.
+ * deduplicated once, then merge-joined against each sealed epoch's sorted interval directory in
+ * one forward pass (galloping over entries no request wants), and probed once each in the mutable epoch's
+ * interval index when the epoch's end bounds admit them (costing one probe per candidate, not
+ * a pass over the epoch's rows). Either way the result shares slices of the epochs' columns,
+ * which never change below a snapshot's bounds, instead of copying states.
  */
 final class ExactReader {
 
-    private static final int GATHERED = -1;
+    private static final int MUTABLE = -1;
 
     private ExactReader() {
     }
@@ -34,15 +34,13 @@ final class ExactReader {
                 continue;
             }
             SealedEpoch ep = sealed[k];
-            int a = ep.find(s, e);
-            if (a == ep.size || !ep.matches(a, s, e)) {
+            int d = ep.find(s, e);
+            if (d == ep.intervals || !ep.matches(d, s, e)) {
                 continue;
             }
             stored = true;
-            int b = ep.runEnd(a);
-            if (ep.groups[a] == MutableEpoch.PANE_MARKER) {
-                a++;
-            }
+            int a = ep.offsets[d];
+            int b = ep.offsets[d + 1];
             if (b > a) {
                 segs.add(ep.groups, ep.states, a, b - a);
                 count += b - a;
@@ -50,28 +48,13 @@ final class ExactReader {
         }
         MutableView mv = snap.mutable;
         if (mv.mayHoldEnd(e)) {
-            int first = mv.firstRow(s, e);
-            if (first >= 0) {
+            for (int run = mv.firstRun(s, e); run >= 0; run = mv.nextRun(run)) {
                 stored = true;
-                int n = 0;
-                for (int r = first; r >= 0; r = mv.nextRow(r)) {
-                    if (mv.groups[r] != MutableEpoch.PANE_MARKER) {
-                        n++;
-                    }
-                }
-                if (n > 0) {
-                    int[] g = new int[n];
-                    State[] st = new State[n];
-                    int i = 0;
-                    for (int r = first; r >= 0; r = mv.nextRow(r)) {
-                        if (mv.groups[r] != MutableEpoch.PANE_MARKER) {
-                            g[i] = mv.groups[r];
-                            st[i] = mv.states[r];
-                            i++;
-                        }
-                    }
-                    segs.add(g, st, 0, n);
-                    count += n;
+                int from = mv.runFrom(run);
+                int to = mv.runTo(run);
+                if (to > from) {
+                    segs.add(mv.groups, mv.states, from, to - from);
+                    count += to - from;
                 }
             }
         }
@@ -106,11 +89,10 @@ final class ExactReader {
         if (u > 0) {
             joinSealed(snap, us, ue, u, counts, stored, runs);
         }
-        Gathered gathered = new Gathered();
         if (u > 0) {
-            probeMutable(snap.mutable, us, ue, u, counts, stored, runs, gathered);
+            probeMutable(snap.mutable, us, ue, u, counts, stored, runs);
         }
-        return assemble(snap, requested, uniqueOf, u, counts, stored, runs, gathered);
+        return assemble(snap, requested, uniqueOf, u, counts, stored, runs);
     }
 
     private static void joinSealed(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
@@ -123,56 +105,47 @@ final class ExactReader {
                 continue;
             }
             SealedEpoch ep = sealed[k];
-            int row = 0;
+            int d = 0;
             for (int j = lowerBound(ue, u, minEnd); j < u && ue[j] <= maxEnd; j++) {
-                int a = ep.findFrom(row, us[j], ue[j]);
-                if (a == ep.size) {
+                d = ep.findFrom(d, us[j], ue[j]);
+                if (d == ep.intervals) {
                     break;
                 }
-                if (!ep.matches(a, us[j], ue[j])) {
-                    row = a;
+                if (!ep.matches(d, us[j], ue[j])) {
                     continue;
                 }
-                int b = ep.runEnd(a);
-                row = b;
                 stored[j] = true;
-                if (ep.groups[a] == MutableEpoch.PANE_MARKER) {
-                    a++;
-                }
+                int a = ep.offsets[d];
+                int b = ep.offsets[d + 1];
                 if (b > a) {
                     runs.add(j, k, a, b - a);
                     counts[j] += b - a;
                 }
+                d++;
             }
         }
     }
 
     private static void probeMutable(MutableView mv, long[] us, long[] ue, int u, int[] counts,
-            boolean[] stored, Runs runs, Gathered gathered) {
-        if (mv.length == 0) {
+            boolean[] stored, Runs runs) {
+        if (mv.runCount == 0) {
             return;
         }
         for (int j = lowerBound(ue, u, mv.minEnd); j < u && ue[j] <= mv.maxEnd; j++) {
-            int first = mv.firstRow(us[j], ue[j]);
-            if (first < 0) {
-                continue;
-            }
-            stored[j] = true;
-            int from = gathered.size;
-            for (int r = first; r >= 0; r = mv.nextRow(r)) {
-                if (mv.groups[r] != MutableEpoch.PANE_MARKER) {
-                    gathered.add(mv.groups[r], mv.states[r]);
+            for (int run = mv.firstRun(us[j], ue[j]); run >= 0; run = mv.nextRun(run)) {
+                stored[j] = true;
+                int from = mv.runFrom(run);
+                int to = mv.runTo(run);
+                if (to > from) {
+                    runs.add(j, MUTABLE, from, to - from);
+                    counts[j] += to - from;
                 }
-            }
-            if (gathered.size > from) {
-                runs.add(j, GATHERED, from, gathered.size - from);
-                counts[j] += gathered.size - from;
             }
         }
     }
 
     private static IntervalStates assemble(ViewSnapshot snap, Interval[] requested,
-            int[] uniqueOf, int u, int[] counts, boolean[] stored, Runs runs, Gathered gathered) {
+            int[] uniqueOf, int u, int[] counts, boolean[] stored, Runs runs) {
         int r = runs.size;
         int[] segFrom = new int[u + 1];
         int[] rv = runs.values;
@@ -191,9 +164,9 @@ final class ExactReader {
         for (int i = 0; i < r; i++) {
             int seg = place[rv[4 * i]]++;
             int source = rv[4 * i + 1];
-            if (source == GATHERED) {
-                groups[seg] = gathered.groups;
-                states[seg] = gathered.states;
+            if (source == MUTABLE) {
+                groups[seg] = snap.mutable.groups;
+                states[seg] = snap.mutable.states;
             } else {
                 groups[seg] = sealed[source].groups;
                 states[seg] = sealed[source].states;
@@ -238,24 +211,6 @@ final class ExactReader {
             values[p + 1] = source;
             values[p + 2] = offset;
             values[p + 3] = length;
-        }
-    }
-
-    /** Result-owned columns for mutable-epoch rows. */
-    private static final class Gathered {
-        int[] groups = new int[0];
-        State[] states = new State[0];
-        int size;
-
-        void add(int group, State state) {
-            if (size == groups.length) {
-                int n = Math.max(16, size * 2);
-                groups = Arrays.copyOf(groups, n);
-                states = Arrays.copyOf(states, n);
-            }
-            groups[size] = group;
-            states[size] = state;
-            size++;
         }
     }
 

@@ -3,91 +3,100 @@ package io.tessera.store.summary;
 import io.tessera.sketch.State;
 
 /**
- * The committed prefix {@code [0, length)} of a mutable epoch, read without a lock. Columns of
- * rows below {@code length} were written before the snapshot was published and never change.
- * An index slot or {@code next} pointer naming a row at or past {@code length} belongs to a
- * later commit and is treated as absent. The first row of every committed interval was placed
- * in the index before publication, and so was every slot its probe sequence passes, so a
- * probe never stops early at a slot the writer filled later.
+ * The committed prefix of a mutable epoch, read without a lock: rows {@code [0, length)} and
+ * runs {@code [0, runCount)}. Everything below those bounds was written before the snapshot was
+ * published and never changes, so slices of the row columns may be shared with results. An
+ * index slot or {@code runNext} naming a run at or past {@code runCount} belongs to a later
+ * commit and is treated as absent. The first run of every committed interval was placed in the
+ * index before publication, and so was every slot its probe sequence passes, so a probe never
+ * stops early at a slot the writer filled later.
  */
 final class MutableView {
 
     static final MutableView EMPTY = new MutableEpoch(16).view();
 
-    final long[] starts;
-    final long[] ends;
     final int[] groups;
     final State[] states;
-    private final int[] next;
-    private final int[] slots;
     final int length;
+    final long[] runStarts;
+    final long[] runEnds;
+    private final int[] runFrom;
+    private final int[] runNext;
+    final int runCount;
+    private final int[] slots;
     final long minEnd;
     final long maxEnd;
-    private final int firstRow;
-    private final int lastRow;
-    final int stateCount;
+    private final int earliestRun;
+    private final int latestRun;
 
-    MutableView(long[] starts, long[] ends, int[] groups, State[] states, int[] next, int[] slots,
-            int length, long minEnd, long maxEnd, int firstRow, int lastRow, int stateCount) {
-        this.starts = starts;
-        this.ends = ends;
+    MutableView(int[] groups, State[] states, int length, long[] runStarts, long[] runEnds,
+            int[] runFrom, int[] runNext, int runCount, int[] slots, long minEnd, long maxEnd,
+            int earliestRun, int latestRun) {
         this.groups = groups;
         this.states = states;
-        this.next = next;
-        this.slots = slots;
         this.length = length;
+        this.runStarts = runStarts;
+        this.runEnds = runEnds;
+        this.runFrom = runFrom;
+        this.runNext = runNext;
+        this.runCount = runCount;
+        this.slots = slots;
         this.minEnd = minEnd;
         this.maxEnd = maxEnd;
-        this.firstRow = firstRow;
-        this.lastRow = lastRow;
-        this.stateCount = stateCount;
+        this.earliestRun = earliestRun;
+        this.latestRun = latestRun;
     }
 
     boolean mayHoldEnd(long end) {
-        return length > 0 && end >= minEnd && end <= maxEnd;
+        return runCount > 0 && end >= minEnd && end <= maxEnd;
     }
 
-    /** The first committed row holding {@code (start, end]}, or -1. */
-    int firstRow(long start, long end) {
+    /** The first committed run of {@code (start, end]}, or -1. */
+    int firstRun(long start, long end) {
         int mask = slots.length - 1;
         for (int i = Hashing.mix(start, end) & mask; ; i = (i + 1) & mask) {
-            int row = slots[i];
-            if (row < 0) {
+            int run = slots[i];
+            if (run < 0) {
                 return -1;
             }
-            if (row < length && starts[row] == start && ends[row] == end) {
-                return row;
+            if (run < runCount && runStarts[run] == start && runEnds[run] == end) {
+                return run;
             }
         }
     }
 
-    /** The next committed row holding the same interval as {@code row}, or -1. */
-    int nextRow(int row) {
-        int n = next[row];
-        return n > 0 && n < length ? n : -1;
+    /** The next committed run of the same interval as {@code run}, or -1. */
+    int nextRun(int run) {
+        int n = runNext[run];
+        return n > 0 && n < runCount ? n : -1;
     }
 
-    /** Calls {@code sink} with the first row of every committed interval. */
-    void forEachInterval(IntSink sink) {
-        for (int row : slots) {
-            if (row >= 0 && row < length) {
-                sink.accept(row);
+    int runFrom(int run) {
+        return runFrom[run];
+    }
+
+    int runTo(int run) {
+        return run + 1 < runCount ? runFrom[run + 1] : length;
+    }
+
+    /** The number of distinct committed intervals' first runs written into {@code out}. */
+    int intervalFirstRuns(int[] out) {
+        int n = 0;
+        for (int run : slots) {
+            if (run >= 0 && run < runCount) {
+                out[n++] = run;
             }
         }
+        return n;
     }
 
-    /** The smallest committed row in interval order, or -1 when empty. */
-    int earliestRow() {
-        return firstRow;
+    /** The smallest committed run in interval order, or -1 when empty. */
+    int earliestRun() {
+        return earliestRun;
     }
 
-    /** The largest committed row in interval order, or -1 when empty. */
-    int latestRow() {
-        return lastRow;
-    }
-
-    @FunctionalInterface
-    interface IntSink {
-        void accept(int value);
+    /** The largest committed run in interval order, or -1 when empty. */
+    int latestRun() {
+        return latestRun;
     }
 }

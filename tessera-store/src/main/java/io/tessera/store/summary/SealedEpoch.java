@@ -4,139 +4,128 @@ import io.tessera.sketch.State;
 import java.util.Arrays;
 
 /**
- * An immutable epoch: parallel columns sorted by {@code (end, start, group)}, the order of
- * {@link io.tessera.core.Interval#compareTo}. All rows of one interval are adjacent, with its
- * pane marker (group -1), if any, first. Nothing here is written after construction.
+ * An immutable epoch: rows sorted by {@code (end, start, group)}, the order of
+ * {@link io.tessera.core.Interval#compareTo}, stored as a directory of its distinct intervals
+ * (each with the offset of its first row) over two row columns, group id and state. The rows
+ * of directory entry {@code k} are {@code [offsets[k], offsets[k + 1])}, sorted by group; a
+ * pane committed with no state is an entry with no rows. Searches run on the small directory
+ * and never touch a row. Nothing here is
+ * written after construction.
  */
 final class SealedEpoch {
 
     final long[] starts;
     final long[] ends;
+    final int[] offsets;
+    final int intervals;
     final int[] groups;
     final State[] states;
-    final int size;
     final long minEnd;
     final long maxEnd;
     final int stateCount;
 
-    private SealedEpoch(long[] starts, long[] ends, int[] groups, State[] states, int stateCount) {
+    private SealedEpoch(long[] starts, long[] ends, int[] offsets, int[] groups, State[] states) {
         this.starts = starts;
         this.ends = ends;
+        this.offsets = offsets;
+        this.intervals = starts.length;
         this.groups = groups;
         this.states = states;
-        this.size = starts.length;
         this.minEnd = ends[0];
-        this.maxEnd = ends[size - 1];
-        this.stateCount = stateCount;
+        this.maxEnd = ends[intervals - 1];
+        this.stateCount = groups.length;
     }
 
     /**
      * Sorts the rows of a non-empty mutable epoch: its distinct intervals in order, then each
-     * interval's rows by group. The interval index gives each interval's rows directly.
+     * interval's rows by group. The interval index gives each interval's runs directly.
      */
-    static SealedEpoch seal(MutableEpoch m) {
-        int n = m.length();
-        long[] ms = m.starts();
-        long[] me = m.ends();
-        int[] mg = m.groups();
-        State[] mst = m.states();
-        int[] firsts = m.intervalFirstRows();
-        long[] fe = new long[firsts.length];
-        long[] fs = new long[firsts.length];
-        for (int i = 0; i < firsts.length; i++) {
-            fe[i] = me[firsts[i]];
-            fs[i] = ms[firsts[i]];
+    static SealedEpoch seal(MutableView m) {
+        int n = m.length;
+        int[] firsts = new int[m.runCount];
+        int d = m.intervalFirstRuns(firsts);
+        long[] fe = new long[d];
+        long[] fs = new long[d];
+        for (int i = 0; i < d; i++) {
+            fe[i] = m.runEnds[firsts[i]];
+            fs[i] = m.runStarts[firsts[i]];
         }
-        int[] order = IntervalOrder.sort(fe, fs, firsts.length);
-        long[] starts = new long[n];
-        long[] ends = new long[n];
+        int[] order = IntervalOrder.sort(fe, fs, d);
+        long[] starts = new long[d];
+        long[] ends = new long[d];
+        int[] offsets = new int[d + 1];
         int[] groups = new int[n];
         State[] states = new State[n];
-        long[] run = new long[n];
+        long[] rows = new long[n];
         int out = 0;
-        for (int o : order) {
-            int k = 0;
-            for (int row = firsts[o]; row >= 0; row = m.nextRow(row)) {
-                run[k++] = ((long) (mg[row] + 1) << 32) | row;
+        for (int k = 0; k < d; k++) {
+            int first = firsts[order[k]];
+            starts[k] = m.runStarts[first];
+            ends[k] = m.runEnds[first];
+            offsets[k] = out;
+            int len = 0;
+            for (int run = first; run >= 0; run = m.nextRun(run)) {
+                for (int row = m.runFrom(run), to = m.runTo(run); row < to; row++) {
+                    rows[len++] = ((long) m.groups[row] << 32) | row;
+                }
             }
-            Arrays.sort(run, 0, k);
-            for (int i = 0; i < k; i++) {
-                int row = (int) run[i];
-                starts[out] = ms[row];
-                ends[out] = me[row];
-                groups[out] = mg[row];
-                states[out] = mst[row];
+            Arrays.sort(rows, 0, len);
+            for (int i = 0; i < len; i++) {
+                int row = (int) rows[i];
+                groups[out] = m.groups[row];
+                states[out] = m.states[row];
                 out++;
             }
         }
+        offsets[d] = out;
         if (out != n) {
             throw new IllegalStateException("sealing lost rows: " + out + " of " + n);
         }
-        return new SealedEpoch(starts, ends, groups, states, m.stateCount());
+        return new SealedEpoch(starts, ends, offsets, groups, states);
     }
 
-    boolean mayHoldEnd(long end) {
-        return end >= minEnd && end <= maxEnd;
+    int rows() {
+        return offsets[intervals];
     }
 
-    boolean matches(int row, long start, long end) {
-        return ends[row] == end && starts[row] == start;
+    boolean matches(int k, long start, long end) {
+        return ends[k] == end && starts[k] == start;
     }
 
-    /** The first row at or after {@code (start, end]} in interval order: a binary search. */
+    /** The first directory entry at or after {@code (start, end]}: a binary search. */
     int find(long start, long end) {
-        return search(0, size, start, end);
+        return search(0, intervals, start, end);
     }
 
     /**
-     * Like {@link #find} but only looking from {@code from} on, galloping first: cheap when the
-     * answer is near {@code from}, as it is in a merge join of sorted requests.
+     * Like {@link #find} but only looking from entry {@code from} on, galloping first: cheap
+     * when the answer is near {@code from}, as it is in a merge join of sorted requests.
      */
     int findFrom(int from, long start, long end) {
         int lo = from;
         int hi = from;
         long step = 1;
-        while (hi < size && before(hi, start, end)) {
+        while (hi < intervals && before(hi, start, end)) {
             lo = hi + 1;
-            hi = (int) Math.min(from + step, size);
+            hi = (int) Math.min(from + step, intervals);
             step <<= 1;
         }
         return search(lo, hi, start, end);
     }
 
-    /** The first row after {@code row} that holds another interval. */
-    int runEnd(int row) {
-        long s = starts[row];
-        long e = ends[row];
-        int lo = row + 1;
-        int hi = lo;
-        long step = 1;
-        while (hi < size && ends[hi] == e && starts[hi] == s) {
-            lo = hi + 1;
-            hi = (int) Math.min(row + 1 + step, size);
-            step <<= 1;
+    /** The directory entry of {@code (start, end]}, or -1. */
+    int entryOf(long start, long end) {
+        if (end < minEnd || end > maxEnd) {
+            return -1;
         }
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ends[mid] == e && starts[mid] == s) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        int k = find(start, end);
+        return k < intervals && matches(k, start, end) ? k : -1;
     }
 
-    /** True when the epoch holds a row of {@code group} (or a marker) for {@code (start, end]}. */
+    /** True when the epoch holds a state of {@code group} for {@code (start, end]}. */
     boolean contains(long start, long end, int group) {
-        if (!mayHoldEnd(end)) {
-            return false;
-        }
-        int a = find(start, end);
-        if (a == size || !matches(a, start, end)) {
-            return false;
-        }
-        return Arrays.binarySearch(groups, a, runEnd(a), group) >= 0;
+        int k = entryOf(start, end);
+        return k >= 0 && Arrays.binarySearch(groups, offsets[k], offsets[k + 1], group) >= 0;
     }
 
     private int search(int lo, int hi, long start, long end) {
@@ -151,8 +140,8 @@ final class SealedEpoch {
         return lo;
     }
 
-    private boolean before(int row, long start, long end) {
-        long e = ends[row];
-        return e < end || (e == end && starts[row] < start);
+    private boolean before(int k, long start, long end) {
+        long e = ends[k];
+        return e < end || (e == end && starts[k] < start);
     }
 }

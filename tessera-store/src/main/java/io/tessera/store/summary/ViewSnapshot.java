@@ -133,7 +133,7 @@ public final class ViewSnapshot {
 
     /** The number of states (pane markers not counted). */
     public long stateCount() {
-        long n = mutable.stateCount;
+        long n = mutable.length;
         for (SealedEpoch ep : sealed) {
             n += ep.stateCount;
         }
@@ -168,10 +168,10 @@ public final class ViewSnapshot {
                 any = true;
             }
         }
-        int r = mutable.earliestRow();
-        if (r >= 0 && (!any || before(mutable.ends[r], mutable.starts[r], e, s))) {
-            s = mutable.starts[r];
-            e = mutable.ends[r];
+        int r = mutable.earliestRun();
+        if (r >= 0 && (!any || before(mutable.runEnds[r], mutable.runStarts[r], e, s))) {
+            s = mutable.runStarts[r];
+            e = mutable.runEnds[r];
             any = true;
         }
         return any ? new Interval(s, e) : null;
@@ -183,17 +183,17 @@ public final class ViewSnapshot {
         long e = 0;
         boolean any = false;
         for (SealedEpoch ep : sealed) {
-            int last = ep.size - 1;
+            int last = ep.intervals - 1;
             if (!any || before(e, s, ep.ends[last], ep.starts[last])) {
                 s = ep.starts[last];
                 e = ep.ends[last];
                 any = true;
             }
         }
-        int r = mutable.latestRow();
-        if (r >= 0 && (!any || before(e, s, mutable.ends[r], mutable.starts[r]))) {
-            s = mutable.starts[r];
-            e = mutable.ends[r];
+        int r = mutable.latestRun();
+        if (r >= 0 && (!any || before(e, s, mutable.runEnds[r], mutable.runStarts[r]))) {
+            s = mutable.runStarts[r];
+            e = mutable.runEnds[r];
             any = true;
         }
         return any ? new Interval(s, e) : null;

@@ -23,6 +23,9 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class ViewStore {
 
+    /** The group id of a batch entry that records an empty pane. */
+    private static final int EMPTY_PANE = -1;
+
     private final String id;
     private final int epochCapacity;
     private final boolean instrumented;
@@ -99,13 +102,18 @@ public final class ViewStore {
             int[] gids = new int[n];
             for (int i = 0; i < n; i++) {
                 Labels group = batch.groups[i];
-                gids[i] = group == null ? MutableEpoch.PANE_MARKER : dictionary.idOf(group);
+                gids[i] = group == null ? EMPTY_PANE : dictionary.idOf(group);
             }
-            boolean[] skip = validate(batch, gids);
+            validate(batch, gids);
             int appended = 0;
             for (int i = 0; i < n; i++) {
-                if (!skip[i]) {
-                    append(batch.starts[i], batch.ends[i], gids[i], batch.states[i]);
+                long s = batch.starts[i];
+                long e = batch.ends[i];
+                if (gids[i] != EMPTY_PANE) {
+                    append(s, e, gids[i], batch.states[i]);
+                    appended++;
+                } else if (!holdsInterval(s, e)) {
+                    appendEmpty(s, e);
                     appended++;
                 }
             }
@@ -117,7 +125,8 @@ public final class ViewStore {
 
     /**
      * Records that {@code pane} was committed with no state of any group, so that tiling reads
-     * tell it from a missing pane. A pane recorded before is not recorded again.
+     * tell it from a missing pane. Nothing changes when the view already holds the pane (as an
+     * empty pane or with states).
      *
      * @return the commit sequence number, or the current one when nothing changed
      */
@@ -127,10 +136,10 @@ public final class ViewStore {
         StateBatch.checkInterval(s, e);
         lock();
         try {
-            if (holds(s, e, MutableEpoch.PANE_MARKER)) {
+            if (holdsInterval(s, e)) {
                 return sequence;
             }
-            append(s, e, MutableEpoch.PANE_MARKER, null);
+            appendEmpty(s, e);
             return publish();
         } finally {
             unlock();
@@ -174,39 +183,45 @@ public final class ViewStore {
         return new LockTimes(lockAcquisitions.sum(), lockWaitNanos.sum(), lockHoldNanos.sum());
     }
 
-    /**
-     * Marks pane markers that are already stored (or repeated in the batch) as skipped, and
-     * throws on a state that is.
-     */
-    private boolean[] validate(StateBatch batch, int[] gids) {
+    /** Throws on a state that is already stored or repeated in the batch. */
+    private void validate(StateBatch batch, int[] gids) {
         int n = batch.size;
         long[] s = batch.starts;
         long[] e = batch.ends;
-        boolean[] skip = new boolean[n];
         int[] table = new int[Hashing.tableSizeFor(n)];
         Arrays.fill(table, -1);
         int mask = table.length - 1;
         for (int i = 0; i < n; i++) {
+            if (gids[i] == EMPTY_PANE) {
+                continue;
+            }
             int slot = Hashing.mix(Hashing.mix(s[i], e[i]), gids[i]) & mask;
-            boolean repeated = false;
             for (int other = table[slot]; other >= 0; other = table[slot]) {
                 if (s[other] == s[i] && e[other] == e[i] && gids[other] == gids[i]) {
-                    repeated = true;
-                    break;
+                    throw duplicate(batch.groups[i], s[i], e[i]);
                 }
                 slot = (slot + 1) & mask;
             }
-            if (!repeated) {
-                table[slot] = i;
-            }
-            if (repeated || holds(s[i], e[i], gids[i])) {
-                if (gids[i] != MutableEpoch.PANE_MARKER) {
-                    throw duplicate(batch.groups[i], s[i], e[i]);
-                }
-                skip[i] = true;
+            table[slot] = i;
+            if (holds(s[i], e[i], gids[i])) {
+                throw duplicate(batch.groups[i], s[i], e[i]);
             }
         }
-        return skip;
+    }
+
+    private boolean holdsInterval(long s, long e) {
+        if (mutable.holdsInterval(s, e)) {
+            return true;
+        }
+        if (e < sealedMinEnd || e > sealedMaxEnd) {
+            return false;
+        }
+        for (SealedEpoch ep : sealed) {
+            if (ep.entryOf(s, e) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean holds(long s, long e, int group) {
@@ -226,9 +241,18 @@ public final class ViewStore {
 
     private void append(long s, long e, int group, State state) {
         mutable.append(s, e, group, state);
-        if (mutable.length() >= epochCapacity) {
+        sealIfFull();
+    }
+
+    private void appendEmpty(long s, long e) {
+        mutable.appendEmpty(s, e);
+        sealIfFull();
+    }
+
+    private void sealIfFull() {
+        if (mutable.size() >= epochCapacity) {
             sealed = Arrays.copyOf(sealed, sealed.length + 1);
-            sealed[sealed.length - 1] = SealedEpoch.seal(mutable);
+            sealed[sealed.length - 1] = SealedEpoch.seal(mutable.view());
             recomputeSealedBounds();
             mutable = new MutableEpoch(epochCapacity);
         }
