@@ -1,5 +1,6 @@
 package io.tessera.bench;
 
+import io.tessera.bench.store.StoreBenchCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Spec;
 /** {@code tessera bench}: the benchmarks, each a subcommand. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run Tessera's benchmarks.",
-        subcommands = {})
+        subcommands = {StoreBenchCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
