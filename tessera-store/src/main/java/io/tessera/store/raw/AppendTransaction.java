@@ -1,0 +1,264 @@
+package io.tessera.store.raw;
+
+import io.tessera.core.Labels;
+import io.tessera.store.raw.SampleRejectedException.Reason;
+import java.util.Arrays;
+import java.util.HashMap;
+
+/**
+ * One request's validation and application. The request's distinct series ("slots") are
+ * validated in full, against the stored state and against the request's own earlier samples,
+ * while their stripe locks are held; only then is anything applied. Samples of one series are
+ * judged in request order, as Prometheus' appender judges them one by one.
+ */
+final class AppendTransaction {
+
+    private final SeriesTable table;
+    private final ChunkPolicy policy;
+    private final long window;
+    private final AppendRequest request;
+
+    private final int slots;
+    private final Labels[] slotLabels;
+    private final int[] firstSeries;
+    private final int[] nextSeries;
+
+    private final MemSeries[] slotSeries;
+    private final long[] oldNewest;
+    private final int[] accFrom;
+    private final int[] accTo;
+    private final int[] oooFrom;
+    private final int[] oooTo;
+    private long[] accTimes;
+    private long[] accBits;
+    private int accCount;
+    private long[] oooTimes;
+    private long[] oooBits;
+    private int oooCount;
+    private int duplicates;
+    private long reserved;
+
+    AppendTransaction(SeriesTable table, ChunkPolicy policy, long window, AppendRequest request) {
+        this.table = table;
+        this.policy = policy;
+        this.window = window;
+        this.request = request;
+        Labels[] series = request.series();
+        int[] offsets = request.sampleOffsets();
+        int n = series.length;
+        slotLabels = new Labels[n];
+        firstSeries = new int[n];
+        nextSeries = new int[n];
+        int[] lastSeries = new int[n];
+        HashMap<Labels, Integer> slotOf = new HashMap<>(Math.max(16, n * 2));
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            nextSeries[i] = -1;
+            if (offsets[i + 1] == offsets[i]) {
+                continue;
+            }
+            Integer slot = slotOf.putIfAbsent(series[i], count);
+            if (slot == null) {
+                slotLabels[count] = series[i];
+                firstSeries[count] = i;
+                lastSeries[count] = i;
+                count++;
+            } else {
+                nextSeries[lastSeries[slot]] = i;
+                lastSeries[slot] = i;
+            }
+        }
+        slots = count;
+        slotSeries = new MemSeries[count];
+        oldNewest = new long[count];
+        accFrom = new int[count];
+        accTo = new int[count];
+        oooFrom = new int[count];
+        oooTo = new int[count];
+    }
+
+    AppendResult run() {
+        if (slots == 0) {
+            return new AppendResult(0, 0, 0);
+        }
+        int[] stripes = new int[slots];
+        for (int s = 0; s < slots; s++) {
+            stripes[s] = table.locks.stripeOf(slotLabels[s]);
+        }
+        int locked = table.locks.lockAll(stripes, slots);
+        try {
+            validate();
+            return apply();
+        } finally {
+            table.locks.unlockAll(stripes, locked);
+        }
+    }
+
+    private void validate() {
+        long[] times = request.timestamps();
+        double[] values = request.values();
+        int[] offsets = request.sampleOffsets();
+        accTimes = new long[times.length];
+        accBits = new long[times.length];
+        long minValid = table.minValidTime;
+        XorDecoder decoder = new XorDecoder();
+        long bound = 0;
+        for (int s = 0; s < slots; s++) {
+            MemSeries series = table.byLabels.get(slotLabels[s]);
+            slotSeries[s] = series;
+            if (series == null) {
+                bound += MemoryModel.seriesOverhead(slotLabels[s]);
+            }
+            long newest = series == null ? Long.MIN_VALUE : series.newestTime();
+            long newestBits = series == null ? 0 : series.newestBits();
+            oldNewest[s] = newest;
+            accFrom[s] = accCount;
+            oooFrom[s] = oooCount;
+            for (int i = firstSeries[s]; i >= 0; i = nextSeries[i]) {
+                for (int k = offsets[i]; k < offsets[i + 1]; k++) {
+                    long t = times[k];
+                    long b = Double.doubleToRawLongBits(values[k]);
+                    if (t <= minValid) {
+                        throw reject(Reason.OUT_OF_BOUNDS, i, t, "samples at or before " + minValid + " are outside retention");
+                    }
+                    if (t > newest) {
+                        accTimes[accCount] = t;
+                        accBits[accCount++] = b;
+                        newest = t;
+                        newestBits = b;
+                    } else if (t == newest) {
+                        checkRepeat(newestBits, b, i, t);
+                    } else if (Long.compareUnsigned(newest - t, window) > 0) {
+                        throw reject(Reason.OUT_OF_ORDER, i, t, "the series' newest sample is at " + newest
+                                + " and the out-of-order window is " + window + " ms");
+                    } else {
+                        acceptOutOfOrder(s, series, decoder, i, t, b);
+                    }
+                }
+            }
+            accTo[s] = accCount;
+            oooTo[s] = oooCount;
+        }
+        reserved = bound + (long) (accCount + oooCount) * MemoryModel.SAMPLE_BOUND;
+        table.memory.reserve(reserved);
+    }
+
+    private void acceptOutOfOrder(int s, MemSeries series, XorDecoder decoder, int i, long t, long b) {
+        int at = Arrays.binarySearch(accTimes, accFrom[s], accCount, t);
+        if (at >= 0) {
+            checkRepeat(accBits[at], b, i, t);
+            return;
+        }
+        for (int q = oooFrom[s]; q < oooCount; q++) {
+            if (oooTimes[q] == t) {
+                checkRepeat(oooBits[q], b, i, t);
+                return;
+            }
+        }
+        if (series != null && t < oldNewest[s] && series.find(t, decoder)) {
+            checkRepeat(decoder.bits(), b, i, t);
+            return;
+        }
+        if (oooTimes == null) {
+            oooTimes = new long[request.timestamps().length];
+            oooBits = new long[oooTimes.length];
+        }
+        oooTimes[oooCount] = t;
+        oooBits[oooCount++] = b;
+    }
+
+    private void checkRepeat(long storedBits, long newBits, int seriesIndex, long t) {
+        if (storedBits != newBits) {
+            throw reject(Reason.DUPLICATE, seriesIndex, t, "stored value " + Double.longBitsToDouble(storedBits)
+                    + " (bits 0x" + Long.toHexString(storedBits) + "), new value " + Double.longBitsToDouble(newBits)
+                    + " (bits 0x" + Long.toHexString(newBits) + ")");
+        }
+        duplicates++;
+    }
+
+    private SampleRejectedException reject(Reason reason, int seriesIndex, long t, String detail) {
+        return new SampleRejectedException(reason, seriesIndex, request.series()[seriesIndex], t, detail);
+    }
+
+    private AppendResult apply() {
+        OutOfOrderMerge merge = oooCount > 0 ? new OutOfOrderMerge() : null;
+        Labels[] newLabels = new Labels[slots];
+        SeriesView[] newViews = new SeriesView[slots];
+        int created = 0;
+        long memoryDelta = 0;
+        long bytesDelta = 0;
+        long chunksDelta = 0;
+        for (int s = 0; s < slots; s++) {
+            MemSeries series = slotSeries[s];
+            long[] times = accTimes;
+            long[] bits = accBits;
+            int from = accFrom[s];
+            int to = accTo[s];
+            if (series != null) {
+                memoryDelta -= series.memoryBytes();
+                bytesDelta -= series.chunkBytes();
+                chunksDelta -= series.view().closed().length + 1;
+            }
+            if (oooTo[s] > oooFrom[s]) {
+                SampleSort.sort(oooTimes, oooBits, oooFrom[s], oooTo[s]);
+                int split = oooFrom[s];
+                while (split < oooTo[s] && oooTimes[split] < oldNewest[s]) {
+                    split++;
+                }
+                if (split > oooFrom[s]) {
+                    series.setView(merge.fold(series.view(), oooTimes, oooBits, oooFrom[s], split, policy));
+                }
+                if (split < oooTo[s]) {
+                    int n = (to - from) + (oooTo[s] - split);
+                    times = new long[n];
+                    bits = new long[n];
+                    mergeSorted(accTimes, accBits, from, to, oooTimes, oooBits, split, oooTo[s], times, bits);
+                    from = 0;
+                    to = n;
+                }
+            }
+            if (from < to && series == null) {
+                newLabels[created] = slotLabels[s];
+                newViews[created++] = ChunkAppends.append(null, times, bits, from, to, policy);
+            } else if (from < to) {
+                SeriesView before = series.view();
+                SeriesView after = ChunkAppends.append(before, times, bits, from, to, policy);
+                if (after != before) {
+                    series.setView(after);
+                }
+            }
+            if (series != null) {
+                memoryDelta += series.memoryBytes();
+                bytesDelta += series.chunkBytes();
+                chunksDelta += series.view().closed().length + 1;
+            }
+        }
+        if (created > 0) {
+            for (MemSeries series : table.index.add(newLabels, newViews, created)) {
+                table.byLabels.put(series.labels, series);
+                memoryDelta += series.memoryBytes();
+                bytesDelta += series.chunkBytes();
+                chunksDelta += series.view().closed().length + 1;
+            }
+        }
+        table.samples.addAndGet(accCount + oooCount);
+        table.chunkBytes.addAndGet(bytesDelta);
+        table.chunkCount.addAndGet(chunksDelta);
+        table.memory.add(memoryDelta - reserved);
+        return new AppendResult(accCount + oooCount, duplicates, created);
+    }
+
+    private static void mergeSorted(long[] aT, long[] aB, int aFrom, int aTo, long[] bT, long[] bB, int bFrom, int bTo,
+            long[] outT, long[] outB) {
+        int k = 0;
+        while (aFrom < aTo || bFrom < bTo) {
+            if (bFrom >= bTo || aFrom < aTo && aT[aFrom] < bT[bFrom]) {
+                outT[k] = aT[aFrom];
+                outB[k++] = aB[aFrom++];
+            } else {
+                outT[k] = bT[bFrom];
+                outB[k++] = bB[bFrom++];
+            }
+        }
+    }
+}
