@@ -3,7 +3,6 @@ package io.tessera.store.raw;
 import io.tessera.core.Labels;
 import io.tessera.store.raw.SampleRejectedException.Reason;
 import java.util.Arrays;
-import java.util.HashMap;
 
 /**
  * One request's validation and application. The request's distinct series ("slots") are
@@ -50,15 +49,25 @@ final class AppendTransaction {
         firstSeries = new int[n];
         nextSeries = new int[n];
         int[] lastSeries = new int[n];
-        HashMap<Labels, Integer> slotOf = new HashMap<>(Math.max(16, n * 2));
+        int[] slotTable = new int[Integer.highestOneBit(Math.max(1, n)) << 2];
+        int mask = slotTable.length - 1;
         int count = 0;
         for (int i = 0; i < n; i++) {
             nextSeries[i] = -1;
             if (offsets[i + 1] == offsets[i]) {
                 continue;
             }
-            Integer slot = slotOf.putIfAbsent(series[i], count);
-            if (slot == null) {
+            int h = spread(series[i].hashCode()) & mask;
+            int slot = -1;
+            while (slotTable[h] != 0) {
+                if (slotLabels[slotTable[h] - 1].equals(series[i])) {
+                    slot = slotTable[h] - 1;
+                    break;
+                }
+                h = (h + 1) & mask;
+            }
+            if (slot < 0) {
+                slotTable[h] = count + 1;
                 slotLabels[count] = series[i];
                 firstSeries[count] = i;
                 lastSeries[count] = i;
@@ -75,6 +84,11 @@ final class AppendTransaction {
         accTo = new int[count];
         oooFrom = new int[count];
         oooTo = new int[count];
+    }
+
+    private static int spread(int h) {
+        h *= 0x9e3779b9;
+        return h ^ (h >>> 16);
     }
 
     AppendResult run() {

@@ -49,12 +49,12 @@ final class HeadChunk {
     private void writeDeltaOfDelta(long dod) {
         if (dod == 0) {
             out.writeBit(false);
-        } else if (XorFormat.fits(dod, 7)) {
+        } else if (XorFormat.fits(dod, 5)) {
             out.write(0b10, 2);
-            out.write(dod, 7);
-        } else if (XorFormat.fits(dod, 14)) {
+            out.write(dod, 5);
+        } else if (XorFormat.fits(dod, 10)) {
             out.write(0b110, 3);
-            out.write(dod, 14);
+            out.write(dod, 10);
         } else if (XorFormat.fits(dod, 20)) {
             out.write(0b1110, 4);
             out.write(dod, 20);

@@ -41,10 +41,10 @@ final class XorDecoder {
             return 0;
         }
         if (!in.readBit()) {
-            return XorFormat.signExtend(in.read(7), 7);
+            return XorFormat.signExtend(in.read(5), 5);
         }
         if (!in.readBit()) {
-            return XorFormat.signExtend(in.read(14), 14);
+            return XorFormat.signExtend(in.read(10), 10);
         }
         if (!in.readBit()) {
             return XorFormat.signExtend(in.read(20), 20);
