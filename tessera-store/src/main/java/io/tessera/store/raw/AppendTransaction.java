@@ -8,7 +8,8 @@ import java.util.Arrays;
  * One request's validation and application. The request's distinct series ("slots") are
  * validated in full, against the stored state and against the request's own earlier samples,
  * while their stripe locks are held; only then is anything applied. Samples of one series are
- * judged in request order, as Prometheus' appender judges them one by one.
+ * judged in request order, as Prometheus' appender judges them one by one, and a refusal names
+ * the request's first offending sample.
  */
 final class AppendTransaction {
 
@@ -117,6 +118,8 @@ final class AppendTransaction {
         long minValid = table.minValidTime;
         XorDecoder decoder = new XorDecoder();
         long bound = 0;
+        SampleRejectedException firstError = null;
+        int firstErrorSample = Integer.MAX_VALUE;
         for (int s = 0; s < slots; s++) {
             MemSeries series = table.byLabels.get(slotLabels[s]);
             slotSeries[s] = series;
@@ -128,50 +131,59 @@ final class AppendTransaction {
             oldNewest[s] = newest;
             accFrom[s] = accCount;
             oooFrom[s] = oooCount;
+            samples:
             for (int i = firstSeries[s]; i >= 0; i = nextSeries[i]) {
                 for (int k = offsets[i]; k < offsets[i + 1]; k++) {
                     long t = times[k];
                     long b = Double.doubleToRawLongBits(values[k]);
+                    SampleRejectedException error = null;
                     if (t <= minValid) {
-                        throw reject(Reason.OUT_OF_BOUNDS, i, t, "samples at or before " + minValid + " are outside retention");
-                    }
-                    if (t > newest) {
+                        error = reject(Reason.OUT_OF_BOUNDS, i, t, "samples at or before " + minValid + " are outside retention");
+                    } else if (t > newest) {
                         accTimes[accCount] = t;
                         accBits[accCount++] = b;
                         newest = t;
                         newestBits = b;
                     } else if (t == newest) {
-                        checkRepeat(newestBits, b, i, t);
+                        error = checkRepeat(newestBits, b, i, t);
                     } else if (Long.compareUnsigned(newest - t, window) > 0) {
-                        throw reject(Reason.OUT_OF_ORDER, i, t, "the series' newest sample is at " + newest
+                        error = reject(Reason.OUT_OF_ORDER, i, t, "the series' newest sample is at " + newest
                                 + " and the out-of-order window is " + window + " ms");
                     } else {
-                        acceptOutOfOrder(s, series, decoder, i, t, b);
+                        error = acceptOutOfOrder(s, series, decoder, i, t, b);
+                    }
+                    if (error != null) {
+                        if (k < firstErrorSample) {
+                            firstError = error;
+                            firstErrorSample = k;
+                        }
+                        break samples;
                     }
                 }
             }
             accTo[s] = accCount;
             oooTo[s] = oooCount;
         }
+        if (firstError != null) {
+            throw firstError;
+        }
         reserved = bound + (long) (accCount + oooCount) * MemoryModel.SAMPLE_BOUND;
         table.memory.reserve(reserved);
     }
 
-    private void acceptOutOfOrder(int s, MemSeries series, XorDecoder decoder, int i, long t, long b) {
+    /** Accepts a sample within the out-of-order window unless it repeats one; returns the error, if any. */
+    private SampleRejectedException acceptOutOfOrder(int s, MemSeries series, XorDecoder decoder, int i, long t, long b) {
         int at = Arrays.binarySearch(accTimes, accFrom[s], accCount, t);
         if (at >= 0) {
-            checkRepeat(accBits[at], b, i, t);
-            return;
+            return checkRepeat(accBits[at], b, i, t);
         }
         for (int q = oooFrom[s]; q < oooCount; q++) {
             if (oooTimes[q] == t) {
-                checkRepeat(oooBits[q], b, i, t);
-                return;
+                return checkRepeat(oooBits[q], b, i, t);
             }
         }
-        if (series != null && t < oldNewest[s] && series.find(t, decoder)) {
-            checkRepeat(decoder.bits(), b, i, t);
-            return;
+        if (series != null && t <= oldNewest[s] && series.find(t, decoder)) {
+            return checkRepeat(decoder.bits(), b, i, t);
         }
         if (oooTimes == null) {
             oooTimes = new long[request.timestamps().length];
@@ -179,15 +191,18 @@ final class AppendTransaction {
         }
         oooTimes[oooCount] = t;
         oooBits[oooCount++] = b;
+        return null;
     }
 
-    private void checkRepeat(long storedBits, long newBits, int seriesIndex, long t) {
+    /** A repeated sample is ignored when bit-equal and refused otherwise. */
+    private SampleRejectedException checkRepeat(long storedBits, long newBits, int seriesIndex, long t) {
         if (storedBits != newBits) {
-            throw reject(Reason.DUPLICATE, seriesIndex, t, "stored value " + Double.longBitsToDouble(storedBits)
+            return reject(Reason.DUPLICATE, seriesIndex, t, "stored value " + Double.longBitsToDouble(storedBits)
                     + " (bits 0x" + Long.toHexString(storedBits) + "), new value " + Double.longBitsToDouble(newBits)
                     + " (bits 0x" + Long.toHexString(newBits) + ")");
         }
         duplicates++;
+        return null;
     }
 
     private SampleRejectedException reject(Reason reason, int seriesIndex, long t, String detail) {
