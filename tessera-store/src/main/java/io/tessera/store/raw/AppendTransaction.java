@@ -123,9 +123,7 @@ final class AppendTransaction {
         for (int s = 0; s < slots; s++) {
             MemSeries series = table.byLabels.get(slotLabels[s]);
             slotSeries[s] = series;
-            if (series == null) {
-                bound += MemoryModel.seriesOverhead(slotLabels[s]);
-            }
+            bound += series == null ? MemoryModel.seriesOverhead(slotLabels[s]) : series.view().head().usedBytes();
             long newest = series == null ? Long.MIN_VALUE : series.newestTime();
             long newestBits = series == null ? 0 : series.newestBits();
             oldNewest[s] = newest;
@@ -273,6 +271,7 @@ final class AppendTransaction {
         table.samples.addAndGet(accCount + oooCount);
         table.chunkBytes.addAndGet(bytesDelta);
         table.chunkCount.addAndGet(chunksDelta);
+        assert memoryDelta <= reserved : "grew by " + memoryDelta + " bytes, reserved " + reserved;
         table.memory.add(memoryDelta - reserved);
         return new AppendResult(accCount + oooCount, duplicates, created);
     }

@@ -34,12 +34,6 @@ final class MemSeries {
         view = next;
     }
 
-    /** Publishes a view that differs from the current one only by {@code appended} at the end. */
-    void setViewAppending(SeriesView next, Chunk appended) {
-        closedDataBytes += appended.dataBytes();
-        view = next;
-    }
-
     long newestTime() {
         return view.head().lastTime();
     }

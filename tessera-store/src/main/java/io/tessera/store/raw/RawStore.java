@@ -167,4 +167,19 @@ public final class RawStore {
         return new StoreStats(table.byLabels.size(), table.samples.get(), table.chunkCount.get(),
                 table.chunkBytes.get(), table.memory.used());
     }
+
+    /** The totals recomputed from the series themselves, to check the running ones. */
+    StoreStats recount() {
+        long samples = 0;
+        long chunks = 0;
+        long bytes = 0;
+        long memory = 0;
+        for (MemSeries series : table.byLabels.values()) {
+            samples += series.sampleCount();
+            chunks += series.view().closed().length + 1;
+            bytes += series.chunkBytes();
+            memory += series.memoryBytes();
+        }
+        return new StoreStats(table.byLabels.size(), samples, chunks, bytes, memory);
+    }
 }

@@ -141,6 +141,7 @@ class ModelComparisonTest {
             samples += s.size();
         }
         StoreStats stats = store.stats();
+        assertThat(stats).isEqualTo(store.recount());
         assertThat(stats.sampleCount()).isEqualTo(samples);
         assertThat(stats.seriesCount()).isEqualTo(model.data.size());
     }
