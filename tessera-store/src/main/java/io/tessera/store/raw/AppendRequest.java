@@ -8,6 +8,7 @@ import java.util.Arrays;
  * One write request, applied atomically: series {@code i} owns samples
  * {@code [sampleOffsets[i], sampleOffsets[i + 1])} of {@code timestamps} and {@code values}.
  * The arrays are not copied; the caller must not change them once the request is built.
+ * Equality is identity, as for any record of arrays.
  */
 public record AppendRequest(Labels[] series, int[] sampleOffsets, long[] timestamps, double[] values) {
 

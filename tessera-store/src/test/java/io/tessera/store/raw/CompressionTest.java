@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Labels;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -85,7 +86,20 @@ class CompressionTest {
         }
         System.out.printf("raw store ingest of %d series x %d samples: %.0f ns/sample%n", seriesCount, SAMPLES,
                 (System.nanoTime() - began - generating) / (double) (seriesCount * SAMPLES));
+        long scanned = 0;
+        long scanStart = System.nanoTime();
+        long[] ts = new long[1024];
+        double[] vs = new double[1024];
+        SeriesCursor cursor = store.select(List.of(), RawStore.ALL_TIME);
+        while (cursor.nextSeries()) {
+            for (int n; (n = cursor.nextSamples(ts, vs, 0, ts.length)) > 0; ) {
+                scanned += n;
+            }
+        }
+        System.out.printf("raw store full scan of %d samples: %.1f ns/sample%n", scanned,
+                (System.nanoTime() - scanStart) / (double) scanned);
         StoreStats stats = store.stats();
+        assertThat(scanned).isEqualTo(stats.sampleCount());
         assertThat(stats.sampleCount()).isEqualTo((long) seriesCount * SAMPLES);
         assertThat(stats.seriesCount()).isEqualTo(seriesCount);
         return stats.bytesPerSample();
