@@ -1,0 +1,33 @@
+package io.tessera.store.raw;
+
+/** Reads bit fields written by {@link BitWriter}; reusable across arrays. */
+final class BitReader {
+
+    private long[] words;
+    private int position;
+
+    void reset(long[] words) {
+        this.words = words;
+        this.position = 0;
+    }
+
+    /** Reads {@code n} bits, {@code 1 <= n <= 64}, as an unsigned value. */
+    long read(int n) {
+        int index = position >>> 6;
+        int used = position & 63;
+        int available = 64 - used;
+        position += n;
+        long head = (words[index] << used) >>> (64 - n);
+        if (n <= available) {
+            return head;
+        }
+        return head | (words[index + 1] >>> (64 - (n - available)));
+    }
+
+    boolean readBit() {
+        long word = words[position >>> 6];
+        boolean one = ((word >>> (63 - (position & 63))) & 1L) != 0;
+        position++;
+        return one;
+    }
+}

@@ -1,0 +1,170 @@
+package io.tessera.store.raw;
+
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.core.MatchType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * Series ids and the postings of every (label name, value) pair, as Prometheus' head index
+ * keeps them. Series ids grow monotonically, so new ids append to their postings lists.
+ * Selection holds the read lock for the set algebra only; adding and removing series take the
+ * write lock briefly.
+ */
+final class PostingsIndex {
+
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private final Map<String, Map<String, PostingsList>> postings = new HashMap<>();
+    private final PostingsList all = new PostingsList();
+    private MemSeries[] byId = new MemSeries[1024];
+    private int nextId;
+
+    /** Registers new series, assigning ids in order; {@code labels[i]} gets {@code views[i]}. */
+    MemSeries[] add(Labels[] labels, SeriesView[] views, int n) {
+        MemSeries[] created = new MemSeries[n];
+        lock.writeLock().lock();
+        try {
+            for (int i = 0; i < n; i++) {
+                int id = nextId++;
+                MemSeries series = new MemSeries(id, labels[i], views[i]);
+                if (id >= byId.length) {
+                    byId = Arrays.copyOf(byId, byId.length * 2);
+                }
+                byId[id] = series;
+                all.add(id);
+                Labels l = labels[i];
+                for (int k = 0; k < l.size(); k++) {
+                    postings.computeIfAbsent(l.name(k), x -> new HashMap<>())
+                            .computeIfAbsent(l.value(k), x -> new PostingsList())
+                            .add(id);
+                }
+                created[i] = series;
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+        return created;
+    }
+
+    void remove(List<MemSeries> removed) {
+        if (removed.isEmpty()) {
+            return;
+        }
+        int[] ids = new int[removed.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = removed.get(i).id;
+        }
+        Arrays.sort(ids);
+        lock.writeLock().lock();
+        try {
+            IdentityHashMap<PostingsList, String[]> touched = new IdentityHashMap<>();
+            for (MemSeries s : removed) {
+                byId[s.id] = null;
+                Labels l = s.labels;
+                for (int k = 0; k < l.size(); k++) {
+                    PostingsList list = postings.get(l.name(k)).get(l.value(k));
+                    touched.putIfAbsent(list, new String[] {l.name(k), l.value(k)});
+                }
+            }
+            all.removeAll(ids);
+            for (Map.Entry<PostingsList, String[]> e : touched.entrySet()) {
+                PostingsList list = e.getKey();
+                list.removeAll(ids);
+                if (list.size() == 0) {
+                    Map<String, PostingsList> values = postings.get(e.getValue()[0]);
+                    values.remove(e.getValue()[1]);
+                    if (values.isEmpty()) {
+                        postings.remove(e.getValue()[0]);
+                    }
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /**
+     * The series matching every matcher, in id order. A matcher that does not match "" selects
+     * the union of the postings of its matching values; one that matches "" also selects series
+     * without the label, so it subtracts the postings of the values it rejects. With no
+     * non-empty matcher the start set is every series.
+     */
+    MemSeries[] select(List<LabelMatcher> matchers) {
+        lock.readLock().lock();
+        try {
+            int[] ids = null;
+            for (LabelMatcher m : matchers) {
+                if (!m.matchesEmpty()) {
+                    int[] matching = postingsFor(m, true);
+                    ids = ids == null ? matching : IdSets.intersect(ids, matching);
+                    if (ids.length == 0) {
+                        return new MemSeries[0];
+                    }
+                }
+            }
+            if (ids == null) {
+                ids = all.copy();
+            }
+            for (LabelMatcher m : matchers) {
+                if (m.matchesEmpty()) {
+                    ids = IdSets.subtract(ids, postingsFor(m, false));
+                }
+            }
+            MemSeries[] out = new MemSeries[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                out[i] = byId[ids[i]];
+            }
+            return out;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** The union of the postings of {@code m.name()}'s values for which {@code m} gives {@code wanted}. */
+    private int[] postingsFor(LabelMatcher m, boolean wanted) {
+        Map<String, PostingsList> values = postings.get(m.name());
+        if (values == null) {
+            return IdSets.EMPTY;
+        }
+        if (m.type() == MatchType.EQUAL && wanted || m.type() == MatchType.NOT_EQUAL && !wanted) {
+            PostingsList list = values.get(m.value());
+            return list == null ? IdSets.EMPTY : list.copy();
+        }
+        List<PostingsList> lists = new ArrayList<>();
+        for (Map.Entry<String, PostingsList> e : values.entrySet()) {
+            if (m.matches(e.getKey()) == wanted) {
+                lists.add(e.getValue());
+            }
+        }
+        return IdSets.union(lists, nextId);
+    }
+
+    List<String> labelNames() {
+        lock.readLock().lock();
+        try {
+            List<String> names = new ArrayList<>(postings.keySet());
+            names.sort(null);
+            return names;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    List<String> labelValues(String name) {
+        lock.readLock().lock();
+        try {
+            Map<String, PostingsList> values = postings.get(name);
+            List<String> out = values == null ? new ArrayList<>() : new ArrayList<>(values.keySet());
+            out.sort(null);
+            return out;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.tessera.store.raw;
+
+import io.tessera.core.Batch;
+import io.tessera.core.Interval;
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.core.Schema;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The in-memory raw time-series store: series found through a postings index, samples kept in
+ * XOR-compressed chunks.
+ *
+ * <p>Writes: {@link #append} takes a whole request and applies all of it or none. A request
+ * locks the stripes of its series (by label hash, in ascending order), validates every sample,
+ * reserves memory, applies, and unlocks; requests on disjoint stripes run in parallel.
+ *
+ * <p>Reads never take a writer's lock. Each series publishes an immutable chunk list through a
+ * volatile reference, and its head chunk publishes a sample count; a reader decodes a snapshot
+ * of both, so it sees a consistent prefix of every series, though not one instant across
+ * series. Selection takes the postings index's read lock for the set algebra only.
+ *
+ * <p>Selectors: an empty matcher list selects every series (a full scan, for table reads and
+ * listings); a non-empty list must contain a matcher that does not match "", as in Prometheus
+ * (see {@link VectorSelectors}). Times are half-open {@code (start, end]}.
+ */
+public final class RawStore {
+
+    /** Every representable sample time; no sample may be at {@code Long.MIN_VALUE}. */
+    public static final Interval ALL_TIME = Interval.of(Long.MIN_VALUE, Long.MAX_VALUE);
+    public static final int DEFAULT_BATCH_ROWS = 4096;
+
+    private static final Comparator<MemSeries> BY_LABELS = (a, b) -> a.labels.compareTo(b.labels);
+
+    private final RawStoreConfig config;
+    private final ChunkPolicy policy;
+    private final SeriesTable table;
+
+    public RawStore() {
+        this(RawStoreConfig.defaults());
+    }
+
+    public RawStore(RawStoreConfig config) {
+        this.config = config;
+        this.policy = new ChunkPolicy(config.samplesPerChunk(), config.maxChunkDurationMillis());
+        this.table = new SeriesTable(config.memoryLimitBytes());
+    }
+
+    public RawStoreConfig config() {
+        return config;
+    }
+
+    /**
+     * Stores every sample of the request, or none.
+     *
+     * @throws SampleRejectedException for the first sample that is out of order, a conflicting
+     *     duplicate or outside retention
+     * @throws io.tessera.core.LimitExceededException when the memory limit would be exceeded
+     */
+    public AppendResult append(AppendRequest request) {
+        return new AppendTransaction(table, policy, config.outOfOrderWindowMillis(), request).run();
+    }
+
+    /** The matching series with at least one sample in {@code range}, in label order. */
+    public SeriesCursor select(List<LabelMatcher> matchers, Interval range) {
+        checkSelector(matchers);
+        return selectUnchecked(matchers, range);
+    }
+
+    SeriesCursor selectUnchecked(List<LabelMatcher> matchers, Interval range) {
+        return new SeriesCursor(matching(matchers), range.start(), range.end());
+    }
+
+    private MemSeries[] matching(List<LabelMatcher> matchers) {
+        MemSeries[] series = table.index.select(matchers);
+        Arrays.sort(series, BY_LABELS);
+        return series;
+    }
+
+    /** {@link #read(List, Interval, Schema, int)} in batches of {@link #DEFAULT_BATCH_ROWS}. */
+    public List<Batch> read(List<LabelMatcher> matchers, Interval range, Schema wanted) {
+        return read(matchers, range, wanted, DEFAULT_BATCH_ROWS);
+    }
+
+    /**
+     * The samples of the matching series in {@code range}, ordered by series labels and then
+     * time, with exactly the {@code wanted} columns; no batch for no rows.
+     */
+    public List<Batch> read(List<LabelMatcher> matchers, Interval range, Schema wanted, int batchRows) {
+        SampleBatchBuilder builder = new SampleBatchBuilder(wanted, batchRows);
+        SeriesCursor cursor = select(matchers, range);
+        List<Batch> out = new ArrayList<>();
+        boolean more = true;
+        while (more) {
+            more = builder.fill(cursor);
+            if (builder.rowCount() > 0) {
+                out.add(builder.build());
+            }
+        }
+        return out;
+    }
+
+    /** The matching series with at least one sample in {@code range}, in label order. */
+    public List<Labels> series(List<LabelMatcher> matchers, Interval range) {
+        checkSelector(matchers);
+        List<Labels> out = new ArrayList<>();
+        SeriesCursor cursor = selectUnchecked(matchers, range);
+        while (cursor.nextSeries()) {
+            out.add(cursor.labels());
+        }
+        return out;
+    }
+
+    /** The label names of the matching series with a sample in {@code range}, sorted. */
+    public List<String> labelNames(List<LabelMatcher> matchers, Interval range) {
+        checkSelector(matchers);
+        if (matchers.isEmpty() && range.equals(ALL_TIME)) {
+            return table.index.labelNames();
+        }
+        TreeSet<String> names = new TreeSet<>();
+        SeriesCursor cursor = selectUnchecked(matchers, range);
+        while (cursor.nextSeries()) {
+            Labels l = cursor.labels();
+            for (int i = 0; i < l.size(); i++) {
+                names.add(l.name(i));
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    /** The values of label {@code name} among the matching series with a sample in {@code range}, sorted. */
+    public List<String> labelValues(String name, List<LabelMatcher> matchers, Interval range) {
+        checkSelector(matchers);
+        if (matchers.isEmpty() && range.equals(ALL_TIME)) {
+            return table.index.labelValues(name);
+        }
+        TreeSet<String> values = new TreeSet<>();
+        SeriesCursor cursor = selectUnchecked(matchers, range);
+        while (cursor.nextSeries()) {
+            String v = cursor.labels().get(name);
+            if (!v.isEmpty()) {
+                values.add(v);
+            }
+        }
+        return new ArrayList<>(values);
+    }
+
+    private static void checkSelector(List<LabelMatcher> matchers) {
+        if (!matchers.isEmpty()) {
+            VectorSelectors.requireNonEmptyMatcher(matchers);
+        }
+    }
+
+    /**
+     * Drops every chunk whose samples are all at or before {@code nowMillis - retention}, and
+     * every series left without samples; later samples at or before that cutoff are refused.
+     */
+    public RetentionResult applyRetention(long nowMillis) {
+        return new RetentionSweep(table, config.retentionMillis()).run(nowMillis);
+    }
+
+    public StoreStats stats() {
+        return new StoreStats(table.byLabels.size(), table.samples.get(), table.chunkCount.get(),
+                table.chunkBytes.get(), table.memory.used());
+    }
+
+    /** The totals recomputed from the series themselves, to check the running ones. */
+    StoreStats recount() {
+        long samples = 0;
+        long chunks = 0;
+        long bytes = 0;
+        long memory = 0;
+        for (MemSeries series : table.byLabels.values()) {
+            samples += series.sampleCount();
+            chunks += series.view().closed().length + 1;
+            bytes += series.chunkBytes();
+            memory += series.memoryBytes();
+        }
+        return new StoreStats(table.byLabels.size(), samples, chunks, bytes, memory);
+    }
+}

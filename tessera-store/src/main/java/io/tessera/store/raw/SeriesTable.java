@@ -1,0 +1,38 @@
+package io.tessera.store.raw;
+
+import io.tessera.core.Labels;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The shared state of a store: series by labels, the postings index, writer locks and totals. */
+final class SeriesTable {
+
+    static final int STRIPES = 1024;
+
+    final ConcurrentHashMap<Labels, MemSeries> byLabels = new ConcurrentHashMap<>();
+    final PostingsIndex index = new PostingsIndex();
+    final StripedLocks locks = new StripedLocks(STRIPES);
+    final MemoryAccount memory;
+    final AtomicLong samples = new AtomicLong();
+    final AtomicLong chunkBytes = new AtomicLong();
+    final AtomicLong chunkCount = new AtomicLong();
+
+    /** Samples at or before this time are refused; retention raises it to its cutoff. */
+    volatile long minValidTime = Long.MIN_VALUE;
+
+    SeriesTable(long memoryLimit) {
+        this.memory = new MemoryAccount(memoryLimit);
+    }
+
+    void lockAllStripes() {
+        for (int i = 0; i < STRIPES; i++) {
+            locks.lock(i);
+        }
+    }
+
+    void unlockAllStripes() {
+        for (int i = STRIPES - 1; i >= 0; i--) {
+            locks.unlock(i);
+        }
+    }
+}
