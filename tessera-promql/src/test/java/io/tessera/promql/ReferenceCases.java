@@ -1,0 +1,89 @@
+package io.tessera.promql;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** The {@code eval} queries of Prometheus' PromQL test scripts, read where they are kept. */
+final class ReferenceCases {
+
+    static final String FOLDER = "shared/reference/promql-tests";
+
+    private static final Pattern INSTANT = Pattern.compile(
+            "^eval(?:_(fail|warn|info|ordered))?\\s+instant\\s+(?:at\\s+\\S+\\s+)?(.+)$");
+    private static final Pattern RANGE = Pattern.compile(
+            "^eval(?:_(fail|warn|info))?\\s+range\\s+from\\s+\\S+\\s+to\\s+\\S+\\s+step\\s+\\S+\\s+(.+)$");
+
+    /** One query; {@code mayFail} when the script expects its evaluation to fail. */
+    record Case(String file, int line, String query, boolean mayFail) {
+
+        @Override
+        public String toString() {
+            return file + ":" + line + " " + query;
+        }
+    }
+
+    private ReferenceCases() {
+    }
+
+    /** The folder of test scripts next to the repository, found by walking up from the working directory. */
+    static Optional<Path> folder() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            Path candidate = d.resolve(FOLDER);
+            if (Files.isDirectory(candidate)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    static List<Case> load(Path folder) {
+        List<Case> cases = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".test")).sorted().toList()) {
+                cases.addAll(parse(f.getFileName().toString(), Files.readAllLines(f)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return cases;
+    }
+
+    static List<Case> parse(String file, List<String> lines) {
+        List<Case> cases = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            Matcher m = INSTANT.matcher(line);
+            if (!m.matches()) {
+                m = RANGE.matcher(line);
+                if (!m.matches()) {
+                    continue;
+                }
+            }
+            boolean mayFail = "fail".equals(m.group(1)) || expectsFailure(lines, i + 1);
+            cases.add(new Case(file, i + 1, m.group(2).strip(), mayFail));
+        }
+        return cases;
+    }
+
+    /** Whether the lines after a command, up to the next blank line or command, expect a failure. */
+    private static boolean expectsFailure(List<String> lines, int from) {
+        for (int j = from; j < lines.size(); j++) {
+            String next = lines.get(j).strip();
+            if (next.isEmpty() || next.startsWith("eval") || next.startsWith("load") || next.startsWith("clear")) {
+                return false;
+            }
+            if (next.startsWith("expect fail") || next.startsWith("expected_fail_")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
