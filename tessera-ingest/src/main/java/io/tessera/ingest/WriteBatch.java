@@ -34,6 +34,22 @@ public final class WriteBatch {
         this.metadataCount = metadataCount;
     }
 
+    Labels[] rawLabels() {
+        return labels;
+    }
+
+    int[] rawSeriesStart() {
+        return seriesStart;
+    }
+
+    long[] rawTimestamps() {
+        return timestamps;
+    }
+
+    double[] rawValues() {
+        return values;
+    }
+
     public int seriesCount() {
         return seriesCount;
     }

@@ -1,25 +1,58 @@
 package io.tessera.server;
 
+import io.tessera.core.ByteSizes;
+import io.tessera.core.Durations;
+import io.tessera.ingest.IngestOptions;
+import io.tessera.server.api.IngestEndpoints;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.server.http.HttpService;
 import io.tessera.server.metrics.MetricsRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import io.tessera.store.raw.RawStore;
+import io.tessera.store.raw.RawStoreConfig;
+import io.tessera.store.raw.StoreStats;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** One running Tessera: its stores, its ingestion and its HTTP port, wired from a config. */
 public final class TesseraServer implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(TesseraServer.class);
+
     private static final Set<String> GET = Set.of("GET", "HEAD");
+    private static final Set<String> POST = Set.of("POST");
 
     private final ServerConfig config;
     private final MetricsRegistry metrics = new MetricsRegistry();
     private final HttpService http;
+    private final RawStore rawStore;
+    private final ScheduledExecutorService housekeeping;
     private volatile boolean ready;
+    private volatile StoreStats stats;
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
+        this.rawStore = new RawStore(RawStoreConfig.defaults()
+                .withRetention(Durations.parseMillis(config.storage().retention()))
+                .withOutOfOrderWindow(Durations.parseMillis(config.storage().outOfOrderWindow()))
+                .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit())));
+        long maxBody = ByteSizes.parse(config.remoteWrite().maxBodyBytes());
+        IngestOptions ingestOptions = IngestOptions.DEFAULTS.withMaxUncompressedBytes((int) Math.min(Integer.MAX_VALUE - 64, maxBody));
+        IngestEndpoints ingest = new IngestEndpoints(rawStore, ingestOptions, metrics);
+        this.stats = rawStore.stats();
+        metrics.gauge("tessera_raw_series", "Series in the raw store.", () -> stats.seriesCount());
+        metrics.gauge("tessera_raw_samples", "Samples in the raw store.", () -> stats.sampleCount());
+        metrics.gauge("tessera_raw_chunk_bytes", "Bytes of compressed sample chunks in the raw store.", () -> stats.chunkBytes());
+        metrics.gauge("tessera_raw_memory_bytes", "Estimated memory of the raw store, checked against the memory limit.", () -> stats.memoryBytes());
+        this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
         this.http = new HttpService(config.host(), config.port());
+        http.route("/api/v1/write", POST, ingest::remoteWrite);
+        http.route("/api/v1/import/prometheus", POST, ingest::importText);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
             if (ready) {
@@ -28,18 +61,30 @@ public final class TesseraServer implements AutoCloseable {
                 r.text(503, "Service Unavailable\n");
             }
         });
-        http.route("/metrics", GET, r -> r.respond(200, "text/plain; version=0.0.4; charset=utf-8",
-                metrics.render().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        http.route("/metrics", GET, r -> {
+            stats = rawStore.stats();
+            r.respond(200, "text/plain; version=0.0.4; charset=utf-8",
+                    metrics.render().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        });
     }
 
     public static TesseraServer start(ServerConfig config) {
         try {
             TesseraServer server = new TesseraServer(config);
             server.http.start();
+            server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
             server.ready = true;
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on " + config.listen() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void applyRetention() {
+        try {
+            rawStore.applyRetention(System.currentTimeMillis());
+        } catch (RuntimeException e) {
+            LOG.error("retention sweep failed; it runs again in a minute", e);
         }
     }
 
@@ -55,6 +100,10 @@ public final class TesseraServer implements AutoCloseable {
         return config;
     }
 
+    public RawStore rawStore() {
+        return rawStore;
+    }
+
     public MetricsRegistry metrics() {
         return metrics;
     }
@@ -63,5 +112,6 @@ public final class TesseraServer implements AutoCloseable {
     public void close() {
         ready = false;
         http.close();
+        housekeeping.shutdownNow();
     }
 }

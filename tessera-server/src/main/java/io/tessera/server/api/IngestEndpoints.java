@@ -1,0 +1,127 @@
+package io.tessera.server.api;
+
+import io.tessera.core.LimitExceededException;
+import io.tessera.ingest.IngestOptions;
+import io.tessera.ingest.RawAppends;
+import io.tessera.ingest.WriteBatch;
+import io.tessera.ingest.WriteRejectedException;
+import io.tessera.ingest.remote.RemoteWriteDecoder;
+import io.tessera.ingest.text.TextExpositionParser;
+import io.tessera.server.http.Request;
+import io.tessera.server.metrics.MetricsRegistry;
+import io.tessera.store.raw.AppendResult;
+import io.tessera.store.raw.RawStore;
+import io.tessera.store.raw.SampleRejectedException;
+import java.io.IOException;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * {@code POST /api/v1/write} (Prometheus remote write 1.0) and {@code POST
+ * /api/v1/import/prometheus} (text exposition format). A request is decoded and validated whole,
+ * then applied to the raw store atomically: a rejected request changes nothing.
+ */
+public final class IngestEndpoints {
+
+    private final RawStore store;
+    private final RemoteWriteDecoder remoteWrite;
+    private final TextExpositionParser text;
+    private final int maxBodyBytes;
+    private final LongAdder samples;
+    private final LongAdder duplicates;
+    private final LongAdder exemplars;
+    private final LongAdder histograms;
+    private final LongAdder metadata;
+    private final LongAdder accepted;
+    private final LongAdder rejectedBadRequest;
+    private final LongAdder rejectedTooLarge;
+    private final LongAdder rejectedMemory;
+
+    public IngestEndpoints(RawStore store, IngestOptions options, MetricsRegistry metrics) {
+        this.store = store;
+        this.remoteWrite = new RemoteWriteDecoder(options, null);
+        this.text = new TextExpositionParser(options, null);
+        this.maxBodyBytes = options.maxUncompressedBytes();
+        String requests = "tessera_ingest_requests_total";
+        String help = "Write requests by outcome.";
+        accepted = metrics.counter(requests, help, "result", "accepted");
+        rejectedBadRequest = metrics.counter(requests, help, "result", "bad_request");
+        rejectedTooLarge = metrics.counter(requests, help, "result", "too_large");
+        rejectedMemory = metrics.counter(requests, help, "result", "memory_limit");
+        samples = metrics.counter("tessera_ingest_samples_total", "Samples appended to the raw store.");
+        duplicates = metrics.counter("tessera_ingest_duplicate_samples_total", "Samples ignored as exact repeats of a stored sample.");
+        exemplars = metrics.counter("tessera_ingest_exemplars_total", "Exemplars received and counted, not stored.");
+        histograms = metrics.counter("tessera_ingest_histograms_total", "Native histogram samples received and counted, not stored.");
+        metadata = metrics.counter("tessera_ingest_metadata_total", "Metric metadata entries received and counted, not stored.");
+    }
+
+    public void remoteWrite(Request request) throws IOException {
+        byte[] body;
+        try {
+            body = request.body(maxCompressedLength(maxBodyBytes));
+        } catch (LimitExceededException e) {
+            rejectedTooLarge.increment();
+            request.text(413, e.getMessage() + "\n");
+            return;
+        }
+        WriteBatch batch;
+        try {
+            batch = remoteWrite.decode(body);
+        } catch (WriteRejectedException e) {
+            reject(request, e);
+            return;
+        }
+        apply(request, batch);
+    }
+
+    public void importText(Request request) throws IOException {
+        byte[] body;
+        try {
+            body = request.body(maxBodyBytes);
+        } catch (LimitExceededException e) {
+            rejectedTooLarge.increment();
+            request.text(413, e.getMessage() + "\n");
+            return;
+        }
+        WriteBatch batch;
+        try {
+            batch = text.parse(body, System.currentTimeMillis());
+        } catch (WriteRejectedException e) {
+            reject(request, e);
+            return;
+        }
+        apply(request, batch);
+    }
+
+    private void apply(Request request, WriteBatch batch) throws IOException {
+        AppendResult result;
+        try {
+            result = store.append(RawAppends.of(batch));
+        } catch (SampleRejectedException e) {
+            rejectedBadRequest.increment();
+            request.text(400, e.getMessage() + "\n");
+            return;
+        } catch (LimitExceededException e) {
+            rejectedMemory.increment();
+            request.setHeader("Retry-After", "30");
+            request.text(503, e.getMessage() + "\n");
+            return;
+        }
+        accepted.increment();
+        samples.add(result.samplesAppended());
+        duplicates.add(result.duplicatesIgnored());
+        exemplars.add(batch.exemplarCount());
+        histograms.add(batch.histogramCount());
+        metadata.add(batch.metadataCount());
+        request.noContent();
+    }
+
+    private void reject(Request request, WriteRejectedException e) throws IOException {
+        (e.httpStatus() == 413 ? rejectedTooLarge : rejectedBadRequest).increment();
+        request.text(e.httpStatus(), e.getMessage() + "\n");
+    }
+
+    /** The largest snappy block that can hold {@code uncompressed} bytes. */
+    static long maxCompressedLength(long uncompressed) {
+        return 32 + uncompressed + uncompressed / 6;
+    }
+}

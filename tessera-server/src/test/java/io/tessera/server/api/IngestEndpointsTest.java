@@ -1,0 +1,229 @@
+package io.tessera.server.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.core.Batch;
+import io.tessera.core.Labels;
+import io.tessera.core.Schema;
+import io.tessera.core.StaleMarker;
+import io.tessera.server.TesseraServer;
+import io.tessera.server.config.ConfigLoader;
+import io.tessera.store.raw.RawStore;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class IngestEndpointsTest {
+
+    private static final HttpClient CLIENT = HttpClient.newHttpClient();
+    private static final long T = 1_767_225_600_000L;
+
+    private TesseraServer server;
+
+    @BeforeEach
+    void start() {
+        server = TesseraServer.start(ConfigLoader.parse("""
+                listen: 127.0.0.1:0
+                storage:
+                  memory_limit: 64MiB
+                remote_write:
+                  max_body_bytes: 64KiB
+                """));
+        assertThat(post("/api/v1/write", new RawWriteRequest()
+                .series(new String[] {"__name__", "up", "job", "a"}, new long[] {T, T + 15_000}, new double[] {1, 0})
+                .series(new String[] {"__name__", "up", "job", "b"}, new long[] {T}, new double[] {StaleMarker.VALUE})
+                .compressed()).statusCode()).isEqualTo(204);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private HttpResponse<String> post(String path, byte[] body) {
+        try {
+            return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                    .header("Content-Type", "application/x-protobuf")
+                    .header("Content-Encoding", "snappy")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Every sample of the store as text lines, bit-exact values. */
+    private List<String> dump() {
+        List<String> rows = new ArrayList<>();
+        for (Batch b : server.rawStore().read(List.of(), RawStore.ALL_TIME, Schema.TIME_SERIES)) {
+            for (int i = 0; i < b.rowCount(); i++) {
+                rows.add(b.labels(Schema.LABELS)[i] + " " + b.longs(Schema.TS)[i] + " "
+                        + Long.toHexString(Double.doubleToRawLongBits(b.doubles(Schema.VALUE)[i])));
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void acceptsAWriteAndKeepsStaleMarkersBitExact() {
+        List<String> rows = dump();
+        assertThat(rows).containsExactly(
+                "up{job=\"a\"} " + T + " 3ff0000000000000",
+                "up{job=\"a\"} " + (T + 15_000) + " 0",
+                "up{job=\"b\"} " + T + " 7ff0000000000002");
+    }
+
+    private void assertRejected(byte[] body, int status, String message) {
+        List<String> before = dump();
+        HttpResponse<String> r = post("/api/v1/write", body);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
+        assertThat(r.body()).contains(message);
+        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/plain"));
+        assertThat(dump()).as("store after a rejected request").isEqualTo(before);
+    }
+
+    @Test
+    void malformedSnappyIsRejected() {
+        assertRejected(new byte[] {(byte) 0xff, (byte) 0xff, 0x01, 0x02, 0x03}, 400, "snappy");
+    }
+
+    @Test
+    void malformedProtobufIsRejected() throws Exception {
+        byte[] truncated = new RawWriteRequest()
+                .series(new String[] {"__name__", "up", "job", "c"}, new long[] {T}, new double[] {1}).uncompressed();
+        assertRejected(org.xerial.snappy.Snappy.compress(java.util.Arrays.copyOf(truncated, truncated.length - 3)), 400, "proto");
+    }
+
+    @Test
+    void invalidLabelNameRejectsTheWholeRequest() {
+        assertRejected(new RawWriteRequest()
+                .series(new String[] {"__name__", "up", "job", "c"}, new long[] {T + 30_000}, new double[] {1})
+                .series(new String[] {"__name__", "up", "bad-name", "x"}, new long[] {T}, new double[] {1})
+                .compressed(), 400, "invalid");
+    }
+
+    @Test
+    void duplicateLabelNamesAreRejected() {
+        assertRejected(new RawWriteRequest()
+                .series(new String[] {"__name__", "up", "job", "x", "job", "y"}, new long[] {T}, new double[] {1})
+                .compressed(), 400, "duplicate");
+    }
+
+    @Test
+    void invalidUtf8IsRejected() {
+        assertRejected(new RawWriteRequest().seriesWithRawValue("job", new byte[] {(byte) 0xc3, 0x28}, T, 1).compressed(),
+                400, "UTF-8");
+    }
+
+    @Test
+    void missingMetricNameIsRejected() {
+        assertRejected(new RawWriteRequest().series(new String[] {"job", "x"}, new long[] {T}, new double[] {1}).compressed(),
+                400, "name");
+    }
+
+    @Test
+    void aBodyAboveTheLimitIsRefusedWith413() {
+        int n = 20_000;
+        long[] ts = new long[n];
+        double[] vs = new double[n];
+        for (int i = 0; i < n; i++) {
+            ts[i] = T + 60_000 + i;
+            vs[i] = Math.random();
+        }
+        assertRejected(new RawWriteRequest().series(new String[] {"__name__", "big", "job", "x"}, ts, vs).compressed(),
+                413, "limit");
+    }
+
+    @Test
+    void anOutOfOrderSampleRejectsTheWholeRequest() {
+        assertRejected(new RawWriteRequest()
+                .series(new String[] {"__name__", "up", "job", "new"}, new long[] {T}, new double[] {1})
+                .series(new String[] {"__name__", "up", "job", "a"}, new long[] {T + 30_000, T + 1_000}, new double[] {1, 1})
+                .compressed(), 400, "out of order sample");
+    }
+
+    @Test
+    void aDuplicateTimestampWithAnotherValueIsRejected() {
+        assertRejected(new RawWriteRequest()
+                .series(new String[] {"__name__", "up", "job", "a"}, new long[] {T + 15_000}, new double[] {5})
+                .compressed(), 400, "duplicate sample for timestamp");
+    }
+
+    @Test
+    void anExactRepeatIsIgnoredAndAccepted() {
+        List<String> before = dump();
+        HttpResponse<String> r = post("/api/v1/write", new RawWriteRequest()
+                .series(new String[] {"__name__", "up", "job", "a"}, new long[] {T + 15_000}, new double[] {0}).compressed());
+        assertThat(r.statusCode()).isEqualTo(204);
+        assertThat(dump()).isEqualTo(before);
+    }
+
+    @Test
+    void textImportAcceptsExpositionFormatAndRejectsBadLinesWithTheirNumber() {
+        HttpResponse<String> ok = post("/api/v1/import/prometheus", ("""
+                # TYPE requests_total counter
+                requests_total{code="200"} 10 %d
+                requests_total{code="500"} 2.5 %d
+                """.formatted(T, T)).getBytes(StandardCharsets.UTF_8));
+        assertThat(ok.statusCode()).as(ok.body()).isEqualTo(204);
+        assertThat(server.rawStore().series(List.of(io.tessera.core.LabelMatcher.equal("__name__", "requests_total")), RawStore.ALL_TIME))
+                .containsExactly(Labels.of("__name__", "requests_total", "code", "200"), Labels.of("__name__", "requests_total", "code", "500"));
+
+        List<String> before = dump();
+        HttpResponse<String> bad = post("/api/v1/import/prometheus", "ok_metric 1\nbroken{ 2\n".getBytes(StandardCharsets.UTF_8));
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.body()).contains("line 2");
+        assertThat(dump()).isEqualTo(before);
+    }
+
+    @Test
+    void theMemoryLimitRefusesIngestWith503AndKeepsWhatWasAccepted() {
+        TesseraServer small = TesseraServer.start(ConfigLoader.parse("""
+                listen: 127.0.0.1:0
+                storage:
+                  memory_limit: 256KiB
+                """));
+        TesseraServer main = server;
+        server = small;
+        try {
+            int status = 204;
+            int accepted = 0;
+            for (int round = 0; round < 200 && status == 204; round++) {
+                RawWriteRequest request = new RawWriteRequest();
+                for (int s = 0; s < 20; s++) {
+                    request.series(new String[] {"__name__", "load", "series", round + "-" + s}, new long[] {T}, new double[] {s});
+                }
+                HttpResponse<String> r = post("/api/v1/write", request.compressed());
+                status = r.statusCode();
+                if (status == 204) {
+                    accepted++;
+                } else {
+                    assertThat(status).as(r.body()).isEqualTo(503);
+                    assertThat(r.body()).contains("memory limit");
+                    assertThat(r.headers().firstValue("Retry-After")).isPresent();
+                }
+            }
+            assertThat(status).as("the limit was reached within the bounded load").isEqualTo(503);
+            assertThat(dump()).hasSize(accepted * 20);
+        } finally {
+            small.close();
+            server = main;
+        }
+    }
+
+    @Test
+    void metricsCountAcceptedAndRejectedRequests() throws Exception {
+        post("/api/v1/write", new byte[] {1, 2, 3});
+        String metrics = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(metrics).contains("tessera_ingest_requests_total{result=\"accepted\"} 1",
+                "tessera_ingest_requests_total{result=\"bad_request\"} 1",
+                "tessera_ingest_samples_total 3", "tessera_raw_series 2");
+    }
+}
