@@ -355,7 +355,10 @@ final class Lexer {
         return pos != initial && !Syntax.isAlphaNumeric(peek());
     }
 
-    /** After the leading digits: one or more {@code <unit>[<digits><unit>]…}, then no word character. */
+    /**
+     * After the leading digits: {@code <unit>[<digits><unit>]…}, then no word character. A word
+     * character that follows is consumed, so that the error quotes it.
+     */
     private boolean scanRemainingDuration() {
         if (!accept("smhdwy")) {
             return false;
@@ -370,7 +373,14 @@ final class Lexer {
             }
             accept("s");
         }
-        return !Syntax.isAlphaNumeric(peek());
+        int c = read();
+        if (Syntax.isAlphaNumeric(c)) {
+            return false;
+        }
+        if (c != EOF_CHAR) {
+            pos--;
+        }
+        return true;
     }
 
     /** A "…" or '…' string with Go escapes; escapes may spell bytes that must form UTF-8. */
