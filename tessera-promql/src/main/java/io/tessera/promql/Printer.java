@@ -119,7 +119,12 @@ public final class Printer {
     }
 
     private static void writeBinary(StringBuilder b, BinaryExpr e) {
-        write(b, e.lhs());
+        if (e.op() == BinaryOp.POW && e.lhs() instanceof NumberLiteral n && n.value() == Double.POSITIVE_INFINITY) {
+            // "+Inf ^ x" would read back as +(Inf ^ x): a leading sign takes the whole power.
+            b.append("Inf");
+        } else {
+            write(b, e.lhs());
+        }
         b.append(' ').append(e.op().symbol());
         if (e.returnBool()) {
             b.append(" bool");

@@ -58,6 +58,15 @@ class ParserTest {
     }
 
     @Test
+    void infinityAsTheBaseOfAPowerPrintsWithoutItsSign() {
+        Expr e = Parser.parse("Inf ^ 2");
+        assertThat(e).isEqualTo(bin(num(Double.POSITIVE_INFINITY), BinaryOp.POW, num(2)));
+        assertThat(Printer.print(e)).isEqualTo("Inf ^ 2");
+        assertThat(Printer.print(Parser.parse("-Inf ^ 2"))).isEqualTo("-Inf ^ 2");
+        assertThat(Parser.parse(Printer.print(Parser.parse("-Inf ^ 2")))).isEqualTo(Parser.parse("-Inf ^ 2"));
+    }
+
+    @Test
     void setOperatorsHaveTheLowestPrecedence() {
         assertThat(Parser.parse("a or b and c"))
                 .isEqualTo(bin(sel("a"), BinaryOp.OR, bin(sel("b"), BinaryOp.AND, sel("c"))));
