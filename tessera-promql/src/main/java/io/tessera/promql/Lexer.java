@@ -18,6 +18,8 @@ final class Lexer {
     private static final int EOF_CHAR = -1;
     private static final String DECIMAL = "0123456789";
     private static final String HEX = "0123456789abcdefABCDEF";
+    private static final int NOT_TERMINATED = -1;
+    private static final int ILLEGAL_DIGIT = -2;
 
     private static final Map<String, TokenType> KEYWORDS = Map.ofEntries(
             Map.entry("and", TokenType.LAND), Map.entry("or", TokenType.LOR), Map.entry("unless", TokenType.LUNLESS),
@@ -45,6 +47,7 @@ final class Lexer {
     private boolean gotColon;
     private boolean gotDuration;
     private Token failure;
+    private int illegalDigit;
 
     Lexer(String input) {
         this.input = input;
@@ -486,10 +489,6 @@ final class Lexer {
         }
         return 0xFFFD;
     }
-
-    private static final int NOT_TERMINATED = -1;
-    private static final int ILLEGAL_DIGIT = -2;
-    private int illegalDigit;
 
     /** Reads {@code n} digits of {@code base}; a negative result says which error occurred. */
     private int escapeDigits(int n, int base) {
