@@ -140,6 +140,10 @@ public final class PrometheusProcess implements AutoCloseable {
         return process.pid();
     }
 
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
     public String log() {
         try {
             return Files.readString(workDir.resolve("prometheus.log"));
