@@ -1,0 +1,20 @@
+package io.tessera.exec;
+
+import io.tessera.core.Batch;
+import io.tessera.plan.Source;
+import java.util.Iterator;
+
+/**
+ * The only data interface between the executor and a deployment. One handle serves one run
+ * and presents one consistent snapshot to every read of that run. Stores only read: operators
+ * own every semantic (windows, staleness, merging, rates).
+ */
+public interface DataStore {
+
+    /**
+     * The raw rows of {@code source} in {@code request.timeRange()} (or all, when null) with
+     * exactly the requested columns. Predicates are a hint; the executor re-applies them and
+     * the time range to what comes back.
+     */
+    Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context);
+}

@@ -1,0 +1,107 @@
+package io.tessera.exec;
+
+import io.tessera.core.Batch;
+import io.tessera.core.ColumnType;
+import io.tessera.core.Interval;
+import io.tessera.core.InvalidInputException;
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.core.Schema;
+import io.tessera.plan.Source;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A {@link DataStore} over series held in memory, for tests and small deployments. It honours
+ * the whole contract: exactly the requested columns, rows in {@code (start, end]}, series in
+ * label order and samples in time order.
+ */
+public final class InMemoryDataStore implements DataStore {
+
+    private record Series(long[] ts, double[] values) {
+    }
+
+    private final Map<Labels, Series> series = new TreeMap<>();
+
+    /** Adds (or replaces) one series; samples must be in strictly increasing time order. */
+    public InMemoryDataStore add(Labels labels, long[] ts, double[] values) {
+        if (ts.length != values.length) {
+            throw new InvalidInputException("series " + labels + " has " + ts.length + " times and " + values.length + " values");
+        }
+        for (int i = 1; i < ts.length; i++) {
+            if (ts[i] <= ts[i - 1]) {
+                throw new InvalidInputException("series " + labels + " is not in time order at " + ts[i]);
+            }
+        }
+        series.put(labels, new Series(ts.clone(), values.clone()));
+        return this;
+    }
+
+    public void clear() {
+        series.clear();
+    }
+
+    @Override
+    public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+        if (!(source instanceof Source.TimeSeries)) {
+            throw new InvalidInputException("the in-memory store holds time series only, not " + source);
+        }
+        Schema schema = request.schema();
+        Interval range = request.timeRange();
+        List<Labels> rowLabels = new ArrayList<>();
+        long[] ts = new long[64];
+        double[] vs = new double[64];
+        int n = 0;
+        for (Map.Entry<Labels, Series> e : series.entrySet()) {
+            if (!matchesAll(request.predicates(), e.getKey())) {
+                continue;
+            }
+            Series s = e.getValue();
+            for (int i = 0; i < s.ts().length; i++) {
+                if (range != null && !range.contains(s.ts()[i])) {
+                    continue;
+                }
+                if (n == ts.length) {
+                    ts = Arrays.copyOf(ts, n * 2);
+                    vs = Arrays.copyOf(vs, n * 2);
+                }
+                ts[n] = s.ts()[i];
+                vs[n] = s.values()[i];
+                rowLabels.add(e.getKey());
+                n++;
+            }
+        }
+        Object[] columns = new Object[schema.size()];
+        for (int c = 0; c < schema.size(); c++) {
+            String name = schema.column(c).name();
+            ColumnType type = schema.column(c).type();
+            columns[c] = switch (name) {
+                case Schema.TS -> requireType(type, ColumnType.LONG, name, Arrays.copyOf(ts, n));
+                case Schema.VALUE -> requireType(type, ColumnType.DOUBLE, name, Arrays.copyOf(vs, n));
+                case Schema.LABELS -> requireType(type, ColumnType.LABELS, name, rowLabels.toArray(new Labels[0]));
+                default -> throw new InvalidInputException("a time series has no column \"" + name + "\"");
+            };
+        }
+        return List.of(new Batch(schema, n, columns)).iterator();
+    }
+
+    private static Object requireType(ColumnType asked, ColumnType actual, String name, Object column) {
+        if (asked != actual) {
+            throw new InvalidInputException("column " + name + " is " + actual + ", not " + asked);
+        }
+        return column;
+    }
+
+    private static boolean matchesAll(List<LabelMatcher> matchers, Labels labels) {
+        for (LabelMatcher m : matchers) {
+            if (!m.matches(labels)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,11 @@
+package io.tessera.exec;
+
+import io.tessera.core.TesseraException;
+
+/** The run was cancelled, for instance because its client went away. */
+public final class QueryCancelledException extends TesseraException {
+
+    public QueryCancelledException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,125 @@
+package io.tessera.exec;
+
+import io.tessera.core.Interval;
+import io.tessera.exec.function.InstantFunctions;
+import io.tessera.exec.function.RangeFunctions;
+import io.tessera.exec.op.Aggregations;
+import io.tessera.exec.op.BinaryOperators;
+import io.tessera.exec.op.GridOperators;
+import io.tessera.exec.op.ScanOperator;
+import io.tessera.exec.op.TimeRangeOperator;
+import io.tessera.exec.op.Unary;
+import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.RangeVector;
+import io.tessera.exec.value.ScalarValues;
+import io.tessera.exec.value.SeriesRows;
+import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.value.StringValue;
+import io.tessera.exec.value.Value;
+import io.tessera.plan.InstantFunction;
+import io.tessera.plan.Negate;
+import io.tessera.plan.NumberLiteral;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PlanNode;
+import io.tessera.plan.RangeFunction;
+import io.tessera.plan.Scan;
+import io.tessera.plan.StringLiteral;
+import io.tessera.plan.Subquery;
+import io.tessera.plan.TimeRange;
+import io.tessera.plan.TimeShift;
+import io.tessera.plan.VectorAggregate;
+import io.tessera.plan.VectorBinary;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One run of a compiled DAG against one store handle: the whole step grid in one pass. Every
+ * node is evaluated once per grid it is asked for, and every Scan reads its union window once.
+ */
+public final class QueryRun {
+
+    private record Key(int node, StepGrid grid) {
+    }
+
+    private final PhysicalDag dag;
+    private final DataStore store;
+    private final RunContext context;
+    private final Map<Integer, Interval> scanWindows;
+    private final Map<Integer, SeriesRows> scans = new HashMap<>();
+    private final Map<Key, Value> memo = new HashMap<>();
+
+    QueryRun(PhysicalDag dag, int root, StepGrid grid, DataStore store, RunContext context) {
+        this.dag = dag;
+        this.store = store;
+        this.context = context;
+        this.scanWindows = ScanWindows.of(dag, root, grid.start(), grid.last(), context);
+    }
+
+    /** The value of {@code node} at every time of {@code grid}. */
+    public Value evaluate(int node, StepGrid grid) {
+        Key key = new Key(node, grid);
+        Value cached = memo.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        context.checkAlive();
+        Value value = compute(dag.node(node), grid);
+        memo.put(key, value);
+        return value;
+    }
+
+    private Value compute(PlanNode node, StepGrid grid) {
+        return switch (node) {
+            case Scan s -> throw new IllegalStateException("a Scan is read through its TimeRange");
+            case TimeRange t -> {
+                SeriesRows rows = scan(t.input());
+                yield t.windowKind() == TimeRange.Kind.RANGE
+                        ? TimeRangeOperator.range(rows, grid, t.rangeMs(), context)
+                        : TimeRangeOperator.instant(rows, grid, t.rangeMs(), context);
+            }
+            case TimeShift s -> {
+                if (s.at() != null) {
+                    long at = ScanWindows.anchorTime(s.at(), context) - s.offsetMs();
+                    yield GridOperators.regrid(evaluate(s.input(), StepGrid.instant(at)), grid, true);
+                }
+                yield GridOperators.regrid(evaluate(s.input(), grid.shift(-s.offsetMs())), grid, false);
+            }
+            case Subquery q -> {
+                long step = q.stepMs() > 0 ? q.stepMs() : context.defaultSubqueryStepMs();
+                StepGrid inner = GridOperators.subqueryGrid(grid, q.rangeMs(), step);
+                Value points = inner == null ? new InstantVector(grid, 0) : evaluate(q.input(), inner);
+                yield GridOperators.subquery(points, inner, grid, q.rangeMs(), context);
+            }
+            case RangeFunction f -> RangeFunctions.evaluate(f.function(), (RangeVector) evaluate(f.input(), grid),
+                    params(f.params(), grid), context);
+            case InstantFunction f -> InstantFunctions.evaluate(f, args(f.args(), grid), grid, context);
+            case VectorAggregate a -> Aggregations.evaluate(a.op(), (InstantVector) evaluate(a.input(), grid),
+                    a.param() < 0 ? null : evaluate(a.param(), grid), a.grouping(), a.without(), context);
+            case VectorBinary b -> BinaryOperators.evaluate(b, evaluate(b.lhs(), grid), evaluate(b.rhs(), grid), context);
+            case Negate n -> Unary.negate(evaluate(n.input(), grid));
+            case NumberLiteral n -> ScalarValues.constant(grid, n.value());
+            case StringLiteral s -> new StringValue(s.value());
+        };
+    }
+
+    private SeriesRows scan(int scanId) {
+        SeriesRows rows = scans.get(scanId);
+        if (rows == null) {
+            rows = ScanOperator.read(store, (Scan) dag.node(scanId), scanWindows.get(scanId), context);
+            scans.put(scanId, rows);
+        }
+        return rows;
+    }
+
+    private Value[] params(int[] ids, StepGrid grid) {
+        Value[] values = new Value[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            values[i] = evaluate(ids[i], grid);
+        }
+        return values;
+    }
+
+    private Value[] args(int[] ids, StepGrid grid) {
+        return params(ids, grid);
+    }
+}

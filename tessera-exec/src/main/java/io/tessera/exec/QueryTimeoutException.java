@@ -1,0 +1,11 @@
+package io.tessera.exec;
+
+import io.tessera.core.TesseraException;
+
+/** The run went past its deadline. */
+public final class QueryTimeoutException extends TesseraException {
+
+    public QueryTimeoutException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,73 @@
+package io.tessera.exec;
+
+import io.tessera.core.LimitExceededException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What one run carries besides its data: the query range, the lookback and subquery defaults,
+ * limits, the deadline and cancellation. Shared by every operator of the run.
+ */
+public final class RunContext {
+
+    private final long queryStart;
+    private final long queryEnd;
+    private final long defaultSubqueryStepMs;
+    private final QueryLimits limits;
+    private final long deadlineNanos;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final AtomicLong samples = new AtomicLong();
+
+    public RunContext(long queryStart, long queryEnd, long defaultSubqueryStepMs, QueryLimits limits) {
+        this.queryStart = queryStart;
+        this.queryEnd = queryEnd;
+        this.defaultSubqueryStepMs = defaultSubqueryStepMs;
+        this.limits = limits;
+        this.deadlineNanos = System.nanoTime() + limits.timeoutMs() * 1_000_000L;
+    }
+
+    /** The query's start: what {@code @ start()} pins to. */
+    public long queryStart() {
+        return queryStart;
+    }
+
+    /** The query's end: what {@code @ end()} pins to. */
+    public long queryEnd() {
+        return queryEnd;
+    }
+
+    public long defaultSubqueryStepMs() {
+        return defaultSubqueryStepMs;
+    }
+
+    public QueryLimits limits() {
+        return limits;
+    }
+
+    public void cancel() {
+        cancelled.set(true);
+    }
+
+    /** Throws when the run was cancelled or is past its deadline; operators call it between units of work. */
+    public void checkAlive() {
+        if (cancelled.get()) {
+            throw new QueryCancelledException("query cancelled");
+        }
+        if (System.nanoTime() - deadlineNanos > 0) {
+            throw new QueryTimeoutException("query timed out after " + limits.timeoutMs() + " ms");
+        }
+    }
+
+    /** Counts {@code n} more samples loaded, failing past the limit. */
+    public void addSamples(long n) {
+        long total = samples.addAndGet(n);
+        if (total > limits.maxSamples()) {
+            throw new LimitExceededException("query processing would load too many samples into memory (limit "
+                    + limits.maxSamples() + ")");
+        }
+    }
+
+    public long samplesLoaded() {
+        return samples.get();
+    }
+}

@@ -1,0 +1,12 @@
+package io.tessera.exec.function;
+
+/**
+ * A range-vector function of one series' window: the samples {@code [from, to)} of
+ * {@code ts/v}, which lie in {@code (start, end]}. Writes its value to {@code out[0]} and
+ * returns true, or returns false when the window yields no point.
+ */
+@FunctionalInterface
+interface RangeKernel {
+
+    boolean apply(long[] ts, double[] v, int from, int to, long start, long end, double[] params, double[] out);
+}

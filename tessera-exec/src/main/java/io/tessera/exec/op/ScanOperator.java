@@ -1,0 +1,112 @@
+package io.tessera.exec.op;
+
+import io.tessera.core.Batch;
+import io.tessera.core.Interval;
+import io.tessera.core.InvalidInputException;
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.core.Schema;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.RawDataRequest;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.value.SeriesRows;
+import io.tessera.plan.Scan;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * A raw-data slot: one read of the union window of a Scan's readers, re-filtered by the
+ * predicates and the time range, grouped into series.
+ */
+public final class ScanOperator {
+
+    private ScanOperator() {
+    }
+
+    public static SeriesRows read(DataStore store, Scan scan, Interval window, RunContext context) {
+        Iterator<Batch> batches = store.readRawData(scan.source(),
+                new RawDataRequest(window, Schema.TIME_SERIES, scan.matchers()), context);
+        Grouper grouper = new Grouper();
+        while (batches.hasNext()) {
+            context.checkAlive();
+            Batch b = batches.next();
+            if (!b.schema().equals(Schema.TIME_SERIES)) {
+                throw new InvalidInputException("the store answered a scan with columns " + b.schema()
+                        + " instead of " + Schema.TIME_SERIES);
+            }
+            long[] ts = b.longs(0);
+            double[] vs = b.doubles(1);
+            Labels[] ls = b.labels(2);
+            int kept = 0;
+            for (int i = 0; i < b.rowCount(); i++) {
+                if ((window == null || window.contains(ts[i])) && matches(scan.matchers(), ls[i])) {
+                    grouper.add(ls[i], ts[i], vs[i]);
+                    kept++;
+                }
+            }
+            context.addSamples(kept);
+        }
+        return grouper.build();
+    }
+
+    private static boolean matches(List<LabelMatcher> matchers, Labels labels) {
+        for (int i = 0; i < matchers.size(); i++) {
+            if (!matchers.get(i).matches(labels)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Collects rows that arrive series by series, in time order within a series. */
+    private static final class Grouper {
+        private Labels[] labels = new Labels[16];
+        private long[][] ts = new long[16][];
+        private double[][] vs = new double[16][];
+        private int[] counts = new int[16];
+        private int size;
+        private Labels current;
+
+        void add(Labels l, long t, double v) {
+            if (current == null || (l != current && !l.equals(current))) {
+                if (size > 0 && l.compareTo(current) < 0) {
+                    throw new InvalidInputException("the store returned series out of label order: " + l + " after " + current);
+                }
+                startSeries(l);
+            }
+            int s = size - 1;
+            int n = counts[s];
+            if (n > 0 && t <= ts[s][n - 1]) {
+                throw new InvalidInputException("the store returned samples of " + l + " out of time order at " + t);
+            }
+            if (n == ts[s].length) {
+                ts[s] = Arrays.copyOf(ts[s], n * 2);
+                vs[s] = Arrays.copyOf(vs[s], n * 2);
+            }
+            ts[s][n] = t;
+            vs[s][n] = v;
+            counts[s] = n + 1;
+        }
+
+        private void startSeries(Labels l) {
+            if (size == labels.length) {
+                int n = size * 2;
+                labels = Arrays.copyOf(labels, n);
+                ts = Arrays.copyOf(ts, n);
+                vs = Arrays.copyOf(vs, n);
+                counts = Arrays.copyOf(counts, n);
+            }
+            labels[size] = l;
+            ts[size] = new long[16];
+            vs[size] = new double[16];
+            counts[size] = 0;
+            size++;
+            current = l;
+        }
+
+        SeriesRows build() {
+            return new SeriesRows(labels, ts, vs, counts, size);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.tessera.exec.op;
+
+import io.tessera.core.StaleMarker;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.RangeVector;
+import io.tessera.exec.value.SeriesRows;
+import io.tessera.exec.value.StepGrid;
+import java.util.Arrays;
+
+/**
+ * The time-series window operator. A range window keeps, for each evaluation time T, the
+ * samples in {@code (T - range, T]} without stale markers; an instant window keeps each series'
+ * latest sample in {@code (T - lookback, T]}, and nothing when that sample is a stale marker.
+ */
+public final class TimeRangeOperator {
+
+    private TimeRangeOperator() {
+    }
+
+    public static RangeVector range(SeriesRows rows, StepGrid grid, long rangeMs, RunContext context) {
+        int steps = grid.size();
+        int n = rows.size();
+        var labels = new io.tessera.core.Labels[n];
+        long[][] ts = new long[n][];
+        double[][] vs = new double[n][];
+        int[][] from = new int[n][];
+        int[][] to = new int[n][];
+        int kept = 0;
+        for (int s = 0; s < n; s++) {
+            context.checkAlive();
+            long[] rts = rows.ts(s);
+            double[] rvs = rows.values(s);
+            int count = rows.count(s);
+            long[] sts = new long[count];
+            double[] svs = new double[count];
+            int m = 0;
+            for (int i = 0; i < count; i++) {
+                if (!StaleMarker.isStale(rvs[i])) {
+                    sts[m] = rts[i];
+                    svs[m] = rvs[i];
+                    m++;
+                }
+            }
+            int[] f = new int[steps];
+            int[] t = new int[steps];
+            int lo = 0;
+            int hi = 0;
+            boolean any = false;
+            for (int i = 0; i < steps; i++) {
+                long end = grid.time(i);
+                long start = end - rangeMs;
+                while (lo < m && sts[lo] <= start) {
+                    lo++;
+                }
+                if (hi < lo) {
+                    hi = lo;
+                }
+                while (hi < m && sts[hi] <= end) {
+                    hi++;
+                }
+                f[i] = lo;
+                t[i] = hi;
+                any |= hi > lo;
+            }
+            if (!any) {
+                continue;
+            }
+            labels[kept] = rows.labels(s);
+            ts[kept] = m == count ? sts : Arrays.copyOf(sts, m);
+            vs[kept] = m == count ? svs : Arrays.copyOf(svs, m);
+            from[kept] = f;
+            to[kept] = t;
+            kept++;
+        }
+        return new RangeVector(grid, rangeMs, labels, ts, vs, from, to, kept);
+    }
+
+    public static InstantVector instant(SeriesRows rows, StepGrid grid, long lookbackMs, RunContext context) {
+        int steps = grid.size();
+        InstantVector out = new InstantVector(grid, rows.size());
+        long points = 0;
+        for (int s = 0; s < rows.size(); s++) {
+            context.checkAlive();
+            long[] ts = rows.ts(s);
+            double[] vs = rows.values(s);
+            int count = rows.count(s);
+            int series = -1;
+            int j = 0;
+            for (int i = 0; i < steps; i++) {
+                long t = grid.time(i);
+                while (j < count && ts[j] <= t) {
+                    j++;
+                }
+                int latest = j - 1;
+                if (latest < 0 || ts[latest] <= t - lookbackMs || StaleMarker.isStale(vs[latest])) {
+                    continue;
+                }
+                if (series < 0) {
+                    series = out.addSeries(rows.labels(s));
+                }
+                out.set(series, i, vs[latest]);
+                out.setSampleTs(series, i, ts[latest]);
+                points++;
+            }
+        }
+        context.addSamples(points);
+        return out;
+    }
+}

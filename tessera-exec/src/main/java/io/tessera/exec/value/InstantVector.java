@@ -1,0 +1,122 @@
+package io.tessera.exec.value;
+
+import io.tessera.core.Labels;
+import java.util.Arrays;
+
+/**
+ * An instant vector over a step grid, dense: for each series a value per step and a bit saying
+ * whether the series has a point there. {@code sampleTs}, when present, holds each point's
+ * sample timestamp (what {@code timestamp()} returns) as a selector found it.
+ */
+public final class InstantVector implements Value {
+
+    private final StepGrid grid;
+    private Labels[] labels;
+    private double[][] values;
+    private long[][] present;
+    private long[][] sampleTs;
+    private int size;
+
+    public InstantVector(StepGrid grid) {
+        this(grid, 16);
+    }
+
+    public InstantVector(StepGrid grid, int capacity) {
+        this.grid = grid;
+        int n = Math.max(capacity, 1);
+        this.labels = new Labels[n];
+        this.values = new double[n][];
+        this.present = new long[n][];
+    }
+
+    public StepGrid grid() {
+        return grid;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int steps() {
+        return grid.size();
+    }
+
+    /** Adds a series with no points yet and returns its index. */
+    public int addSeries(Labels l) {
+        if (size == labels.length) {
+            int n = size * 2;
+            labels = Arrays.copyOf(labels, n);
+            values = Arrays.copyOf(values, n);
+            present = Arrays.copyOf(present, n);
+            if (sampleTs != null) {
+                sampleTs = Arrays.copyOf(sampleTs, n);
+            }
+        }
+        int steps = grid.size();
+        labels[size] = l;
+        values[size] = new double[steps];
+        present[size] = new long[(steps + 63) >>> 6];
+        return size++;
+    }
+
+    public Labels labels(int s) {
+        return labels[s];
+    }
+
+    public void setLabels(int s, Labels l) {
+        labels[s] = l;
+    }
+
+    public boolean has(int s, int step) {
+        return (present[s][step >>> 6] & (1L << step)) != 0;
+    }
+
+    public double value(int s, int step) {
+        return values[s][step];
+    }
+
+    public void set(int s, int step, double v) {
+        values[s][step] = v;
+        present[s][step >>> 6] |= 1L << step;
+    }
+
+    public void clear(int s, int step) {
+        present[s][step >>> 6] &= ~(1L << step);
+    }
+
+    /** True when series {@code s} has at least one point. */
+    public boolean hasAny(int s) {
+        for (long word : present[s]) {
+            if (word != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public void setSampleTs(int s, int step, long t) {
+        if (sampleTs == null) {
+            sampleTs = new long[labels.length][];
+        }
+        if (sampleTs[s] == null) {
+            sampleTs[s] = new long[grid.size()];
+        }
+        sampleTs[s][step] = t;
+    }
+
+    /** The sample timestamp of a point, or the evaluation time when none was kept. */
+    public long sampleTs(int s, int step) {
+        return sampleTs != null && sampleTs[s] != null ? sampleTs[s][step] : grid.time(step);
+    }
+
+    /** The number of points, for the samples limit. */
+    public long pointCount() {
+        long n = 0;
+        for (int s = 0; s < size; s++) {
+            for (long word : present[s]) {
+                n += Long.bitCount(word);
+            }
+        }
+        return n;
+    }
+}

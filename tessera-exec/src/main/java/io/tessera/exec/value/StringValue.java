@@ -1,0 +1,5 @@
+package io.tessera.exec.value;
+
+/** A string constant. */
+public record StringValue(String value) implements Value {
+}

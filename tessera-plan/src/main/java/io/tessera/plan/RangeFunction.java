@@ -1,0 +1,33 @@
+package io.tessera.plan;
+
+/**
+ * A function of a range vector evaluated per series and per evaluation time: {@code rate},
+ * {@code sum_over_time}, {@code quantile_over_time}… {@code input} is the range vector;
+ * {@code params} are the other arguments (scalars) in the order the function takes them.
+ */
+public record RangeFunction(String function, int input, int[] params) implements PlanNode {
+
+    @Override
+    public int[] inputs() {
+        int[] all = new int[params.length + 1];
+        all[0] = input;
+        System.arraycopy(params, 0, all, 1, params.length);
+        return all;
+    }
+
+    @Override
+    public ValueKind kind() {
+        return ValueKind.INSTANT_VECTOR;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RangeFunction r && r.function.equals(function) && r.input == input
+                && java.util.Arrays.equals(r.params, params);
+    }
+
+    @Override
+    public int hashCode() {
+        return (function.hashCode() * 31 + input) * 31 + java.util.Arrays.hashCode(params);
+    }
+}
