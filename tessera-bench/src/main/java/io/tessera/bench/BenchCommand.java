@@ -1,5 +1,6 @@
 package io.tessera.bench;
 
+import io.tessera.bench.ingest.IngestBenchCommand;
 import io.tessera.bench.store.StoreBenchCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -10,7 +11,7 @@ import picocli.CommandLine.Spec;
 /** {@code tessera bench}: the benchmarks, each a subcommand. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run Tessera's benchmarks.",
-        subcommands = {StoreBenchCommand.class})
+        subcommands = {StoreBenchCommand.class, IngestBenchCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec

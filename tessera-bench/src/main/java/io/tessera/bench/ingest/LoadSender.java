@@ -1,0 +1,112 @@
+package io.tessera.bench.ingest;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Sends encoded remote-write bodies to one URL, one thread and one HTTP/1.1 keep-alive
+ * connection per list of bodies, each list in order, until every body is sent or the time
+ * limit passes; prints a progress line every few seconds.
+ */
+final class LoadSender {
+
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    private static final long PROGRESS_NANOS = 5_000_000_000L;
+
+    private final URI url;
+    private final int samplesPerRequest;
+    private final PrintStream out;
+
+    LoadSender(String url, int samplesPerRequest, PrintStream out) {
+        this.url = URI.create(url);
+        this.samplesPerRequest = samplesPerRequest;
+        this.out = out;
+    }
+
+    PhaseResult send(String label, List<List<byte[]>> perConnection, Duration limit) throws InterruptedException {
+        LongAdder requests = new LongAdder();
+        LongAdder failures = new LongAdder();
+        AtomicReference<String> firstFailure = new AtomicReference<>();
+        long began = System.nanoTime();
+        long deadline = began + limit.toNanos();
+        List<Thread> workers = new ArrayList<>();
+        for (int c = 0; c < perConnection.size(); c++) {
+            List<byte[]> bodies = perConnection.get(c);
+            workers.add(Thread.ofPlatform().name("ingest-load-" + c).start(
+                    () -> sendAll(bodies, deadline, requests, failures, firstFailure)));
+        }
+        long nextProgress = began + PROGRESS_NANOS;
+        for (Thread worker : workers) {
+            while (!worker.join(Duration.ofMillis(200))) {
+                long now = System.nanoTime();
+                if (now >= nextProgress) {
+                    progress(label, requests.sum(), now - began);
+                    nextProgress += PROGRESS_NANOS;
+                }
+            }
+        }
+        long elapsed = System.nanoTime() - began;
+        long sent = requests.sum();
+        long total = 0;
+        for (List<byte[]> bodies : perConnection) {
+            total += bodies.size();
+        }
+        return new PhaseResult(sent, sent * samplesPerRequest, failures.sum(), firstFailure.get(), elapsed, sent == total);
+    }
+
+    private void progress(String label, long requests, long nanos) {
+        out.printf(Locale.ROOT, "  %s %5.1f s: %,d requests, %,d samples, %,.0f samples/s%n", label, nanos / 1e9,
+                requests, requests * samplesPerRequest, requests * samplesPerRequest / (nanos / 1e9));
+    }
+
+    private void sendAll(List<byte[]> bodies, long deadline, LongAdder requests, LongAdder failures,
+            AtomicReference<String> firstFailure) {
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build()) {
+            for (byte[] body : bodies) {
+                if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
+                    return;
+                }
+                String failure = post(client, body);
+                requests.increment();
+                if (failure != null) {
+                    failures.increment();
+                    firstFailure.compareAndSet(null, failure);
+                }
+            }
+        }
+    }
+
+    /** Sends one body; null when answered 204, else what went wrong. */
+    private String post(HttpClient client, byte[] body) {
+        HttpRequest request = HttpRequest.newBuilder(url)
+                .timeout(REQUEST_TIMEOUT)
+                .header("Content-Type", "application/x-protobuf")
+                .header("Content-Encoding", "snappy")
+                .header("X-Prometheus-Remote-Write-Version", "0.1.0")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        try {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 204) {
+                return null;
+            }
+            return "HTTP " + response.statusCode() + ": " + response.body().strip();
+        } catch (IOException e) {
+            return e.toString();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.tessera.bench.peer;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code tessera serve} run as a child JVM on loopback, from this JVM's own class path and
+ * Java: the same footing as {@link PrometheusProcess}, so a benchmark's load generator does not
+ * share a heap or a garbage collector with the server it measures.
+ */
+public final class TesseraProcess implements AutoCloseable {
+
+    private static final String MAIN = "io.tessera.server.cli.TesseraCli";
+
+    private final ChildProcess child;
+    private final int port;
+
+    private TesseraProcess(ChildProcess child, int port) {
+        this.child = child;
+        this.port = port;
+    }
+
+    /** Starts Tessera with {@code jvmArgs} added to its JVM's options and waits until it is ready. */
+    public static TesseraProcess start(Duration readyTimeout, String... jvmArgs) throws IOException {
+        String java = ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Path workDir = Files.createTempDirectory("tessera-peer-");
+        int port = ChildProcess.freePort();
+        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
+                "-Dsun.net.httpserver.nodelay=true"));
+        command.addAll(List.of(jvmArgs));
+        command.addAll(List.of("-cp", absoluteClassPath(), MAIN,
+                "serve", "--listen", "127.0.0.1:" + port));
+        String base = "http://127.0.0.1:" + port;
+        return new TesseraProcess(ChildProcess.start(command, workDir, base + "/-/ready", readyTimeout, "Tessera"), port);
+    }
+
+    /** This JVM's class path with every entry absolute, since the child runs in another directory. */
+    private static String absoluteClassPath() {
+        List<String> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            entries.add(Path.of(entry).toAbsolutePath().toString());
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public String remoteWriteUrl() {
+        return baseUrl() + "/api/v1/write";
+    }
+
+    public long pid() {
+        return child.pid();
+    }
+
+    public boolean isAlive() {
+        return child.isAlive();
+    }
+
+    public String log() {
+        return child.log();
+    }
+
+    @Override
+    public void close() {
+        child.close();
+    }
+}
