@@ -85,7 +85,7 @@ final class ConformanceRunner {
 
     private EvalOutcome evaluate(EvalCommand eval) {
         if (eval.unsupported().isPresent()) {
-            return outcome(eval, EvalOutcome.Status.SKIPPED, "native histograms: " + eval.unsupported().get());
+            return outcome(eval, EvalOutcome.Status.SKIPPED, eval.unsupported().get());
         }
         Optional<String> histogramRead = histogramRead(eval.expr());
         if (histogramRead.isPresent()) {
