@@ -8,6 +8,6 @@ final class Engines {
 
     /** The PromQL engine under test, or null while there is none. */
     static PromqlEngine engine() {
-        return null;
+        return new TesseraEngineAdapter();
     }
 }
