@@ -1,0 +1,5 @@
+package io.tessera.exec.promqltest;
+
+/** {@code clear}: removes all data loaded so far. */
+record ClearCommand(int line) implements Command {
+}
