@@ -5,7 +5,10 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -14,18 +17,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one HTTP port: the JDK's server on virtual threads, exact-path routes, and a last line of
- * defence that turns an escaped exception into a plain-text error instead of a dropped
- * connection.
+ * The one HTTP port: the JDK's server on virtual threads, exact-path routes, prefix routes for
+ * paths with a variable part (the longest matching prefix wins; an exact route beats any prefix),
+ * and a last line of defence that turns an escaped exception into a plain-text error instead of
+ * a dropped connection.
  */
 public final class HttpService implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpService.class);
 
-    private record Route(Set<String> methods, Handler handler) {
+    /** Every method the JDK server passes on, for a route that answers whatever is asked. */
+    public static final Set<String> ANY_METHOD = Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS");
+
+    private record Route(String path, Set<String> methods, Handler handler) {
     }
 
     private final Map<String, Route> routes = new LinkedHashMap<>();
+    private final List<Route> prefixes = new ArrayList<>();
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -37,8 +45,29 @@ public final class HttpService implements AutoCloseable {
     }
 
     public HttpService route(String path, Set<String> methods, Handler handler) {
-        routes.put(path, new Route(methods, handler));
+        routes.put(path, new Route(path, methods, handler));
         return this;
+    }
+
+    /** Routes every path that starts with {@code prefix} and has no exact or longer-prefix route. */
+    public HttpService prefix(String prefix, Set<String> methods, Handler handler) {
+        prefixes.removeIf(r -> r.path().equals(prefix));
+        prefixes.add(new Route(prefix, methods, handler));
+        prefixes.sort(Comparator.comparingInt((Route r) -> r.path().length()).reversed());
+        return this;
+    }
+
+    private Route find(String path) {
+        Route exact = routes.get(path);
+        if (exact != null) {
+            return exact;
+        }
+        for (Route r : prefixes) {
+            if (path.startsWith(r.path())) {
+                return r;
+            }
+        }
+        return null;
     }
 
     public void start() {
@@ -55,7 +84,7 @@ public final class HttpService implements AutoCloseable {
 
     private void dispatch(Request request) throws IOException {
         try {
-            Route route = routes.get(request.path());
+            Route route = find(request.path());
             if (route == null) {
                 request.text(404, "404 page not found\n");
                 return;

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /** One HTTP exchange, with the few operations handlers need. */
 public final class Request {
@@ -83,6 +84,21 @@ public final class Request {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }
+    }
+
+    /**
+     * A body to write as it is produced, gzip-compressed when the client accepts it; closing the
+     * stream completes the response. Headers must be set before the first write.
+     */
+    public OutputStream stream(int status, String contentType) {
+        responded = true;
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        String accept = header("Accept-Encoding");
+        boolean gzip = accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip");
+        if (gzip) {
+            exchange.getResponseHeaders().set("Content-Encoding", "gzip");
+        }
+        return new ResponseStream(exchange, status, gzip);
     }
 
     public void text(int status, String body) throws IOException {

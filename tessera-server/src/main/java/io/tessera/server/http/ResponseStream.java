@@ -1,0 +1,88 @@
+package io.tessera.server.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * A response body written as it is produced. Up to {@link #BUFFER} bytes are held back, so a
+ * small body goes out with a Content-Length; a larger one switches to chunked transfer. With
+ * {@code gzip} the body is compressed and always chunked.
+ */
+final class ResponseStream extends OutputStream {
+
+    static final int BUFFER = 64 * 1024;
+
+    private final HttpExchange exchange;
+    private final int status;
+    private final boolean gzip;
+    private byte[] buffer = new byte[8192];
+    private int buffered;
+    private OutputStream out;
+    private boolean closed;
+
+    ResponseStream(HttpExchange exchange, int status, boolean gzip) {
+        this.exchange = exchange;
+        this.status = status;
+        this.gzip = gzip;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        if (out != null) {
+            out.write(b, off, len);
+            return;
+        }
+        if (buffered + len <= BUFFER) {
+            if (buffered + len > buffer.length) {
+                buffer = Arrays.copyOf(buffer, Math.min(BUFFER, Math.max(buffer.length * 2, buffered + len)));
+            }
+            System.arraycopy(b, off, buffer, buffered, len);
+            buffered += len;
+            return;
+        }
+        startChunked();
+        out.write(b, off, len);
+    }
+
+    private void startChunked() throws IOException {
+        exchange.sendResponseHeaders(status, 0);
+        OutputStream raw = exchange.getResponseBody();
+        out = gzip ? new GZIPOutputStream(raw, 8192) : raw;
+        out.write(buffer, 0, buffered);
+        buffer = null;
+    }
+
+    @Override
+    public void flush() throws IOException {
+        if (out != null) {
+            out.flush();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (out == null && !gzip) {
+            exchange.sendResponseHeaders(status, buffered == 0 ? -1 : buffered);
+            try (OutputStream raw = exchange.getResponseBody()) {
+                raw.write(buffer, 0, buffered);
+            }
+            return;
+        }
+        if (out == null) {
+            startChunked();
+        }
+        out.close();
+    }
+}
