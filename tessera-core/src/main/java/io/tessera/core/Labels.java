@@ -132,18 +132,13 @@ public final class Labels implements Comparable<Labels> {
 
     /** These labels with {@code name} set to {@code value} (removed when the value is empty). */
     public Labels with(String name, String value) {
-        String[] ns = Arrays.copyOf(names, names.length + 1);
-        String[] vs = Arrays.copyOf(values, values.length + 1);
         int i = indexOf(name);
-        if (i >= 0) {
-            ns = Arrays.copyOf(names, names.length);
-            vs = Arrays.copyOf(values, values.length);
-            vs[i] = value;
-            return fromArrays(ns, vs, ns.length);
-        }
-        ns[names.length] = name;
-        vs[values.length] = value;
-        return fromArrays(ns, vs, ns.length);
+        int n = i >= 0 ? names.length : names.length + 1;
+        String[] ns = Arrays.copyOf(names, n);
+        String[] vs = Arrays.copyOf(values, n);
+        ns[i >= 0 ? i : n - 1] = name;
+        vs[i >= 0 ? i : n - 1] = value;
+        return fromArrays(ns, vs, n);
     }
 
     /** These labels without the given names. */
