@@ -1,0 +1,113 @@
+package io.tessera.server.api;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.regex.Pattern;
+
+/**
+ * Floats read and written as Go's {@code strconv} does, which is what Prometheus clients send and
+ * expect back: {@code ParseFloat} for parameters, {@code FormatFloat(v, 'f' or 'e', -1, 64)}
+ * (the shortest digits that read back to the same double) for values.
+ */
+final class GoFloats {
+
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    private static final Pattern HEX = Pattern.compile("[+-]?0[xX]([0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+)[pP][+-]?\\d+");
+    private static final Pattern INFINITY = Pattern.compile("[+-]?(?i:inf|infinity)");
+    private static final Pattern NAN = Pattern.compile("(?i:nan)");
+
+    private GoFloats() {
+    }
+
+    /**
+     * The value of {@code s} as {@code strconv.ParseFloat(s, 64)} reads it, or null where Go
+     * reports an error (malformed, or out of range: Go answers ±Inf with an error there).
+     */
+    static Double parse(String s) {
+        if (INFINITY.matcher(s).matches()) {
+            return s.charAt(0) == '-' ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        }
+        if (NAN.matcher(s).matches()) {
+            return Double.NaN;
+        }
+        if (!DECIMAL.matcher(s).matches() && !HEX.matcher(s).matches()) {
+            return null;
+        }
+        double v = Double.parseDouble(s);
+        return Double.isInfinite(v) ? null : v;
+    }
+
+    /**
+     * {@code v} as Prometheus writes a sample value: Go's shortest {@code 'f'} form, or the
+     * {@code 'e'} form below 1e-6 and from 1e21 on in absolute value; {@code NaN}, {@code +Inf},
+     * {@code -Inf}.
+     */
+    static String sampleValue(double v) {
+        double abs = Math.abs(v);
+        boolean exponent = abs != 0 && (abs < 1e-6 || abs >= 1e21);
+        return exponent ? formatE(v) : formatF(v);
+    }
+
+    /** Go's {@code strconv.FormatFloat(v, 'f', -1, 64)}. */
+    static String formatF(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return special(v);
+        }
+        String sign = Double.doubleToRawLongBits(v) < 0 ? "-" : "";
+        if (v == 0) {
+            return sign + "0";
+        }
+        return sign + shortest(Math.abs(v)).toPlainString();
+    }
+
+    /** Go's {@code strconv.FormatFloat(v, 'e', -1, 64)}: {@code d.ddde±XX}, at least two exponent digits. */
+    static String formatE(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return special(v);
+        }
+        String sign = Double.doubleToRawLongBits(v) < 0 ? "-" : "";
+        if (v == 0) {
+            return sign + "0e+00";
+        }
+        BigDecimal d = shortest(Math.abs(v));
+        String digits = d.unscaledValue().toString();
+        int exp = digits.length() - 1 - d.scale();
+        StringBuilder sb = new StringBuilder(sign).append(digits.charAt(0));
+        if (digits.length() > 1) {
+            sb.append('.').append(digits, 1, digits.length());
+        }
+        sb.append('e').append(exp < 0 ? '-' : '+');
+        int e = Math.abs(exp);
+        if (e < 10) {
+            sb.append('0');
+        }
+        return sb.append(e).toString();
+    }
+
+    private static String special(double v) {
+        return Double.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf";
+    }
+
+    /**
+     * The shortest digits that read back to {@code positive}, as Go picks them. Java's
+     * {@code Double.toString} does the same except that it never answers with one digit where a
+     * closer two-digit decimal exists (4.9E-324 where Go writes 5e-324).
+     */
+    private static BigDecimal shortest(double positive) {
+        BigDecimal d = new BigDecimal(Double.toString(positive)).stripTrailingZeros();
+        if (d.precision() != 2) {
+            return d;
+        }
+        BigDecimal exact = new BigDecimal(positive);
+        BigDecimal best = null;
+        for (RoundingMode mode : new RoundingMode[] {RoundingMode.DOWN, RoundingMode.UP}) {
+            BigDecimal one = d.round(new MathContext(1, mode));
+            if (Double.parseDouble(one.toString()) == positive
+                    && (best == null || one.subtract(exact).abs().compareTo(best.subtract(exact).abs()) < 0)) {
+                best = one;
+            }
+        }
+        return best == null ? d : best.stripTrailingZeros();
+    }
+}
