@@ -2,8 +2,11 @@ package io.tessera.server;
 
 import io.tessera.core.ByteSizes;
 import io.tessera.core.Durations;
+import io.tessera.exec.PromqlEngine;
 import io.tessera.ingest.IngestOptions;
 import io.tessera.server.api.IngestEndpoints;
+import io.tessera.server.api.PrometheusApi;
+import io.tessera.server.cli.TesseraVersion;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.server.http.HttpService;
 import io.tessera.server.metrics.MetricsRegistry;
@@ -31,6 +34,7 @@ public final class TesseraServer implements AutoCloseable {
     private final MetricsRegistry metrics = new MetricsRegistry();
     private final HttpService http;
     private final RawStore rawStore;
+    private final PrometheusApi api;
     private final ScheduledExecutorService housekeeping;
     private volatile boolean ready;
     private volatile StoreStats stats;
@@ -53,6 +57,8 @@ public final class TesseraServer implements AutoCloseable {
         this.http = new HttpService(config.host(), config.port());
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
+        this.api = new PrometheusApi(rawStore, PromqlEngine.Options.DEFAULTS, TesseraVersion.version(), config.storage().retention());
+        api.register(http);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
             if (ready) {
@@ -111,6 +117,7 @@ public final class TesseraServer implements AutoCloseable {
     @Override
     public void close() {
         ready = false;
+        api.close();
         http.close();
         housekeeping.shutdownNow();
     }

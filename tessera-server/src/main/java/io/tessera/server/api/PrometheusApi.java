@@ -1,0 +1,52 @@
+package io.tessera.server.api;
+
+import io.tessera.exec.PromqlEngine;
+import io.tessera.server.http.HttpService;
+import io.tessera.store.StoreDataStore;
+import io.tessera.store.raw.RawStore;
+import java.util.Set;
+
+/**
+ * Prometheus' HTTP query API under {@code /api/v1}: the queries, the metadata endpoints, status,
+ * and a JSON 404 for anything else there. Queries run on the raw store through the engine.
+ */
+public final class PrometheusApi implements AutoCloseable {
+
+    private static final Set<String> GET = Set.of("GET", "OPTIONS");
+    private static final Set<String> GET_POST = Set.of("GET", "POST", "OPTIONS");
+
+    private final QueryEndpoints queries;
+    private final MetadataEndpoints metadata;
+    private final StatusEndpoints status;
+
+    public PrometheusApi(RawStore store, PromqlEngine.Options options, String tesseraVersion, String storageRetention) {
+        this.queries = new QueryEndpoints(new StoreDataStore(store), options, System::currentTimeMillis);
+        this.metadata = new MetadataEndpoints(store);
+        this.status = new StatusEndpoints(tesseraVersion, storageRetention);
+    }
+
+    public void register(HttpService http) {
+        http.route("/api/v1/query", GET_POST, ApiHandler.of(queries::instant));
+        http.route("/api/v1/query_range", GET_POST, ApiHandler.of(queries::range));
+        http.route("/api/v1/format_query", GET_POST, ApiHandler.of(queries::format));
+        http.route("/api/v1/series", GET_POST, ApiHandler.of(metadata::series));
+        http.route("/api/v1/labels", GET_POST, ApiHandler.of(metadata::labelNames));
+        http.prefix(MetadataEndpoints.LABEL_PATH, GET, ApiHandler.of((request, form) -> {
+            if (MetadataEndpoints.isLabelValuesPath(request.path())) {
+                metadata.labelValues(request, form);
+            } else {
+                status.notFound(request, form);
+            }
+        }));
+        http.route("/api/v1/metadata", GET, ApiHandler.of(metadata::metadata));
+        http.route("/api/v1/status/buildinfo", GET, ApiHandler.of(status::buildInfo));
+        http.route("/api/v1/status/runtimeinfo", GET, ApiHandler.of(status::runtimeInfo));
+        http.prefix("/api/v1/", HttpService.ANY_METHOD, ApiHandler.of(status::notFound));
+    }
+
+    /** Cancels every query still running. */
+    @Override
+    public void close() {
+        queries.close();
+    }
+}

@@ -1,0 +1,190 @@
+package io.tessera.server.api;
+
+import io.tessera.core.InvalidInputException;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryLimits;
+import io.tessera.exec.QueryResult;
+import io.tessera.exec.RunContext;
+import io.tessera.promql.Expr;
+import io.tessera.promql.ParseException;
+import io.tessera.promql.Parser;
+import io.tessera.promql.Printer;
+import io.tessera.server.http.Request;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * {@code /api/v1/query}, {@code /api/v1/query_range} and {@code /api/v1/format_query}, with
+ * Prometheus' parameters, checks in its order, and messages.
+ *
+ * <p>A query's run stops at its deadline: the server's timeout, or the request's {@code timeout}
+ * when that is shorter. The JDK's HTTP server gives no signal when a client goes away, so a run
+ * whose client disconnected goes on until it finishes or reaches that deadline; closing the
+ * endpoints cancels every run still going.
+ */
+final class QueryEndpoints implements AutoCloseable {
+
+    private static final String TRUNCATED = "results truncated due to limit";
+
+    private final DataStore store;
+    private final PromqlEngine.Options options;
+    private final LongSupplier clock;
+    private final Set<RunContext> running = ConcurrentHashMap.newKeySet();
+
+    QueryEndpoints(DataStore store, PromqlEngine.Options options, LongSupplier clock) {
+        this.store = store;
+        this.options = options;
+        this.clock = clock;
+    }
+
+    void instant(Request request, FormValues form) throws IOException {
+        int limit = ApiParams.limit(form);
+        long t = ApiParams.time(form, "time", clock.getAsLong());
+        Run run = run(form);
+        String query = form.first("query");
+        try {
+            Parser.parse(query);
+        } catch (ParseException e) {
+            throw ApiException.invalidParameter("query", e.getMessage());
+        }
+        RunContext context = run.context(t, t);
+        QueryResult result = execute(context, () -> run.engine().instant(query, t, store, context));
+        respond(request, result, limit);
+    }
+
+    void range(Request request, FormValues form) throws IOException {
+        int limit = ApiParams.limit(form);
+        long start = ApiParams.requiredTime(form, "start");
+        long end = ApiParams.requiredTime(form, "end");
+        if (end < start) {
+            throw ApiException.invalidParameter("end", "end timestamp must not be before start time");
+        }
+        long stepNanos = ApiParams.durationNanos(form, "step");
+        long stepMs = PrometheusTime.nanosToMillis(stepNanos);
+        if (stepNanos <= 0 || stepMs <= 0) {
+            throw ApiException.invalidParameter("step",
+                    "zero or negative query resolution step widths are not accepted. Try a positive integer");
+        }
+        int maxPoints = options.limits().maxPointsPerSeries();
+        if (saturatedNanos(end - start) / stepNanos > maxPoints) {
+            throw ApiException.badData("exceeded maximum resolution of " + String.format(Locale.ROOT, "%,d", maxPoints)
+                    + " points per timeseries. Try decreasing the query resolution (?step=XX)");
+        }
+        Run run = run(form);
+        String query = form.first("query");
+        try {
+            Parser.parse(query);
+        } catch (ParseException e) {
+            throw ApiException.badData(e.getMessage());
+        }
+        RunContext context = run.context(start, end);
+        QueryResult result = execute(context, () -> run.engine().range(query, start, end, stepMs, store, context));
+        respond(request, result, limit);
+    }
+
+    void format(Request request, FormValues form) throws IOException {
+        Expr expr;
+        try {
+            expr = Parser.parse(form.first("query"));
+        } catch (ParseException e) {
+            throw ApiException.invalidParameter("query", e.getMessage());
+        }
+        String printed = Printer.print(expr);
+        ApiResponses.success(request, g -> g.writeString(printed));
+    }
+
+    /** Go's {@code time.Time.Sub}, which saturates instead of overflowing. */
+    private static long saturatedNanos(long millis) {
+        try {
+            return Math.multiplyExact(millis, 1_000_000L);
+        } catch (ArithmeticException e) {
+            return millis < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+    }
+
+    /** What a request asks of its run besides the query and its times: timeout and lookback. */
+    private record Run(PromqlEngine engine, QueryLimits limits, long defaultSubqueryStepMs) {
+        RunContext context(long start, long end) {
+            return new RunContext(start, end, defaultSubqueryStepMs, limits);
+        }
+    }
+
+    private Run run(FormValues form) {
+        QueryLimits server = options.limits();
+        long timeoutMs = server.timeoutMs();
+        if (!form.first("timeout").isEmpty()) {
+            timeoutMs = Math.min(timeoutMs, PrometheusTime.nanosToMillis(ApiParams.durationNanos(form, "timeout")));
+        }
+        long lookbackMs = options.lookbackMs();
+        String lookback = form.first("lookback_delta");
+        if (!lookback.isEmpty()) {
+            long nanos;
+            try {
+                nanos = PrometheusTime.parseDurationNanos(lookback);
+            } catch (InvalidInputException e) {
+                throw ApiException.badData("error parsing lookback delta duration: " + e.getMessage());
+            }
+            if (nanos > 0) {
+                lookbackMs = Math.max(1, PrometheusTime.nanosToMillis(nanos));
+            }
+        }
+        // The range check above admits (end - start) / step == maxPoints, one point more than
+        // the engine's own count allows, so the engine is given that one more.
+        QueryLimits limits = new QueryLimits(server.maxSamples(), server.maxPointsPerSeries() + 1, timeoutMs);
+        PromqlEngine engine = new PromqlEngine(new PromqlEngine.Options(lookbackMs, options.defaultSubqueryStepMs(), limits));
+        return new Run(engine, limits, options.defaultSubqueryStepMs());
+    }
+
+    @FunctionalInterface
+    private interface Execution {
+        QueryResult get();
+    }
+
+    private QueryResult execute(RunContext context, Execution execution) {
+        running.add(context);
+        try {
+            return execution.get();
+        } finally {
+            running.remove(context);
+        }
+    }
+
+    private static void respond(Request request, QueryResult result, int limit) throws IOException {
+        List<String> warnings = result.warnings();
+        QueryResult shown = result;
+        if (limit > 0) {
+            switch (result) {
+                case QueryResult.VectorResult v when v.samples().size() > limit -> {
+                    shown = new QueryResult.VectorResult(v.samples().subList(0, limit), v.warnings(), v.infos());
+                    warnings = withTruncation(warnings);
+                }
+                case QueryResult.MatrixResult m when m.series().size() > limit -> {
+                    shown = new QueryResult.MatrixResult(m.series().subList(0, limit), m.warnings(), m.infos());
+                    warnings = withTruncation(warnings);
+                }
+                default -> { }
+            }
+        }
+        QueryResult data = shown;
+        ApiResponses.success(request, g -> ResultJson.write(g, data), warnings, result.infos());
+    }
+
+    private static List<String> withTruncation(List<String> warnings) {
+        List<String> out = new ArrayList<>(warnings);
+        out.add(TRUNCATED);
+        return out;
+    }
+
+    @Override
+    public void close() {
+        for (RunContext context : running) {
+            context.cancel();
+        }
+    }
+}
