@@ -57,7 +57,7 @@ public final class TesseraServer implements AutoCloseable {
         this.http = new HttpService(config.host(), config.port());
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
-        this.api = new PrometheusApi(rawStore, PromqlEngine.Options.DEFAULTS, TesseraVersion.version(), config.storage().retention());
+        this.api = new PrometheusApi(rawStore, config.engineOptions(), TesseraVersion.version(), config.storage().retention());
         api.register(http);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {

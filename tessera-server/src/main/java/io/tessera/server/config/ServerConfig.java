@@ -10,8 +10,9 @@ import io.tessera.core.InvalidInputException;
  * @param dataDir       where durable state lives; null runs in memory
  * @param storage       the raw store
  * @param remoteWrite   the remote-write receiver
+ * @param query         the PromQL engine's defaults and limits
  */
-public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite) {
+public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query) {
 
     public static final String DEFAULT_LISTEN = "127.0.0.1:9470";
 
@@ -29,7 +30,18 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         public static final RemoteWrite DEFAULTS = new RemoteWrite("32MiB");
     }
 
-    public static final ServerConfig DEFAULTS = new ServerConfig(DEFAULT_LISTEN, null, Storage.DEFAULTS, RemoteWrite.DEFAULTS);
+    /**
+     * @param lookbackDelta        how far back an instant selector looks for a sample
+     * @param timeout              the longest a query may run
+     * @param maxSamples           samples one query may load
+     * @param maxPointsPerSeries   points per series a range query may return
+     * @param defaultSubqueryStep  the resolution of {@code x[1h:]}
+     */
+    public record Query(String lookbackDelta, String timeout, Long maxSamples, Integer maxPointsPerSeries, String defaultSubqueryStep) {
+        public static final Query DEFAULTS = new Query("5m", "2m", 50_000_000L, 11_000, "1m");
+    }
+
+    public static final ServerConfig DEFAULTS = new ServerConfig(DEFAULT_LISTEN, null, Storage.DEFAULTS, RemoteWrite.DEFAULTS, Query.DEFAULTS);
 
     public ServerConfig {
         listen = listen == null ? DEFAULT_LISTEN : listen;
@@ -39,6 +51,20 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
                 or(storage.memoryLimit(), Storage.DEFAULTS.memoryLimit()));
         remoteWrite = remoteWrite == null ? RemoteWrite.DEFAULTS
                 : new RemoteWrite(or(remoteWrite.maxBodyBytes(), RemoteWrite.DEFAULTS.maxBodyBytes()));
+        Query q = Query.DEFAULTS;
+        query = query == null ? q : new Query(or(query.lookbackDelta(), q.lookbackDelta()), or(query.timeout(), q.timeout()),
+                query.maxSamples() == null ? q.maxSamples() : query.maxSamples(),
+                query.maxPointsPerSeries() == null ? q.maxPointsPerSeries() : query.maxPointsPerSeries(),
+                or(query.defaultSubqueryStep(), q.defaultSubqueryStep()));
+    }
+
+    /** The engine options this configuration asks for. */
+    public io.tessera.exec.PromqlEngine.Options engineOptions() {
+        return new io.tessera.exec.PromqlEngine.Options(
+                io.tessera.core.Durations.parseMillis(query.lookbackDelta()),
+                io.tessera.core.Durations.parseMillis(query.defaultSubqueryStep()),
+                new io.tessera.exec.QueryLimits(query.maxSamples(), query.maxPointsPerSeries(),
+                        io.tessera.core.Durations.parseMillis(query.timeout())));
     }
 
     private static String or(String value, String fallback) {
@@ -46,11 +72,11 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withListen(String newListen) {
-        return new ServerConfig(newListen, dataDir, storage, remoteWrite);
+        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query);
     }
 
     public ServerConfig withDataDir(String newDataDir) {
-        return new ServerConfig(listen, newDataDir, storage, remoteWrite);
+        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query);
     }
 
     /** The host part of {@link #listen()}. */

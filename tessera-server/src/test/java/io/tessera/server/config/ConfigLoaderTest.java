@@ -24,6 +24,19 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void querySettingsBecomeEngineOptions() {
+        ServerConfig c = ConfigLoader.parse("""
+                query:
+                  lookback_delta: 2m
+                  max_samples: 1000
+                """);
+        assertThat(c.engineOptions().lookbackMs()).isEqualTo(120_000);
+        assertThat(c.engineOptions().limits().maxSamples()).isEqualTo(1000);
+        assertThat(c.engineOptions().limits().timeoutMs()).isEqualTo(120_000);
+        assertThat(c.engineOptions().limits().maxPointsPerSeries()).isEqualTo(11_000);
+    }
+
+    @Test
     void anEmptyFileIsTheDefaults() {
         assertThat(ConfigLoader.parse("")).isEqualTo(ServerConfig.DEFAULTS);
     }
