@@ -2,8 +2,11 @@ package io.tessera.exec.function;
 
 import io.tessera.exec.RunContext;
 
-/** The warnings and infos functions add to a run, worded exactly as Prometheus words them. */
-final class Annotations {
+/**
+ * The warnings and infos functions add to a run, worded exactly as Prometheus words them (without
+ * the query position Prometheus appends). Public so that operators word the same checks alike.
+ */
+public final class Annotations {
 
     static final String SORT_IN_RANGE_QUERY =
             "PromQL warning: sort is ineffective for range queries since results are always ordered by labels";
@@ -23,8 +26,8 @@ final class Annotations {
         }
     }
 
-    /** A quantile outside [0, 1] (or NaN). */
-    static void checkQuantile(double q, RunContext context) {
+    /** Warns of a quantile outside [0, 1] (or NaN), as quantile, quantile_over_time and histogram_quantile do. */
+    public static void checkQuantile(double q, RunContext context) {
         if (Double.isNaN(q) || q < 0 || q > 1) {
             context.warn("PromQL warning: quantile value should be between 0 and 1, got " + GoFormat.g(q));
         }
