@@ -1,6 +1,11 @@
 package io.tessera.exec;
 
 import io.tessera.core.LimitExceededException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -17,6 +22,8 @@ public final class RunContext {
     private final long deadlineNanos;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicLong samples = new AtomicLong();
+    private final Set<String> warnings = ConcurrentHashMap.newKeySet();
+    private final Set<String> infos = ConcurrentHashMap.newKeySet();
 
     public RunContext(long queryStart, long queryEnd, long defaultSubqueryStepMs, QueryLimits limits) {
         this.queryStart = queryStart;
@@ -69,5 +76,31 @@ public final class RunContext {
 
     public long samplesLoaded() {
         return samples.get();
+    }
+
+    /** Records a warning annotation ("PromQL warning: …"); repeats are kept once. */
+    public void warn(String message) {
+        warnings.add(message);
+    }
+
+    /** Records an info annotation ("PromQL info: …"); repeats are kept once. */
+    public void info(String message) {
+        infos.add(message);
+    }
+
+    /** The warnings recorded so far, sorted. */
+    public List<String> warnings() {
+        return sorted(warnings);
+    }
+
+    /** The infos recorded so far, sorted. */
+    public List<String> infos() {
+        return sorted(infos);
+    }
+
+    private static List<String> sorted(Set<String> set) {
+        List<String> list = new ArrayList<>(set);
+        Collections.sort(list);
+        return List.copyOf(list);
     }
 }

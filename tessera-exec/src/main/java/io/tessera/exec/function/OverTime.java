@@ -1,41 +1,65 @@
 package io.tessera.exec.function;
 
-import java.util.Arrays;
-
-/** The {@code *_over_time} functions. */
+/**
+ * The {@code *_over_time} aggregations of one window {@code [from, to)}, with Prometheus' float
+ * semantics: Kahan sums, the mean falling back to an incremental mean on overflow, NaN never
+ * winning a min or max unless everything is NaN.
+ */
 final class OverTime {
 
     private OverTime() {
     }
 
-    static boolean sum(long[] ts, double[] v, int from, int to, long s, long e, double[] p, double[] out) {
+    static boolean sum(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         double sum = 0;
         double c = 0;
         for (int i = from; i < to; i++) {
-            double t = sum + v[i];
-            if (Math.abs(sum) >= Math.abs(v[i])) {
-                c += (sum - t) + v[i];
-            } else {
-                c += (v[i] - t) + sum;
-            }
-            sum = t;
+            double next = sum + v[i];
+            c = Kahan.compensate(v[i], sum, next, c);
+            sum = next;
         }
         out[0] = Double.isInfinite(sum) ? sum : sum + c;
         return true;
     }
 
-    static boolean count(long[] ts, double[] v, int from, int to, long s, long e, double[] p, double[] out) {
+    static boolean count(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         out[0] = to - from;
         return true;
     }
 
-    static boolean avg(long[] ts, double[] v, int from, int to, long s, long e, double[] p, double[] out) {
-        sum(ts, v, from, to, s, e, p, out);
-        out[0] /= (to - from);
+    /** The direct Kahan mean while the sum stays finite, then the incremental mean, as Prometheus. */
+    static boolean avg(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        double sum = v[from];
+        double c = 0;
+        double mean = 0;
+        double count = 1;
+        boolean incremental = false;
+        for (int i = from + 1; i < to; i++) {
+            count = i - from + 1;
+            if (!incremental) {
+                double next = sum + v[i];
+                double nextC = Kahan.compensate(v[i], sum, next, c);
+                if (!Double.isInfinite(next)) {
+                    sum = next;
+                    c = nextC;
+                    continue;
+                }
+                incremental = true;
+                mean = sum / (count - 1);
+                c /= count - 1;
+            }
+            double q = (count - 1) / count;
+            double inc = v[i] / count;
+            double base = q * mean;
+            double next = base + inc;
+            c = Kahan.compensate(inc, base, next, q * c);
+            mean = next;
+        }
+        out[0] = incremental ? mean + c : sum / count + c / count;
         return true;
     }
 
-    static boolean min(long[] ts, double[] v, int from, int to, long s, long e, double[] p, double[] out) {
+    static boolean min(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         double m = v[from];
         for (int i = from + 1; i < to; i++) {
             if (v[i] < m || Double.isNaN(m)) {
@@ -46,7 +70,7 @@ final class OverTime {
         return true;
     }
 
-    static boolean max(long[] ts, double[] v, int from, int to, long s, long e, double[] p, double[] out) {
+    static boolean max(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         double m = v[from];
         for (int i = from + 1; i < to; i++) {
             if (v[i] > m || Double.isNaN(m)) {
@@ -57,18 +81,109 @@ final class OverTime {
         return true;
     }
 
-    static boolean last(long[] ts, double[] v, int from, int to, long s, long e, double[] p, double[] out) {
+    /** The time (seconds) of the last sample holding the minimum. */
+    static boolean tsOfMin(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        double m = v[from];
+        long at = ts[from];
+        for (int i = from; i < to; i++) {
+            if (v[i] <= m || Double.isNaN(m)) {
+                m = v[i];
+                at = ts[i];
+            }
+        }
+        out[0] = at / 1000.0;
+        return true;
+    }
+
+    /** The time (seconds) of the last sample holding the maximum. */
+    static boolean tsOfMax(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        double m = v[from];
+        long at = ts[from];
+        for (int i = from; i < to; i++) {
+            if (v[i] >= m || Double.isNaN(m)) {
+                m = v[i];
+                at = ts[i];
+            }
+        }
+        out[0] = at / 1000.0;
+        return true;
+    }
+
+    static boolean first(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        out[0] = v[from];
+        return true;
+    }
+
+    static boolean last(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         out[0] = v[to - 1];
         return true;
     }
 
-    static boolean present(long[] ts, double[] v, int from, int to, long s, long e, double[] p, double[] out) {
+    static boolean tsOfFirst(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        out[0] = ts[from] / 1000.0;
+        return true;
+    }
+
+    static boolean tsOfLast(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        out[0] = ts[to - 1] / 1000.0;
+        return true;
+    }
+
+    static boolean present(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         out[0] = 1;
         return true;
     }
 
-    static boolean quantile(long[] ts, double[] v, int from, int to, long s, long e, double[] p, double[] out) {
-        out[0] = Quantiles.quantile(p[0], Arrays.copyOfRange(v, from, to));
+    static boolean quantile(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        int n = to - from;
+        double[] scratch = new double[n];
+        System.arraycopy(v, from, scratch, 0, n);
+        out[0] = Quantiles.quantile(p[0], scratch, n);
         return true;
+    }
+
+    /** The median absolute deviation from the median. */
+    static boolean mad(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        int n = to - from;
+        double[] scratch = new double[n];
+        System.arraycopy(v, from, scratch, 0, n);
+        double median = Quantiles.quantile(0.5, scratch, n);
+        for (int i = 0; i < n; i++) {
+            scratch[i] = Math.abs(v[from + i] - median);
+        }
+        out[0] = Quantiles.quantile(0.5, scratch, n);
+        return true;
+    }
+
+    static boolean stdvar(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        out[0] = variance(v, from, to);
+        return true;
+    }
+
+    static boolean stddev(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+        out[0] = Math.sqrt(variance(v, from, to));
+        return true;
+    }
+
+    /** Welford's population variance with Kahan-compensated mean and sum of squares, as Prometheus. */
+    static double variance(double[] v, int from, int to) {
+        double count = 0;
+        double mean = 0;
+        double cMean = 0;
+        double aux = 0;
+        double cAux = 0;
+        for (int i = from; i < to; i++) {
+            count++;
+            double delta = v[i] - (mean + cMean);
+            double inc = delta / count;
+            double next = mean + inc;
+            cMean = Kahan.compensate(inc, mean, next, cMean);
+            mean = next;
+            double sq = delta * (v[i] - (mean + cMean));
+            double nextAux = aux + sq;
+            cAux = Kahan.compensate(sq, aux, nextAux, cAux);
+            aux = nextAux;
+        }
+        return (aux + cAux) / count;
     }
 }

@@ -8,9 +8,12 @@ public final class Quantiles {
     private Quantiles() {
     }
 
-    /** The φ-quantile of {@code values}, which this call sorts. */
-    public static double quantile(double q, double[] values) {
-        if (values.length == 0 || Double.isNaN(q)) {
+    /**
+     * The φ-quantile of {@code values[0, n)}, which this call sorts as Go's sort does with
+     * Prometheus' ordering: NaNs first, then ascending.
+     */
+    public static double quantile(double q, double[] values, int n) {
+        if (n == 0 || Double.isNaN(q)) {
             return Double.NaN;
         }
         if (q < 0) {
@@ -19,11 +22,29 @@ public final class Quantiles {
         if (q > 1) {
             return Double.POSITIVE_INFINITY;
         }
-        Arrays.sort(values);
-        double rank = q * (values.length - 1);
+        sortNaNFirst(values, n);
+        double rank = q * (n - 1);
         int lower = (int) Math.max(0, Math.floor(rank));
-        int upper = (int) Math.min(values.length - 1, lower + 1);
+        int upper = (int) Math.min(n - 1, lower + 1);
         double weight = rank - Math.floor(rank);
         return values[lower] * (1 - weight) + values[upper] * weight;
+    }
+
+    /** The φ-quantile of all of {@code values}, which this call sorts. */
+    public static double quantile(double q, double[] values) {
+        return quantile(q, values, values.length);
+    }
+
+    /** Sorts ascending with NaNs moved to the front (Java puts them last). */
+    static void sortNaNFirst(double[] values, int n) {
+        Arrays.sort(values, 0, n);
+        int nan = 0;
+        while (nan < n && Double.isNaN(values[n - 1 - nan])) {
+            nan++;
+        }
+        if (nan > 0) {
+            System.arraycopy(values, 0, values, nan, n - nan);
+            Arrays.fill(values, 0, nan, Double.NaN);
+        }
     }
 }

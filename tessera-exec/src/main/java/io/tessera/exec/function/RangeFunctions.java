@@ -19,17 +19,32 @@ public final class RangeFunctions {
     private static final Set<String> KEEP_NAME = Set.of("last_over_time", "first_over_time");
 
     private static final Map<String, RangeKernel> KERNELS = Map.ofEntries(
-            Map.entry("rate", (ts, v, f, t, s, e, p, o) -> Extrapolation.rate(ts, v, f, t, s, e, true, true, o)),
-            Map.entry("increase", (ts, v, f, t, s, e, p, o) -> Extrapolation.rate(ts, v, f, t, s, e, true, false, o)),
-            Map.entry("delta", (ts, v, f, t, s, e, p, o) -> Extrapolation.rate(ts, v, f, t, s, e, false, false, o)),
+            Map.entry("rate", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, true, true, o)),
+            Map.entry("increase", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, true, false, o)),
+            Map.entry("delta", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, false, false, o)),
+            Map.entry("irate", InstantDelta::irate),
+            Map.entry("idelta", InstantDelta::idelta),
+            Map.entry("deriv", LinearRegression::deriv),
+            Map.entry("predict_linear", LinearRegression::predict),
+            Map.entry("changes", Changes::changes),
+            Map.entry("resets", Changes::resets),
+            Map.entry("double_exponential_smoothing", Smoothing::doubleExponential),
             Map.entry("sum_over_time", OverTime::sum),
             Map.entry("count_over_time", OverTime::count),
             Map.entry("avg_over_time", OverTime::avg),
             Map.entry("min_over_time", OverTime::min),
             Map.entry("max_over_time", OverTime::max),
+            Map.entry("first_over_time", OverTime::first),
             Map.entry("last_over_time", OverTime::last),
+            Map.entry("ts_of_min_over_time", OverTime::tsOfMin),
+            Map.entry("ts_of_max_over_time", OverTime::tsOfMax),
+            Map.entry("ts_of_first_over_time", OverTime::tsOfFirst),
+            Map.entry("ts_of_last_over_time", OverTime::tsOfLast),
             Map.entry("present_over_time", OverTime::present),
-            Map.entry("quantile_over_time", OverTime::quantile));
+            Map.entry("quantile_over_time", OverTime::quantile),
+            Map.entry("mad_over_time", OverTime::mad),
+            Map.entry("stddev_over_time", OverTime::stddev),
+            Map.entry("stdvar_over_time", OverTime::stdvar));
 
     private RangeFunctions() {
     }
@@ -44,6 +59,8 @@ public final class RangeFunctions {
             throw new InvalidInputException("function " + function + " is not supported yet");
         }
         boolean keepName = KEEP_NAME.contains(function);
+        boolean counterCheck = function.equals("rate") || function.equals("increase");
+        boolean quantileCheck = function.equals("quantile_over_time");
         int steps = in.grid().size();
         double[] p = new double[params.length];
         double[] out = new double[1];
@@ -62,11 +79,17 @@ public final class RangeFunctions {
                 for (int k = 0; k < params.length; k++) {
                     p[k] = ((ScalarValues) params[k]).at(i);
                 }
-                long end = in.grid().time(i);
-                if (kernel.apply(ts, vs, from[i], to[i], end - in.rangeMs(), end, p, out)) {
+                long end = in.windowEnd(i);
+                if (kernel.apply(ts, vs, from[i], to[i], end - in.rangeMs(), end, in.grid().time(i), p, out)) {
                     if (series < 0) {
                         Labels l = in.labels(s);
                         series = result.addSeries(keepName ? l : l.withoutMetricName());
+                        if (counterCheck) {
+                            Annotations.checkCounterName(l.metricName(), context);
+                        }
+                    }
+                    if (quantileCheck) {
+                        Annotations.checkQuantile(p[0], context);
                     }
                     result.set(series, i, out[0]);
                 }

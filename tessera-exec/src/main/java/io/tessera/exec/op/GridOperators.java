@@ -57,6 +57,10 @@ public final class GridOperators {
         double[][] vs = new double[n][];
         int[][] from = new int[n][];
         int[][] to = new int[n][];
+        long[] ends = new long[steps];
+        for (int i = 0; i < steps; i++) {
+            ends[i] = r.windowEnd(broadcast ? 0 : i);
+        }
         for (int s = 0; s < n; s++) {
             labels[s] = r.labels(s);
             ts[s] = r.ts(s);
@@ -69,7 +73,7 @@ public final class GridOperators {
                 to[s] = r.to(s);
             }
         }
-        return new RangeVector(target, r.rangeMs(), labels, ts, vs, from, to, n);
+        return new RangeVector(target, r.rangeMs(), labels, ts, vs, from, to, n, ends);
     }
 
     private static int[] filled(int n, int v) {

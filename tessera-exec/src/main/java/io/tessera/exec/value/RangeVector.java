@@ -18,9 +18,20 @@ public final class RangeVector implements Value {
     private final int[][] from;
     private final int[][] to;
     private final int size;
+    private final long[] windowEnds;
 
     public RangeVector(StepGrid grid, long rangeMs, Labels[] labels, long[][] ts, double[][] values,
             int[][] from, int[][] to, int size) {
+        this(grid, rangeMs, labels, ts, values, from, to, size, null);
+    }
+
+    /**
+     * As the other constructor, with each step's window end when it is not the step's time
+     * (a window moved by {@code offset} or pinned by {@code @}); null means the grid's times.
+     */
+    public RangeVector(StepGrid grid, long rangeMs, Labels[] labels, long[][] ts, double[][] values,
+            int[][] from, int[][] to, int size, long[] windowEnds) {
+        this.windowEnds = windowEnds;
         this.grid = grid;
         this.rangeMs = rangeMs;
         this.labels = labels;
@@ -63,5 +74,10 @@ public final class RangeVector implements Value {
     /** One past the last sample index of each step's window of series {@code s}. */
     public int[] to(int s) {
         return to[s];
+    }
+
+    /** The end {@code T} of step {@code i}'s window {@code (T - range, T]}. */
+    public long windowEnd(int step) {
+        return windowEnds == null ? grid.time(step) : windowEnds[step];
     }
 }
