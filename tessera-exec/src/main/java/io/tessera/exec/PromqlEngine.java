@@ -46,10 +46,10 @@ public final class PromqlEngine {
     public QueryResult instant(String query, long t, DataStore store, RunContext context) {
         Value value = run(Parser.parse(query), StepGrid.instant(t), store, context);
         return switch (value) {
-            case InstantVector v -> new QueryResult.VectorResult(samples(v), List.of(), List.of());
-            case RangeVector r -> new QueryResult.MatrixResult(rawSeries(r), List.of(), List.of());
-            case ScalarValues s -> new QueryResult.ScalarResult(t, s.at(0), List.of(), List.of());
-            case StringValue s -> new QueryResult.StringResult(t, s.value(), List.of(), List.of());
+            case InstantVector v -> new QueryResult.VectorResult(samples(v), context.warnings(), context.infos());
+            case RangeVector r -> new QueryResult.MatrixResult(rawSeries(r), context.warnings(), context.infos());
+            case ScalarValues s -> new QueryResult.ScalarResult(t, s.at(0), context.warnings(), context.infos());
+            case StringValue s -> new QueryResult.StringResult(t, s.value(), context.warnings(), context.infos());
             default -> throw new IllegalStateException("unexpected result " + value.getClass().getSimpleName());
         };
     }
@@ -78,9 +78,9 @@ public final class PromqlEngine {
         StepGrid grid = new StepGrid(start, end, step);
         Value value = run(expr, grid, store, context);
         return switch (value) {
-            case InstantVector v -> new QueryResult.MatrixResult(matrix(v), List.of(), List.of());
+            case InstantVector v -> new QueryResult.MatrixResult(matrix(v), context.warnings(), context.infos());
             case ScalarValues s -> new QueryResult.MatrixResult(List.of(new QueryResult.Series(Labels.EMPTY,
-                    times(grid), s.values().clone())), List.of(), List.of());
+                    times(grid), s.values().clone())), context.warnings(), context.infos());
             default -> throw new IllegalStateException("unexpected result " + value.getClass().getSimpleName());
         };
     }

@@ -1,6 +1,9 @@
 package io.tessera.exec;
 
 import io.tessera.core.LimitExceededException;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -17,6 +20,8 @@ public final class RunContext {
     private final long deadlineNanos;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicLong samples = new AtomicLong();
+    private final Set<String> warnings = ConcurrentHashMap.newKeySet();
+    private final Set<String> infos = ConcurrentHashMap.newKeySet();
 
     public RunContext(long queryStart, long queryEnd, long defaultSubqueryStepMs, QueryLimits limits) {
         this.queryStart = queryStart;
@@ -69,5 +74,23 @@ public final class RunContext {
 
     public long samplesLoaded() {
         return samples.get();
+    }
+
+    /** Records a warning annotation for the response (each text once). */
+    public void warn(String message) {
+        warnings.add(message);
+    }
+
+    /** Records an info annotation for the response (each text once). */
+    public void info(String message) {
+        infos.add(message);
+    }
+
+    public List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    public List<String> infos() {
+        return List.copyOf(infos);
     }
 }
