@@ -4,7 +4,10 @@ import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.Value;
 
-/** Unary minus: negates every value; a vector also loses its metric name. */
+/**
+ * Unary minus: negates every value; a vector also loses its metric name, and series that then
+ * share their labels are merged — an error where they have points at the same step.
+ */
 public final class Unary {
 
     private Unary() {
@@ -20,16 +23,16 @@ public final class Unary {
                 yield new ScalarValues(s.grid(), out);
             }
             case InstantVector v -> {
-                InstantVector out = new InstantVector(v.grid(), v.size());
+                OutputSeries out = new OutputSeries(v.grid(), v.size());
                 for (int s = 0; s < v.size(); s++) {
-                    int o = out.addSeries(v.labels(s).withoutMetricName());
+                    int o = out.series(v.labels(s).withoutMetricName());
                     for (int i = 0; i < v.steps(); i++) {
                         if (v.has(s, i)) {
                             out.set(o, i, -v.value(s, i));
                         }
                     }
                 }
-                yield out;
+                yield out.vector();
             }
             default -> throw new IllegalStateException("cannot negate " + value.getClass().getSimpleName());
         };

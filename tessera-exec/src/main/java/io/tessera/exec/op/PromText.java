@@ -1,0 +1,110 @@
+package io.tessera.exec.op;
+
+import io.tessera.core.Labels;
+import java.math.BigDecimal;
+
+/**
+ * Text as Prometheus prints it in results and messages: label sets as {@code Labels.String()},
+ * strings as Go's {@code strconv.Quote}, floats as Go's {@code FormatFloat(v, 'f', -1)} and
+ * {@code %g}.
+ */
+final class PromText {
+
+    private PromText() {
+    }
+
+    /** {@code {__name__="x", a="b"}}: every label in name order, values quoted. */
+    static String labels(Labels labels) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < labels.size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(labels.name(i)).append('=');
+            quoteTo(labels.value(i), sb);
+        }
+        return sb.append('}').toString();
+    }
+
+    static String quote(String s) {
+        StringBuilder sb = new StringBuilder();
+        quoteTo(s, sb);
+        return sb.toString();
+    }
+
+    private static void quoteTo(String s, StringBuilder sb) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            i += Character.charCount(c);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case 0x07 -> sb.append("\\a");
+                case '\b' -> sb.append("\\b");
+                case '\f' -> sb.append("\\f");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                case 0x0b -> sb.append("\\v");
+                default -> {
+                    if (c < 0x20 || c == 0x7f) {
+                        sb.append(String.format("\\x%02x", c));
+                    } else if (Character.isISOControl(c) || !Character.isDefined(c)) {
+                        sb.append(c > 0xffff ? String.format("\\U%08x", c) : String.format("\\u%04x", c));
+                    } else {
+                        sb.appendCodePoint(c);
+                    }
+                }
+            }
+        }
+        sb.append('"');
+    }
+
+    /** Go's {@code strconv.FormatFloat(v, 'f', -1, 64)}: the shortest digits, never an exponent. */
+    static String formatF(double v) {
+        if (Double.isNaN(v)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "+Inf" : "-Inf";
+        }
+        if (v == 0) {
+            return Double.doubleToRawLongBits(v) < 0 ? "-0" : "0";
+        }
+        return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+
+    /** Go's {@code %g}: the shortest digits, as an exponent form when the exponent is below -4 or at least 6. */
+    static String formatG(double v) {
+        if (Double.isNaN(v)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "+Inf" : "-Inf";
+        }
+        if (v == 0) {
+            return Double.doubleToRawLongBits(v) < 0 ? "-0" : "0";
+        }
+        BigDecimal d = new BigDecimal(Double.toString(v)).stripTrailingZeros();
+        String digits = d.unscaledValue().abs().toString();
+        int exp = digits.length() - d.scale() - 1;
+        if (exp < -4 || exp >= 6) {
+            StringBuilder sb = new StringBuilder();
+            if (v < 0) {
+                sb.append('-');
+            }
+            sb.append(digits.charAt(0));
+            if (digits.length() > 1) {
+                sb.append('.').append(digits, 1, digits.length());
+            }
+            sb.append('e').append(exp < 0 ? '-' : '+');
+            int a = Math.abs(exp);
+            if (a < 10) {
+                sb.append('0');
+            }
+            return sb.append(a).toString();
+        }
+        return d.toPlainString();
+    }
+}
