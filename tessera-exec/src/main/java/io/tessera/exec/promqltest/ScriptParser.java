@@ -84,20 +84,26 @@ final class ScriptParser {
         int first = i;
         Map<Labels, LoadedSeries> series = new LinkedHashMap<>();
         Set<String> histograms = new LinkedHashSet<>();
+        Set<Labels> histogramSeries = new LinkedHashSet<>();
         while (i + 1 < lines.length && !lines[i + 1].isEmpty()) {
             i++;
             SeriesLine s = seriesLine(i);
             if (s.hasHistogram()) {
                 histograms.add(s.labels().metricName());
+                histogramSeries.add(s.labels());
                 series.remove(s.labels());
                 continue;
             }
             series.put(s.labels(), sampled(s, interval));
             if (withNhcb) {
-                nhcbBaseName(s.labels().metricName()).ifPresent(histograms::add);
+                nhcbBaseName(s.labels().metricName()).ifPresent(base -> {
+                    histograms.add(base);
+                    histogramSeries.add(s.labels().with(Labels.METRIC_NAME, base).without(List.of("le")));
+                });
             }
         }
-        out.add(new LoadCommand(first + 1, interval, withNhcb, List.copyOf(series.values()), histograms));
+        out.add(new LoadCommand(first + 1, interval, withNhcb, List.copyOf(series.values()), histograms,
+                histogramSeries));
         return i;
     }
 
