@@ -7,7 +7,12 @@ import io.tessera.plan.PlanNode;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TimeRange;
 import io.tessera.plan.ValueKind;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.ViewRangeFunction;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A DAG checked and prepared for runs. Compiling opens no readers and is never persisted;
@@ -17,19 +22,25 @@ public final class CompiledDag {
 
     private final PhysicalDag dag;
     private final int[] roots;
+    private final Map<Integer, MaterializedView> views;
 
-    private CompiledDag(PhysicalDag dag, int[] roots) {
+    private CompiledDag(PhysicalDag dag, int[] roots, Map<Integer, MaterializedView> views) {
         this.dag = dag;
         this.roots = roots;
+        this.views = views;
     }
 
     /**
-     * Checks that {@code roots} are nodes of {@code dag} and that every Scan is read only by
-     * TimeRanges. Materialized views are not used yet, so {@code views} must be empty.
+     * Checks that {@code roots} are nodes of {@code dag}, that every Scan is read only by
+     * TimeRanges, and that every view a ViewRangeFunction reads is among {@code views}.
      */
-    public static CompiledDag compile(PhysicalDag dag, List<?> views, int[] roots) {
-        if (!views.isEmpty()) {
-            throw new IllegalArgumentException("materialized views are not supported by this executor yet");
+    public static CompiledDag compile(PhysicalDag dag, List<MaterializedView> views, int[] roots) {
+        Map<Integer, MaterializedView> byNode = new HashMap<>();
+        for (MaterializedView view : views) {
+            if (!(dag.node(view.node()) instanceof PaneState)) {
+                throw new IllegalArgumentException("view " + view.definitionId() + " names node " + view.node() + ", which is not a PaneState");
+            }
+            byNode.put(view.node(), view);
         }
         for (int root : roots) {
             if (root < 0 || root >= dag.size()) {
@@ -46,8 +57,14 @@ public final class CompiledDag {
             if (node instanceof TimeRange t && dag.node(t.input()).kind() != ValueKind.ROWS) {
                 throw new IllegalArgumentException("TimeRange " + id + " must read a Scan");
             }
+            if (node instanceof ViewRangeFunction v && !byNode.containsKey(v.view())) {
+                throw new IllegalArgumentException("node " + id + " reads node " + v.view() + ", which is not one of the views");
+            }
+            if (node instanceof PaneState p && !(dag.node(p.input()) instanceof TimeRange)) {
+                throw new IllegalArgumentException("PaneState " + id + " must read a TimeRange over a Scan");
+            }
         }
-        return new CompiledDag(dag, roots.clone());
+        return new CompiledDag(dag, roots.clone(), Map.copyOf(byNode));
     }
 
     public PhysicalDag dag() {
@@ -77,7 +94,7 @@ public final class CompiledDag {
 
         /** Evaluates root {@code root} at every time of {@code grid}. */
         public Value run(int root, StepGrid grid, RunContext context) {
-            return new QueryRun(dag, roots[root], grid, store, context).evaluate(roots[root], grid);
+            return new QueryRun(dag, views, roots[root], grid, store, context).evaluate(roots[root], grid);
         }
     }
 }

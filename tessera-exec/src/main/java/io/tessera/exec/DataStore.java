@@ -1,6 +1,7 @@
 package io.tessera.exec;
 
 import io.tessera.core.Batch;
+import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Source;
 import java.util.Iterator;
 
@@ -17,4 +18,12 @@ public interface DataStore {
      * the time range to what comes back.
      */
     Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context);
+
+    /**
+     * The states of {@code view} for exactly the requested panes: never an observation twice,
+     * never another definition's state, and never a missing pane read as empty.
+     *
+     * @throws io.tessera.core.MissingStateException naming the first pane the store cannot give
+     */
+    ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context);
 }

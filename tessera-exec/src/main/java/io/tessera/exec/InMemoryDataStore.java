@@ -7,7 +7,12 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
+import io.tessera.core.MissingStateException;
+import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Source;
+import io.tessera.sketch.State;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -26,6 +31,7 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     private final Map<Labels, Series> series = new TreeMap<>();
+    private final Map<String, Map<Interval, Map<Labels, State>>> views = new HashMap<>();
 
     /** Adds (or replaces) one series; samples must be in strictly increasing time order. */
     public InMemoryDataStore add(Labels labels, long[] ts, double[] values) {
@@ -43,6 +49,54 @@ public final class InMemoryDataStore implements DataStore {
 
     public void clear() {
         series.clear();
+        views.clear();
+    }
+
+    /** Stores the state of {@code group} over {@code pane} for view {@code definitionId}. */
+    public InMemoryDataStore putState(String definitionId, Interval pane, Labels group, State state) {
+        Map<Labels, State> states = views.computeIfAbsent(definitionId, v -> new HashMap<>())
+                .computeIfAbsent(pane, p -> new LinkedHashMap<>());
+        if (states.putIfAbsent(group, state) != null) {
+            throw new InvalidInputException("view " + definitionId + " already has a state for " + group + " over " + pane);
+        }
+        return this;
+    }
+
+    /** Records {@code pane} as built with no group in it. */
+    public InMemoryDataStore commitEmptyPane(String definitionId, Interval pane) {
+        views.computeIfAbsent(definitionId, v -> new HashMap<>()).computeIfAbsent(pane, p -> new LinkedHashMap<>());
+        return this;
+    }
+
+    @Override
+    public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+        Map<Interval, Map<Labels, State>> panes = views.getOrDefault(view.definitionId(), Map.of());
+        List<Map<Labels, State>> found = new ArrayList<>(request.panes().size());
+        for (Interval pane : request.panes()) {
+            Map<Labels, State> states = panes.get(pane);
+            if (states == null) {
+                throw new MissingStateException(view.definitionId(), pane, "pane not built");
+            }
+            found.add(states);
+        }
+        return new ViewStates() {
+            @Override
+            public int paneCount() {
+                return found.size();
+            }
+
+            @Override
+            public Interval pane(int i) {
+                return request.panes().get(i);
+            }
+
+            @Override
+            public void forEach(int pane, Visitor visitor) {
+                for (Map.Entry<Labels, State> e : found.get(pane).entrySet()) {
+                    visitor.visit(e.getKey(), e.getValue());
+                }
+            }
+        };
     }
 
     @Override

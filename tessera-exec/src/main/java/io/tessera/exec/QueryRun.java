@@ -16,7 +16,13 @@ import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
+import io.tessera.core.MissingStateException;
+import io.tessera.exec.view.ViewOperator;
+import io.tessera.plan.Fallback;
 import io.tessera.plan.InstantFunction;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.Negate;
 import io.tessera.plan.NumberLiteral;
 import io.tessera.plan.PhysicalDag;
@@ -44,15 +50,22 @@ public final class QueryRun {
     private final PhysicalDag dag;
     private final DataStore store;
     private final RunContext context;
+    private record ScanRead(int scan, Interval window) {
+    }
+
     private final Map<Integer, Interval> scanWindows;
-    private final Map<Integer, SeriesRows> scans = new HashMap<>();
+    private final Map<Integer, MaterializedView> views;
+    private final Map<ScanRead, SeriesRows> scans = new HashMap<>();
+    private final StepGrid rootGrid;
     private final Map<Key, Value> memo = new HashMap<>();
 
-    QueryRun(PhysicalDag dag, int root, StepGrid grid, DataStore store, RunContext context) {
+    QueryRun(PhysicalDag dag, Map<Integer, MaterializedView> views, int root, StepGrid grid, DataStore store, RunContext context) {
         this.dag = dag;
+        this.views = views;
         this.store = store;
         this.context = context;
-        this.scanWindows = ScanWindows.of(dag, root, grid.start(), grid.last(), context);
+        this.rootGrid = grid;
+        this.scanWindows = new HashMap<>(ScanWindows.of(dag, root, grid.start(), grid.last(), context));
     }
 
     /** The value of {@code node} at every time of {@code grid}. */
@@ -99,14 +112,65 @@ public final class QueryRun {
             case Negate n -> Unary.negate(evaluate(n.input(), grid));
             case NumberLiteral n -> ScalarValues.constant(grid, n.value());
             case StringLiteral s -> new StringValue(s.value());
+            case PaneState p -> throw new IllegalStateException("a view is read through a ViewRangeFunction");
+            case ViewRangeFunction v -> {
+                MaterializedView view = views.get(v.view());
+                if (view == null) {
+                    throw new IllegalStateException("node " + v.view() + " is not a materialized view of this DAG");
+                }
+                int scanId = viewScan(view);
+                yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context,
+                        window -> scan(scanId, window));
+            }
+            case Fallback f -> {
+                try {
+                    Value accelerated = evaluate(f.preferred(), grid);
+                    context.info(acceleratedInfo(f.preferred()));
+                    yield accelerated;
+                } catch (MissingStateException e) {
+                    context.info("PromQL info: answered exactly from raw data, not from a view: " + e.getMessage());
+                    widenScanWindows(f.exact());
+                    yield evaluate(f.exact(), grid);
+                }
+            }
         };
     }
 
+    private String acceleratedInfo(int preferred) {
+        PlanNode node = dag.node(preferred);
+        if (!(node instanceof ViewRangeFunction v)) {
+            return "PromQL info: answered from a view";
+        }
+        MaterializedView view = views.get(v.view());
+        String family = view.state().state().family().name().toLowerCase(java.util.Locale.ROOT);
+        String bound = view.state().state().family().isExact() ? "exact"
+                : io.tessera.exec.view.StateFactory.create(view.state().state()).errorBound().describe();
+        return "PromQL info: " + v.function() + " answered from view " + view.definitionId().substring(0, Math.min(19, view.definitionId().length()))
+                + " (" + family + " panes of " + io.tessera.core.Durations.format(view.paneMs()) + ", " + bound + ")";
+    }
+
+    /** The windows the exact branch of a Fallback needs, added to the Scans' windows. */
+    private void widenScanWindows(int exact) {
+        for (Map.Entry<Integer, Interval> e : ScanWindows.of(dag, exact, rootGrid.start(), rootGrid.last(), context).entrySet()) {
+            scanWindows.merge(e.getKey(), e.getValue(), (a, b) -> new Interval(Math.min(a.start(), b.start()), Math.max(a.end(), b.end())));
+        }
+    }
+
+    private int viewScan(MaterializedView view) {
+        TimeRange range = (TimeRange) dag.node(view.state().input());
+        return range.input();
+    }
+
     private SeriesRows scan(int scanId) {
-        SeriesRows rows = scans.get(scanId);
+        return scan(scanId, scanWindows.get(scanId));
+    }
+
+    private SeriesRows scan(int scanId, Interval window) {
+        ScanRead key = new ScanRead(scanId, window);
+        SeriesRows rows = scans.get(key);
         if (rows == null) {
-            rows = ScanOperator.read(store, (Scan) dag.node(scanId), scanWindows.get(scanId), context);
-            scans.put(scanId, rows);
+            rows = ScanOperator.read(store, (Scan) dag.node(scanId), window, context);
+            scans.put(key, rows);
         }
         return rows;
     }

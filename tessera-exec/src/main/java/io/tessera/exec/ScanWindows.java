@@ -2,6 +2,8 @@ package io.tessera.exec;
 
 import io.tessera.core.Interval;
 import io.tessera.plan.EvalTimeAnchor;
+import io.tessera.plan.Fallback;
+import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PlanNode;
 import io.tessera.plan.Scan;
@@ -16,7 +18,9 @@ import java.util.Set;
 /**
  * The window each Scan of a run must read: the union, over every path from the root, of the
  * ranges its TimeRanges ask for at the evaluation times that reach them (offsets, {@code @} and
- * subquery ranges included). One read per Scan then serves all its readers.
+ * subquery ranges included). One read per Scan then serves all its readers. The exact branch of
+ * a Fallback is left out (it is read only if the run falls back), and so are the edges a view
+ * read takes from raw data (it asks for exactly those).
  */
 final class ScanWindows {
 
@@ -60,6 +64,12 @@ final class ScanWindows {
                 }
             }
             case Subquery q -> visit(q.input(), first - q.rangeMs(), last);
+            case Fallback f -> visit(f.preferred(), first, last);
+            case ViewRangeFunction v -> {
+                for (int param : v.params()) {
+                    visit(param, first, last);
+                }
+            }
             default -> {
                 for (int input : node.inputs()) {
                     visit(input, first, last);

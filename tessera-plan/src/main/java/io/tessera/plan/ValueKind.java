@@ -10,5 +10,7 @@ public enum ValueKind {
     INSTANT_VECTOR,
     /** one value at each evaluation time */
     SCALAR,
+    /** per group, a state over a pane or a window */
+    STATES,
     STRING
 }

@@ -6,21 +6,35 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
+import io.tessera.core.MissingStateException;
+import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.ViewStates;
+import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Source;
+import io.tessera.store.summary.IntervalStates;
+import io.tessera.store.summary.SummaryStore;
+import io.tessera.store.summary.ViewStore;
 import io.tessera.store.raw.RawStore;
 import java.util.Iterator;
 
 /**
- * The production {@link DataStore}: raw reads from the raw store. Each read sees every series
+ * The production {@link DataStore}: raw reads from the raw store, view reads from the summary
+ * store (one snapshot and one batched exact read per request). Each raw read sees every series
  * as a consistent prefix of its samples; a run's reads are not one global snapshot while ingest
  * continues, so two Scans of one run may see a series up to different samples.
  */
 public final class StoreDataStore implements DataStore {
 
     private final RawStore raw;
+    private final SummaryStore summaries;
 
     public StoreDataStore(RawStore raw) {
+        this(raw, new SummaryStore());
+    }
+
+    public StoreDataStore(RawStore raw, SummaryStore summaries) {
         this.raw = raw;
+        this.summaries = summaries;
     }
 
     @Override
@@ -30,5 +44,36 @@ public final class StoreDataStore implements DataStore {
         }
         Interval range = request.timeRange() == null ? RawStore.ALL_TIME : request.timeRange();
         return raw.read(request.predicates(), range, request.schema()).iterator();
+    }
+
+    /** One batched exact read of every requested pane from one snapshot of the view. */
+    @Override
+    public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+        ViewStore store = summaries.existingView(view.definitionId());
+        if (store == null) {
+            throw new MissingStateException(view.definitionId(), request.timeRange(), "the view has no state yet");
+        }
+        IntervalStates read = store.snapshot().readExactBatch(request.panes());
+        for (int i = 0; i < read.intervalCount(); i++) {
+            if (!read.isStored(i)) {
+                throw new MissingStateException(view.definitionId(), read.interval(i), "pane not built");
+            }
+        }
+        return new ViewStates() {
+            @Override
+            public int paneCount() {
+                return read.intervalCount();
+            }
+
+            @Override
+            public Interval pane(int i) {
+                return read.interval(i);
+            }
+
+            @Override
+            public void forEach(int pane, Visitor visitor) {
+                read.forEach(pane, (groupId, state) -> visitor.visit(read.group(groupId), state));
+            }
+        };
     }
 }

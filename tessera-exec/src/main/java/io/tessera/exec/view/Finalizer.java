@@ -1,0 +1,60 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.InvalidInputException;
+import io.tessera.sketch.AvgState;
+import io.tessera.sketch.CountState;
+import io.tessera.sketch.CounterState;
+import io.tessera.sketch.KllState;
+import io.tessera.sketch.LastState;
+import io.tessera.sketch.MaxState;
+import io.tessera.sketch.MinState;
+import io.tessera.sketch.State;
+import io.tessera.sketch.SumState;
+import io.tessera.sketch.VarianceState;
+
+/**
+ * The value a range function gives from the merged state of one window {@code (start, end]},
+ * or NaN when the function yields no point there (a rate of fewer than two samples).
+ */
+final class Finalizer {
+
+    private Finalizer() {
+    }
+
+    static double finalize(String function, State state, long start, long end, double[] params) {
+        return switch (function) {
+            case "sum_over_time" -> ((SumState) state).value();
+            case "count_over_time" -> ((CountState) state).value();
+            case "avg_over_time" -> ((AvgState) state).value();
+            case "min_over_time" -> ((MinState) state).value();
+            case "max_over_time" -> ((MaxState) state).value();
+            case "last_over_time" -> ((LastState) state).value();
+            case "present_over_time" -> 1;
+            case "stddev_over_time" -> ((VarianceState) state).stddev();
+            case "stdvar_over_time" -> ((VarianceState) state).variance();
+            case "quantile_over_time" -> ((KllState) state).quantile(params[0]);
+            case "rate" -> ((CounterState) state).rate(start, end);
+            case "increase" -> ((CounterState) state).increase(start, end);
+            case "delta" -> ((CounterState) state).delta(start, end);
+            case "resets" -> ((CounterState) state).resets();
+            case "changes" -> ((CounterState) state).changes();
+            default -> throw new InvalidInputException("function " + function + " cannot be answered from a view");
+        };
+    }
+
+    /** Whether the point exists: rate, increase and delta need two samples. */
+    static boolean hasValue(String function, State state) {
+        if (state.isEmpty()) {
+            return false;
+        }
+        return switch (function) {
+            case "rate", "increase", "delta" -> ((CounterState) state).count() >= 2;
+            default -> true;
+        };
+    }
+
+    /** Whether the function keeps the metric name, as its exact counterpart does. */
+    static boolean keepsName(String function) {
+        return function.equals("last_over_time");
+    }
+}
