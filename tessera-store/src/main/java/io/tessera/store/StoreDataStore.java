@@ -25,16 +25,24 @@ import java.util.Iterator;
  */
 public final class StoreDataStore implements DataStore {
 
-    private final RawStore raw;
-    private final SummaryStore summaries;
-
-    public StoreDataStore(RawStore raw) {
-        this(raw, new SummaryStore());
+    /** Says which built panes must not be used (late samples arrived for them). */
+    @FunctionalInterface
+    public interface UnusablePanes {
+        boolean isUnusable(String definitionId, Interval pane);
     }
 
-    public StoreDataStore(RawStore raw, SummaryStore summaries) {
+    private final RawStore raw;
+    private final SummaryStore summaries;
+    private final UnusablePanes unusable;
+
+    public StoreDataStore(RawStore raw) {
+        this(raw, new SummaryStore(), (view, pane) -> false);
+    }
+
+    public StoreDataStore(RawStore raw, SummaryStore summaries, UnusablePanes unusable) {
         this.raw = raw;
         this.summaries = summaries;
+        this.unusable = unusable;
     }
 
     @Override
@@ -57,6 +65,9 @@ public final class StoreDataStore implements DataStore {
         for (int i = 0; i < read.intervalCount(); i++) {
             if (!read.isStored(i)) {
                 throw new MissingStateException(view.definitionId(), read.interval(i), "pane not built");
+            }
+            if (unusable.isUnusable(view.definitionId(), read.interval(i))) {
+                throw new MissingStateException(view.definitionId(), read.interval(i), "samples arrived after the pane was built");
             }
         }
         return new ViewStates() {

@@ -1,0 +1,184 @@
+package io.tessera.ingest.views;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.core.PaneGrid;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.QueryLimits;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.view.PaneBuilder;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.sketch.State;
+import io.tessera.store.summary.StateBatch;
+import io.tessera.store.summary.SummaryStore;
+import io.tessera.store.summary.ViewStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Keeps the {@code AT_INGESTION} views of the installed plan up to date: one ingestion run per
+ * pane once the watermark (the newest sample accepted, minus the allowed lateness) has passed the
+ * pane's end, its states committed to the summary store in one batch. A sample that arrives for
+ * a pane already built is stored raw as always, counted, and makes that pane unusable for the
+ * view, so readers answer that part exactly instead of from stale state.
+ */
+public final class ViewMaintainer {
+
+    /** One maintained view and its progress. */
+    static final class Maintained {
+        final PhysicalDag dag;
+        final MaterializedView view;
+        final PaneGrid grid;
+        final ViewStore store;
+        final LongAdder panesBuilt = new LongAdder();
+        final AtomicLong stateBytes = new AtomicLong();
+        final Map<Interval, Boolean> invalid = new ConcurrentHashMap<>();
+        volatile long builtUntil = Long.MIN_VALUE;
+        /** The end of the pane being built, set before its raw data is read. */
+        volatile long buildingUntil = Long.MIN_VALUE;
+
+        Maintained(PhysicalDag dag, MaterializedView view, ViewStore store) {
+            this.dag = dag;
+            this.view = view;
+            this.grid = new PaneGrid(view.paneMs(), view.phaseMs());
+            this.store = store;
+        }
+    }
+
+    private final SummaryStore summaries;
+    private final DataStore data;
+    private final long allowedLatenessMs;
+    private final AtomicLong newestSample = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicLong oldestSample = new AtomicLong(Long.MAX_VALUE);
+    private final LongAdder lateSamples = new LongAdder();
+    private volatile List<Maintained> views = List.of();
+
+    public ViewMaintainer(SummaryStore summaries, DataStore data, long allowedLatenessMs) {
+        this.summaries = summaries;
+        this.data = data;
+        this.allowedLatenessMs = allowedLatenessMs;
+    }
+
+    /**
+     * Maintains exactly these views from now on. A view already maintained (the same
+     * definition id) keeps its panes and progress; the others stop being built.
+     */
+    public synchronized void install(PhysicalDag dag, List<MaterializedView> installed) {
+        List<Maintained> next = new ArrayList<>();
+        for (MaterializedView view : installed) {
+            Maintained existing = find(view.definitionId());
+            next.add(existing != null ? existing : new Maintained(dag, view, summaries.view(view.definitionId())));
+        }
+        views = List.copyOf(next);
+    }
+
+    private Maintained find(String definitionId) {
+        for (Maintained m : views) {
+            if (m.view.definitionId().equals(definitionId)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** Called after a write with the time range of its samples. */
+    public void accepted(long minTs, long maxTs, int samples) {
+        newestSample.accumulateAndGet(maxTs, Math::max);
+        oldestSample.accumulateAndGet(minTs, Math::min);
+        for (Maintained m : views) {
+            long built = Math.max(m.builtUntil, m.buildingUntil);
+            if (minTs <= built) {
+                lateSamples.add(samples);
+                long last = Math.min(built, m.grid.paneEndFor(maxTs));
+                for (long end = m.grid.paneEndFor(minTs); end <= last; end += m.view.paneMs()) {
+                    m.invalid.put(new Interval(end - m.view.paneMs(), end), Boolean.TRUE);
+                }
+            }
+        }
+    }
+
+    /** True when late data made {@code pane} of view {@code definitionId} unusable. */
+    public boolean isInvalid(String definitionId, Interval pane) {
+        Maintained m = find(definitionId);
+        return m != null && m.invalid.containsKey(pane);
+    }
+
+    /** The newest sample time minus the allowed lateness: panes ending at or before it are complete. */
+    public long watermark() {
+        long newest = newestSample.get();
+        return newest == Long.MIN_VALUE ? Long.MIN_VALUE : newest - allowedLatenessMs;
+    }
+
+    /**
+     * Builds every pane that is complete and not built yet, at most {@code maxPanes} in all;
+     * returns how many were built. A new view starts with the oldest pane its retention and the
+     * raw data still cover.
+     */
+    public int runOnce(int maxPanes) {
+        long watermark = watermark();
+        if (watermark == Long.MIN_VALUE) {
+            return 0;
+        }
+        int built = 0;
+        for (Maintained m : views) {
+            if (m.builtUntil == Long.MIN_VALUE) {
+                long first = Math.max(oldestSample.get(), watermark - m.view.materialization().retentionMs());
+                m.builtUntil = m.grid.floor(first);
+            }
+            while (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark) {
+                long end = m.builtUntil + m.view.paneMs();
+                m.buildingUntil = end;
+                buildPane(m, new Interval(end - m.view.paneMs(), end));
+                m.builtUntil = end;
+                built++;
+            }
+        }
+        return built;
+    }
+
+    private void buildPane(Maintained m, Interval pane) {
+        RunContext context = new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS);
+        Map<Labels, State> states = PaneBuilder.build(m.dag, m.view, pane, data, context);
+        StateBatch batch = new StateBatch(Math.max(1, states.size()));
+        long bytes = 0;
+        if (states.isEmpty()) {
+            batch.addEmptyPane(pane);
+        }
+        for (Map.Entry<Labels, State> e : states.entrySet()) {
+            batch.add(e.getKey(), pane, e.getValue());
+            bytes += e.getValue().memoryBytes();
+        }
+        m.store.insertBatch(batch);
+        m.panesBuilt.increment();
+        m.stateBytes.addAndGet(bytes);
+    }
+
+    /** Drops panes older than each view's retention from the summary store. */
+    public void applyRetention() {
+        long watermark = watermark();
+        for (Maintained m : views) {
+            if (watermark != Long.MIN_VALUE) {
+                m.store.evictEpochsEndingBefore(watermark - m.view.materialization().retentionMs());
+            }
+        }
+    }
+
+    public List<ViewProgress> progress() {
+        List<ViewProgress> out = new ArrayList<>();
+        long watermark = watermark();
+        for (Maintained m : views) {
+            long lag = m.builtUntil == Long.MIN_VALUE || watermark == Long.MIN_VALUE ? 0 : Math.max(0, watermark - m.builtUntil);
+            out.add(new ViewProgress(m.view.definitionId(), m.panesBuilt.sum(), lag, m.stateBytes.get(), m.invalid.size()));
+        }
+        return out;
+    }
+
+    public long lateSamples() {
+        return lateSamples.sum();
+    }
+}

@@ -1,0 +1,126 @@
+package io.tessera.ingest.views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tessera.core.Interval;
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.core.MissingStateException;
+import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.QueryLimits;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.plan.DagBuilder;
+import io.tessera.plan.DefinitionIds;
+import io.tessera.plan.Grouping;
+import io.tessera.plan.Materialization;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.Scan;
+import io.tessera.plan.Source;
+import io.tessera.plan.StateSpec;
+import io.tessera.plan.TimeRange;
+import io.tessera.sketch.StateFamily;
+import io.tessera.sketch.SumState;
+import io.tessera.store.StoreDataStore;
+import io.tessera.store.raw.AppendRequest;
+import io.tessera.store.raw.RawStore;
+import io.tessera.store.raw.RawStoreConfig;
+import io.tessera.store.summary.SummaryStore;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ViewMaintainerTest {
+
+    private static final long PANE = 60_000;
+    private static final long T0 = 1_767_225_600_000L;
+    private static final Labels A = Labels.of("__name__", "m", "s", "a");
+    private static final Labels B = Labels.of("__name__", "m", "s", "b");
+
+    private final RawStore raw = new RawStore(RawStoreConfig.defaults().withOutOfOrderWindow(3_600_000));
+    private final SummaryStore summaries = new SummaryStore();
+    private ViewMaintainer maintainer;
+    private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
+    private final PhysicalDag dag;
+    private final MaterializedView view;
+
+    ViewMaintainerTest() {
+        DagBuilder b = new DagBuilder();
+        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
+        int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE));
+        int pane = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
+                new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 10 * PANE)));
+        b.root(pane);
+        dag = b.build();
+        view = new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of());
+        maintainer = new ViewMaintainer(summaries, store, 5_000);
+        maintainer.install(dag, List.of(view));
+    }
+
+    private void write(Labels series, long ts, double v) {
+        raw.append(AppendRequest.builder().series(series).sample(ts, v).build());
+        maintainer.accepted(ts, ts, 1);
+    }
+
+    private ViewStates read(Interval... panes) {
+        return store.readMaterializedView(view, new MaterializedViewRequest(
+                new Interval(panes[0].start(), panes[panes.length - 1].end()), List.of(panes)),
+                new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+    }
+
+    private static double sumOf(ViewStates states, int pane, Labels group) {
+        double[] sum = {Double.NaN};
+        states.forEach(pane, (g, s) -> {
+            if (g.equals(group)) {
+                sum[0] = ((SumState) s).value();
+            }
+        });
+        return sum[0];
+    }
+
+    @Test
+    void buildsEachPaneOnceTheWatermarkPassesItsEndPlusTheLateness() {
+        for (int i = 0; i < 10; i++) {
+            write(A, T0 + i * 15_000 + 1, i);
+            write(B, T0 + i * 15_000 + 2, 10 * i);
+        }
+        // newest sample T0 + 135,002; watermark T0 + 130,002: panes (T0, T0+60s] and (T0+60s, T0+120s] are complete
+        assertThat(maintainer.runOnce(100)).isEqualTo(2);
+        assertThat(maintainer.runOnce(100)).isZero();
+        Interval first = new Interval(T0, T0 + PANE);
+        Interval second = new Interval(T0 + PANE, T0 + 2 * PANE);
+        ViewStates states = read(first, second);
+        assertThat(sumOf(states, 0, A)).isEqualTo(0 + 1 + 2 + 3);
+        assertThat(sumOf(states, 0, B)).isEqualTo(10 * (0 + 1 + 2 + 3));
+        assertThat(sumOf(states, 1, A)).isEqualTo(4 + 5 + 6 + 7);
+        assertThatThrownBy(() -> read(new Interval(T0 + 2 * PANE, T0 + 3 * PANE)))
+                .isInstanceOf(MissingStateException.class).hasMessageContaining("pane not built");
+        assertThat(maintainer.progress().getFirst().panesBuilt()).isEqualTo(2);
+    }
+
+    @Test
+    void aLateSampleMakesItsPaneUnusableInsteadOfStale() {
+        for (int i = 0; i < 12; i++) {
+            write(A, T0 + i * 15_000 + 1, 1);
+        }
+        maintainer.runOnce(100);
+        Interval first = new Interval(T0, T0 + PANE);
+        assertThat(sumOf(read(first), 0, A)).isEqualTo(4);
+        write(B, T0 + 30_000, 5);
+        assertThat(maintainer.lateSamples()).isEqualTo(1);
+        assertThatThrownBy(() -> read(first)).isInstanceOf(MissingStateException.class)
+                .hasMessageContaining("samples arrived after the pane was built");
+        assertThat(sumOf(read(new Interval(T0 + PANE, T0 + 2 * PANE)), 0, A)).isEqualTo(4);
+    }
+
+    @Test
+    void aPaneWithNoSamplesIsRecordedEmptyNotMissing() {
+        write(A, T0 + 1, 1);
+        write(A, T0 + 5 * PANE + 1, 1);
+        maintainer.runOnce(100);
+        ViewStates states = read(new Interval(T0 + PANE, T0 + 2 * PANE));
+        assertThat(sumOf(states, 0, A)).isNaN();
+    }
+}
