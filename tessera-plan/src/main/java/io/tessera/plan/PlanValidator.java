@@ -1,0 +1,232 @@
+package io.tessera.plan;
+
+import io.tessera.core.InvalidInputException;
+import io.tessera.sketch.StateFamily;
+import java.util.Arrays;
+
+/**
+ * The DAG rules of an installable plan: inputs are earlier nodes (checked by {@link PhysicalDag}),
+ * every node reads inputs of the kinds it takes, a view is a pane state over
+ * {@code TimeRange(RANGE, pane)} over a Scan, a view read's window is a multiple of the pane width
+ * and within the view's retention, one root per query, and no node that no root reaches.
+ */
+final class PlanValidator {
+
+    private static final long NOT_REACHED = Long.MIN_VALUE;
+
+    private PlanValidator() {
+    }
+
+    static void validate(PhysicalDag dag, int queryCount) {
+        if (dag.roots().size() != queryCount) {
+            throw new InvalidInputException("$.dag.roots: " + dag.roots().size() + " roots for " + queryCount
+                    + " query texts; query i is answered by root i");
+        }
+        for (int i = 0; i < dag.roots().size(); i++) {
+            ValueKind kind = dag.node(dag.roots().get(i)).kind();
+            if (kind == ValueKind.ROWS || kind == ValueKind.STATES) {
+                throw new InvalidInputException("$.dag.roots[" + i + "]: a query cannot answer with " + kind
+                        + " (node " + dag.roots().get(i) + ")");
+            }
+        }
+        for (int id = 0; id < dag.size(); id++) {
+            checkNode(dag, id);
+        }
+        long[] reach = reachBack(dag);
+        boolean[] reachable = reachable(dag);
+        for (int id = 0; id < dag.size(); id++) {
+            if (!reachable[id]) {
+                throw new InvalidInputException(at(id, dag) + "no root reaches this node");
+            }
+            if (dag.node(id) instanceof ViewRangeFunction v && reach[id] != NOT_REACHED) {
+                Materialization m = ((PaneState) dag.node(v.view())).materialization();
+                long needed = v.windowMs() + Math.max(0, reach[id]) + m.paneMs();
+                if (m.retentionMs() < needed) {
+                    throw new InvalidInputException(at(id, dag) + "reads " + v.windowMs() + " ms "
+                            + (reach[id] > 0 ? reach[id] + " ms back " : "") + "from view node " + v.view()
+                            + ", whose retention " + m.retentionMs() + " ms is shorter than window + offset + pane = "
+                            + needed + " ms");
+                }
+            }
+        }
+    }
+
+    private static void checkNode(PhysicalDag dag, int id) {
+        PlanNode node = dag.node(id);
+        switch (node) {
+            case Scan s -> {
+            }
+            case TimeRange t -> {
+                if (!(dag.node(t.input()) instanceof Scan)) {
+                    throw new InvalidInputException(at(id, dag) + "a time range reads a scan, not "
+                            + kindName(dag.node(t.input())));
+                }
+            }
+            case TimeShift t -> {
+                if (t.kind() == ValueKind.ROWS || t.kind() == ValueKind.STATES || dag.node(t.input()).kind() != t.kind()) {
+                    throw new InvalidInputException(at(id, dag) + "a time shift of " + t.kind() + " reads "
+                            + dag.node(t.input()).kind());
+                }
+            }
+            case RangeFunction r -> {
+                expect(dag, id, r.input(), "its range vector", ValueKind.RANGE_VECTOR);
+                params(dag, id, r.params());
+            }
+            case Subquery s -> expect(dag, id, s.input(), "its input", ValueKind.INSTANT_VECTOR, ValueKind.SCALAR);
+            case InstantFunction f -> {
+                for (int arg : f.args()) {
+                    expect(dag, id, arg, "an argument", ValueKind.INSTANT_VECTOR, ValueKind.RANGE_VECTOR,
+                            ValueKind.SCALAR, ValueKind.STRING);
+                }
+                valueKind(id, dag, f.kind());
+            }
+            case VectorAggregate a -> {
+                expect(dag, id, a.input(), "its input", ValueKind.INSTANT_VECTOR);
+                if (a.param() >= 0) {
+                    expect(dag, id, a.param(), "its parameter", ValueKind.SCALAR, ValueKind.STRING);
+                }
+            }
+            case VectorBinary b -> {
+                expect(dag, id, b.lhs(), "its left operand", ValueKind.INSTANT_VECTOR, ValueKind.SCALAR);
+                expect(dag, id, b.rhs(), "its right operand", ValueKind.INSTANT_VECTOR, ValueKind.SCALAR);
+                valueKind(id, dag, b.kind());
+            }
+            case Negate n -> {
+                expect(dag, id, n.input(), "its operand", n.kind());
+                valueKind(id, dag, n.kind());
+            }
+            case NumberLiteral n -> {
+            }
+            case StringLiteral s -> {
+            }
+            case PaneState p -> checkPaneState(dag, id, p);
+            case ViewRangeFunction v -> checkViewRead(dag, id, v);
+            case Fallback f -> {
+                valueKind(id, dag, f.kind());
+                expect(dag, id, f.preferred(), "its preferred input", f.kind());
+                expect(dag, id, f.exact(), "its exact input", f.kind());
+            }
+        }
+    }
+
+    private static void checkPaneState(PhysicalDag dag, int id, PaneState p) {
+        if (!(dag.node(p.input()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE) {
+            throw new InvalidInputException(at(id, dag) + "a pane state reads a range time range, not "
+                    + kindName(dag.node(p.input())));
+        }
+        if (p.materialization() != null && t.rangeMs() != p.materialization().paneMs()) {
+            throw new InvalidInputException(at(id, dag) + "its pane is " + p.materialization().paneMs()
+                    + " ms but its input time range (node " + p.input() + ") is " + t.rangeMs() + " ms");
+        }
+        if (p.materialization() != null && p.materialization().mode() == Materialization.Mode.AT_INGESTION) {
+            ingestionTime(dag, id, p.input());
+        }
+    }
+
+    /** Everything below an ingestion-time view runs in ingestion runs: raw reads and windows only. */
+    private static void ingestionTime(PhysicalDag dag, int view, int id) {
+        PlanNode node = dag.node(id);
+        if (!(node instanceof Scan) && !(node instanceof TimeRange)) {
+            throw new InvalidInputException(at(view, dag) + "an AT_INGESTION view is built by ingestion runs, but node "
+                    + id + " (" + kindName(node) + ") below it runs at query time");
+        }
+        for (int input : node.inputs()) {
+            ingestionTime(dag, view, input);
+        }
+    }
+
+    private static void checkViewRead(PhysicalDag dag, int id, ViewRangeFunction v) {
+        if (!(dag.node(v.view()) instanceof PaneState p) || p.materialization() == null) {
+            throw new InvalidInputException(at(id, dag) + "a view range function reads a materialized pane state, not "
+                    + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
+        }
+        long pane = p.materialization().paneMs();
+        if (v.windowMs() <= 0 || v.windowMs() % pane != 0) {
+            throw new InvalidInputException(at(id, dag) + "its window " + v.windowMs()
+                    + " ms is not a positive multiple of the view's pane width " + pane + " ms");
+        }
+        StateFamily family = ViewFamilies.familyOf(v.function());
+        if (family == null || family != p.state().family()) {
+            throw new InvalidInputException(at(id, dag) + v.function() + " cannot be answered from a "
+                    + p.state().family() + " view");
+        }
+        params(dag, id, v.params());
+    }
+
+    private static void params(PhysicalDag dag, int id, int[] params) {
+        for (int param : params) {
+            expect(dag, id, param, "a parameter", ValueKind.SCALAR, ValueKind.STRING);
+        }
+    }
+
+    private static void expect(PhysicalDag dag, int id, int input, String role, ValueKind... kinds) {
+        ValueKind actual = dag.node(input).kind();
+        for (ValueKind k : kinds) {
+            if (k == actual) {
+                return;
+            }
+        }
+        throw new InvalidInputException(at(id, dag) + role + " (node " + input + ") is " + actual + ", expected "
+                + (kinds.length == 1 ? kinds[0] : "one of " + Arrays.toString(kinds)));
+    }
+
+    private static void valueKind(int id, PhysicalDag dag, ValueKind kind) {
+        if (kind == null || kind == ValueKind.ROWS || kind == ValueKind.STATES) {
+            throw new InvalidInputException(at(id, dag) + "cannot produce " + kind);
+        }
+    }
+
+    /**
+     * Per node, how far before a root's evaluation time its evaluation times reach: the offsets
+     * and subquery ranges above it, the longest over all paths; {@link #NOT_REACHED} for nodes
+     * reached only under an {@code @} (their times are pinned, not relative to the evaluation).
+     */
+    static long[] reachBack(PhysicalDag dag) {
+        long[] reach = new long[dag.size()];
+        Arrays.fill(reach, NOT_REACHED);
+        for (int root : dag.roots()) {
+            reach[root] = Math.max(reach[root], 0);
+        }
+        for (int id = dag.size() - 1; id >= 0; id--) {
+            if (reach[id] == NOT_REACHED) {
+                continue;
+            }
+            PlanNode node = dag.node(id);
+            long extra = switch (node) {
+                case TimeShift t -> t.at() == null ? t.offsetMs() : NOT_REACHED;
+                case Subquery s -> s.rangeMs();
+                default -> 0;
+            };
+            if (extra == NOT_REACHED) {
+                continue;
+            }
+            for (int input : node.inputs()) {
+                reach[input] = Math.max(reach[input], reach[id] + extra);
+            }
+        }
+        return reach;
+    }
+
+    private static boolean[] reachable(PhysicalDag dag) {
+        boolean[] seen = new boolean[dag.size()];
+        for (int root : dag.roots()) {
+            seen[root] = true;
+        }
+        for (int id = dag.size() - 1; id >= 0; id--) {
+            if (seen[id]) {
+                for (int input : dag.node(id).inputs()) {
+                    seen[input] = true;
+                }
+            }
+        }
+        return seen;
+    }
+
+    private static String at(int id, PhysicalDag dag) {
+        return "$.dag.nodes[" + id + "] (" + kindName(dag.node(id)) + "): ";
+    }
+
+    static String kindName(PlanNode node) {
+        return InstallablePlanCodec.kindOf(node);
+    }
+}

@@ -1,0 +1,231 @@
+package io.tessera.plan;
+
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.promql.Parser;
+import io.tessera.sketch.StateFamily;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Plans views for a workload. Every query is lowered into one shared DAG (equal sub-DAGs are one
+ * node, so one view serves every query it can); every range function a view could answer is a
+ * reader of the candidate view of its Scan and state family; per candidate, a search picks the
+ * readers it serves, the pane width (the gcd of their windows and evaluation cadences, phase 0),
+ * the sketch parameters (from the strictest accuracy target of its readers) and the mode —
+ * AT_INGESTION, AT_QUERY_KEPT, or no view (AT_QUERY) — by the {@link CostModel}.
+ */
+public final class Planner {
+
+    /** The subquery resolution when a subquery gives none, as the engine's default. */
+    static final long DEFAULT_SUBQUERY_STEP_MS = 60_000;
+
+    private final Workload workload;
+    private final CostModel model;
+    private final PhysicalDag dag;
+    private final Map<Integer, Set<Reach>> reaches = new TreeMap<>();
+
+    private Planner(Workload workload, CostConstants constants) {
+        this.workload = workload;
+        this.model = new CostModel(constants, workload.seriesPerSelector(), workload.scrapeIntervalMs());
+        DagBuilder builder = new DagBuilder();
+        PromqlLowering lowering = new PromqlLowering(builder, workload.lookbackMs());
+        for (WorkloadQuery q : workload.queries()) {
+            builder.root(lowering.lower(Parser.parse(q.query())));
+        }
+        this.dag = builder.build();
+    }
+
+    public static PlanResult plan(Workload workload) {
+        return plan(workload, CostConstants.DEFAULTS);
+    }
+
+    public static PlanResult plan(Workload workload, CostConstants constants) {
+        return new Planner(workload, constants).run();
+    }
+
+    private record GroupKey(int scan, StateFamily family) {
+    }
+
+    private PlanResult run() {
+        for (int i = 0; i < workload.queries().size(); i++) {
+            visit(dag.roots().get(i), Reach.ofRoot(i, workload.queries().get(i), model.constants()));
+        }
+        Map<GroupKey, List<Reader>> groups = new LinkedHashMap<>();
+        List<String> notAccelerated = new ArrayList<>();
+        for (Map.Entry<Integer, Set<Reach>> e : reaches.entrySet()) {
+            int id = e.getKey();
+            if (!(dag.node(id) instanceof RangeFunction f)) {
+                continue;
+            }
+            ViewMatcher.Match m = ViewMatcher.match(dag, id);
+            if (m == null) {
+                notAccelerated.add(f.function() + " in queries " + queriesOf(e.getValue()) + ": " + whyNot(f));
+                continue;
+            }
+            List<Reach> own = new ArrayList<>();
+            for (Reach r : e.getValue()) {
+                own.add(m.shift() == null ? r : r.below(m.shift(), DEFAULT_SUBQUERY_STEP_MS));
+            }
+            groups.computeIfAbsent(new GroupKey(m.scan(), m.family()), k -> new ArrayList<>()).add(new Reader(id, m, own));
+        }
+
+        List<ViewSummary> summaries = new ArrayList<>();
+        List<MaterializedView> views = new ArrayList<>();
+        Set<Integer> served = new HashSet<>();
+        double planCost = 0;
+        double exactCost = 0;
+        for (Map.Entry<GroupKey, List<Reader>> g : groups.entrySet()) {
+            Scan scan = (Scan) dag.node(g.getKey().scan());
+            Candidate c = decide(g.getKey().family(), scan, g.getValue());
+            summaries.add(c.summary());
+            planCost += c.summary().costPerSecond();
+            exactCost += c.summary().alternatives().get("AT_QUERY");
+            if (c.view() != null) {
+                views.add(c.view());
+                c.served().forEach(r -> served.add(r.node()));
+            }
+        }
+        PhysicalDag planned = ViewMatcher.rewrite(dag, dag.roots(), views, served::contains);
+        InstallablePlan plan = InstallablePlan.of(planned,
+                workload.queries().stream().map(WorkloadQuery::query).toList());
+        String text = ExplanationText.render(workload, plan, summaries, notAccelerated, planCost, exactCost);
+        return new PlanResult(plan, new Explanation(summaries, notAccelerated, planCost, exactCost, text));
+    }
+
+    private void visit(int id, Reach reach) {
+        if (!reaches.computeIfAbsent(id, k -> new LinkedHashSet<>()).add(reach)) {
+            return;
+        }
+        PlanNode node = dag.node(id);
+        Reach below = reach.below(node, DEFAULT_SUBQUERY_STEP_MS);
+        for (int input : node.inputs()) {
+            visit(input, below);
+        }
+    }
+
+    private record Candidate(ViewSummary summary, MaterializedView view, List<Reader> served) {
+    }
+
+    private Candidate decide(StateFamily family, Scan scan, List<Reader> readers) {
+        AccuracyTarget accuracy = null;
+        for (Reader r : readers) {
+            for (int q : r.queries()) {
+                AccuracyTarget a = workload.queries().get(q).accuracy();
+                accuracy = accuracy == null ? a : accuracy.strictest(a);
+            }
+        }
+        StateSpec spec = SketchParameters.specFor(family, accuracy);
+        double exactAll = 0;
+        for (Reader r : readers) {
+            exactAll += model.exact(r);
+        }
+        Map<String, Double> costs = new LinkedHashMap<>();
+        Map<String, String> reasons = new LinkedHashMap<>();
+        costs.put("AT_QUERY", exactAll);
+        List<Integer> allQueries = readers.stream().flatMap(r -> r.queries().stream()).distinct().sorted().toList();
+        String source = selector(scan);
+        if (spec == null) {
+            String why = family + " cannot meet the accuracy target (quantile rank error "
+                    + accuracy.quantileRankError() + "): the best sketch gives "
+                    + String.format("%.4g", SketchParameters.kllRankError(org.apache.datasketches.kll.KllSketch.MAX_K));
+            for (Materialization.Mode mode : Materialization.Mode.values()) {
+                costs.put(mode.name(), Double.POSITIVE_INFINITY);
+                reasons.put(mode.name(), why);
+            }
+            return new Candidate(new ViewSummary(null, source, StateSpec.of(family), 0, Grouping.PER_SERIES, null, 0, 0,
+                    allQueries, exactAll, costs, reasons), null, List.of());
+        }
+        List<Reader> servable = readers.stream().filter(Reader::servable).toList();
+        ViewSearch search = new ViewSearch(model, spec, workload.ingestion(), servable);
+        ViewSearch.Outcome outcome = search.run();
+        List<Reader> reference = outcome.served().isEmpty() ? servable : outcome.served();
+        long pane = ViewSearch.pane(reference);
+        long retention = reference.isEmpty() ? 0 : ViewSearch.retention(reference, pane);
+        for (Materialization.Mode mode : Materialization.Mode.values()) {
+            String ineligible = reference.isEmpty() ? "every evaluation is pinned by @ to a fixed time"
+                    : search.ineligible(mode, reference);
+            if (ineligible != null) {
+                costs.put(mode.name(), Double.POSITIVE_INFINITY);
+                reasons.put(mode.name(), "ineligible: " + ineligible);
+                continue;
+            }
+            double cost = model.upkeep(mode, spec, pane, retention);
+            for (Reader r : readers) {
+                cost += reference.contains(r) ? model.viewRead(r, pane) : model.exact(r);
+            }
+            costs.put(mode.name(), cost);
+        }
+        Materialization.Mode chosen = outcome.served().isEmpty() ? null : outcome.mode();
+        String chosenName = chosen == null ? "AT_QUERY" : chosen.name();
+        double chosenCost = costs.get(chosenName);
+        for (Map.Entry<String, Double> e : costs.entrySet()) {
+            if (!e.getKey().equals(chosenName) && !reasons.containsKey(e.getKey())) {
+                reasons.put(e.getKey(), ExplanationText.lostBy(e.getValue(), chosenCost, chosenName));
+            }
+        }
+        if (outcome.budgetExhausted()) {
+            reasons.put("search", "the search stopped after " + ViewSearch.BUDGET + " steps; this is the best found");
+        }
+        if (chosen == null) {
+            return new Candidate(new ViewSummary(null, source, spec, pane, Grouping.PER_SERIES, null, retention,
+                    reference.isEmpty() ? 0 : model.memoryBytes(spec, pane, retention), allQueries, chosenCost, costs,
+                    reasons), null, List.of());
+        }
+        for (Reader r : readers) {
+            if (!outcome.served().contains(r)) {
+                reasons.put("exact " + r.match().function().function() + " in " + r.queries(), !r.servable()
+                        ? "pinned by @: no view keeps its window"
+                        : "reads exactly: from the view it would cost " + ExplanationText.micros(model.viewRead(r, pane))
+                                + " vs " + ExplanationText.micros(model.exact(r)) + " exact, or narrow the pane for all");
+            }
+        }
+        Materialization materialization = new Materialization(chosen, pane, 0, retention);
+        PaneState state = new PaneState(1, spec, Grouping.PER_SERIES, materialization);
+        String id = DefinitionIds.of(ViewMatcher.paneDag(scan, state), 2);
+        List<Integer> servedQueries = outcome.served().stream().flatMap(r -> r.queries().stream()).distinct().sorted()
+                .toList();
+        ViewSummary summary = new ViewSummary(id, source, spec, pane, Grouping.PER_SERIES, chosen, retention,
+                model.memoryBytes(spec, pane, retention), servedQueries, chosenCost, costs, reasons);
+        return new Candidate(summary, new MaterializedView(id, 2, state, List.of()), outcome.served());
+    }
+
+    private String whyNot(RangeFunction f) {
+        if (ViewFamilies.familyOf(f.function()) == null) {
+            return "no state family merges " + f.function() + " across panes; it runs exactly";
+        }
+        PlanNode input = dag.node(f.input());
+        if (input instanceof TimeShift t) {
+            input = dag.node(t.input());
+            if (input instanceof TimeRange) {
+                return "its parameters are not constants under offset/@; it runs exactly";
+            }
+        }
+        return input instanceof Subquery ? "it reads a subquery, not a selector; it runs exactly"
+                : "its input is not a range selector; it runs exactly";
+    }
+
+    private static List<Integer> queriesOf(Set<Reach> reaches) {
+        return reaches.stream().map(Reach::root).distinct().sorted().toList();
+    }
+
+    static String selector(Scan scan) {
+        String name = null;
+        List<String> rest = new ArrayList<>();
+        for (LabelMatcher m : scan.matchers()) {
+            if (m.name().equals(Labels.METRIC_NAME) && m.type() == io.tessera.core.MatchType.EQUAL && name == null) {
+                name = m.value();
+            } else {
+                rest.add(m.toString());
+            }
+        }
+        String braces = rest.isEmpty() ? "" : "{" + String.join(", ", rest) + "}";
+        return (name == null ? "" : name) + (name == null && braces.isEmpty() ? "{}" : braces);
+    }
+}

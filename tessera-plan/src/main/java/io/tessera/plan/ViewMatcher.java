@@ -1,0 +1,180 @@
+package io.tessera.plan;
+
+import io.tessera.sketch.StateFamily;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntPredicate;
+
+/**
+ * Rewrites a query DAG to read views: every {@code RangeFunction(f, TimeRange(RANGE, w) over a
+ * Scan)}, possibly under a {@code TimeShift} for offset or {@code @}, becomes
+ * {@code Fallback(ViewRangeFunction(f, view, w), RangeFunction(f, TimeRange(RANGE, w)))} when a
+ * view summarizes that Scan per series in f's family with a pane width dividing w; the TimeShift
+ * moves above the Fallback. The exact branch reads the same Scan node as the view.
+ *
+ * <p>Views are matched by content: a view's definition id must be the hash of the pane state
+ * this Scan would give, so views from any DAG (an installed plan's) serve a freshly lowered
+ * query. The node ids inside the given views are not used.
+ */
+public final class ViewMatcher {
+
+    /** The accelerable shape around one RangeFunction. */
+    record Match(RangeFunction function, int timeRange, long windowMs, int scan, TimeShift shift, StateFamily family) {
+    }
+
+    private ViewMatcher() {
+    }
+
+    /** A DAG whose single root is {@code root} of {@code dag}, reading views where it can. */
+    public static PhysicalDag rewrite(PhysicalDag dag, int root, List<MaterializedView> views) {
+        return rewrite(dag, List.of(root), views, id -> true);
+    }
+
+    /** {@code dag} with every root rewritten, roots in the same order. */
+    public static PhysicalDag rewriteAll(PhysicalDag dag, List<MaterializedView> views) {
+        return rewrite(dag, dag.roots(), views, id -> true);
+    }
+
+    /** Rewrites only the RangeFunction nodes {@code which} accepts. */
+    static PhysicalDag rewrite(PhysicalDag dag, List<Integer> roots, List<MaterializedView> views, IntPredicate which) {
+        return new Rewrite(dag, views, which).run(roots);
+    }
+
+    /** The accelerable shape at {@code id}, or null. */
+    static Match match(PhysicalDag dag, int id) {
+        if (!(dag.node(id) instanceof RangeFunction f)) {
+            return null;
+        }
+        StateFamily family = ViewFamilies.familyOf(f.function());
+        if (family == null) {
+            return null;
+        }
+        int input = f.input();
+        TimeShift shift = null;
+        if (dag.node(input) instanceof TimeShift t) {
+            shift = t;
+            input = t.input();
+            for (int param : f.params()) {
+                if (!(dag.node(param) instanceof NumberLiteral) && !(dag.node(param) instanceof StringLiteral)) {
+                    return null;
+                }
+            }
+        }
+        if (dag.node(input) instanceof TimeRange t && t.windowKind() == TimeRange.Kind.RANGE
+                && dag.node(t.input()) instanceof Scan) {
+            return new Match(f, input, t.rangeMs(), t.input(), shift, family);
+        }
+        return null;
+    }
+
+    /** The pane state a view over {@code scan} with {@code view}'s spec would be, as a three-node DAG. */
+    static PhysicalDag paneDag(Scan scan, PaneState view) {
+        long pane = view.materialization().paneMs();
+        return new PhysicalDag(List.of(scan, new TimeRange(0, TimeRange.Kind.RANGE, pane),
+                new PaneState(1, view.state(), view.grouping(), view.materialization())), List.of(2));
+    }
+
+    private static final class Rewrite {
+
+        private final PhysicalDag dag;
+        private final List<MaterializedView> views;
+        private final IntPredicate which;
+        private final long[] reach;
+        private final DagBuilder out = new DagBuilder();
+        private final int[] copied;
+        private final int[] rewritten;
+
+        Rewrite(PhysicalDag dag, List<MaterializedView> views, IntPredicate which) {
+            this.dag = dag;
+            this.views = views;
+            this.which = which;
+            this.reach = PlanValidator.reachBack(dag);
+            this.copied = new int[dag.size()];
+            this.rewritten = new int[dag.size()];
+            Arrays.fill(copied, -1);
+            Arrays.fill(rewritten, -1);
+        }
+
+        PhysicalDag run(List<Integer> roots) {
+            List<Integer> newRoots = new ArrayList<>();
+            for (int root : roots) {
+                newRoots.add(visit(root, true));
+            }
+            newRoots.forEach(out::root);
+            return out.build();
+        }
+
+        /** The new id of {@code id}; below a Fallback nothing is rewritten again. */
+        private int visit(int id, boolean mayRewrite) {
+            int[] memo = mayRewrite ? rewritten : copied;
+            if (memo[id] >= 0) {
+                return memo[id];
+            }
+            PlanNode node = dag.node(id);
+            int result = -1;
+            if (mayRewrite && which.test(id)) {
+                Match m = match(dag, id);
+                MaterializedView view = m == null ? null : viewFor(m, id);
+                if (view != null) {
+                    result = readView(m, view);
+                }
+            }
+            if (result < 0) {
+                int[] inputs = node.inputs();
+                boolean below = mayRewrite && !(node instanceof Fallback);
+                for (int i = 0; i < inputs.length; i++) {
+                    inputs[i] = visit(inputs[i], below);
+                }
+                result = out.add(PlanNodes.withInputs(node, inputs));
+            }
+            memo[id] = result;
+            return result;
+        }
+
+        private int readView(Match m, MaterializedView view) {
+            int scan = visit(m.scan(), false);
+            long pane = view.paneMs();
+            int paneRange = out.add(new TimeRange(scan, TimeRange.Kind.RANGE, pane));
+            int state = out.add(new PaneState(paneRange, view.state().state(), view.state().grouping(), view.materialization()));
+            int[] params = m.function().params().clone();
+            for (int i = 0; i < params.length; i++) {
+                params[i] = visit(params[i], true);
+            }
+            int viewRead = out.add(new ViewRangeFunction(m.function().function(), state, m.windowMs(), params));
+            int exact = out.add(new RangeFunction(m.function().function(), visit(m.timeRange(), false), params));
+            int fallback = out.add(new Fallback(viewRead, exact, ValueKind.INSTANT_VECTOR));
+            if (m.shift() == null) {
+                return fallback;
+            }
+            return out.add(new TimeShift(fallback, m.shift().offsetMs(), m.shift().at(), ValueKind.INSTANT_VECTOR));
+        }
+
+        /** The view with the widest pane that can answer {@code m}, or null. */
+        private MaterializedView viewFor(Match m, int id) {
+            Scan scan = (Scan) dag.node(m.scan());
+            long back = reach[id];
+            if (back != Long.MIN_VALUE && m.shift() != null) {
+                back = m.shift().at() == null ? back + m.shift().offsetMs() : Long.MIN_VALUE;
+            }
+            MaterializedView best = null;
+            for (MaterializedView v : views) {
+                PaneState p = v.state();
+                if (p.materialization() == null || p.state().family() != m.family()
+                        || p.grouping().kind() != Grouping.Kind.PER_SERIES || m.windowMs() % v.paneMs() != 0) {
+                    continue;
+                }
+                if (back != Long.MIN_VALUE && p.materialization().retentionMs() < m.windowMs() + Math.max(0, back) + v.paneMs()) {
+                    continue;
+                }
+                if (!DefinitionIds.of(paneDag(scan, p), 2).equals(v.definitionId())) {
+                    continue;
+                }
+                if (best == null || v.paneMs() > best.paneMs()) {
+                    best = v;
+                }
+            }
+            return best;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.tessera.plan;
+
+import io.tessera.core.Durations;
+
+/**
+ * One query users run: an instant query evaluated every {@code everyMs}, or a range query over
+ * {@code rangeMs} at {@code stepMs} refreshed every {@code everyMs}. {@code everyMs == 0} is a
+ * one-off query.
+ */
+public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy) {
+
+    public enum Type { INSTANT, RANGE }
+
+    public WorkloadQuery {
+        if (query == null || query.isBlank()) {
+            throw new IllegalArgumentException("a workload query needs a query");
+        }
+        if (type == Type.RANGE && (rangeMs <= 0 || stepMs <= 0)) {
+            throw new IllegalArgumentException("a range query needs a positive range and step");
+        }
+        if (type == Type.INSTANT && (rangeMs != 0 || stepMs != 0)) {
+            throw new IllegalArgumentException("an instant query has no range or step");
+        }
+        if (everyMs < 0) {
+            throw new IllegalArgumentException("an evaluation interval must not be negative");
+        }
+    }
+
+    public static WorkloadQuery instant(String query, long everyMs) {
+        return new WorkloadQuery(query, Type.INSTANT, 0, 0, everyMs, AccuracyTarget.DEFAULT);
+    }
+
+    public static WorkloadQuery range(String query, long rangeMs, long stepMs, long everyMs) {
+        return new WorkloadQuery(query, Type.RANGE, rangeMs, stepMs, everyMs, AccuracyTarget.DEFAULT);
+    }
+
+    public boolean periodic() {
+        return everyMs > 0;
+    }
+
+    /** Evaluation times per run: 1 for an instant query, the step count of a range query. */
+    public long steps() {
+        return type == Type.INSTANT ? 1 : rangeMs / stepMs + 1;
+    }
+
+    /** The query as a workload file line would describe it, e.g. {@code range 24h step 15s every 1m}. */
+    String describeSchedule() {
+        String when = periodic() ? "every " + Durations.format(everyMs) : "one-off";
+        return type == Type.INSTANT ? "instant, " + when
+                : "range " + Durations.format(rangeMs) + " step " + Durations.format(stepMs) + ", " + when;
+    }
+}
