@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = TesseraVersion.class,
         description = "A query accelerator for monitoring data.",
-        subcommands = {ServeCommand.class, DemoCommand.class, PromqlTestCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ServeCommand.class, DemoCommand.class, PromqlTestCommand.class, PlanCommand.class, CommandLine.HelpCommand.class})
 public final class TesseraCli implements Callable<Integer> {
 
     public static void main(String[] args) {
