@@ -23,7 +23,10 @@ public interface DataStore {
      * The states of {@code view} for exactly the requested panes: never an observation twice,
      * never another definition's state, and never a missing pane read as empty.
      *
-     * @throws io.tessera.core.MissingStateException naming the first pane the store cannot give
+     * @throws io.tessera.core.MissingStateException naming the first pane the store cannot give;
+     *     a store that keeps no views answers every view read so
      */
-    ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context);
+    default ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+        throw new io.tessera.core.MissingStateException(view.definitionId(), request.timeRange(), "this store keeps no views");
+    }
 }

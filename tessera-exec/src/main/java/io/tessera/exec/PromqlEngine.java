@@ -8,6 +8,9 @@ import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
+import io.tessera.plan.DefinitionIds;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PromqlLowering;
 import io.tessera.promql.Expr;
@@ -30,9 +33,15 @@ public final class PromqlEngine {
     }
 
     private final Options options;
+    private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
 
     public PromqlEngine(Options options) {
         this.options = options;
+    }
+
+    /** From now on, queries read the views {@code accelerator} rewrites them to use. */
+    public void accelerate(QueryAccelerator accelerator) {
+        this.accelerator = accelerator;
     }
 
     public Options options() {
@@ -86,9 +95,20 @@ public final class PromqlEngine {
     }
 
     private Value run(Expr expr, StepGrid grid, DataStore store, RunContext context) {
-        PhysicalDag dag = PromqlLowering.lowerQuery(expr, options.lookbackMs());
-        CompiledDag compiled = CompiledDag.compile(dag, List.of(), new int[] {dag.roots().getFirst()});
+        PhysicalDag dag = accelerator.rewrite(PromqlLowering.lowerQuery(expr, options.lookbackMs()));
+        CompiledDag compiled = CompiledDag.compile(dag, viewsOf(dag), new int[] {dag.roots().getFirst()});
         return compiled.instantiate(store).run(0, grid, context);
+    }
+
+    /** The views a DAG reads: its PaneState nodes that carry a materialization. */
+    static List<MaterializedView> viewsOf(PhysicalDag dag) {
+        List<MaterializedView> views = new ArrayList<>();
+        for (int id = 0; id < dag.size(); id++) {
+            if (dag.node(id) instanceof PaneState p && p.materialization() != null) {
+                views.add(new MaterializedView(DefinitionIds.of(dag, id), id, p, List.of()));
+            }
+        }
+        return views;
     }
 
     private static long[] times(StepGrid grid) {

@@ -12,9 +12,17 @@ import io.tessera.server.http.HttpService;
 import io.tessera.server.metrics.MetricsRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import io.tessera.exec.QueryAccelerator;
+import io.tessera.ingest.views.ViewMaintainer;
+import io.tessera.ingest.views.ViewProgress;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.store.StoreDataStore;
+import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.raw.StoreStats;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,6 +46,10 @@ public final class TesseraServer implements AutoCloseable {
     private final ScheduledExecutorService housekeeping;
     private volatile boolean ready;
     private volatile StoreStats stats;
+    private final SummaryStore summaries;
+    private final StoreDataStore data;
+    private final ViewMaintainer maintainer;
+    private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
@@ -47,7 +59,18 @@ public final class TesseraServer implements AutoCloseable {
                 .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit())));
         long maxBody = ByteSizes.parse(config.remoteWrite().maxBodyBytes());
         IngestOptions ingestOptions = IngestOptions.DEFAULTS.withMaxUncompressedBytes((int) Math.min(Integer.MAX_VALUE - 64, maxBody));
-        IngestEndpoints ingest = new IngestEndpoints(rawStore, ingestOptions, metrics);
+        this.summaries = new SummaryStore();
+        this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable);
+        this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
+        IngestEndpoints ingest = new IngestEndpoints(rawStore, ingestOptions, metrics, maintainer::accepted);
+        metrics.gauge("tessera_views", "Materialized views maintained.", () -> maintainer.progress().size());
+        metrics.gauge("tessera_view_panes_built", "Panes built by ingestion runs, all views.",
+                () -> maintainer.progress().stream().mapToLong(ViewProgress::panesBuilt).sum());
+        metrics.gauge("tessera_view_lag_seconds", "The largest ingestion lag of any view: watermark minus newest built pane end.",
+                () -> maintainer.progress().stream().mapToLong(ViewProgress::lagMs).max().orElse(0) / 1000.0);
+        metrics.gauge("tessera_view_state_bytes", "Approximate memory of all view states.",
+                () -> maintainer.progress().stream().mapToLong(ViewProgress::stateBytes).sum());
+        metrics.gauge("tessera_view_late_samples", "Samples that arrived for panes already built.", () -> maintainer.lateSamples());
         this.stats = rawStore.stats();
         metrics.gauge("tessera_raw_series", "Series in the raw store.", () -> stats.seriesCount());
         metrics.gauge("tessera_raw_samples", "Samples in the raw store.", () -> stats.sampleCount());
@@ -57,7 +80,8 @@ public final class TesseraServer implements AutoCloseable {
         this.http = new HttpService(config.host(), config.port());
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
-        this.api = new PrometheusApi(rawStore, config.engineOptions(), TesseraVersion.version(), config.storage().retention());
+        this.api = new PrometheusApi(rawStore, data, () -> accelerator, config.engineOptions(), TesseraVersion.version(),
+                config.storage().retention());
         api.register(http);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
@@ -79,6 +103,7 @@ public final class TesseraServer implements AutoCloseable {
             TesseraServer server = new TesseraServer(config);
             server.http.start();
             server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
+            server.housekeeping.scheduleWithFixedDelay(server::maintainViews, 1, 1, TimeUnit.SECONDS);
             server.ready = true;
             return server;
         } catch (IOException e) {
@@ -86,8 +111,40 @@ public final class TesseraServer implements AutoCloseable {
         }
     }
 
+    private boolean paneUnusable(String view, io.tessera.core.Interval pane) {
+        return maintainer.isInvalid(view, pane);
+    }
+
+    /** Runs the due ingestion runs; more remain for the next tick when there are many. */
+    private void maintainViews() {
+        try {
+            maintainer.runOnce(10_000);
+        } catch (RuntimeException e) {
+            LOG.error("ingestion run failed; it is tried again in a second", e);
+        }
+    }
+
+    /**
+     * Installs a plan: its views are maintained from now on (views it shares with the previous
+     * plan keep their panes) and queries are rewritten by {@code rewriter} to read them.
+     */
+    public void install(PhysicalDag dag, List<MaterializedView> views, QueryAccelerator rewriter) {
+        maintainer.install(dag, views);
+        accelerator = rewriter;
+    }
+
+    /** Builds every pane that is due now (tests call it instead of waiting for the timer). */
+    public int runIngestionRuns() {
+        return maintainer.runOnce(Integer.MAX_VALUE);
+    }
+
+    public ViewMaintainer maintainer() {
+        return maintainer;
+    }
+
     private void applyRetention() {
         try {
+            maintainer.applyRetention();
             rawStore.applyRetention(System.currentTimeMillis());
         } catch (RuntimeException e) {
             LOG.error("retention sweep failed; it runs again in a minute", e);

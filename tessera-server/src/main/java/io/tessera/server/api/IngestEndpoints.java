@@ -36,8 +36,21 @@ public final class IngestEndpoints {
     private final LongAdder rejectedTooLarge;
     private final LongAdder rejectedMemory;
 
+    /** Told about every accepted write: the time range of its samples and their count. */
+    @FunctionalInterface
+    public interface WriteListener {
+        void accepted(long minTs, long maxTs, int samples);
+    }
+
+    private final WriteListener listener;
+
     public IngestEndpoints(RawStore store, IngestOptions options, MetricsRegistry metrics) {
+        this(store, options, metrics, (min, max, n) -> { });
+    }
+
+    public IngestEndpoints(RawStore store, IngestOptions options, MetricsRegistry metrics, WriteListener listener) {
         this.store = store;
+        this.listener = listener;
         this.remoteWrite = new RemoteWriteDecoder(options, null);
         this.text = new TextExpositionParser(options, null);
         this.maxBodyBytes = options.maxUncompressedBytes();
@@ -105,6 +118,16 @@ public final class IngestEndpoints {
             request.setHeader("Retry-After", "30");
             request.text(503, e.getMessage() + "\n");
             return;
+        }
+        if (batch.sampleCount() > 0) {
+            long min = Long.MAX_VALUE;
+            long max = Long.MIN_VALUE;
+            for (int s = 0; s < batch.sampleCount(); s++) {
+                long t = batch.timestamp(s);
+                min = Math.min(min, t);
+                max = Math.max(max, t);
+            }
+            listener.accepted(min, max, batch.sampleCount());
         }
         accepted.increment();
         samples.add(result.samplesAppended());

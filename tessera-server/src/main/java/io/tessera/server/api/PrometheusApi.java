@@ -1,10 +1,13 @@
 package io.tessera.server.api;
 
+import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryAccelerator;
 import io.tessera.server.http.HttpService;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.RawStore;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Prometheus' HTTP query API under {@code /api/v1}: the queries, the metadata endpoints, status,
@@ -20,7 +23,13 @@ public final class PrometheusApi implements AutoCloseable {
     private final StatusEndpoints status;
 
     public PrometheusApi(RawStore store, PromqlEngine.Options options, String tesseraVersion, String storageRetention) {
-        this.queries = new QueryEndpoints(new StoreDataStore(store), options, System::currentTimeMillis);
+        this(store, new StoreDataStore(store), () -> QueryAccelerator.NONE, options, tesseraVersion, storageRetention);
+    }
+
+    /** Queries read {@code data} and use the views the current {@code accelerator} rewrites them to. */
+    public PrometheusApi(RawStore store, DataStore data, Supplier<QueryAccelerator> accelerator, PromqlEngine.Options options,
+            String tesseraVersion, String storageRetention) {
+        this.queries = new QueryEndpoints(data, options, System::currentTimeMillis, accelerator);
         this.metadata = new MetadataEndpoints(store);
         this.status = new StatusEndpoints(tesseraVersion, storageRetention);
     }

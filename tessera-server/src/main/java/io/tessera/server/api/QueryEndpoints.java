@@ -3,6 +3,7 @@ package io.tessera.server.api;
 import io.tessera.core.InvalidInputException;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryAccelerator;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.QueryResult;
 import io.tessera.exec.RunContext;
@@ -18,6 +19,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * {@code /api/v1/query}, {@code /api/v1/query_range} and {@code /api/v1/format_query}, with
@@ -37,10 +39,17 @@ final class QueryEndpoints implements AutoCloseable {
     private final LongSupplier clock;
     private final Set<RunContext> running = ConcurrentHashMap.newKeySet();
 
+    private final Supplier<QueryAccelerator> accelerator;
+
     QueryEndpoints(DataStore store, PromqlEngine.Options options, LongSupplier clock) {
+        this(store, options, clock, () -> QueryAccelerator.NONE);
+    }
+
+    QueryEndpoints(DataStore store, PromqlEngine.Options options, LongSupplier clock, Supplier<QueryAccelerator> accelerator) {
         this.store = store;
         this.options = options;
         this.clock = clock;
+        this.accelerator = accelerator;
     }
 
     void instant(Request request, FormValues form) throws IOException {
@@ -138,6 +147,7 @@ final class QueryEndpoints implements AutoCloseable {
         // the engine's own count allows, so the engine is given that one more.
         QueryLimits limits = new QueryLimits(server.maxSamples(), server.maxPointsPerSeries() + 1, timeoutMs);
         PromqlEngine engine = new PromqlEngine(new PromqlEngine.Options(lookbackMs, options.defaultSubqueryStepMs(), limits));
+        engine.accelerate(accelerator.get());
         return new Run(engine, limits, options.defaultSubqueryStepMs());
     }
 

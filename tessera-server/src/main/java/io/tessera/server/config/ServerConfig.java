@@ -11,8 +11,10 @@ import io.tessera.core.InvalidInputException;
  * @param storage       the raw store
  * @param remoteWrite   the remote-write receiver
  * @param query         the PromQL engine's defaults and limits
+ * @param acceleration  the installed plan and its views
  */
-public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query) {
+public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
+                           Acceleration acceleration) {
 
     public static final String DEFAULT_LISTEN = "127.0.0.1:9470";
 
@@ -41,7 +43,16 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         public static final Query DEFAULTS = new Query("5m", "2m", 50_000_000L, 11_000, "1m");
     }
 
-    public static final ServerConfig DEFAULTS = new ServerConfig(DEFAULT_LISTEN, null, Storage.DEFAULTS, RemoteWrite.DEFAULTS, Query.DEFAULTS);
+    /**
+     * @param planFile         an InstallablePlan (JSON, as {@code tessera plan} writes it) to install at start
+     * @param allowedLateness  how long after a pane's end samples may still arrive before it is built
+     */
+    public record Acceleration(String planFile, String allowedLateness) {
+        public static final Acceleration DEFAULTS = new Acceleration(null, "30s");
+    }
+
+    public static final ServerConfig DEFAULTS = new ServerConfig(DEFAULT_LISTEN, null, Storage.DEFAULTS, RemoteWrite.DEFAULTS,
+            Query.DEFAULTS, Acceleration.DEFAULTS);
 
     public ServerConfig {
         listen = listen == null ? DEFAULT_LISTEN : listen;
@@ -56,6 +67,8 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
                 query.maxSamples() == null ? q.maxSamples() : query.maxSamples(),
                 query.maxPointsPerSeries() == null ? q.maxPointsPerSeries() : query.maxPointsPerSeries(),
                 or(query.defaultSubqueryStep(), q.defaultSubqueryStep()));
+        acceleration = acceleration == null ? Acceleration.DEFAULTS
+                : new Acceleration(acceleration.planFile(), or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
     }
 
     /** The engine options this configuration asks for. */
@@ -72,11 +85,11 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withListen(String newListen) {
-        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query);
+        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration);
     }
 
     public ServerConfig withDataDir(String newDataDir) {
-        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query);
+        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration);
     }
 
     /** The host part of {@link #listen()}. */
