@@ -182,8 +182,9 @@ public final class Planner {
             if (!outcome.served().contains(r)) {
                 reasons.put("exact " + r.match().function().function() + " in " + r.queries(), !r.servable()
                         ? "pinned by @: no view keeps its window"
-                        : "reads exactly: from the view it would cost " + ExplanationText.micros(model.viewRead(r, pane))
-                                + " vs " + ExplanationText.micros(model.exact(r)) + " exact, or narrow the pane for all");
+                        : "reads exactly: serving it too would cost " + ExplanationText.micros(costServing(spec,
+                                readers, outcome.served(), r)) + " in all (a narrower pane or longer retention for"
+                                + " every reader) vs " + ExplanationText.micros(chosenCost));
             }
         }
         Materialization materialization = new Materialization(chosen, pane, 0, retention);
@@ -194,6 +195,24 @@ public final class Planner {
         ViewSummary summary = new ViewSummary(id, source, spec, pane, Grouping.PER_SERIES, chosen, retention,
                 model.memoryBytes(spec, pane, retention), servedQueries, chosenCost, costs, reasons);
         return new Candidate(summary, new MaterializedView(id, 2, state, List.of()), outcome.served());
+    }
+
+    /** The cost of the group when {@code extra} joins the served readers, in the cheaper mode. */
+    private double costServing(StateSpec spec, List<Reader> readers, List<Reader> served, Reader extra) {
+        List<Reader> more = new ArrayList<>(served);
+        more.add(extra);
+        long pane = ViewSearch.pane(more);
+        long retention = ViewSearch.retention(more, pane);
+        ViewSearch search = new ViewSearch(model, spec, workload.ingestion(), more);
+        Materialization.Mode mode = search.cheapestMode(more, pane, retention);
+        if (mode == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double cost = model.upkeep(mode, spec, pane, retention);
+        for (Reader r : readers) {
+            cost += more.contains(r) ? model.viewRead(r, pane) : model.exact(r);
+        }
+        return cost;
     }
 
     private String whyNot(RangeFunction f) {

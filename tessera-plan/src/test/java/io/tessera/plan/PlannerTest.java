@@ -50,6 +50,115 @@ class PlannerTest {
         assertThat(views.getFirst().paneMs()).isEqualTo(30 * S);
         assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(2 * H + 30 * S);
         assertThat(result.explanation().views().getFirst().servedQueries()).containsExactly(0, 1);
-        System.out.println(result.explanation().text());
+    }
+
+    @Test
+    void atAFifteenSecondScrapeThirtySecondPanesHoldTwoSamplesAndExactWins() {
+        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S)));
+        assertThat(Planner.plan(w).plan().materializedViews()).isEmpty();
+    }
+
+    @Test
+    void moreFrequentEvaluationNeverTurnsAViewBackIntoExact() {
+        boolean sawView = false;
+        for (long every : new long[] {3600 * S, 600 * S, 120 * S, 60 * S, 30 * S, 10 * S, 5 * S}) {
+            Workload w = Workload.of(List.of(WorkloadQuery.instant("max_over_time(x[1h])", every))).withEstimates(1000, S);
+            boolean view = !Planner.plan(w).plan().materializedViews().isEmpty();
+            assertThat(view || !sawView).as("every %d ms", every).isTrue();
+            sawView |= view;
+        }
+        assertThat(sawView).isTrue();
+    }
+
+    @Test
+    void morePlanCostNeverExceedsExactCost() {
+        for (String q : List.of("sum_over_time(x[1h])", "quantile_over_time(0.9, x[1h])", "rate(c[5m])",
+                "max_over_time(rate(c[5m])[1h:1m])", "increase(c[1h] offset 1d)")) {
+            for (long every : new long[] {0, 15 * S, 5 * M}) {
+                Explanation e = Planner.plan(Workload.of(List.of(WorkloadQuery.instant(q, every))).withEstimates(5000, S))
+                        .explanation();
+                assertThat(e.planCostPerSecond()).as(q).isLessThanOrEqualTo(e.exactCostPerSecond() * (1 + 1e-12));
+            }
+        }
+    }
+
+    @Test
+    void aRangeDashboardGetsPanesOfItsStepAndRetentionOverItsRange() {
+        Workload w = Workload.of(List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 24 * H, 15 * S, M)))
+                .withEstimates(10_000, S);
+        List<MaterializedView> views = Planner.plan(w).plan().materializedViews();
+        assertThat(views).hasSize(1);
+        assertThat(views.getFirst().paneMs()).isEqualTo(15 * S);
+        assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(24 * H + 5 * M + 15 * S);
+    }
+
+    @Test
+    void offsetsAndSubqueriesLengthenRetention() {
+        Workload w = Workload.of(List.of(WorkloadQuery.instant("increase(c[1h] offset 6h)", M),
+                WorkloadQuery.instant("max_over_time(rate(c[5m])[6h:1m])", M))).withEstimates(10_000, S);
+        List<MaterializedView> views = Planner.plan(w).plan().materializedViews();
+        assertThat(views).hasSize(1);
+        assertThat(views.getFirst().paneMs()).isEqualTo(M);
+        assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(7 * H + M);
+        Workload sub = Workload.of(List.of(WorkloadQuery.instant("max_over_time(rate(c[5m])[6h:1m])", M)))
+                .withEstimates(10_000, S);
+        MaterializedView v = Planner.plan(sub).plan().materializedViews().getFirst();
+        assertThat(v.paneMs()).isEqualTo(M);
+        assertThat(v.materialization().retentionMs()).isEqualTo(6 * H + 5 * M + M);
+    }
+
+    @Test
+    void quantileSketchParametersComeFromTheStrictestTarget() {
+        Workload w = Workload.of(List.of(
+                new WorkloadQuery("quantile_over_time(0.99, x[10m])", WorkloadQuery.Type.INSTANT, 0, 0, 10 * S,
+                        new AccuracyTarget(0.02, 0.02)),
+                new WorkloadQuery("quantile_over_time(0.5, x[10m])", WorkloadQuery.Type.INSTANT, 0, 0, 10 * S,
+                        new AccuracyTarget(0.005, 0.02)))).withEstimates(1000, 100);
+        Explanation e = Planner.plan(w).explanation();
+        assertThat(e.candidates()).hasSize(1);
+        assertThat(e.candidates().getFirst().state().param("k", 0)).isEqualTo(SketchParameters.kllK(0.005));
+    }
+
+    @Test
+    void anUnreachableAccuracyTargetRejectsTheSketch() {
+        Workload w = Workload.of(List.of(new WorkloadQuery("quantile_over_time(0.99, x[1h])", WorkloadQuery.Type.INSTANT,
+                0, 0, 10 * S, new AccuracyTarget(1e-6, 0.02)))).withEstimates(100_000, S);
+        PlanResult r = Planner.plan(w);
+        assertThat(r.plan().materializedViews()).isEmpty();
+        assertThat(r.explanation().text()).contains("cannot meet the accuracy target");
+    }
+
+    @Test
+    void withoutIngestionAViewIsKeptByQueryRuns() {
+        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S))).withEstimates(1000, S)
+                .withIngestion(false);
+        List<MaterializedView> views = Planner.plan(w).plan().materializedViews();
+        assertThat(views).hasSize(1);
+        assertThat(views.getFirst().materialization().mode()).isEqualTo(Materialization.Mode.AT_QUERY_KEPT);
+    }
+
+    @Test
+    void nonAccelerableFunctionsAreExplained() {
+        Workload w = Workload.of(List.of(WorkloadQuery.instant("irate(c[5m]) + sum_over_time(x[5m:1m])", 30 * S)));
+        Explanation e = Planner.plan(w).explanation();
+        assertThat(e.notAccelerated()).anyMatch(s -> s.contains("irate")).anyMatch(s -> s.contains("subquery"));
+    }
+
+    @Test
+    void materializedViewsAreDerivedFromTheDag() {
+        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S),
+                WorkloadQuery.instant("rate(c[1h])", 30 * S))).withEstimates(1000, S);
+        InstallablePlan plan = Planner.plan(w).plan();
+        List<MaterializedView> views = plan.materializedViews();
+        assertThat(views).hasSize(2);
+        for (MaterializedView v : views) {
+            assertThat(plan.dag().node(v.node())).isEqualTo(v.state());
+            assertThat(v.definitionId()).isEqualTo(DefinitionIds.of(plan.dag(), v.node())).startsWith("sha256:");
+            assertThat(v.inputs()).isEmpty();
+            assertThat(v.materialization().retentionMs()).isEqualTo(H + 30 * S);
+        }
+        assertThat(views.get(0).definitionId()).isNotEqualTo(views.get(1).definitionId());
+        InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(plan));
+        assertThat(back.materializedViews()).isEqualTo(views);
     }
 }
