@@ -8,9 +8,7 @@ import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
-import io.tessera.plan.DefinitionIds;
-import io.tessera.plan.MaterializedView;
-import io.tessera.plan.PaneState;
+import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PromqlLowering;
 import io.tessera.promql.Expr;
@@ -96,19 +94,8 @@ public final class PromqlEngine {
 
     private Value run(Expr expr, StepGrid grid, DataStore store, RunContext context) {
         PhysicalDag dag = accelerator.rewrite(PromqlLowering.lowerQuery(expr, options.lookbackMs()));
-        CompiledDag compiled = CompiledDag.compile(dag, viewsOf(dag), new int[] {dag.roots().getFirst()});
+        CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), new int[] {dag.roots().getFirst()});
         return compiled.instantiate(store).run(0, grid, context);
-    }
-
-    /** The views a DAG reads: its PaneState nodes that carry a materialization. */
-    static List<MaterializedView> viewsOf(PhysicalDag dag) {
-        List<MaterializedView> views = new ArrayList<>();
-        for (int id = 0; id < dag.size(); id++) {
-            if (dag.node(id) instanceof PaneState p && p.materialization() != null) {
-                views.add(new MaterializedView(DefinitionIds.of(dag, id), id, p, List.of()));
-            }
-        }
-        return views;
     }
 
     private static long[] times(StepGrid grid) {

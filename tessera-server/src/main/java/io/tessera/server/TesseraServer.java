@@ -15,7 +15,11 @@ import java.io.UncheckedIOException;
 import io.tessera.exec.QueryAccelerator;
 import io.tessera.ingest.views.ViewMaintainer;
 import io.tessera.ingest.views.ViewProgress;
+import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.MaterializedView;
+import io.tessera.plan.ViewMatcher;
+import io.tessera.server.api.PlanEndpoints;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.summary.SummaryStore;
@@ -50,6 +54,7 @@ public final class TesseraServer implements AutoCloseable {
     private final StoreDataStore data;
     private final ViewMaintainer maintainer;
     private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
+    private volatile InstallablePlan installed;
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
@@ -83,6 +88,8 @@ public final class TesseraServer implements AutoCloseable {
         this.api = new PrometheusApi(rawStore, data, () -> accelerator, config.engineOptions(), TesseraVersion.version(),
                 config.storage().retention());
         api.register(http);
+        PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install);
+        http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
             if (ready) {
@@ -101,6 +108,9 @@ public final class TesseraServer implements AutoCloseable {
     public static TesseraServer start(ServerConfig config) {
         try {
             TesseraServer server = new TesseraServer(config);
+            if (config.acceleration().planFile() != null) {
+                server.install(InstallablePlanCodec.fromJson(java.nio.file.Files.readString(java.nio.file.Path.of(config.acceleration().planFile()))));
+            }
             server.http.start();
             server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
             server.housekeeping.scheduleWithFixedDelay(server::maintainViews, 1, 1, TimeUnit.SECONDS);
@@ -131,6 +141,18 @@ public final class TesseraServer implements AutoCloseable {
     public void install(PhysicalDag dag, List<MaterializedView> views, QueryAccelerator rewriter) {
         maintainer.install(dag, views);
         accelerator = rewriter;
+    }
+
+    /** Installs {@code plan}: its views, and queries rewritten to read them wherever they cover. */
+    public synchronized void install(InstallablePlan plan) {
+        List<MaterializedView> views = plan.materializedViews();
+        install(plan.dag(), views, dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views));
+        installed = plan;
+        LOG.info("installed a plan of {} queries and {} views", plan.queryTexts().size(), views.size());
+    }
+
+    public InstallablePlan installedPlan() {
+        return installed;
     }
 
     /** Builds every pane that is due now (tests call it instead of waiting for the timer). */

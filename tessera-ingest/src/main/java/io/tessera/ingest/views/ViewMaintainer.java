@@ -119,7 +119,7 @@ public final class ViewMaintainer {
      * returns how many were built. A new view starts with the oldest pane its retention and the
      * raw data still cover.
      */
-    public int runOnce(int maxPanes) {
+    public synchronized int runOnce(int maxPanes) {
         long watermark = watermark();
         if (watermark == Long.MIN_VALUE) {
             return 0;

@@ -1,0 +1,196 @@
+package io.tessera.server.accel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tessera.core.Labels;
+import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryResult;
+import io.tessera.plan.DagBuilder;
+import io.tessera.plan.Grouping;
+import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.plan.Materialization;
+import io.tessera.plan.MaterializedViews;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PromqlLowering;
+import io.tessera.plan.Scan;
+import io.tessera.plan.StateSpec;
+import io.tessera.plan.TimeRange;
+import io.tessera.plan.ViewMatcher;
+import io.tessera.promql.Parser;
+import io.tessera.server.TesseraServer;
+import io.tessera.server.config.ConfigLoader;
+import io.tessera.sketch.StateFamily;
+import io.tessera.store.StoreDataStore;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Remote data in, views built by ingestion runs, queries answered over HTTP from the views, each
+ * against the exact answer of the same engine over the same raw data.
+ */
+class AccelerationEndToEndTest {
+
+    private static final long T0 = 1_767_225_600_000L;
+    private static final long PANE = 60_000;
+    private static final long SPAN = 40 * 60_000;
+    private static final HttpClient CLIENT = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> QUERIES = List.of(
+            "sum_over_time(latency[10m])", "count_over_time(latency[10m])", "avg_over_time(latency[10m])",
+            "max_over_time(latency[10m])", "min_over_time(latency[10m])", "stddev_over_time(latency[10m])",
+            "rate(requests_total[10m])", "increase(requests_total[10m])", "sum by (job) (rate(requests_total[5m]))",
+            "quantile_over_time(0.9, latency[10m])");
+
+    private static TesseraServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = TesseraServer.start(ConfigLoader.parse("""
+                listen: 127.0.0.1:0
+                acceleration:
+                  allowed_lateness: 5s
+                """));
+        StringBuilder text = new StringBuilder();
+        Random random = new Random(11);
+        for (int s = 0; s < 30; s++) {
+            double counter = 0;
+            for (long t = T0 + 1 + random.nextInt(14_000); t < T0 + SPAN; t += 15_000) {
+                counter = random.nextInt(200) == 0 ? 0 : counter + random.nextInt(20);
+                text.append("latency{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
+                        .append(Math.exp(random.nextGaussian())).append(' ').append(t).append('\n');
+                text.append("requests_total{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
+                        .append(counter).append(' ').append(t).append('\n');
+            }
+        }
+        HttpResponse<String> r = post("/api/v1/import/prometheus", text.toString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
+
+        HttpResponse<String> installed = post("/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
+        assertThat(server.runIngestionRuns()).isGreaterThan(30);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    /** One view per metric and family the queries need, panes of one minute; queries rewritten to read them. */
+    static InstallablePlan plan() {
+        DagBuilder b = new DagBuilder();
+        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
+        for (String q : QUERIES) {
+            b.root(lowering.lower(Parser.parse(q)));
+        }
+        PhysicalDag lowered = b.build();
+        Map<String, StateFamily> families = Map.of("latency", StateFamily.SUM);
+        for (int id = 0; id < lowered.size(); id++) {
+            if (lowered.node(id) instanceof Scan scan) {
+                String metric = scan.matchers().getFirst().value();
+                int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, PANE));
+                for (StateFamily family : metric.equals("latency")
+                        ? List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG, StateFamily.MAX, StateFamily.MIN,
+                                StateFamily.VARIANCE, StateFamily.KLL)
+                        : List.of(StateFamily.COUNTER)) {
+                    StateSpec spec = family == StateFamily.KLL ? new StateSpec(family, Map.of("k", 400.0)) : StateSpec.of(family);
+                    b.add(new PaneState(range, spec, Grouping.PER_SERIES,
+                            new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, SPAN + PANE)));
+                }
+            }
+        }
+        assertThat(families).isNotEmpty();
+        PhysicalDag withViews = b.build();
+        PhysicalDag rewritten = ViewMatcher.rewriteAll(withViews, MaterializedViews.of(withViews));
+        return InstallablePlan.of(rewritten, QUERIES);
+    }
+
+    private static HttpResponse<String> post(String path, String body) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode get(String path) throws Exception {
+        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+    void instantQueriesAreAnsweredFromViewsAndAgreeWithTheExactEngine(int i) throws Exception {
+        String query = QUERIES.get(i);
+        long t = T0 + SPAN - 61_234;
+        JsonNode body = get("/api/v1/query?query=" + enc(query) + "&time=" + t / 1000.0);
+        assertThat(body.path("infos").toString()).as(query).contains("answered from view");
+        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS).instant(query, t, new StoreDataStore(server.rawStore()));
+        Map<Labels, Double> expected = new HashMap<>();
+        for (QueryResult.Sample s : ((QueryResult.VectorResult) exact).samples()) {
+            expected.put(s.labels(), s.value());
+        }
+        Map<Labels, Double> actual = new HashMap<>();
+        for (JsonNode r : body.path("data").path("result")) {
+            actual.put(labels(r.path("metric")), Double.parseDouble(r.path("value").get(1).asText()));
+        }
+        assertThat(actual.keySet()).as(query).isEqualTo(expected.keySet());
+        double tolerance = query.startsWith("quantile") ? 0.35 : 1e-9;
+        for (Map.Entry<Labels, Double> e : expected.entrySet()) {
+            double a = actual.get(e.getKey());
+            double x = e.getValue();
+            assertThat(Math.abs(a - x)).as(query + " " + e.getKey() + ": " + a + " vs " + x)
+                    .isLessThanOrEqualTo(tolerance * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 6, 8})
+    void rangeQueriesReadTheViewOnceForTheirWholeGrid(int i) throws Exception {
+        String query = QUERIES.get(i);
+        long start = T0 + 15 * 60_000;
+        long end = T0 + SPAN - 2 * 60_000;
+        JsonNode body = get("/api/v1/query_range?query=" + enc(query) + "&start=" + start / 1000 + "&end=" + end / 1000 + "&step=60");
+        assertThat(body.path("infos").toString()).as(query).contains("answered from view");
+        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS).range(query, start, end, 60_000,
+                new StoreDataStore(server.rawStore()));
+        List<QueryResult.Series> series = ((QueryResult.MatrixResult) exact).series();
+        assertThat(body.path("data").path("result").size()).isEqualTo(series.size());
+        for (JsonNode r : body.path("data").path("result")) {
+            Labels l = labels(r.path("metric"));
+            QueryResult.Series x = series.stream().filter(s -> s.labels().equals(l)).findFirst().orElseThrow();
+            assertThat(r.path("values").size()).isEqualTo(x.values().length);
+            for (int k = 0; k < x.values().length; k++) {
+                double a = Double.parseDouble(r.path("values").get(k).get(1).asText());
+                assertThat(Math.abs(a - x.values()[k])).isLessThanOrEqualTo(1e-9 * Math.abs(x.values()[k]) + 1e-12);
+            }
+        }
+    }
+
+    private static Labels labels(JsonNode metric) {
+        java.util.List<String> pairs = new java.util.ArrayList<>();
+        metric.fieldNames().forEachRemaining(n -> {
+            pairs.add(n);
+            pairs.add(metric.path(n).asText());
+        });
+        return Labels.of(pairs.toArray(new String[0]));
+    }
+}
