@@ -1,0 +1,65 @@
+package io.tessera.bench.promql;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * A client of the Prometheus query API ({@code /api/v1/query}, {@code /api/v1/query_range}) of
+ * one server, Tessera or Prometheus alike: form-encoded POSTs over one keep-alive connection.
+ */
+public final class QueryApi implements AutoCloseable {
+
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final String baseUrl;
+    private final Duration timeout;
+
+    public QueryApi(String baseUrl, Duration timeout) {
+        this.baseUrl = baseUrl;
+        this.timeout = timeout;
+    }
+
+    /** An instant query at {@code timeMillis}. */
+    public ApiResponse instant(String query, long timeMillis) throws IOException, InterruptedException {
+        return post("/api/v1/query", "query=" + encode(query) + "&time=" + seconds(timeMillis));
+    }
+
+    /** A range query over {@code [startMillis, endMillis]} every {@code stepMillis}. */
+    public ApiResponse range(String query, long startMillis, long endMillis, long stepMillis)
+            throws IOException, InterruptedException {
+        return post("/api/v1/query_range", "query=" + encode(query) + "&start=" + seconds(startMillis)
+                + "&end=" + seconds(endMillis) + "&step=" + seconds(stepMillis));
+    }
+
+    private ApiResponse post(String path, String form) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .timeout(timeout)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form))
+                .build();
+        long began = System.nanoTime();
+        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+        return new ApiResponse(response.statusCode(), response.body(), System.nanoTime() - began);
+    }
+
+    /** Milliseconds as the decimal seconds the API takes. */
+    static String seconds(long millis) {
+        return BigDecimal.valueOf(millis, 3).toPlainString();
+    }
+
+    private static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
