@@ -1,6 +1,7 @@
 package io.tessera.bench;
 
 import io.tessera.bench.ingest.IngestBenchCommand;
+import io.tessera.bench.promql.PromqlBenchCommand;
 import io.tessera.bench.store.StoreBenchCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Spec;
 /** {@code tessera bench}: the benchmarks, each a subcommand. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run Tessera's benchmarks.",
-        subcommands = {StoreBenchCommand.class, IngestBenchCommand.class})
+        subcommands = {StoreBenchCommand.class, IngestBenchCommand.class, PromqlBenchCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
