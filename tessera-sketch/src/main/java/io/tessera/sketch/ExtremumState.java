@@ -1,0 +1,95 @@
+package io.tessera.sketch;
+
+import io.tessera.core.StaleMarker;
+
+/**
+ * The smallest or the largest value. As in Prometheus, NaN values lose to any other value, so
+ * the result is NaN only when every sample is NaN. Stale markers are ignored.
+ */
+abstract sealed class ExtremumState implements State permits MinState, MaxState {
+
+    static final int VERSION = 1;
+
+    long count;
+    double value = Double.NaN;
+
+    /** Whether {@code candidate} replaces {@code current}. */
+    abstract boolean wins(double candidate, double current);
+
+    abstract ExtremumState empty();
+
+    @Override
+    public void update(long[] ts, double[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
+            update(0, values[i]);
+        }
+    }
+
+    @Override
+    public void update(long ts, double v) {
+        if (!StaleMarker.isStale(v)) {
+            if (wins(v, value) || Double.isNaN(value)) {
+                value = v;
+            }
+            count++;
+        }
+    }
+
+    @Override
+    public void merge(State other) {
+        ExtremumState o = States.sameFamily(this, other, getClass());
+        if (o.count == 0) {
+            return;
+        }
+        if (wins(o.value, value) || Double.isNaN(value)) {
+            value = o.value;
+        }
+        count += o.count;
+    }
+
+    /** The extreme value; NaN when empty or when every sample was NaN. */
+    public double value() {
+        return value;
+    }
+
+    @Override
+    public ExtremumState copy() {
+        ExtremumState s = empty();
+        s.count = count;
+        s.value = value;
+        return s;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    @Override
+    public byte[] serialize() {
+        return new StateWriter(family(), VERSION, 16).putLong(count).putDouble(value).toByteArray();
+    }
+
+    static <S extends ExtremumState> S read(byte[] bytes, StateFamily family, S s) {
+        StateReader r = StateReader.open(bytes, family, VERSION);
+        s.count = r.getCount("sample count");
+        s.value = r.getDouble("value");
+        r.finish();
+        return s;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return 32;
+    }
+
+    @Override
+    public ErrorBound errorBound() {
+        return ErrorBound.EXACT;
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "{count=" + count + ", value=" + value + "}";
+    }
+}
