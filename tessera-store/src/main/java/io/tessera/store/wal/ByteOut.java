@@ -17,7 +17,7 @@ final class ByteOut {
     private int size;
 
     ByteOut(int capacity) {
-        buf = new byte[Math.max(16, capacity)];
+        buf = new byte[capacity];
     }
 
     byte[] array() {
@@ -60,7 +60,7 @@ final class ByteOut {
     }
 
     void varint(long v) {
-        ensure(10);
+        ensure(varintSize(v));
         while ((v & ~0x7FL) != 0) {
             buf[size++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
