@@ -15,6 +15,9 @@ import java.io.UncheckedIOException;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.raw.StoreStats;
+import io.tessera.store.wal.DurableRawStore;
+import io.tessera.store.wal.RecoveryReport;
+import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,6 +37,7 @@ public final class TesseraServer implements AutoCloseable {
     private final MetricsRegistry metrics = new MetricsRegistry();
     private final HttpService http;
     private final RawStore rawStore;
+    private final DurableRawStore durable;
     private final PrometheusApi api;
     private final ScheduledExecutorService housekeeping;
     private volatile boolean ready;
@@ -41,13 +45,23 @@ public final class TesseraServer implements AutoCloseable {
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
-        this.rawStore = new RawStore(RawStoreConfig.defaults()
+        RawStoreConfig rawConfig = RawStoreConfig.defaults()
                 .withRetention(Durations.parseMillis(config.storage().retention()))
                 .withOutOfOrderWindow(Durations.parseMillis(config.storage().outOfOrderWindow()))
-                .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit())));
+                .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit()));
+        if (config.dataDir() == null) {
+            this.durable = null;
+            this.rawStore = new RawStore(rawConfig);
+        } else {
+            config.snapshotIntervalMillis();
+            this.durable = DurableRawStore.open(Path.of(config.dataDir()), rawConfig, config.walOptions());
+            this.rawStore = durable.store();
+            registerDurabilityMetrics(durable.recovery());
+        }
         long maxBody = ByteSizes.parse(config.remoteWrite().maxBodyBytes());
         IngestOptions ingestOptions = IngestOptions.DEFAULTS.withMaxUncompressedBytes((int) Math.min(Integer.MAX_VALUE - 64, maxBody));
-        IngestEndpoints ingest = new IngestEndpoints(rawStore, ingestOptions, metrics);
+        IngestEndpoints ingest = durable == null ? new IngestEndpoints(rawStore, ingestOptions, metrics)
+                : new IngestEndpoints(durable::append, ingestOptions, metrics);
         this.stats = rawStore.stats();
         metrics.gauge("tessera_raw_series", "Series in the raw store.", () -> stats.seriesCount());
         metrics.gauge("tessera_raw_samples", "Samples in the raw store.", () -> stats.sampleCount());
@@ -61,7 +75,7 @@ public final class TesseraServer implements AutoCloseable {
         api.register(http);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
-            if (ready) {
+            if (ready && (durable == null || durable.walFailure() == null)) {
                 r.text(200, "Tessera is Ready.\n");
             } else {
                 r.text(503, "Service Unavailable\n");
@@ -74,11 +88,33 @@ public final class TesseraServer implements AutoCloseable {
         });
     }
 
+    private void registerDurabilityMetrics(RecoveryReport recovery) {
+        if (recovery.tornRecords() > 0) {
+            LOG.warn("recovered {}", recovery.describe());
+        } else {
+            LOG.info("recovered {}", recovery.describe());
+        }
+        metrics.gauge("tessera_wal_bytes", "Bytes of write-ahead log segments on disk.", durable::walBytes);
+        metrics.gauge("tessera_wal_segments", "Write-ahead log segments on disk.", durable::walSegments);
+        metrics.gauge("tessera_snapshot_last_timestamp_seconds", "When the last snapshot of the raw store was taken, 0 if never.",
+                () -> durable.lastSnapshotMillis() / 1000.0);
+        metrics.gauge("tessera_snapshot_last_duration_seconds", "How long the last snapshot taken by this process took.",
+                () -> durable.lastSnapshotDurationNanos() / 1e9);
+        metrics.gauge("tessera_recovery_duration_seconds", "How long start-up recovery took.", () -> recovery.durationNanos() / 1e9);
+        metrics.counter("tessera_wal_torn_records_total", "Torn records cut from the end of the write-ahead log at start-up.")
+                .add(recovery.tornRecords());
+    }
+
     public static TesseraServer start(ServerConfig config) {
         try {
             TesseraServer server = new TesseraServer(config);
             server.http.start();
+            server.applyRetention();
             server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
+            if (server.durable != null) {
+                long every = config.snapshotIntervalMillis();
+                server.housekeeping.scheduleWithFixedDelay(server::snapshot, every, every, TimeUnit.MILLISECONDS);
+            }
             server.ready = true;
             return server;
         } catch (IOException e) {
@@ -92,6 +128,23 @@ public final class TesseraServer implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.error("retention sweep failed; it runs again in a minute", e);
         }
+    }
+
+    private void snapshot() {
+        try {
+            DurableRawStore.SnapshotInfo info = durable.snapshot();
+            if (!info.skipped()) {
+                LOG.info("snapshot {}: {} series, {} samples, {} bytes, covers the log to {}, in {} ms", info.number(), info.series(),
+                        info.samples(), info.bytes(), info.position(), info.durationNanos() / 1_000_000);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("snapshot failed; the log keeps everything since the last one and the next snapshot tries again", e);
+        }
+    }
+
+    /** The recovery this server started with, or null when it runs in memory. */
+    public RecoveryReport recovery() {
+        return durable == null ? null : durable.recovery();
     }
 
     public String address() {
@@ -119,6 +172,15 @@ public final class TesseraServer implements AutoCloseable {
         ready = false;
         api.close();
         http.close();
-        housekeeping.shutdownNow();
+        housekeeping.shutdown();
+        try {
+            housekeeping.awaitTermination(2, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (durable != null) {
+            snapshot();
+            durable.close();
+        }
     }
 }

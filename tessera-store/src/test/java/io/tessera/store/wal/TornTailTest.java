@@ -52,6 +52,10 @@ class TornTailTest {
                 }
             }
             assertThat(Files.size(DataDirs.segment(copy, 0))).isEqualTo(start);
+            if (cut % 16 != 0 && cut != end - 1) {
+                Snapshots.deleteTree(copy);
+                continue;
+            }
             try (DurableRawStore again = DurableRawStore.open(copy, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
                 assertThat(again.recovery().tornRecords()).isZero();
                 assertThat(Dumps.full(again.store())).isEqualTo(dumps[0]);
