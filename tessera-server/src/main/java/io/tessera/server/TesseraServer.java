@@ -91,8 +91,6 @@ public final class TesseraServer implements AutoCloseable {
     private void registerDurabilityMetrics(RecoveryReport recovery) {
         if (recovery.tornRecords() > 0) {
             LOG.warn("recovered {}", recovery.describe());
-        } else {
-            LOG.info("recovered {}", recovery.describe());
         }
         metrics.gauge("tessera_wal_bytes", "Bytes of write-ahead log segments on disk.", durable::walBytes);
         metrics.gauge("tessera_wal_segments", "Write-ahead log segments on disk.", durable::walSegments);
