@@ -107,9 +107,9 @@ public final class TesseraServer implements AutoCloseable {
         try {
             TesseraServer server = new TesseraServer(config);
             server.http.start();
-            server.applyRetention();
             server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
             if (server.durable != null) {
+                server.applyRetention();
                 long every = config.snapshotIntervalMillis();
                 server.housekeeping.scheduleWithFixedDelay(server::snapshot, every, every, TimeUnit.MILLISECONDS);
             }
