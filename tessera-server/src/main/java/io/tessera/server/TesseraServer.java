@@ -27,6 +27,9 @@ import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.raw.StoreStats;
 import java.util.List;
+import io.tessera.store.wal.DurableRawStore;
+import io.tessera.store.wal.RecoveryReport;
+import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -46,6 +49,7 @@ public final class TesseraServer implements AutoCloseable {
     private final MetricsRegistry metrics = new MetricsRegistry();
     private final HttpService http;
     private final RawStore rawStore;
+    private final DurableRawStore durable;
     private final PrometheusApi api;
     private final ScheduledExecutorService housekeeping;
     private volatile boolean ready;
@@ -58,16 +62,26 @@ public final class TesseraServer implements AutoCloseable {
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
-        this.rawStore = new RawStore(RawStoreConfig.defaults()
+        RawStoreConfig rawConfig = RawStoreConfig.defaults()
                 .withRetention(Durations.parseMillis(config.storage().retention()))
                 .withOutOfOrderWindow(Durations.parseMillis(config.storage().outOfOrderWindow()))
-                .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit())));
+                .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit()));
+        if (config.dataDir() == null) {
+            this.durable = null;
+            this.rawStore = new RawStore(rawConfig);
+        } else {
+            config.snapshotIntervalMillis();
+            this.durable = DurableRawStore.open(Path.of(config.dataDir()), rawConfig, config.walOptions());
+            this.rawStore = durable.store();
+            registerDurabilityMetrics(durable.recovery());
+        }
         long maxBody = ByteSizes.parse(config.remoteWrite().maxBodyBytes());
         IngestOptions ingestOptions = IngestOptions.DEFAULTS.withMaxUncompressedBytes((int) Math.min(Integer.MAX_VALUE - 64, maxBody));
         this.summaries = new SummaryStore();
         this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable);
         this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
-        IngestEndpoints ingest = new IngestEndpoints(rawStore, ingestOptions, metrics, maintainer::accepted);
+        IngestEndpoints ingest = new IngestEndpoints(durable == null ? rawStore::append : durable::append, ingestOptions,
+                metrics, maintainer::accepted);
         metrics.gauge("tessera_views", "Materialized views maintained.", () -> maintainer.progress().size());
         metrics.gauge("tessera_view_panes_built", "Panes built by ingestion runs, all views.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::panesBuilt).sum());
@@ -92,7 +106,7 @@ public final class TesseraServer implements AutoCloseable {
         http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
-            if (ready) {
+            if (ready && (durable == null || durable.walFailure() == null)) {
                 r.text(200, "Tessera is Ready.\n");
             } else {
                 r.text(503, "Service Unavailable\n");
@@ -105,6 +119,21 @@ public final class TesseraServer implements AutoCloseable {
         });
     }
 
+    private void registerDurabilityMetrics(RecoveryReport recovery) {
+        if (recovery.tornRecords() > 0) {
+            LOG.warn("recovered {}", recovery.describe());
+        }
+        metrics.gauge("tessera_wal_bytes", "Bytes of write-ahead log segments on disk.", durable::walBytes);
+        metrics.gauge("tessera_wal_segments", "Write-ahead log segments on disk.", durable::walSegments);
+        metrics.gauge("tessera_snapshot_last_timestamp_seconds", "When the last snapshot of the raw store was taken, 0 if never.",
+                () -> durable.lastSnapshotMillis() / 1000.0);
+        metrics.gauge("tessera_snapshot_last_duration_seconds", "How long the last snapshot taken by this process took.",
+                () -> durable.lastSnapshotDurationNanos() / 1e9);
+        metrics.gauge("tessera_recovery_duration_seconds", "How long start-up recovery took.", () -> recovery.durationNanos() / 1e9);
+        metrics.counter("tessera_wal_torn_records_total", "Torn records cut from the end of the write-ahead log at start-up.")
+                .add(recovery.tornRecords());
+    }
+
     public static TesseraServer start(ServerConfig config) {
         try {
             TesseraServer server = new TesseraServer(config);
@@ -114,6 +143,11 @@ public final class TesseraServer implements AutoCloseable {
             server.http.start();
             server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
             server.housekeeping.scheduleWithFixedDelay(server::maintainViews, 1, 1, TimeUnit.SECONDS);
+            if (server.durable != null) {
+                server.applyRetention();
+                long every = config.snapshotIntervalMillis();
+                server.housekeeping.scheduleWithFixedDelay(server::snapshot, every, every, TimeUnit.MILLISECONDS);
+            }
             server.ready = true;
             return server;
         } catch (IOException e) {
@@ -173,6 +207,23 @@ public final class TesseraServer implements AutoCloseable {
         }
     }
 
+    private void snapshot() {
+        try {
+            DurableRawStore.SnapshotInfo info = durable.snapshot();
+            if (!info.skipped()) {
+                LOG.info("snapshot {}: {} series, {} samples, {} bytes, covers the log to {}, in {} ms", info.number(), info.series(),
+                        info.samples(), info.bytes(), info.position(), info.durationNanos() / 1_000_000);
+            }
+        } catch (RuntimeException e) {
+            LOG.error("snapshot failed; the log keeps everything since the last one and the next snapshot tries again", e);
+        }
+    }
+
+    /** The recovery this server started with, or null when it runs in memory. */
+    public RecoveryReport recovery() {
+        return durable == null ? null : durable.recovery();
+    }
+
     public String address() {
         return http.host() + ":" + http.port();
     }
@@ -198,6 +249,15 @@ public final class TesseraServer implements AutoCloseable {
         ready = false;
         api.close();
         http.close();
-        housekeeping.shutdownNow();
+        housekeeping.shutdown();
+        try {
+            housekeeping.awaitTermination(2, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (durable != null) {
+            snapshot();
+            durable.close();
+        }
     }
 }

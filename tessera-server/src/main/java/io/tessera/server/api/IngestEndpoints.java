@@ -9,20 +9,25 @@ import io.tessera.ingest.remote.RemoteWriteDecoder;
 import io.tessera.ingest.text.TextExpositionParser;
 import io.tessera.server.http.Request;
 import io.tessera.server.metrics.MetricsRegistry;
+import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.AppendResult;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.SampleRejectedException;
+import io.tessera.store.wal.WalFailedException;
 import java.io.IOException;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * {@code POST /api/v1/write} (Prometheus remote write 1.0) and {@code POST
  * /api/v1/import/prometheus} (text exposition format). A request is decoded and validated whole,
- * then applied to the raw store atomically: a rejected request changes nothing.
+ * then applied to the raw store atomically: a rejected request changes nothing. With a data
+ * directory the request is answered 204 only once it is in the write-ahead log; a log failure
+ * answers 503.
  */
 public final class IngestEndpoints {
 
-    private final RawStore store;
+    private final Function<AppendRequest, AppendResult> store;
     private final RemoteWriteDecoder remoteWrite;
     private final TextExpositionParser text;
     private final int maxBodyBytes;
@@ -35,6 +40,7 @@ public final class IngestEndpoints {
     private final LongAdder rejectedBadRequest;
     private final LongAdder rejectedTooLarge;
     private final LongAdder rejectedMemory;
+    private final LongAdder rejectedLog;
 
     /** Told about every accepted write: the time range of its samples and their count. */
     @FunctionalInterface
@@ -45,10 +51,12 @@ public final class IngestEndpoints {
     private final WriteListener listener;
 
     public IngestEndpoints(RawStore store, IngestOptions options, MetricsRegistry metrics) {
-        this(store, options, metrics, (min, max, n) -> { });
+        this(store::append, options, metrics, (min, max, n) -> { });
     }
 
-    public IngestEndpoints(RawStore store, IngestOptions options, MetricsRegistry metrics, WriteListener listener) {
+    /** @param store appends a request atomically, durably when it is backed by a log */
+    public IngestEndpoints(Function<AppendRequest, AppendResult> store, IngestOptions options, MetricsRegistry metrics,
+            WriteListener listener) {
         this.store = store;
         this.listener = listener;
         this.remoteWrite = new RemoteWriteDecoder(options, null);
@@ -60,6 +68,7 @@ public final class IngestEndpoints {
         rejectedBadRequest = metrics.counter(requests, help, "result", "bad_request");
         rejectedTooLarge = metrics.counter(requests, help, "result", "too_large");
         rejectedMemory = metrics.counter(requests, help, "result", "memory_limit");
+        rejectedLog = metrics.counter(requests, help, "result", "wal_failed");
         samples = metrics.counter("tessera_ingest_samples_total", "Samples appended to the raw store.");
         duplicates = metrics.counter("tessera_ingest_duplicate_samples_total", "Samples ignored as exact repeats of a stored sample.");
         exemplars = metrics.counter("tessera_ingest_exemplars_total", "Exemplars received and counted, not stored.");
@@ -108,7 +117,7 @@ public final class IngestEndpoints {
     private void apply(Request request, WriteBatch batch) throws IOException {
         AppendResult result;
         try {
-            result = store.append(RawAppends.of(batch));
+            result = store.apply(RawAppends.of(batch));
         } catch (SampleRejectedException e) {
             rejectedBadRequest.increment();
             request.text(400, e.getMessage() + "\n");
@@ -116,6 +125,10 @@ public final class IngestEndpoints {
         } catch (LimitExceededException e) {
             rejectedMemory.increment();
             request.setHeader("Retry-After", "30");
+            request.text(503, e.getMessage() + "\n");
+            return;
+        } catch (WalFailedException e) {
+            rejectedLog.increment();
             request.text(503, e.getMessage() + "\n");
             return;
         }

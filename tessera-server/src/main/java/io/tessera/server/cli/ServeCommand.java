@@ -3,9 +3,11 @@ package io.tessera.server.cli;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
+import io.tessera.store.wal.CorruptionException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -34,13 +36,34 @@ public final class ServeCommand implements Callable<Integer> {
             cfg = cfg.withDataDir(dataDir.toString());
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        try (TesseraServer server = TesseraServer.start(cfg)) {
-            Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "tessera-shutdown"));
+        CountDownLatch closed = new CountDownLatch(1);
+        TesseraServer started;
+        try {
+            started = TesseraServer.start(cfg);
+        } catch (CorruptionException e) {
+            System.err.println("tessera: cannot start: " + e.getMessage());
+            return 2;
+        }
+        try (TesseraServer server = started) {
+            // The JVM halts once shutdown hooks return, so the hook waits for the log to be flushed and closed.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                stopped.countDown();
+                try {
+                    closed.await(3, TimeUnit.MINUTES);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "tessera-shutdown"));
+            if (server.recovery() != null) {
+                System.out.println("data directory " + cfg.dataDir() + ": recovered " + server.recovery().describe());
+            }
             System.out.println("tessera " + TesseraVersion.version() + " listening on http://" + server.address());
             if (cfg.dataDir() == null) {
                 System.out.println("no --data-dir: running in memory, nothing survives a restart");
             }
             stopped.await();
+        } finally {
+            closed.countDown();
         }
         return 0;
     }

@@ -22,9 +22,14 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      * @param retention         how long raw samples are kept (Prometheus duration)
      * @param outOfOrderWindow  how far behind a series' newest sample a sample may arrive
      * @param memoryLimit       ingest is refused above this many bytes of raw data
+     * @param walFsync          with a data directory: {@code interval} (segments forced every second
+     *                          and when cut) or {@code always} (forced before a write is acknowledged)
+     * @param walSegmentSize    the size at which a log segment is cut
+     * @param snapshotInterval  how often the raw store is snapshotted, which truncates the log
      */
-    public record Storage(String retention, String outOfOrderWindow, String memoryLimit) {
-        public static final Storage DEFAULTS = new Storage("15d", "0s", "8GiB");
+    public record Storage(String retention, String outOfOrderWindow, String memoryLimit, String walFsync,
+            String walSegmentSize, String snapshotInterval) {
+        public static final Storage DEFAULTS = new Storage("15d", "0s", "8GiB", "interval", "128MiB", "15m");
     }
 
     /** @param maxBodyBytes the largest uncompressed request body accepted */
@@ -59,7 +64,10 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         storage = storage == null ? Storage.DEFAULTS : new Storage(
                 or(storage.retention(), Storage.DEFAULTS.retention()),
                 or(storage.outOfOrderWindow(), Storage.DEFAULTS.outOfOrderWindow()),
-                or(storage.memoryLimit(), Storage.DEFAULTS.memoryLimit()));
+                or(storage.memoryLimit(), Storage.DEFAULTS.memoryLimit()),
+                or(storage.walFsync(), Storage.DEFAULTS.walFsync()),
+                or(storage.walSegmentSize(), Storage.DEFAULTS.walSegmentSize()),
+                or(storage.snapshotInterval(), Storage.DEFAULTS.snapshotInterval()));
         remoteWrite = remoteWrite == null ? RemoteWrite.DEFAULTS
                 : new RemoteWrite(or(remoteWrite.maxBodyBytes(), RemoteWrite.DEFAULTS.maxBodyBytes()));
         Query q = Query.DEFAULTS;
@@ -69,6 +77,21 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
                 or(query.defaultSubqueryStep(), q.defaultSubqueryStep()));
         acceleration = acceleration == null ? Acceleration.DEFAULTS
                 : new Acceleration(acceleration.planFile(), or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
+    }
+
+    /** The write-ahead log options this configuration asks for. */
+    public io.tessera.store.wal.WalOptions walOptions() {
+        return io.tessera.store.wal.WalOptions.DEFAULTS
+                .withFsync(io.tessera.store.wal.WalFsync.parse(storage.walFsync()))
+                .withSegmentBytes(io.tessera.core.ByteSizes.parse(storage.walSegmentSize()));
+    }
+
+    public long snapshotIntervalMillis() {
+        long ms = io.tessera.core.Durations.parseMillis(storage.snapshotInterval());
+        if (ms <= 0) {
+            throw new InvalidInputException("storage.snapshot_interval must be positive, got " + storage.snapshotInterval());
+        }
+        return ms;
     }
 
     /** The engine options this configuration asks for. */

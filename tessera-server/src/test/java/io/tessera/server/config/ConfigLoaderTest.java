@@ -37,6 +37,30 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void durabilitySettingsHaveDefaultsAndParse() {
+        ServerConfig d = ServerConfig.DEFAULTS;
+        assertThat(d.storage().walFsync()).isEqualTo("interval");
+        assertThat(d.walOptions().fsync()).isEqualTo(io.tessera.store.wal.WalFsync.INTERVAL);
+        assertThat(d.walOptions().segmentBytes()).isEqualTo(128L << 20);
+        assertThat(d.snapshotIntervalMillis()).isEqualTo(15 * 60_000L);
+        ServerConfig c = ConfigLoader.parse("""
+                data_dir: /var/lib/tessera
+                storage:
+                  wal_fsync: always
+                  wal_segment_size: 1MiB
+                  snapshot_interval: 30s
+                """);
+        assertThat(c.dataDir()).isEqualTo("/var/lib/tessera");
+        assertThat(c.walOptions().fsync()).isEqualTo(io.tessera.store.wal.WalFsync.ALWAYS);
+        assertThat(c.walOptions().segmentBytes()).isEqualTo(1L << 20);
+        assertThat(c.snapshotIntervalMillis()).isEqualTo(30_000);
+        assertThat(c.storage().retention()).isEqualTo("15d");
+        assertThatThrownBy(() -> ConfigLoader.parse("storage:\n  wal_fsync: sometimes\n").walOptions())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("sometimes");
+    }
+
+    @Test
     void anEmptyFileIsTheDefaults() {
         assertThat(ConfigLoader.parse("")).isEqualTo(ServerConfig.DEFAULTS);
     }

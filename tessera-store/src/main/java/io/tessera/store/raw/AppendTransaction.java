@@ -17,6 +17,8 @@ final class AppendTransaction {
     private final ChunkPolicy policy;
     private final long window;
     private final AppendRequest request;
+    private final AppendLog log;
+    private final boolean enforceMemoryLimit;
 
     private final int slots;
     private final Labels[] slotLabels;
@@ -38,11 +40,14 @@ final class AppendTransaction {
     private int duplicates;
     private long reserved;
 
-    AppendTransaction(SeriesTable table, ChunkPolicy policy, long window, AppendRequest request) {
+    AppendTransaction(SeriesTable table, ChunkPolicy policy, long window, AppendRequest request, AppendLog log,
+            boolean enforceMemoryLimit) {
         this.table = table;
         this.policy = policy;
         this.window = window;
         this.request = request;
+        this.log = log;
+        this.enforceMemoryLimit = enforceMemoryLimit;
         Labels[] series = request.series();
         int[] offsets = request.sampleOffsets();
         int n = series.length;
@@ -103,6 +108,12 @@ final class AppendTransaction {
         int locked = table.locks.lockAll(stripes, slots);
         try {
             validate();
+            try {
+                log.record(request);
+            } catch (RuntimeException | Error e) {
+                table.memory.add(-reserved);
+                throw e;
+            }
             return apply();
         } finally {
             table.locks.unlockAll(stripes, locked);
@@ -166,7 +177,11 @@ final class AppendTransaction {
             throw firstError;
         }
         reserved = bound + (long) (accCount + oooCount) * MemoryModel.SAMPLE_BOUND;
-        table.memory.reserve(reserved);
+        if (enforceMemoryLimit) {
+            table.memory.reserve(reserved);
+        } else {
+            table.memory.add(reserved);
+        }
     }
 
     /** Accepts a sample within the out-of-order window unless it repeats one; returns the error, if any. */

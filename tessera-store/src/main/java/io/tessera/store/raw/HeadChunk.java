@@ -118,6 +118,11 @@ final class HeadChunk {
         return new Chunk(out.trimmed(), count, minTime, lastTime);
     }
 
+    /** Bits written so far; exact for the writer. */
+    int bitLength() {
+        return out.position();
+    }
+
     long usedBytes() {
         return 8L * out.usedWords();
     }

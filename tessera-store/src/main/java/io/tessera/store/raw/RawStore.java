@@ -62,7 +62,40 @@ public final class RawStore {
      * @throws io.tessera.core.LimitExceededException when the memory limit would be exceeded
      */
     public AppendResult append(AppendRequest request) {
-        return new AppendTransaction(table, policy, config.outOfOrderWindowMillis(), request).run();
+        return append(request, AppendLog.NONE);
+    }
+
+    /**
+     * {@link #append(AppendRequest)}, handing the validated request to {@code log} before it is
+     * applied (see {@link AppendLog}).
+     */
+    public AppendResult append(AppendRequest request, AppendLog log) {
+        return new AppendTransaction(table, policy, config.outOfOrderWindowMillis(), request, log, true).run();
+    }
+
+    /**
+     * Re-applies a request that was accepted before a restart: the same rules as {@link
+     * #append(AppendRequest)}, except that the memory limit is not enforced, since the request
+     * was within it when first accepted.
+     *
+     * @throws SampleRejectedException when the request does not apply to the current content
+     */
+    public AppendResult replay(AppendRequest request) {
+        return new AppendTransaction(table, policy, config.outOfOrderWindowMillis(), request, AppendLog.NONE, false).run();
+    }
+
+    /**
+     * A consistent cut of the whole store. Every writer is held off while {@code atCut} runs and
+     * the series are captured, so the image holds exactly the requests applied before the cut;
+     * the image is then read without any lock.
+     */
+    public RawImage capture(Runnable atCut) {
+        return RawImage.capture(table, atCut);
+    }
+
+    /** Loads series into this store, which must be empty; for recovery, before any append. */
+    public RawRestore restore() {
+        return new RawRestore(table);
     }
 
     /** The matching series with at least one sample in {@code range}, in label order. */

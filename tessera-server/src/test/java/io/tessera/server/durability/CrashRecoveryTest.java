@@ -1,0 +1,200 @@
+package io.tessera.server.durability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tessera.core.Labels;
+import io.tessera.ingest.NameValidation;
+import io.tessera.ingest.WriteBatchBuilder;
+import io.tessera.ingest.remote.RemoteWriteEncoder;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kills a real {@code tessera serve --data-dir} with SIGKILL while writers send remote-write
+ * requests, restarts it, and checks that every acknowledged sample is there, exactly once and
+ * with its value, and that nothing is there that was never sent. Rounds alternate the fsync
+ * policies; {@code -Dtessera.crash.rounds=N} runs more of them.
+ */
+class CrashRecoveryTest {
+
+    private static final int WRITERS = 4;
+    private static final int SERIES_PER_WRITER = 5;
+    private static final int SAMPLES_PER_REQUEST = 10;
+    private static final long T0 = 1_767_225_600_000L;
+    private static final long STEP = 1000;
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    /** Per writer: the next sample index to send, and the indexes of the requests acknowledged. */
+    private final long[] nextIndex = new long[WRITERS];
+    private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
+
+    @Test
+    void acknowledgedSamplesSurviveSigkill() throws Exception {
+        int rounds = Integer.getInteger("tessera.crash.rounds", 5);
+        long seed = Long.getLong("tessera.crash.seed", System.nanoTime());
+        System.out.println("crash test: " + rounds + " rounds, seed " + seed);
+        Random random = new Random(seed);
+        for (int w = 0; w < WRITERS; w++) {
+            acked.add(new ConcurrentSkipListSet<>());
+        }
+        Path data = tmp.resolve("data");
+        Path log = tmp.resolve("server.log");
+        long ackedTotal = 0;
+        for (int round = 0; round < rounds; round++) {
+            Path config = writeConfig(round % 2 == 0 ? "interval" : "always");
+            ChildServer server = ChildServer.start(config, data, log);
+            if (round > 0) {
+                verify(server.address(), "round " + round + " after SIGKILL, seed " + seed);
+            }
+            List<Thread> writers = new ArrayList<>();
+            for (int w = 0; w < WRITERS; w++) {
+                int writer = w;
+                writers.add(Thread.ofPlatform().start(() -> write(server.address(), writer)));
+            }
+            Thread.sleep(300 + random.nextInt(1500));
+            server.kill();
+            for (Thread t : writers) {
+                t.join(30_000);
+            }
+            long total = 0;
+            for (ConcurrentSkipListSet<Long> a : acked) {
+                total += a.size();
+            }
+            assertThat(total).as("requests acknowledged by round %d", round).isGreaterThan(ackedTotal);
+            ackedTotal = total;
+        }
+        ChildServer server = ChildServer.start(writeConfig("interval"), data, log);
+        verify(server.address(), "after the last SIGKILL, seed " + seed);
+        server.stop();
+        ChildServer clean = ChildServer.start(writeConfig("interval"), data, log);
+        assertThat(clean.output).anySatisfy(line -> assertThat(line).contains("then 0 log records"));
+        verify(clean.address(), "after a clean stop, seed " + seed);
+        clean.stop();
+        System.out.println("crash test: " + ackedTotal + " requests acknowledged over " + rounds + " rounds; "
+                + Files.readAllLines(log).stream().filter(l -> l.contains("torn")).count() + " torn-record reports");
+    }
+
+    private Path writeConfig(String fsync) throws Exception {
+        Path config = tmp.resolve("tessera-" + fsync + ".yaml");
+        Files.writeString(config, """
+                listen: 127.0.0.1:0
+                storage:
+                  retention: 100y
+                  wal_fsync: %s
+                  wal_segment_size: 64KiB
+                  snapshot_interval: 700ms
+                """.formatted(fsync));
+        return config;
+    }
+
+    private static Labels series(int writer, int s) {
+        return Labels.of("__name__", "crash_test", "writer", "w" + writer, "series", "s" + s);
+    }
+
+    private static double value(int writer, int s, long index) {
+        return index * 0.5 + writer * 1000 + s;
+    }
+
+    /** Sends requests until the server goes away; request k of a writer holds sample indexes [k*N, (k+1)*N). */
+    private void write(String address, int writer) {
+        while (true) {
+            long first = nextIndex[writer];
+            nextIndex[writer] = first + SAMPLES_PER_REQUEST;
+            WriteBatchBuilder b = new WriteBatchBuilder(NameValidation.UTF8);
+            for (int s = 0; s < SERIES_PER_WRITER; s++) {
+                for (long i = first; i < first + SAMPLES_PER_REQUEST; i++) {
+                    b.addSample(T0 + i * STEP, value(writer, s, i));
+                }
+                b.endSeries(series(writer, s));
+            }
+            try {
+                HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Encoding", "snappy")
+                        .header("Content-Type", "application/x-protobuf")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build()))).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 204) {
+                    acked.get(writer).add(first / SAMPLES_PER_REQUEST);
+                } else if (r.statusCode() != 503) {
+                    throw new AssertionError("write answered " + r.statusCode() + ": " + r.body());
+                }
+            } catch (java.io.IOException e) {
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private void verify(String address, String when) throws Exception {
+        long end = T0 + (maxIndex() + 1) * STEP;
+        String query = URLEncoder.encode("crash_test[10y]", StandardCharsets.UTF_8);
+        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
+                + query + "&time=" + BigDecimal.valueOf(end).movePointLeft(3).toPlainString())).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        TreeMap<String, JsonNode> bySeries = new TreeMap<>();
+        for (JsonNode series : JSON.readTree(r.body()).path("data").path("result")) {
+            bySeries.put(series.path("metric").path("writer").asText() + "/" + series.path("metric").path("series").asText(),
+                    series.path("values"));
+        }
+        for (int w = 0; w < WRITERS; w++) {
+            for (int s = 0; s < SERIES_PER_WRITER; s++) {
+                JsonNode values = bySeries.get("w" + w + "/s" + s);
+                ConcurrentSkipListSet<Long> present = new ConcurrentSkipListSet<>();
+                long previous = Long.MIN_VALUE;
+                if (values != null) {
+                    for (JsonNode point : values) {
+                        long ts = new BigDecimal(point.get(0).asText()).movePointRight(3).longValueExact();
+                        long index = (ts - T0) / STEP;
+                        assertThat(ts).as("%s: w%d/s%d timestamps ascend, none twice", when, w, s).isGreaterThan(previous);
+                        assertThat((ts - T0) % STEP).isZero();
+                        assertThat(index).as("%s: w%d/s%d holds only samples that were sent", when, w, s).isLessThan(nextIndex[w]);
+                        assertThat(Double.parseDouble(point.get(1).asText())).as("%s: value at %d", when, ts)
+                                .isEqualTo(value(w, s, index));
+                        present.add(index);
+                        previous = ts;
+                    }
+                }
+                for (long request : acked.get(w)) {
+                    for (long i = request * SAMPLES_PER_REQUEST; i < (request + 1) * SAMPLES_PER_REQUEST; i++) {
+                        if (!present.contains(i)) {
+                            throw new AssertionError(when + ": acknowledged sample " + i + " of w" + w + "/s" + s + " is missing");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private long maxIndex() {
+        long max = 0;
+        for (long n : nextIndex) {
+            max = Math.max(max, n);
+        }
+        return max;
+    }
+}

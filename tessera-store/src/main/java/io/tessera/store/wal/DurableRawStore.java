@@ -1,0 +1,225 @@
+package io.tessera.store.wal;
+
+import io.tessera.store.raw.AppendRequest;
+import io.tessera.store.raw.AppendResult;
+import io.tessera.store.raw.RawImage;
+import io.tessera.store.raw.RawStore;
+import io.tessera.store.raw.RawStoreConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A raw store whose accepted requests survive a restart or a crash: every request is logged
+ * before it is applied and acknowledged only once its record is as durable as {@link WalFsync}
+ * promises; periodic snapshots bound the log and the time recovery takes.
+ *
+ * <p>On disk, under the data directory: {@code wal/} holds the log segments and
+ * {@code snapshots/} the snapshots, the last {@value #KEEP_SNAPSHOTS} of them. {@link #open}
+ * recovers: the newest snapshot, then the log after the position it covers.
+ *
+ * <p>Order of a write: the record is encoded; the store locks the request's series, validates
+ * it, enqueues the record (so two requests that share a series are logged in the order they are
+ * applied) and applies it; then the caller waits for the record's group to be written (and
+ * forced, under {@link WalFsync#ALWAYS}). A request whose record fails to reach the log is
+ * refused with a {@link WalFailedException} even though the store has applied it; the log is
+ * then failed for good and refuses every later request, so what is on disk stays a prefix of
+ * what was applied and a restart recovers exactly the logged requests.
+ */
+public final class DurableRawStore implements AutoCloseable {
+
+    public static final int KEEP_SNAPSHOTS = 2;
+
+    /** One snapshot taken: its number, the log position it covers, its size and how long it took. */
+    public record SnapshotInfo(long number, WalPosition position, long series, long samples, long bytes, long durationNanos,
+            boolean skipped) {
+    }
+
+    private final RawStore store;
+    private final Path walDir;
+    private final Path snapshotsDir;
+    private final WalWriter wal;
+    private final RecoveryReport recovery;
+    private long nextSnapshot;
+    private WalPosition lastSnapshotPosition;
+    private volatile long lastSnapshotMillis;
+    private volatile long lastSnapshotNanos;
+
+    private DurableRawStore(RawStore store, Path walDir, Path snapshotsDir, WalWriter wal, RecoveryReport recovery,
+            long nextSnapshot, WalPosition lastSnapshotPosition, long lastSnapshotMillis) {
+        this.store = store;
+        this.walDir = walDir;
+        this.snapshotsDir = snapshotsDir;
+        this.wal = wal;
+        this.recovery = recovery;
+        this.nextSnapshot = nextSnapshot;
+        this.lastSnapshotPosition = lastSnapshotPosition;
+        this.lastSnapshotMillis = lastSnapshotMillis;
+    }
+
+    /**
+     * Recovers the store kept under {@code dataDir} (created if absent) and opens its log for
+     * appends.
+     *
+     * @throws CorruptionException when a snapshot or the log is damaged other than by a torn last record
+     */
+    public static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options) {
+        try {
+            return recover(dataDir, config, options);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot recover the data directory " + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static DurableRawStore recover(Path dataDir, RawStoreConfig config, WalOptions options) throws IOException {
+        long start = System.nanoTime();
+        Path walDir = dataDir.resolve("wal");
+        Path snapshotsDir = dataDir.resolve("snapshots");
+        Files.createDirectories(walDir);
+        Files.createDirectories(snapshotsDir);
+        Snapshots.deleteTemporary(snapshotsDir);
+        RawStore store = new RawStore(config);
+
+        List<Long> snapshots = Snapshots.list(snapshotsDir);
+        long snapshot = snapshots.isEmpty() ? -1 : snapshots.getLast();
+        SnapshotManifest manifest = snapshot < 0 ? null : new SnapshotReader().load(Snapshots.path(snapshotsDir, snapshot), store);
+        List<Long> segments = Segments.list(walDir);
+        WalPosition from;
+        if (manifest != null) {
+            from = manifest.wal();
+            for (long s : List.copyOf(segments)) {
+                if (s < from.segment()) {
+                    Files.delete(Segments.path(walDir, s));
+                    segments.remove(s);
+                }
+            }
+            if (segments.isEmpty() || segments.getFirst() != from.segment()) {
+                throw new CorruptionException(Segments.path(walDir, from.segment()), from.offset(),
+                        "the log segment where snapshot " + Segments.name(snapshot) + " says replay starts is missing");
+            }
+        } else {
+            from = new WalPosition(segments.isEmpty() ? 0 : segments.getFirst(), Segments.HEADER);
+            if (!segments.isEmpty() && segments.getFirst() != 0) {
+                throw new CorruptionException(Segments.path(walDir, segments.getFirst()), 0,
+                        "the log starts after segment 00000000 and no snapshot covers what came before");
+            }
+        }
+        for (int i = 1; i < segments.size(); i++) {
+            if (segments.get(i) != segments.get(i - 1) + 1) {
+                throw new CorruptionException(Segments.path(walDir, segments.get(i - 1) + 1), 0, "this log segment is missing");
+            }
+        }
+        WalReplay.Result replayed = new WalReplay(walDir, store).replay(segments, from);
+        Map<Long, Long> existing = new HashMap<>(replayed.segmentSizes());
+        long first = Math.max(replayed.lastSegment(), from.segment() - 1) + 1;
+        WalWriter wal = new WalWriter(walDir, options, first, existing);
+        WalReplay.TornTail torn = replayed.torn();
+        RecoveryReport report = new RecoveryReport(snapshot, manifest == null ? 0 : manifest.series(), manifest == null ? 0 : manifest.samples(), from,
+                replayed.records(), replayed.samples(), torn == null ? 0 : 1,
+                torn == null ? null : torn.file() + " at byte offset " + torn.offset() + " (" + torn.bytesRemoved()
+                        + " bytes): " + torn.problem(),
+                System.nanoTime() - start);
+        return new DurableRawStore(store, walDir, snapshotsDir, wal, report, snapshot + 1,
+                manifest == null ? null : manifest.wal(), manifest == null ? 0 : manifest.takenAtMillis());
+    }
+
+    /** The store itself, for reads; writes go through {@link #append}. */
+    public RawStore store() {
+        return store;
+    }
+
+    public RecoveryReport recovery() {
+        return recovery;
+    }
+
+    /**
+     * Validates, logs and applies the request, returning once its record is durable.
+     *
+     * @throws io.tessera.store.raw.SampleRejectedException as {@link RawStore#append(AppendRequest)}; nothing is logged
+     * @throws io.tessera.core.LimitExceededException as {@link RawStore#append(AppendRequest)}; nothing is logged
+     * @throws WalFailedException when the record did not reach the log; the request must not be acknowledged
+     */
+    public AppendResult append(AppendRequest request) {
+        PendingRecord record = new PendingRecord(wal, request);
+        AppendResult result = store.append(request, record);
+        record.await();
+        return result;
+    }
+
+    /**
+     * Takes a snapshot of the store and truncates the log to what it does not cover. Writers are
+     * held off only while the store is cut; a snapshot when nothing was logged since the last
+     * one is skipped.
+     */
+    public synchronized SnapshotInfo snapshot() {
+        long start = System.nanoTime();
+        WalWriter.Cut[] cut = new WalWriter.Cut[1];
+        RawImage image = store.capture(() -> cut[0] = wal.cut());
+        WalPosition position = cut[0].position();
+        if (position.equals(lastSnapshotPosition)) {
+            return new SnapshotInfo(nextSnapshot - 1, position, image.seriesCount(), image.sampleCount(), 0, 0, true);
+        }
+        wal.syncThrough(cut[0].records());
+        long number = nextSnapshot;
+        try {
+            SnapshotManifest manifest = SnapshotWriter.write(snapshotsDir, number, image, position, System.currentTimeMillis());
+            nextSnapshot = number + 1;
+            lastSnapshotPosition = position;
+            wal.deleteBefore(position.segment());
+            Snapshots.retain(snapshotsDir, KEEP_SNAPSHOTS);
+            long took = System.nanoTime() - start;
+            lastSnapshotMillis = manifest.takenAtMillis();
+            lastSnapshotNanos = took;
+            return new SnapshotInfo(number, position, image.seriesCount(), image.sampleCount(), manifest.files().getFirst().bytes(),
+                    took, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("snapshot " + Segments.name(number) + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Bytes of log segments on disk. */
+    public long walBytes() {
+        return wal.bytes();
+    }
+
+    public int walSegments() {
+        return wal.segments();
+    }
+
+    /** When the last snapshot was taken (epoch ms), 0 if never. */
+    public long lastSnapshotMillis() {
+        return lastSnapshotMillis;
+    }
+
+    public long lastSnapshotDurationNanos() {
+        return lastSnapshotNanos;
+    }
+
+    /** Gathering writes made so far and the records they carried: records per group is the grouping achieved. */
+    public long walGroups() {
+        return wal.groups();
+    }
+
+    public long walRecords() {
+        return wal.records();
+    }
+
+    /** Null while the log is healthy; otherwise why it failed. */
+    public Throwable walFailure() {
+        return wal.failure();
+    }
+
+    Path walDir() {
+        return walDir;
+    }
+
+    /** Writes and forces what is queued and closes the log; later appends are refused. */
+    @Override
+    public void close() {
+        wal.close();
+    }
+}

@@ -1,0 +1,29 @@
+package io.tessera.store.wal;
+
+import io.tessera.store.raw.RawStore;
+import io.tessera.store.raw.SeriesCursor;
+import java.util.List;
+
+/** The whole content of a store as text: every sample's series, time and value bits, then the totals. */
+final class Dumps {
+
+    private Dumps() {
+    }
+
+    static String full(RawStore store) {
+        StringBuilder sb = new StringBuilder();
+        SeriesCursor cursor = store.select(List.of(), RawStore.ALL_TIME);
+        long[] ts = new long[256];
+        double[] vs = new double[256];
+        while (cursor.nextSeries()) {
+            sb.append(cursor.labels()).append('\n');
+            int n;
+            while ((n = cursor.nextSamples(ts, vs, 0, ts.length)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    sb.append(' ').append(ts[i]).append(' ').append(Long.toHexString(Double.doubleToRawLongBits(vs[i]))).append('\n');
+                }
+            }
+        }
+        return sb.append(store.stats()).toString();
+    }
+}
