@@ -23,11 +23,11 @@ import org.junit.jupiter.api.Test;
  * it scrapes to Tessera; afterwards Tessera's raw store must hold exactly the series and samples
  * that Prometheus' query API returns for the same time range. Prometheus is the only writer.
  *
- * <p>Runs for {@code -Dtessera.it.seconds} seconds (60 by default; 120 is the full length).
+ * <p>Runs for {@code -Dtessera.it.seconds} seconds (120 by default).
  */
 class PrometheusRemoteWriteTest {
 
-    private static final long RUN_SECONDS = Long.getLong("tessera.it.seconds", 60);
+    private static final long RUN_SECONDS = Long.getLong("tessera.it.seconds", 120);
     /** The cut-off sits this far before the end, so Prometheus has committed every scrape before it. */
     private static final long SETTLE_MILLIS = 10_000;
     private static final Duration CATCH_UP = Duration.ofSeconds(60);
