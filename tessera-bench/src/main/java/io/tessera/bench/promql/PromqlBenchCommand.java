@@ -5,6 +5,7 @@ import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.peer.TesseraProcess;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -152,8 +153,8 @@ public final class PromqlBenchCommand implements Callable<Integer> {
             throws IOException, InterruptedException {
         long start = shape.startMillis();
         long end = shape.endMillis();
-        out.printf(Locale.ROOT, "%n%-32s %11s %11s %11s %11s %8s %8s %9s%n", "query", "Tessera p50", "p95", "Prom p50", "p95",
-                "ratio", "series", "mismatch");
+        out.printf(Locale.ROOT, "%n%-32s %11s %11s %11s %11s %8s %8s %9s %6s%n", "query", "Tessera p50", "p95", "Prom p50",
+                "p95", "ratio", "series", "mismatch", "load");
         double logSum = 0;
         int measured = 0;
         int mismatches = 0;
@@ -190,10 +191,11 @@ public final class PromqlBenchCommand implements Callable<Integer> {
                 measured++;
             }
             ratios.add(answered ? String.format(Locale.ROOT, "%.2f", ratio) : "error");
-            out.printf(Locale.ROOT, "%-32s %9.1f ms %8.1f ms %8.1f ms %8.1f ms %8s %8d %9d%n", q.name(),
+            out.printf(Locale.ROOT, "%-32s %9.1f ms %8.1f ms %8.1f ms %8.1f ms %8s %8d %9d %6.1f%n", q.name(),
                     mine.percentileMillis(50), mine.percentileMillis(95), prom.percentileMillis(50), prom.percentileMillis(95),
                     answered ? String.format(Locale.ROOT, "%.2f", ratio) : "error", theirAnswer.series().size(),
-                    c.agree() ? 0 : Math.max(1, c.differingSeries()));
+                    c.agree() ? 0 : Math.max(1, c.differingSeries()),
+                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
         out.println();
         for (BenchQuery q : queries) {
@@ -201,8 +203,9 @@ public final class PromqlBenchCommand implements Callable<Integer> {
         }
         out.println("ratio: Tessera p50 / Prometheus p50 (target <= 1.0 for the exact engine); mismatch: series whose"
                 + " answers differ beyond a relative 1e-6 (or are missing, extra, or an error on one side only).");
-        out.println("Machine caveat: a shared machine with " + Runtime.getRuntime().availableProcessors()
-                + " cores; the load generator, Tessera and Prometheus share them, so compare ratios, not absolute times.");
+        out.println("Machine caveat: " + Runtime.getRuntime().availableProcessors() + " cores shared by Tessera, Prometheus,"
+                + " this client and whatever else runs (load: the 1-minute load average after the query's runs), so"
+                + " compare ratios, not absolute times.");
         notes.forEach(n -> out.println("MISMATCH " + n));
         double geomean = measured == 0 ? Double.NaN : Math.exp(logSum / measured);
         out.printf(Locale.ROOT, "promql bench: %d queries on %,d series over %d h, ratio Tessera/Prometheus p50 geometric mean"
