@@ -1,0 +1,283 @@
+package io.tessera.bench.accel;
+
+import io.tessera.bench.accel.AccelQuery.ErrorKind;
+import io.tessera.bench.peer.PrometheusProcess;
+import io.tessera.bench.peer.TesseraProcess;
+import io.tessera.bench.promql.ApiResponse;
+import io.tessera.bench.promql.QueryAnswer;
+import io.tessera.bench.promql.QueryApi;
+import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.InstallablePlanCodec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tessera bench accel}: view-backed queries against Prometheus 2.x on the same data. For
+ * each dataset both servers are child processes on loopback; the queries run first on Tessera
+ * without views (its exact engine), then a hand-built plan is installed over
+ * {@code POST /api/v1/plan}, the ingestion runs catch up, and the queries run again from views.
+ */
+@Command(name = "accel", mixinStandardHelpOptions = true,
+        description = "Accelerated (view-backed) query latency and error of Tessera against Prometheus 2.x, over loopback.")
+public final class AccelBenchCommand implements Callable<Integer> {
+
+    private static final Duration READY = Duration.ofSeconds(60);
+    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
+    private static final Duration CATCH_UP = Duration.ofMinutes(15);
+    private static final long HOUR = 3_600_000;
+    private static final long STEP_MS = 15_000;
+    private static final long OFF_GRID_MS = 23_457;
+    private static final long SEED = 20_260_611L;
+
+    @Option(names = "--quick", description = "2,000 and 300 series instead of 10,000 and 1,000; 5 measured runs instead of 10.")
+    boolean quick;
+
+    @Option(names = "--dataset", description = "Only this dataset: a or b.")
+    String only;
+
+    @Option(names = "--repetitions", description = "Measured runs of each query.")
+    Integer repetitions;
+
+    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--heap", defaultValue = "6g", description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--connections", defaultValue = "2", description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
+    int connections;
+
+    private final PrintStream out = System.out;
+
+    @Override
+    public Integer call() throws Exception {
+        if (PrometheusProcess.findBinary() == null) {
+            System.err.println("tessera bench accel needs a Prometheus 2.x binary. " + PrometheusProcess.installHint());
+            return 2;
+        }
+        int reps = repetitions != null ? repetitions : quick ? 5 : 10;
+        long start = Math.floorDiv(System.currentTimeMillis() - 2 * HOUR - 10 * 60_000, HOUR) * HOUR;
+        List<AccelDataset> datasets = new ArrayList<>();
+        if (only == null || only.equals("a")) {
+            datasets.add(new AccelDataset("a", quick ? 2_000 : 10_000, 10_000, 720, start, SEED));
+        }
+        if (only == null || only.equals("b")) {
+            datasets.add(new AccelDataset("b", quick ? 300 : 1_000, 1_000, 7_200, start, SEED + 1));
+        }
+        out.printf(Locale.ROOT, "Accelerated queries over loopback: per dataset, N series of a gauge x and N of a counter c"
+                + " (%d jobs), 2 h of data. Tessera: 'tessera serve' in its own JVM (-Xmx%s); exact runs before the plan is"
+                + " installed, accelerated runs after its ingestion runs caught up. Prometheus: %s. %d warm-up and %d measured"
+                + " runs per query and server.%n", AccelDataset.JOBS, heap, PrometheusProcess.findBinary(), warmup, reps);
+        List<AccelRow> rows = new ArrayList<>();
+        for (AccelDataset d : datasets) {
+            rows.addAll(runDataset(d, reps));
+        }
+        printTable(rows);
+        return 0;
+    }
+
+    private List<AccelQuery> queries() {
+        List<AccelQuery> q = new ArrayList<>();
+        for (boolean on : new boolean[] {true, false}) {
+            String where = on ? ", on grid" : ", off grid";
+            q.add(new AccelQuery("quantile_over_time 0.99" + where, "quantile_over_time(0.99, x[1h])", false, on, ErrorKind.RANK_OVER_TIME, true));
+            q.add(new AccelQuery("quantile_over_time 0.5" + where, "quantile_over_time(0.5, x[1h])", false, on, ErrorKind.RANK_OVER_TIME, true));
+            for (String f : List.of("sum", "avg", "max", "count")) {
+                q.add(new AccelQuery(f + "_over_time" + where, f + "_over_time(x[1h])", false, on, ErrorKind.RELATIVE, true));
+            }
+            q.add(new AccelQuery("increase 1h" + where, "increase(c[1h])", false, on, ErrorKind.RELATIVE, true));
+            q.add(new AccelQuery("sum by job rate, range" + where, "sum by (job) (rate(c[5m]))", true, on, ErrorKind.RELATIVE, true));
+        }
+        q.add(new AccelQuery("quantile by job 0.99", "quantile by (job) (0.99, x)", false, true, ErrorKind.RANK_BY_JOB, false));
+        q.add(new AccelQuery("topk 5 sum by instance rate", "topk(5, sum by (instance) (rate(c[5m])))", false, true, ErrorKind.RELATIVE, true));
+        return q;
+    }
+
+    private List<AccelRow> runDataset(AccelDataset d, int reps) throws Exception {
+        out.printf(Locale.ROOT, "%ndataset (%s): %,d series of x and %,d of c at %d s scrape over 2 h, %,d samples per server%n",
+                d.name(), d.series(), d.series(), d.intervalMs() / 1000, d.samples());
+        List<AccelQuery> queries = queries();
+        long onGrid = Math.floorDiv(d.endMs() - 2 * 60_000, 60_000) * 60_000;
+        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap, "-XX:+UseParallelGC");
+                PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY);
+                QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
+                QueryApi theirs = new QueryApi(prometheus.baseUrl(), QUERY_TIMEOUT)) {
+            AccelLoader.load(d, "Tessera", tessera.remoteWriteUrl(), connections, out);
+            AccelLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), connections, out);
+            int n = queries.size();
+            double[] promMs = new double[n];
+            double[] exactMs = new double[n];
+            QueryAnswer[] promAnswers = new QueryAnswer[n];
+            out.println("  exact runs (no plan installed yet)");
+            for (int i = 0; i < n; i++) {
+                AccelQuery q = queries.get(i);
+                long t = q.onGrid() ? onGrid : onGrid - OFF_GRID_MS;
+                long[] p = new long[reps];
+                long[] e = new long[reps];
+                for (int r = -warmup; r < reps; r++) {
+                    ApiResponse a = ask(theirs, q, t);
+                    ApiResponse b = ask(ours, q, t);
+                    if (promAnswers[i] == null) {
+                        promAnswers[i] = QueryAnswer.parse(a);
+                    }
+                    if (r >= 0) {
+                        p[r] = a.nanos();
+                        e[r] = b.nanos();
+                    }
+                }
+                promMs[i] = p50(p);
+                exactMs[i] = p50(e);
+                out.printf(Locale.ROOT, "    %-40s Prometheus %9.1f ms, Tessera exact %9.1f ms%n", q.name(), promMs[i], exactMs[i]);
+            }
+            install(tessera.baseUrl(), AccelPlan.build(queries.stream().map(AccelQuery::text).distinct().toList(), 3 * HOUR));
+            awaitCatchUp(tessera.baseUrl());
+            out.println("  accelerated runs");
+            List<AccelRow> rows = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                AccelQuery q = queries.get(i);
+                long t = q.onGrid() ? onGrid : onGrid - OFF_GRID_MS;
+                long[] a = new long[reps];
+                boolean fromView = true;
+                QueryAnswer answer = null;
+                for (int r = -warmup; r < reps; r++) {
+                    ApiResponse b = ask(ours, q, t);
+                    fromView &= b.body().contains("answered from view");
+                    if (answer == null) {
+                        answer = QueryAnswer.parse(b);
+                    }
+                    if (r >= 0) {
+                        a[r] = b.nanos();
+                    }
+                }
+                double error = error(q, t, answer, promAnswers[i], theirs);
+                AccelRow row = new AccelRow(d.name(), q, promMs[i], p50(a), exactMs[i], error, fromView);
+                rows.add(row);
+                out.printf(Locale.ROOT, "    %-40s Tessera accelerated %9.2f ms, ratio %7.1fx, error %.2e%s%n", q.name(),
+                        row.acceleratedMs(), row.ratio(), error, fromView ? ", from views" : ", NOT from views");
+            }
+            return rows;
+        }
+    }
+
+    private double error(AccelQuery q, long t, QueryAnswer ours, QueryAnswer prom, QueryApi theirs)
+            throws IOException, InterruptedException {
+        return switch (q.error()) {
+            case RELATIVE -> AnswerErrors.relative(prom, ours);
+            case RANK_OVER_TIME -> AnswerErrors.rank(ours,
+                    AnswerErrors.samplesBy(QueryAnswer.parse(theirs.instant("x[1h]", t)), "instance"), "instance", q.quantile());
+            case RANK_BY_JOB -> AnswerErrors.rank(ours,
+                    AnswerErrors.samplesBy(QueryAnswer.parse(theirs.instant("x", t)), "job"), "job", q.quantile());
+        };
+    }
+
+    private static ApiResponse ask(QueryApi api, AccelQuery q, long t) throws IOException, InterruptedException {
+        return q.range() ? api.range(q.text(), t - HOUR, t, STEP_MS) : api.instant(q.text(), t);
+    }
+
+    private void install(String baseUrl, InstallablePlan plan) throws IOException, InterruptedException {
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/plan"))
+                    .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException("installing the plan: HTTP " + r.statusCode() + ": " + r.body());
+            }
+            out.printf(Locale.ROOT, "  plan installed: %d views (x: KLL k=%d, sum, count, avg, max in %d s panes; c: counter"
+                    + " in %d s panes)%n", plan.materializedViews().size(), AccelPlan.KLL_K, AccelPlan.GAUGE_PANE_MS / 1000,
+                    AccelPlan.COUNTER_PANE_MS / 1000);
+        }
+    }
+
+    /** Polls /metrics until every view's lag is under a gauge pane and the panes built stop growing. */
+    private void awaitCatchUp(String baseUrl) throws IOException, InterruptedException {
+        long began = System.nanoTime();
+        long deadline = began + CATCH_UP.toNanos();
+        double lastBuilt = -1;
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            while (System.nanoTime() < deadline) {
+                String text = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/metrics")).build(),
+                        HttpResponse.BodyHandlers.ofString()).body();
+                double lag = metric(text, "tessera_view_lag_seconds");
+                double built = metric(text, "tessera_view_panes_built");
+                out.printf(Locale.ROOT, "  ingestion runs: %,.0f panes built, lag %.0f s, state %,.0f MiB, after %.0f s%n", built,
+                        lag, metric(text, "tessera_view_state_bytes") / 1048576.0, (System.nanoTime() - began) / 1e9);
+                if (built > 0 && lag * 1000 < AccelPlan.GAUGE_PANE_MS && built == lastBuilt) {
+                    return;
+                }
+                lastBuilt = built;
+                Thread.sleep(3_000);
+            }
+        }
+        out.println("  ingestion runs did not catch up in time: measuring anyway (the infos say which runs used views)");
+    }
+
+    private static double metric(String text, String name) {
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + " ")) {
+                return Double.parseDouble(line.substring(name.length() + 1).trim());
+            }
+        }
+        return Double.NaN;
+    }
+
+    private static double p50(long[] nanos) {
+        long[] s = nanos.clone();
+        Arrays.sort(s);
+        return s[(s.length - 1) / 2] / 1e6;
+    }
+
+    private void printTable(List<AccelRow> rows) {
+        out.printf(Locale.ROOT, "%n%-4s %-36s %11s %11s %11s %9s %7s %10s %5s%n", "data", "query", "Prom p50", "accel p50",
+                "exact p50", "Prom/acc", "target", "max error", "view");
+        int met = 0;
+        int targeted = 0;
+        for (AccelRow r : rows) {
+            double target = target(r);
+            boolean ok = r.ratio() >= target;
+            targeted++;
+            met += ok ? 1 : 0;
+            out.printf(Locale.ROOT, "%-4s %-36s %8.1f ms %8.2f ms %8.1f ms %8.1fx %6.0fx %10.2e %5s%n", r.dataset(),
+                    r.query().name(), r.prometheusMs(), r.acceleratedMs(), r.exactMs(), r.ratio(), target, r.error(),
+                    r.fromView() ? "yes" : "no");
+        }
+        out.println("Prom/acc: Prometheus p50 / Tessera accelerated p50. max error: relative against Prometheus (exact"
+                + " families), rank error among the sorted raw samples of the window (quantiles; target 1%).");
+        out.println("view: every accelerated run's infos said 'answered from view' (quantile by over an instant selector is"
+                + " not accelerated: exact). Machine caveat: " + Runtime.getRuntime().availableProcessors()
+                + " cores shared by Tessera, Prometheus and this client; compare ratios, not absolute times.");
+        double worstRelative = rows.stream().filter(r -> r.query().error() == ErrorKind.RELATIVE).mapToDouble(AccelRow::error).max().orElse(0);
+        double worstRank = rows.stream().filter(r -> r.query().error() != ErrorKind.RELATIVE).mapToDouble(AccelRow::error).max().orElse(0);
+        double logSum = 0;
+        for (AccelRow r : rows) {
+            logSum += Math.log(r.ratio());
+        }
+        out.printf(Locale.ROOT, "accel bench: %d of %d rows meet their ratio target, Prometheus/accelerated p50 geometric mean"
+                + " %.1fx (best %.1fx, worst %.1fx); worst relative error %.1e, worst rank error %.2f%%%n", met, targeted,
+                Math.exp(logSum / rows.size()), rows.stream().mapToDouble(AccelRow::ratio).max().orElse(0),
+                rows.stream().mapToDouble(AccelRow::ratio).min().orElse(0), worstRelative, 100 * worstRank);
+    }
+
+    private static double target(AccelRow r) {
+        String n = r.query().name();
+        if (n.startsWith("quantile_over_time")) {
+            return r.dataset().equals("a") ? 20 : 100;
+        }
+        if (n.startsWith("quantile by") || n.startsWith("topk")) {
+            return 3;
+        }
+        return 50;
+    }
+}

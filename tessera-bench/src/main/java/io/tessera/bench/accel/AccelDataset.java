@@ -1,0 +1,66 @@
+package io.tessera.bench.accel;
+
+import io.tessera.ingest.NameValidation;
+import io.tessera.ingest.WriteBatchBuilder;
+import java.util.SplittableRandom;
+
+/**
+ * One accelerated-query dataset: {@code series} series of a gauge {@code x} and as many of a
+ * counter {@code c}, each scraped every {@code intervalMs} over {@code scrapes} scrapes from
+ * {@code startMs}. Series {@code s} has labels {@code job="j<s % JOBS>", instance="i<s>"} and a
+ * fixed scrape offset in {@code [1 ms, interval)}, so no sample lies on a pane edge. Values follow
+ * from the seed: x is log-normal, c grows by a random step and resets once in a while.
+ */
+record AccelDataset(String name, int series, long intervalMs, int scrapes, long startMs, long seed) {
+
+    static final int JOBS = 10;
+
+    long endMs() {
+        return startMs + scrapes * intervalMs;
+    }
+
+    long offsetOf(int s) {
+        return 1 + new SplittableRandom(seed * 31 + s).nextLong(intervalMs - 1);
+    }
+
+    long samples() {
+        return 2L * series * scrapes;
+    }
+
+    /** Appends scrapes {@code [from, to)} of series {@code [first, last)} of both metrics. */
+    int append(int first, int last, int from, int to, WriteBatchBuilder batch) {
+        int n = 0;
+        for (int s = first; s < last; s++) {
+            long offset = offsetOf(s);
+            SplittableRandom gauge = new SplittableRandom(seed ^ (s * 0x9E3779B97F4A7C15L) ^ from);
+            for (int k = from; k < to; k++) {
+                batch.addSample(startMs + k * intervalMs + offset, Math.exp(gauge.nextDouble() * 2 - 1 + gauge.nextDouble()));
+            }
+            batch.endSeries(new String[] {"__name__", "job", "instance"}, new String[] {"x", "j" + s % JOBS, "i" + s}, 3);
+            for (int k = from; k < to; k++) {
+                batch.addSample(startMs + k * intervalMs + offset, counterAt(s, k));
+            }
+            batch.endSeries(new String[] {"__name__", "job", "instance"}, new String[] {"c", "j" + s % JOBS, "i" + s}, 3);
+            n += 2 * (to - from);
+        }
+        return n;
+    }
+
+    /** The counter of series {@code s} at scrape {@code k}: steps of 0..9 per scrape, a reset every 2,000 scrapes. */
+    double counterAt(int s, int k) {
+        int phase = (s * 137) % 2_000;
+        int since = (k + phase) % 2_000;
+        long h = mix(seed + s);
+        return since * 4.5 + (mix(h + k) & 7);
+    }
+
+    static WriteBatchBuilder newBatch(int series, int samples) {
+        return new WriteBatchBuilder(NameValidation.LEGACY, null, series, samples);
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return (z ^ (z >>> 31)) >>> 1;
+    }
+}

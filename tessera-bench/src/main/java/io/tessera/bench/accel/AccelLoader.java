@@ -1,0 +1,89 @@
+package io.tessera.bench.accel;
+
+import io.tessera.ingest.WriteBatchBuilder;
+import io.tessera.ingest.remote.RemoteWriteEncoder;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Writes an {@link AccelDataset} over remote write in time order: block after block of five
+ * minutes of scrapes, each block spread over a few connections and finished before the next,
+ * so a TSDB that refuses samples far behind its newest one accepts everything.
+ */
+final class AccelLoader {
+
+    private static final long BLOCK_MS = 300_000;
+    private static final int SAMPLES_PER_REQUEST = 60_000;
+    private static final long PROGRESS_NANOS = 5_000_000_000L;
+
+    private AccelLoader() {
+    }
+
+    /** Loads {@code d} into {@code writeUrl}; throws when any request is not answered 204. */
+    static void load(AccelDataset d, String who, String writeUrl, int connections, PrintStream progress)
+            throws InterruptedException {
+        URI url = URI.create(writeUrl);
+        int perBlock = (int) Math.max(1, BLOCK_MS / d.intervalMs());
+        int seriesPerRequest = Math.max(1, SAMPLES_PER_REQUEST / (2 * perBlock));
+        long began = System.nanoTime();
+        long next = began + PROGRESS_NANOS;
+        long sent = 0;
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+                ExecutorService pool = Executors.newFixedThreadPool(connections)) {
+            for (int from = 0; from < d.scrapes(); from += perBlock) {
+                int to = Math.min(d.scrapes(), from + perBlock);
+                List<Future<Integer>> block = new ArrayList<>();
+                for (int c = 0; c < connections; c++) {
+                    int conn = c;
+                    int f = from;
+                    block.add(pool.submit(() -> {
+                        int n = 0;
+                        for (int first = conn * seriesPerRequest; first < d.series(); first += connections * seriesPerRequest) {
+                            int last = Math.min(d.series(), first + seriesPerRequest);
+                            WriteBatchBuilder batch = AccelDataset.newBatch(2 * (last - first), 2 * (last - first) * (to - f));
+                            n += d.append(first, last, f, to, batch);
+                            post(client, url, RemoteWriteEncoder.encode(batch.build()));
+                        }
+                        return n;
+                    }));
+                }
+                for (Future<Integer> f : block) {
+                    sent += f.get();
+                }
+                long now = System.nanoTime();
+                if (now >= next) {
+                    progress.printf(Locale.ROOT, "  %s, %s: %,d of %,d samples (%.0f%%) in %.0f s%n", who, d.name(), sent,
+                            d.samples(), 100.0 * sent / d.samples(), (now - began) / 1e9);
+                    next = now + PROGRESS_NANOS;
+                }
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("loading " + who + " failed: " + e.getCause().getMessage(), e.getCause());
+        }
+        progress.printf(Locale.ROOT, "  %s, %s: loaded %,d samples in %.1f s%n", who, d.name(), sent,
+                (System.nanoTime() - began) / 1e9);
+    }
+
+    private static void post(HttpClient client, URI url, byte[] body) throws IOException, InterruptedException {
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(120))
+                .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
+                .header("X-Prometheus-Remote-Write-Version", "0.1.0")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 204) {
+            throw new IOException("HTTP " + r.statusCode() + ": " + r.body().strip());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.tessera.bench.accel;
+
+import io.tessera.plan.DagBuilder;
+import io.tessera.plan.Grouping;
+import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.Materialization;
+import io.tessera.plan.MaterializedViews;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PromqlLowering;
+import io.tessera.plan.Scan;
+import io.tessera.plan.StateSpec;
+import io.tessera.plan.TimeRange;
+import io.tessera.plan.ViewMatcher;
+import io.tessera.promql.Parser;
+import io.tessera.sketch.StateFamily;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The bench's plan, built by hand: the queries lowered into one DAG, and per-series views on
+ * their Scans with pane = gcd(window, evaluation step). The gauge's [1h] windows are evaluated
+ * instantly, so its panes are one minute (KLL for the quantiles, sum, count, avg, max); the
+ * counter serves rate[5m] at a 15 s step and increase[1h], so its panes are gcd(5m, 15s, 1h) = 15 s.
+ */
+final class AccelPlan {
+
+    static final long GAUGE_PANE_MS = 60_000;
+    static final long COUNTER_PANE_MS = 15_000;
+    /** KLL k whose normalized rank error (double-sided, 99%) is under the 1% target. */
+    static final int KLL_K = 400;
+
+    private AccelPlan() {
+    }
+
+    static InstallablePlan build(List<String> queries, long retentionMs) {
+        DagBuilder b = new DagBuilder();
+        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
+        for (String q : queries) {
+            b.root(lowering.lower(Parser.parse(q)));
+        }
+        PhysicalDag lowered = b.build();
+        for (int id = 0; id < lowered.size(); id++) {
+            if (lowered.node(id) instanceof Scan scan) {
+                boolean gauge = scan.matchers().getFirst().value().equals("x");
+                long pane = gauge ? GAUGE_PANE_MS : COUNTER_PANE_MS;
+                int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, pane));
+                List<StateFamily> families = gauge
+                        ? List.of(StateFamily.KLL, StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG, StateFamily.MAX)
+                        : List.of(StateFamily.COUNTER);
+                for (StateFamily family : families) {
+                    StateSpec spec = family == StateFamily.KLL ? new StateSpec(family, Map.of("k", (double) KLL_K))
+                            : StateSpec.of(family);
+                    b.add(new PaneState(range, spec, Grouping.PER_SERIES,
+                            new Materialization(Materialization.Mode.AT_INGESTION, pane, 0, retentionMs)));
+                }
+            }
+        }
+        PhysicalDag withViews = b.build();
+        return InstallablePlan.of(ViewMatcher.rewriteAll(withViews, MaterializedViews.of(withViews)), queries);
+    }
+}
