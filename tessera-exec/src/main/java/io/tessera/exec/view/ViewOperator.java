@@ -19,6 +19,7 @@ import io.tessera.plan.StateSpec;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.State;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +46,7 @@ public final class ViewOperator {
         Interval[] windows = new Interval[steps];
         Interval[] covered = new Interval[steps];
         TreeSet<Interval> needed = new TreeSet<>();
-        long edgeStart = Long.MAX_VALUE;
-        long edgeEnd = Long.MIN_VALUE;
+        List<Interval> edgeSpans = new ArrayList<>();
         for (int i = 0; i < steps; i++) {
             windows[i] = Interval.ending(grid.time(i), f.windowMs());
             covered[i] = panes.coveredPart(windows[i]);
@@ -55,18 +55,16 @@ public final class ViewOperator {
             }
             Interval c = covered[i];
             if (c == null || c.start() > windows[i].start()) {
-                edgeStart = Math.min(edgeStart, windows[i].start());
-                edgeEnd = Math.max(edgeEnd, c == null ? windows[i].end() : c.start());
+                edgeSpans.add(new Interval(windows[i].start(), c == null ? windows[i].end() : c.start()));
             }
             if (c != null && c.end() < windows[i].end()) {
-                edgeStart = Math.min(edgeStart, c.end());
-                edgeEnd = Math.max(edgeEnd, windows[i].end());
+                edgeSpans.add(new Interval(c.end(), windows[i].end()));
             }
         }
         List<Interval> paneList = new ArrayList<>(needed);
         ViewStates states = paneList.isEmpty() ? null : store.readMaterializedView(view,
                 new MaterializedViewRequest(new Interval(paneList.getFirst().start(), paneList.getLast().end()), paneList), context);
-        SeriesRows edges = edgeStart < edgeEnd ? rawRows.apply(new Interval(edgeStart, edgeEnd)) : null;
+        EdgeRows edges = EdgeRows.read(edgeSpans, rawRows);
 
         Map<Labels, Integer> groupIds = new HashMap<>();
         List<Labels> groups = new ArrayList<>();
@@ -74,75 +72,109 @@ public final class ViewOperator {
         for (int p = 0; p < paneList.size(); p++) {
             paneIndex.put(paneList.get(p), p);
         }
+        // group-major: every pane's states in one column per group, read once
+        List<State[]> columns = new ArrayList<>();
+        int paneCount = paneList.size();
+        for (int p = 0; p < paneCount; p++) {
+            int pane = p;
+            states.forEach(p, (group, state) -> {
+                int g = groupId(groupIds, groups, group);
+                while (columns.size() <= g) {
+                    columns.add(new State[paneCount]);
+                }
+                columns.get(g)[pane] = state;
+            });
+        }
+        int[] from = new int[steps];
+        int[] to = new int[steps];
+        for (int i = 0; i < steps; i++) {
+            if (covered[i] != null) {
+                List<Interval> within = panes.panesWithin(covered[i]);
+                from[i] = paneIndex.get(within.getFirst());
+                to[i] = paneIndex.get(within.getLast()) + 1;
+            } else {
+                from[i] = i == 0 ? 0 : from[i - 1];
+                to[i] = from[i];
+            }
+            if (i > 0 && (from[i] < from[i - 1] || to[i] < to[i - 1])) {
+                throw new IllegalStateException("steps out of order");
+            }
+        }
         StateSpec spec = view.state().state();
         Grouping grouping = view.state().grouping();
-        double[] p = new double[params.length];
-        InstantVector out = new InstantVector(grid, 16);
-        int[] outIndex = new int[0];
-        for (int i = 0; i < steps; i++) {
-            context.checkAlive();
-            Map<Integer, State> acc = new HashMap<>();
-            if (covered[i] != null) {
-                for (Interval pane : panes.panesWithin(covered[i])) {
-                    states.forEach(paneIndex.get(pane), (group, state) -> merge(acc, groupIds, groups, group, state, true));
-                }
-            }
-            if (edges != null) {
+        // exact edge states per step, by group id (null when a step has none)
+        State[][] heads = new State[steps][];
+        State[][] tails = new State[steps][];
+        if (!edges.isEmpty()) {
+            for (int i = 0; i < steps; i++) {
+                context.checkAlive();
                 Interval c = covered[i];
-                addEdge(acc, groupIds, groups, edges, grouping, spec, c == null ? windows[i]
-                        : new Interval(windows[i].start(), c.start()));
-                if (c != null) {
-                    addEdge(acc, groupIds, groups, edges, grouping, spec, new Interval(c.end(), windows[i].end()));
-                }
+                Interval head = c == null ? windows[i] : new Interval(windows[i].start(), c.start());
+                heads[i] = edgeStates(groupIds, groups, edges.covering(head), grouping, spec, head);
+                Interval tail = c == null ? null : new Interval(c.end(), windows[i].end());
+                tails[i] = tail == null ? null : edgeStates(groupIds, groups, edges.covering(tail), grouping, spec, tail);
             }
+        }
+        double[][] p = new double[steps][params.length];
+        for (int i = 0; i < steps; i++) {
             for (int k = 0; k < params.length; k++) {
-                p[k] = ((ScalarValues) params[k]).at(i);
+                p[i][k] = ((ScalarValues) params[k]).at(i);
             }
-            for (Map.Entry<Integer, State> e : acc.entrySet()) {
-                State merged = e.getValue();
+        }
+        InstantVector out = new InstantVector(grid, 16);
+        SlidingMerge sliding = new SlidingMerge(spec);
+        State[] none = new State[paneCount];
+        boolean keepsName = Finalizer.keepsName(f.function());
+        for (int g = 0; g < groups.size(); g++) {
+            context.checkAlive();
+            sliding.reset(g < columns.size() ? columns.get(g) : none);
+            int row = -1;
+            for (int i = 0; i < steps; i++) {
+                State merged = StateFactory.create(spec);
+                State head = at(heads[i], g);
+                if (head != null) {
+                    merged.merge(head);
+                }
+                sliding.mergeWindow(from[i], to[i], merged);
+                State tail = at(tails[i], g);
+                if (tail != null) {
+                    merged.merge(tail);
+                }
                 if (!Finalizer.hasValue(f.function(), merged)) {
                     continue;
                 }
-                double v = Finalizer.finalize(f.function(), merged, windows[i].start(), windows[i].end(), p);
-                int g = e.getKey();
-                if (g >= outIndex.length) {
-                    int[] grown = java.util.Arrays.copyOf(outIndex, Math.max(g + 1, outIndex.length * 2));
-                    java.util.Arrays.fill(grown, outIndex.length, grown.length, -1);
-                    outIndex = grown;
-                }
-                if (outIndex[g] < 0) {
+                double v = Finalizer.finalize(f.function(), merged, windows[i].start(), windows[i].end(), p[i]);
+                if (row < 0) {
                     Labels l = groups.get(g);
-                    outIndex[g] = out.addSeries(Finalizer.keepsName(f.function()) ? l : l.withoutMetricName());
+                    row = out.addSeries(keepsName ? l : l.withoutMetricName());
                 }
-                out.set(outIndex[g], i, v);
+                out.set(row, i, v);
             }
         }
         return out;
     }
 
-    private static void merge(Map<Integer, State> acc, Map<Labels, Integer> groupIds, List<Labels> groups,
-            Labels group, State state, boolean shared) {
+    private static State at(State[] byGroup, int g) {
+        return byGroup == null || g >= byGroup.length ? null : byGroup[g];
+    }
+
+    private static int groupId(Map<Labels, Integer> groupIds, List<Labels> groups, Labels group) {
         Integer g = groupIds.get(group);
         if (g == null) {
             g = groups.size();
             groups.add(group);
             groupIds.put(group, g);
         }
-        State current = acc.get(g);
-        if (current == null) {
-            acc.put(g, shared ? state.copy() : state);
-        } else {
-            current.merge(state);
-        }
+        return g;
     }
 
-    /** Exact states of the raw samples in {@code edge}, merged into {@code acc}. */
-    private static void addEdge(Map<Integer, State> acc, Map<Labels, Integer> groupIds, List<Labels> groups,
-            SeriesRows rows, Grouping grouping, StateSpec spec, Interval edge) {
-        if (edge.isEmpty()) {
-            return;
+    /** Exact states of the raw samples in {@code edge}, by group id; null when the edge is empty. */
+    private static State[] edgeStates(Map<Labels, Integer> groupIds, List<Labels> groups, SeriesRows rows, Grouping grouping,
+            StateSpec spec, Interval edge) {
+        if (edge.isEmpty() || rows == null) {
+            return null;
         }
-        Map<Labels, State> built = new HashMap<>();
+        State[] built = null;
         for (int s = 0; s < rows.size(); s++) {
             long[] ts = rows.ts(s);
             double[] vs = rows.values(s);
@@ -154,14 +186,19 @@ public final class ViewOperator {
                     continue;
                 }
                 if (state == null) {
-                    state = built.computeIfAbsent(grouping.groupOf(rows.labels(s)), g -> StateFactory.create(spec));
+                    int g = groupId(groupIds, groups, grouping.groupOf(rows.labels(s)));
+                    if (built == null || g >= built.length) {
+                        built = built == null ? new State[Math.max(16, g + 1)] : Arrays.copyOf(built, Math.max(g + 1, built.length * 2));
+                    }
+                    if (built[g] == null) {
+                        built[g] = StateFactory.create(spec);
+                    }
+                    state = built[g];
                 }
                 state.update(ts[i], vs[i]);
             }
         }
-        for (Map.Entry<Labels, State> e : built.entrySet()) {
-            merge(acc, groupIds, groups, e.getKey(), e.getValue(), false);
-        }
+        return built;
     }
 
     static int firstAfter(long[] ts, int n, long t) {
