@@ -6,7 +6,6 @@ import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.RangeVector;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
-import java.util.Arrays;
 
 /**
  * The time-series window operator. A range window keeps, for each evaluation time T, the
@@ -32,14 +31,19 @@ public final class TimeRangeOperator {
             long[] rts = rows.ts(s);
             double[] rvs = rows.values(s);
             int count = rows.count(s);
-            long[] sts = new long[count];
-            double[] svs = new double[count];
-            int m = 0;
-            for (int i = 0; i < count; i++) {
-                if (!StaleMarker.isStale(rvs[i])) {
-                    sts[m] = rts[i];
-                    svs[m] = rvs[i];
-                    m++;
+            long[] sts = rts;
+            double[] svs = rvs;
+            int m = count;
+            if (hasStaleMarker(rvs, count)) {
+                sts = new long[count];
+                svs = new double[count];
+                m = 0;
+                for (int i = 0; i < count; i++) {
+                    if (!StaleMarker.isStale(rvs[i])) {
+                        sts[m] = rts[i];
+                        svs[m] = rvs[i];
+                        m++;
+                    }
                 }
             }
             int[] f = new int[steps];
@@ -67,13 +71,22 @@ public final class TimeRangeOperator {
                 continue;
             }
             labels[kept] = rows.labels(s);
-            ts[kept] = m == count ? sts : Arrays.copyOf(sts, m);
-            vs[kept] = m == count ? svs : Arrays.copyOf(svs, m);
+            ts[kept] = sts;
+            vs[kept] = svs;
             from[kept] = f;
             to[kept] = t;
             kept++;
         }
         return new RangeVector(grid, rangeMs, labels, ts, vs, from, to, kept);
+    }
+
+    private static boolean hasStaleMarker(double[] values, int count) {
+        for (int i = 0; i < count; i++) {
+            if (StaleMarker.isStale(values[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public static InstantVector instant(SeriesRows rows, StepGrid grid, long lookbackMs, RunContext context) {
