@@ -96,6 +96,26 @@ public final class KllState implements State {
         return sketch.getQuantile(q, QuantileSearchCriteria.INCLUSIVE);
     }
 
+    /**
+     * While the sketch still holds every value it was given (it has not compacted), copies them
+     * into {@code dst} from {@code offset} (growing it as needed) and returns the new array;
+     * returns null once the sketch is approximate. The caller can then answer exactly.
+     */
+    public double[] exactValues(double[] dst, int offset, int[] count) {
+        if (sketch.isEstimationMode()) {
+            return null;
+        }
+        int n = sketch.getNumRetained();
+        double[] out = dst.length < offset + n ? java.util.Arrays.copyOf(dst, Math.max(2 * dst.length, offset + n)) : dst;
+        int i = offset;
+        var it = sketch.iterator();
+        while (it.next()) {
+            out[i++] = it.getQuantile();
+        }
+        count[0] = i;
+        return out;
+    }
+
     /** The number of values the sketch has seen. */
     public long count() {
         return sketch.getN();

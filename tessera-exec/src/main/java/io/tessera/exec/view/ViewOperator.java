@@ -125,11 +125,26 @@ public final class ViewOperator {
         SlidingMerge sliding = new SlidingMerge(spec);
         State[] none = new State[paneCount];
         boolean keepsName = Finalizer.keepsName(f.function());
+        // few steps: answer quantiles exactly from the panes' values while every sketch still holds them all
+        boolean exactQuantiles = f.function().equals("quantile_over_time") && steps <= EXACT_QUANTILE_STEPS;
+        Scratch scratch = new Scratch();
         for (int g = 0; g < groups.size(); g++) {
             context.checkAlive();
             sliding.reset(g < columns.size() ? columns.get(g) : none);
             int row = -1;
             for (int i = 0; i < steps; i++) {
+                if (exactQuantiles) {
+                    double v = exactQuantile(column(columns, g, none), from[i], to[i], at(heads[i], g), at(tails[i], g), p[i][0], scratch);
+                    if (scratch.valid) {
+                        if (scratch.count > 0) {
+                            if (row < 0) {
+                                row = out.addSeries(groups.get(g).withoutMetricName());
+                            }
+                            out.set(row, i, v);
+                        }
+                        continue;
+                    }
+                }
                 State merged = StateFactory.create(spec);
                 State head = at(heads[i], g);
                 if (head != null) {
@@ -152,6 +167,52 @@ public final class ViewOperator {
             }
         }
         return out;
+    }
+
+    private static final int EXACT_QUANTILE_STEPS = 4;
+
+    /** Reused buffer of the exact-quantile path. */
+    private static final class Scratch {
+        double[] values = new double[1024];
+        int count;
+        boolean valid;
+        final int[] n = new int[1];
+    }
+
+    private static State[] column(List<State[]> columns, int g, State[] none) {
+        return g < columns.size() ? columns.get(g) : none;
+    }
+
+    /**
+     * The exact quantile of the window's values, gathered from KLL states that have not yet
+     * compacted; {@code scratch.valid} is false (and NaN returned) when one has.
+     */
+    private static double exactQuantile(State[] panes, int from, int to, State head, State tail, double q, Scratch scratch) {
+        scratch.count = 0;
+        scratch.valid = false;
+        if (!gather(head, scratch) || !gather(tail, scratch)) {
+            return Double.NaN;
+        }
+        for (int j = from; j < to; j++) {
+            if (!gather(panes[j], scratch)) {
+                return Double.NaN;
+            }
+        }
+        scratch.valid = true;
+        return scratch.count == 0 ? Double.NaN : io.tessera.exec.function.Quantiles.quantile(q, scratch.values, scratch.count);
+    }
+
+    private static boolean gather(State state, Scratch scratch) {
+        if (state == null) {
+            return true;
+        }
+        double[] grown = ((io.tessera.sketch.KllState) state).exactValues(scratch.values, scratch.count, scratch.n);
+        if (grown == null) {
+            return false;
+        }
+        scratch.values = grown;
+        scratch.count = scratch.n[0];
+        return true;
     }
 
     private static State at(State[] byGroup, int g) {

@@ -153,7 +153,7 @@ class AccelerationEndToEndTest {
             actual.put(labels(r.path("metric")), Double.parseDouble(r.path("value").get(1).asText()));
         }
         assertThat(actual.keySet()).as(query).isEqualTo(expected.keySet());
-        double tolerance = query.startsWith("quantile") ? 0.35 : 1e-9;
+        double tolerance = 1e-9;
         for (Map.Entry<Labels, Double> e : expected.entrySet()) {
             double a = actual.get(e.getKey());
             double x = e.getValue();
