@@ -28,6 +28,10 @@ public final class ScanOperator {
         Iterator<Batch> batches = store.readRawData(scan.source(),
                 new RawDataRequest(window, Schema.TIME_SERIES, scan.matchers()), context);
         Grouper grouper = new Grouper();
+        // A store hands rows series by series with one Labels instance per series: the
+        // predicates are re-applied once per run of the same instance, not once per row.
+        Labels lastLabels = null;
+        boolean lastMatched = false;
         while (batches.hasNext()) {
             context.checkAlive();
             Batch b = batches.next();
@@ -40,7 +44,12 @@ public final class ScanOperator {
             Labels[] ls = b.labels(2);
             int kept = 0;
             for (int i = 0; i < b.rowCount(); i++) {
-                if ((window == null || window.contains(ts[i])) && matches(scan.matchers(), ls[i])) {
+                Labels l = ls[i];
+                if (l != lastLabels) {
+                    lastLabels = l;
+                    lastMatched = matches(scan.matchers(), l);
+                }
+                if (lastMatched && (window == null || window.contains(ts[i]))) {
                     grouper.add(ls[i], ts[i], vs[i]);
                     kept++;
                 }
