@@ -71,10 +71,11 @@ public final class ScanOperator {
     private static SeriesRows readSeries(SeriesDataStore store, Scan scan, Interval window, RunContext context) {
         Grouper grouper = new Grouper();
         List<LabelMatcher> matchers = scan.matchers();
+        Predicates predicates = new Predicates(matchers);
         store.readRawSeries(scan.source(), new RawDataRequest(window, Schema.TIME_SERIES, matchers), context,
                 (labels, ts, vs, count) -> {
                     context.checkAlive();
-                    if (count == 0 || !matches(matchers, labels)) {
+                    if (count == 0 || !predicates.matches(labels)) {
                         return;
                     }
                     int from = 0;
@@ -102,6 +103,41 @@ public final class ScanOperator {
             }
         }
         return true;
+    }
+
+    /**
+     * The Scan's matchers, each remembering its last label value and answer: series arrive in
+     * label order, so neighbours mostly share the values a selector tests (a regex then runs
+     * once per distinct value in a row, not once per series).
+     */
+    private static final class Predicates {
+        private final LabelMatcher[] matchers;
+        private final String[] lastValue;
+        private final boolean[] lastAnswer;
+
+        Predicates(List<LabelMatcher> matchers) {
+            this.matchers = matchers.toArray(new LabelMatcher[0]);
+            this.lastValue = new String[this.matchers.length];
+            this.lastAnswer = new boolean[this.matchers.length];
+        }
+
+        boolean matches(Labels labels) {
+            for (int i = 0; i < matchers.length; i++) {
+                String v = labels.get(matchers[i].name());
+                boolean answer;
+                if (v == lastValue[i] || v.equals(lastValue[i])) {
+                    answer = lastAnswer[i];
+                } else {
+                    answer = matchers[i].matches(v);
+                    lastValue[i] = v;
+                    lastAnswer[i] = answer;
+                }
+                if (!answer) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** Collects rows that arrive series by series, in time order within a series. */
