@@ -2,8 +2,10 @@ package io.tessera.store;
 
 import io.tessera.core.Batch;
 import io.tessera.core.Interval;
+import io.tessera.core.Schema;
 import io.tessera.core.InvalidInputException;
 import io.tessera.exec.DataStore;
+import io.tessera.exec.SeriesDataStore;
 import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.core.MissingStateException;
@@ -23,7 +25,7 @@ import java.util.Iterator;
  * as a consistent prefix of its samples; a run's reads are not one global snapshot while ingest
  * continues, so two Scans of one run may see a series up to different samples.
  */
-public final class StoreDataStore implements DataStore {
+public final class StoreDataStore implements SeriesDataStore {
 
     /** Says which built panes must not be used (late samples arrived for them). */
     @FunctionalInterface
@@ -52,6 +54,19 @@ public final class StoreDataStore implements DataStore {
         }
         Interval range = request.timeRange() == null ? RawStore.ALL_TIME : request.timeRange();
         return raw.read(request.predicates(), range, request.schema()).iterator();
+    }
+
+    /** The same read as {@link #readRawData}, series by series from the raw store's decoder. */
+    @Override
+    public void readRawSeries(Source source, RawDataRequest request, RunContext context, SeriesSink sink) {
+        if (!(source instanceof Source.TimeSeries)) {
+            throw new InvalidInputException("no such source: " + source);
+        }
+        if (!request.schema().equals(Schema.TIME_SERIES)) {
+            throw new InvalidInputException("a per-series read has columns " + Schema.TIME_SERIES + ", not " + request.schema());
+        }
+        Interval range = request.timeRange() == null ? RawStore.ALL_TIME : request.timeRange();
+        raw.readSeries(request.predicates(), range, sink::series);
     }
 
     /** One batched exact read of every requested pane from one snapshot of the view. */

@@ -138,7 +138,7 @@ final class OverTime {
         int n = to - from;
         double[] scratch = new double[n];
         System.arraycopy(v, from, scratch, 0, n);
-        out[0] = Quantiles.quantile(p[0], scratch, n);
+        out[0] = Quantiles.quantileBySelection(p[0], scratch, n);
         return true;
     }
 

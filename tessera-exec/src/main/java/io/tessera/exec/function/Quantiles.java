@@ -30,6 +30,101 @@ public final class Quantiles {
         return values[lower] * (1 - weight) + values[upper] * weight;
     }
 
+    /**
+     * The same value as {@link #quantile(double, double[], int)}, found by selection instead of
+     * a full sort: {@code values[0, n)} is reordered, not sorted. Linear time on average.
+     */
+    public static double quantileBySelection(double q, double[] values, int n) {
+        if (n == 0 || Double.isNaN(q)) {
+            return Double.NaN;
+        }
+        if (q < 0) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        if (q > 1) {
+            return Double.POSITIVE_INFINITY;
+        }
+        int nan = 0;
+        for (int i = 0; i < n; i++) {
+            double v = values[i];
+            if (Double.isNaN(v)) {
+                values[i] = values[nan];
+                values[nan++] = v;
+            }
+        }
+        double rank = q * (n - 1);
+        int lower = (int) Math.max(0, Math.floor(rank));
+        int upper = (int) Math.min(n - 1, lower + 1);
+        double weight = rank - Math.floor(rank);
+        if (lower < nan) {
+            return Double.NaN; // the sorted order puts a NaN at the lower rank
+        }
+        select(values, nan, n, lower);
+        double low = values[lower];
+        double high = low;
+        if (upper > lower) {
+            high = values[upper];
+            for (int i = upper + 1; i < n; i++) {
+                if (before(values[i], high)) {
+                    high = values[i];
+                }
+            }
+        }
+        return low * (1 - weight) + high * weight;
+    }
+
+    /** Arrays.sort's order on non-NaN doubles: ascending, -0.0 before 0.0. */
+    private static boolean before(double a, double b) {
+        return a < b || (a == b && Double.doubleToRawLongBits(a) < Double.doubleToRawLongBits(b));
+    }
+
+    /**
+     * Reorders {@code a[lo, hi)} (no NaNs) so that {@code a[k]} holds what a sort would put there,
+     * nothing after it comes before it and nothing before it comes after it.
+     */
+    private static void select(double[] a, int lo, int hi, int k) {
+        while (hi - lo > 16) {
+            int mid = (lo + hi) >>> 1;
+            double x = a[lo];
+            double y = a[mid];
+            double z = a[hi - 1];
+            double p = before(x, y) ? (before(y, z) ? y : before(x, z) ? z : x) : (before(x, z) ? x : before(y, z) ? z : y);
+            int i = lo;
+            int j = hi - 1;
+            while (i <= j) {
+                while (before(a[i], p)) {
+                    i++;
+                }
+                while (before(p, a[j])) {
+                    j--;
+                }
+                if (i <= j) {
+                    double t = a[i];
+                    a[i] = a[j];
+                    a[j] = t;
+                    i++;
+                    j--;
+                }
+            }
+            if (k <= j) {
+                hi = j + 1;
+            } else if (k >= i) {
+                lo = i;
+            } else {
+                return; // a[j + 1, i) all equal the pivot, k among them
+            }
+        }
+        for (int i = lo + 1; i < hi; i++) {
+            double v = a[i];
+            int j = i - 1;
+            while (j >= lo && before(v, a[j])) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = v;
+        }
+    }
+
     /** The φ-quantile of all of {@code values}, which this call sorts. */
     public static double quantile(double q, double[] values) {
         return quantile(q, values, values.length);

@@ -9,6 +9,7 @@ import io.tessera.core.Schema;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
+import io.tessera.exec.SeriesDataStore;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.Scan;
 import java.util.Arrays;
@@ -25,9 +26,16 @@ public final class ScanOperator {
     }
 
     public static SeriesRows read(DataStore store, Scan scan, Interval window, RunContext context) {
+        if (store instanceof SeriesDataStore series) {
+            return readSeries(series, scan, window, context);
+        }
         Iterator<Batch> batches = store.readRawData(scan.source(),
                 new RawDataRequest(window, Schema.TIME_SERIES, scan.matchers()), context);
         Grouper grouper = new Grouper();
+        // A store hands rows series by series with one Labels instance per series: the
+        // predicates are re-applied once per run of the same instance, not once per row.
+        Labels lastLabels = null;
+        boolean lastMatched = false;
         while (batches.hasNext()) {
             context.checkAlive();
             Batch b = batches.next();
@@ -40,13 +48,51 @@ public final class ScanOperator {
             Labels[] ls = b.labels(2);
             int kept = 0;
             for (int i = 0; i < b.rowCount(); i++) {
-                if ((window == null || window.contains(ts[i])) && matches(scan.matchers(), ls[i])) {
+                Labels l = ls[i];
+                if (l != lastLabels) {
+                    lastLabels = l;
+                    lastMatched = matches(scan.matchers(), l);
+                }
+                if (lastMatched && (window == null || window.contains(ts[i]))) {
                     grouper.add(ls[i], ts[i], vs[i]);
                     kept++;
                 }
             }
             context.addSamples(kept);
         }
+        return grouper.build();
+    }
+
+    /**
+     * The per-series path: each series' arrays come straight from the store; the predicates are
+     * re-applied once per series and the time range by trimming the arrays (copied only when
+     * the store gave samples outside the window).
+     */
+    private static SeriesRows readSeries(SeriesDataStore store, Scan scan, Interval window, RunContext context) {
+        Grouper grouper = new Grouper();
+        List<LabelMatcher> matchers = scan.matchers();
+        Predicates predicates = new Predicates(matchers);
+        store.readRawSeries(scan.source(), new RawDataRequest(window, Schema.TIME_SERIES, matchers), context,
+                (labels, ts, vs, count) -> {
+                    context.checkAlive();
+                    if (count == 0 || !predicates.matches(labels)) {
+                        return;
+                    }
+                    int from = 0;
+                    int to = count;
+                    if (window != null) {
+                        while (from < to && ts[from] <= window.start()) {
+                            from++;
+                        }
+                        while (to > from && ts[to - 1] > window.end()) {
+                            to--;
+                        }
+                    }
+                    if (from < to) {
+                        grouper.addRun(labels, ts, vs, from, to);
+                        context.addSamples(to - from);
+                    }
+                });
         return grouper.build();
     }
 
@@ -57,6 +103,41 @@ public final class ScanOperator {
             }
         }
         return true;
+    }
+
+    /**
+     * The Scan's matchers, each remembering its last label value and answer: series arrive in
+     * label order, so neighbours mostly share the values a selector tests (a regex then runs
+     * once per distinct value in a row, not once per series).
+     */
+    private static final class Predicates {
+        private final LabelMatcher[] matchers;
+        private final String[] lastValue;
+        private final boolean[] lastAnswer;
+
+        Predicates(List<LabelMatcher> matchers) {
+            this.matchers = matchers.toArray(new LabelMatcher[0]);
+            this.lastValue = new String[this.matchers.length];
+            this.lastAnswer = new boolean[this.matchers.length];
+        }
+
+        boolean matches(Labels labels) {
+            for (int i = 0; i < matchers.length; i++) {
+                String v = labels.get(matchers[i].name());
+                boolean answer;
+                if (v == lastValue[i] || v.equals(lastValue[i])) {
+                    answer = lastAnswer[i];
+                } else {
+                    answer = matchers[i].matches(v);
+                    lastValue[i] = v;
+                    lastAnswer[i] = answer;
+                }
+                if (!answer) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** Collects rows that arrive series by series, in time order within a series. */
@@ -90,6 +171,10 @@ public final class ScanOperator {
         }
 
         private void startSeries(Labels l) {
+            startSeries(l, new long[16], new double[16], 0);
+        }
+
+        private void startSeries(Labels l, long[] t, double[] v, int count) {
             if (size == labels.length) {
                 int n = size * 2;
                 labels = Arrays.copyOf(labels, n);
@@ -98,11 +183,38 @@ public final class ScanOperator {
                 counts = Arrays.copyOf(counts, n);
             }
             labels[size] = l;
-            ts[size] = new long[16];
-            vs[size] = new double[16];
-            counts[size] = 0;
+            ts[size] = t;
+            vs[size] = v;
+            counts[size] = count;
             size++;
             current = l;
+        }
+
+        /**
+         * Adds the rows {@code [from, to)} of one series, in time order; the arrays are taken
+         * over when the run is the whole of a new series.
+         */
+        void addRun(Labels l, long[] t, double[] v, int from, int to) {
+            for (int i = from + 1; i < to; i++) {
+                if (t[i] <= t[i - 1]) {
+                    throw new InvalidInputException("the store returned samples of " + l + " out of time order at " + t[i]);
+                }
+            }
+            boolean same = current != null && (l == current || l.equals(current));
+            if (!same) {
+                if (size > 0 && l.compareTo(current) < 0) {
+                    throw new InvalidInputException("the store returned series out of label order: " + l + " after " + current);
+                }
+                if (from == 0) {
+                    startSeries(l, t, v, to);
+                } else {
+                    startSeries(l, Arrays.copyOfRange(t, from, to), Arrays.copyOfRange(v, from, to), to - from);
+                }
+                return;
+            }
+            for (int i = from; i < to; i++) {
+                add(l, t[i], v[i]);
+            }
         }
 
         SeriesRows build() {

@@ -137,6 +137,39 @@ public final class RawStore {
         return out;
     }
 
+    /** Receives the samples of one series; see {@link #readSeries}. */
+    @FunctionalInterface
+    public interface SeriesVisitor {
+        /** The series' samples {@code [0, count)} in time order, in arrays handed over to the visitor. */
+        void visit(Labels labels, long[] ts, double[] values, int count);
+    }
+
+    /**
+     * The samples of the matching series in {@code range}, series by series in label order:
+     * each series with a sample in range is handed to {@code visitor} once, with its own fresh
+     * arrays of exactly its sample count. The same samples as {@link #read}, without batches.
+     */
+    public void readSeries(List<LabelMatcher> matchers, Interval range, SeriesVisitor visitor) {
+        SeriesCursor cursor = select(matchers, range);
+        long[] ts = new long[256];
+        double[] vs = new double[256];
+        while (cursor.nextSeries()) {
+            int n = 0;
+            while (true) {
+                if (n == ts.length) {
+                    ts = Arrays.copyOf(ts, n * 2);
+                    vs = Arrays.copyOf(vs, n * 2);
+                }
+                int k = cursor.nextSamples(ts, vs, n, ts.length - n);
+                if (k == 0) {
+                    break;
+                }
+                n += k;
+            }
+            visitor.visit(cursor.labels(), Arrays.copyOf(ts, n), Arrays.copyOf(vs, n), n);
+        }
+    }
+
     /** The matching series with at least one sample in {@code range}, in label order. */
     public List<Labels> series(List<LabelMatcher> matchers, Interval range) {
         checkSelector(matchers);

@@ -36,29 +36,40 @@ final class XorDecoder {
         return true;
     }
 
+    /** The control bits 0, 10, 110, 1110 or 1111 read with one peek. */
     private long readDeltaOfDelta() {
-        if (!in.readBit()) {
+        int control = in.peek(4);
+        if (control < 0b1000) {
+            in.skip(1);
             return 0;
         }
-        if (!in.readBit()) {
+        if (control < 0b1100) {
+            in.skip(2);
             return XorFormat.signExtend(in.read(5), 5);
         }
-        if (!in.readBit()) {
+        if (control < 0b1110) {
+            in.skip(3);
             return XorFormat.signExtend(in.read(10), 10);
         }
-        if (!in.readBit()) {
+        in.skip(4);
+        if (control == 0b1110) {
             return XorFormat.signExtend(in.read(20), 20);
         }
         return in.read(64);
     }
 
+    /** The control bits 0, 10 or 11 read with one peek; 11 is followed by 5 + 6 bits read as one field. */
     private void readValue() {
-        if (!in.readBit()) {
+        int control = in.peek(2);
+        if (control < 0b10) {
+            in.skip(1);
             return;
         }
-        if (in.readBit()) {
-            leading = (int) in.read(5);
-            int significant = (int) in.read(6);
+        in.skip(2);
+        if (control == 0b11) {
+            int header = (int) in.read(11);
+            leading = header >>> 6;
+            int significant = header & 63;
             if (significant == 0) {
                 significant = 64;
             }

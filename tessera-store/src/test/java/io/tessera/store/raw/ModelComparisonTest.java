@@ -164,6 +164,7 @@ class ModelComparisonTest {
                 continue;
             }
             compareBatches(random, store, matchers, range, expected);
+            compareSeriesRead(store, matchers, range, expected);
             compareListings(store, model, matchers, range);
         }
     }
@@ -220,6 +221,21 @@ class ModelComparisonTest {
             want.add(sb.toString());
         }
         assertThat(rows).isEqualTo(want);
+    }
+
+    /** The per-series read: the same samples, each series once with arrays of exactly its samples. */
+    private static void compareSeriesRead(RawStore store, List<LabelMatcher> matchers, Interval range, List<String> expected) {
+        List<String> rows = new ArrayList<>();
+        List<Labels> seen = new ArrayList<>();
+        store.readSeries(matchers, range, (labels, ts, vs, count) -> {
+            assertThat(count).isPositive().isEqualTo(ts.length).isEqualTo(vs.length);
+            assertThat(seen).doesNotContain(labels);
+            seen.add(labels);
+            for (int i = 0; i < count; i++) {
+                rows.add(StoreDump.row(labels, ts[i], Double.doubleToRawLongBits(vs[i])));
+            }
+        });
+        assertThat(rows).as("per-series read of %s in %s", matchers, range).isEqualTo(expected);
     }
 
     private static void compareListings(RawStore store, ModelStore model, List<LabelMatcher> matchers, Interval range) {
