@@ -11,14 +11,10 @@ import java.util.List;
  * A real Prometheus server run as a child process on loopback, with its own temporary data
  * directory: the side-by-side peer for benchmarks and differential tests.
  */
-public final class PrometheusProcess implements AutoCloseable {
-
-    private final ChildProcess child;
-    private final int port;
+public final class PrometheusProcess extends LoopbackServer {
 
     private PrometheusProcess(ChildProcess child, int port) {
-        this.child = child;
-        this.port = port;
+        super(child, port);
     }
 
     /** The Prometheus binary: {@code $PROMETHEUS_BIN}, else {@code prometheus} on the PATH, else null. */
@@ -66,34 +62,5 @@ public final class PrometheusProcess implements AutoCloseable {
 
     public static int freePort() throws IOException {
         return ChildProcess.freePort();
-    }
-
-    public int port() {
-        return port;
-    }
-
-    public String baseUrl() {
-        return "http://127.0.0.1:" + port;
-    }
-
-    public String remoteWriteUrl() {
-        return baseUrl() + "/api/v1/write";
-    }
-
-    public long pid() {
-        return child.pid();
-    }
-
-    public boolean isAlive() {
-        return child.isAlive();
-    }
-
-    public String log() {
-        return child.log();
-    }
-
-    @Override
-    public void close() {
-        child.close();
     }
 }

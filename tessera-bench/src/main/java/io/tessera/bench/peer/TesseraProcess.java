@@ -13,16 +13,12 @@ import java.util.List;
  * Java: the same footing as {@link PrometheusProcess}, so a benchmark's load generator does not
  * share a heap or a garbage collector with the server it measures.
  */
-public final class TesseraProcess implements AutoCloseable {
+public final class TesseraProcess extends LoopbackServer {
 
     private static final String MAIN = "io.tessera.server.cli.TesseraCli";
 
-    private final ChildProcess child;
-    private final int port;
-
     private TesseraProcess(ChildProcess child, int port) {
-        this.child = child;
-        this.port = port;
+        super(child, port);
     }
 
     /** Starts Tessera with {@code jvmArgs} added to its JVM's options and waits until it is ready. */
@@ -47,34 +43,5 @@ public final class TesseraProcess implements AutoCloseable {
             entries.add(Path.of(entry).toAbsolutePath().toString());
         }
         return String.join(File.pathSeparator, entries);
-    }
-
-    public int port() {
-        return port;
-    }
-
-    public String baseUrl() {
-        return "http://127.0.0.1:" + port;
-    }
-
-    public String remoteWriteUrl() {
-        return baseUrl() + "/api/v1/write";
-    }
-
-    public long pid() {
-        return child.pid();
-    }
-
-    public boolean isAlive() {
-        return child.isAlive();
-    }
-
-    public String log() {
-        return child.log();
-    }
-
-    @Override
-    public void close() {
-        child.close();
     }
 }
