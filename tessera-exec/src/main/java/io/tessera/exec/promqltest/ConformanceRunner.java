@@ -32,7 +32,7 @@ final class ConformanceRunner {
     private final PromqlEngine engine;
     private final RunnerOptions options;
     private final TestScript script;
-    private final Map<Labels, LoadedSeries> data = new LinkedHashMap<>();
+    private final Map<Labels, PointSeries> data = new LinkedHashMap<>();
     private final Set<String> histogramMetrics = new LinkedHashSet<>();
     private final Set<Labels> histogramSeries = new LinkedHashSet<>();
     private int next;
@@ -82,7 +82,7 @@ final class ConformanceRunner {
     }
 
     private void load(LoadCommand load) {
-        for (LoadedSeries s : load.series()) {
+        for (PointSeries s : load.series()) {
             data.merge(s.labels(), s, ConformanceRunner::mergeSeries);
         }
         histogramMetrics.addAll(load.histogramMetrics());
@@ -184,7 +184,7 @@ final class ConformanceRunner {
             return Optional.of(unsorted);
         }
         List<QueryResult.Sample> atT = new ArrayList<>();
-        for (QueryResult.Series s : matrix.series()) {
+        for (PointSeries s : matrix.series()) {
             int i = Arrays.binarySearch(s.timestamps(), t);
             if (i >= 0) {
                 atT.add(new QueryResult.Sample(s.labels(), s.values()[i]));
@@ -255,7 +255,7 @@ final class ConformanceRunner {
     }
 
     /** Two loads of one series: the samples of both, by time; the later load wins a tie. */
-    private static LoadedSeries mergeSeries(LoadedSeries earlier, LoadedSeries later) {
+    private static PointSeries mergeSeries(PointSeries earlier, PointSeries later) {
         long[] ts = new long[earlier.size() + later.size()];
         double[] vs = new double[ts.length];
         int i = 0;
@@ -275,6 +275,6 @@ final class ConformanceRunner {
                 vs[n++] = earlier.values()[i++];
             }
         }
-        return new LoadedSeries(earlier.labels(), Arrays.copyOf(ts, n), Arrays.copyOf(vs, n));
+        return new PointSeries(earlier.labels(), Arrays.copyOf(ts, n), Arrays.copyOf(vs, n));
     }
 }

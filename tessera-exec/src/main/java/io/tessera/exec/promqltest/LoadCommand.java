@@ -11,7 +11,7 @@ import java.util.Set;
  * histogram series has none), as are the native histograms {@code with_nhcb} would derive, and
  * their label sets are in {@code histogramSeries}.
  */
-record LoadCommand(int line, long intervalMillis, boolean withNhcb, List<LoadedSeries> series,
+record LoadCommand(int line, long intervalMillis, boolean withNhcb, List<PointSeries> series,
                    Set<String> histogramMetrics, Set<Labels> histogramSeries) implements Command {
 
     LoadCommand {

@@ -6,7 +6,7 @@ import java.util.List;
 interface PromqlEngine {
 
     /** Replaces all data with these series (labels, ts ms, values incl. stale markers). */
-    void load(List<LoadedSeries> series);
+    void load(List<PointSeries> series);
 
     /** Instant query at time t (ms). */
     QueryOutcome instant(String expr, long t);

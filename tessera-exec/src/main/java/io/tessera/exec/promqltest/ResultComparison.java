@@ -59,7 +59,7 @@ final class ResultComparison {
             step = 0;
         }
         Set<Labels> seen = new HashSet<>();
-        for (QueryResult.Series s : m.series()) {
+        for (PointSeries s : m.series()) {
             ExpectedSeries exp = expected.get(s.labels());
             if (exp == null) {
                 return "unexpected series " + s.labels() + " in result, it has " + points(s);
@@ -151,7 +151,7 @@ final class ResultComparison {
 
     /** promqltest requires every matrix to be sorted by labels. */
     static String unsorted(QueryResult.Matrix m) {
-        List<QueryResult.Series> series = m.series();
+        List<PointSeries> series = m.series();
         for (int i = 0; i + 1 < series.size(); i++) {
             if (series.get(i).labels().compareTo(series.get(i + 1).labels()) > 0) {
                 return "matrix results should always be sorted by labels, but series " + (i + 1) + " "
@@ -171,7 +171,7 @@ final class ResultComparison {
         return byLabels;
     }
 
-    private static String points(QueryResult.Series s) {
+    private static String points(PointSeries s) {
         StringBuilder b = new StringBuilder().append(s.size()).append(s.size() == 1 ? " point [" : " points [");
         for (int i = 0; i < s.size(); i++) {
             b.append(i == 0 ? "" : ", ").append(Floats.format(s.values()[i])).append(" @").append(s.timestamps()[i]);

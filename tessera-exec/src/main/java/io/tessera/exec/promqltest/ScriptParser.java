@@ -82,7 +82,7 @@ final class ScriptParser {
         boolean withNhcb = m.group(1) != null;
         long interval = duration(i, m.group(2), "step");
         int first = i;
-        Map<Labels, LoadedSeries> series = new LinkedHashMap<>();
+        Map<Labels, PointSeries> series = new LinkedHashMap<>();
         Set<String> histograms = new LinkedHashSet<>();
         Set<Labels> histogramSeries = new LinkedHashSet<>();
         while (i + 1 < lines.length && !lines[i + 1].isEmpty()) {
@@ -107,7 +107,7 @@ final class ScriptParser {
         return i;
     }
 
-    private static LoadedSeries sampled(SeriesLine s, long interval) {
+    private static PointSeries sampled(SeriesLine s, long interval) {
         int n = 0;
         for (SequenceValue v : s.values()) {
             n += v.omitted() ? 0 : 1;
@@ -123,7 +123,7 @@ final class ScriptParser {
                 j++;
             }
         }
-        return new LoadedSeries(s.labels(), ts, vs);
+        return new PointSeries(s.labels(), ts, vs);
     }
 
     /** The native histogram a classic histogram series becomes with {@code load_with_nhcb}. */

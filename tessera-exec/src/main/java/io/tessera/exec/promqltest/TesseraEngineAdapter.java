@@ -12,9 +12,9 @@ final class TesseraEngineAdapter implements PromqlEngine {
     private final InMemoryDataStore store = new InMemoryDataStore();
 
     @Override
-    public void load(List<LoadedSeries> series) {
+    public void load(List<PointSeries> series) {
         store.clear();
-        for (LoadedSeries s : series) {
+        for (PointSeries s : series) {
             store.add(s.labels(), s.timestamps(), s.values());
         }
     }
@@ -51,9 +51,9 @@ final class TesseraEngineAdapter implements PromqlEngine {
                 yield new QueryResult.Vector(t, samples);
             }
             case io.tessera.exec.QueryResult.MatrixResult m -> {
-                List<QueryResult.Series> series = new ArrayList<>();
+                List<PointSeries> series = new ArrayList<>();
                 for (io.tessera.exec.QueryResult.Series s : m.series()) {
-                    series.add(new QueryResult.Series(s.labels(), s.ts(), s.values()));
+                    series.add(new PointSeries(s.labels(), s.ts(), s.values()));
                 }
                 yield new QueryResult.Matrix(series);
             }

@@ -19,11 +19,11 @@ class ConformanceRunnerTest {
         return QueryOutcome.of(new QueryResult.Vector(t, samples));
     }
 
-    private static QueryResult.Series series(Labels labels, long[] ts, double... values) {
-        return new QueryResult.Series(labels, ts, values);
+    private static PointSeries series(Labels labels, long[] ts, double... values) {
+        return new PointSeries(labels, ts, values);
     }
 
-    private static QueryOutcome matrix(QueryResult.Series... series) {
+    private static QueryOutcome matrix(PointSeries... series) {
         return QueryOutcome.of(new QueryResult.Matrix(List.of(series)));
     }
 
@@ -50,7 +50,7 @@ class ConformanceRunnerTest {
         EvalOutcome o = only(SUM_BY_ENV, engine, RunnerOptions.INSTANT_ONLY);
         assertThat(o.status()).as(o.describe()).isEqualTo(EvalOutcome.Status.PASS);
         assertThat(engine.loads).hasSize(1);
-        assertThat(engine.loads.getFirst()).extracting(LoadedSeries::labels).containsExactly(
+        assertThat(engine.loads.getFirst()).extracting(PointSeries::labels).containsExactly(
                 Labels.of("__name__", "my_metric", "env", "prod"), Labels.of("__name__", "my_metric", "env", "test"));
         assertThat(engine.loads.getFirst().getFirst().timestamps()).containsExactly(0, 60_000);
     }
@@ -295,7 +295,7 @@ class ConformanceRunnerTest {
         ScriptReport report = new ConformanceRunner(engine, RunnerOptions.INSTANT_ONLY,
                 TestScript.parse("m.test", script)).runAll();
         assertThat(engine.loads).hasSize(2);
-        LoadedSeries a = engine.loads.getFirst().getFirst();
+        PointSeries a = engine.loads.getFirst().getFirst();
         assertThat(a.timestamps()).containsExactly(0, 30_000, 60_000, 90_000);
         assertThat(a.values()).containsExactly(1, 9, 5, 7);
         assertThat(engine.loads.get(1)).isEmpty();

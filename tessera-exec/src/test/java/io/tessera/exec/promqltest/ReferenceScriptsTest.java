@@ -39,7 +39,7 @@ class ReferenceScriptsTest {
     void everyEvalOfEveryScriptGetsAVerdict() {
         PromqlEngine empty = new PromqlEngine() {
             @Override
-            public void load(List<LoadedSeries> series) {
+            public void load(List<PointSeries> series) {
             }
 
             @Override

@@ -26,7 +26,7 @@ class ScriptParserTest {
         LoadCommand load = script.loads().getFirst();
         assertThat(load.line()).isEqualTo(2);
         assertThat(load.intervalMillis()).isEqualTo(60_000);
-        LoadedSeries s = load.series().getFirst();
+        PointSeries s = load.series().getFirst();
         assertThat(s.labels()).isEqualTo(Labels.of("__name__", "my_metric", "env", "prod"));
         assertThat(s.timestamps()).containsExactly(0, 60_000, 120_000, 180_000, 300_000);
         assertThat(s.values()).startsWith(5, 2, 5, 8);

@@ -8,7 +8,7 @@ import java.util.Map;
 /** A fake engine answering from a hand-written table; it remembers what it was given to load. */
 final class TableEngine implements PromqlEngine {
 
-    final List<List<LoadedSeries>> loads = new ArrayList<>();
+    final List<List<PointSeries>> loads = new ArrayList<>();
     final List<String> queries = new ArrayList<>();
     private final Map<String, QueryOutcome> answers = new HashMap<>();
 
@@ -23,7 +23,7 @@ final class TableEngine implements PromqlEngine {
     }
 
     @Override
-    public void load(List<LoadedSeries> series) {
+    public void load(List<PointSeries> series) {
         loads.add(series);
     }
 

@@ -5,12 +5,12 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * One series of a {@code load} command: samples in ascending time order. A value may be the
- * stale marker ({@link io.tessera.core.StaleMarker}); omitted points ({@code _}) have no sample.
+ * A series and its points in ascending time order: a series of a {@code load} command (a value
+ * may be the stale marker; omitted points have no sample) or of a matrix result.
  */
-record LoadedSeries(Labels labels, long[] timestamps, double[] values) {
+record PointSeries(Labels labels, long[] timestamps, double[] values) {
 
-    LoadedSeries {
+    PointSeries {
         Objects.requireNonNull(labels, "labels");
         if (timestamps.length != values.length) {
             throw new IllegalArgumentException(
@@ -24,7 +24,7 @@ record LoadedSeries(Labels labels, long[] timestamps, double[] values) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof LoadedSeries s
+        return o instanceof PointSeries s
                 && labels.equals(s.labels)
                 && Arrays.equals(timestamps, s.timestamps)
                 && Arrays.equals(values, s.values);
@@ -37,10 +37,10 @@ record LoadedSeries(Labels labels, long[] timestamps, double[] values) {
 
     @Override
     public String toString() {
-        StringBuilder b = new StringBuilder(labels.toString()).append(' ');
+        StringBuilder b = new StringBuilder(labels.toString()).append(" [");
         for (int i = 0; i < timestamps.length; i++) {
-            b.append(i == 0 ? "" : " ").append(Floats.format(values[i])).append(" @").append(timestamps[i]);
+            b.append(i == 0 ? "" : ", ").append(Floats.format(values[i])).append(" @").append(timestamps[i]);
         }
-        return b.toString();
+        return b.append(']').toString();
     }
 }
