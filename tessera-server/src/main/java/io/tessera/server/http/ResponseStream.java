@@ -1,6 +1,6 @@
 package io.tessera.server.http;
 
-import com.sun.net.httpserver.HttpExchange;
+import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -9,13 +9,14 @@ import java.util.zip.GZIPOutputStream;
 /**
  * A response body written as it is produced. Up to {@link #BUFFER} bytes are held back, so a
  * small body goes out with a Content-Length; a larger one switches to chunked transfer. With
- * {@code gzip} the body is compressed and always chunked.
+ * {@code gzip} the body is compressed, and chunked unless its compressed form fits Undertow's
+ * own response buffer.
  */
 final class ResponseStream extends OutputStream {
 
     static final int BUFFER = 64 * 1024;
 
-    private final HttpExchange exchange;
+    private final HttpServerExchange exchange;
     private final int status;
     private final boolean gzip;
     private byte[] buffer = new byte[8192];
@@ -23,7 +24,7 @@ final class ResponseStream extends OutputStream {
     private OutputStream out;
     private boolean closed;
 
-    ResponseStream(HttpExchange exchange, int status, boolean gzip) {
+    ResponseStream(HttpServerExchange exchange, int status, boolean gzip) {
         this.exchange = exchange;
         this.status = status;
         this.gzip = gzip;
@@ -53,8 +54,8 @@ final class ResponseStream extends OutputStream {
     }
 
     private void startChunked() throws IOException {
-        exchange.sendResponseHeaders(status, 0);
-        OutputStream raw = exchange.getResponseBody();
+        exchange.setStatusCode(status);
+        OutputStream raw = exchange.getOutputStream();
         out = gzip ? new GZIPOutputStream(raw, 8192) : raw;
         out.write(buffer, 0, buffered);
         buffer = null;
@@ -74,8 +75,9 @@ final class ResponseStream extends OutputStream {
         }
         closed = true;
         if (out == null && !gzip) {
-            exchange.sendResponseHeaders(status, buffered == 0 ? -1 : buffered);
-            try (OutputStream raw = exchange.getResponseBody()) {
+            exchange.setStatusCode(status);
+            exchange.setResponseContentLength(buffered);
+            try (OutputStream raw = exchange.getOutputStream()) {
                 raw.write(buffer, 0, buffered);
             }
             return;
