@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import org.xnio.IoUtils;
 import org.xnio.conduits.StreamSourceConduit;
 
 /** One HTTP exchange, with the few operations handlers need. */
@@ -18,6 +19,7 @@ public final class Request {
     private final StreamSourceConduit socket;
     private boolean responded;
     private ClientWatch watch;
+    private volatile boolean clientGone;
 
     Request(HttpServerExchange exchange, StreamSourceConduit socket) {
         this.exchange = exchange;
@@ -90,7 +92,10 @@ public final class Request {
         if (watch != null || responded) {
             return false;
         }
-        watch = ClientWatch.start(exchange, socket, action);
+        watch = ClientWatch.start(exchange, socket, () -> {
+            clientGone = true;
+            action.run();
+        });
         return watch != null;
     }
 
@@ -107,6 +112,9 @@ public final class Request {
 
     public void respond(int status, String contentType, byte[] body) throws IOException {
         startResponse();
+        if (clientGone) {
+            return;
+        }
         exchange.setStatusCode(status);
         if (contentType != null) {
             setHeader("Content-Type", contentType);
@@ -127,6 +135,9 @@ public final class Request {
      */
     public OutputStream stream(int status, String contentType) {
         startResponse();
+        if (clientGone) {
+            return OutputStream.nullOutputStream();
+        }
         setHeader("Content-Type", contentType);
         String accept = header("Accept-Encoding");
         boolean gzip = accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip");
@@ -136,9 +147,14 @@ public final class Request {
         return new ResponseStream(exchange, status, gzip);
     }
 
+    /** Ends the watch; a response for a client that went away is not written, and its connection is closed. */
     private void startResponse() {
         endWatch();
         responded = true;
+        if (clientGone) {
+            exchange.setPersistent(false);
+            IoUtils.safeClose(exchange.getConnection());
+        }
     }
 
     public void text(int status, String body) throws IOException {
