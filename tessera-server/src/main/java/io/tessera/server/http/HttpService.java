@@ -19,8 +19,9 @@ import org.xnio.Options;
 import org.xnio.conduits.StreamSourceConduit;
 
 /**
- * The one HTTP port: Undertow, with handlers run off its IO threads on its worker pool,
- * exact-path routes, prefix routes for paths with a variable part (the longest matching prefix
+ * The one HTTP port: Undertow, with handlers run off its IO threads on its worker pool (not on
+ * virtual threads: Undertow's blocking streams open a selector per blocking thread), exact-path
+ * routes, prefix routes for paths with a variable part (the longest matching prefix
  * wins; an exact route beats any prefix), and a last line of defence that turns an escaped
  * exception into a plain-text error instead of a dropped connection. A handler can ask to hear
  * of its client going away ({@link Request#onClientGone}).
@@ -117,16 +118,11 @@ public final class HttpService implements AutoCloseable {
     }
 
     private void serve(HttpServerExchange exchange, StreamSourceConduit socket) {
-        exchange.startBlocking();
         Request request = new Request(exchange, socket);
         try {
             dispatch(request);
         } finally {
-            request.endWatch();
-            if (!exchange.isResponseStarted() && !request.responded()) {
-                exchange.setStatusCode(500);
-            }
-            exchange.endExchange();
+            request.finish();
         }
     }
 

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import org.xnio.IoUtils;
@@ -18,6 +19,7 @@ public final class Request {
     private final HttpServerExchange exchange;
     private final StreamSourceConduit socket;
     private boolean responded;
+    private boolean handedOff;
     private ClientWatch watch;
     private volatile boolean clientGone;
 
@@ -60,6 +62,7 @@ public final class Request {
                 // the stream read below enforces the limit anyway
             }
         }
+        blocking();
         InputStream in = exchange.getInputStream();
         ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
         byte[] buf = new byte[65536];
@@ -112,21 +115,64 @@ public final class Request {
 
     public void respond(int status, String contentType, byte[] body) throws IOException {
         startResponse();
+        if (contentType != null) {
+            setHeader("Content-Type", contentType);
+        }
+        sendWhole(status, status == 204 ? new byte[0] : body, status == 204 ? 0 : body.length);
+    }
+
+    /**
+     * Sends a whole response body. Unless the exchange is blocking (its body was read), the bytes
+     * are written and the exchange ended on the connection's IO thread: ending an exchange there
+     * spares Undertow's hand-over of the connection from a worker back to its IO thread.
+     */
+    void sendWhole(int status, byte[] body, int length) throws IOException {
         if (clientGone) {
             return;
         }
         exchange.setStatusCode(status);
-        if (contentType != null) {
-            setHeader("Content-Type", contentType);
+        if (status != 204) {
+            exchange.setResponseContentLength(length);
         }
-        if (status == 204) {
-            exchange.endExchange();
+        if (exchange.isBlocking()) {
+            if (status == 204) {
+                exchange.endExchange();
+                return;
+            }
+            try (OutputStream out = exchange.getOutputStream()) {
+                out.write(body, 0, length);
+            }
             return;
         }
-        exchange.setResponseContentLength(body.length);
-        try (OutputStream out = exchange.getOutputStream()) {
-            out.write(body);
+        handedOff = true;
+        ByteBuffer bytes = ByteBuffer.wrap(body, 0, length);
+        exchange.getIoThread().execute(() -> {
+            if (status == 204) {
+                exchange.endExchange();
+            } else {
+                exchange.getResponseSender().send(bytes);
+            }
+        });
+    }
+
+    /** Switches the exchange to blocking streams, for a body read or a response too large to hold. */
+    void blocking() {
+        if (!exchange.isBlocking()) {
+            exchange.startBlocking();
         }
+    }
+
+    /** Ends the exchange unless its response went to the IO thread; a handler that answered nothing gets a 500. */
+    void finish() {
+        endWatch();
+        if (handedOff) {
+            return;
+        }
+        if (!exchange.isResponseStarted() && !responded) {
+            exchange.setStatusCode(500);
+        }
+        blocking();
+        exchange.endExchange();
     }
 
     /**
@@ -144,7 +190,7 @@ public final class Request {
         if (gzip) {
             setHeader("Content-Encoding", "gzip");
         }
-        return new ResponseStream(exchange, status, gzip);
+        return new ResponseStream(this, exchange, status, gzip);
     }
 
     /** Ends the watch; a response for a client that went away is not written, and its connection is closed. */

@@ -12,7 +12,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -89,6 +94,8 @@ class RoundTripMeasurement {
         double sequentialSeconds = (System.nanoTime() - start) / 1e9;
         Arrays.sort(nanos);
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+        Map<String, Long> threadsBefore = threadCpu();
+        long cpuBefore = processCpuNanos();
         long parallelStart = System.nanoTime();
         try {
             Future<?>[] futures = new Future<?>[CLIENTS];
@@ -107,9 +114,39 @@ class RoundTripMeasurement {
             pool.shutdown();
         }
         double parallelSeconds = (System.nanoTime() - parallelStart) / 1e9;
-        System.out.printf(Locale.ROOT, "%s: sequential %d requests p50 %.0f us p99 %.0f us (%.0f req/s); %d clients %.0f req/s%n",
+        double cpuPerRequest = (processCpuNanos() - cpuBefore) / 1e3 / (CLIENTS * PER_CLIENT);
+        Map<String, Long> threadsAfter = threadCpu();
+        StringBuilder groups = new StringBuilder();
+        threadsAfter.forEach((group, cpu) -> {
+            long spent = cpu - threadsBefore.getOrDefault(group, 0L);
+            if (spent > 0) {
+                groups.append(String.format(Locale.ROOT, " %s=%.0f", group, spent / 1e3 / (CLIENTS * PER_CLIENT)));
+            }
+        });
+        System.out.printf(Locale.ROOT, "%s: sequential %d requests p50 %.0f us p99 %.0f us (%.0f req/s); %d clients %.0f req/s,"
+                        + " process CPU %.0f us per request (platform threads:%s)%n",
                 what, SEQUENTIAL, nanos[SEQUENTIAL / 2] / 1e3, nanos[SEQUENTIAL * 99 / 100] / 1e3, SEQUENTIAL / sequentialSeconds,
-                CLIENTS, CLIENTS * PER_CLIENT / parallelSeconds);
+                CLIENTS, CLIENTS * PER_CLIENT / parallelSeconds, cpuPerRequest, groups);
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** CPU time of live platform threads by name without its trailing number ("XNIO-1 task-"). */
+    private static Map<String, Long> threadCpu() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        Map<String, Long> out = new TreeMap<>();
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info == null) {
+                continue;
+            }
+            long cpu = threads.getThreadCpuTime(info.getThreadId());
+            if (cpu > 0) {
+                out.merge(info.getThreadName().replaceAll("[0-9]+$", ""), cpu, Long::sum);
+            }
+        }
+        return out;
     }
 
     /** Ten series {@code m{w="worker", i="…"}} with one sample each, one millisecond later each round. */
