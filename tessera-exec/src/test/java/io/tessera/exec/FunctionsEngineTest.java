@@ -120,6 +120,28 @@ class FunctionsEngineTest {
         assertThat(instant("absent_over_time(req[1m])", 600_000).samples()).isEmpty();
     }
 
+    /**
+     * Prometheus builds absent's labels from the matchers in written order: the first = matcher
+     * of a name sets the label, any later matcher of that name (or a non-= one) deletes it.
+     */
+    @Test
+    void absentLabelsFollowTheWrittenOrderOfRepeatedMatchers() {
+        assertThat(absentLabels("absent(nope{zone!=\"z0\", zone=\"z0\"})")).isEqualTo(Labels.of("zone", "z0"));
+        assertThat(absentLabels("absent(nope{zone=\"z0\", zone!=\"z0\"})")).isEqualTo(Labels.EMPTY);
+        assertThat(absentLabels("absent(nope{job=~\"a.*\", job=\"api\"})")).isEqualTo(Labels.of("job", "api"));
+        assertThat(absentLabels("absent(nope{job=\"api\", job=~\"a.*\"})")).isEqualTo(Labels.EMPTY);
+        assertThat(absentLabels("absent(nope{job=\"api\", job=\"db\", zone=\"z1\"})")).isEqualTo(Labels.of("zone", "z1"));
+        assertThat(absentLabels("absent(nope{job=\"a\", job!=\"b\", job=\"c\"})")).isEqualTo(Labels.EMPTY);
+        assertThat(absentLabels("absent_over_time(nope{b=\"2\", a!=\"1\", a=\"1\"}[5m])")).isEqualTo(Labels.of("a", "1", "b", "2"));
+        assertThat(absentLabels("absent({__name__=\"nope\", a=\"1\"})")).isEqualTo(Labels.of("a", "1"));
+    }
+
+    private Labels absentLabels(String query) {
+        List<QueryResult.Sample> samples = instant(query, 600_000).samples();
+        assertThat(samples).as(query).hasSize(1);
+        return samples.getFirst().labels();
+    }
+
     @Test
     void dateFunctionsWithAndWithoutArgument() {
         assertThat(instant("day_of_week(vector(1136239445))", 0).samples().getFirst().value()).isEqualTo(1); // Monday

@@ -16,9 +16,11 @@ import io.tessera.promql.UnaryOp;
 import io.tessera.promql.ValueType;
 import io.tessera.promql.VectorSelector;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Lowers a PromQL AST into physical DAG nodes: a selector becomes Scan → TimeRange (→ TimeShift
@@ -113,7 +115,12 @@ public final class PromqlLowering {
         return dag.add(new InstantFunction(name, lowered, kindOf(c.type()), absent));
     }
 
-    /** The labels {@code absent(x)} gives its result: x's equality matchers, except the name and repeated names. */
+    /**
+     * The labels {@code absent(x)} gives its result, from x's matchers in their written order, as
+     * Prometheus builds them: the first {@code =} matcher of a name sets that label, and any later
+     * matcher of the name, or one of another type, removes it again; the metric name never counts.
+     * So {@code x{a!="1", a="1"}} gives {@code {a="1"}} and {@code x{a="1", a!="1"}} gives {@code {}}.
+     */
     private static Labels absentLabels(Expr arg) {
         Expr e = arg;
         while (e instanceof ParenExpr p) {
@@ -127,20 +134,22 @@ public final class PromqlLowering {
         if (selector == null) {
             return Labels.EMPTY;
         }
-        Map<String, String> values = new HashMap<>();
-        Map<String, Integer> counts = new HashMap<>();
-        for (LabelMatcher m : selector.allMatchers()) {
-            counts.merge(m.name(), 1, Integer::sum);
-            if (m.type() == MatchType.EQUAL && !m.name().equals(Labels.METRIC_NAME)) {
+        Map<String, String> values = new LinkedHashMap<>();
+        Set<String> set = new HashSet<>();
+        for (LabelMatcher m : selector.writtenMatchers()) {
+            if (m.name().equals(Labels.METRIC_NAME)) {
+                continue;
+            }
+            if (m.type() == MatchType.EQUAL && set.add(m.name())) {
                 values.put(m.name(), m.value());
+            } else {
+                values.remove(m.name());
             }
         }
         List<String> pairs = new ArrayList<>();
         for (Map.Entry<String, String> entry : values.entrySet()) {
-            if (counts.get(entry.getKey()) == 1) {
-                pairs.add(entry.getKey());
-                pairs.add(entry.getValue());
-            }
+            pairs.add(entry.getKey());
+            pairs.add(entry.getValue());
         }
         return Labels.of(pairs.toArray(new String[0]));
     }

@@ -132,7 +132,7 @@ final class Checker {
 
     private void checkSelector(VectorSelector v, int pos) {
         if (v.name() != null) {
-            for (LabelMatcher m : v.matchers()) {
+            for (LabelMatcher m : v.writtenMatchers()) {
                 if (m.name().equals("__name__")) {
                     throw error(pos, "metric name must not be set twice: " + Syntax.quote(v.name()) + " or "
                             + Syntax.quote(m.value()));

@@ -308,4 +308,19 @@ class ParserTest {
         VectorSelector v = (VectorSelector) Parser.parse("foo{a=\"b\"}");
         assertThat(v.allMatchers()).containsExactly(LabelMatcher.equal("__name__", "foo"), LabelMatcher.equal("a", "b"));
     }
+
+    @Test
+    void selectorsKeepTheWrittenOrderBesideTheCanonicalOne() {
+        VectorSelector written = (VectorSelector) Parser.parse("foo{b=\"2\", a!=\"1\", a=\"1\"}");
+        VectorSelector sorted = (VectorSelector) Parser.parse("foo{a!=\"1\", a=\"1\", b=\"2\"}");
+        assertThat(written.writtenMatchers()).containsExactly(LabelMatcher.equal("b", "2"),
+                LabelMatcher.of(MatchType.NOT_EQUAL, "a", "1"), LabelMatcher.equal("a", "1"));
+        assertThat(written.matchers()).isEqualTo(sorted.matchers());
+        assertThat(written).isEqualTo(sorted).hasSameHashCodeAs(sorted);
+        assertThat(Printer.print(written)).isEqualTo(Printer.print(sorted));
+        VectorSelector shifted = written.withOffset(60_000).withAt(AtModifier.at(5_000));
+        assertThat(shifted.writtenMatchers()).isEqualTo(written.writtenMatchers());
+        assertThat(((MatrixSelector) Parser.parse("foo{b=\"2\", a=\"1\"}[5m]")).selector().writtenMatchers())
+                .containsExactly(LabelMatcher.equal("b", "2"), LabelMatcher.equal("a", "1"));
+    }
 }

@@ -28,7 +28,7 @@ public final class TesseraProcess extends LoopbackServer {
         Path workDir = Files.createTempDirectory("tessera-peer-");
         int port = ChildProcess.freePort();
         List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-Dsun.net.httpserver.nodelay=true"));
+                "--sun-misc-unsafe-memory-access=allow"));
         command.addAll(List.of(jvmArgs));
         command.addAll(List.of("-cp", absoluteClassPath(), MAIN,
                 "serve", "--listen", "127.0.0.1:" + port));

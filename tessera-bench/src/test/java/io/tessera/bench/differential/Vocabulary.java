@@ -163,7 +163,7 @@ final class Vocabulary {
         return m.isEmpty() ? metric : metric + "{" + m + "}";
     }
 
-    /** A gauge selector that matches each label at most once (see {@code absent_repeated_matcher}). */
+    /** A gauge selector that matches each label at most once ({@code absent_repeated_matcher} covers repeats). */
     String gaugeDistinct() {
         String metric = pick(GAUGES);
         String m = matchers(metric, true);

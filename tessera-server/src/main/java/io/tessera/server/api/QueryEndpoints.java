@@ -20,17 +20,20 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code /api/v1/query}, {@code /api/v1/query_range} and {@code /api/v1/format_query}, with
  * Prometheus' parameters, checks in its order, and messages.
  *
  * <p>A query's run stops at its deadline: the server's timeout, or the request's {@code timeout}
- * when that is shorter. The JDK's HTTP server gives no signal when a client goes away, so a run
- * whose client disconnected goes on until it finishes or reaches that deadline; closing the
- * endpoints cancels every run still going.
+ * when that is shorter. A run whose client closes its connection is cancelled, and so is every
+ * run still going when the endpoints close.
  */
 final class QueryEndpoints implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QueryEndpoints.class);
 
     private static final String TRUNCATED = "results truncated due to limit";
 
@@ -63,7 +66,7 @@ final class QueryEndpoints implements AutoCloseable {
             throw ApiException.invalidParameter("query", e.getMessage());
         }
         RunContext context = run.context(t, t);
-        QueryResult result = execute(context, () -> run.engine().instant(query, t, store, context));
+        QueryResult result = execute(request, context, () -> run.engine().instant(query, t, store, context));
         respond(request, result, limit);
     }
 
@@ -93,7 +96,7 @@ final class QueryEndpoints implements AutoCloseable {
             throw ApiException.badData(e.getMessage());
         }
         RunContext context = run.context(start, end);
-        QueryResult result = execute(context, () -> run.engine().range(query, start, end, stepMs, store, context));
+        QueryResult result = execute(request, context, () -> run.engine().range(query, start, end, stepMs, store, context));
         respond(request, result, limit);
     }
 
@@ -156,8 +159,12 @@ final class QueryEndpoints implements AutoCloseable {
         QueryResult get();
     }
 
-    private QueryResult execute(RunContext context, Execution execution) {
+    private QueryResult execute(Request request, RunContext context, Execution execution) {
         running.add(context);
+        request.onClientGone(() -> {
+            LOG.info("client of {} closed its connection; cancelling its query", request.path());
+            context.cancel();
+        });
         try {
             return execution.get();
         } finally {

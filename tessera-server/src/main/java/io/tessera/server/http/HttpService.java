@@ -1,8 +1,10 @@
 package io.tessera.server.http;
 
-import com.sun.net.httpserver.HttpServer;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -11,37 +13,55 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.xnio.Options;
+import org.xnio.conduits.StreamSourceConduit;
 
 /**
- * The one HTTP port: the JDK's server on virtual threads, exact-path routes, prefix routes for
- * paths with a variable part (the longest matching prefix wins; an exact route beats any prefix),
- * and a last line of defence that turns an escaped exception into a plain-text error instead of
- * a dropped connection.
+ * The one HTTP port: Undertow, with handlers run off its IO threads on its worker pool (not on
+ * virtual threads: Undertow's blocking streams open a selector per blocking thread), exact-path
+ * routes, prefix routes for paths with a variable part (the longest matching prefix
+ * wins; an exact route beats any prefix), and a last line of defence that turns an escaped
+ * exception into a plain-text error instead of a dropped connection. A handler can ask to hear
+ * of its client going away ({@link Request#onClientGone}).
  */
 public final class HttpService implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpService.class);
 
-    /** Every method the JDK server passes on, for a route that answers whatever is asked. */
+    /** Every method a route may answer, for a route that answers whatever is asked. */
     public static final Set<String> ANY_METHOD = Set.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS");
+
+    /** Handlers block (reading bodies, running queries), so the pool is sized for waiting, not for cores. */
+    private static final int WORKER_THREADS = 64;
+
+    static {
+        if (System.getProperty("org.jboss.logging.provider") == null) {
+            System.setProperty("org.jboss.logging.provider", "slf4j");
+        }
+    }
 
     private record Route(String path, Set<String> methods, Handler handler) {
     }
 
     private final Map<String, Route> routes = new LinkedHashMap<>();
     private final List<Route> prefixes = new ArrayList<>();
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final Undertow server;
+    private volatile InetSocketAddress bound;
 
-    public HttpService(String host, int port) throws IOException {
-        System.setProperty("sun.net.httpserver.nodelay", "true");
-        server = HttpServer.create(new InetSocketAddress(host, port), 256);
-        server.setExecutor(executor);
-        server.createContext("/", exchange -> dispatch(new Request(exchange)));
+    public HttpService(String host, int port) {
+        server = Undertow.builder()
+                .addHttpListener(port, host)
+                .setIoThreads(Math.max(2, Runtime.getRuntime().availableProcessors()))
+                .setWorkerThreads(WORKER_THREADS)
+                .setSocketOption(Options.BACKLOG, 256)
+                .setSocketOption(Options.TCP_NODELAY, true)
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, Long.MAX_VALUE)
+                .setServerOption(UndertowOptions.MAX_PARAMETERS, 100_000)
+                .setServerOption(UndertowOptions.ALLOW_UNESCAPED_CHARACTERS_IN_URL, true)
+                .setHandler(this::accept)
+                .build();
     }
 
     public HttpService route(String path, Set<String> methods, Handler handler) {
@@ -72,17 +92,41 @@ public final class HttpService implements AutoCloseable {
 
     public void start() {
         server.start();
+        bound = (InetSocketAddress) server.getListenerInfo().getFirst().getAddress();
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return address().getPort();
     }
 
     public String host() {
-        return server.getAddress().getHostString();
+        return address().getHostString();
     }
 
-    private void dispatch(Request request) throws IOException {
+    private InetSocketAddress address() {
+        InetSocketAddress a = bound;
+        if (a == null) {
+            throw new IllegalStateException("the HTTP service is not started");
+        }
+        return a;
+    }
+
+    /** On an IO thread: note the connection's socket conduit, then hand the exchange to a worker. */
+    private void accept(HttpServerExchange exchange) {
+        StreamSourceConduit socket = ClientWatch.socketOf(exchange);
+        exchange.dispatch(() -> serve(exchange, socket));
+    }
+
+    private void serve(HttpServerExchange exchange, StreamSourceConduit socket) {
+        Request request = new Request(exchange, socket);
+        try {
+            dispatch(request);
+        } finally {
+            request.finish();
+        }
+    }
+
+    private void dispatch(Request request) {
         try {
             Route route = find(request.path());
             if (route == null) {
@@ -96,26 +140,30 @@ public final class HttpService implements AutoCloseable {
             }
             route.handler().handle(request);
         } catch (LimitExceededException e) {
-            if (!request.responded()) {
-                request.text(413, e.getMessage() + "\n");
-            }
+            answerIfSilent(request, 413, e.getMessage());
         } catch (InvalidInputException e) {
-            if (!request.responded()) {
-                request.text(400, e.getMessage() + "\n");
-            }
+            answerIfSilent(request, 400, e.getMessage());
         } catch (IOException e) {
             LOG.debug("client connection failed on {}: {}", request.path(), e.toString());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             LOG.error("internal error on {}", request.path(), e);
-            if (!request.responded()) {
-                request.text(500, "internal error: " + e + "\n");
-            }
+            answerIfSilent(request, 500, "internal error: " + e);
+        }
+    }
+
+    private static void answerIfSilent(Request request, int status, String message) {
+        if (request.responded()) {
+            return;
+        }
+        try {
+            request.text(status, message + "\n");
+        } catch (IOException e) {
+            LOG.debug("client connection failed on {}: {}", request.path(), e.toString());
         }
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.stop();
     }
 }

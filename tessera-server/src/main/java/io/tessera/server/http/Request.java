@@ -1,34 +1,45 @@
 package io.tessera.server.http;
 
-import com.sun.net.httpserver.HttpExchange;
 import io.tessera.core.LimitExceededException;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import org.xnio.IoUtils;
+import org.xnio.conduits.StreamSourceConduit;
 
 /** One HTTP exchange, with the few operations handlers need. */
 public final class Request {
 
-    private final HttpExchange exchange;
+    private final HttpServerExchange exchange;
+    private final StreamSourceConduit socket;
     private boolean responded;
+    private boolean handedOff;
+    private ClientWatch watch;
+    private volatile boolean clientGone;
 
-    Request(HttpExchange exchange) {
+    Request(HttpServerExchange exchange, StreamSourceConduit socket) {
         this.exchange = exchange;
+        this.socket = socket;
     }
 
     public String method() {
-        return exchange.getRequestMethod();
+        return exchange.getRequestMethod().toString();
     }
 
     public String path() {
-        return exchange.getRequestURI().getPath();
+        return exchange.getRequestPath();
     }
 
+    /** The query string as sent, without the {@code ?}; null when the target has none. */
     public String rawQuery() {
-        return exchange.getRequestURI().getRawQuery();
+        String query = exchange.getQueryString();
+        return query == null || query.isEmpty() ? null : query;
     }
 
     public String header(String name) {
@@ -44,25 +55,57 @@ public final class Request {
         if (declared != null) {
             try {
                 if (Long.parseLong(declared.trim()) > limit) {
+                    closeAfterResponse();
                     throw new LimitExceededException("request body of " + declared.trim() + " bytes exceeds the limit of " + limit + " bytes");
                 }
             } catch (NumberFormatException e) {
                 // the stream read below enforces the limit anyway
             }
         }
-        try (InputStream in = exchange.getRequestBody()) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
-            byte[] buf = new byte[65536];
-            long total = 0;
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                total += n;
-                if (total > limit) {
-                    throw new LimitExceededException("request body exceeds the limit of " + limit + " bytes");
-                }
-                out.write(buf, 0, n);
+        blocking();
+        InputStream in = exchange.getInputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
+        byte[] buf = new byte[65536];
+        long total = 0;
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            total += n;
+            if (total > limit) {
+                closeAfterResponse();
+                throw new LimitExceededException("request body exceeds the limit of " + limit + " bytes");
             }
-            return out.toByteArray();
+            out.write(buf, 0, n);
+        }
+        return out.toByteArray();
+    }
+
+    /** A body refused unread ends the connection after the response instead of being read to its end. */
+    private void closeAfterResponse() {
+        exchange.setPersistent(false);
+    }
+
+    /**
+     * Runs {@code action} if the client closes its connection before the response starts, for
+     * example to cancel the work the response would carry. The action runs on an IO thread and
+     * must be quick. Nothing is watched while part of the request body is unread (call it after
+     * reading the body) or for a client that already sent its next request; returns whether the
+     * connection is watched.
+     */
+    public boolean onClientGone(Runnable action) {
+        if (watch != null || responded) {
+            return false;
+        }
+        watch = ClientWatch.start(exchange, socket, () -> {
+            clientGone = true;
+            action.run();
+        });
+        return watch != null;
+    }
+
+    /** Ends the watch of {@link #onClientGone}: the response is about to start or the exchange is over. */
+    void endWatch() {
+        if (watch != null) {
+            watch.end();
         }
     }
 
@@ -71,19 +114,65 @@ public final class Request {
     }
 
     public void respond(int status, String contentType, byte[] body) throws IOException {
-        responded = true;
+        startResponse();
         if (contentType != null) {
-            exchange.getResponseHeaders().set("Content-Type", contentType);
+            setHeader("Content-Type", contentType);
         }
-        if (status == 204 || body.length == 0) {
-            exchange.sendResponseHeaders(status, -1);
-            exchange.close();
+        sendWhole(status, status == 204 ? new byte[0] : body, status == 204 ? 0 : body.length);
+    }
+
+    /**
+     * Sends a whole response body. Unless the exchange is blocking (its body was read), the bytes
+     * are written and the exchange ended on the connection's IO thread: ending an exchange there
+     * spares Undertow's hand-over of the connection from a worker back to its IO thread.
+     */
+    void sendWhole(int status, byte[] body, int length) throws IOException {
+        if (clientGone) {
             return;
         }
-        exchange.sendResponseHeaders(status, body.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
+        exchange.setStatusCode(status);
+        if (status != 204) {
+            exchange.setResponseContentLength(length);
         }
+        if (exchange.isBlocking()) {
+            if (status == 204) {
+                exchange.endExchange();
+                return;
+            }
+            try (OutputStream out = exchange.getOutputStream()) {
+                out.write(body, 0, length);
+            }
+            return;
+        }
+        handedOff = true;
+        ByteBuffer bytes = ByteBuffer.wrap(body, 0, length);
+        exchange.getIoThread().execute(() -> {
+            if (status == 204) {
+                exchange.endExchange();
+            } else {
+                exchange.getResponseSender().send(bytes);
+            }
+        });
+    }
+
+    /** Switches the exchange to blocking streams, for a body read or a response too large to hold. */
+    void blocking() {
+        if (!exchange.isBlocking()) {
+            exchange.startBlocking();
+        }
+    }
+
+    /** Ends the exchange unless its response went to the IO thread; a handler that answered nothing gets a 500. */
+    void finish() {
+        endWatch();
+        if (handedOff) {
+            return;
+        }
+        if (!exchange.isResponseStarted() && !responded) {
+            exchange.setStatusCode(500);
+        }
+        blocking();
+        exchange.endExchange();
     }
 
     /**
@@ -91,14 +180,27 @@ public final class Request {
      * stream completes the response. Headers must be set before the first write.
      */
     public OutputStream stream(int status, String contentType) {
-        responded = true;
-        exchange.getResponseHeaders().set("Content-Type", contentType);
+        startResponse();
+        if (clientGone) {
+            return OutputStream.nullOutputStream();
+        }
+        setHeader("Content-Type", contentType);
         String accept = header("Accept-Encoding");
         boolean gzip = accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip");
         if (gzip) {
-            exchange.getResponseHeaders().set("Content-Encoding", "gzip");
+            setHeader("Content-Encoding", "gzip");
         }
-        return new ResponseStream(exchange, status, gzip);
+        return new ResponseStream(this, exchange, status, gzip);
+    }
+
+    /** Ends the watch; a response for a client that went away is not written, and its connection is closed. */
+    private void startResponse() {
+        endWatch();
+        responded = true;
+        if (clientGone) {
+            exchange.setPersistent(false);
+            IoUtils.safeClose(exchange.getConnection());
+        }
     }
 
     public void text(int status, String body) throws IOException {
@@ -114,6 +216,6 @@ public final class Request {
     }
 
     public void setHeader(String name, String value) {
-        exchange.getResponseHeaders().set(name, value);
+        exchange.getResponseHeaders().put(HttpString.tryFromString(name), value);
     }
 }

@@ -1,6 +1,7 @@
 package io.tessera.server.http;
 
-import com.sun.net.httpserver.HttpExchange;
+import io.undertow.server.HttpServerExchange;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -8,14 +9,15 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * A response body written as it is produced. Up to {@link #BUFFER} bytes are held back, so a
- * small body goes out with a Content-Length; a larger one switches to chunked transfer. With
- * {@code gzip} the body is compressed and always chunked.
+ * small body goes out whole with a Content-Length; a larger one switches to chunked transfer.
+ * With {@code gzip} the body is compressed, and goes out whole when it was small.
  */
 final class ResponseStream extends OutputStream {
 
     static final int BUFFER = 64 * 1024;
 
-    private final HttpExchange exchange;
+    private final Request request;
+    private final HttpServerExchange exchange;
     private final int status;
     private final boolean gzip;
     private byte[] buffer = new byte[8192];
@@ -23,7 +25,8 @@ final class ResponseStream extends OutputStream {
     private OutputStream out;
     private boolean closed;
 
-    ResponseStream(HttpExchange exchange, int status, boolean gzip) {
+    ResponseStream(Request request, HttpServerExchange exchange, int status, boolean gzip) {
+        this.request = request;
         this.exchange = exchange;
         this.status = status;
         this.gzip = gzip;
@@ -53,8 +56,9 @@ final class ResponseStream extends OutputStream {
     }
 
     private void startChunked() throws IOException {
-        exchange.sendResponseHeaders(status, 0);
-        OutputStream raw = exchange.getResponseBody();
+        request.blocking();
+        exchange.setStatusCode(status);
+        OutputStream raw = exchange.getOutputStream();
         out = gzip ? new GZIPOutputStream(raw, 8192) : raw;
         out.write(buffer, 0, buffered);
         buffer = null;
@@ -73,16 +77,18 @@ final class ResponseStream extends OutputStream {
             return;
         }
         closed = true;
-        if (out == null && !gzip) {
-            exchange.sendResponseHeaders(status, buffered == 0 ? -1 : buffered);
-            try (OutputStream raw = exchange.getResponseBody()) {
-                raw.write(buffer, 0, buffered);
-            }
+        if (out != null) {
+            out.close();
             return;
         }
-        if (out == null) {
-            startChunked();
+        if (!gzip) {
+            request.sendWhole(status, buffer, buffered);
+            return;
         }
-        out.close();
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream(Math.max(64, buffered / 4));
+        try (GZIPOutputStream z = new GZIPOutputStream(compressed, 8192)) {
+            z.write(buffer, 0, buffered);
+        }
+        request.sendWhole(status, compressed.toByteArray(), compressed.size());
     }
 }
