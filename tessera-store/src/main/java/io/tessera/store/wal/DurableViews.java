@@ -74,7 +74,7 @@ public final class DurableViews {
                 try {
                     manifest = ViewManifest.decode(file, Files.readAllBytes(file));
                 } catch (CorruptionException e) {
-                    problems.add("discarding every view file, their panes are built again from raw data: " + e.getMessage());
+                    problems.add("discarding every view file, their panes are built again from raw data: " + problem(e));
                 }
             }
             DurableViews views = new DurableViews(dir, plan, manifest);
@@ -151,7 +151,7 @@ public final class DurableViews {
                 filesDiscarded += view.files().size() - kept.size();
                 warnings.add("view " + viewId + ": discarding " + (view.files().size() - kept.size())
                         + " view file(s) from " + viewDir.resolve(f.name()) + " on, their panes are built again from raw data: "
-                        + e.getMessage());
+                        + problem(e));
                 frontier = lastGood;
                 break;
             }
@@ -208,6 +208,12 @@ public final class DurableViews {
         saved.clear();
         saved.putAll(next);
         deleteUnlisted();
+    }
+
+    private static String problem(Exception e) {
+        String m = String.valueOf(e.getMessage());
+        int cut = m.indexOf("; refusing to start");
+        return cut < 0 ? m : m.substring(0, cut);
     }
 
     /** Problems found while opening and loading, for the log; each is reported once. */
