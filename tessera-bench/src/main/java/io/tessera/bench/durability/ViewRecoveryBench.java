@@ -106,13 +106,20 @@ public final class ViewRecoveryBench {
         }
         System.out.printf("panes built before the restart: %,d (all views); view files %,d bytes, snapshot %,d bytes, log alone %,d bytes%n",
                 views, size(withViews.resolve("views")), size(withViews.resolve("snapshots")), size(logOnly.resolve("wal")));
+        for (int warm = 0; warm < 2; warm++) {
+            measure(dir, null, withViews, false);
+            measure(dir, null, withViews, true);
+        }
         measure(dir, "snapshot + view files", withViews, false);
         measure(dir, "snapshot, view files removed", withViews, true);
         measure(dir, "log alone (no snapshot yet)", logOnly, false);
         measure(dir, "snapshot + view files + 10% log tail", withTail, false);
     }
 
-    /** Best of 3 starts from fresh copies: start (recovery) and the ingestion runs that catch the views up. */
+    /**
+     * Best of 3 starts from fresh copies: start (recovery) and the ingestion runs that catch the
+     * views up; {@code what} null for a warm-up run that prints nothing.
+     */
     private static void measure(Path dir, String what, Path image, boolean dropViewFiles) throws Exception {
         double bestStart = Double.MAX_VALUE;
         double bestTotal = Double.MAX_VALUE;
@@ -131,6 +138,9 @@ public final class ViewRecoveryBench {
                 bestStart = Math.min(bestStart, (t1 - t0) / 1e9);
                 bestTotal = Math.min(bestTotal, (t2 - t0) / 1e9);
             }
+        }
+        if (what == null) {
+            return;
         }
         System.out.printf("%-38s start %6.2f s, views caught up %6.2f s (%,d panes built again)%n", what, bestStart, bestTotal, panes);
     }

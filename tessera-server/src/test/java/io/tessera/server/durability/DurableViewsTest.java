@@ -183,6 +183,38 @@ class DurableViewsTest {
     }
 
     @Test
+    void aPlanSwapRetiresTheViewsItDropsAndDeletesTheirFiles() throws Exception {
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 11));
+            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            server.runIngestionRuns();
+        }
+        Path views = tmp.resolve("data").resolve("views");
+        assertThat(viewDirectories(views)).hasSize(plan().materializedViews().size());
+        InstallablePlan smaller = ViewPlans.plan(List.of("sum_over_time(latency[10m])"), List.of(StateFamily.SUM), List.of(), PANE,
+                100L * 365 * 24 * 3600 * 1000);
+        String kept = smaller.materializedViews().getFirst().definitionId();
+        assertThat(plan().materializedViews()).anySatisfy(v -> assertThat(v.definitionId()).isEqualTo(kept));
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(smaller)).statusCode()).isEqualTo(200);
+        }
+        assertThat(viewDirectories(views)).containsExactly(kept.replace(":", "%3A"));
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(server.installedPlan().queryTexts()).containsExactly("sum_over_time(latency[10m])");
+            assertThat(metric(server, "tessera_view_recovered_views")).isEqualTo(1);
+            checkAgainstExact(server, "sum_over_time(latency[10m])", T0 + SPAN - 61_234, true);
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).isZero();
+        }
+    }
+
+    private static List<String> viewDirectories(Path views) throws Exception {
+        try (Stream<Path> list = Files.list(views)) {
+            return list.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList();
+        }
+    }
+
+    @Test
     void damagedViewFilesAreDiscardedAndTheirPanesBuiltAgain() throws Exception {
         try (TesseraServer server = TesseraServer.start(config())) {
             post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN / 2, 7));

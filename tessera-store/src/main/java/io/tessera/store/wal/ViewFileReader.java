@@ -15,6 +15,7 @@ import java.util.zip.CRC32C;
 final class ViewFileReader {
 
     private final ByteIn in = new ByteIn();
+    private final java.util.ArrayList<Labels> groups = new java.util.ArrayList<>();
 
     /** The file's states and pane markers; nothing is returned unless the whole file checks out. */
     StateBatch read(Path file, ViewManifest.FileEntry entry) throws IOException {
@@ -32,6 +33,7 @@ final class ViewFileReader {
             throw new CorruptionException(file, 0, "not a view file of this version (bad header)");
         }
         StateBatch batch = new StateBatch(256);
+        groups.clear();
         int pos = ViewFileWriter.HEADER.length;
         while (pos < size) {
             int frame = Frames.validFrame(buf, pos, size);
@@ -66,8 +68,14 @@ final class ViewFileReader {
             int kind = in.u8();
             if (kind == ViewFileWriter.KIND_EMPTY_PANE) {
                 batch.addEmptyPane(new Interval(start, end));
-            } else if (kind == ViewFileWriter.KIND_STATE) {
-                Labels group = in.labels();
+            } else if (kind == ViewFileWriter.KIND_STATE_NEW_GROUP || kind == ViewFileWriter.KIND_STATE) {
+                Labels group;
+                if (kind == ViewFileWriter.KIND_STATE_NEW_GROUP) {
+                    group = in.labels();
+                    groups.add(group);
+                } else {
+                    group = groups.get(in.count(groups.size() - 1));
+                }
                 int length = in.count(Integer.MAX_VALUE);
                 byte[] state = in.bytes(length);
                 batch.add(group, start, end, StateCodec.deserialize(state));

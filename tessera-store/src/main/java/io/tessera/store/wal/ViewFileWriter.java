@@ -1,7 +1,6 @@
 package io.tessera.store.wal;
 
 import io.tessera.core.Interval;
-import io.tessera.core.Labels;
 import io.tessera.store.summary.IntervalStates;
 import io.tessera.store.summary.ViewSnapshot;
 import java.io.IOException;
@@ -18,9 +17,11 @@ import java.util.zip.CRC32C;
  * ({@code "TVEW"}, a version byte, three zero bytes), then frames of type
  * {@link Frames#VIEW_STATES}, each a block of about 1 MiB: the entry count (4 bytes), then per
  * entry the interval start (zigzag varint), its length (varint), a kind byte ({@code 0}: a pane
- * committed with no state; {@code 1}: a state) and, for a state, its group's labels (as in a log
- * record) and the state's own serialized bytes (varint length, then the bytes). The state bytes
- * are the family's versioned format, so any state family is saved the same way.
+ * committed with no state; {@code 1}: a state of a group first seen in this file, its labels
+ * follow as in a log record and the group takes the file's next group number from 0 on;
+ * {@code 2}: a state of a group seen before, its group number follows as a varint) and, for a
+ * state, the state's own serialized bytes (varint length, then the bytes). The state bytes are
+ * the family's versioned format, so any state family is saved the same way.
  *
  * <p>The file is written under a temporary name, forced, and renamed into place.
  */
@@ -28,7 +29,8 @@ final class ViewFileWriter {
 
     static final byte[] HEADER = {'T', 'V', 'E', 'W', 1, 0, 0, 0};
     static final int KIND_EMPTY_PANE = 0;
-    static final int KIND_STATE = 1;
+    static final int KIND_STATE_NEW_GROUP = 1;
+    static final int KIND_STATE = 2;
     private static final int BLOCK_BYTES = 1 << 20;
 
     private final ByteOut out = new ByteOut(BLOCK_BYTES + (BLOCK_BYTES >> 2));
@@ -49,6 +51,9 @@ final class ViewFileWriter {
         Files.deleteIfExists(tmp);
         CRC32C crc = new CRC32C();
         long bytes = 0;
+        int[] fileGroup = new int[snapshot.groupCount()];
+        java.util.Arrays.fill(fileGroup, -1);
+        int[] nextGroup = {0};
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             out.reset();
             out.bytes(HEADER, 0, HEADER.length);
@@ -65,9 +70,15 @@ final class ViewFileWriter {
                         entries[0]++;
                     } else {
                         found.forEach(i, (group, state) -> {
-                            entry(pane, KIND_STATE);
-                            Labels labels = found.group(group);
-                            out.labels(labels);
+                            int known = fileGroup[group];
+                            if (known < 0) {
+                                entry(pane, KIND_STATE_NEW_GROUP);
+                                out.labels(found.group(group));
+                                fileGroup[group] = nextGroup[0]++;
+                            } else {
+                                entry(pane, KIND_STATE);
+                                out.varint(known);
+                            }
                             byte[] b = state.serialize();
                             out.varint(b.length);
                             out.bytes(b, 0, b.length);
