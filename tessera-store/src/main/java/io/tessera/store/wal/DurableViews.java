@@ -271,6 +271,7 @@ public final class DurableViews {
                 listed.put(ViewFileNames.encodeId(e.getKey()), names);
             }
         }
+        boolean deleted = false;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path e : entries) {
                 String n = e.getFileName().toString();
@@ -278,21 +279,26 @@ public final class DurableViews {
                     Set<String> names = listed.get(n);
                     if (names == null) {
                         Snapshots.deleteTree(e);
+                        deleted = true;
                         continue;
                     }
                     try (DirectoryStream<Path> files = Files.newDirectoryStream(e)) {
                         for (Path f : files) {
                             if (!names.contains(f.getFileName().toString())) {
                                 Files.delete(f);
+                                deleted = true;
                             }
                         }
                     }
                 } else if (n.startsWith(Snapshots.TMP_PREFIX) || (n.equals(ViewManifest.NAME) && manifest == null)) {
                     Files.delete(e);
+                    deleted = true;
                 }
             }
         }
-        FileSync.directory(dir);
+        if (deleted) {
+            FileSync.directory(dir);
+        }
         fileCount = count;
         fileBytes = bytes;
     }
