@@ -169,6 +169,39 @@ class DurableViewsTest {
         }
     }
 
+    @Test
+    void viewsSavedAtAnOlderCutThanTheRawSnapshotAreBuiltAgain() throws Exception {
+        Path data = tmp.resolve("data");
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN / 2, 12));
+            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            server.runIngestionRuns();
+        }
+        Path older = tmp.resolve("older");
+        copyTree(data.resolve("views"), older);
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0 + SPAN / 2, T0 + SPAN, 13));
+            server.runIngestionRuns();
+        }
+        // a crash after the raw snapshot was committed and before the views were saved with it
+        Path views = data.resolve("views");
+        try (Stream<Path> walk = Files.walk(views)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+        copyTree(older, views);
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(metric(server, "tessera_view_recovered_views")).isZero();
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
+            for (String q : QUERIES) {
+                checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
+                checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
+            }
+        }
+    }
+
     private static void copyTree(Path from, Path to) throws Exception {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path p : walk.toList()) {
