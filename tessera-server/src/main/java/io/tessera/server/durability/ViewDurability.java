@@ -107,7 +107,11 @@ public final class ViewDurability implements SnapshotParticipant {
         }
         long entries = 0;
         int loaded = 0;
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (MaterializedView view : views) {
+            if (!seen.add(view.definitionId())) {
+                continue;
+            }
             DurableViews.Loaded l = files.load(view.definitionId(), summaries.view(view.definitionId()));
             if (l == null || l.frontier() == Long.MIN_VALUE) {
                 continue;
