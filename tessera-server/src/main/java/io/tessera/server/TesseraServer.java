@@ -8,6 +8,7 @@ import io.tessera.server.api.IngestEndpoints;
 import io.tessera.server.api.PrometheusApi;
 import io.tessera.server.cli.TesseraVersion;
 import io.tessera.server.config.ServerConfig;
+import io.tessera.server.durability.ViewDurability;
 import io.tessera.server.http.HttpService;
 import io.tessera.server.metrics.MetricsRegistry;
 import java.io.IOException;
@@ -59,6 +60,7 @@ public final class TesseraServer implements AutoCloseable {
     private final ViewMaintainer maintainer;
     private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
     private volatile InstallablePlan installed;
+    private final ViewDurability viewFiles;
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
@@ -68,10 +70,12 @@ public final class TesseraServer implements AutoCloseable {
                 .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit()));
         if (config.dataDir() == null) {
             this.durable = null;
+            this.viewFiles = null;
             this.rawStore = new RawStore(rawConfig);
         } else {
             config.snapshotIntervalMillis();
-            this.durable = DurableRawStore.open(Path.of(config.dataDir()), rawConfig, config.walOptions());
+            this.viewFiles = ViewDurability.open(Path.of(config.dataDir()));
+            this.durable = DurableRawStore.open(Path.of(config.dataDir()), rawConfig, config.walOptions(), viewFiles.replayListener());
             this.rawStore = durable.store();
             registerDurabilityMetrics(durable.recovery());
         }
@@ -80,8 +84,12 @@ public final class TesseraServer implements AutoCloseable {
         this.summaries = new SummaryStore();
         this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable);
         this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
-        IngestEndpoints ingest = new IngestEndpoints(durable == null ? rawStore::append : durable::append, ingestOptions,
-                metrics, maintainer::accepted);
+        IngestEndpoints ingest = durable == null
+                ? new IngestEndpoints(rawStore::append, ingestOptions, metrics, maintainer::accepted)
+                : new IngestEndpoints(request -> viewFiles.append(durable, request), ingestOptions, metrics, (min, max, n) -> { });
+        if (viewFiles != null) {
+            viewFiles.registerMetrics(metrics);
+        }
         metrics.gauge("tessera_views", "Materialized views maintained.", () -> maintainer.progress().size());
         metrics.gauge("tessera_view_panes_built", "Panes built by ingestion runs, all views.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::panesBuilt).sum());
@@ -139,6 +147,13 @@ public final class TesseraServer implements AutoCloseable {
             TesseraServer server = new TesseraServer(config);
             if (config.acceleration().planFile() != null) {
                 server.install(InstallablePlanCodec.fromJson(java.nio.file.Files.readString(java.nio.file.Path.of(config.acceleration().planFile()))));
+            } else if (server.viewFiles != null && server.viewFiles.savedPlan() != null) {
+                server.install(InstallablePlanCodec.fromJson(server.viewFiles.savedPlan()));
+            }
+            if (server.viewFiles != null) {
+                InstallablePlan plan = server.installed;
+                server.viewFiles.recover(server.durable, server.maintainer, server.summaries,
+                        plan == null ? List.of() : plan.materializedViews());
             }
             server.http.start();
             server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
@@ -182,6 +197,9 @@ public final class TesseraServer implements AutoCloseable {
         List<MaterializedView> views = plan.materializedViews();
         install(plan.dag(), views, dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views));
         installed = plan;
+        if (viewFiles != null) {
+            viewFiles.planInstalled(plan);
+        }
         LOG.info("installed a plan of {} queries and {} views", plan.queryTexts().size(), views.size());
     }
 
@@ -209,7 +227,7 @@ public final class TesseraServer implements AutoCloseable {
 
     private void snapshot() {
         try {
-            DurableRawStore.SnapshotInfo info = durable.snapshot();
+            DurableRawStore.SnapshotInfo info = viewFiles.snapshot(durable);
             if (!info.skipped()) {
                 LOG.info("snapshot {}: {} series, {} samples, {} bytes, covers the log to {}, in {} ms", info.number(), info.series(),
                         info.samples(), info.bytes(), info.position(), info.durationNanos() / 1_000_000);

@@ -13,6 +13,8 @@ import io.tessera.sketch.State;
 import io.tessera.store.summary.StateBatch;
 import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.summary.ViewStore;
+import io.tessera.store.wal.ViewCapture;
+import java.util.Collection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -84,6 +86,51 @@ public final class ViewMaintainer {
             }
         }
         return null;
+    }
+
+    /**
+     * Continues view {@code definitionId} (installed, its saved panes loaded into its store) from
+     * a restart: panes ending at or before {@code builtUntil} are built, {@code invalid} of them
+     * unusable. Does nothing for a view that is not installed.
+     */
+    public synchronized void resume(String definitionId, long builtUntil, Collection<Interval> invalid) {
+        Maintained m = find(definitionId);
+        if (m != null) {
+            m.builtUntil = builtUntil;
+            for (Interval pane : invalid) {
+                m.invalid.put(pane, Boolean.TRUE);
+            }
+        }
+    }
+
+    /** Widens the known sample time range (data recovered at start-up) without judging any sample late. */
+    public void seed(long oldest, long newest) {
+        if (oldest <= newest) {
+            newestSample.accumulateAndGet(newest, Math::max);
+            oldestSample.accumulateAndGet(oldest, Math::min);
+        }
+    }
+
+    /**
+     * What a snapshot saves of every view. Each view's frontier is read before its store, so
+     * every pane up to the frontier is in the store snapshot.
+     */
+    public ViewCapture.All capture() {
+        long watermark = watermark();
+        List<ViewCapture> out = new ArrayList<>();
+        for (Maintained m : views) {
+            long frontier = m.builtUntil;
+            List<Interval> invalid = new ArrayList<>();
+            for (Interval pane : m.invalid.keySet()) {
+                if (pane.end() <= frontier) {
+                    invalid.add(pane);
+                }
+            }
+            invalid.sort(null);
+            long cutoff = watermark == Long.MIN_VALUE ? Long.MIN_VALUE : watermark - m.view.materialization().retentionMs();
+            out.add(new ViewCapture(m.view.definitionId(), frontier, cutoff, invalid, m.store.snapshot()));
+        }
+        return new ViewCapture.All(oldestSample.get(), newestSample.get(), out);
     }
 
     /** Called after a write with the time range of its samples. */

@@ -84,6 +84,14 @@ final class ByteIn {
         return (v >>> 1) ^ -(v & 1);
     }
 
+    /** A copy of the next {@code n} bytes. */
+    byte[] bytes(int n) {
+        need(n);
+        byte[] b = java.util.Arrays.copyOfRange(buf, pos, pos + n);
+        pos += n;
+        return b;
+    }
+
     String string() {
         int n = count(end - pos);
         String s = new String(buf, pos, n, StandardCharsets.UTF_8);

@@ -48,9 +48,14 @@ public final class DurableRawStore implements AutoCloseable {
     private WalPosition lastSnapshotPosition;
     private volatile long lastSnapshotMillis;
     private volatile long lastSnapshotNanos;
+    private final long recoveredMinTime;
+    private final long recoveredMaxTime;
 
     private DurableRawStore(RawStore store, Path walDir, Path snapshotsDir, WalWriter wal, RecoveryReport recovery,
-            long nextSnapshot, WalPosition lastSnapshotPosition, long lastSnapshotMillis) {
+            long nextSnapshot, WalPosition lastSnapshotPosition, long lastSnapshotMillis, long recoveredMinTime,
+            long recoveredMaxTime) {
+        this.recoveredMinTime = recoveredMinTime;
+        this.recoveredMaxTime = recoveredMaxTime;
         this.store = store;
         this.walDir = walDir;
         this.snapshotsDir = snapshotsDir;
@@ -68,14 +73,25 @@ public final class DurableRawStore implements AutoCloseable {
      * @throws CorruptionException when a snapshot or the log is damaged other than by a torn last record
      */
     public static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options) {
+        return open(dataDir, config, options, ReplayListener.NONE);
+    }
+
+    /** {@link #open(Path, RawStoreConfig, WalOptions)}, telling {@code listener} about every replayed record. */
+    public static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener) {
+        return open(dataDir, config, options, listener, WalWriter.Forcer.CHANNEL);
+    }
+
+    static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener,
+            WalWriter.Forcer forcer) {
         try {
-            return recover(dataDir, config, options);
+            return recover(dataDir, config, options, listener, forcer);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot recover the data directory " + dataDir + ": " + e.getMessage(), e);
         }
     }
 
-    private static DurableRawStore recover(Path dataDir, RawStoreConfig config, WalOptions options) throws IOException {
+    private static DurableRawStore recover(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener,
+            WalWriter.Forcer forcer) throws IOException {
         long start = System.nanoTime();
         Path walDir = dataDir.resolve("wal");
         Path snapshotsDir = dataDir.resolve("snapshots");
@@ -86,7 +102,17 @@ public final class DurableRawStore implements AutoCloseable {
 
         List<Long> snapshots = Snapshots.list(snapshotsDir);
         long snapshot = snapshots.isEmpty() ? -1 : snapshots.getLast();
-        SnapshotManifest manifest = snapshot < 0 ? null : new SnapshotReader().load(Snapshots.path(snapshotsDir, snapshot), store);
+        SnapshotReader reader = new SnapshotReader();
+        SnapshotManifest manifest = snapshot < 0 ? null : reader.load(Snapshots.path(snapshotsDir, snapshot), store);
+        long[] span = {reader.minTime(), reader.maxTime()};
+        ReplayListener spanning = request -> {
+            long[] ts = request.timestamps();
+            for (int i = 0, n = request.sampleCount(); i < n; i++) {
+                span[0] = Math.min(span[0], ts[i]);
+                span[1] = Math.max(span[1], ts[i]);
+            }
+            listener.replayed(request);
+        };
         List<Long> segments = Segments.list(walDir);
         WalPosition from;
         if (manifest != null) {
@@ -113,10 +139,10 @@ public final class DurableRawStore implements AutoCloseable {
                 throw new CorruptionException(Segments.path(walDir, segments.get(i - 1) + 1), 0, "this log segment is missing");
             }
         }
-        WalReplay.Result replayed = new WalReplay(walDir, store).replay(segments, from);
+        WalReplay.Result replayed = new WalReplay(walDir, store, spanning).replay(segments, from);
         Map<Long, Long> existing = new HashMap<>(replayed.segmentSizes());
         long first = Math.max(replayed.lastSegment(), from.segment() - 1) + 1;
-        WalWriter wal = new WalWriter(walDir, options, first, existing);
+        WalWriter wal = new WalWriter(walDir, options, first, existing, forcer);
         WalReplay.TornTail torn = replayed.torn();
         RecoveryReport report = new RecoveryReport(snapshot, manifest == null ? 0 : manifest.series(), manifest == null ? 0 : manifest.samples(), from,
                 replayed.records(), replayed.samples(), torn == null ? 0 : 1,
@@ -124,7 +150,7 @@ public final class DurableRawStore implements AutoCloseable {
                         + " bytes): " + torn.problem(),
                 System.nanoTime() - start);
         return new DurableRawStore(store, walDir, snapshotsDir, wal, report, snapshot + 1,
-                manifest == null ? null : manifest.wal(), manifest == null ? 0 : manifest.takenAtMillis());
+                manifest == null ? null : manifest.wal(), manifest == null ? 0 : manifest.takenAtMillis(), span[0], span[1]);
     }
 
     /** The store itself, for reads; writes go through {@link #append}. */
@@ -155,12 +181,29 @@ public final class DurableRawStore implements AutoCloseable {
      * held off only while the store is cut; a snapshot when nothing was logged since the last
      * one is skipped.
      */
-    public synchronized SnapshotInfo snapshot() {
+    public SnapshotInfo snapshot() {
+        return snapshot(SnapshotParticipant.NONE);
+    }
+
+    /**
+     * {@link #snapshot()}, saving {@code participant}'s state with it: {@link SnapshotParticipant#cut}
+     * right after the cut, {@link SnapshotParticipant#committed} after the raw snapshot is durable
+     * and before the log is truncated. A participant that fails fails the snapshot; the log is
+     * then kept.
+     */
+    public synchronized SnapshotInfo snapshot(SnapshotParticipant participant) {
         long start = System.nanoTime();
         WalWriter.Cut[] cut = new WalWriter.Cut[1];
         RawImage image = store.capture(() -> cut[0] = wal.cut());
         WalPosition position = cut[0].position();
+        participant.cut(position);
         if (position.equals(lastSnapshotPosition)) {
+            try {
+                participant.committed(position);
+            } catch (IOException e) {
+                throw new UncheckedIOException("saving state with snapshot " + Segments.name(nextSnapshot - 1) + " failed: "
+                        + e.getMessage(), e);
+            }
             return new SnapshotInfo(nextSnapshot - 1, position, image.seriesCount(), image.sampleCount(), 0, 0, true);
         }
         wal.syncThrough(cut[0].records());
@@ -169,6 +212,7 @@ public final class DurableRawStore implements AutoCloseable {
             SnapshotManifest manifest = SnapshotWriter.write(snapshotsDir, number, image, position, System.currentTimeMillis());
             nextSnapshot = number + 1;
             lastSnapshotPosition = position;
+            participant.committed(position);
             wal.deleteBefore(position.segment());
             Snapshots.retain(snapshotsDir, KEEP_SNAPSHOTS);
             long took = System.nanoTime() - start;
@@ -179,6 +223,16 @@ public final class DurableRawStore implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("snapshot " + Segments.name(number) + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /** The oldest sample time recovered at start-up (snapshot and log), {@code Long.MAX_VALUE} when none. */
+    public long recoveredMinTime() {
+        return recoveredMinTime;
+    }
+
+    /** The newest sample time recovered at start-up, {@code Long.MIN_VALUE} when none. */
+    public long recoveredMaxTime() {
+        return recoveredMaxTime;
     }
 
     /** Bytes of log segments on disk. */

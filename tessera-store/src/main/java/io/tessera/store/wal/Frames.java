@@ -20,6 +20,8 @@ final class Frames {
     static final byte SAMPLES = 1;
     /** A block of series with their chunks, in a raw-store snapshot file. */
     static final byte RAW_SERIES = 16;
+    /** A block of one view's states, in a view file. */
+    static final byte VIEW_STATES = 32;
 
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
@@ -27,7 +29,7 @@ final class Frames {
     }
 
     static boolean knownType(int type) {
-        return type == SAMPLES || type == RAW_SERIES;
+        return type == SAMPLES || type == RAW_SERIES || type == VIEW_STATES;
     }
 
     /** Starts a frame at the writer's position; the payload follows; {@link #end} completes it. */

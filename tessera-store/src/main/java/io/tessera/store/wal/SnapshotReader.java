@@ -18,6 +18,18 @@ final class SnapshotReader {
 
     private final ByteIn in = new ByteIn();
     private byte[] buf = new byte[1 << 16];
+    private long minTime = Long.MAX_VALUE;
+    private long maxTime = Long.MIN_VALUE;
+
+    /** The oldest sample time loaded, {@code Long.MAX_VALUE} when none. */
+    long minTime() {
+        return minTime;
+    }
+
+    /** The newest sample time loaded, {@code Long.MIN_VALUE} when none. */
+    long maxTime() {
+        return maxTime;
+    }
 
     SnapshotManifest load(Path dir, RawStore store) throws IOException {
         Path manifestFile = dir.resolve(SnapshotManifest.NAME);
@@ -100,6 +112,10 @@ final class SnapshotReader {
                     words[w] = in.i64();
                 }
                 restore.chunk(words, count, min, max);
+                if (count > 0) {
+                    minTime = Math.min(minTime, min);
+                    maxTime = Math.max(maxTime, max);
+                }
             }
         }
         if (!in.atEnd()) {

@@ -33,12 +33,14 @@ final class WalReplay {
 
     private final Path dir;
     private final RawStore store;
+    private final ReplayListener listener;
     private final ByteIn in = new ByteIn();
     private byte[] buf = new byte[1 << 16];
 
-    WalReplay(Path dir, RawStore store) {
+    WalReplay(Path dir, RawStore store, ReplayListener listener) {
         this.dir = dir;
         this.store = store;
+        this.listener = listener;
     }
 
     /** Replays {@code segments} (ascending and contiguous, the first holding {@code from}). */
@@ -103,6 +105,7 @@ final class WalReplay {
                 }
                 records++;
                 samples += request.sampleCount();
+                listener.replayed(request);
                 pos += frame;
             }
             sizes.put(segment, (long) size);

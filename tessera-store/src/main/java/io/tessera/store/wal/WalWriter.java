@@ -28,12 +28,21 @@ final class WalWriter implements AutoCloseable {
     record Cut(WalPosition position, long records) {
     }
 
+    /** Forces a segment to stable storage; tests replace it to inject a failing fsync. */
+    @FunctionalInterface
+    interface Forcer {
+        Forcer CHANNEL = FileChannel::force;
+
+        void force(FileChannel channel, boolean metadata) throws IOException;
+    }
+
     private final Path dir;
     private final WalOptions options;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition work = lock.newCondition();
     private final Condition progress = lock.newCondition();
     private final Thread flusher;
+    private final Forcer forcer;
 
     private final ArrayDeque<PendingRecord> queue = new ArrayDeque<>();
     private long enqueued;
@@ -57,7 +66,12 @@ final class WalWriter implements AutoCloseable {
      * disk with their sizes, counted in the totals and deleted by {@link #deleteBefore}.
      */
     WalWriter(Path dir, WalOptions options, long firstSegment, Map<Long, Long> existing) throws IOException {
+        this(dir, options, firstSegment, existing, Forcer.CHANNEL);
+    }
+
+    WalWriter(Path dir, WalOptions options, long firstSegment, Map<Long, Long> existing, Forcer forcer) throws IOException {
         this.dir = dir;
+        this.forcer = forcer;
         this.options = options;
         closedSizes.putAll(existing);
         channel = Segments.create(dir, firstSegment);
@@ -177,7 +191,7 @@ final class WalWriter implements AutoCloseable {
                     writtenLocal += batch.size();
                 }
                 if (writtenLocal > syncedLocal && (always || stop || wanted > syncedLocal || System.nanoTime() - nextSync >= 0)) {
-                    channel.force(false);
+                    forcer.force(channel, false);
                     syncedLocal = writtenLocal;
                     nextSync = System.nanoTime() + intervalNanos;
                 }
@@ -212,7 +226,7 @@ final class WalWriter implements AutoCloseable {
         int i = 0;
         while (i < batch.size()) {
             if (batch.get(i).segment != channelSegment) {
-                channel.force(true);
+                forcer.force(channel, true);
                 channel.close();
                 closedSizes.put(channelSegment, channelOffset);
                 synced = writtenBefore + i;

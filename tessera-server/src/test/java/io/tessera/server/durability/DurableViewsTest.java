@@ -1,0 +1,369 @@
+package io.tessera.server.durability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tessera.core.Labels;
+import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryResult;
+import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.server.TesseraServer;
+import io.tessera.server.config.ConfigLoader;
+import io.tessera.server.config.ServerConfig;
+import io.tessera.sketch.StateFamily;
+import io.tessera.store.StoreDataStore;
+import io.tessera.store.wal.CorruptionException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Views of a server with a data directory across clean restarts, late data and damaged view
+ * files: after each restart the accelerated answers (responses that say "answered from view")
+ * equal the exact engine's over the recovered raw data, and whatever could not be trusted is
+ * either built again from raw data or answered exactly.
+ */
+class DurableViewsTest {
+
+    static final long T0 = 1_767_225_600_000L;
+    static final long PANE = 60_000;
+    static final long SPAN = 40 * PANE;
+    static final List<String> QUERIES = List.of("sum_over_time(latency[10m])", "count_over_time(latency[10m])",
+            "max_over_time(latency[10m])", "avg_over_time(latency[10m])", "quantile_over_time(0.9, latency[10m])",
+            "rate(requests_total[5m])");
+    private static final HttpClient CLIENT = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private ServerConfig config() {
+        return config(tmp.resolve("data"));
+    }
+
+    private static ServerConfig config(Path dataDir) {
+        return ConfigLoader.parse("""
+                listen: 127.0.0.1:0
+                storage:
+                  retention: 100y
+                  snapshot_interval: 1h
+                  out_of_order_window: 1h
+                acceleration:
+                  allowed_lateness: 5s
+                """).withDataDir(dataDir.toString());
+    }
+
+    static InstallablePlan plan() {
+        return ViewPlans.plan(QUERIES, List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.MAX, StateFamily.AVG, StateFamily.KLL),
+                List.of("requests_total"), PANE, 100L * 365 * 24 * 3600 * 1000);
+    }
+
+    static String data(long from, long to, int seed) {
+        StringBuilder text = new StringBuilder();
+        Random random = new Random(seed);
+        for (int s = 0; s < 12; s++) {
+            double counter = 0;
+            for (long t = from + 1 + random.nextInt(14_000); t < to; t += 15_000) {
+                counter += random.nextInt(20);
+                text.append("latency{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
+                        .append(Math.exp(random.nextGaussian())).append(' ').append(t).append('\n');
+                text.append("requests_total{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
+                        .append(counter).append(' ').append(t).append('\n');
+            }
+        }
+        return text.toString();
+    }
+
+    @Test
+    void viewsComeBackAfterACleanRestartWithoutBeingBuiltAgain() throws Exception {
+        Map<String, String> before = new HashMap<>();
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 3)).statusCode()).isEqualTo(204);
+            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan())).statusCode()).isEqualTo(200);
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).isGreaterThan(30 * 6);
+            for (String q : QUERIES) {
+                before.put(q, checkAgainstExact(server, q, T0 + SPAN - 61_234, true));
+            }
+        }
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(server.installedPlan()).as("the plan comes back from the data directory").isNotNull();
+            assertThat(server.installedPlan().queryTexts()).isEqualTo(QUERIES);
+            assertThat(metric(server, "tessera_view_recovered_views")).isEqualTo(plan().materializedViews().size());
+            assertThat(metric(server, "tessera_view_recovered_states")).isGreaterThan(1000);
+            assertThat(metric(server, "tessera_view_files")).isEqualTo(plan().materializedViews().size());
+            assertThat(metric(server, "tessera_view_file_bytes")).isGreaterThan(0);
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).as("no pane is built again").isZero();
+            for (String q : QUERIES) {
+                assertThat(checkAgainstExact(server, q, T0 + SPAN - 61_234, true)).as(q).isEqualTo(before.get(q));
+            }
+            // more data after the restart extends the views from where they stopped
+            assertThat(post(server, "/api/v1/import/prometheus", data(T0 + SPAN, T0 + 2 * SPAN, 4)).statusCode()).isEqualTo(204);
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).isGreaterThan(30 * 6);
+            for (String q : QUERIES) {
+                checkAgainstExact(server, q, T0 + SPAN + 5 * 60_000 + 777, true);
+            }
+        }
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(metric(server, "tessera_view_files")).as("one more file per view").isEqualTo(2.0 * plan().materializedViews().size());
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).isZero();
+            for (String q : QUERIES) {
+                checkAgainstExact(server, q, T0 + SPAN + 5 * 60_000 + 777, true);
+                checkAgainstExact(server, q, T0 + 2 * SPAN - 60_500, true);
+            }
+        }
+    }
+
+    @Test
+    void panesThatLateSamplesReachedStayUnusableAcrossRestartsAndCrashes() throws Exception {
+        long late = T0 + SPAN - 4 * PANE + 30_001;
+        String window = "sum_over_time(latency[2m])";
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 5));
+            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            server.runIngestionRuns();
+            checkAgainstExact(server, window, late + 60_000, true);
+            assertThat(post(server, "/api/v1/import/prometheus", "latency{job=\"j0\",instance=\"i0\"} 1000 " + late + "\n")
+                    .statusCode()).isEqualTo(204);
+            checkAgainstExact(server, window, late + 60_000, false);
+        }
+        long late2 = late - 2 * PANE;
+        Path crashed = tmp.resolve("crashed");
+        try (TesseraServer server = TesseraServer.start(config())) {
+            checkAgainstExact(server, window, late + 60_000, false);
+            checkAgainstExact(server, window, late2 + 60_000, true);
+            assertThat(post(server, "/api/v1/import/prometheus", "latency{job=\"j1\",instance=\"i1\"} 7 " + late2 + "\n")
+                    .statusCode()).isEqualTo(204);
+            checkAgainstExact(server, window, late2 + 60_000, false);
+            // what a crash now leaves on disk: the late sample is in the log, after the cut the saved views belong to
+            copyTree(tmp.resolve("data"), crashed);
+        }
+        try (TesseraServer server = TesseraServer.start(config(crashed))) {
+            assertThat(server.recovery().records()).as("the late write is replayed from the log").isEqualTo(1);
+            checkAgainstExact(server, window, late2 + 60_000, false);
+            checkAgainstExact(server, window, late + 60_000, false);
+            checkAgainstExact(server, window, late - 5 * PANE + 1, true);
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).isZero();
+        }
+    }
+
+    @Test
+    void viewsSavedAtAnOlderCutThanTheRawSnapshotAreBuiltAgain() throws Exception {
+        Path data = tmp.resolve("data");
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN / 2, 12));
+            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            server.runIngestionRuns();
+        }
+        Path older = tmp.resolve("older");
+        copyTree(data.resolve("views"), older);
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0 + SPAN / 2, T0 + SPAN, 13));
+            server.runIngestionRuns();
+        }
+        // a crash after the raw snapshot was committed and before the views were saved with it
+        Path views = data.resolve("views");
+        try (Stream<Path> walk = Files.walk(views)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+        copyTree(older, views);
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(metric(server, "tessera_view_recovered_views")).isZero();
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
+            for (String q : QUERIES) {
+                checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
+                checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
+            }
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws Exception {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aPlanSwapRetiresTheViewsItDropsAndDeletesTheirFiles() throws Exception {
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 11));
+            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            server.runIngestionRuns();
+        }
+        Path views = tmp.resolve("data").resolve("views");
+        assertThat(viewDirectories(views)).hasSize(plan().materializedViews().size());
+        InstallablePlan smaller = ViewPlans.plan(List.of("sum_over_time(latency[10m])"), List.of(StateFamily.SUM), List.of(), PANE,
+                100L * 365 * 24 * 3600 * 1000);
+        String kept = smaller.materializedViews().getFirst().definitionId();
+        assertThat(plan().materializedViews()).anySatisfy(v -> assertThat(v.definitionId()).isEqualTo(kept));
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(smaller)).statusCode()).isEqualTo(200);
+        }
+        assertThat(viewDirectories(views)).containsExactly(kept.replace(":", "%3A"));
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(server.installedPlan().queryTexts()).containsExactly("sum_over_time(latency[10m])");
+            assertThat(metric(server, "tessera_view_recovered_views")).isEqualTo(1);
+            checkAgainstExact(server, "sum_over_time(latency[10m])", T0 + SPAN - 61_234, true);
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).isZero();
+        }
+    }
+
+    private static List<String> viewDirectories(Path views) throws Exception {
+        try (Stream<Path> list = Files.list(views)) {
+            return list.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList();
+        }
+    }
+
+    @Test
+    void damagedViewFilesAreDiscardedAndTheirPanesBuiltAgain() throws Exception {
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN / 2, 7));
+            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            server.runIngestionRuns();
+        }
+        try (TesseraServer server = TesseraServer.start(config())) {
+            post(server, "/api/v1/import/prometheus", data(T0 + SPAN / 2, T0 + SPAN, 8));
+            server.runIngestionRuns();
+        }
+        List<Path> files = viewFiles();
+        assertThat(files).hasSize(2 * plan().materializedViews().size());
+        Path first = files.getFirst();
+        byte[] bytes = Files.readAllBytes(first);
+        bytes[bytes.length / 2] ^= 0x40;
+        Files.write(first, bytes);
+        Path second = files.get(3);
+        byte[] cut = Files.readAllBytes(second);
+        Files.write(second, java.util.Arrays.copyOf(cut, cut.length - 5));
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(metric(server, "tessera_view_files_discarded")).isGreaterThanOrEqualTo(2);
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).as("the discarded panes are built again from raw data")
+                    .isGreaterThanOrEqualTo(2 * 20);
+            for (String q : QUERIES) {
+                checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
+                checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
+            }
+        }
+        Path manifest = tmp.resolve("data").resolve("views").resolve("MANIFEST");
+        byte[] m = Files.readAllBytes(manifest);
+        m[20] ^= 1;
+        Files.write(manifest, m);
+        try (TesseraServer server = TesseraServer.start(config())) {
+            assertThat(metric(server, "tessera_view_recovered_views")).isZero();
+            server.runIngestionRuns();
+            assertThat(metric(server, "tessera_view_panes_built")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
+            for (String q : QUERIES) {
+                checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
+            }
+        }
+        Path planFile = tmp.resolve("data").resolve("views").resolve("PLAN");
+        byte[] p = Files.readAllBytes(planFile);
+        p[p.length - 3] ^= 0x20;
+        Files.write(planFile, p);
+        assertThatThrownBy(() -> TesseraServer.start(config())).isInstanceOf(CorruptionException.class)
+                .hasMessageContaining(planFile.toString()).hasMessageContaining("at byte offset");
+    }
+
+    private List<Path> viewFiles() throws Exception {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(tmp.resolve("data").resolve("views"))) {
+            walk.filter(f -> f.getFileName().toString().matches("[0-9]{8}")).sorted().forEach(out::add);
+        }
+        out.sort((a, b) -> a.getFileName().compareTo(b.getFileName()));
+        return out;
+    }
+
+    /**
+     * Checks the server's instant answer to {@code query} at {@code t} against the exact engine
+     * over its raw store, and whether it came from a view; returns the answer's JSON.
+     */
+    static String checkAgainstExact(TesseraServer server, String query, long t, boolean fromView) throws Exception {
+        JsonNode body = get(server, "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=" + t / 1000.0);
+        if (fromView) {
+            assertThat(body.path("infos").toString()).as(query + " at " + t).contains("answered from view");
+        } else {
+            assertThat(body.path("infos").toString()).as(query + " at " + t).doesNotContain("answered from view");
+        }
+        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS).instant(query, t, new StoreDataStore(server.rawStore()));
+        Map<Labels, Double> expected = new HashMap<>();
+        for (QueryResult.Sample s : ((QueryResult.VectorResult) exact).samples()) {
+            expected.put(s.labels(), s.value());
+        }
+        Map<Labels, Double> actual = new HashMap<>();
+        for (JsonNode r : body.path("data").path("result")) {
+            actual.put(labels(r.path("metric")), Double.parseDouble(r.path("value").get(1).asText()));
+        }
+        assertThat(actual.keySet()).as(query).isEqualTo(expected.keySet());
+        assertThat(expected).as(query + " has answers").isNotEmpty();
+        double tolerance = query.startsWith("quantile") ? 0.02 : 1e-9;
+        for (Map.Entry<Labels, Double> e : expected.entrySet()) {
+            double a = actual.get(e.getKey());
+            double x = e.getValue();
+            assertThat(Math.abs(a - x)).as(query + " " + e.getKey() + ": " + a + " vs " + x)
+                    .isLessThanOrEqualTo(tolerance * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
+        }
+        return body.path("data").toString();
+    }
+
+    static double metric(TesseraServer server, String name) throws Exception {
+        String text = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        Matcher m = Pattern.compile("(?m)^" + name + " (\\S+)$").matcher(text);
+        assertThat(m.find()).as(name + " in /metrics").isTrue();
+        return Double.parseDouble(m.group(1));
+    }
+
+    static HttpResponse<String> post(TesseraServer server, String path, String body) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static JsonNode get(TesseraServer server, String path) throws Exception {
+        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
+    static Labels labels(JsonNode metric) {
+        List<String> pairs = new ArrayList<>();
+        metric.fieldNames().forEachRemaining(n -> {
+            pairs.add(n);
+            pairs.add(metric.path(n).asText());
+        });
+        return Labels.of(pairs.toArray(new String[0]));
+    }
+}
