@@ -141,6 +141,11 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration, tables);
     }
 
+    /** The declared tables as the store and the SQL engine know them. */
+    public io.tessera.core.TableCatalog tableCatalog() {
+        return TableConfigs.catalog(tables);
+    }
+
     public ServerConfig withTables(java.util.List<Table> newTables) {
         return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, newTables);
     }

@@ -1,6 +1,11 @@
 package io.tessera.server.config;
 
+import io.tessera.core.Column;
+import io.tessera.core.ColumnType;
 import io.tessera.core.InvalidInputException;
+import io.tessera.core.TableCatalog;
+import io.tessera.core.TableSchema;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -83,5 +88,21 @@ final class TableConfigs {
         if (!IDENTIFIER.matcher(name).matches()) {
             throw new InvalidInputException(key + ": \"" + name + "\" is not a SQL identifier ([A-Za-z_][A-Za-z0-9_]*)");
         }
+    }
+
+    static TableCatalog catalog(List<ServerConfig.Table> tables) {
+        List<TableSchema> schemas = new ArrayList<>(tables.size());
+        for (ServerConfig.Table t : tables) {
+            schemas.add(new TableSchema(t.name(), t.timeColumn(), columns(t.dimensions()), columns(t.measures())));
+        }
+        return TableCatalog.of(schemas);
+    }
+
+    private static List<Column> columns(List<ServerConfig.TableColumn> columns) {
+        List<Column> out = new ArrayList<>(columns.size());
+        for (ServerConfig.TableColumn c : columns) {
+            out.add(new Column(c.name(), ColumnType.valueOf(c.type())));
+        }
+        return out;
     }
 }

@@ -33,6 +33,10 @@ class TableConfigTest {
                 new ServerConfig.TableColumn("bytes", "LONG"));
         assertThat(ServerConfig.DEFAULTS.tables()).isEmpty();
         assertThat(c.withListen("127.0.0.1:1").tables()).isEqualTo(c.tables());
+        io.tessera.core.TableSchema schema = c.tableCatalog().find("requests").orElseThrow();
+        assertThat(schema.rowSchema().columns()).extracting(io.tessera.core.Column::type).containsExactly(
+                io.tessera.core.ColumnType.LONG, io.tessera.core.ColumnType.STRING, io.tessera.core.ColumnType.LONG,
+                io.tessera.core.ColumnType.DOUBLE, io.tessera.core.ColumnType.LONG);
     }
 
     @Test
