@@ -59,6 +59,7 @@ public final class TesseraServer implements AutoCloseable {
     private final ViewMaintainer maintainer;
     private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
     private volatile InstallablePlan installed;
+    private final io.tessera.store.table.TableStore tables;
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
@@ -78,7 +79,9 @@ public final class TesseraServer implements AutoCloseable {
         long maxBody = ByteSizes.parse(config.remoteWrite().maxBodyBytes());
         IngestOptions ingestOptions = IngestOptions.DEFAULTS.withMaxUncompressedBytes((int) Math.min(Integer.MAX_VALUE - 64, maxBody));
         this.summaries = new SummaryStore();
-        this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable);
+        this.tables = new io.tessera.store.table.TableStore(config.tableCatalog(), io.tessera.store.table.TableStoreConfig.defaults()
+                .withRetention(rawConfig.retentionMillis()).withMemoryLimit(rawConfig.memoryLimitBytes()));
+        this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable, tables);
         this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
         IngestEndpoints ingest = new IngestEndpoints(durable == null ? rawStore::append : durable::append, ingestOptions,
                 metrics, maintainer::accepted);
@@ -99,6 +102,9 @@ public final class TesseraServer implements AutoCloseable {
         this.http = new HttpService(config.host(), config.port());
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
+        io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(tables,
+                (table, decoded) -> tables.append(table, decoded.rows()), maxBody, metrics);
+        http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle);
         this.api = new PrometheusApi(rawStore, data, () -> accelerator, config.engineOptions(), TesseraVersion.version(),
                 config.storage().retention());
         api.register(http);
@@ -202,6 +208,7 @@ public final class TesseraServer implements AutoCloseable {
         try {
             maintainer.applyRetention();
             rawStore.applyRetention(System.currentTimeMillis());
+            tables.applyRetention(System.currentTimeMillis());
         } catch (RuntimeException e) {
             LOG.error("retention sweep failed; it runs again in a minute", e);
         }
@@ -238,6 +245,11 @@ public final class TesseraServer implements AutoCloseable {
 
     public RawStore rawStore() {
         return rawStore;
+    }
+
+    /** The SQL tables' rows. */
+    public io.tessera.store.table.TableStore tables() {
+        return tables;
     }
 
     public MetricsRegistry metrics() {
