@@ -79,7 +79,7 @@ final class ExprConverter {
             case AnalyticExpression a -> analytic(a, aggregates);
             case LongValue l -> new SqlExpr.Literal(l.getValue(), SqlType.BIGINT);
             case DoubleValue d -> new SqlExpr.Literal(d.getValue(), SqlType.DOUBLE);
-            case StringValue s -> new SqlExpr.Literal(s.getValue().replace("''", "'), SqlType.VARCHAR);
+            case StringValue s -> new SqlExpr.Literal(s.getValue().replace("''", "'"), SqlType.VARCHAR);
             case SignedExpression s when s.getSign() == '-' && value(s.getExpression(), false) instanceof SqlExpr.Literal l
                     && l.type() != SqlType.VARCHAR -> negate(l);
             case TimestampValue t -> new SqlExpr.Literal(TimeLiterals.timestamp(t.getRawValue().replace("'", "")), SqlType.TIMESTAMP);
