@@ -101,11 +101,24 @@ final class PlanValidator {
             }
             case PaneState p -> checkPaneState(dag, id, p);
             case ViewRangeFunction v -> checkViewRead(dag, id, v);
+            case SqlNode q -> checkSqlNode(dag, id, q);
             case Fallback f -> {
                 valueKind(id, dag, f.kind());
                 expect(dag, id, f.preferred(), "its preferred input", f.kind());
                 expect(dag, id, f.exact(), "its exact input", f.kind());
             }
+        }
+    }
+
+    private static void checkSqlNode(PhysicalDag dag, int id, SqlNode node) {
+        PlanNode input = dag.node(node.input());
+        if (node instanceof TableWindow) {
+            if (!(input instanceof Scan)) {
+                throw new InvalidInputException(at(id, dag) + "a table window reads a scan, not " + kindName(input));
+            }
+        } else if (!(input instanceof SqlNode) || input instanceof Project) {
+            throw new InvalidInputException(at(id, dag) + "a " + kindName(node) + " reads the rows of a SQL node, not "
+                    + kindName(input));
         }
     }
 

@@ -3,10 +3,15 @@ package io.tessera.exec.sql;
 import io.tessera.core.TableCatalog;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.SqlLowering;
+import io.tessera.sql.SqlFrontend;
+import io.tessera.sql.SqlQuery;
 
 /**
- * Answers SQL text against a {@link DataStore}: parse, lower to the physical DAG, run exactly
- * from raw data. {@code now()} is the run's {@link RunContext#queryEnd()}.
+ * Answers SQL text against a {@link DataStore}: parse ({@link SqlFrontend}), lower to the physical
+ * DAG ({@link SqlLowering}), run exactly from raw data. {@code now()} is the run's
+ * {@link RunContext#queryEnd()}.
  */
 public final class SqlEngine {
 
@@ -18,6 +23,8 @@ public final class SqlEngine {
      *     unsupported construct (the message names it)
      */
     public SqlResult execute(String sql, DataStore store, TableCatalog catalog, RunContext ctx) {
-        throw new UnsupportedOperationException("SQL execution is not built yet");
+        SqlQuery query = SqlFrontend.parse(sql, catalog, ctx.queryEnd());
+        PhysicalDag dag = SqlLowering.lowerQuery(query);
+        return new SqlRun(dag, store, ctx).result(dag.roots().getFirst());
     }
 }
