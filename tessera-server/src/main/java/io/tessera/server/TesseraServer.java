@@ -108,6 +108,11 @@ public final class TesseraServer implements AutoCloseable {
         this.api = new PrometheusApi(rawStore, data, () -> accelerator, config.engineOptions(), TesseraVersion.version(),
                 config.storage().retention());
         api.register(http);
+        io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(data, config.tableCatalog(), config.engineOptions());
+        http.route("/api/v1/sql", Set.of("GET", "POST"), new io.tessera.server.sql.SqlEndpoint(sql)::handle);
+        io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql);
+        http.route("/", Set.of("GET", "HEAD", "POST"), clickHouse::handle);
+        http.route("/ping", GET, clickHouse::ping);
         PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install);
         http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
