@@ -66,6 +66,16 @@ final class TableData {
      * @throws io.tessera.core.LimitExceededException when the memory limit would be exceeded
      */
     int append(Batch rows) {
+        return append(rows, null, false);
+    }
+
+    /**
+     * As {@link #append(Batch)}; {@code logged}, when given, runs under the table's lock once the
+     * append can no longer be refused and before it is applied (so a log sees appends in the
+     * order they are applied); if it throws, nothing is applied. A {@code replay} is applied
+     * whatever the memory limit and retention cutoff say: it was accepted once.
+     */
+    int append(Batch rows, Runnable logged, boolean replay) {
         if (!rows.schema().equals(rowSchema)) {
             throw new InvalidInputException("rows for table \"" + schema.name() + "\" must have the columns " + rowSchema
                     + ", not " + rows.schema());
@@ -79,7 +89,7 @@ final class TableData {
         long stringBound = stringBytesBound(rows);
         lock.lock();
         try {
-            for (int r = 0; r < n; r++) {
+            for (int r = 0; r < n && !replay; r++) {
                 if (times[r] <= minValidTime) {
                     throw new RowRejectedException(r, "row time " + times[r] + " is at or before the retention cutoff "
                             + minValidTime + " of table \"" + schema.name() + "\"");
@@ -88,9 +98,16 @@ final class TableData {
             Snapshot current = snapshot;
             int headRows = current.chunks.length == 0 ? 0 : current.rows[current.rows.length - 1];
             long reserve = ((headRows + (long) n) / rowsPerChunk + 2) * chunkBytes + stringBound;
-            memory.reserve(reserve, schema.name());
+            if (replay) {
+                memory.add(reserve);
+            } else {
+                memory.reserve(reserve, schema.name());
+            }
             long grown = 0;
             try {
+                if (logged != null) {
+                    logged.run();
+                }
                 long[] added = new long[1];
                 EncodedRows encoded = encode(rows, order, added);
                 grown = added[0];

@@ -65,6 +65,24 @@ public final class TableStore {
     }
 
     /**
+     * As {@link #append(String, Batch)}, and {@code logged} runs under the table's lock once the
+     * append can no longer be refused, just before it is applied; when it throws, nothing is applied.
+     */
+    public int append(String table, Batch rows, Runnable logged) {
+        return data(table).append(rows, logged, false);
+    }
+
+    /** Applies rows recovered from a log: accepted once, so neither the memory limit nor the retention cutoff refuses them. */
+    public int replay(String table, Batch rows) {
+        return data(table).append(rows, null, true);
+    }
+
+    /** Whether {@code table} is declared. */
+    public boolean has(String table) {
+        return tables.containsKey(table);
+    }
+
+    /**
      * The rows of {@code table} in {@code range} ({@code (start, end]}; all rows when null) with
      * exactly the requested columns, one batch per chunk that holds any, each in time order.
      *
