@@ -60,6 +60,7 @@ public final class TesseraServer implements AutoCloseable {
     private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
     private volatile InstallablePlan installed;
     private final io.tessera.store.table.TableStore tables;
+    private final io.tessera.store.wal.DurableTables durableTables;
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
@@ -81,6 +82,19 @@ public final class TesseraServer implements AutoCloseable {
         this.summaries = new SummaryStore();
         this.tables = new io.tessera.store.table.TableStore(config.tableCatalog(), io.tessera.store.table.TableStoreConfig.defaults()
                 .withRetention(rawConfig.retentionMillis()).withMemoryLimit(rawConfig.memoryLimitBytes()));
+        this.durableTables = config.dataDir() == null ? null
+                : io.tessera.store.wal.DurableTables.open(Path.of(config.dataDir()), tables, config.walOptions());
+        if (durableTables != null && durableTables.recovery().tornTail() != null) {
+            LOG.warn("table log: cut a torn tail: {}", durableTables.recovery().tornTail());
+        }
+        if (durableTables != null) {
+            metrics.gauge("tessera_table_wal_bytes", "Bytes of table log segments on disk.", durableTables::walBytes);
+            metrics.gauge("tessera_table_wal_segments", "Table log segments on disk.", durableTables::walSegments);
+        }
+        if (durableTables != null && durableTables.recovery().skippedRecords() > 0) {
+            LOG.warn("table log: skipped {} records of tables that are no longer declared or whose columns changed",
+                    durableTables.recovery().skippedRecords());
+        }
         this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable, tables);
         this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
         IngestEndpoints ingest = new IngestEndpoints(durable == null ? rawStore::append : durable::append, ingestOptions,
@@ -103,7 +117,8 @@ public final class TesseraServer implements AutoCloseable {
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
         io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(tables,
-                (table, decoded) -> tables.append(table, decoded.rows()), maxBody, metrics);
+                durableTables == null ? (table, decoded) -> tables.append(table, decoded.rows())
+                        : (table, decoded) -> durableTables.append(table, decoded.rows()), maxBody, metrics);
         http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle);
         this.api = new PrometheusApi(rawStore, data, () -> accelerator, config.engineOptions(), TesseraVersion.version(),
                 config.storage().retention());
@@ -117,7 +132,8 @@ public final class TesseraServer implements AutoCloseable {
         http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
-            if (ready && (durable == null || durable.walFailure() == null)) {
+            if (ready && (durable == null || durable.walFailure() == null)
+                    && (durableTables == null || durableTables.walFailure() == null)) {
                 r.text(200, "Tessera is Ready.\n");
             } else {
                 r.text(503, "Service Unavailable\n");
@@ -213,7 +229,11 @@ public final class TesseraServer implements AutoCloseable {
         try {
             maintainer.applyRetention();
             rawStore.applyRetention(System.currentTimeMillis());
-            tables.applyRetention(System.currentTimeMillis());
+            long now = System.currentTimeMillis();
+            tables.applyRetention(now);
+            if (durableTables != null) {
+                durableTables.applyRetention(now - tables.config().retentionMillis());
+            }
         } catch (RuntimeException e) {
             LOG.error("retention sweep failed; it runs again in a minute", e);
         }
@@ -275,6 +295,9 @@ public final class TesseraServer implements AutoCloseable {
         if (durable != null) {
             snapshot();
             durable.close();
+        }
+        if (durableTables != null) {
+            durableTables.close();
         }
     }
 }
