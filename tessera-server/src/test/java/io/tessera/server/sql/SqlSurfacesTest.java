@@ -202,6 +202,18 @@ class SqlSurfacesTest {
     }
 
     @Test
+    void aMetricIsATableOfTsValueAndLabels() throws Exception {
+        long t = System.currentTimeMillis() - 60_000;
+        HttpResponse<String> imported = send(HttpRequest.newBuilder(uri("/api/v1/import/prometheus")).POST(HttpRequest.BodyPublishers.ofString(
+                "up{job=\"a\"} 1 " + t + "\nup{job=\"a\"} 0 " + (t + 15_000) + "\nup{job=\"b\"} 1 " + t + "\n")));
+        assertThat(imported.statusCode()).as(imported.body()).isEqualTo(204);
+        HttpResponse<String> r = sql("text/plain", "SELECT job, count(*) AS n, sum(value) AS s FROM up GROUP BY job ORDER BY job");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(JSON.readTree(r.body()).get("rows").toString()).isEqualTo("[[\"a\",2,1.0],[\"b\",1,1.0]]");
+        assertThat(clickHouseGet("SELECT job, count(*) AS n FROM up GROUP BY job ORDER BY job", "").body()).isEqualTo("a\t2\nb\t1\n");
+    }
+
+    @Test
     void clickHouseProbesAndPing() throws Exception {
         assertThat(clickHouseGet("SELECT 1", "").body()).isEqualTo("1\n");
         JsonNode version = JSON.readTree(clickHouseGet("select  version() format JSON", "").body());
