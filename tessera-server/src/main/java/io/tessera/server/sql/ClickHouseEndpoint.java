@@ -2,7 +2,6 @@ package io.tessera.server.sql;
 
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
-import io.tessera.exec.sql.SqlResult;
 import io.tessera.server.http.Request;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -94,10 +93,12 @@ public final class ClickHouseEndpoint {
             return;
         }
         ClickHouseResult result = probe(query);
+        long rowsRead = 0;
         if (result == null) {
             try {
-                SqlResult answer = sql.execute(query);
-                result = ClickHouseResult.of(answer);
+                SqlService.Answer answer = sql.run(query);
+                result = ClickHouseResult.of(answer.result());
+                rowsRead = answer.rowsRead();
             } catch (RuntimeException e) {
                 SqlFailure failure = SqlFailure.of(e);
                 if (failure.status() == 500) {
@@ -109,7 +110,7 @@ public final class ClickHouseEndpoint {
         }
         String quote = params.getOrDefault("output_format_json_quote_64bit_integers", "1");
         boolean quote64 = !(quote.equals("0") || quote.equalsIgnoreCase("false"));
-        byte[] body = format.write(result, quote64, (System.nanoTime() - started) / 1e9);
+        byte[] body = format.write(result, quote64, (System.nanoTime() - started) / 1e9, rowsRead);
         request.setHeader("X-ClickHouse-Format", format.formatName);
         request.respond(200, format.contentType, body);
     }

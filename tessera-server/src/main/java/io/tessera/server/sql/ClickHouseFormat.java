@@ -13,7 +13,7 @@ import java.util.Locale;
 
 /**
  * The ClickHouse output formats Tessera writes: {@code JSON} (an object of {@code meta},
- * {@code data}, {@code rows} and {@code statistics}), {@code JSONEachRow} (an object per line),
+ * {@code data}, {@code rows} and {@code statistics}; {@code bytes_read} is not measured and 0), {@code JSONEachRow} (an object per line),
  * and {@code TabSeparated} with or without header lines. In the JSON formats Int64 values are
  * quoted unless {@code output_format_json_quote_64bit_integers=0}, NaN and infinities are null,
  * and {@code /}, U+2028 and U+2029 are escaped, as ClickHouse does.
@@ -48,10 +48,11 @@ enum ClickHouseFormat {
         };
     }
 
-    byte[] write(ClickHouseResult result, boolean quote64, double elapsedSeconds) {
+    /** @param rowsRead the raw rows the run read, for {@code statistics.rows_read} */
+    byte[] write(ClickHouseResult result, boolean quote64, double elapsedSeconds, long rowsRead) {
         try {
             return switch (this) {
-                case JSON -> json(result, quote64, elapsedSeconds);
+                case JSON -> json(result, quote64, elapsedSeconds, rowsRead);
                 case JSON_EACH_ROW -> jsonEachRow(result, quote64);
                 case TAB_SEPARATED -> tsv(result, false, false);
                 case TAB_SEPARATED_WITH_NAMES -> tsv(result, true, false);
@@ -68,7 +69,7 @@ enum ClickHouseFormat {
         return g;
     }
 
-    private static byte[] json(ClickHouseResult result, boolean quote64, double elapsed) throws IOException {
+    private static byte[] json(ClickHouseResult result, boolean quote64, double elapsed, long rowsRead) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
@@ -88,7 +89,7 @@ enum ClickHouseFormat {
             g.writeNumberField("rows", result.rows().size());
             g.writeObjectFieldStart("statistics");
             g.writeNumberField("elapsed", elapsed);
-            g.writeNumberField("rows_read", 0);
+            g.writeNumberField("rows_read", rowsRead);
             g.writeNumberField("bytes_read", 0);
             g.writeEndObject();
             g.writeEndObject();

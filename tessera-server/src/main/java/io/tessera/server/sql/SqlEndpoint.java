@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code POST /api/v1/sql} (and GET): the query from a JSON body {@code {"query": "..."}}, a form
- * or URL parameter {@code query}, or a {@code text/plain} body. The answer is
+ * or URL parameter {@code query}, or any other body as the SQL itself (a form body without a
+ * {@code query} field too, as {@code curl -d} sends it). The answer is
  * {@code {"columns": [{"name", "type"}], "rows": [[...]], "approximate", "error_bound", "infos"}}:
  * BIGINT and TIMESTAMP (epoch milliseconds) as JSON integers, DOUBLE as numbers (NaN and the
  * infinities as the strings {@code "NaN"}, {@code "+Inf"}, {@code "-Inf"}), VARCHAR as strings,
@@ -74,9 +75,25 @@ public final class SqlEndpoint {
         String body = QueryText.body(request);
         return switch (QueryText.mediaType(request)) {
             case "application/json" -> fromJson(body);
-            case "application/x-www-form-urlencoded" -> QueryText.params(body).getOrDefault("query", url.get("query"));
+            case "application/x-www-form-urlencoded" -> formQuery(body, url.get("query"));
             default -> body.isBlank() ? url.get("query") : body;
         };
+    }
+
+    /** A form's {@code query}; a body that is no such form is the SQL itself, as {@code curl -d 'SELECT ...'} sends it. */
+    private static String formQuery(String body, String fromUrl) {
+        if (body.isBlank()) {
+            return fromUrl;
+        }
+        try {
+            String q = QueryText.params(body).get("query");
+            if (q != null) {
+                return q;
+            }
+        } catch (io.tessera.core.InvalidInputException e) {
+            // not a form: the SQL as it is
+        }
+        return body;
     }
 
     private static String fromJson(String body) {

@@ -26,7 +26,17 @@ public final class SqlService {
      * @throws io.tessera.core.TesseraException for a run that fails or exceeds a limit
      */
     public SqlResult execute(String sql) {
+        return run(sql).result();
+    }
+
+    /** An answer and how many raw rows its run read. */
+    record Answer(SqlResult result, long rowsRead) {
+    }
+
+    Answer run(String sql) {
         long now = System.currentTimeMillis();
-        return engine.execute(sql, store, catalog, new RunContext(now, now, options.defaultSubqueryStepMs(), options.limits()));
+        RunContext context = new RunContext(now, now, options.defaultSubqueryStepMs(), options.limits());
+        SqlResult result = engine.execute(sql, store, catalog, context);
+        return new Answer(result, context.samplesLoaded());
     }
 }
