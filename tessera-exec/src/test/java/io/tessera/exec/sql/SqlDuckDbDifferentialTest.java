@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Tessera's SQL answers against DuckDB's (in-process, JDBC) on the same generated table: exact
  * answers equal within 1e-9 relative, approx_count_distinct within the bound the result states.
- * The default run has 50,000 rows and 300 queries; {@link SqlDuckDbDifferentialSlowTest} (-Pslow)
+ * The default run has 20,000 rows and 300 queries; {@link SqlDuckDbDifferentialSlowTest} (-Pslow)
  * 1,000,000 rows and 320 queries. {@code -Dtessera.sql.rows} and {@code -Dtessera.sql.queries}
  * override either.
  */
@@ -28,7 +28,7 @@ class SqlDuckDbDifferentialTest {
 
     @Test
     void generatedQueriesAgreeWithDuckDb() throws Exception {
-        run(Integer.getInteger("tessera.sql.rows", 50_000), Integer.getInteger("tessera.sql.queries", 300), 7L);
+        run(Integer.getInteger("tessera.sql.rows", 20_000), Integer.getInteger("tessera.sql.queries", 300), 7L);
     }
 
     static void run(int rows, int queries, long seed) throws Exception {
