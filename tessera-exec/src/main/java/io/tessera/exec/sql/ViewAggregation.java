@@ -41,7 +41,7 @@ final class ViewAggregation {
         long p = view.paneMs();
         long first = Math.ceilDiv(start, p) * p;
         long last = Math.floorDiv(end, p) * p;
-        Map<Labels, State> merged = new LinkedHashMap<>();
+        Map<Labels, List<State>> parts = new LinkedHashMap<>();
         if (first < last) {
             List<Interval> panes = new ArrayList<>();
             for (long t = first; t < last; t += p) {
@@ -51,24 +51,37 @@ final class ViewAggregation {
                     new MaterializedViewRequest(new Interval(first, last), panes), context);
             for (int i = 0; i < states.paneCount(); i++) {
                 context.checkAlive();
-                states.forEach(i, (group, state) -> {
-                    State m = merged.get(group);
-                    if (m == null) {
-                        merged.put(group, state.copy());
-                    } else {
-                        m.merge(state);
-                    }
-                });
+                states.forEach(i, (group, state) -> parts.computeIfAbsent(group, g -> new ArrayList<>()).add(state));
             }
-            addRaw(merged, view, window, scan, store, context, start, first);
-            addRaw(merged, view, window, scan, store, context, last, end);
+            addRaw(parts, view, window, scan, store, context, start, first);
+            addRaw(parts, view, window, scan, store, context, last, end);
         } else {
-            addRaw(merged, view, window, scan, store, context, start, end);
+            addRaw(parts, view, window, scan, store, context, start, end);
+        }
+        Map<Labels, State> merged = new LinkedHashMap<>();
+        for (Map.Entry<Labels, List<State>> e : parts.entrySet()) {
+            merged.put(e.getKey(), combine(view, e.getValue()));
         }
         return table(node, window, merged, approximate);
     }
 
-    private static void addRaw(Map<Labels, State> merged, SqlView view, TableWindow window, Scan scan, DataStore store,
+    /** The merge of one group's pane and edge states, into a new state (the store's states are not written). */
+    private static State combine(SqlView view, List<State> states) {
+        if (states.getFirst() instanceof DistinctState d) {
+            List<DistinctState> all = new ArrayList<>(states.size());
+            for (State s : states) {
+                all.add((DistinctState) s);
+            }
+            return DistinctState.union(d.lgK(), all);
+        }
+        State merged = view.newState();
+        for (State s : states) {
+            merged.merge(s);
+        }
+        return merged;
+    }
+
+    private static void addRaw(Map<Labels, List<State>> parts, SqlView view, TableWindow window, Scan scan, DataStore store,
                                RunContext context, long from, long to) {
         if (to <= from) {
             return;
@@ -78,9 +91,11 @@ final class ViewAggregation {
         long[] ts = (long[]) rows.columns[rows.index(window.timeColumn())];
         SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.keys());
         Object values = rows.columns[rows.index(view.column())];
+        Map<Labels, State> edgeStates = new LinkedHashMap<>();
         for (int r = 0; r < rows.rows; r++) {
-            SqlViewBuilder.update(merged.computeIfAbsent(groups.labels(r), g -> view.newState()), values, r, ts[r]);
+            SqlViewBuilder.update(edgeStates.computeIfAbsent(groups.labels(r), g -> view.newState()), values, r, ts[r]);
         }
+        edgeStates.forEach((group, state) -> parts.computeIfAbsent(group, g -> new ArrayList<>()).add(state));
     }
 
     private static RowTable table(GroupedAggregate node, TableWindow window, Map<Labels, State> merged,
