@@ -58,12 +58,43 @@ final class ViewAggregation {
         } else {
             addRaw(parts, view, window, scan, store, context, start, end);
         }
-        Map<Labels, State> merged = new LinkedHashMap<>();
+        Map<Labels, Object> merged = new LinkedHashMap<>();
         for (Map.Entry<Labels, List<State>> e : parts.entrySet()) {
-            merged.put(e.getKey(), combine(view, e.getValue()));
+            double[] exact = view.function() == io.tessera.sql.AggregateFunction.QUANTILE ? gathered(e.getValue()) : null;
+            merged.put(e.getKey(), exact != null ? exact : combine(view, e.getValue()));
         }
         return table(node, window, merged, approximate);
     }
+
+    /**
+     * Every value of a group's KLL parts, sorted, when each part still holds all its values and
+     * together they are at most {@link #EXACT_GATHER_LIMIT}: the quantile is then exact; else null.
+     */
+    private static double[] gathered(List<State> states) {
+        long total = 0;
+        for (State s : states) {
+            total += ((KllState) s).count();
+        }
+        if (total > EXACT_GATHER_LIMIT) {
+            return null;
+        }
+        double[] values = new double[(int) total];
+        int[] count = new int[1];
+        int n = 0;
+        for (State s : states) {
+            double[] out = ((KllState) s).exactValues(values, n, count);
+            if (out == null) {
+                return null;
+            }
+            values = out;
+            n = count[0];
+        }
+        double[] sorted = n == values.length ? values : java.util.Arrays.copyOf(values, n);
+        java.util.Arrays.sort(sorted);
+        return sorted;
+    }
+
+    static final int EXACT_GATHER_LIMIT = 1 << 14;
 
     /** The merge of one group's pane and edge states, into a new state (the store's states are not written). */
     private static State combine(SqlView view, List<State> states) {
@@ -75,8 +106,18 @@ final class ViewAggregation {
             return DistinctState.union(d.lgK(), all);
         }
         State merged = view.newState();
+        double[] buffer = new double[256];
+        int[] count = new int[1];
         for (State s : states) {
-            merged.merge(s);
+            double[] values = s instanceof KllState k ? k.exactValues(buffer, 0, count) : null;
+            if (values == null) {
+                merged.merge(s);
+            } else {
+                buffer = values;
+                for (int i = 0; i < count[0]; i++) {
+                    merged.update(0L, values[i]);
+                }
+            }
         }
         return merged;
     }
@@ -98,7 +139,7 @@ final class ViewAggregation {
         edgeStates.forEach((group, state) -> parts.computeIfAbsent(group, g -> new ArrayList<>()).add(state));
     }
 
-    private static RowTable table(GroupedAggregate node, TableWindow window, Map<Labels, State> merged,
+    private static RowTable table(GroupedAggregate node, TableWindow window, Map<Labels, Object> merged,
                                   Consumer<ErrorBound> approximate) {
         boolean global = node.keys().isEmpty();
         int groups = global ? 1 : merged.size();
@@ -145,7 +186,7 @@ final class ViewAggregation {
             types.add(Aggregation.resultType(spec.function(), argType));
             Object[] out = new Object[groups];
             for (int g = 0; g < groups; g++) {
-                State s = global ? (merged.isEmpty() ? null : merged.values().iterator().next()) : merged.get(order.get(g));
+                Object s = global ? (merged.isEmpty() ? null : merged.values().iterator().next()) : merged.get(order.get(g));
                 out[g] = value(spec, s, argType, approximate);
             }
             columns.add(out);
@@ -153,8 +194,9 @@ final class ViewAggregation {
         return new RowTable(names, types, columns.toArray(), groups);
     }
 
-    private static Object value(GroupedAggregate.Spec spec, State s, SqlType argType, Consumer<ErrorBound> approximate) {
+    private static Object value(GroupedAggregate.Spec spec, Object s, SqlType argType, Consumer<ErrorBound> approximate) {
         return switch (s) {
+            case double[] sorted -> sorted.length == 0 ? null : ExactQuantiles.interpolate(sorted, 0, sorted.length, spec.fraction());
             case null -> spec.function() == io.tessera.sql.AggregateFunction.COUNT
                     || spec.function() == io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT ? (Object) 0L : null;
             case KllState k -> {
