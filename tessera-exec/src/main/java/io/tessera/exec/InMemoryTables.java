@@ -15,7 +15,8 @@ import java.util.Map;
 /** The SQL tables of an {@link InMemoryDataStore}: per table its schema and its rows as columns. */
 final class InMemoryTables {
 
-    private record Table(TableSchema schema, Batch rows) {
+    /** {@code sorted}: the rows are in time order, so a range is found by binary search. */
+    private record Table(TableSchema schema, Batch rows, boolean sorted) {
     }
 
     private final Map<String, Table> tables = new HashMap<>();
@@ -26,7 +27,12 @@ final class InMemoryTables {
             throw new InvalidInputException("rows of table \"" + schema.name() + "\" have schema " + rows.schema()
                     + ", the table " + expected);
         }
-        tables.put(schema.name(), new Table(schema, rows));
+        long[] ts = rows.longs(rows.schema().require(schema.timeColumn()));
+        boolean sorted = true;
+        for (int i = 1; i < rows.rowCount() && sorted; i++) {
+            sorted = ts[i - 1] <= ts[i];
+        }
+        tables.put(schema.name(), new Table(schema, rows, sorted));
     }
 
     void clear() {
@@ -44,7 +50,11 @@ final class InMemoryTables {
         int n = rows.rowCount();
         int[] keep = null;
         int kept = n;
-        if (range != null) {
+        int offset = 0;
+        if (range != null && t.sorted()) {
+            offset = firstAfter(ts, n, range.start());
+            kept = firstAfter(ts, n, range.end()) - offset;
+        } else if (range != null) {
             keep = new int[n];
             kept = 0;
             for (int i = 0; i < n; i++) {
@@ -66,7 +76,7 @@ final class InMemoryTables {
                 throw new InvalidInputException("column " + want.name() + " of table \"" + name + "\" is "
                         + rows.schema().column(from).type() + ", not " + want.type());
             }
-            columns[c] = copy(rows, from, keep, kept);
+            columns[c] = copy(rows, from, keep, offset, kept);
         }
         if (!missing.isEmpty()) {
             throw new InvalidInputException("table \"" + name + "\" has no column " + missing);
@@ -74,12 +84,27 @@ final class InMemoryTables {
         return new Batch(requested, kept, columns);
     }
 
-    private static Object copy(Batch rows, int column, int[] keep, int kept) {
+    /** The first index whose time is after {@code t} in sorted {@code ts[0..n)}. */
+    private static int firstAfter(long[] ts, int n, long t) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ts[mid] <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private static Object copy(Batch rows, int column, int[] keep, int offset, int kept) {
         return switch (rows.schema().column(column).type()) {
             case LONG -> {
                 long[] src = rows.longs(column);
                 if (keep == null) {
-                    yield Arrays.copyOf(src, kept);
+                    yield Arrays.copyOfRange(src, offset, offset + kept);
                 }
                 long[] dst = new long[kept];
                 for (int i = 0; i < kept; i++) {
@@ -90,7 +115,7 @@ final class InMemoryTables {
             case DOUBLE -> {
                 double[] src = rows.doubles(column);
                 if (keep == null) {
-                    yield Arrays.copyOf(src, kept);
+                    yield Arrays.copyOfRange(src, offset, offset + kept);
                 }
                 double[] dst = new double[kept];
                 for (int i = 0; i < kept; i++) {
@@ -101,7 +126,7 @@ final class InMemoryTables {
             case STRING -> {
                 String[] src = rows.strings(column);
                 if (keep == null) {
-                    yield Arrays.copyOf(src, kept);
+                    yield Arrays.copyOfRange(src, offset, offset + kept);
                 }
                 String[] dst = new String[kept];
                 for (int i = 0; i < kept; i++) {

@@ -23,8 +23,13 @@ final class PlanValidator {
                     + " query texts; query i is answered by root i");
         }
         for (int i = 0; i < dag.roots().size(); i++) {
-            ValueKind kind = dag.node(dag.roots().get(i)).kind();
-            if (kind == ValueKind.ROWS || kind == ValueKind.STATES) {
+            PlanNode root = dag.node(dag.roots().get(i));
+            ValueKind kind = root.kind();
+            if (root instanceof SqlNode && !(root instanceof Project)) {
+                throw new InvalidInputException("$.dag.roots[" + i + "]: a SQL query answers with a project, not "
+                        + kindName(root) + " (node " + dag.roots().get(i) + ")");
+            }
+            if ((kind == ValueKind.ROWS && !(root instanceof Project)) || kind == ValueKind.STATES) {
                 throw new InvalidInputException("$.dag.roots[" + i + "]: a query cannot answer with " + kind
                         + " (node " + dag.roots().get(i) + ")");
             }

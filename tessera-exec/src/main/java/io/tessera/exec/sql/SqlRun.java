@@ -1,5 +1,6 @@
 package io.tessera.exec.sql;
 
+import io.tessera.core.MissingStateException;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
 import io.tessera.plan.GroupedAggregate;
@@ -9,6 +10,7 @@ import io.tessera.plan.PlanNode;
 import io.tessera.plan.Project;
 import io.tessera.plan.RowFilter;
 import io.tessera.plan.Scan;
+import io.tessera.plan.Source;
 import io.tessera.plan.SqlNode;
 import io.tessera.plan.TableWindow;
 import io.tessera.plan.TimeBucket;
@@ -26,12 +28,14 @@ final class SqlRun {
     private final DataStore store;
     private final RunContext context;
     private final Map<Integer, RowTable> memo = new HashMap<>();
+    private final List<SqlView> views;
     private ErrorBound loosest = ErrorBound.EXACT;
 
-    SqlRun(PhysicalDag dag, DataStore store, RunContext context) {
+    SqlRun(PhysicalDag dag, DataStore store, RunContext context, List<SqlView> views) {
         this.dag = dag;
         this.store = store;
         this.context = context;
+        this.views = List.copyOf(views);
     }
 
     SqlResult result(int root) {
@@ -69,12 +73,46 @@ final class SqlRun {
             case TableWindow w -> TableReader.read((Scan) dag.node(w.input()), w, store, context);
             case RowFilter f -> RowFilters.filter(table(f.input()), f.predicate());
             case TimeBucket b -> bucket(table(b.input()), b);
-            case GroupedAggregate a -> Aggregation.aggregate(table(a.input()), a, context, this::approximate);
+            case GroupedAggregate a -> aggregate(a);
             case OrderLimit o -> Ordering.apply(table(o.input()), o);
             case Project p -> throw new IllegalStateException("a Project is the root only");
         };
         memo.put(id, t);
         return t;
+    }
+
+    /** From a view when one serves the aggregate over a bounded window of the bare table, else exactly. */
+    private RowTable aggregate(GroupedAggregate a) {
+        if (dag.node(a.input()) instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
+                && scan.source() instanceof Source.Table t && w.startExclusive() != Long.MIN_VALUE
+                && w.endInclusive() != Long.MAX_VALUE && w.endInclusive() > w.startExclusive()) {
+            SqlView view = viewFor(t.name(), a);
+            if (view != null) {
+                List<ErrorBound> bounds = new ArrayList<>();
+                try {
+                    RowTable answer = ViewAggregation.answer(a, w, scan, view, store, context, bounds::add);
+                    bounds.forEach(this::approximate);
+                    context.info("SQL info: answered from view " + view.definitionId());
+                    return answer;
+                } catch (MissingStateException e) {
+                    context.info("SQL info: answered exactly from raw data, not from a view: " + e.getMessage());
+                }
+            }
+        }
+        return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
+    }
+
+    private SqlView viewFor(String table, GroupedAggregate a) {
+        for (SqlView v : views) {
+            boolean all = !a.aggregates().isEmpty();
+            for (GroupedAggregate.Spec s : a.aggregates()) {
+                all &= v.serves(table, a.keys(), s.function(), s.column());
+            }
+            if (all) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private void approximate(ErrorBound bound) {
@@ -84,7 +122,7 @@ final class SqlRun {
         if (loosest.isExact() || bound.error() > loosest.error()) {
             loosest = bound;
         }
-        context.info("SQL info: approx_count_distinct is a CPC estimate, " + bound.describe());
+        context.info("SQL info: approximate answer, " + bound.describe());
     }
 
     private static RowTable bucket(RowTable in, TimeBucket b) {

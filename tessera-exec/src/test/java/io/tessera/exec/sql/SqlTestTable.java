@@ -42,6 +42,11 @@ final class SqlTestTable {
     final long[] seq;
 
     SqlTestTable(int rows, long seed) {
+        this(rows, seed, false);
+    }
+
+    /** {@code timeOrdered}: rows in time order, as ingestion appends them. */
+    SqlTestTable(int rows, long seed, boolean timeOrdered) {
         this.rows = rows;
         SplittableRandom r = new SplittableRandom(seed);
         ts = new long[rows];
@@ -66,6 +71,9 @@ final class SqlTestTable {
             latency[i] = Math.exp(r.nextGaussian() * 0.8 + 3) * (1 + h / 50.0);
             bytes[i] = r.nextLong(1_000_000);
             seq[i] = i;
+        }
+        if (timeOrdered) {
+            java.util.Arrays.sort(ts);
         }
     }
 
