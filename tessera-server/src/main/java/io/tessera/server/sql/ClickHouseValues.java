@@ -13,7 +13,11 @@ final class ClickHouseValues {
     private ClickHouseValues() {
     }
 
-    /** {@code nan}, {@code inf}, {@code -inf}; whole numbers below 1e21 without exponent; else the shortest round-trip form with a lower-case exponent. */
+    /**
+     * {@code nan}, {@code inf}, {@code -inf}; whole numbers below 1e21 without an exponent; else
+     * the shortest form that reads back as the same double, with a lower-case exponent
+     * ({@code 1e-7}, {@code 1.5e300}).
+     */
     static String float64(double v) {
         if (Double.isNaN(v)) {
             return "nan";
@@ -33,8 +37,7 @@ final class ClickHouseValues {
         if (mantissa.endsWith(".0")) {
             mantissa = mantissa.substring(0, mantissa.length() - 2);
         }
-        String exponent = s.substring(e + 1);
-        return mantissa + "e" + (exponent.startsWith("-") ? exponent : "+" + exponent);
+        return mantissa + "e" + s.substring(e + 1);
     }
 
     static String dateTime64(long epochMillis) {
