@@ -273,21 +273,26 @@ final class TableData {
             }
             Object[] arrays = new Object[positions.length];
             for (int i = 0; i < positions.length; i++) {
-                int p = positions[i];
-                if (p == 0) {
-                    arrays[i] = Arrays.copyOfRange(chunk.ts, from, to);
-                    continue;
-                }
-                arrays[i] = switch (chunk.columns[p - 1]) {
-                    case long[] a -> Arrays.copyOfRange(a, from, to);
-                    case double[] a -> Arrays.copyOfRange(a, from, to);
-                    case int[] codes -> decode(codes, from, to, s.dictionaries[p - 1]);
-                    default -> throw new IllegalStateException();
-                };
+                arrays[i] = column(chunk, positions[i], from, to, s);
             }
             out.add(new Batch(columns, to - from, arrays));
         }
         return out;
+    }
+
+    /**
+     * Rows {@code [from, to)} of a column. A range from the chunk's first row hands out the
+     * chunk's own array: rows below the snapshot's count are never written again, and the
+     * receiver of a batch only reads its first {@code rowCount} entries.
+     */
+    private static Object column(TableChunk chunk, int position, int from, int to, Snapshot s) {
+        Object array = position == 0 ? chunk.ts : chunk.columns[position - 1];
+        return switch (array) {
+            case long[] a -> from == 0 ? a : Arrays.copyOfRange(a, from, to);
+            case double[] a -> from == 0 ? a : Arrays.copyOfRange(a, from, to);
+            case int[] codes -> decode(codes, from, to, s.dictionaries[position - 1]);
+            default -> throw new IllegalStateException();
+        };
     }
 
     private static String[] decode(int[] codes, int from, int to, String[] values) {

@@ -163,6 +163,42 @@ class TableStoreTest {
     }
 
     @Test
+    void aBatchReadStaysAsItWasWhileLaterRowsFillItsChunk() {
+        TableStore store = store(100);
+        List<Row> first = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            first.add(new Row(i, "a", i, i, i, i));
+        }
+        store.append("requests", batchOf(first));
+        Schema all = REQUESTS.rowSchema();
+        List<Batch> read = store.read("requests", null, all);
+        List<String> before = new ArrayList<>();
+        for (Batch b : read) {
+            for (int r = 0; r < b.rowCount(); r++) {
+                before.add(b.longs(0)[r] + " " + b.strings(1)[r] + " " + b.doubles(4)[r]);
+            }
+        }
+        List<Row> later = new ArrayList<>();
+        for (int i = 10; i < 50; i++) {
+            later.add(new Row(i, "b", -i, -i, -i, -i));
+        }
+        store.append("requests", batchOf(later));
+        store.append("requests", batchOf(List.of(new Row(5, "late", 0, 0, 0, 0))));
+        List<String> after = new ArrayList<>();
+        for (Batch b : read) {
+            assertThat(b.rowCount()).isEqualTo(10);
+            for (int r = 0; r < b.rowCount(); r++) {
+                after.add(b.longs(0)[r] + " " + b.strings(1)[r] + " " + b.doubles(4)[r]);
+            }
+        }
+        assertThat(after).isEqualTo(before);
+        List<Row> model = new ArrayList<>(first);
+        model.addAll(later);
+        model.add(new Row(5, "late", 0, 0, 0, 0));
+        assertThat(readRows(store, null, all)).isEqualTo(expected(model, null, all));
+    }
+
+    @Test
     void rowsWithEqualTimesAreAllKept() {
         TableStore store = store(4);
         List<Row> rows = new ArrayList<>();
