@@ -12,8 +12,6 @@ import java.util.regex.Pattern;
  */
 final class FieldValues {
 
-    private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
-    private static final Pattern DECIMAL = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
     private static final Pattern RFC3339 = Pattern.compile(
             "[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})");
 
@@ -21,7 +19,7 @@ final class FieldValues {
     }
 
     static long time(String text) {
-        if (INTEGER.matcher(text).matches()) {
+        if (isInteger(text)) {
             return integer(text, "a time");
         }
         if (!RFC3339.matcher(text).matches()) {
@@ -39,7 +37,7 @@ final class FieldValues {
     }
 
     static long integer(String text, String what) {
-        if (!INTEGER.matcher(text).matches()) {
+        if (!isInteger(text)) {
             throw new IllegalArgumentException("\"" + text + "\" is not an integer");
         }
         try {
@@ -51,7 +49,7 @@ final class FieldValues {
 
     /** A decimal number, or NaN, Inf, +Inf, -Inf, Infinity (any case). */
     static double decimal(String text) {
-        if (DECIMAL.matcher(text).matches()) {
+        if (isDecimal(text)) {
             return Double.parseDouble(text);
         }
         return switch (text.toLowerCase(java.util.Locale.ROOT)) {
@@ -60,5 +58,47 @@ final class FieldValues {
             case "-inf", "-infinity" -> Double.NEGATIVE_INFINITY;
             default -> throw new IllegalArgumentException("\"" + text + "\" is not a number");
         };
+    }
+
+    /** {@code [+-]?[0-9]+} */
+    private static boolean isInteger(String s) {
+        int i = s.startsWith("+") || s.startsWith("-") ? 1 : 0;
+        int digits = digits(s, i);
+        return digits > 0 && i + digits == s.length();
+    }
+
+    /** {@code [+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?} */
+    private static boolean isDecimal(String s) {
+        int i = s.startsWith("+") || s.startsWith("-") ? 1 : 0;
+        int whole = digits(s, i);
+        i += whole;
+        int fraction = 0;
+        if (i < s.length() && s.charAt(i) == '.') {
+            fraction = digits(s, i + 1);
+            i += 1 + fraction;
+        }
+        if (whole + fraction == 0) {
+            return false;
+        }
+        if (i < s.length() && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+                i++;
+            }
+            int exponent = digits(s, i);
+            if (exponent == 0) {
+                return false;
+            }
+            i += exponent;
+        }
+        return i == s.length();
+    }
+
+    private static int digits(String s, int from) {
+        int i = from;
+        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+            i++;
+        }
+        return i - from;
     }
 }

@@ -111,6 +111,24 @@ class RowDecoderTest {
     }
 
     @Test
+    void numbersFollowTheDecimalGrammar() {
+        String header = "ts,host,status,latency\n";
+        for (String ok : new String[] {"1", "-1.", ".5", "+2.50", "1e3", "1E-3", "-0.0e+0", "inf", "-Infinity", "NaN"}) {
+            assertThat(Double.valueOf(csv(header + "1,a,+7," + ok + "\n").rows().doubles(3)[0])).as(ok).isEqualTo(Double.valueOf(
+                    ok.equalsIgnoreCase("inf") ? "Infinity" : ok));
+        }
+        for (String bad : new String[] {"", ".", "1e", "e5", "0x10", "1d", "1.2.3", "--1", "1 ", " 1", "1,5"}) {
+            String row = "1,a,1,\"" + bad + "\"\n";
+            assertFails(() -> csv(header + row), 2, "latency", "not a number");
+        }
+        for (String bad : new String[] {"", "+", "1.0", "1e3", "9223372036854775808", " 1"}) {
+            String row = "1,a,\"" + bad + "\",1\n";
+            assertFails(() -> csv(header + row), 2, "status", "\"" + bad + "\"");
+        }
+        assertThat(csv(header + "-9223372036854775808,a,-9223372036854775808,1\n").rows().longs(2)[0]).isEqualTo(Long.MIN_VALUE);
+    }
+
+    @Test
     void aHeaderOnlyBodyIsNoRows() {
         assertThat(csv("ts,host,status,latency\n").count()).isZero();
         assertThat(json("\n\n").count()).isZero();
