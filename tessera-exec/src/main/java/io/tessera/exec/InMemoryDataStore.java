@@ -32,6 +32,7 @@ public final class InMemoryDataStore implements DataStore {
 
     private final Map<Labels, Series> series = new TreeMap<>();
     private final Map<String, Map<Interval, Map<Labels, State>>> views = new HashMap<>();
+    private final InMemoryTables tables = new InMemoryTables();
 
     /** Adds (or replaces) one series; samples must be in strictly increasing time order. */
     public InMemoryDataStore add(Labels labels, long[] ts, double[] values) {
@@ -47,9 +48,19 @@ public final class InMemoryDataStore implements DataStore {
         return this;
     }
 
+    /**
+     * Adds (or replaces) the SQL table {@code schema} with {@code rows}, whose schema must be the
+     * table's {@link io.tessera.core.TableSchema#rowSchema()}; the arrays are kept, not copied.
+     */
+    public InMemoryDataStore putTable(io.tessera.core.TableSchema schema, Batch rows) {
+        tables.put(schema, rows);
+        return this;
+    }
+
     public void clear() {
         series.clear();
         views.clear();
+        tables.clear();
     }
 
     /** Stores the state of {@code group} over {@code pane} for view {@code definitionId}. */
@@ -101,8 +112,8 @@ public final class InMemoryDataStore implements DataStore {
 
     @Override
     public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
-        if (!(source instanceof Source.TimeSeries)) {
-            throw new InvalidInputException("the in-memory store holds time series only, not " + source);
+        if (source instanceof Source.Table t) {
+            return List.of(tables.read(t.name(), request.timeRange(), request.schema())).iterator();
         }
         Schema schema = request.schema();
         Interval range = request.timeRange();

@@ -84,6 +84,7 @@ public final class QueryRun {
     private Value compute(PlanNode node, StepGrid grid) {
         return switch (node) {
             case Scan s -> throw new IllegalStateException("a Scan is read through its TimeRange");
+            case io.tessera.plan.SqlNode q -> throw new IllegalStateException("SQL node " + q + " in a PromQL run");
             case TimeRange t -> {
                 SeriesRows rows = scan(t.input());
                 yield t.windowKind() == TimeRange.Kind.RANGE

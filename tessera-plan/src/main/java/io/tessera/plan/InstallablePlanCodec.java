@@ -119,6 +119,7 @@ public final class InstallablePlanCodec {
             case PaneState p -> "pane_state";
             case ViewRangeFunction v -> "view_range_function";
             case Fallback f -> "fallback";
+            case SqlNode q -> SqlNodeCodec.kindOf(q);
         };
     }
 
@@ -226,6 +227,7 @@ public final class InstallablePlanCodec {
             }
             case Fallback f -> o.put("preferred", f.preferred()).put("exact", f.exact())
                     .put("value_kind", name(f.kind()));
+            case SqlNode q -> SqlNodeCodec.write(o, q);
         }
         return o;
     }
@@ -256,7 +258,13 @@ public final class InstallablePlanCodec {
                         n.longField("window_ms"), n.inputs("params", id));
                 case "fallback" -> new Fallback(n.input("preferred", id), n.input("exact", id),
                         n.enumField("value_kind", ValueKind.class));
-                default -> throw new InvalidInputException(n.path + ".kind: unknown node kind '" + kind + "'");
+                default -> {
+                    SqlNode sql = SqlNodeCodec.read(kind, n, id);
+                    if (sql == null) {
+                        throw new InvalidInputException(n.path + ".kind: unknown node kind '" + kind + "'");
+                    }
+                    yield sql;
+                }
             };
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException(n.path + ": " + e.getMessage(), e);

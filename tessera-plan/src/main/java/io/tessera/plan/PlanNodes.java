@@ -23,6 +23,7 @@ final class PlanNodes {
             case PaneState p -> new PaneState(in[0], p.state(), p.grouping(), p.materialization());
             case ViewRangeFunction v -> new ViewRangeFunction(v.function(), in[0], v.windowMs(), tail(in));
             case Fallback f -> new Fallback(in[0], in[1], f.kind());
+            case SqlNode q -> SqlNodes.withInput(q, in[0]);
         };
     }
 

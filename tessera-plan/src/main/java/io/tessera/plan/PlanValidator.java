@@ -23,8 +23,13 @@ final class PlanValidator {
                     + " query texts; query i is answered by root i");
         }
         for (int i = 0; i < dag.roots().size(); i++) {
-            ValueKind kind = dag.node(dag.roots().get(i)).kind();
-            if (kind == ValueKind.ROWS || kind == ValueKind.STATES) {
+            PlanNode root = dag.node(dag.roots().get(i));
+            ValueKind kind = root.kind();
+            if (root instanceof SqlNode && !(root instanceof Project)) {
+                throw new InvalidInputException("$.dag.roots[" + i + "]: a SQL query answers with a project, not "
+                        + kindName(root) + " (node " + dag.roots().get(i) + ")");
+            }
+            if ((kind == ValueKind.ROWS && !(root instanceof Project)) || kind == ValueKind.STATES) {
                 throw new InvalidInputException("$.dag.roots[" + i + "]: a query cannot answer with " + kind
                         + " (node " + dag.roots().get(i) + ")");
             }
@@ -101,11 +106,24 @@ final class PlanValidator {
             }
             case PaneState p -> checkPaneState(dag, id, p);
             case ViewRangeFunction v -> checkViewRead(dag, id, v);
+            case SqlNode q -> checkSqlNode(dag, id, q);
             case Fallback f -> {
                 valueKind(id, dag, f.kind());
                 expect(dag, id, f.preferred(), "its preferred input", f.kind());
                 expect(dag, id, f.exact(), "its exact input", f.kind());
             }
+        }
+    }
+
+    private static void checkSqlNode(PhysicalDag dag, int id, SqlNode node) {
+        PlanNode input = dag.node(node.input());
+        if (node instanceof TableWindow) {
+            if (!(input instanceof Scan)) {
+                throw new InvalidInputException(at(id, dag) + "a table window reads a scan, not " + kindName(input));
+            }
+        } else if (!(input instanceof SqlNode) || input instanceof Project) {
+            throw new InvalidInputException(at(id, dag) + "a " + kindName(node) + " reads the rows of a SQL node, not "
+                    + kindName(input));
         }
     }
 

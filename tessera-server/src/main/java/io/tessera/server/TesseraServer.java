@@ -61,6 +61,8 @@ public final class TesseraServer implements AutoCloseable {
     private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
     private volatile InstallablePlan installed;
     private final ViewDurability viewFiles;
+    private final io.tessera.store.table.TableStore tables;
+    private final io.tessera.store.wal.DurableTables durableTables;
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
@@ -82,7 +84,22 @@ public final class TesseraServer implements AutoCloseable {
         long maxBody = ByteSizes.parse(config.remoteWrite().maxBodyBytes());
         IngestOptions ingestOptions = IngestOptions.DEFAULTS.withMaxUncompressedBytes((int) Math.min(Integer.MAX_VALUE - 64, maxBody));
         this.summaries = new SummaryStore();
-        this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable);
+        this.tables = new io.tessera.store.table.TableStore(config.tableCatalog(), io.tessera.store.table.TableStoreConfig.defaults()
+                .withRetention(rawConfig.retentionMillis()).withMemoryLimit(rawConfig.memoryLimitBytes()));
+        this.durableTables = config.dataDir() == null ? null
+                : io.tessera.store.wal.DurableTables.open(Path.of(config.dataDir()), tables, config.walOptions());
+        if (durableTables != null && durableTables.recovery().tornTail() != null) {
+            LOG.warn("table log: cut a torn tail: {}", durableTables.recovery().tornTail());
+        }
+        if (durableTables != null) {
+            metrics.gauge("tessera_table_wal_bytes", "Bytes of table log segments on disk.", durableTables::walBytes);
+            metrics.gauge("tessera_table_wal_segments", "Table log segments on disk.", durableTables::walSegments);
+        }
+        if (durableTables != null && durableTables.recovery().skippedRecords() > 0) {
+            LOG.warn("table log: skipped {} records of tables that are no longer declared or whose columns changed",
+                    durableTables.recovery().skippedRecords());
+        }
+        this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable, tables);
         this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
         IngestEndpoints ingest = durable == null
                 ? new IngestEndpoints(rawStore::append, ingestOptions, metrics, maintainer::accepted)
@@ -107,14 +124,24 @@ public final class TesseraServer implements AutoCloseable {
         this.http = new HttpService(config.host(), config.port());
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
+        io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(tables,
+                durableTables == null ? (table, decoded) -> tables.append(table, decoded.rows())
+                        : (table, decoded) -> durableTables.append(table, decoded.rows()), maxBody, metrics);
+        http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle);
         this.api = new PrometheusApi(rawStore, data, () -> accelerator, config.engineOptions(), TesseraVersion.version(),
                 config.storage().retention());
         api.register(http);
+        io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(data, config.tableCatalog(), config.engineOptions());
+        http.route("/api/v1/sql", Set.of("GET", "POST"), new io.tessera.server.sql.SqlEndpoint(sql)::handle);
+        io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql);
+        http.route("/", Set.of("GET", "HEAD", "POST"), clickHouse::handle);
+        http.route("/ping", GET, clickHouse::ping);
         PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install);
         http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
-            if (ready && (durable == null || durable.walFailure() == null)) {
+            if (ready && (durable == null || durable.walFailure() == null)
+                    && (durableTables == null || durableTables.walFailure() == null)) {
                 r.text(200, "Tessera is Ready.\n");
             } else {
                 r.text(503, "Service Unavailable\n");
@@ -220,6 +247,11 @@ public final class TesseraServer implements AutoCloseable {
         try {
             maintainer.applyRetention();
             rawStore.applyRetention(System.currentTimeMillis());
+            long now = System.currentTimeMillis();
+            tables.applyRetention(now);
+            if (durableTables != null) {
+                durableTables.applyRetention(now - tables.config().retentionMillis());
+            }
         } catch (RuntimeException e) {
             LOG.error("retention sweep failed; it runs again in a minute", e);
         }
@@ -258,6 +290,11 @@ public final class TesseraServer implements AutoCloseable {
         return rawStore;
     }
 
+    /** The SQL tables' rows. */
+    public io.tessera.store.table.TableStore tables() {
+        return tables;
+    }
+
     public MetricsRegistry metrics() {
         return metrics;
     }
@@ -276,6 +313,9 @@ public final class TesseraServer implements AutoCloseable {
         if (durable != null) {
             snapshot();
             durable.close();
+        }
+        if (durableTables != null) {
+            durableTables.close();
         }
     }
 }

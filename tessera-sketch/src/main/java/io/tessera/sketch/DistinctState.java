@@ -84,6 +84,20 @@ public final class DistinctState implements State {
         sketch = union.getResult();
     }
 
+    /** One state counting what all of {@code states} (each of this lgK) count: one union, not one per pair. */
+    public static DistinctState union(int lgK, java.util.List<DistinctState> states) {
+        CpcUnion union = new CpcUnion(lgK);
+        for (DistinctState s : states) {
+            if (s.lgK != lgK) {
+                throw new IllegalArgumentException("cannot merge a DISTINCT state with lgK=" + s.lgK + " into one with lgK=" + lgK);
+            }
+            if (!s.sketch.isEmpty()) {
+                union.update(s.sketch);
+            }
+        }
+        return new DistinctState(lgK, union.getResult());
+    }
+
     public double estimate() {
         return sketch.getEstimate();
     }

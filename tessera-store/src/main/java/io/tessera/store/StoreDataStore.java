@@ -17,6 +17,7 @@ import io.tessera.store.summary.IntervalStates;
 import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.summary.ViewStore;
 import io.tessera.store.raw.RawStore;
+import io.tessera.store.table.TableStore;
 import java.util.Iterator;
 
 /**
@@ -36,19 +37,34 @@ public final class StoreDataStore implements SeriesDataStore {
     private final RawStore raw;
     private final SummaryStore summaries;
     private final UnusablePanes unusable;
+    private final TableStore tables;
 
     public StoreDataStore(RawStore raw) {
         this(raw, new SummaryStore(), (view, pane) -> false);
     }
 
     public StoreDataStore(RawStore raw, SummaryStore summaries, UnusablePanes unusable) {
+        this(raw, summaries, unusable, TableStore.empty());
+    }
+
+    /** @param tables the SQL tables a {@link Source.Table} read is answered from */
+    public StoreDataStore(RawStore raw, SummaryStore summaries, UnusablePanes unusable, TableStore tables) {
         this.raw = raw;
         this.summaries = summaries;
         this.unusable = unusable;
+        this.tables = tables;
     }
 
+    /**
+     * Time series from the raw store; a {@link Source.Table} from the table store, exactly the
+     * requested columns restricted to the time range, one batch per chunk (an unknown table is an
+     * {@link io.tessera.store.table.UnknownTableException}).
+     */
     @Override
     public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+        if (source instanceof Source.Table(String name)) {
+            return tables.read(name, request.timeRange(), request.schema()).iterator();
+        }
         if (!(source instanceof Source.TimeSeries)) {
             throw new InvalidInputException("no such source: " + source);
         }

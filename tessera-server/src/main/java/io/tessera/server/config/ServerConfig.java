@@ -12,9 +12,34 @@ import io.tessera.core.InvalidInputException;
  * @param remoteWrite   the remote-write receiver
  * @param query         the PromQL engine's defaults and limits
  * @param acceleration  the installed plan and its views
+ * @param tables        the SQL tables rows may be posted to (see {@link TableConfigs})
  */
 public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
-                           Acceleration acceleration) {
+                           Acceleration acceleration, java.util.List<Table> tables) {
+
+    /** A configuration without SQL tables. */
+    public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
+            Acceleration acceleration) {
+        this(listen, dataDir, storage, remoteWrite, query, acceleration, null);
+    }
+
+    /**
+     * A SQL table: its time column (epoch milliseconds) and its typed columns.
+     *
+     * @param dimensions  columns rows are grouped and filtered by: STRING, LONG or DOUBLE
+     * @param measures    columns rows are aggregated over: LONG or DOUBLE
+     */
+    public record Table(String name, String timeColumn, java.util.List<TableColumn> dimensions,
+            java.util.List<TableColumn> measures) {
+        public Table {
+            dimensions = dimensions == null ? java.util.List.of() : java.util.List.copyOf(dimensions);
+            measures = measures == null ? java.util.List.of() : java.util.List.copyOf(measures);
+        }
+    }
+
+    /** One column of a {@link Table}; the type is checked by {@link TableConfigs}. */
+    public record TableColumn(String name, String type) {
+    }
 
     public static final String DEFAULT_LISTEN = "127.0.0.1:9470";
 
@@ -77,6 +102,7 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
                 or(query.defaultSubqueryStep(), q.defaultSubqueryStep()));
         acceleration = acceleration == null ? Acceleration.DEFAULTS
                 : new Acceleration(acceleration.planFile(), or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
+        tables = TableConfigs.validate(tables);
     }
 
     /** The write-ahead log options this configuration asks for. */
@@ -108,11 +134,20 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withListen(String newListen) {
-        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration);
+        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration, tables);
     }
 
     public ServerConfig withDataDir(String newDataDir) {
-        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration);
+        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration, tables);
+    }
+
+    /** The declared tables as the store and the SQL engine know them. */
+    public io.tessera.core.TableCatalog tableCatalog() {
+        return TableConfigs.catalog(tables);
+    }
+
+    public ServerConfig withTables(java.util.List<Table> newTables) {
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, newTables);
     }
 
     /** The host part of {@link #listen()}. */

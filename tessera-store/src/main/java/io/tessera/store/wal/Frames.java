@@ -18,6 +18,8 @@ final class Frames {
 
     /** One accepted raw-store append request. */
     static final byte SAMPLES = 1;
+    /** One accepted append of rows to a SQL table, in the table log. */
+    static final byte TABLE_ROWS = 2;
     /** A block of series with their chunks, in a raw-store snapshot file. */
     static final byte RAW_SERIES = 16;
     /** A block of one view's states, in a view file. */
@@ -29,7 +31,7 @@ final class Frames {
     }
 
     static boolean knownType(int type) {
-        return type == SAMPLES || type == RAW_SERIES || type == VIEW_STATES;
+        return type == SAMPLES || type == RAW_SERIES || type == VIEW_STATES || type == TABLE_ROWS;
     }
 
     /** Starts a frame at the writer's position; the payload follows; {@link #end} completes it. */

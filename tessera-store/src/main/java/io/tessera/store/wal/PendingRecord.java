@@ -16,8 +16,13 @@ final class PendingRecord implements AppendLog {
     long offset;
 
     PendingRecord(WalWriter wal, AppendRequest request) {
+        this(wal, SampleRecords.frame(request));
+    }
+
+    /** A record of an already framed payload. */
+    PendingRecord(WalWriter wal, byte[] frame) {
         this.wal = wal;
-        this.frame = SampleRecords.frame(request);
+        this.frame = frame;
     }
 
     @Override

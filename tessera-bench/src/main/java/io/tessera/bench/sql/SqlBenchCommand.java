@@ -1,0 +1,202 @@
+package io.tessera.bench.sql;
+
+import io.tessera.core.TableCatalog;
+import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.QueryLimits;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.sql.SqlEngine;
+import io.tessera.exec.sql.SqlResult;
+import io.tessera.exec.sql.SqlView;
+import io.tessera.exec.sql.SqlViewBuilder;
+import io.tessera.sql.AggregateFunction;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tessera bench sql}: windowed GROUP BY queries (quantiles, distinct counts, a sum) on the
+ * same table in Tessera and in an in-process DuckDB, side by side in one JVM. Tessera answers
+ * each query twice: exactly from raw rows, and from views (per-(group, pane) states built by an
+ * ingestion run, the off-grid window edges exact from raw rows). DuckDB answers exactly. Printed:
+ * p50 latencies, the ratio DuckDB / Tessera-from-views, and the view answers' largest relative
+ * error against DuckDB's exact answers.
+ */
+@Command(name = "sql", mixinStandardHelpOptions = true,
+        description = "Windowed quantile and count-distinct GROUP BY queries: Tessera (exact and from views) against DuckDB.")
+public final class SqlBenchCommand implements Callable<Integer> {
+
+    private static final long HOUR = 3_600_000;
+    private static final long PANE = 5 * 60_000;
+    private static final long OFF_GRID_MS = 23_457;
+    private static final long SEED = 20_260_612L;
+
+    @Option(names = "--quick", description = "1,000,000 rows and 5 measured runs instead of 5,000,000 and 10.")
+    boolean quick;
+
+    @Option(names = "--rows", description = "Rows of the table.")
+    Integer rows;
+
+    @Option(names = "--repetitions", description = "Measured runs of each query.")
+    Integer repetitions;
+
+    @Option(names = "--warmup", defaultValue = "3", description = "Unmeasured runs first (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    private final PrintStream out = System.out;
+
+    /** One benchmark query: Tessera's text, DuckDB's exact equivalent, how many key columns lead. */
+    record BenchQuery(String name, String tessera, String duck, int keys) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        int n = rows != null ? rows : quick ? 1_000_000 : 5_000_000;
+        int reps = repetitions != null ? repetitions : quick ? 5 : 10;
+        long span = 6 * HOUR;
+        long start = 1_767_225_600_000L;
+        long now = start + span - OFF_GRID_MS;
+        out.printf(Locale.ROOT, "SQL bench: table events, %,d rows over 6 h in time order; views on %d-minute panes; "
+                + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs%n", n, PANE / 60_000,
+                OFF_GRID_MS, reps, warmup);
+
+        SqlBenchTable table = new SqlBenchTable(n, start, span, SEED);
+        InMemoryDataStore store = new InMemoryDataStore().putTable(SqlBenchTable.SCHEMA, table.batch());
+        TableCatalog catalog = TableCatalog.of(SqlBenchTable.SCHEMA);
+        List<SqlView> views = List.of(
+                new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", PANE, span),
+                new SqlView("events", List.of("region", "code"), AggregateFunction.APPROX_COUNT_DISTINCT, "shard", PANE, span),
+                new SqlView("events", List.of("host"), AggregateFunction.APPROX_COUNT_DISTINCT, "seq", PANE, span),
+                new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, span));
+        long b0 = System.nanoTime();
+        for (SqlView v : views) {
+            SqlViewBuilder.build(v, SqlBenchTable.SCHEMA, store, store, start, start + span, context(start + span));
+        }
+        out.printf(Locale.ROOT, "ingestion runs: %d views x %d panes built in %.1f s%n", views.size(), span / PANE,
+                (System.nanoTime() - b0) / 1e9);
+
+        List<BenchQuery> queries = List.of(
+                q("p99 by host, 1h", "SELECT host, quantile(0.99)(latency) FROM events WHERE ts > now() - INTERVAL '1 hour' "
+                        + "AND ts <= now() GROUP BY host", 1),
+                q("p50 by host, 3h", "SELECT host, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency) FROM events "
+                        + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY host", 1),
+                q("p90 by host, 6h", "SELECT host, quantile(0.9)(latency) FROM events WHERE ts > now() - INTERVAL '6 hours' "
+                        + "AND ts <= now() GROUP BY host", 1),
+                q("distinct shards by region, code, 1h", "SELECT region, code, approx_count_distinct(shard) FROM events "
+                        + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region, code", 2),
+                q("distinct seq by host, 6h", "SELECT host, approx_count_distinct(seq) FROM events "
+                        + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY host", 1),
+                q("sum bytes by region, 3h (exact state)", "SELECT region, sum(bytes) FROM events "
+                        + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY region", 1));
+
+        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            long l0 = System.nanoTime();
+            table.loadInto(duck);
+            try (Statement s = duck.createStatement()) {
+                s.execute("SET TimeZone = 'UTC'");
+            }
+            out.printf(Locale.ROOT, "DuckDB: loaded in %.1f s (in-process, JDBC, %d threads)%n", (System.nanoTime() - l0) / 1e9,
+                    threads(duck));
+            out.println();
+            out.printf(Locale.ROOT, "%-40s %12s %12s %12s %10s %12s  %s%n", "query", "DuckDB ms", "exact ms", "views ms",
+                    "DuckDB/v", "max rel err", "stated bound");
+            List<Double> ratios = new ArrayList<>();
+            SqlEngine engine = new SqlEngine();
+            for (BenchQuery bq : queries) {
+                String duckSql = bq.duck().replace("now()", "epoch_ms(" + now + ")");
+                double duckMs = p50(reps, () -> duckRows(duck, duckSql, bq.keys()));
+                double exactMs = p50(reps, () -> engine.execute(bq.tessera(), store, catalog, context(now)));
+                double viewMs = p50(reps, () -> engine.execute(bq.tessera(), store, catalog, context(now), views));
+                SqlResult viewed = engine.execute(bq.tessera(), store, catalog, context(now), views);
+                if (viewed.infos().stream().noneMatch(s -> s.contains("answered from view"))) {
+                    throw new IllegalStateException("query " + bq.name() + " was not answered from a view: " + viewed.infos());
+                }
+                double err = maxRelativeError(viewed, duckRows(duck, duckSql, bq.keys()), bq.keys());
+                ratios.add(duckMs / viewMs);
+                out.printf(Locale.ROOT, "%-40s %12.2f %12.2f %12.2f %9.1fx %12.2e  %s%n", bq.name(), duckMs, exactMs, viewMs,
+                        duckMs / viewMs, err, viewed.approximate() ? viewed.errorBound().describe() : "exact");
+            }
+            double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            out.printf(Locale.ROOT, "%nDuckDB / Tessera-from-views latency ratio: min %.1fx, median %.1fx, max %.1fx (target: >= 10x)%n",
+                    sorted[0], sorted[sorted.length / 2], sorted[sorted.length - 1]);
+        }
+        return 0;
+    }
+
+    private static BenchQuery q(String name, String tessera, int keys) {
+        String duck = tessera.replaceAll("quantile\\(([0-9.]+)\\)\\((\\w+)\\)", "quantile_cont($2, $1)")
+                .replaceAll("approx_count_distinct\\((\\w+)\\)", "count(DISTINCT $1)");
+        return new BenchQuery(name, tessera, duck, keys);
+    }
+
+    private static RunContext context(long now) {
+        return new RunContext(0, now, 60_000, QueryLimits.DEFAULTS);
+    }
+
+    private static int threads(Connection duck) throws Exception {
+        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('threads')")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    /** DuckDB's rows keyed by their leading key columns, the last column as a number. */
+    private static Map<List<Object>, Double> duckRows(Connection duck, String sql, int keys) throws Exception {
+        Map<List<Object>, Double> rows = new HashMap<>();
+        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                Object[] key = new Object[keys];
+                for (int k = 0; k < keys; k++) {
+                    Object o = rs.getObject(k + 1);
+                    key[k] = o instanceof Number num ? (Object) num.longValue() : o.toString();
+                }
+                rows.put(Arrays.asList(key), ((Number) rs.getObject(keys + 1)).doubleValue());
+            }
+        }
+        return rows;
+    }
+
+    private static double maxRelativeError(SqlResult mine, Map<List<Object>, Double> exact, int keys) {
+        if (mine.rows().size() != exact.size()) {
+            throw new IllegalStateException("Tessera has " + mine.rows().size() + " groups, DuckDB " + exact.size());
+        }
+        double worst = 0;
+        for (Object[] row : mine.rows()) {
+            Double e = exact.get(Arrays.asList(Arrays.copyOf(row, keys)));
+            if (e == null) {
+                throw new IllegalStateException("DuckDB has no group " + Arrays.toString(Arrays.copyOf(row, keys)));
+            }
+            double v = ((Number) row[keys]).doubleValue();
+            worst = Math.max(worst, e == 0 ? Math.abs(v) : Math.abs(v - e) / Math.abs(e));
+        }
+        return worst;
+    }
+
+    private interface Run {
+        Object run() throws Exception;
+    }
+
+    private double p50(int reps, Run run) throws Exception {
+        for (int i = 0; i < warmup; i++) {
+            run.run();
+        }
+        double[] ms = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            run.run();
+            ms[i] = (System.nanoTime() - t0) / 1e6;
+        }
+        Arrays.sort(ms);
+        return ms[reps / 2];
+    }
+}

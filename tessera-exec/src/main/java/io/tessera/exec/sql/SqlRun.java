@@ -1,0 +1,138 @@
+package io.tessera.exec.sql;
+
+import io.tessera.core.MissingStateException;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.RunContext;
+import io.tessera.plan.GroupedAggregate;
+import io.tessera.plan.OrderLimit;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PlanNode;
+import io.tessera.plan.Project;
+import io.tessera.plan.RowFilter;
+import io.tessera.plan.Scan;
+import io.tessera.plan.Source;
+import io.tessera.plan.SqlNode;
+import io.tessera.plan.TableWindow;
+import io.tessera.plan.TimeBucket;
+import io.tessera.sketch.ErrorBound;
+import io.tessera.sql.SqlType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One run of a SQL DAG against one store handle: each node evaluated once, the root's Project made a {@link SqlResult}. */
+final class SqlRun {
+
+    private final PhysicalDag dag;
+    private final DataStore store;
+    private final RunContext context;
+    private final Map<Integer, RowTable> memo = new HashMap<>();
+    private final List<SqlView> views;
+    private ErrorBound loosest = ErrorBound.EXACT;
+
+    SqlRun(PhysicalDag dag, DataStore store, RunContext context, List<SqlView> views) {
+        this.dag = dag;
+        this.store = store;
+        this.context = context;
+        this.views = List.copyOf(views);
+    }
+
+    SqlResult result(int root) {
+        if (!(dag.node(root) instanceof Project p)) {
+            throw new IllegalStateException("a SQL root is a Project, not " + dag.node(root));
+        }
+        RowTable in = table(p.input());
+        int[] cols = new int[p.columns().size()];
+        for (int i = 0; i < cols.length; i++) {
+            cols[i] = in.index(p.columns().get(i));
+        }
+        List<Object[]> rows = new ArrayList<>(in.rows);
+        for (int r = 0; r < in.rows; r++) {
+            Object[] row = new Object[cols.length];
+            for (int i = 0; i < cols.length; i++) {
+                row[i] = in.value(cols[i], r);
+            }
+            rows.add(row);
+        }
+        List<SqlType> types = p.types();
+        return new SqlResult(p.names(), types, rows, !loosest.isExact(), loosest, context.infos());
+    }
+
+    private RowTable table(int id) {
+        RowTable cached = memo.get(id);
+        if (cached != null) {
+            return cached;
+        }
+        context.checkAlive();
+        PlanNode node = dag.node(id);
+        if (!(node instanceof SqlNode sql)) {
+            throw new IllegalStateException("node " + id + " is no SQL node: " + node);
+        }
+        RowTable t = switch (sql) {
+            case TableWindow w -> TableReader.read((Scan) dag.node(w.input()), w, store, context);
+            case RowFilter f -> RowFilters.filter(table(f.input()), f.predicate());
+            case TimeBucket b -> bucket(table(b.input()), b);
+            case GroupedAggregate a -> aggregate(a);
+            case OrderLimit o -> Ordering.apply(table(o.input()), o);
+            case Project p -> throw new IllegalStateException("a Project is the root only");
+        };
+        memo.put(id, t);
+        return t;
+    }
+
+    /** From a view when one serves the aggregate over a bounded window of the bare table, else exactly. */
+    private RowTable aggregate(GroupedAggregate a) {
+        if (dag.node(a.input()) instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
+                && scan.source() instanceof Source.Table t && w.startExclusive() != Long.MIN_VALUE
+                && w.endInclusive() != Long.MAX_VALUE && w.endInclusive() > w.startExclusive()) {
+            SqlView view = viewFor(t.name(), a);
+            if (view != null) {
+                List<ErrorBound> bounds = new ArrayList<>();
+                try {
+                    RowTable answer = ViewAggregation.answer(a, w, scan, view, store, context, bounds::add);
+                    bounds.forEach(this::approximate);
+                    context.info("SQL info: answered from view " + view.definitionId());
+                    return answer;
+                } catch (MissingStateException e) {
+                    context.info("SQL info: answered exactly from raw data, not from a view: " + e.getMessage());
+                }
+            }
+        }
+        return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
+    }
+
+    private SqlView viewFor(String table, GroupedAggregate a) {
+        for (SqlView v : views) {
+            boolean all = !a.aggregates().isEmpty();
+            for (GroupedAggregate.Spec s : a.aggregates()) {
+                all &= v.serves(table, a.keys(), s.function(), s.column());
+            }
+            if (all) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    private void approximate(ErrorBound bound) {
+        if (bound.isExact()) {
+            return;
+        }
+        if (loosest.isExact() || bound.error() > loosest.error()) {
+            loosest = bound;
+        }
+        context.info("SQL info: approximate answer, " + bound.describe());
+    }
+
+    private static RowTable bucket(RowTable in, TimeBucket b) {
+        long[] ts = (long[]) in.columns[in.index(b.timeColumn())];
+        long[] out = new long[in.rows];
+        long width = b.widthMs();
+        long origin = b.originMs();
+        for (int r = 0; r < in.rows; r++) {
+            out[r] = Math.floorDiv(ts[r] - origin, width) * width + origin;
+        }
+        return in.with(b.output(), SqlType.TIMESTAMP, out);
+    }
+}

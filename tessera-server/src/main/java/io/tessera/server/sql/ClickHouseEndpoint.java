@@ -1,0 +1,135 @@
+package io.tessera.server.sql;
+
+import io.tessera.core.InvalidInputException;
+import io.tessera.core.LimitExceededException;
+import io.tessera.server.http.Request;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A ClickHouse-compatible HTTP interface, so ClickHouse clients can query Tessera's SQL: the
+ * query from {@code GET /?query=...}, or from a {@code POST /} body (appended to the
+ * {@code query} parameter when both are given); its format from a trailing {@code FORMAT name},
+ * else the {@code default_format} parameter or {@code X-ClickHouse-Format} header, else
+ * TabSeparated. {@code SELECT 1} and {@code SELECT version()}, which clients send as probes, are
+ * answered directly; {@code /ping} and a {@code GET /} without a query answer {@code Ok.}.
+ * Failures are ClickHouse's text, {@code Code: N. DB::Exception: ...}, with the code also in the
+ * {@code X-ClickHouse-Exception-Code} header.
+ */
+public final class ClickHouseEndpoint {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClickHouseEndpoint.class);
+
+    /** The ClickHouse release whose HTTP interface and SQL dialect level this answers as, for {@code SELECT version()}. */
+    public static final String VERSION = "24.8.1.1";
+
+    private static final Pattern FORMAT = Pattern.compile("(?is)^(.*?)\\s+FORMAT\\s+([A-Za-z0-9_]+)\\s*;?\\s*$");
+
+    private final SqlService sql;
+
+    public ClickHouseEndpoint(SqlService sql) {
+        this.sql = sql;
+    }
+
+    public void ping(Request request) throws IOException {
+        request.text(200, "Ok.\n");
+    }
+
+    public void handle(Request request) throws IOException {
+        long started = System.nanoTime();
+        request.setHeader("X-ClickHouse-Server-Display-Name", "tessera");
+        request.setHeader("X-ClickHouse-Timezone", "UTC");
+        Map<String, String> params;
+        String text;
+        try {
+            params = QueryText.params(request.rawQuery());
+            text = params.get("query");
+            if (request.method().equals("POST")) {
+                String body = QueryText.body(request);
+                text = text == null ? body : body.isBlank() ? text : text + "\n" + body;
+            } else if (text == null) {
+                request.text(200, "Ok.\n");
+                return;
+            }
+        } catch (LimitExceededException e) {
+            error(request, new SqlFailure(413, 241, "MEMORY_LIMIT_EXCEEDED", 413, e.getMessage()));
+            return;
+        } catch (InvalidInputException e) {
+            error(request, new SqlFailure(400, 36, "BAD_ARGUMENTS", 400, e.getMessage()));
+            return;
+        }
+        request.setHeader("X-ClickHouse-Query-Id", params.getOrDefault("query_id", UUID.randomUUID().toString()));
+        String query = text.strip();
+        String formatName = null;
+        Matcher m = FORMAT.matcher(query);
+        if (m.matches()) {
+            query = m.group(1).strip();
+            formatName = m.group(2);
+        }
+        while (query.endsWith(";")) {
+            query = query.substring(0, query.length() - 1).strip();
+        }
+        if (query.isEmpty()) {
+            error(request, new SqlFailure(400, 62, "SYNTAX_ERROR", 400, "Empty query"));
+            return;
+        }
+        if (formatName == null) {
+            formatName = params.get("default_format");
+        }
+        if (formatName == null) {
+            formatName = request.header("X-ClickHouse-Format");
+        }
+        ClickHouseFormat format = formatName == null ? ClickHouseFormat.TAB_SEPARATED : ClickHouseFormat.named(formatName);
+        if (format == null) {
+            error(request, new SqlFailure(400, 73, "UNKNOWN_FORMAT", 400, "Unknown format " + formatName
+                    + "; Tessera writes JSON, JSONEachRow, TabSeparated, TabSeparatedWithNames and TabSeparatedWithNamesAndTypes"));
+            return;
+        }
+        ClickHouseResult result = probe(query);
+        long rowsRead = 0;
+        if (result == null) {
+            try {
+                SqlService.Answer answer = sql.run(query);
+                result = ClickHouseResult.of(answer.result());
+                rowsRead = answer.rowsRead();
+            } catch (RuntimeException e) {
+                SqlFailure failure = SqlFailure.of(e);
+                if (failure.status() == 500) {
+                    LOG.error("internal error answering SQL {}", query, e);
+                }
+                error(request, failure);
+                return;
+            }
+        }
+        String quote = params.getOrDefault("output_format_json_quote_64bit_integers", "1");
+        boolean quote64 = !(quote.equals("0") || quote.equalsIgnoreCase("false"));
+        byte[] body = format.write(result, quote64, (System.nanoTime() - started) / 1e9, rowsRead);
+        request.setHeader("X-ClickHouse-Format", format.formatName);
+        request.respond(200, format.contentType, body);
+    }
+
+    /** The answer to a client's probe query, or null when {@code query} is none. */
+    static ClickHouseResult probe(String query) {
+        String q = query.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+        return switch (q) {
+            case "select 1" -> ClickHouseResult.single("1", ClickHouseResult.Kind.UINT8, 1L);
+            case "select version()" -> ClickHouseResult.single("version()", ClickHouseResult.Kind.STRING, VERSION);
+            default -> null;
+        };
+    }
+
+    private static void error(Request request, SqlFailure failure) throws IOException {
+        String message = failure.message().endsWith(".") ? failure.message() : failure.message() + ".";
+        String body = "Code: " + failure.clickHouseCode() + ". DB::Exception: " + message + " (" + failure.clickHouseName()
+                + ") (version " + VERSION + ")\n";
+        request.setHeader("X-ClickHouse-Exception-Code", Integer.toString(failure.clickHouseCode()));
+        request.respond(failure.clickHouseStatus(), "text/plain; charset=UTF-8", body.getBytes(StandardCharsets.UTF_8));
+    }
+}
