@@ -28,6 +28,16 @@ record CompareDataset(int pairs, int jobs, long intervalMs, int scrapes, long st
     enum Distribution {
         LOGNORMAL, NORMAL, UNIFORM, EXPONENTIAL, PARETO;
 
+        static Distribution parse(String name) {
+            for (Distribution d : values()) {
+                if (d.name().equalsIgnoreCase(name)) {
+                    return d;
+                }
+            }
+            throw new IllegalArgumentException("unknown --distribution '" + name
+                    + "': expected lognormal, normal, uniform, exponential or pareto");
+        }
+
         double sample(double u1, double u2) {
             return switch (this) {
                 case LOGNORMAL -> Math.exp(gaussian(u1, u2));
