@@ -46,7 +46,8 @@ public final class CompareBenchCommand implements Callable<Integer> {
 
     private static final Duration READY = Duration.ofSeconds(60);
     private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
-    private static final Duration CATCH_UP = Duration.ofMinutes(20);
+    private static final Duration CATCH_UP = Duration.ofMinutes(40);
+    private static final long PROGRESS_NANOS = 20_000_000_000L;
     private static final long MINUTE = 60_000;
     private static final long HOUR = 3_600_000;
 
@@ -208,6 +209,7 @@ public final class CompareBenchCommand implements Callable<Integer> {
                 QueryAnswer mineExact = null;
                 boolean fromView = true;
                 long began = System.nanoTime();
+                long nextProgress = began + PROGRESS_NANOS;
                 for (int r = -warm; r < measured; r++) {
                     ApiResponse x = ask(theirs, q, t);
                     ApiResponse y = ask(ours, q, t);
@@ -225,6 +227,13 @@ public final class CompareBenchCommand implements Callable<Integer> {
                         p[r] = x.nanos();
                         a[r] = y.nanos();
                         e[r] = z == null ? 0 : z.nanos();
+                    }
+                    if (System.nanoTime() >= nextProgress) {
+                        out.printf(Locale.ROOT, "  [%2d/%d] %s: %s %d of %d done after %.0f s (last: Prometheus %.0f ms,"
+                                        + " Tessera %.0f ms)%n", i, queries.size(), q.name(), r < 0 ? "warm-up" : "run",
+                                r < 0 ? r + warm + 1 : r + 1, r < 0 ? warm : measured, (System.nanoTime() - began) / 1e9,
+                                x.nanos() / 1e6, y.nanos() / 1e6);
+                        nextProgress = System.nanoTime() + PROGRESS_NANOS;
                     }
                 }
                 double error = AnswerErrors.of(q, t, mine, prom, theirs);
@@ -248,6 +257,10 @@ public final class CompareBenchCommand implements Callable<Integer> {
 
     private String commandLine() {
         List<String> args = spec.commandLine().getParseResult().originalArgs();
-        return "./tessera bench compare" + (args.isEmpty() ? "" : " " + String.join(" ", args));
+        List<String> all = new ArrayList<>(args);
+        if (all.isEmpty() || !all.getFirst().equals("bench")) {
+            all.addAll(0, List.of("bench", "compare"));
+        }
+        return "./tessera " + String.join(" ", all);
     }
 }

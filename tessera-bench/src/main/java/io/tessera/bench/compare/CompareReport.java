@@ -51,7 +51,7 @@ final class CompareReport {
                         + " 5-minute blocks, in time order), Tessera first, without a plan. Then a plan is installed over `POST"
                         + " /api/v1/plan`: per-series views on `x` (KLL k=400, sum, count, avg, max; 1 min panes) and on `c`"
                         + " (counter; 15 s panes), and the bench waits for the ingestion runs to build the loaded data's panes."
-                        + " Each query then runs %d times unmeasured and %d times measured on Prometheus, on Tessera and on"
+                        + " Each query then gets %d unmeasured and %d measured runs on Prometheus, on Tessera and on"
                         + " Tessera with `accelerate=false` (its exact engine, the same server), in turn. Instant queries are"
                         + " evaluated 2 min before the data's end on the minute (or 23.457 s before that: *off grid*); range"
                         + " queries span the last hour at 15 s steps.%n%n",
