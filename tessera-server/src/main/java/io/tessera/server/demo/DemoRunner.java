@@ -163,7 +163,7 @@ public final class DemoRunner {
             if (v.chosen()) {
                 memory += v.memoryBytes();
                 out.printf(Locale.ROOT, "  view %s: %s over %s, %s panes, %s, retention %s, about %.1f MiB; serves %s%n",
-                        v.definitionId().substring(0, Math.min(12, v.definitionId().length())),
+                        shortId(v.definitionId()),
                         v.state().family(), v.source(), Durations.format(v.paneMs()), v.mode(),
                         Durations.format(v.retentionMs()), v.memoryBytes() / 1048576.0, queryNumbers(v.servedQueries()));
             } else {
@@ -206,6 +206,11 @@ public final class DemoRunner {
                 out.println("  " + e.info());
             }
         }
+    }
+
+    private static String shortId(String definitionId) {
+        String hex = definitionId.substring(definitionId.indexOf(':') + 1);
+        return hex.substring(0, Math.min(12, hex.length()));
     }
 
     private static String queryNumbers(List<Integer> indexes) {
