@@ -1,6 +1,7 @@
 package io.tessera.bench;
 
 import io.tessera.bench.accel.AccelBenchCommand;
+import io.tessera.bench.compare.CompareBenchCommand;
 import io.tessera.bench.ingest.IngestBenchCommand;
 import io.tessera.bench.promql.PromqlBenchCommand;
 import io.tessera.bench.sql.SqlBenchCommand;
@@ -14,8 +15,8 @@ import picocli.CommandLine.Spec;
 /** {@code tessera bench}: the benchmarks, each a subcommand. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run Tessera's benchmarks.",
-        subcommands = {AccelBenchCommand.class, StoreBenchCommand.class, IngestBenchCommand.class, PromqlBenchCommand.class,
-                SqlBenchCommand.class})
+        subcommands = {AccelBenchCommand.class, CompareBenchCommand.class, StoreBenchCommand.class, IngestBenchCommand.class,
+                PromqlBenchCommand.class, SqlBenchCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec

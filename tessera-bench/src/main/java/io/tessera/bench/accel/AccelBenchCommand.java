@@ -1,19 +1,16 @@
 package io.tessera.bench.accel;
 
 import io.tessera.bench.accel.AccelQuery.ErrorKind;
+import io.tessera.bench.load.BlockLoader;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.peer.TesseraProcess;
+import io.tessera.bench.peer.ViewCatchUp;
 import io.tessera.bench.promql.ApiResponse;
 import io.tessera.bench.promql.QueryAnswer;
 import io.tessera.bench.promql.QueryApi;
 import io.tessera.plan.InstallablePlan;
-import io.tessera.plan.InstallablePlanCodec;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -115,8 +112,8 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY);
                 QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
                 QueryApi theirs = new QueryApi(prometheus.baseUrl(), QUERY_TIMEOUT)) {
-            AccelLoader.load(d, "Tessera", tessera.remoteWriteUrl(), connections, out);
-            AccelLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), connections, out);
+            BlockLoader.load(d, "Tessera", tessera.remoteWriteUrl(), connections, out);
+            BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), connections, out);
             int n = queries.size();
             double[] promMs = new double[n];
             double[] exactMs = new double[n];
@@ -162,7 +159,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
                         a[r] = b.nanos();
                     }
                 }
-                double error = error(q, t, answer, promAnswers[i], theirs);
+                double error = AnswerErrors.of(q, t, answer, promAnswers[i], theirs);
                 AccelRow row = new AccelRow(d.name(), q, promMs[i], p50(a), exactMs[i], error, fromView);
                 rows.add(row);
                 out.printf(Locale.ROOT, "    %-40s Tessera accelerated %9.2f ms, ratio %7.1fx, error %.2e%s%n", q.name(),
@@ -172,65 +169,21 @@ public final class AccelBenchCommand implements Callable<Integer> {
         }
     }
 
-    private double error(AccelQuery q, long t, QueryAnswer ours, QueryAnswer prom, QueryApi theirs)
-            throws IOException, InterruptedException {
-        return switch (q.error()) {
-            case RELATIVE -> AnswerErrors.relative(prom, ours);
-            case RANK_OVER_TIME -> AnswerErrors.rank(ours,
-                    AnswerErrors.samplesBy(QueryAnswer.parse(theirs.instant("x[1h]", t)), "instance"), "instance", q.quantile());
-            case RANK_BY_JOB -> AnswerErrors.rank(ours,
-                    AnswerErrors.samplesBy(QueryAnswer.parse(theirs.instant("x", t)), "job"), "job", q.quantile());
-        };
-    }
-
     private static ApiResponse ask(QueryApi api, AccelQuery q, long t) throws IOException, InterruptedException {
         return q.range() ? api.range(q.text(), t - HOUR, t, STEP_MS) : api.instant(q.text(), t);
     }
 
     private void install(String baseUrl, InstallablePlan plan) throws IOException, InterruptedException {
-        try (HttpClient client = HttpClient.newHttpClient()) {
-            HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/plan"))
-                    .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan))).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                throw new IllegalStateException("installing the plan: HTTP " + r.statusCode() + ": " + r.body());
-            }
-            out.printf(Locale.ROOT, "  plan installed: %d views (x: KLL k=%d, sum, count, avg, max in %d s panes; c: counter"
-                    + " in %d s panes)%n", plan.materializedViews().size(), AccelPlan.KLL_K, AccelPlan.GAUGE_PANE_MS / 1000,
-                    AccelPlan.COUNTER_PANE_MS / 1000);
-        }
+        ViewCatchUp.install(baseUrl, plan);
+        out.printf(Locale.ROOT, "  plan installed: %d views (x: KLL k=%d, sum, count, avg, max in %d s panes; c: counter"
+                + " in %d s panes)%n", plan.materializedViews().size(), AccelPlan.KLL_K, AccelPlan.GAUGE_PANE_MS / 1000,
+                AccelPlan.COUNTER_PANE_MS / 1000);
     }
 
-    /** Polls /metrics until every view's lag is under a gauge pane and the panes built stop growing. */
     private void awaitCatchUp(String baseUrl) throws IOException, InterruptedException {
-        long began = System.nanoTime();
-        long deadline = began + CATCH_UP.toNanos();
-        double lastBuilt = -1;
-        try (HttpClient client = HttpClient.newHttpClient()) {
-            while (System.nanoTime() < deadline) {
-                String text = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/metrics")).build(),
-                        HttpResponse.BodyHandlers.ofString()).body();
-                double lag = metric(text, "tessera_view_lag_seconds");
-                double built = metric(text, "tessera_view_panes_built");
-                out.printf(Locale.ROOT, "  ingestion runs: %,.0f panes built, lag %.0f s, state %,.0f MiB, after %.0f s%n", built,
-                        lag, metric(text, "tessera_view_state_bytes") / 1048576.0, (System.nanoTime() - began) / 1e9);
-                if (built > 0 && lag * 1000 < AccelPlan.GAUGE_PANE_MS && built == lastBuilt) {
-                    return;
-                }
-                lastBuilt = built;
-                Thread.sleep(3_000);
-            }
+        if (!ViewCatchUp.await(baseUrl, AccelPlan.GAUGE_PANE_MS, CATCH_UP, out)) {
+            out.println("  ingestion runs did not catch up in time: measuring anyway (the infos say which runs used views)");
         }
-        out.println("  ingestion runs did not catch up in time: measuring anyway (the infos say which runs used views)");
-    }
-
-    private static double metric(String text, String name) {
-        for (String line : text.split("\n")) {
-            if (line.startsWith(name + " ")) {
-                return Double.parseDouble(line.substring(name.length() + 1).trim());
-            }
-        }
-        return Double.NaN;
     }
 
     private static double p50(long[] nanos) {

@@ -1,6 +1,6 @@
 package io.tessera.bench.accel;
 
-import io.tessera.ingest.NameValidation;
+import io.tessera.bench.load.TimeOrderedDataset;
 import io.tessera.ingest.WriteBatchBuilder;
 import java.util.SplittableRandom;
 
@@ -11,9 +11,20 @@ import java.util.SplittableRandom;
  * fixed scrape offset in {@code [1 ms, interval)}, so no sample lies on a pane edge. Values follow
  * from the seed: x is log-normal, c grows by a random step and resets once in a while.
  */
-record AccelDataset(String name, int series, long intervalMs, int scrapes, long startMs, long seed) {
+record AccelDataset(String name, int series, long intervalMs, int scrapes, long startMs, long seed)
+        implements TimeOrderedDataset {
 
     static final int JOBS = 10;
+
+    @Override
+    public int indexes() {
+        return series;
+    }
+
+    @Override
+    public int seriesPerIndex() {
+        return 2;
+    }
 
     long endMs() {
         return startMs + scrapes * intervalMs;
@@ -23,12 +34,14 @@ record AccelDataset(String name, int series, long intervalMs, int scrapes, long 
         return 1 + new SplittableRandom(seed * 31 + s).nextLong(intervalMs - 1);
     }
 
-    long samples() {
+    @Override
+    public long samples() {
         return 2L * series * scrapes;
     }
 
     /** Appends scrapes {@code [from, to)} of series {@code [first, last)} of both metrics. */
-    int append(int first, int last, int from, int to, WriteBatchBuilder batch) {
+    @Override
+    public int append(int first, int last, int from, int to, WriteBatchBuilder batch) {
         int n = 0;
         for (int s = first; s < last; s++) {
             long offset = offsetOf(s);
@@ -52,10 +65,6 @@ record AccelDataset(String name, int series, long intervalMs, int scrapes, long 
         int since = (k + phase) % 2_000;
         long h = mix(seed + s);
         return since * 4.5 + (mix(h + k) & 7);
-    }
-
-    static WriteBatchBuilder newBatch(int series, int samples) {
-        return new WriteBatchBuilder(NameValidation.LEGACY, null, series, samples);
     }
 
     private static long mix(long z) {

@@ -23,17 +23,17 @@ import java.util.Map;
  * instantly, so its panes are one minute (KLL for the quantiles, sum, count, avg, max); the
  * counter serves rate[5m] at a 15 s step and increase[1h], so its panes are gcd(5m, 15s, 1h) = 15 s.
  */
-final class AccelPlan {
+public final class AccelPlan {
 
-    static final long GAUGE_PANE_MS = 60_000;
-    static final long COUNTER_PANE_MS = 15_000;
+    public static final long GAUGE_PANE_MS = 60_000;
+    public static final long COUNTER_PANE_MS = 15_000;
     /** KLL k whose normalized rank error (double-sided, 99%) is under the 1% target. */
-    static final int KLL_K = 400;
+    public static final int KLL_K = 400;
 
     private AccelPlan() {
     }
 
-    static InstallablePlan build(List<String> queries, long retentionMs) {
+    public static InstallablePlan build(List<String> queries, long retentionMs) {
         DagBuilder b = new DagBuilder();
         PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
         for (String q : queries) {

@@ -1,8 +1,10 @@
 package io.tessera.bench.accel;
 
 import io.tessera.bench.promql.QueryAnswer;
+import io.tessera.bench.promql.QueryApi;
 import io.tessera.bench.promql.SeriesPoints;
 import io.tessera.core.Labels;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,9 +16,25 @@ import java.util.Map;
  * rank error among the sorted raw samples for quantiles. A series missing on one side, or an
  * error answer, counts as an infinite error.
  */
-final class AnswerErrors {
+public final class AnswerErrors {
 
     private AnswerErrors() {
+    }
+
+    /**
+     * The error of {@code ours}, Tessera's answer of {@code q} at {@code t}, as {@code q} says to
+     * measure it: against {@code prom}, Prometheus' answer, or among the raw samples Prometheus
+     * returns for the quantile's window.
+     */
+    public static double of(AccelQuery q, long t, QueryAnswer ours, QueryAnswer prom, QueryApi theirs)
+            throws IOException, InterruptedException {
+        return switch (q.error()) {
+            case RELATIVE -> relative(prom, ours);
+            case RANK_OVER_TIME -> rank(ours, samplesBy(QueryAnswer.parse(theirs.instant(q.rawSelector(), t)), "instance"),
+                    "instance", q.quantile());
+            case RANK_BY_JOB -> rank(ours, samplesBy(QueryAnswer.parse(theirs.instant(q.rawSelector(), t)), "job"), "job",
+                    q.quantile());
+        };
     }
 
     /** max |ours - theirs| / max(|ours|, |theirs|) over all series and points. */

@@ -20,10 +20,17 @@ public final class QueryApi implements AutoCloseable {
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
     private final Duration timeout;
+    private final String extraForm;
 
     public QueryApi(String baseUrl, Duration timeout) {
+        this(baseUrl, timeout, "");
+    }
+
+    /** @param extraForm form fields added to every request, e.g. {@code "&accelerate=false"}, or "" */
+    public QueryApi(String baseUrl, Duration timeout, String extraForm) {
         this.baseUrl = baseUrl;
         this.timeout = timeout;
+        this.extraForm = extraForm;
     }
 
     /** An instant query at {@code timeMillis}. */
@@ -42,7 +49,7 @@ public final class QueryApi implements AutoCloseable {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(timeout)
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form))
+                .POST(HttpRequest.BodyPublishers.ofString(form + extraForm))
                 .build();
         long began = System.nanoTime();
         HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());

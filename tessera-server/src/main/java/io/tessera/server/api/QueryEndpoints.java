@@ -150,8 +150,23 @@ final class QueryEndpoints implements AutoCloseable {
         // the engine's own count allows, so the engine is given that one more.
         QueryLimits limits = new QueryLimits(server.maxSamples(), server.maxPointsPerSeries() + 1, timeoutMs);
         PromqlEngine engine = new PromqlEngine(new PromqlEngine.Options(lookbackMs, options.defaultSubqueryStepMs(), limits));
-        engine.accelerate(accelerator.get());
+        if (accelerate(form)) {
+            engine.accelerate(accelerator.get());
+        }
         return new Run(engine, limits, options.defaultSubqueryStepMs());
+    }
+
+    /**
+     * Tessera's own parameter {@code accelerate}: {@code false} answers the query exactly from raw
+     * data even where an installed view covers it; absent or {@code true}, views are used.
+     */
+    private static boolean accelerate(FormValues form) {
+        String value = form.first("accelerate");
+        return switch (value) {
+            case "", "true" -> true;
+            case "false" -> false;
+            default -> throw ApiException.invalidParameter("accelerate", "expected true or false, got " + GoQuote.quote(value));
+        };
     }
 
     @FunctionalInterface

@@ -1,296 +1,234 @@
 package io.tessera.server.demo;
 
-import io.tessera.core.Interval;
-import io.tessera.core.Labels;
-import io.tessera.core.PaneGrid;
-import io.tessera.sketch.CounterState;
-import io.tessera.sketch.KllState;
-import io.tessera.sketch.State;
-import io.tessera.sketch.SumState;
-import io.tessera.store.summary.IntervalStates;
-import io.tessera.store.summary.SummaryStore;
-import io.tessera.store.summary.ViewSnapshot;
+import io.tessera.core.Durations;
+import io.tessera.ingest.views.ViewProgress;
+import io.tessera.plan.PlanResult;
+import io.tessera.plan.Planner;
+import io.tessera.plan.ViewSummary;
+import io.tessera.plan.Workload;
+import io.tessera.plan.WorkloadQuery;
+import io.tessera.server.TesseraServer;
+import io.tessera.server.config.ServerConfig;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
-import java.time.Instant;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The demo's main job: generate data, build pane states for three views, then answer windowed
- * queries from the views and, side by side, exactly from the raw samples.
+ * {@code tessera demo}: a real Tessera server on its embedded defaults, a built-in dashboard
+ * workload planned by the {@link Planner} and installed, generated history fed over remote
+ * write, the example queries answered as deployed and with {@code accelerate=false} side by
+ * side, then live data every scrape interval until {@link #stop()} (Ctrl-C) or the duration ends.
  */
 public final class DemoRunner {
 
-    public record Options(int series, long durationMs, long scrapeIntervalMs, long paneMs, long windowMs, long seed) {
-        public static final Options DEFAULTS = new Options(2_000, 6 * 3_600_000L, 15_000, 300_000, 3_600_000, 42);
+    /**
+     * @param series      about this many series (whole instances of {@link DemoData#SERIES_PER_INSTANCE})
+     * @param historyMs   generated history before now
+     * @param durationMs  how long to keep running after the examples; 0 until stopped
+     * @param listen      host:port of the server
+     */
+    public record Options(int series, long historyMs, long intervalMs, long durationMs, String listen, long seed) {
+        public static final Options DEFAULTS = new Options(3_000, 4 * HOUR, 15_000, 0, ServerConfig.DEFAULT_LISTEN, 42);
     }
 
-    private static final double Q = 0.99;
-    private static final int TIMED_RUNS = 5;
-    private static final String QUANTILE_QUERY = "quantile_over_time(0.99, latency) by job";
-    private static final String SUM_QUERY = "sum_over_time(latency) by job";
-    private static final String RATE_QUERY = "sum by (job) (rate(http_requests_total[w]))";
+    /** What the demo did, for its test. */
+    public record Result(List<DemoExample> examples, long samplesFed, int views) {
+    }
+
+    static final String WORKLOAD = "workload.yaml";
+    private static final long HOUR = 3_600_000;
+    private static final long MINUTE = 60_000;
+    private static final long STATUS_EVERY_MS = 60_000;
 
     private final Options options;
     private final PrintStream out;
+    private final CountDownLatch stop = new CountDownLatch(1);
 
     public DemoRunner(Options options, PrintStream out) {
         this.options = options;
         this.out = out;
     }
 
-    /** Runs the demo; returns the largest relative error of an exact family (0 when all agree). */
-    public Result run() {
-        long start = 1_767_225_600_000L;
-        long t0 = System.nanoTime();
-        DemoData data = new DemoData(options.series(), options.durationMs(), options.scrapeIntervalMs(), start, options.seed());
-        out.printf(Locale.ROOT, "Tessera demo: %,d series x %s at %d s scrape, %,d raw samples (a latency gauge and a request counter per series), generated in %s%n",
-                options.series(), hours(options.durationMs()), options.scrapeIntervalMs() / 1000, data.sampleCount(), ms(t0));
-
-        PaneGrid grid = PaneGrid.of(options.paneMs());
-        SummaryStore summaries = new SummaryStore();
-        Labels[] byJob = new Labels[data.series];
-        Labels[] bySeries = new Labels[data.series];
-        for (int s = 0; s < data.series; s++) {
-            byJob[s] = Labels.of("job", data.jobOf[s]);
-            bySeries[s] = data.requestSeries[s].withoutMetricName();
-        }
-        DemoView quantiles = new DemoView("kll(http_request_duration_seconds) by job", grid, data, data.latency, byJob, KllState::new, summaries);
-        DemoView sums = new DemoView("sum(http_request_duration_seconds) by job", grid, data, data.latency, byJob, SumState::new, summaries);
-        DemoView counters = new DemoView("counter(http_requests_total) by series", grid, data, data.requests, bySeries, CounterState::new, summaries);
-        long t1 = System.nanoTime();
-        long states = quantiles.build() + sums.build() + counters.build();
-        out.printf(Locale.ROOT, "Built %d s panes (the gcd of the 1 h window and the 5 min dashboard step) for 3 views: %,d states in the summary store in %s%n%n",
-                options.paneMs() / 1000, states, ms(t1));
-
-        long evalTime = data.end() - 23_456;
-        Interval window = Interval.ending(evalTime, options.windowMs());
-        Interval covered = grid.coveredPart(window);
-        out.printf(Locale.ROOT, "Instant queries at T = %s over (T - %s, T]: T is off the pane grid, so each window is %d whole panes%n"
-                        + "plus exact states built from the raw samples of its %d s head and %d s tail.%n%n",
-                Instant.ofEpochMilli(evalTime), hours(options.windowMs()), grid.paneCount(window),
-                (covered.start() - window.start()) / 1000, (window.end() - covered.end()) / 1000);
-        Result result = new Result();
-        Interval longWindow = new Interval(data.start + 12_345, evalTime);
-        List<String[]> timings = new ArrayList<>();
-        timings.add(new String[] {"query (all jobs)", "window", "accelerated ms", "exact ms", "speed-up"});
-        timings.addAll(instantQueries(data, quantiles, sums, counters, window, true, result));
-        timings.addAll(instantQueries(data, quantiles, sums, counters, longWindow, false, result));
-        printTable(timings, 2);
-        out.println("(median of " + TIMED_RUNS + " runs after warm-up; exact answers read plain in-memory arrays, the best case for a raw scan)");
-        out.println();
-        rangeQuery(data, quantiles, grid, result);
-        return result;
+    /** Ends {@link #run()} at its next tick; safe from any thread, e.g. a shutdown hook. */
+    public void stop() {
+        stop.countDown();
     }
 
-    /** Answers the three instant queries both ways; prints the answers if asked, returns timing rows. */
-    private List<String[]> instantQueries(DemoData data, DemoView quantiles, DemoView sums, DemoView counters,
-            Interval window, boolean printAnswers, Result result) {
-        Map<String, double[]> exactSorted = new HashMap<>();
-        Timing quantileTiming = time(() -> quantiles.window(quantiles.snapshot(), window),
-                () -> {
-                    for (String job : DemoData.JOBS) {
-                        exactSorted.put(job, ExactAnswers.sortedValues(data, data.latency, job, window));
-                    }
-                    return exactSorted;
-                });
-        Map<Labels, State> q = quantiles.window(quantiles.snapshot(), window);
-        Map<String, Double> exactSums = new HashMap<>();
-        Timing sumTiming = time(() -> sums.window(sums.snapshot(), window),
-                () -> {
-                    for (String job : DemoData.JOBS) {
-                        exactSums.put(job, ExactAnswers.sum(data, data.latency, job, window));
-                    }
-                    return exactSums;
-                });
-        Map<Labels, State> sm = sums.window(sums.snapshot(), window);
-        Map<String, Double> exactRates = new HashMap<>();
-        Timing rateTiming = time(() -> sumOfRatesByJob(counters.window(counters.snapshot(), window), window),
-                () -> {
-                    for (String job : DemoData.JOBS) {
-                        exactRates.put(job, ExactAnswers.sumOfRates(data, job, window));
-                    }
-                    return exactRates;
-                });
-        Map<String, Double> rates = sumOfRatesByJob(counters.window(counters.snapshot(), window), window);
+    public Result run() throws IOException, InterruptedException {
+        Workload workload = Workload.parse(builtInWorkload());
+        PlanResult plan = Planner.plan(workload);
+        ServerConfig config = ServerConfig.DEFAULTS.withListen(options.listen());
+        try (TesseraServer server = TesseraServer.start(config)) {
+            String base = "http://" + server.address();
+            out.println("Tessera demo: 'tessera serve' on its embedded defaults (in memory) at " + base);
+            printPlan(plan, workload);
+            server.install(plan.plan());
 
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"query", "job", "accelerated", "exact", "error"});
-        for (String job : DemoData.JOBS) {
-            Labels group = Labels.of("job", job);
-            double[] sorted = exactSorted.get(job);
-            KllState kll = (KllState) q.get(group);
-            double estimate = kll.quantile(Q);
-            double rankError = Math.abs(ExactAnswers.rank(sorted, estimate) - Q);
-            result.maxRankError = Math.max(result.maxRankError, rankError);
-            result.rankBound = kll.errorBound().error();
-            rows.add(new String[] {QUANTILE_QUERY, job, num(estimate), num(ExactAnswers.quantile(sorted, Q)),
-                    String.format(Locale.ROOT, "rank %.2f%% (%s)", rankError * 100, kll.errorBound().describe())});
-        }
-        for (String job : DemoData.JOBS) {
-            double accelSum = ((SumState) sm.get(Labels.of("job", job))).value();
-            double sumError = relative(accelSum, exactSums.get(job));
-            result.maxExactError = Math.max(result.maxExactError, sumError);
-            rows.add(new String[] {SUM_QUERY, job, num(accelSum), num(exactSums.get(job)),
-                    String.format(Locale.ROOT, "relative %.1e (exact family)", sumError)});
-        }
-        for (String job : DemoData.JOBS) {
-            double rateError = relative(rates.get(job), exactRates.get(job));
-            result.maxExactError = Math.max(result.maxExactError, rateError);
-            rows.add(new String[] {RATE_QUERY, job, num(rates.get(job)), num(exactRates.get(job)),
-                    String.format(Locale.ROOT, "relative %.1e (exact family)", rateError)});
-        }
-        if (printAnswers) {
-            printTable(rows, 2);
-            out.println();
-        }
-        String w = hours(window.length());
-        return List.of(quantileTiming.row(QUANTILE_QUERY, w), sumTiming.row(SUM_QUERY, w), rateTiming.row(RATE_QUERY, w));
-    }
+            DemoData data = new DemoData(options.series(), options.intervalMs(), options.seed());
+            long now = System.currentTimeMillis();
+            long firstGrid = Math.floorDiv(now - options.historyMs(), options.intervalMs()) * options.intervalMs();
+            long nextGrid = Math.floorDiv(now, options.intervalMs()) * options.intervalMs();
+            long began = System.nanoTime();
+            try (DemoFeed feed = new DemoFeed(data, base); DemoQueries queries = new DemoQueries(base)) {
+                out.printf(Locale.ROOT, "%nfeeding %s of history over remote write: %,d series (%d instances: request counters,"
+                                + " a latency gauge, a classic histogram of %d buckets), one scrape every %s%n",
+                        Durations.format(options.historyMs()), data.series(), data.instances, DemoData.LE.length,
+                        Durations.format(options.intervalMs()));
+                feed.history(firstGrid, nextGrid);
+                double loadSeconds = (System.nanoTime() - began) / 1e9;
+                long t0 = System.nanoTime();
+                int panes = server.runIngestionRuns();
+                out.printf(Locale.ROOT, "  %,d samples in %.1f s (%,.0f samples/s); ingestion runs built %,d panes in %.1f s%n",
+                        feed.samples(), loadSeconds, feed.samples() / loadSeconds, panes, (System.nanoTime() - t0) / 1e9);
 
-    private void rangeQuery(DemoData data, DemoView view, PaneGrid grid, Result result) {
-        long step = 5 * 60_000L;
-        long end = grid.floor(data.end());
-        long start = Math.max(data.start + options.windowMs(), end - 5 * 3_600_000L);
-        start = end - ((end - start) / step) * step;
-        int steps = (int) ((end - start) / step) + 1;
-
-        long a0 = System.nanoTime();
-        ViewSnapshot snapshot = view.snapshot();
-        List<Interval> panes = grid.panesWithin(new Interval(start - options.windowMs(), end));
-        IntervalStates read = snapshot.readExactBatch(panes);
-        int panesPerWindow = (int) (options.windowMs() / grid.width());
-        int panesPerStep = (int) (step / grid.width());
-        double[][] estimates = new double[steps][DemoData.JOBS.length];
-        for (int k = 0; k < steps; k++) {
-            State[] merged = new State[snapshot.groupCount()];
-            int first = k * panesPerStep;
-            for (int p = first; p < first + panesPerWindow; p++) {
-                if (!read.isStored(p)) {
-                    throw new IllegalStateException("pane " + read.interval(p) + " is missing from the view");
-                }
-                DemoView.mergeInterval(merged, read, p);
-            }
-            for (int g = 0; g < merged.length; g++) {
-                if (merged[g] != null) {
-                    estimates[k][jobIndex(read.group(g).get("job"))] = ((KllState) merged[g]).quantile(Q);
-                }
+                printWhereToPoint(base, workload);
+                List<DemoExample> examples = examples(queries, workload, plan, nextGrid);
+                printExamples(examples);
+                live(server, feed, queries, nextGrid);
+                return new Result(examples, feed.samples(), plan.plan().materializedViews().size());
             }
         }
-        double accelMs = elapsedMs(a0);
+    }
 
-        long e0 = System.nanoTime();
-        double maxRankError = 0;
-        for (int k = 0; k < steps; k++) {
-            Interval window = Interval.ending(start + k * step, options.windowMs());
-            for (int j = 0; j < DemoData.JOBS.length; j++) {
-                double[] sorted = ExactAnswers.sortedValues(data, data.latency, DemoData.JOBS[j], window);
-                maxRankError = Math.max(maxRankError, Math.abs(ExactAnswers.rank(sorted, estimates[k][j]) - Q));
+    private List<DemoExample> examples(DemoQueries queries, Workload workload, PlanResult plan, long nowGrid)
+            throws IOException, InterruptedException {
+        Set<Integer> served = new HashSet<>();
+        for (ViewSummary v : plan.explanation().candidates()) {
+            if (v.chosen()) {
+                served.addAll(v.servedQueries());
             }
         }
-        double exactMs = elapsedMs(e0);
-        result.maxRankError = Math.max(result.maxRankError, maxRankError);
-        out.printf(Locale.ROOT, "Range query: quantile_over_time(0.99, latency[1h]) by job, every %d min over the last %s (%d steps x %d jobs)%n",
-                step / 60_000, hours(end - start), steps, DemoData.JOBS.length);
-        out.printf(Locale.ROOT, "  accelerated: one readExactBatch of %d panes, %d windows merged: %s ms%n", panes.size(), steps, ms2(accelMs));
-        out.printf(Locale.ROOT, "  exact from raw samples (sort each window):            %s ms%n", ms2(exactMs));
-        out.printf(Locale.ROOT, "  speed-up %.1fx; largest rank error over all steps %.2f%% (bound %.2f%% at 99%% confidence)%n",
-                exactMs / accelMs, maxRankError * 100, result.rankBound * 100);
+        List<DemoExample> examples = new ArrayList<>();
+        // The newest pane is built once the allowed lateness has passed, and the oldest the views keep is
+        // their retention before the newest sample: the examples end a minute back and span a little less.
+        long end = Math.floorDiv(nowGrid - MINUTE, MINUTE) * MINUTE;
+        WorkloadQuery first = workload.queries().getFirst();
+        long span = first.rangeMs() - 10 * MINUTE;
+        out.printf(Locale.ROOT, "%nexample queries: the dashboard's panels over the %s before %s at %s steps, answered by the"
+                        + " same server as deployed (views where they cover the query) and with accelerate=false (exactly"
+                        + " from raw data); median of 5 runs each%n", Durations.format(span),
+                java.time.Instant.ofEpochMilli(end), Durations.format(first.stepMs()));
+        for (int i = 0; i < workload.queries().size(); i++) {
+            WorkloadQuery q = workload.queries().get(i);
+            long step = q.stepMs();
+            long qEnd = Math.floorDiv(end, step) * step;
+            examples.add(queries.range(q.query(), served.contains(i), qEnd - Math.min(span, q.rangeMs()), qEnd, step));
+        }
+        return examples;
     }
 
-    private static int jobIndex(String job) {
-        return java.util.Arrays.asList(DemoData.JOBS).indexOf(job);
-    }
-
-    private static Map<String, Double> sumOfRatesByJob(Map<Labels, State> perSeries, Interval window) {
-        Map<String, Double> byJob = new HashMap<>();
-        for (Map.Entry<Labels, State> e : perSeries.entrySet()) {
-            double r = ((CounterState) e.getValue()).rate(window.start(), window.end());
-            if (!Double.isNaN(r)) {
-                byJob.merge(e.getKey().get("job"), r, Double::sum);
+    private void live(TesseraServer server, DemoFeed feed, DemoQueries queries, long nextGrid)
+            throws IOException, InterruptedException {
+        long deadline = options.durationMs() > 0 ? System.currentTimeMillis() + options.durationMs() : Long.MAX_VALUE;
+        out.printf(Locale.ROOT, "%nlive: one scrape of every series each %s; %s%n", Durations.format(options.intervalMs()),
+                options.durationMs() > 0 ? "ending after " + Durations.format(options.durationMs()) : "Ctrl-C ends the demo");
+        long grid = nextGrid;
+        long nextStatus = System.currentTimeMillis() + STATUS_EVERY_MS;
+        while (true) {
+            long now = System.currentTimeMillis();
+            while (grid <= now) {
+                feed.scrape(grid);
+                grid += options.intervalMs();
+            }
+            if (now >= nextStatus) {
+                long lag = server.maintainer().progress().stream().mapToLong(ViewProgress::lagMs).max().orElse(0);
+                long panes = server.maintainer().progress().stream().mapToLong(ViewProgress::panesBuilt).sum();
+                out.printf(Locale.ROOT, "  live: %,d samples fed in all, %,d panes built, view lag %d s%n", feed.samples(),
+                        panes, lag / 1000);
+                nextStatus = now + STATUS_EVERY_MS;
+            }
+            long wait = Math.min(grid, Math.min(deadline, nextStatus)) - System.currentTimeMillis();
+            if (System.currentTimeMillis() >= deadline || stop.await(Math.max(1, wait), TimeUnit.MILLISECONDS)) {
+                out.println("demo ended: server stopped");
+                return;
             }
         }
-        return byJob;
     }
 
-    private record Timing(double acceleratedMs, double exactMs) {
-        String[] row(String query, String window) {
-            return new String[] {query, window, ms2(acceleratedMs), ms2(exactMs),
-                    String.format(Locale.ROOT, "%.1fx", exactMs / acceleratedMs)};
-        }
-    }
-
-    /** Median wall time of each side after two warm-up runs. */
-    private static Timing time(java.util.function.Supplier<?> accelerated, java.util.function.Supplier<?> exact) {
-        return new Timing(median(accelerated), median(exact));
-    }
-
-    private static double median(java.util.function.Supplier<?> work) {
-        for (int i = 0; i < 5; i++) {
-            work.get();
-        }
-        double[] runs = new double[TIMED_RUNS];
-        for (int i = 0; i < TIMED_RUNS; i++) {
-            long t = System.nanoTime();
-            work.get();
-            runs[i] = elapsedMs(t);
-        }
-        java.util.Arrays.sort(runs);
-        return runs[TIMED_RUNS / 2];
-    }
-
-    private void printTable(List<String[]> rows, int firstNumericColumn) {
-        int[] width = new int[rows.getFirst().length];
-        for (String[] row : rows) {
-            for (int i = 0; i < row.length; i++) {
-                width[i] = Math.max(width[i], row[i].length());
+    private void printPlan(PlanResult plan, Workload workload) {
+        out.printf(Locale.ROOT, "built-in workload: %d dashboard queries, planned by the planner (estimates: %,d series per"
+                        + " selector, a scrape every %s)%n", workload.queries().size(), workload.seriesPerSelector(),
+                Durations.format(workload.scrapeIntervalMs()));
+        double memory = 0;
+        for (ViewSummary v : plan.explanation().candidates()) {
+            if (v.chosen()) {
+                memory += v.memoryBytes();
+                out.printf(Locale.ROOT, "  view %s: %s over %s, %s panes, %s, retention %s, about %.1f MiB; serves %s%n",
+                        shortId(v.definitionId()),
+                        v.state().family(), v.source(), Durations.format(v.paneMs()), v.mode(),
+                        Durations.format(v.retentionMs()), v.memoryBytes() / 1048576.0, queryNumbers(v.servedQueries()));
+            } else {
+                out.printf(Locale.ROOT, "  no view for %s over %s (%s): answered exactly at query time, it is cheaper%n",
+                        v.state().family(), v.source(), queryNumbers(v.servedQueries()));
             }
         }
-        for (String[] row : rows) {
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < row.length; i++) {
-                boolean numeric = i >= firstNumericColumn && !row[i].contains("(");
-                String cell = numeric ? " ".repeat(width[i] - row[i].length()) + row[i] : row[i] + " ".repeat(width[i] - row[i].length());
-                sb.append(cell).append(i + 1 < row.length ? "  " : "");
+        out.printf(Locale.ROOT, "  %d views, about %.1f MiB of state in all (the planner's estimate)%n",
+                plan.plan().materializedViews().size(), memory / 1048576.0);
+        for (int i = 0; i < workload.queries().size(); i++) {
+            out.printf(Locale.ROOT, "  [%d] %s%n", i + 1, workload.queries().get(i).query());
+        }
+    }
+
+    private void printWhereToPoint(String base, Workload workload) {
+        String example = workload.queries().getFirst().query();
+        out.printf(Locale.ROOT, "%nGrafana: add a Prometheus data source with URL %s%n", base);
+        out.printf(Locale.ROOT, "curl:    curl -s %s/api/v1/query --data-urlencode 'query=%s'%n", base, example);
+        out.println("         add --data-urlencode accelerate=false for the exact answer from raw data; the response's"
+                + " \"infos\" say when a view answered");
+    }
+
+    private void printExamples(List<DemoExample> examples) {
+        int width = 0;
+        for (DemoExample e : examples) {
+            width = Math.max(width, e.query().length());
+        }
+        String format = "%-4s %-" + width + "s  %-8s %12s %12s %9s  %s%n";
+        out.printf(Locale.ROOT, format, "", "query", "answered", "accelerated", "exact", "speed-up", "largest difference");
+        int i = 0;
+        for (DemoExample e : examples) {
+            i++;
+            out.printf(Locale.ROOT, format, "[" + i + "]", e.query(), e.fromView() ? "view" : "exact",
+                    String.format(Locale.ROOT, "%.1f ms", e.acceleratedMs()), String.format(Locale.ROOT, "%.1f ms", e.exactMs()),
+                    String.format(Locale.ROOT, "%.1fx", e.exactMs() / e.acceleratedMs()),
+                    String.format(Locale.ROOT, "%.1e relative over %,d points", e.maxRelativeError(), e.points()));
+        }
+        for (DemoExample e : examples) {
+            if (!e.info().isEmpty()) {
+                out.println("  " + e.info());
             }
-            out.println(sb.toString().stripTrailing());
         }
     }
 
-    /** What the demo found, for its test. */
-    public static final class Result {
-        public double maxRankError;
-        public double rankBound;
-        public double maxExactError;
+    private static String shortId(String definitionId) {
+        String hex = definitionId.substring(definitionId.indexOf(':') + 1);
+        return hex.substring(0, Math.min(12, hex.length()));
     }
 
-    private static double relative(double a, double b) {
-        return a == b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
-    }
-
-    private static String num(double v) {
-        return String.format(Locale.ROOT, "%.6g", v);
-    }
-
-    private static String ms(long startNanos) {
-        return String.format(Locale.ROOT, "%.2f s", (System.nanoTime() - startNanos) / 1e9);
-    }
-
-    private static double elapsedMs(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1e6;
-    }
-
-    private static String ms2(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    private static String hours(long millis) {
-        if (millis % 3_600_000 == 0) {
-            return millis / 3_600_000 + " h";
+    private static String queryNumbers(List<Integer> indexes) {
+        List<String> n = new ArrayList<>();
+        for (int i : indexes) {
+            n.add("[" + (i + 1) + "]");
         }
-        return millis % 60_000 == 0 ? millis / 60_000 + " min" : String.format(Locale.ROOT, "%.2f h", millis / 3_600_000.0);
+        return String.join(" ", n);
+    }
+
+    static String builtInWorkload() {
+        try (InputStream in = DemoRunner.class.getResourceAsStream(WORKLOAD)) {
+            if (in == null) {
+                throw new IllegalStateException("the demo's workload resource " + WORKLOAD + " is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -1,5 +1,7 @@
-package io.tessera.bench.accel;
+package io.tessera.bench.load;
 
+import io.tessera.bench.promql.LoadResult;
+import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
 import io.tessera.ingest.remote.RemoteWriteEncoder;
 import java.io.IOException;
@@ -16,30 +18,32 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Writes an {@link AccelDataset} over remote write in time order: block after block of five
+ * Writes a {@link TimeOrderedDataset} over remote write in time order: block after block of five
  * minutes of scrapes, each block spread over a few connections and finished before the next,
  * so a TSDB that refuses samples far behind its newest one accepts everything.
  */
-final class AccelLoader {
+public final class BlockLoader {
 
     private static final long BLOCK_MS = 300_000;
     private static final int SAMPLES_PER_REQUEST = 60_000;
     private static final long PROGRESS_NANOS = 5_000_000_000L;
 
-    private AccelLoader() {
+    private BlockLoader() {
     }
 
     /** Loads {@code d} into {@code writeUrl}; throws when any request is not answered 204. */
-    static void load(AccelDataset d, String who, String writeUrl, int connections, PrintStream progress)
+    public static LoadResult load(TimeOrderedDataset d, String who, String writeUrl, int connections, PrintStream progress)
             throws InterruptedException {
         URI url = URI.create(writeUrl);
         int perBlock = (int) Math.max(1, BLOCK_MS / d.intervalMs());
-        int seriesPerRequest = Math.max(1, SAMPLES_PER_REQUEST / (2 * perBlock));
+        int seriesPerRequest = Math.max(1, SAMPLES_PER_REQUEST / (d.seriesPerIndex() * perBlock));
         long began = System.nanoTime();
         long next = began + PROGRESS_NANOS;
         long sent = 0;
+        LongAdder requests = new LongAdder();
         try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
                 ExecutorService pool = Executors.newFixedThreadPool(connections)) {
@@ -51,11 +55,13 @@ final class AccelLoader {
                     int f = from;
                     block.add(pool.submit(() -> {
                         int n = 0;
-                        for (int first = conn * seriesPerRequest; first < d.series(); first += connections * seriesPerRequest) {
-                            int last = Math.min(d.series(), first + seriesPerRequest);
-                            WriteBatchBuilder batch = AccelDataset.newBatch(2 * (last - first), 2 * (last - first) * (to - f));
+                        for (int first = conn * seriesPerRequest; first < d.indexes(); first += connections * seriesPerRequest) {
+                            int last = Math.min(d.indexes(), first + seriesPerRequest);
+                            WriteBatchBuilder batch = new WriteBatchBuilder(NameValidation.LEGACY, null,
+                                    d.seriesPerIndex() * (last - first), d.seriesPerIndex() * (last - first) * (to - f));
                             n += d.append(first, last, f, to, batch);
                             post(client, url, RemoteWriteEncoder.encode(batch.build()));
+                            requests.increment();
                         }
                         return n;
                     }));
@@ -65,16 +71,19 @@ final class AccelLoader {
                 }
                 long now = System.nanoTime();
                 if (now >= next) {
-                    progress.printf(Locale.ROOT, "  %s, %s: %,d of %,d samples (%.0f%%) in %.0f s%n", who, d.name(), sent,
-                            d.samples(), 100.0 * sent / d.samples(), (now - began) / 1e9);
+                    progress.printf(Locale.ROOT, "  %s, %s: %,d of %,d samples (%.0f%%) in %.0f s, %,.0f samples/s%n", who,
+                            d.name(), sent, d.samples(), 100.0 * sent / d.samples(), (now - began) / 1e9,
+                            sent / ((now - began) / 1e9));
                     next = now + PROGRESS_NANOS;
                 }
             }
         } catch (ExecutionException e) {
             throw new IllegalStateException("loading " + who + " failed: " + e.getCause().getMessage(), e.getCause());
         }
-        progress.printf(Locale.ROOT, "  %s, %s: loaded %,d samples in %.1f s%n", who, d.name(), sent,
-                (System.nanoTime() - began) / 1e9);
+        long nanos = System.nanoTime() - began;
+        progress.printf(Locale.ROOT, "  %s, %s: loaded %,d samples in %.1f s, %,.0f samples/s%n", who, d.name(), sent,
+                nanos / 1e9, sent / (nanos / 1e9));
+        return new LoadResult(requests.sum(), requests.sum(), sent, nanos, null);
     }
 
     private static void post(HttpClient client, URI url, byte[] body) throws IOException, InterruptedException {
