@@ -56,6 +56,13 @@ final class AccelPlan {
                 }
             }
         }
+        for (int root : lowered.roots()) {
+            boolean range = queries.get(lowered.roots().indexOf(root)).startsWith("sum by (job)");
+            boolean counter = lowered.node(root).toString().contains("rate") || queries.get(lowered.roots().indexOf(root)).contains("(c[");
+            long step = counter ? COUNTER_PANE_MS : GAUGE_PANE_MS;
+            b.add(new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES,
+                    new Materialization(Materialization.Mode.AT_INGESTION, step, 0, range ? 3_600_000 + 900_000 : 900_000)));
+        }
         PhysicalDag withViews = b.build();
         return InstallablePlan.of(ViewMatcher.rewriteAll(withViews, MaterializedViews.of(withViews)), queries);
     }
