@@ -86,10 +86,21 @@ class PlannerTest {
     void aRangeDashboardGetsPanesOfItsStepAndRetentionOverItsRange() {
         Workload w = Workload.of(List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 24 * H, 15 * S, M)))
                 .withEstimates(10_000, S);
-        List<MaterializedView> views = Planner.plan(w).plan().materializedViews();
-        assertThat(views).hasSize(1);
-        assertThat(views.getFirst().paneMs()).isEqualTo(15 * S);
-        assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(24 * H + 5 * M + 15 * S);
+        PlanResult planned = Planner.plan(w);
+        List<MaterializedView> views = planned.plan().materializedViews();
+        assertThat(views).hasSize(2);
+        MaterializedView panes = views.stream().filter(v -> v.state().state().family() == StateFamily.COUNTER).findFirst().orElseThrow();
+        assertThat(panes.paneMs()).isEqualTo(15 * S);
+        assertThat(panes.materialization().retentionMs()).isEqualTo(24 * H + 5 * M + 15 * S);
+        // and the whole query's result kept at its step grid: each refresh reads 5,761 kept points
+        MaterializedView values = views.stream().filter(v -> v.state().state().family() == StateFamily.LAST).findFirst().orElseThrow();
+        assertThat(values.paneMs()).isEqualTo(15 * S);
+        assertThat(values.materialization().retentionMs()).isEqualTo(24 * H + GridViewPlanner.SPARE_STEPS * 15 * S);
+        assertThat(planned.explanation().text()).contains("evaluation-grid view").contains("of query [0]");
+        // a one-off range query is not worth keeping
+        assertThat(Planner.plan(Workload.of(List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 24 * H, 15 * S, 0)))
+                .withEstimates(10_000, S)).plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.LAST);
     }
 
     @Test
