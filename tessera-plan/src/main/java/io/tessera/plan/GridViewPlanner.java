@@ -9,8 +9,10 @@ import java.util.Locale;
 /**
  * Decides, per periodic range query, whether to keep its result at its step grid in an
  * evaluation-grid view: ingestion runs then evaluate the query once per step (one new point),
- * where every refresh would otherwise evaluate all its steps again. Instant queries at "now" are
- * off any grid, so they are left to the pane views.
+ * where every refresh would otherwise evaluate all its steps again. An aligned instant query
+ * (a rule) is kept at its interval: that saves no CPU, only the wait, so work on the query path
+ * is weighed {@link #QUERY_PATH_WEIGHT} times work in the background. Instant queries at "now"
+ * are off any grid, so they are left to the pane views.
  */
 final class GridViewPlanner {
 
@@ -19,6 +21,8 @@ final class GridViewPlanner {
     /** Steps kept beyond the range, so a refresh that lands late still finds its grid. */
     static final int SPARE_STEPS = 20;
     static final double READ_NS = 40;
+    /** How much more a core-second on the query path costs than one in an ingestion run: someone waits for it. */
+    static final double QUERY_PATH_WEIGHT = 2;
 
     /** A chosen view, the query root it keeps, and the lines that explain the decision. */
     record Decision(MaterializedView view, int root, String explanation) {
@@ -39,25 +43,27 @@ final class GridViewPlanner {
         for (int i = 0; i < workload.queries().size(); i++) {
             WorkloadQuery q = workload.queries().get(i);
             int root = dag.roots().get(i);
-            if (q.type() != WorkloadQuery.Type.RANGE || !q.periodic() || dag.node(root).kind() != ValueKind.INSTANT_VECTOR
-                    || !evaluableAtIngestion(root)) {
+            boolean onGrid = q.type() == WorkloadQuery.Type.RANGE || q.aligned();
+            if (!onGrid || !q.periodic() || dag.node(root).kind() != ValueKind.INSTANT_VECTOR || !evaluableAtIngestion(root)) {
                 continue;
             }
+            long cadence = q.type() == WorkloadQuery.Type.RANGE ? q.stepMs() : q.everyMs();
             double stepCost = stepCostNs(root);
             double series = workload.seriesPerSelector();
-            double exact = 1000.0 / q.everyMs() * q.steps() * stepCost * 1e-9;
-            long retention = q.rangeMs() + SPARE_STEPS * q.stepMs();
-            double memory = series * ((double) retention / q.stepMs()) * VALUE_BYTES;
-            double upkeep = 1000.0 / q.stepMs() * stepCost * 1e-9 + memory * model.constants().memoryCoresPerByte();
-            double read = 1000.0 / q.everyMs() * q.steps() * series * READ_NS * 1e-9;
-            String numbers = String.format(Locale.ROOT, "kept every %s for %s (%s): upkeep %s + reads %s vs exact %s",
-                    Durations.format(q.stepMs()), Durations.format(retention), ExplanationText.bytes((long) memory),
-                    ExplanationText.micros(upkeep), ExplanationText.micros(read), ExplanationText.micros(exact));
+            double exact = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * q.steps() * stepCost * 1e-9;
+            long retention = q.rangeMs() + SPARE_STEPS * cadence;
+            double memory = series * ((double) retention / cadence) * VALUE_BYTES;
+            double upkeep = 1000.0 / cadence * stepCost * 1e-9 + memory * model.constants().memoryCoresPerByte();
+            double read = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * q.steps() * series * READ_NS * 1e-9;
+            String numbers = String.format(Locale.ROOT, "kept every %s for %s (%s): upkeep %s + reads %s vs exact %s"
+                    + " (query-path work weighed %.0fx)",
+                    Durations.format(cadence), Durations.format(retention), ExplanationText.bytes((long) memory),
+                    ExplanationText.micros(upkeep), ExplanationText.micros(read), ExplanationText.micros(exact), QUERY_PATH_WEIGHT);
             if (upkeep + read >= exact) {
                 out.add(new Decision(null, root, "no evaluation-grid view for query [" + i + "]: " + numbers));
                 continue;
             }
-            Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, q.stepMs(), 0, retention);
+            Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, cadence, 0, retention);
             PaneState state = new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES, m);
             String definition = DefinitionIds.ofPaneStateOver(dag, root, state);
             out.add(new Decision(new MaterializedView(definition, root, state, List.of()), root,

@@ -172,4 +172,44 @@ class PlannerTest {
         InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(plan));
         assertThat(back.materializedViews()).isEqualTo(views);
     }
+
+    @Test
+    void anAlignedRuleKeepsItsResultAtItsIntervalAndAnInstantQueryAtNowDoesNot() {
+        WorkloadQuery rule = WorkloadQuery.instant("quantile_over_time(0.99, x[1h])", M);
+        List<MaterializedView> aligned = Planner.plan(Workload.of(List.of(rule.alignedToInterval())).withEstimates(10_000, 10 * S))
+                .plan().materializedViews();
+        MaterializedView values = aligned.stream().filter(v -> v.state().state().family() == StateFamily.LAST).findFirst().orElseThrow();
+        assertThat(values.paneMs()).isEqualTo(M);
+        assertThat(values.materialization().retentionMs()).isEqualTo(GridViewPlanner.SPARE_STEPS * M);
+        assertThat(Planner.plan(Workload.of(List.of(rule)).withEstimates(10_000, 10 * S)).plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.LAST);
+        // a cheap rule over a handful of series is not worth a view
+        assertThat(Planner.plan(Workload.of(List.of(WorkloadQuery.instant("up", M).alignedToInterval())).withEstimates(1, M))
+                .explanation().text()).contains("no evaluation-grid view for query [0]");
+    }
+
+    @Test
+    void theWorkloadFileSaysWhichInstantQueriesAreAligned() {
+        Workload w = Workload.parse("""
+                queries:
+                  - query: sum(rate(c[5m]))
+                    every: 1m
+                    aligned: true
+                """);
+        assertThat(w.queries().getFirst().aligned()).isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
+                queries:
+                  - query: sum(rate(c[5m]))
+                    type: range
+                    range: 1h
+                    step: 15s
+                    every: 1m
+                    aligned: true
+                """)).hasMessageContaining("queries[0]: only a periodic instant query is aligned");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
+                queries:
+                  - query: up
+                    aligned: "yes"
+                """)).hasMessageContaining(".aligned: expected true or false");
+    }
 }
