@@ -1,6 +1,7 @@
 package io.tessera.bench;
 
 import io.tessera.bench.accel.AccelBenchCommand;
+import io.tessera.bench.accel.IngestWithViewsCommand;
 import io.tessera.bench.ingest.IngestBenchCommand;
 import io.tessera.bench.promql.PromqlBenchCommand;
 import io.tessera.bench.store.StoreBenchCommand;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Spec;
 /** {@code tessera bench}: the benchmarks, each a subcommand. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run Tessera's benchmarks.",
-        subcommands = {AccelBenchCommand.class, StoreBenchCommand.class, IngestBenchCommand.class, PromqlBenchCommand.class})
+        subcommands = {AccelBenchCommand.class, StoreBenchCommand.class, IngestBenchCommand.class, PromqlBenchCommand.class,
+                IngestWithViewsCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec
