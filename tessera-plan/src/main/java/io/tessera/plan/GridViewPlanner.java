@@ -49,7 +49,7 @@ final class GridViewPlanner {
             }
             long cadence = q.type() == WorkloadQuery.Type.RANGE ? q.stepMs() : q.everyMs();
             double stepCost = stepCostNs(root);
-            double series = workload.seriesPerSelector();
+            double series = outputSeries(root);
             double exact = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * q.steps() * stepCost * 1e-9;
             long retention = q.rangeMs() + SPARE_STEPS * cadence;
             double memory = series * ((double) retention / cadence) * VALUE_BYTES;
@@ -71,6 +71,23 @@ final class GridViewPlanner {
                             + numbers + "; off the grid it runs from pane views or raw data"));
         }
         return out;
+    }
+
+    /**
+     * How many series the node answers with, roughly: a selector's series, one for an aggregation
+     * without grouping, k for topk/bottomk with a literal k, and the square root of the series
+     * for an aggregation by labels (their cardinality is not in the workload).
+     */
+    private double outputSeries(int id) {
+        double series = workload.seriesPerSelector();
+        if (!(dag.node(id) instanceof VectorAggregate a) || a.without()) {
+            return series;
+        }
+        boolean ranks = a.op() == io.tessera.promql.AggregateOp.TOPK || a.op() == io.tessera.promql.AggregateOp.BOTTOMK;
+        if (ranks && dag.node(a.param()) instanceof NumberLiteral k) {
+            return Math.max(1, Math.min(series, k.value()));
+        }
+        return a.grouping().isEmpty() ? 1 : Math.max(1, Math.sqrt(series));
     }
 
     /** The exact cost of evaluating {@code root} at one time: the samples of every window below it. */
