@@ -13,6 +13,7 @@ import io.tessera.server.metrics.MetricsRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import io.tessera.exec.QueryAccelerator;
+import io.tessera.ingest.views.DemandingDataStore;
 import io.tessera.ingest.views.ViewMaintainer;
 import io.tessera.ingest.views.ViewProgress;
 import io.tessera.plan.InstallablePlan;
@@ -99,7 +100,7 @@ public final class TesseraServer implements AutoCloseable {
         this.http = new HttpService(config.host(), config.port());
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
-        this.api = new PrometheusApi(rawStore, data, () -> accelerator, config.engineOptions(), TesseraVersion.version(),
+        this.api = new PrometheusApi(rawStore, new DemandingDataStore(data, maintainer), () -> accelerator, config.engineOptions(), TesseraVersion.version(),
                 config.storage().retention());
         api.register(http);
         PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install);

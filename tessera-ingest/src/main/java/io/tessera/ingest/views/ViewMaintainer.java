@@ -8,6 +8,7 @@ import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.view.PaneBuilder;
 import io.tessera.plan.LookBack;
+import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.ValueKind;
@@ -23,7 +24,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Keeps the {@code AT_INGESTION} views of the installed plan up to date: one ingestion run per
+ * Keeps the {@code AT_INGESTION} views of the installed plan up to date (and the
+ * {@code AT_QUERY_KEPT} ones once a query has asked for them): one ingestion run per
  * pane once the watermark (the newest sample accepted, minus the allowed lateness) has passed the
  * pane's end, its states committed to the summary store in one batch. A sample that arrives for
  * a pane already built is stored raw as always, counted, and makes that pane unusable for the
@@ -46,6 +48,8 @@ public final class ViewMaintainer {
         final AtomicLong stateBytes = new AtomicLong();
         final Map<Interval, Boolean> invalid = new ConcurrentHashMap<>();
         volatile long builtUntil = Long.MIN_VALUE;
+        /** False for an AT_QUERY_KEPT view until a query first asks for it. */
+        volatile boolean active;
         /** The end of the pane being built, set before its raw data is read. */
         volatile long buildingUntil = Long.MIN_VALUE;
 
@@ -55,6 +59,7 @@ public final class ViewMaintainer {
             this.grid = new PaneGrid(view.paneMs(), view.phaseMs());
             int input = view.state().input();
             this.keepsValues = dag.node(input).kind() == ValueKind.INSTANT_VECTOR;
+            this.active = view.materialization().mode() == Materialization.Mode.AT_INGESTION;
             this.lookBackMs = keepsValues ? LookBack.of(dag, input) : 0;
             this.store = store;
         }
@@ -99,6 +104,23 @@ public final class ViewMaintainer {
         return null;
     }
 
+    /**
+     * A query asked {@code definitionId} for panes from {@code fromMs} on and found them missing:
+     * an AT_QUERY_KEPT view starts being built from there (within its retention) and is kept up
+     * to date from then on, so later evaluations read it.
+     */
+    public synchronized void demand(String definitionId, long fromMs) {
+        Maintained m = find(definitionId);
+        if (m == null || m.active) {
+            return;
+        }
+        long watermark = watermark();
+        long first = Math.max(fromMs, Math.max(oldestSample.get(),
+                watermark == Long.MIN_VALUE ? fromMs : watermark - m.view.materialization().retentionMs()));
+        m.builtUntil = m.grid.floor(first);
+        m.active = true;
+    }
+
     /** Called after a write with the time range of its samples. */
     public void accepted(long minTs, long maxTs, int samples) {
         newestSample.accumulateAndGet(maxTs, Math::max);
@@ -139,6 +161,9 @@ public final class ViewMaintainer {
         }
         int built = 0;
         for (Maintained m : views) {
+            if (!m.active) {
+                continue;
+            }
             if (m.builtUntil == Long.MIN_VALUE) {
                 long first = Math.max(oldestSample.get(), watermark - m.view.materialization().retentionMs());
                 m.builtUntil = m.grid.floor(first);
