@@ -10,6 +10,7 @@ import io.tessera.plan.ValueKind;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PaneState;
 import io.tessera.plan.ViewRangeFunction;
+import io.tessera.plan.ViewValue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,8 +61,12 @@ public final class CompiledDag {
             if (node instanceof ViewRangeFunction v && !byNode.containsKey(v.view())) {
                 throw new IllegalArgumentException("node " + id + " reads node " + v.view() + ", which is not one of the views");
             }
-            if (node instanceof PaneState p && !(dag.node(p.input()) instanceof TimeRange)) {
-                throw new IllegalArgumentException("PaneState " + id + " must read a TimeRange over a Scan");
+            if (node instanceof ViewValue v && !byNode.containsKey(v.view())) {
+                throw new IllegalArgumentException("node " + id + " reads node " + v.view() + ", which is not one of the views");
+            }
+            if (node instanceof PaneState p && !(dag.node(p.input()) instanceof TimeRange)
+                    && dag.node(p.input()).kind() != ValueKind.INSTANT_VECTOR) {
+                throw new IllegalArgumentException("PaneState " + id + " must read a TimeRange over a Scan or an instant vector");
             }
         }
         return new CompiledDag(dag, roots.clone(), Map.copyOf(byNode));

@@ -1,6 +1,7 @@
 package io.tessera.exec;
 
 import io.tessera.core.Interval;
+import io.tessera.core.MissingStateException;
 import io.tessera.exec.function.InstantFunctions;
 import io.tessera.exec.function.RangeFunctions;
 import io.tessera.exec.op.Aggregations;
@@ -16,15 +17,14 @@ import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
-import io.tessera.core.MissingStateException;
 import io.tessera.exec.view.ViewOperator;
+import io.tessera.exec.view.ViewValueOperator;
 import io.tessera.plan.Fallback;
 import io.tessera.plan.InstantFunction;
 import io.tessera.plan.MaterializedView;
-import io.tessera.plan.PaneState;
-import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.Negate;
 import io.tessera.plan.NumberLiteral;
+import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PlanNode;
 import io.tessera.plan.RangeFunction;
@@ -35,6 +35,8 @@ import io.tessera.plan.TimeRange;
 import io.tessera.plan.TimeShift;
 import io.tessera.plan.VectorAggregate;
 import io.tessera.plan.VectorBinary;
+import io.tessera.plan.ViewRangeFunction;
+import io.tessera.plan.ViewValue;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -123,6 +125,13 @@ public final class QueryRun {
                 yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context,
                         window -> scan(scanId, window));
             }
+            case ViewValue v -> {
+                MaterializedView view = views.get(v.view());
+                if (view == null) {
+                    throw new IllegalStateException("node " + v.view() + " is not a materialized view of this DAG");
+                }
+                yield ViewValueOperator.evaluate(view, grid, store, context);
+            }
             case Fallback f -> {
                 try {
                     Value accelerated = evaluate(f.preferred(), grid);
@@ -139,6 +148,11 @@ public final class QueryRun {
 
     private String acceleratedInfo(int preferred) {
         PlanNode node = dag.node(preferred);
+        if (node instanceof ViewValue v) {
+            MaterializedView view = views.get(v.view());
+            return "PromQL info: answered from view " + view.definitionId().substring(0, Math.min(19, view.definitionId().length()))
+                    + " (values kept every " + io.tessera.core.Durations.format(view.paneMs()) + " by ingestion runs, exact)";
+        }
         if (!(node instanceof ViewRangeFunction v)) {
             return "PromQL info: answered from a view";
         }

@@ -4,6 +4,7 @@ import io.tessera.core.Interval;
 import io.tessera.plan.EvalTimeAnchor;
 import io.tessera.plan.Fallback;
 import io.tessera.plan.ViewRangeFunction;
+import io.tessera.plan.ViewValue;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PlanNode;
 import io.tessera.plan.Scan;
@@ -65,6 +66,8 @@ final class ScanWindows {
             }
             case Subquery q -> visit(q.input(), first - q.rangeMs(), last);
             case Fallback f -> visit(f.preferred(), first, last);
+            case ViewValue v -> {
+            }
             case ViewRangeFunction v -> {
                 for (int param : v.params()) {
                     visit(param, first, last);

@@ -7,7 +7,8 @@ import java.util.HexFormat;
 
 /**
  * Content hashes of sub-DAGs: the SHA-256 of a canonical rendering of a node and everything
- * below it, independent of node ids, so the same definition hashes the same in any DAG.
+ * below it, independent of node ids, so the same definition hashes the same in any DAG. Every
+ * field but input ids is rendered; inputs follow in role order.
  */
 public final class DefinitionIds {
 
@@ -15,13 +16,29 @@ public final class DefinitionIds {
     }
 
     public static String of(PhysicalDag dag, int node) {
+        return hash(canonical(dag, node));
+    }
+
+    private static String hash(String canonical) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(canonical(dag, node).getBytes(StandardCharsets.UTF_8));
+            sha.update(canonical.getBytes(StandardCharsets.UTF_8));
             return "sha256:" + HexFormat.of().formatHex(sha.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The id a view {@code p} would have over node {@code input} of {@code dag}. */
+    static String ofPaneStateOver(PhysicalDag dag, int input, PaneState p) {
+        StringBuilder sb = new StringBuilder("PaneState(");
+        paneState(sb, p);
+        return hash(sb.append(',').append(canonical(dag, input)).append(')').toString());
+    }
+
+    private static void paneState(StringBuilder sb, PaneState p) {
+        sb.append(p.state()).append(',').append(p.grouping()).append(",pane=")
+                .append(p.materialization().paneMs()).append(",phase=").append(p.materialization().phaseMs());
     }
 
     /** The node rendered with its inputs inlined in place of their ids. */
@@ -32,9 +49,23 @@ public final class DefinitionIds {
         switch (n) {
             case Scan s -> sb.append(s.source()).append(',').append(s.matchers());
             case TimeRange t -> sb.append(t.windowKind()).append(',').append(t.rangeMs());
-            case PaneState p -> sb.append(p.state()).append(',').append(p.grouping()).append(",pane=")
-                    .append(p.materialization().paneMs()).append(",phase=").append(p.materialization().phaseMs());
-            default -> sb.append(n);
+            case TimeShift t -> sb.append(t.offsetMs()).append(',').append(t.at()).append(',').append(t.kind());
+            case RangeFunction f -> sb.append(f.function());
+            case Subquery q -> sb.append(q.rangeMs()).append(',').append(q.stepMs());
+            case InstantFunction f -> sb.append(f.function()).append(',').append(f.kind()).append(',').append(f.absentLabels());
+            case VectorAggregate a -> sb.append(a.op()).append(',').append(a.grouping()).append(',').append(a.without())
+                    .append(",param=").append(a.param() >= 0);
+            case VectorBinary b -> sb.append(b.op()).append(',').append(b.matching()).append(',').append(b.returnBool())
+                    .append(',').append(b.kind());
+            case Negate g -> sb.append(g.kind());
+            case NumberLiteral l -> sb.append(Double.doubleToLongBits(l.value()));
+            case StringLiteral l -> sb.append('"').append(l.value().replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+            case PaneState p -> paneState(sb, p);
+            case ViewRangeFunction v -> sb.append(v.function()).append(',').append(v.windowMs());
+            case ViewValue v -> {
+            }
+            case Fallback f -> sb.append(f.kind());
+            case SqlNode q -> sb.append(q);
         }
         for (int input : n.inputs()) {
             sb.append(',').append(canonical(dag, input));

@@ -118,6 +118,7 @@ public final class InstallablePlanCodec {
             case StringLiteral s -> "string_literal";
             case PaneState p -> "pane_state";
             case ViewRangeFunction v -> "view_range_function";
+            case ViewValue v -> "view_value";
             case Fallback f -> "fallback";
             case SqlNode q -> SqlNodeCodec.kindOf(q);
         };
@@ -225,6 +226,7 @@ public final class InstallablePlanCodec {
                 o.put("function", v.function()).put("view", v.view()).put("window_ms", v.windowMs());
                 ids(o.putArray("params"), v.params());
             }
+            case ViewValue v -> o.put("view", v.view());
             case Fallback f -> o.put("preferred", f.preferred()).put("exact", f.exact())
                     .put("value_kind", name(f.kind()));
             case SqlNode q -> SqlNodeCodec.write(o, q);
@@ -256,6 +258,7 @@ public final class InstallablePlanCodec {
                         grouping(n.obj("grouping")), n.isNull("materialization") ? null : materialization(n.obj("materialization")));
                 case "view_range_function" -> new ViewRangeFunction(n.string("function"), n.input("view", id),
                         n.longField("window_ms"), n.inputs("params", id));
+                case "view_value" -> new ViewValue(n.input("view", id));
                 case "fallback" -> new Fallback(n.input("preferred", id), n.input("exact", id),
                         n.enumField("value_kind", ValueKind.class));
                 default -> {

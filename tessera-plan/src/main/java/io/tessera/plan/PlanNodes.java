@@ -22,6 +22,7 @@ final class PlanNodes {
             case Negate n -> new Negate(in[0], n.kind());
             case PaneState p -> new PaneState(in[0], p.state(), p.grouping(), p.materialization());
             case ViewRangeFunction v -> new ViewRangeFunction(v.function(), in[0], v.windowMs(), tail(in));
+            case ViewValue v -> new ViewValue(in[0]);
             case Fallback f -> new Fallback(in[0], in[1], f.kind());
             case SqlNode q -> SqlNodes.withInput(q, in[0]);
         };

@@ -7,8 +7,10 @@ import java.util.Arrays;
 /**
  * The DAG rules of an installable plan: inputs are earlier nodes (checked by {@link PhysicalDag}),
  * every node reads inputs of the kinds it takes, a view is a pane state over
- * {@code TimeRange(RANGE, pane)} over a Scan, a view read's window is a multiple of the pane width
- * and within the view's retention, one root per query, and no node that no root reaches.
+ * {@code TimeRange(RANGE, pane)} over a Scan or an evaluation-grid view (a last-value pane state
+ * over an instant vector that ingestion runs can evaluate), a view read's window is a multiple of
+ * the pane width and within the view's retention, one root per query, and no node that no root
+ * reaches.
  */
 final class PlanValidator {
 
@@ -51,6 +53,13 @@ final class PlanValidator {
                             + (reach[id] > 0 ? reach[id] + " ms back " : "") + "from view node " + v.view()
                             + ", whose retention " + m.retentionMs() + " ms is shorter than window + offset + pane = "
                             + needed + " ms");
+                }
+            }
+            if (dag.node(id) instanceof ViewValue v && reach[id] != NOT_REACHED) {
+                Materialization m = ((PaneState) dag.node(v.view())).materialization();
+                if (m.retentionMs() < Math.max(0, reach[id]) + m.paneMs()) {
+                    throw new InvalidInputException(at(id, dag) + "reads view node " + v.view() + " " + reach[id]
+                            + " ms back, beyond its retention of " + m.retentionMs() + " ms");
                 }
             }
         }
@@ -107,6 +116,13 @@ final class PlanValidator {
             case PaneState p -> checkPaneState(dag, id, p);
             case ViewRangeFunction v -> checkViewRead(dag, id, v);
             case SqlNode q -> checkSqlNode(dag, id, q);
+            case ViewValue v -> {
+                if (!(dag.node(v.view()) instanceof PaneState p) || p.materialization() == null
+                        || dag.node(p.input()).kind() != ValueKind.INSTANT_VECTOR) {
+                    throw new InvalidInputException(at(id, dag) + "a view value reads a materialized pane state over an "
+                            + "instant vector, not " + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
+                }
+            }
             case Fallback f -> {
                 valueKind(id, dag, f.kind());
                 expect(dag, id, f.preferred(), "its preferred input", f.kind());
@@ -128,6 +144,10 @@ final class PlanValidator {
     }
 
     private static void checkPaneState(PhysicalDag dag, int id, PaneState p) {
+        if (dag.node(p.input()).kind() == ValueKind.INSTANT_VECTOR) {
+            checkEvaluationGridView(dag, id, p);
+            return;
+        }
         if (!(dag.node(p.input()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE) {
             throw new InvalidInputException(at(id, dag) + "a pane state reads a range time range, not "
                     + kindName(dag.node(p.input())));
@@ -138,6 +158,39 @@ final class PlanValidator {
         }
         if (p.materialization() != null && p.materialization().mode() == Materialization.Mode.AT_INGESTION) {
             ingestionTime(dag, id, p.input());
+        }
+    }
+
+    private static void checkEvaluationGridView(PhysicalDag dag, int id, PaneState p) {
+        if (p.state().family() != StateFamily.LAST || p.grouping().kind() != Grouping.Kind.PER_SERIES
+                || p.materialization() == null) {
+            throw new InvalidInputException(at(id, dag) + "a pane state over an instant vector keeps its value per series: "
+                    + "a materialized last-value state per series, not " + p.state().family() + " by " + p.grouping().kind());
+        }
+        evaluatedAtIngestion(dag, id, p.input());
+    }
+
+    /**
+     * Below an evaluation-grid view everything is evaluated by ingestion runs at the pane's end:
+     * no view reads, no {@code @} (a pinned time would make every kept value depend on one
+ * instant's data) and no negative offset (it reads data newer than the pane).
+     */
+    private static void evaluatedAtIngestion(PhysicalDag dag, int view, int id) {
+        PlanNode node = dag.node(id);
+        boolean queryOnly = switch (node) {
+            case PaneState p -> true;
+            case ViewRangeFunction v -> true;
+            case ViewValue v -> true;
+            case Fallback f -> true;
+            case TimeShift t -> t.at() != null || t.offsetMs() < 0;
+            default -> false;
+        };
+        if (queryOnly) {
+            throw new InvalidInputException(at(view, dag) + "an evaluation-grid view is evaluated by ingestion runs, but node "
+                    + id + " (" + kindName(node) + ") below it can only run in a query");
+        }
+        for (int input : node.inputs()) {
+            evaluatedAtIngestion(dag, view, input);
         }
     }
 

@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * reader of the candidate view of its Scan and state family; per candidate, a search picks the
  * readers it serves, the pane width (the gcd of their windows and evaluation cadences, phase 0),
  * the sketch parameters (from the strictest accuracy target of its readers) and the mode —
- * AT_INGESTION, AT_QUERY_KEPT, or no view (AT_QUERY) — by the {@link CostModel}.
+ * AT_INGESTION, AT_QUERY_KEPT, or no view (AT_QUERY) — by the {@link CostModel}. A periodic
+ * range query may also keep its result at its step grid ({@link GridViewPlanner}).
  */
 public final class Planner {
 
@@ -92,10 +93,18 @@ public final class Planner {
                 c.served().forEach(r -> served.add(r.node()));
             }
         }
+        StringBuilder gridLines = new StringBuilder();
+        for (GridViewPlanner.Decision d : new GridViewPlanner(dag, workload, model).decide()) {
+            gridLines.append('\n').append(d.explanation()).append('\n');
+            if (d.view() != null) {
+                views.add(d.view());
+                served.add(d.root());
+            }
+        }
         PhysicalDag planned = ViewMatcher.rewrite(dag, dag.roots(), views, served::contains);
         InstallablePlan plan = InstallablePlan.of(planned,
                 workload.queries().stream().map(WorkloadQuery::query).toList());
-        String text = ExplanationText.render(workload, plan, summaries, notAccelerated, planCost, exactCost);
+        String text = ExplanationText.render(workload, plan, summaries, notAccelerated, planCost, exactCost) + gridLines;
         return new PlanResult(plan, new Explanation(summaries, notAccelerated, planCost, exactCost, text));
     }
 

@@ -13,6 +13,10 @@ import java.util.function.IntPredicate;
  * view summarizes that Scan per series in f's family with a pane width dividing w; the TimeShift
  * moves above the Fallback. The exact branch reads the same Scan node as the view.
  *
+ * <p>An instant-vector node that an evaluation-grid view keeps (a last-value pane state over the
+ * node itself) becomes {@code Fallback(ViewValue(view), <the node, rewritten as above>)}: on the
+ * view's grid the kept values answer, elsewhere the node runs, from pane views where they cover.
+ *
  * <p>Views are matched by content: a view's definition id must be the hash of the pane state
  * this Scan would give, so views from any DAG (an installed plan's) serve a freshly lowered
  * query. The node ids inside the given views are not used.
@@ -111,25 +115,59 @@ public final class ViewMatcher {
             if (memo[id] >= 0) {
                 return memo[id];
             }
-            PlanNode node = dag.node(id);
-            int result = -1;
-            if (mayRewrite && which.test(id)) {
-                Match m = match(dag, id);
-                MaterializedView view = m == null ? null : viewFor(m, id);
-                if (view != null) {
-                    result = readView(m, view);
-                }
-            }
+            int result = mayRewrite && which.test(id) ? rewriteAt(id) : -1;
             if (result < 0) {
-                int[] inputs = node.inputs();
-                boolean below = mayRewrite && !(node instanceof Fallback);
-                for (int i = 0; i < inputs.length; i++) {
-                    inputs[i] = visit(inputs[i], below);
-                }
-                result = out.add(PlanNodes.withInputs(node, inputs));
+                result = withInputsVisited(id, mayRewrite);
             }
             memo[id] = result;
             return result;
+        }
+
+        private int withInputsVisited(int id, boolean mayRewrite) {
+            PlanNode node = dag.node(id);
+            int[] inputs = node.inputs();
+            boolean below = mayRewrite && !(node instanceof Fallback);
+            for (int i = 0; i < inputs.length; i++) {
+                inputs[i] = visit(inputs[i], below);
+            }
+            return out.add(PlanNodes.withInputs(node, inputs));
+        }
+
+        /**
+         * The view read that answers {@code id}, or -1: an evaluation-grid view of the node itself
+         * (its exact side reading pane views where they cover), else a pane view of its range function.
+         */
+        private int rewriteAt(int id) {
+            Match m = match(dag, id);
+            MaterializedView paneView = m == null ? null : viewFor(m, id);
+            int panes = paneView == null ? -1 : readView(m, paneView);
+            MaterializedView gridView = gridViewFor(id);
+            if (gridView == null) {
+                return panes;
+            }
+            int exact = panes >= 0 ? panes : withInputsVisited(id, true);
+            PaneState p = gridView.state();
+            int state = out.add(new PaneState(visit(id, false), p.state(), p.grouping(), p.materialization()));
+            return out.add(new Fallback(out.add(new ViewValue(state)), exact, ValueKind.INSTANT_VECTOR));
+        }
+
+        /** The evaluation-grid view that kept the values of node {@code id}, or null. */
+        private MaterializedView gridViewFor(int id) {
+            if (dag.node(id).kind() != ValueKind.INSTANT_VECTOR || reach[id] == Long.MIN_VALUE) {
+                return null;
+            }
+            for (MaterializedView v : views) {
+                PaneState p = v.state();
+                if (p.materialization() == null || p.state().family() != StateFamily.LAST
+                        || p.grouping().kind() != Grouping.Kind.PER_SERIES
+                        || p.materialization().retentionMs() < Math.max(0, reach[id]) + v.paneMs()) {
+                    continue;
+                }
+                if (DefinitionIds.ofPaneStateOver(dag, id, p).equals(v.definitionId())) {
+                    return v;
+                }
+            }
+            return null;
         }
 
         private int readView(Match m, MaterializedView view) {

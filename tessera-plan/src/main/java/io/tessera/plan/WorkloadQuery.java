@@ -5,9 +5,11 @@ import io.tessera.core.Durations;
 /**
  * One query users run: an instant query evaluated every {@code everyMs}, or a range query over
  * {@code rangeMs} at {@code stepMs} refreshed every {@code everyMs}. {@code everyMs == 0} is a
- * one-off query.
+ * one-off query. An {@code aligned} instant query is evaluated at multiples of {@code everyMs}
+ * (as rules and aligned dashboards are) rather than at "now".
  */
-public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy) {
+public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy,
+        boolean aligned) {
 
     public enum Type { INSTANT, RANGE }
 
@@ -24,6 +26,18 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
         if (everyMs < 0) {
             throw new IllegalArgumentException("an evaluation interval must not be negative");
         }
+        if (aligned && (type != Type.INSTANT || everyMs == 0)) {
+            throw new IllegalArgumentException("only a periodic instant query is aligned to its interval (a range query's steps always are)");
+        }
+    }
+
+    public WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy) {
+        this(query, type, rangeMs, stepMs, everyMs, accuracy, false);
+    }
+
+    /** This query evaluated at multiples of its interval. */
+    public WorkloadQuery alignedToInterval() {
+        return new WorkloadQuery(query, type, rangeMs, stepMs, everyMs, accuracy, true);
     }
 
     public static WorkloadQuery instant(String query, long everyMs) {
@@ -45,7 +59,7 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
 
     /** The query as a workload file line would describe it, e.g. {@code range 24h step 15s every 1m}. */
     String describeSchedule() {
-        String when = periodic() ? "every " + Durations.format(everyMs) : "one-off";
+        String when = periodic() ? "every " + Durations.format(everyMs) + (aligned ? " (aligned)" : "") : "one-off";
         return type == Type.INSTANT ? "instant, " + when
                 : "range " + Durations.format(rangeMs) + " step " + Durations.format(stepMs) + ", " + when;
     }

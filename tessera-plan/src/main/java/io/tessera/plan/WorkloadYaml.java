@@ -19,7 +19,7 @@ final class WorkloadYaml {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Set<String> TOP = Set.of("queries", "series", "scrape_interval", "lookback", "ingestion");
-    private static final Set<String> QUERY = Set.of("query", "type", "range", "step", "every", "accuracy");
+    private static final Set<String> QUERY = Set.of("query", "type", "range", "step", "every", "accuracy", "aligned");
     private static final Set<String> ACCURACY = Set.of("quantile", "distinct");
 
     private WorkloadYaml() {
@@ -93,7 +93,18 @@ final class WorkloadYaml {
         long every = node.has("every") ? duration(node.get("every"), path + ".every") : 0;
         AccuracyTarget accuracy = node.has("accuracy") ? accuracy(node.get("accuracy"), path + ".accuracy")
                 : AccuracyTarget.DEFAULT;
-        return new WorkloadQuery(text.textValue(), type, range, step, every, accuracy);
+        boolean aligned = false;
+        if (node.has("aligned")) {
+            if (!node.get("aligned").isBoolean()) {
+                throw new InvalidInputException(path + ".aligned: expected true or false");
+            }
+            aligned = node.get("aligned").booleanValue();
+        }
+        try {
+            return new WorkloadQuery(text.textValue(), type, range, step, every, accuracy, aligned);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(path + ": " + e.getMessage(), e);
+        }
     }
 
     private static AccuracyTarget accuracy(JsonNode node, String path) {

@@ -176,11 +176,17 @@ class InstallablePlanCodecTest {
 
     @Test
     void rejectsQueryTimeNodesBelowAnIngestionView() {
-        // a pane state over a range window is the only legal shape, so the rule shows on a time range over a non-scan
+        // a pane state over an instant vector keeps that vector's values, so it must be a last-value state
         assertThatThrownBy(() -> plan(List.of(SCAN, new TimeRange(0, TimeRange.Kind.INSTANT, 60_000),
                 new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
                 new ViewRangeFunction("sum_over_time", 2, 60_000, new int[0])), 3))
-                .hasMessageContaining("a pane state reads a range time range");
+                .hasMessageContaining("a pane state over an instant vector keeps its value per series")
+                .hasMessageContaining("not SUM");
+        // and what ingestion runs evaluate may not be pinned by @
+        assertThatThrownBy(() -> plan(List.of(SCAN, new TimeRange(0, TimeRange.Kind.INSTANT, 60_000),
+                new TimeShift(1, 0, new EvalTimeAnchor.Fixed(5), ValueKind.INSTANT_VECTOR),
+                new PaneState(2, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES, ING), new ViewValue(3)), 4))
+                .hasMessageContaining("an evaluation-grid view is evaluated by ingestion runs, but node 2");
     }
 
     @Test

@@ -86,10 +86,21 @@ class PlannerTest {
     void aRangeDashboardGetsPanesOfItsStepAndRetentionOverItsRange() {
         Workload w = Workload.of(List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 24 * H, 15 * S, M)))
                 .withEstimates(10_000, S);
-        List<MaterializedView> views = Planner.plan(w).plan().materializedViews();
-        assertThat(views).hasSize(1);
-        assertThat(views.getFirst().paneMs()).isEqualTo(15 * S);
-        assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(24 * H + 5 * M + 15 * S);
+        PlanResult planned = Planner.plan(w);
+        List<MaterializedView> views = planned.plan().materializedViews();
+        assertThat(views).hasSize(2);
+        MaterializedView panes = views.stream().filter(v -> v.state().state().family() == StateFamily.COUNTER).findFirst().orElseThrow();
+        assertThat(panes.paneMs()).isEqualTo(15 * S);
+        assertThat(panes.materialization().retentionMs()).isEqualTo(24 * H + 5 * M + 15 * S);
+        // and the whole query's result kept at its step grid: each refresh reads 5,761 kept points
+        MaterializedView values = views.stream().filter(v -> v.state().state().family() == StateFamily.LAST).findFirst().orElseThrow();
+        assertThat(values.paneMs()).isEqualTo(15 * S);
+        assertThat(values.materialization().retentionMs()).isEqualTo(24 * H + GridViewPlanner.SPARE_STEPS * 15 * S);
+        assertThat(planned.explanation().text()).contains("evaluation-grid view").contains("of query [0]");
+        // a one-off range query is not worth keeping
+        assertThat(Planner.plan(Workload.of(List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 24 * H, 15 * S, 0)))
+                .withEstimates(10_000, S)).plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.LAST);
     }
 
     @Test
@@ -160,5 +171,45 @@ class PlannerTest {
         assertThat(views.get(0).definitionId()).isNotEqualTo(views.get(1).definitionId());
         InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(plan));
         assertThat(back.materializedViews()).isEqualTo(views);
+    }
+
+    @Test
+    void anAlignedRuleKeepsItsResultAtItsIntervalAndAnInstantQueryAtNowDoesNot() {
+        WorkloadQuery rule = WorkloadQuery.instant("quantile_over_time(0.99, x[1h])", M);
+        List<MaterializedView> aligned = Planner.plan(Workload.of(List.of(rule.alignedToInterval())).withEstimates(10_000, 10 * S))
+                .plan().materializedViews();
+        MaterializedView values = aligned.stream().filter(v -> v.state().state().family() == StateFamily.LAST).findFirst().orElseThrow();
+        assertThat(values.paneMs()).isEqualTo(M);
+        assertThat(values.materialization().retentionMs()).isEqualTo(GridViewPlanner.SPARE_STEPS * M);
+        assertThat(Planner.plan(Workload.of(List.of(rule)).withEstimates(10_000, 10 * S)).plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.LAST);
+        // a cheap rule over a handful of series is not worth a view
+        assertThat(Planner.plan(Workload.of(List.of(WorkloadQuery.instant("up", M).alignedToInterval())).withEstimates(1, M))
+                .explanation().text()).contains("no evaluation-grid view for query [0]");
+    }
+
+    @Test
+    void theWorkloadFileSaysWhichInstantQueriesAreAligned() {
+        Workload w = Workload.parse("""
+                queries:
+                  - query: sum(rate(c[5m]))
+                    every: 1m
+                    aligned: true
+                """);
+        assertThat(w.queries().getFirst().aligned()).isTrue();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
+                queries:
+                  - query: sum(rate(c[5m]))
+                    type: range
+                    range: 1h
+                    step: 15s
+                    every: 1m
+                    aligned: true
+                """)).hasMessageContaining("queries[0]: only a periodic instant query is aligned");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
+                queries:
+                  - query: up
+                    aligned: "yes"
+                """)).hasMessageContaining(".aligned: expected true or false");
     }
 }

@@ -14,6 +14,7 @@ import io.tessera.server.metrics.MetricsRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import io.tessera.exec.QueryAccelerator;
+import io.tessera.ingest.views.DemandingDataStore;
 import io.tessera.ingest.views.ViewMaintainer;
 import io.tessera.ingest.views.ViewProgress;
 import io.tessera.plan.InstallablePlan;
@@ -128,7 +129,8 @@ public final class TesseraServer implements AutoCloseable {
                 durableTables == null ? (table, decoded) -> tables.append(table, decoded.rows())
                         : (table, decoded) -> durableTables.append(table, decoded.rows()), maxBody, metrics);
         http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle);
-        this.api = new PrometheusApi(rawStore, data, () -> accelerator, config.engineOptions(), TesseraVersion.version(),
+        this.api = new PrometheusApi(rawStore, new DemandingDataStore(data, maintainer), () -> accelerator, config.engineOptions(),
+                TesseraVersion.version(),
                 config.storage().retention());
         api.register(http);
         io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(data, config.tableCatalog(), config.engineOptions());

@@ -9,6 +9,7 @@ import io.tessera.bench.promql.ApiResponse;
 import io.tessera.bench.promql.QueryAnswer;
 import io.tessera.bench.promql.QueryApi;
 import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.PlanResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -24,8 +25,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code tessera bench accel}: view-backed queries against Prometheus 2.x on the same data. For
  * each dataset both servers are child processes on loopback; the queries run first on Tessera
- * without views (its exact engine), then a hand-built plan is installed over
- * {@code POST /api/v1/plan}, the ingestion runs catch up, and the queries run again from views.
+ * without views (its exact engine), then the planner's plan for a workload of these queries
+ * (instant queries as rules every minute, aligned to it; the range query as a panel over 1 h at
+ * 15 s refreshed every 30 s) is installed over {@code POST /api/v1/plan}, the ingestion runs
+ * catch up, and the queries run again, from views wherever the plan and the grid allow.
  */
 @Command(name = "accel", mixinStandardHelpOptions = true,
         description = "Accelerated (view-backed) query latency and error of Tessera against Prometheus 2.x, over loopback.")
@@ -139,7 +142,13 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 exactMs[i] = p50(e);
                 out.printf(Locale.ROOT, "    %-40s Prometheus %9.1f ms, Tessera exact %9.1f ms%n", q.name(), promMs[i], exactMs[i]);
             }
-            install(tessera.baseUrl(), AccelPlan.build(queries.stream().map(AccelQuery::text).distinct().toList(), 3 * HOUR));
+            PlanResult planned = AccelPlan.plan(queries, d.series(), d.intervalMs());
+            for (String line : planned.explanation().text().split("\n")) {
+                if (line.startsWith("view ") || line.startsWith("evaluation-grid view") || line.startsWith("no view")) {
+                    out.println("  plan: " + line);
+                }
+            }
+            install(tessera.baseUrl(), planned.plan());
             awaitCatchUp(tessera.baseUrl());
             out.println("  accelerated runs");
             List<AccelRow> rows = new ArrayList<>();
@@ -175,9 +184,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
 
     private void install(String baseUrl, InstallablePlan plan) throws IOException, InterruptedException {
         ViewCatchUp.install(baseUrl, plan);
-        out.printf(Locale.ROOT, "  plan installed: %d views (x: KLL k=%d, sum, count, avg, max in %d s panes; c: counter"
-                + " in %d s panes)%n", plan.materializedViews().size(), AccelPlan.KLL_K, AccelPlan.GAUGE_PANE_MS / 1000,
-                AccelPlan.COUNTER_PANE_MS / 1000);
+        out.printf(Locale.ROOT, "  plan installed: %d views%n", plan.materializedViews().size());
     }
 
     private void awaitCatchUp(String baseUrl) throws IOException, InterruptedException {

@@ -7,18 +7,25 @@ import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PlanResult;
+import io.tessera.plan.Planner;
 import io.tessera.plan.PromqlLowering;
 import io.tessera.plan.Scan;
 import io.tessera.plan.StateSpec;
 import io.tessera.plan.TimeRange;
 import io.tessera.plan.ViewMatcher;
+import io.tessera.plan.Workload;
+import io.tessera.plan.WorkloadQuery;
 import io.tessera.promql.Parser;
 import io.tessera.sketch.StateFamily;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 /**
- * The bench's plan, built by hand: the queries lowered into one DAG, and per-series views on
+ * The bench's plans: the planner's, from a workload of the bench's queries; or built by hand: the queries lowered into one DAG, and per-series views on
  * their Scans with pane = gcd(window, evaluation step). The gauge's [1h] windows are evaluated
  * instantly, so its panes are one minute (KLL for the quantiles, sum, count, avg, max); the
  * counter serves rate[5m] at a 15 s step and increase[1h], so its panes are gcd(5m, 15s, 1h) = 15 s.
@@ -33,6 +40,24 @@ public final class AccelPlan {
     private AccelPlan() {
     }
 
+    /**
+     * The plan the planner makes for the bench's queries as a dashboard and rules would run them:
+     * instant queries as rules every minute (aligned to the minute), the range query as a panel
+     * over 1 h at 15 s refreshed every 30 s, with the dataset's series count and scrape interval.
+     */
+    public static PlanResult plan(List<AccelQuery> queries, long series, long scrapeMs) {
+        List<WorkloadQuery> workload = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (AccelQuery q : queries) {
+            if (seen.add(q.text())) {
+                workload.add(q.range() ? WorkloadQuery.range(q.text(), 3_600_000, COUNTER_PANE_MS, 30_000)
+                        : WorkloadQuery.instant(q.text(), GAUGE_PANE_MS).alignedToInterval());
+            }
+        }
+        return Planner.plan(Workload.of(workload).withEstimates(series, scrapeMs));
+    }
+
+    /** Per-series pane views of every Scan, chosen by hand rather than by the planner. */
     public static InstallablePlan build(List<String> queries, long retentionMs) {
         DagBuilder b = new DagBuilder();
         PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);

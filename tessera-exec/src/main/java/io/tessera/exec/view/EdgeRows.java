@@ -23,6 +23,24 @@ final class EdgeRows {
     }
 
     static EdgeRows read(List<Interval> edges, Function<Interval, SeriesRows> rawRows) {
+        List<Interval> spans = spans(edges);
+        List<SeriesRows> rows = new ArrayList<>(spans.size());
+        for (Interval span : spans) {
+            rows.add(rawRows.apply(span));
+        }
+        return new EdgeRows(spans, rows);
+    }
+
+    /** The total length of the disjoint spans the edges make. */
+    static long coveredMs(List<Interval> edges) {
+        long ms = 0;
+        for (Interval span : spans(edges)) {
+            ms += span.length();
+        }
+        return ms;
+    }
+
+    private static List<Interval> spans(List<Interval> edges) {
         List<Interval> sorted = new ArrayList<>();
         for (Interval e : edges) {
             if (!e.isEmpty()) {
@@ -39,11 +57,7 @@ final class EdgeRows {
                 spans.add(e);
             }
         }
-        List<SeriesRows> rows = new ArrayList<>(spans.size());
-        for (Interval span : spans) {
-            rows.add(rawRows.apply(span));
-        }
-        return new EdgeRows(spans, rows);
+        return spans;
     }
 
     boolean isEmpty() {

@@ -3,22 +3,30 @@ package io.tessera.exec.view;
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
+import io.tessera.exec.CompiledDag;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.op.ScanOperator;
+import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.SeriesRows;
+import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.MaterializedView;
+import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TimeRange;
+import io.tessera.plan.ValueKind;
 import io.tessera.sketch.State;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The ingestion run of a view for one pane {@code (end - pane, end]}: its refresh sub-DAG (the
  * Scan and TimeRange under the view node) over the raw data of that pane, folded into one state
- * per group.
+ * per group; for an evaluation-grid view, its node evaluated at the pane's end, one last-value
+ * state per output series.
  */
 public final class PaneBuilder {
 
@@ -29,6 +37,9 @@ public final class PaneBuilder {
             RunContext context) {
         if (pane.length() != view.paneMs()) {
             throw new IllegalArgumentException("pane " + pane + " is not " + view.paneMs() + " ms wide");
+        }
+        if (dag.node(view.state().input()).kind() == ValueKind.INSTANT_VECTOR) {
+            return valuesAt(dag, view, pane.end(), store, context);
         }
         TimeRange range = (TimeRange) dag.node(view.state().input());
         Scan scan = (Scan) dag.node(range.input());
@@ -50,5 +61,36 @@ public final class PaneBuilder {
             }
         }
         return states;
+    }
+
+    /**
+     * The ingestion run of an evaluation-grid view for the panes ending at {@code firstEnd},
+     * {@code firstEnd + pane}, … {@code lastEnd}: its node evaluated over that step grid in one
+     * run, one map of last-value states per output series for each pane, in pane order.
+     */
+    public static List<Map<Labels, State>> buildValues(PhysicalDag dag, MaterializedView view, long firstEnd, long lastEnd,
+            DataStore store, RunContext context) {
+        CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), new int[] {view.state().input()});
+        StepGrid grid = new StepGrid(firstEnd, lastEnd, view.paneMs());
+        InstantVector vector = (InstantVector) compiled.instantiate(store).run(0, grid, context);
+        List<Map<Labels, State>> panes = new ArrayList<>(grid.size());
+        for (int i = 0; i < grid.size(); i++) {
+            Map<Labels, State> states = new LinkedHashMap<>();
+            long t = grid.time(i);
+            for (int s = 0; s < vector.size(); s++) {
+                if (vector.has(s, i)) {
+                    State state = StateFactory.create(view.state().state());
+                    state.update(t, vector.value(s, i));
+                    states.put(vector.labels(s), state);
+                }
+            }
+            panes.add(states);
+        }
+        return panes;
+    }
+
+    private static Map<Labels, State> valuesAt(PhysicalDag dag, MaterializedView view, long t, DataStore store,
+            RunContext context) {
+        return buildValues(dag, view, t, t, store, context).getFirst();
     }
 }

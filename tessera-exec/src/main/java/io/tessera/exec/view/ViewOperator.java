@@ -2,6 +2,7 @@ package io.tessera.exec.view;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
+import io.tessera.core.MissingStateException;
 import io.tessera.core.PaneGrid;
 import io.tessera.core.StaleMarker;
 import io.tessera.exec.DataStore;
@@ -21,6 +22,7 @@ import io.tessera.sketch.State;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -29,7 +31,9 @@ import java.util.function.Function;
 /**
  * A range function answered from a view. For every step, the window {@code (T - w, T]} is the
  * merge of the view's panes inside it and of exact states built from the raw samples of its
- * uncovered head and tail; all panes of all steps come from one view read.
+ * uncovered head and tail; all panes of all steps come from one view read. When the edges of a
+ * range run's windows would read most of the raw data anyway (every step off the grid), the run
+ * answers exactly instead: merging panes on top of that only costs more.
  */
 public final class ViewOperator {
 
@@ -60,6 +64,13 @@ public final class ViewOperator {
             if (c != null && c.end() < windows[i].end()) {
                 edgeSpans.add(new Interval(c.end(), windows[i].end()));
             }
+        }
+        long edgeMs = EdgeRows.coveredMs(edgeSpans);
+        long spanMs = grid.last() - grid.start() + f.windowMs();
+        if (steps > 1 && edgeMs * 2 > spanMs) {
+            throw new MissingStateException(view.definitionId(), new Interval(grid.start() - f.windowMs(), grid.last()),
+                    "these windows are off the view's " + view.paneMs() + " ms pane grid, and their edges alone would read "
+                            + Math.round(100.0 * edgeMs / spanMs) + "% of the raw data, so the exact answer is cheaper");
         }
         List<Interval> paneList = new ArrayList<>(needed);
         ViewStates states = paneList.isEmpty() ? null : store.readMaterializedView(view,
@@ -105,14 +116,15 @@ public final class ViewOperator {
         // exact edge states per step, by group id (null when a step has none)
         State[][] heads = new State[steps][];
         State[][] tails = new State[steps][];
+        Map<SeriesRows, int[]> seriesGroups = new IdentityHashMap<>();
         if (!edges.isEmpty()) {
             for (int i = 0; i < steps; i++) {
                 context.checkAlive();
                 Interval c = covered[i];
                 Interval head = c == null ? windows[i] : new Interval(windows[i].start(), c.start());
-                heads[i] = edgeStates(groupIds, groups, edges.covering(head), grouping, spec, head);
+                heads[i] = edgeStates(groupIds, groups, seriesGroups, edges.covering(head), grouping, spec, head);
                 Interval tail = c == null ? null : new Interval(c.end(), windows[i].end());
-                tails[i] = tail == null ? null : edgeStates(groupIds, groups, edges.covering(tail), grouping, spec, tail);
+                tails[i] = tail == null ? null : edgeStates(groupIds, groups, seriesGroups, edges.covering(tail), grouping, spec, tail);
             }
         }
         double[][] p = new double[steps][params.length];
@@ -199,7 +211,7 @@ public final class ViewOperator {
             }
         }
         scratch.valid = true;
-        return scratch.count == 0 ? Double.NaN : io.tessera.exec.function.Quantiles.quantile(q, scratch.values, scratch.count);
+        return scratch.count == 0 ? Double.NaN : io.tessera.exec.function.Quantiles.quantileBySelection(q, scratch.values, scratch.count);
     }
 
     private static boolean gather(State state, Scratch scratch) {
@@ -230,10 +242,18 @@ public final class ViewOperator {
     }
 
     /** Exact states of the raw samples in {@code edge}, by group id; null when the edge is empty. */
-    private static State[] edgeStates(Map<Labels, Integer> groupIds, List<Labels> groups, SeriesRows rows, Grouping grouping,
-            StateSpec spec, Interval edge) {
+    private static State[] edgeStates(Map<Labels, Integer> groupIds, List<Labels> groups, Map<SeriesRows, int[]> seriesGroups,
+            SeriesRows rows, Grouping grouping, StateSpec spec, Interval edge) {
         if (edge.isEmpty() || rows == null) {
             return null;
+        }
+        int[] groupOf = seriesGroups.get(rows);
+        if (groupOf == null) {
+            groupOf = new int[rows.size()];
+            for (int s = 0; s < rows.size(); s++) {
+                groupOf[s] = groupId(groupIds, groups, grouping.groupOf(rows.labels(s)));
+            }
+            seriesGroups.put(rows, groupOf);
         }
         State[] built = null;
         for (int s = 0; s < rows.size(); s++) {
@@ -247,7 +267,7 @@ public final class ViewOperator {
                     continue;
                 }
                 if (state == null) {
-                    int g = groupId(groupIds, groups, grouping.groupOf(rows.labels(s)));
+                    int g = groupOf[s];
                     if (built == null || g >= built.length) {
                         built = built == null ? new State[Math.max(16, g + 1)] : Arrays.copyOf(built, Math.max(g + 1, built.length * 2));
                     }

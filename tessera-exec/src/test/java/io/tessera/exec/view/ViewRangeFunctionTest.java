@@ -1,6 +1,7 @@
 package io.tessera.exec.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.Interval;
 import io.tessera.core.LabelMatcher;
@@ -33,6 +34,7 @@ import io.tessera.sketch.StateFamily;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -154,6 +156,23 @@ class ViewRangeFunctionTest {
         RunContext second = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
         assertSameValues(run(plan, plan.fallback(), grid, store, second), exact, 1e-9, function);
         assertThat(second.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
+    }
+
+    @Test
+    void aRangeRunWhoseEdgesWouldReadMostRawDataRunsExactly() {
+        Plan plan = plan("sum_over_time", StateFamily.SUM);
+        InMemoryDataStore store = data(9);
+        buildPanes(plan, store, START, START + 2 * 3_600_000);
+        // every step off the one-minute grid and a step of one pane: head and tail edges tile the whole span
+        StepGrid grid = new StepGrid(START + WINDOW + 17_000, START + 2 * 3_600_000 - 43_000, PANE);
+        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        assertThatThrownBy(() -> run(plan, plan.accelerated(), grid, store, context))
+                .isInstanceOf(io.tessera.core.MissingStateException.class)
+                .hasMessageContaining("so the exact answer is cheaper");
+        RunContext fallback = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        InstantVector answer = run(plan, plan.fallback(), grid, store, fallback);
+        assertSameValues(answer, run(plan, plan.exact(), grid, store, context), 0, "sum_over_time");
+        assertThat(fallback.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
     }
 
     private static void assertSameValues(InstantVector actual, InstantVector expected, double relative, String what) {

@@ -7,8 +7,11 @@ import io.tessera.exec.DataStore;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.view.PaneBuilder;
+import io.tessera.plan.LookBack;
+import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.ValueKind;
 import io.tessera.sketch.State;
 import io.tessera.store.summary.StateBatch;
 import io.tessera.store.summary.SummaryStore;
@@ -23,11 +26,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Keeps the {@code AT_INGESTION} views of the installed plan up to date: one ingestion run per
+ * Keeps the {@code AT_INGESTION} views of the installed plan up to date (and the
+ * {@code AT_QUERY_KEPT} ones once a query has asked for them): one ingestion run per
  * pane once the watermark (the newest sample accepted, minus the allowed lateness) has passed the
  * pane's end, its states committed to the summary store in one batch. A sample that arrives for
  * a pane already built is stored raw as always, counted, and makes that pane unusable for the
- * view, so readers answer that part exactly instead of from stale state.
+ * view (for a view of values at pane ends, every pane whose evaluation reads it), so readers
+ * answer that part exactly instead of from stale state.
  */
 public final class ViewMaintainer {
 
@@ -36,11 +41,17 @@ public final class ViewMaintainer {
         final PhysicalDag dag;
         final MaterializedView view;
         final PaneGrid grid;
+        /** Whether the view keeps its node's values at pane ends rather than the samples of each pane. */
+        final boolean keepsValues;
+        /** How far before a pane's end the view's input reads: 0 for panes of samples. */
+        final long lookBackMs;
         final ViewStore store;
         final LongAdder panesBuilt = new LongAdder();
         final AtomicLong stateBytes = new AtomicLong();
         final Map<Interval, Boolean> invalid = new ConcurrentHashMap<>();
         volatile long builtUntil = Long.MIN_VALUE;
+        /** False for an AT_QUERY_KEPT view until a query first asks for it. */
+        volatile boolean active;
         /** The end of the pane being built, set before its raw data is read. */
         volatile long buildingUntil = Long.MIN_VALUE;
 
@@ -48,9 +59,16 @@ public final class ViewMaintainer {
             this.dag = dag;
             this.view = view;
             this.grid = new PaneGrid(view.paneMs(), view.phaseMs());
+            int input = view.state().input();
+            this.keepsValues = dag.node(input).kind() == ValueKind.INSTANT_VECTOR;
+            this.active = view.materialization().mode() == Materialization.Mode.AT_INGESTION;
+            this.lookBackMs = keepsValues ? LookBack.of(dag, input) : 0;
             this.store = store;
         }
     }
+
+    /** The most panes of an evaluation-grid view one ingestion run evaluates (the steps of its run). */
+    private static final int VALUE_PANES_PER_RUN = 240;
 
     private final SummaryStore summaries;
     private final DataStore data;
@@ -97,6 +115,7 @@ public final class ViewMaintainer {
         Maintained m = find(definitionId);
         if (m != null) {
             m.builtUntil = builtUntil;
+            m.active = m.active || builtUntil != Long.MIN_VALUE;
             for (Interval pane : invalid) {
                 m.invalid.put(pane, Boolean.TRUE);
             }
@@ -133,6 +152,23 @@ public final class ViewMaintainer {
         return new ViewCapture.All(oldestSample.get(), newestSample.get(), out);
     }
 
+    /**
+     * A query asked {@code definitionId} for panes from {@code fromMs} on and found them missing:
+     * an AT_QUERY_KEPT view starts being built from there (within its retention) and is kept up
+     * to date from then on, so later evaluations read it.
+     */
+    public synchronized void demand(String definitionId, long fromMs) {
+        Maintained m = find(definitionId);
+        if (m == null || m.active) {
+            return;
+        }
+        long watermark = watermark();
+        long first = Math.max(fromMs, Math.max(oldestSample.get(),
+                watermark == Long.MIN_VALUE ? fromMs : watermark - m.view.materialization().retentionMs()));
+        m.builtUntil = m.grid.floor(first);
+        m.active = true;
+    }
+
     /** Called after a write with the time range of its samples. */
     public void accepted(long minTs, long maxTs, int samples) {
         newestSample.accumulateAndGet(maxTs, Math::max);
@@ -141,7 +177,7 @@ public final class ViewMaintainer {
             long built = Math.max(m.builtUntil, m.buildingUntil);
             if (minTs <= built) {
                 lateSamples.add(samples);
-                long last = Math.min(built, m.grid.paneEndFor(maxTs));
+                long last = Math.min(built, m.grid.paneEndFor(maxTs + m.lookBackMs));
                 for (long end = m.grid.paneEndFor(minTs); end <= last; end += m.view.paneMs()) {
                     m.invalid.put(new Interval(end - m.view.paneMs(), end), Boolean.TRUE);
                 }
@@ -173,9 +209,23 @@ public final class ViewMaintainer {
         }
         int built = 0;
         for (Maintained m : views) {
+            if (!m.active) {
+                continue;
+            }
             if (m.builtUntil == Long.MIN_VALUE) {
                 long first = Math.max(oldestSample.get(), watermark - m.view.materialization().retentionMs());
                 m.builtUntil = m.grid.floor(first);
+            }
+            if (m.keepsValues) {
+                while (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark) {
+                    long panes = Math.min(Math.min(maxPanes - built, VALUE_PANES_PER_RUN), (watermark - m.builtUntil) / m.view.paneMs());
+                    long last = m.builtUntil + panes * m.view.paneMs();
+                    m.buildingUntil = last;
+                    buildValuePanes(m, m.builtUntil + m.view.paneMs(), last);
+                    m.builtUntil = last;
+                    built += (int) panes;
+                }
+                continue;
             }
             while (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark) {
                 long end = m.builtUntil + m.view.paneMs();
@@ -186,6 +236,28 @@ public final class ViewMaintainer {
             }
         }
         return built;
+    }
+
+    /** Panes of an evaluation-grid view ending in {@code [firstEnd, lastEnd]}, built by one run over that grid. */
+    private void buildValuePanes(Maintained m, long firstEnd, long lastEnd) {
+        RunContext context = new RunContext(firstEnd, lastEnd, 60_000, QueryLimits.DEFAULTS);
+        List<Map<Labels, State>> panes = PaneBuilder.buildValues(m.dag, m.view, firstEnd, lastEnd, data, context);
+        StateBatch batch = new StateBatch(Math.max(1, panes.size() * Math.max(1, panes.getFirst().size())));
+        long bytes = 0;
+        for (int i = 0; i < panes.size(); i++) {
+            long end = firstEnd + i * m.view.paneMs();
+            Interval pane = new Interval(end - m.view.paneMs(), end);
+            if (panes.get(i).isEmpty()) {
+                batch.addEmptyPane(pane);
+            }
+            for (Map.Entry<Labels, State> e : panes.get(i).entrySet()) {
+                batch.add(e.getKey(), pane, e.getValue());
+                bytes += e.getValue().memoryBytes();
+            }
+        }
+        m.store.insertBatch(batch);
+        m.panesBuilt.add(panes.size());
+        m.stateBytes.addAndGet(bytes);
     }
 
     private void buildPane(Maintained m, Interval pane) {

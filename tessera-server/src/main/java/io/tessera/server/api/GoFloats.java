@@ -58,7 +58,13 @@ final class GoFloats {
         if (v == 0) {
             return sign + "0";
         }
-        return sign + shortest(Math.abs(v)).toPlainString();
+        double abs = Math.abs(v);
+        if (abs >= 1e-3 && abs < 1e7) {
+            // the JDK writes this range in plain notation with the shortest digits, as Go does, but keeps a ".0"
+            String plain = Double.toString(v);
+            return plain.endsWith(".0") ? plain.substring(0, plain.length() - 2) : plain;
+        }
+        return sign + shortest(abs).toPlainString();
     }
 
     /** Go's {@code strconv.FormatFloat(v, 'e', -1, 64)}: {@code d.ddde±XX}, at least two exponent digits. */

@@ -74,8 +74,36 @@ final class ResultJson {
         g.writeString(GoFloats.sampleValue(v));
     }
 
+    /** True when no name or value needs escaping: printable ASCII without quote, backslash or HTML characters. */
+    private static boolean plain(Labels labels) {
+        for (int i = 0; i < labels.size(); i++) {
+            if (!plain(labels.name(i)) || !plain(labels.value(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean plain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A label set as a JSON object in label order, with the raw escaping of result labels. */
     static void labels(JsonGenerator g, Labels labels) throws IOException {
+        if (plain(labels)) {
+            StringBuilder sb = new StringBuilder(labels.size() * 24).append('{');
+            for (int i = 0; i < labels.size(); i++) {
+                sb.append(i == 0 ? "\"" : ",\"").append(labels.name(i)).append("\":\"").append(labels.value(i)).append('"');
+            }
+            g.writeRawValue(sb.append('}').toString());
+            return;
+        }
         g.setCharacterEscapes(ApiJson.LABELS);
         g.writeStartObject();
         for (int i = 0; i < labels.size(); i++) {

@@ -75,4 +75,19 @@ class GoFloatsTest {
         assertThat(GoFloats.parse("nan")).isNaN();
         assertThat(GoFloats.parse("NaN")).isNaN();
     }
+
+    @Test
+    void thePlainRangeMatchesTheDecimalExpansionOfTheShortestDigits() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int i = 0; i < 200_000; i++) {
+            double v = switch (i % 3) {
+                case 0 -> Math.exp(random.nextDouble(Math.log(1e-3), Math.log(1e7)));
+                case 1 -> Math.round(random.nextDouble(0, 1e7) * 1000) / 1000.0;
+                default -> random.nextInt(10_000_000);
+            };
+            v = random.nextBoolean() ? v : -v;
+            String expected = new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+            org.assertj.core.api.Assertions.assertThat(GoFloats.formatF(v)).as("%s", v).isEqualTo(expected);
+        }
+    }
 }

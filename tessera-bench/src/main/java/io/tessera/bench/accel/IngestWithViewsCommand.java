@@ -1,0 +1,128 @@
+package io.tessera.bench.accel;
+
+import io.tessera.bench.load.BlockLoader;
+import io.tessera.bench.peer.TesseraProcess;
+import io.tessera.plan.DagBuilder;
+import io.tessera.plan.Grouping;
+import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.plan.Materialization;
+import io.tessera.plan.MaterializedViews;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PromqlLowering;
+import io.tessera.plan.Scan;
+import io.tessera.plan.StateSpec;
+import io.tessera.plan.TimeRange;
+import io.tessera.plan.ViewMatcher;
+import io.tessera.promql.Parser;
+import io.tessera.sketch.StateFamily;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tessera bench ingest-views}: remote-write throughput of Tessera with ten views
+ * maintained against none, on the same data, each in a fresh child process: six pane views (KLL,
+ * sum, count, avg, max of a gauge; counter panes of a counter) and four evaluation-grid views
+ * (two rules every minute and two panels every 15 s), their ingestion runs competing with the
+ * load for the same cores.
+ */
+@Command(name = "ingest-views", mixinStandardHelpOptions = true,
+        description = "Remote-write throughput with ten views maintained against none.")
+public final class IngestWithViewsCommand implements Callable<Integer> {
+
+    private static final Duration READY = Duration.ofSeconds(60);
+    private static final long HOUR = 3_600_000;
+    private static final List<String> QUERIES = List.of("quantile_over_time(0.99, x[1h])", "sum_over_time(x[1h])",
+            "avg_over_time(x[1h])", "max_over_time(x[1h])", "count_over_time(x[1h])", "increase(c[1h])",
+            "sum by (job) (rate(c[5m]))", "topk(5, sum by (instance) (rate(c[5m])))");
+
+    @Option(names = "--quick", description = "2,000 series over 1 h instead of 10,000 over 2 h.")
+    boolean quick;
+
+    @Option(names = "--heap", defaultValue = "6g", description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--connections", defaultValue = "2", description = "Remote-write connections (default ${DEFAULT-VALUE}).")
+    int connections;
+
+    private final PrintStream out = System.out;
+
+    @Override
+    public Integer call() throws Exception {
+        long start = Math.floorDiv(System.currentTimeMillis() - 2 * HOUR - 10 * 60_000, HOUR) * HOUR;
+        AccelDataset d = new AccelDataset("a", quick ? 2_000 : 10_000, 10_000, quick ? 360 : 720, start, 20_261_202L);
+        InstallablePlan plan = tenViews();
+        out.printf(Locale.ROOT, "%,d series of x and %,d of c at 10 s over %d h: %,d samples; plan of %d views%n", d.series(),
+                d.series(), d.scrapes() / 360, d.samples(), plan.materializedViews().size());
+        double none = load(d, null);
+        double ten = load(d, plan);
+        out.printf(Locale.ROOT, "ingest ratio with %d views / none: %.2f (%,.0f vs %,.0f samples/s)%n",
+                plan.materializedViews().size(), ten / none, ten, none);
+        return 0;
+    }
+
+    private double load(AccelDataset d, InstallablePlan plan) throws Exception {
+        String who = plan == null ? "Tessera, no views" : "Tessera, " + plan.materializedViews().size() + " views";
+        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap, "-XX:+UseParallelGC");
+                HttpClient client = HttpClient.newHttpClient()) {
+            if (plan != null) {
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan"))
+                        .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan))).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 200) {
+                    throw new IllegalStateException("installing the plan: HTTP " + r.statusCode() + ": " + r.body());
+                }
+            }
+            long began = System.nanoTime();
+            BlockLoader.load(d, who, tessera.remoteWriteUrl(), connections, out);
+            double seconds = (System.nanoTime() - began) / 1e9;
+            double rate = d.samples() / seconds;
+            out.printf(Locale.ROOT, "  %s: %,.0f samples/s%n", who, rate);
+            return rate;
+        }
+    }
+
+    /** Six pane views over the two Scans and an evaluation-grid view of four of the queries. */
+    static InstallablePlan tenViews() {
+        DagBuilder b = new DagBuilder();
+        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
+        int[] roots = new int[QUERIES.size()];
+        for (int i = 0; i < QUERIES.size(); i++) {
+            roots[i] = lowering.lower(Parser.parse(QUERIES.get(i)));
+            b.root(roots[i]);
+        }
+        PhysicalDag lowered = b.build();
+        for (int id = 0; id < lowered.size(); id++) {
+            if (lowered.node(id) instanceof Scan scan) {
+                boolean gauge = scan.matchers().getFirst().value().equals("x");
+                long pane = gauge ? AccelPlan.GAUGE_PANE_MS : AccelPlan.COUNTER_PANE_MS;
+                int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, pane));
+                for (StateFamily family : gauge ? List.of(StateFamily.KLL, StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG,
+                        StateFamily.MAX) : List.of(StateFamily.COUNTER)) {
+                    StateSpec spec = family == StateFamily.KLL ? new StateSpec(family, Map.of("k", (double) AccelPlan.KLL_K))
+                            : StateSpec.of(family);
+                    b.add(new PaneState(range, spec, Grouping.PER_SERIES,
+                            new Materialization(Materialization.Mode.AT_INGESTION, pane, 0, 2 * HOUR)));
+                }
+            }
+        }
+        for (int i : new int[] {0, 1, 6, 7}) {
+            long every = i < 2 ? 60_000 : 15_000;
+            b.add(new PaneState(roots[i], StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES,
+                    new Materialization(Materialization.Mode.AT_INGESTION, every, 0, 20 * every)));
+        }
+        PhysicalDag withViews = b.build();
+        return InstallablePlan.of(ViewMatcher.rewriteAll(withViews, MaterializedViews.of(withViews)), QUERIES);
+    }
+}

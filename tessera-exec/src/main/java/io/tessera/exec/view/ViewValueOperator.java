@@ -1,0 +1,60 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.core.MissingStateException;
+import io.tessera.core.PaneGrid;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.StepGrid;
+import io.tessera.plan.MaterializedView;
+import io.tessera.sketch.LastState;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads an evaluation-grid view: the vector its node had at each step's time, from the view's
+ * state for the pane ending there, all steps in one view read. A step off the view's grid is
+ * missing state, so the run answers that node another way.
+ */
+public final class ViewValueOperator {
+
+    private ViewValueOperator() {
+    }
+
+    public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
+        PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
+        int steps = grid.size();
+        List<Interval> wanted = new ArrayList<>(steps);
+        for (int i = 0; i < steps; i++) {
+            long t = grid.time(i);
+            if (!panes.isOnGrid(t)) {
+                throw new MissingStateException(view.definitionId(), new Interval(t - view.paneMs(), t),
+                        "the view keeps values at multiples of " + view.paneMs() + " ms only");
+            }
+            wanted.add(new Interval(t - view.paneMs(), t));
+        }
+        ViewStates states = store.readMaterializedView(view,
+                new MaterializedViewRequest(new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted), context);
+        InstantVector out = new InstantVector(grid, 16);
+        Map<Labels, Integer> rows = new HashMap<>();
+        for (int p = 0; p < steps; p++) {
+            int step = p;
+            states.forEach(p, (series, state) -> {
+                Integer row = rows.get(series);
+                if (row == null) {
+                    row = out.addSeries(series);
+                    rows.put(series, row);
+                }
+                out.set(row, step, ((LastState) state).value());
+            });
+            context.checkAlive();
+        }
+        return out;
+    }
+}

@@ -1,0 +1,186 @@
+package io.tessera.ingest.views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.core.Batch;
+import io.tessera.core.Labels;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryResult;
+import io.tessera.exec.RawDataRequest;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.plan.DagBuilder;
+import io.tessera.plan.Grouping;
+import io.tessera.plan.Materialization;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.MaterializedViews;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PromqlLowering;
+import io.tessera.plan.Source;
+import io.tessera.plan.StateSpec;
+import io.tessera.plan.ViewMatcher;
+import io.tessera.promql.Parser;
+import io.tessera.sketch.StateFamily;
+import io.tessera.store.StoreDataStore;
+import io.tessera.store.raw.AppendRequest;
+import io.tessera.store.raw.RawStore;
+import io.tessera.store.raw.RawStoreConfig;
+import io.tessera.store.summary.SummaryStore;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Views that keep a query node's values at the evaluation grid, against the exact answers of the
+ * same engine over the same raw data: a 24 h range query at 15 s makes one view read and no raw
+ * read, a query off the grid and a window touched by a late sample are answered exactly.
+ */
+class EvaluationGridViewTest {
+
+    private static final long STEP = 15_000;
+    private static final long T0 = 1_767_225_600_000L;
+    private static final long SPAN = 26 * 3_600_000L;
+    private static final List<String> QUERIES = List.of("sum by (job) (rate(c[5m]))", "quantile_over_time(0.9, g[10m])",
+            "max by (job) (g)", "topk(3, sum by (instance) (rate(c[5m])))", "sum_over_time(g[1h] offset 10m) / 2");
+
+    private final RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L)
+            .withOutOfOrderWindow(30 * 3_600_000L));
+    private final SummaryStore summaries = new SummaryStore();
+    private ViewMaintainer maintainer;
+    private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
+    private final AtomicInteger viewReads = new AtomicInteger();
+    private final AtomicInteger rawReads = new AtomicInteger();
+    private final DataStore counting = new DataStore() {
+        @Override
+        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+            rawReads.incrementAndGet();
+            return store.readRawData(source, request, context);
+        }
+
+        @Override
+        public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+            viewReads.incrementAndGet();
+            return store.readMaterializedView(view, request, context);
+        }
+    };
+    private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
+    private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
+
+    EvaluationGridViewTest() {
+        Random random = new Random(5);
+        for (int s = 0; s < 12; s++) {
+            Labels gauge = Labels.of("__name__", "g", "job", "j" + s % 3, "instance", "i" + s);
+            Labels counter = Labels.of("__name__", "c", "job", "j" + s % 3, "instance", "i" + s);
+            AppendRequest.Builder g = AppendRequest.builder().series(gauge);
+            AppendRequest.Builder c = AppendRequest.builder().series(counter);
+            double total = 0;
+            for (long t = T0 + 1 + random.nextInt(14_000); t < T0 + SPAN; t += STEP) {
+                g.sample(t, Math.exp(random.nextGaussian()));
+                total = random.nextInt(500) == 0 ? 0 : total + random.nextInt(10);
+                c.sample(t, total);
+            }
+            raw.append(g.build());
+            raw.append(c.build());
+        }
+        maintainer = new ViewMaintainer(summaries, store, 0);
+        maintainer.accepted(T0, T0 + SPAN, 1);
+        DagBuilder b = new DagBuilder();
+        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
+        for (String q : QUERIES) {
+            int root = lowering.lower(Parser.parse(q));
+            b.root(root);
+            b.add(new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES,
+                    new Materialization(Materialization.Mode.AT_INGESTION, STEP, 0, 25 * 3_600_000L)));
+        }
+        PhysicalDag dag = b.build();
+        List<MaterializedView> views = MaterializedViews.of(dag);
+        assertThat(views).hasSize(QUERIES.size());
+        maintainer.install(dag, views);
+        assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(5_000);
+        accelerated.accelerate(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views));
+    }
+
+    @Test
+    void aDayAtFifteenSecondsIsOneViewReadAndEqualsTheExactAnswer() {
+        long end = T0 + SPAN - 30 * 60_000;
+        long start = end - 24 * 3_600_000L;
+        for (String q : QUERIES) {
+            viewReads.set(0);
+            rawReads.set(0);
+            QueryResult fast = accelerated.range(q, start, end, STEP, counting);
+            assertThat(viewReads.get()).as(q).isEqualTo(1);
+            assertThat(rawReads.get()).as(q).isZero();
+            assertThat(fast.infos()).as(q).anyMatch(i -> i.contains("answered from view"));
+            assertSame(q, fast, exact.range(q, start, end, STEP, store));
+        }
+    }
+
+    @Test
+    void instantQueriesOnTheGridReadTheViewAndOffItRunExactly() {
+        long t = T0 + SPAN - 45 * 60_000;
+        for (String q : QUERIES) {
+            QueryResult onGrid = accelerated.instant(q, t, counting);
+            assertThat(onGrid.infos()).as(q).anyMatch(i -> i.contains("answered from view"));
+            assertSame(q, onGrid, exact.instant(q, t, store));
+            QueryResult offGrid = accelerated.instant(q, t - 7_001, counting);
+            assertThat(offGrid.infos()).as(q).anyMatch(i -> i.contains("answered exactly from raw data"));
+            assertSame(q, offGrid, exact.instant(q, t - 7_001, store));
+        }
+    }
+
+    @Test
+    void aLateSampleMakesEveryEvaluationThatReadsItExact() {
+        long late = T0 + SPAN - 3 * 3_600_000L + 3_333;
+        raw.append(AppendRequest.builder().series(Labels.of("__name__", "g", "job", "j0", "instance", "i0")).sample(late, 1e6).build());
+        raw.append(AppendRequest.builder().series(Labels.of("__name__", "c", "job", "j0", "instance", "i0")).sample(late, 0).build());
+        maintainer.accepted(late, late, 2);
+        for (String q : QUERIES) {
+            long start = late - 2 * 3_600_000L;
+            long end = late + 2 * 3_600_000L;
+            QueryResult answer = accelerated.range(q, start, end, STEP, counting);
+            assertThat(answer.infos()).as(q).anyMatch(i -> i.contains("answered exactly from raw data"));
+            assertSame(q, answer, exact.range(q, start, end, STEP, store));
+            QueryResult after = accelerated.instant(q, Math.floorDiv(late, STEP) * STEP + 2 * 3_600_000L, counting);
+            assertThat(after.infos()).as(q + " long after the late sample").anyMatch(i -> i.contains("answered from view"));
+        }
+    }
+
+    private static void assertSame(String q, QueryResult actual, QueryResult expected) {
+        switch (expected) {
+            case QueryResult.VectorResult e -> {
+                List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual).samples();
+                assertThat(a).as(q).hasSameSizeAs(e.samples());
+                for (int i = 0; i < a.size(); i++) {
+                    assertThat(a.get(i).labels()).as(q).isEqualTo(e.samples().get(i).labels());
+                    assertClose(q, a.get(i).value(), e.samples().get(i).value());
+                }
+            }
+            case QueryResult.MatrixResult e -> {
+                List<QueryResult.Series> a = ((QueryResult.MatrixResult) actual).series();
+                assertThat(a).as(q).hasSameSizeAs(e.series());
+                for (int i = 0; i < a.size(); i++) {
+                    assertThat(a.get(i).labels()).as(q).isEqualTo(e.series().get(i).labels());
+                    assertThat(a.get(i).ts()).as(q).isEqualTo(e.series().get(i).ts());
+                    for (int k = 0; k < a.get(i).values().length; k++) {
+                        assertClose(q, a.get(i).values()[k], e.series().get(i).values()[k]);
+                    }
+                }
+            }
+            default -> throw new AssertionError(q + " answered " + expected);
+        }
+    }
+
+    private static void assertClose(String q, double actual, double expected) {
+        if (Double.isNaN(expected)) {
+            assertThat(actual).as(q).isNaN();
+        } else {
+            assertThat(Math.abs(actual - expected)).as(q + ": " + actual + " vs " + expected)
+                    .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(expected)));
+        }
+    }
+}
