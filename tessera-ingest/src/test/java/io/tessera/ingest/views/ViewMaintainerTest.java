@@ -123,4 +123,46 @@ class ViewMaintainerTest {
         ViewStates states = read(new Interval(T0 + PANE, T0 + 2 * PANE));
         assertThat(sumOf(states, 0, A)).isNaN();
     }
+
+    @Test
+    void aCaptureResumedInAFreshMaintainerBuildsOnlyTheLaterPanesAndKeepsUnusablePanes() {
+        for (int i = 0; i < 12; i++) {
+            write(A, T0 + i * 15_000 + 1, 1);
+        }
+        maintainer.runOnce(100);
+        write(B, T0 + 30_000, 5);
+        io.tessera.store.wal.ViewCapture.All all = maintainer.capture();
+        io.tessera.store.wal.ViewCapture c = all.views().getFirst();
+        assertThat(c.frontier()).isEqualTo(T0 + 2 * PANE);
+        assertThat(c.invalid()).containsExactly(new Interval(T0, T0 + PANE));
+        assertThat(c.snapshot().readContained(new Interval(T0, T0 + 2 * PANE)).intervalCount()).isEqualTo(2);
+        assertThat(all.oldestSample()).isEqualTo(T0 + 1);
+        assertThat(all.newestSample()).isEqualTo(T0 + 11 * 15_000 + 1);
+
+        // a restart: the saved panes in a fresh store, the maintainer resumed from the capture
+        SummaryStore restored = new SummaryStore();
+        io.tessera.store.summary.StateBatch batch = new io.tessera.store.summary.StateBatch();
+        io.tessera.store.summary.IntervalStates saved = c.snapshot().readContained(new Interval(T0, c.frontier()));
+        for (int i = 0; i < saved.intervalCount(); i++) {
+            Interval pane = saved.interval(i);
+            saved.forEach(i, (g, st) -> batch.add(saved.group(g), pane, st));
+        }
+        restored.view(view.definitionId()).insertBatch(batch);
+        ViewMaintainer[] again = new ViewMaintainer[1];
+        StoreDataStore data = new StoreDataStore(raw, restored, (v, p) -> again[0].isInvalid(v, p));
+        again[0] = new ViewMaintainer(restored, data, 5_000);
+        again[0].install(dag, List.of(view));
+        again[0].resume(view.definitionId(), c.frontier(), c.invalid());
+        again[0].seed(all.oldestSample(), all.newestSample());
+        assertThat(again[0].runOnce(100)).as("nothing new is complete yet").isZero();
+        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE))).isTrue();
+        raw.append(AppendRequest.builder().series(A).sample(T0 + 3 * PANE + 10_000, 2).build());
+        again[0].accepted(T0 + 3 * PANE + 10_000, T0 + 3 * PANE + 10_000, 1);
+        assertThat(again[0].runOnce(100)).as("the pane after the frontier only").isEqualTo(1);
+        raw.append(AppendRequest.builder().series(B).sample(T0 + PANE + 30_000, 9).build());
+        again[0].accepted(T0 + PANE + 30_000, T0 + PANE + 30_000, 1);
+        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0 + PANE, T0 + 2 * PANE)))
+                .as("a late sample into a restored pane").isTrue();
+        assertThat(again[0].progress().getFirst().panesBuilt()).isEqualTo(1);
+    }
 }
