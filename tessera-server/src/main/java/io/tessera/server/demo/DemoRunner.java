@@ -2,9 +2,13 @@ package io.tessera.server.demo;
 
 import io.tessera.core.Durations;
 import io.tessera.ingest.views.ViewProgress;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PlanNode;
 import io.tessera.plan.PlanResult;
 import io.tessera.plan.Planner;
+import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.ViewSummary;
+import io.tessera.plan.ViewValue;
 import io.tessera.plan.Workload;
 import io.tessera.plan.WorkloadQuery;
 import io.tessera.server.TesseraServer;
@@ -102,9 +106,10 @@ public final class DemoRunner {
     private List<DemoExample> examples(DemoQueries queries, Workload workload, PlanResult plan, long nowGrid)
             throws IOException, InterruptedException {
         Set<Integer> served = new HashSet<>();
-        for (ViewSummary v : plan.explanation().candidates()) {
-            if (v.chosen()) {
-                served.addAll(v.servedQueries());
+        PhysicalDag dag = plan.plan().dag();
+        for (int i = 0; i < dag.roots().size(); i++) {
+            if (readsAView(dag, dag.roots().get(i))) {
+                served.add(i);
             }
         }
         List<DemoExample> examples = new ArrayList<>();
@@ -154,6 +159,20 @@ public final class DemoRunner {
         }
     }
 
+    /** Whether the installed DAG answers {@code id} from a view anywhere below it. */
+    private static boolean readsAView(PhysicalDag dag, int id) {
+        PlanNode node = dag.node(id);
+        if (node instanceof ViewRangeFunction || node instanceof ViewValue) {
+            return true;
+        }
+        for (int input : node.inputs()) {
+            if (readsAView(dag, input)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void printPlan(PlanResult plan, Workload workload) {
         out.printf(Locale.ROOT, "built-in workload: %d dashboard queries, planned by the planner (estimates: %,d series per"
                         + " selector, a scrape every %s)%n", workload.queries().size(), workload.seriesPerSelector(),
@@ -171,7 +190,12 @@ public final class DemoRunner {
                         v.state().family(), v.source(), queryNumbers(v.servedQueries()));
             }
         }
-        out.printf(Locale.ROOT, "  %d views, about %.1f MiB of state in all (the planner's estimate)%n",
+        for (String line : plan.explanation().text().split("\n")) {
+            if (line.startsWith("evaluation-grid view")) {
+                out.println("  " + line);
+            }
+        }
+        out.printf(Locale.ROOT, "  %d views, about %.1f MiB of state in all (the planner's estimate for pane views)%n",
                 plan.plan().materializedViews().size(), memory / 1048576.0);
         for (int i = 0; i < workload.queries().size(); i++) {
             out.printf(Locale.ROOT, "  [%d] %s%n", i + 1, workload.queries().get(i).query());
