@@ -56,6 +56,9 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--connections", defaultValue = "2", description = "Remote-write connections (default ${DEFAULT-VALUE}).")
     int connections;
 
+    @Option(names = "--rounds", defaultValue = "3", description = "Loads of each kind, alternating (default ${DEFAULT-VALUE}).")
+    int rounds;
+
     private final PrintStream out = System.out;
 
     @Override
@@ -65,11 +68,29 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         InstallablePlan plan = tenViews();
         out.printf(Locale.ROOT, "%,d series of x and %,d of c at 10 s over %d h: %,d samples; plan of %d views%n", d.series(),
                 d.series(), d.scrapes() / 360, d.samples(), plan.materializedViews().size());
-        double none = load(d, null);
-        double ten = load(d, plan);
-        out.printf(Locale.ROOT, "ingest ratio with %d views / none: %.2f (%,.0f vs %,.0f samples/s)%n",
-                plan.materializedViews().size(), ten / none, ten, none);
+        double[] none = new double[rounds];
+        double[] ten = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            // alternate which goes first, so a drift in the machine's load favours neither
+            if (r % 2 == 0) {
+                none[r] = load(d, null);
+                ten[r] = load(d, plan);
+            } else {
+                ten[r] = load(d, plan);
+                none[r] = load(d, null);
+            }
+        }
+        double noneMedian = median(none);
+        double tenMedian = median(ten);
+        out.printf(Locale.ROOT, "ingest ratio with %d views / none: %.2f (median of %d: %,.0f vs %,.0f samples/s)%n",
+                plan.materializedViews().size(), tenMedian / noneMedian, rounds, tenMedian, noneMedian);
         return 0;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        return sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
     }
 
     private double load(AccelDataset d, InstallablePlan plan) throws Exception {
