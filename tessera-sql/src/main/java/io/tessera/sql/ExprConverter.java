@@ -117,6 +117,30 @@ final class ExprConverter {
                 long origin = args.size() == 3 ? timestamp(args.get(2)) : TimeLiterals.BUCKET_ORIGIN_MS;
                 return new SqlExpr.Bucket(timeColumn(args.get(1), "time_bucket"), width, origin);
             }
+            case "tostartofinterval" -> {
+                requireArgs(name, args, 2);
+                return new SqlExpr.Bucket(timeColumn(args.get(0), name), intervalMs(args.get(1)), 0);
+            }
+            case "tostartofsecond", "tostartofminute", "tostartoffiveminutes", "tostartoffiveminute", "tostartoftenminutes",
+                 "tostartoffifteenminutes", "tostartofhour", "tostartofday" -> {
+                requireArgs(name, args, 1);
+                long width = switch (base) {
+                    case "tostartofsecond" -> 1_000L;
+                    case "tostartofminute" -> 60_000L;
+                    case "tostartoffiveminutes", "tostartoffiveminute" -> 300_000L;
+                    case "tostartoftenminutes" -> 600_000L;
+                    case "tostartoffifteenminutes" -> 900_000L;
+                    case "tostartofhour" -> 3_600_000L;
+                    default -> 86_400_000L;
+                };
+                return new SqlExpr.Bucket(timeColumn(args.getFirst(), name), width, 0);
+            }
+            case "todatetime", "todatetime64" -> {
+                if (!args.isEmpty() && value(args.getFirst(), false) instanceof SqlExpr.Column c && c.name().equals(resolver.timeColumn())) {
+                    return c;
+                }
+                throw new InvalidInputException(base + "() is supported on the time column and in time comparisons");
+            }
             default -> {
             }
         }
@@ -149,7 +173,8 @@ final class ExprConverter {
             if (f.isDistinct() && function != AggregateFunction.COUNT_DISTINCT) {
                 throw unsupported(base + "(DISTINCT ...)");
             }
-            if (f.isAllColumns() || (args.size() == 1 && args.getFirst() instanceof net.sf.jsqlparser.statement.select.AllColumns)) {
+            if (f.isAllColumns() || (args.size() == 1 && args.getFirst() instanceof net.sf.jsqlparser.statement.select.AllColumns)
+                    || (args.isEmpty() && function == AggregateFunction.COUNT)) {
                 if (function != AggregateFunction.COUNT) {
                     throw new InvalidInputException(base + "(*) is not an aggregate; only count(*) is");
                 }
@@ -364,6 +389,9 @@ final class ExprConverter {
         return v;
     }
 
+    private static final java.util.Set<String> TIME_FUNCTIONS = java.util.Set.of("now", "current_timestamp", "epoch_ms",
+            "to_timestamp", "todatetime", "todatetime64", "fromunixtimestamp64milli");
+
     private static boolean isConstant(Expression e) {
         return switch (e) {
             case LongValue x -> true;
@@ -378,8 +406,8 @@ final class ExprConverter {
             case ParenthesedExpressionList<?> list -> list.size() == 1 && isConstant(list.getFirst());
             case Addition a -> isConstant(a.getLeftExpression()) && isConstant(a.getRightExpression());
             case Subtraction s -> isConstant(s.getLeftExpression()) && isConstant(s.getRightExpression());
-            case Function f -> f.getName().equalsIgnoreCase("now") || f.getName().equalsIgnoreCase("current_timestamp")
-                    || f.getName().equalsIgnoreCase("epoch_ms") || f.getName().equalsIgnoreCase("to_timestamp");
+            case Function f -> TIME_FUNCTIONS.contains(f.getName().toLowerCase(Locale.ROOT))
+                    && (f.getParameters() == null || f.getParameters().isEmpty() || isConstant(f.getParameters().getFirst()));
             default -> false;
         };
     }
@@ -414,10 +442,17 @@ final class ExprConverter {
                 }
                 yield nowMs;
             }
-            case Function f when (f.getName().equalsIgnoreCase("epoch_ms") || f.getName().equalsIgnoreCase("to_timestamp"))
-                    && f.getParameters() != null && f.getParameters().size() == 1 -> {
-                long v = timestamp(f.getParameters().getFirst());
-                yield f.getName().equalsIgnoreCase("to_timestamp") ? Math.multiplyExact(v, 1000L) : v;
+            case Function f when (f.getName().equalsIgnoreCase("epoch_ms") || f.getName().equalsIgnoreCase("fromUnixTimestamp64Milli"))
+                    && f.getParameters() != null && f.getParameters().size() == 1 -> timestamp(f.getParameters().getFirst());
+            case Function f when (f.getName().equalsIgnoreCase("to_timestamp") || f.getName().equalsIgnoreCase("toDateTime")
+                    || f.getName().equalsIgnoreCase("toDateTime64")) && f.getParameters() != null && !f.getParameters().isEmpty() -> {
+                Expression arg = f.getParameters().getFirst();
+                yield switch (arg) {
+                    case LongValue l -> Math.multiplyExact(l.getValue(), 1000L);
+                    case DoubleValue d -> Math.round(d.getValue() * 1000);
+                    case StringValue s -> TimeLiterals.timestamp(s.getValue());
+                    default -> throw new InvalidInputException(f.getName() + "() needs epoch seconds or a timestamp string, got " + arg);
+                };
             }
             case CastExpression c when c.getColDataType().getDataType().toLowerCase(Locale.ROOT).startsWith("timestamp") ->
                     timestamp(c.getLeftExpression());

@@ -43,7 +43,7 @@ public final class SqlFrontend {
         }
         Statement statement;
         try {
-            statement = CCJSqlParserUtil.parse(ParametricCalls.rewrite(sql));
+            statement = CCJSqlParserUtil.parse(ParametricCalls.rewrite(SqlText.splitFormat(sql).query()));
         } catch (JSQLParserException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             String message = String.valueOf(cause.getMessage()).strip();

@@ -151,6 +151,22 @@ class SqlFrontendTest {
     }
 
     @Test
+    void grafanaClickHouseMacrosAndFormatClauses() {
+        SqlQuery q = parse("SELECT toStartOfInterval(toDateTime(time), INTERVAL 5 minute) AS t, count() FROM requests "
+                + "WHERE time >= toDateTime(1700000000) AND time <= toDateTime64(1700003600.5, 3) GROUP BY t ORDER BY t FORMAT JSON");
+        SqlExpr.Column time = new SqlExpr.Column("time", SqlType.TIMESTAMP);
+        assertThat(q.groupBy()).containsExactly(new SqlExpr.Bucket(time, 300_000, 0));
+        assertThat(q.time()).isEqualTo(new TimeBounds(1_700_000_000_000L - 1, 1_700_003_600_500L));
+        assertThat(q.select().get(1).expr()).isEqualTo(new SqlExpr.Aggregate(AggregateFunction.COUNT, null, Double.NaN, SqlType.BIGINT));
+        assertThat(parse("SELECT toStartOfFiveMinutes(time), count(*) FROM requests GROUP BY 1").groupBy())
+                .containsExactly(new SqlExpr.Bucket(time, 300_000, 0));
+        assertThat(SqlText.splitFormat("SELECT count(*) FROM t FORMAT JSONEachRow;"))
+                .isEqualTo(new SqlText.Formatted("SELECT count(*) FROM t", "JSONEachRow"));
+        assertThat(SqlText.splitFormat("SELECT 'x FORMAT JSON' FROM t").format()).isNull();
+        assertThat(SqlText.splitFormat("SELECT count(*) FROM t").format()).isNull();
+    }
+
+    @Test
     void parametricRewriteLeavesStringsAlone() {
         assertThat(ParametricCalls.rewrite("SELECT quantile(0.5)(x), 'f(1)(2)' FROM t"))
                 .isEqualTo("SELECT quantile__parametric(0.5, x), 'f(1)(2)' FROM t");

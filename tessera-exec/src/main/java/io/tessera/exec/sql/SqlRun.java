@@ -85,7 +85,7 @@ final class SqlRun {
     private RowTable aggregate(GroupedAggregate a) {
         if (dag.node(a.input()) instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
                 && scan.source() instanceof Source.Table t && w.startExclusive() != Long.MIN_VALUE
-                && w.endInclusive() != Long.MAX_VALUE && w.endInclusive() > w.startExclusive()) {
+                && w.endInclusive() > w.startExclusive()) {
             SqlView view = viewFor(t.name(), a);
             if (view != null) {
                 List<ErrorBound> bounds = new ArrayList<>();

@@ -40,7 +40,8 @@ final class ViewAggregation {
         long end = window.endInclusive();
         long p = view.paneMs();
         long first = Math.ceilDiv(start, p) * p;
-        long last = Math.floorDiv(end, p) * p;
+        // With no upper bound the panes cover up to now, and rows after now are read raw.
+        long last = Math.floorDiv(end == Long.MAX_VALUE ? Math.max(start, context.queryEnd()) : end, p) * p;
         Map<Labels, List<State>> parts = new LinkedHashMap<>();
         if (first < last) {
             List<Interval> panes = new ArrayList<>();

@@ -98,7 +98,20 @@ class SqlEngineTest {
         assertThat(r.errorBound().error()).isPositive();
         assertThat(((Long) r.rows().getFirst()[0]).doubleValue()).isCloseTo(20_000, org.assertj.core.data.Percentage.withPercentage(
                 100 * r.errorBound().error()));
-        assertThat(r.infos()).anyMatch(s -> s.contains("approx_count_distinct"));
+        assertThat(r.infos()).anyMatch(s -> s.contains("approximate answer, relative error"));
+    }
+
+    @Test
+    void grafanaClickHouseQueriesAnswerAsTheirStandardSpelling() {
+        InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, new SqlTestTable(20_000, 8).batch());
+        long from = SqlTestTable.BASE / 1000 + 600;
+        long to = from + 7200;
+        SqlResult clickhouse = run(store, "SELECT toStartOfInterval(toDateTime(ts), INTERVAL 5 minute) AS t, count() AS c FROM events "
+                + "WHERE ts >= toDateTime(" + from + ") AND ts <= toDateTime(" + to + ") GROUP BY t ORDER BY t FORMAT JSON", 0);
+        SqlResult standard = run(store, "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, count(*) AS c FROM events "
+                + "WHERE ts BETWEEN epoch_ms(" + from * 1000 + ") AND epoch_ms(" + to * 1000 + ") GROUP BY t ORDER BY t", 0);
+        assertThat(clickhouse.columnTypes()).containsExactly(SqlType.TIMESTAMP, SqlType.BIGINT);
+        assertThat(clickhouse.rows()).hasSizeGreaterThanOrEqualTo(24).containsExactlyElementsOf(standard.rows());
     }
 
     @Test

@@ -73,6 +73,18 @@ class SqlViewTest {
     }
 
     @Test
+    void aWindowWithoutUpperBoundTakesRowsAfterNowFromRawData() {
+        InMemoryDataStore store = STORE;
+        long now = TO - 2 * 3_600_000L - 4_321;
+        String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' GROUP BY region";
+        SqlResult v = viewed(store, sql, now);
+        assertThat(v.infos()).anyMatch(s -> s.contains("answered from view " + SUMS.definitionId()));
+        Map<Object, Object[]> e = byKey(exact(store, sql, now), 1);
+        assertThat(byKey(v, 1).keySet()).isEqualTo(e.keySet());
+        byKey(v, 1).forEach((k, row) -> assertThat(row).as("region " + k).containsExactly(e.get(k)));
+    }
+
+    @Test
     void quantilesAreWithinTheirRankErrorOfTheExactDistribution() {
         InMemoryDataStore store = STORE;
         long now = TO - 61_234;
