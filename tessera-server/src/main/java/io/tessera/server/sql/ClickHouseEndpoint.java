@@ -8,8 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,8 +27,6 @@ public final class ClickHouseEndpoint {
 
     /** The ClickHouse release whose HTTP interface and SQL dialect level this answers as, for {@code SELECT version()}. */
     public static final String VERSION = "24.8.1.1";
-
-    private static final Pattern FORMAT = Pattern.compile("(?is)^(.*?)\\s+FORMAT\\s+([A-Za-z0-9_]+)\\s*;?\\s*$");
 
     private final SqlService sql;
 
@@ -66,13 +62,9 @@ public final class ClickHouseEndpoint {
             return;
         }
         request.setHeader("X-ClickHouse-Query-Id", params.getOrDefault("query_id", UUID.randomUUID().toString()));
-        String query = text.strip();
-        String formatName = null;
-        Matcher m = FORMAT.matcher(query);
-        if (m.matches()) {
-            query = m.group(1).strip();
-            formatName = m.group(2);
-        }
+        io.tessera.sql.SqlText.Formatted split = io.tessera.sql.SqlText.splitFormat(text.strip());
+        String query = split.query().strip();
+        String formatName = split.format();
         while (query.endsWith(";")) {
             query = query.substring(0, query.length() - 1).strip();
         }

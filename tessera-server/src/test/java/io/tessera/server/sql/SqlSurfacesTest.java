@@ -238,6 +238,9 @@ class SqlSurfacesTest {
         assertThat(r.body()).startsWith("Code: 47. DB::Exception: unknown column \"nope\"");
         r = clickHouseGet("SELECT DISTINCT host FROM requests", "");
         assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).hasValue("48");
+        r = clickHouseGet("SELECT count(*) FROM requests WHERE host = 'x FORMAT JSON'", "");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("0\n");
         r = clickHouseGet("SELECT 1 FORMAT Parquet", "");
         assertThat(r.statusCode()).isEqualTo(400);
         assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).hasValue("73");
