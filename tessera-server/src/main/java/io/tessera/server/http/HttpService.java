@@ -20,7 +20,7 @@ import org.xnio.conduits.StreamSourceConduit;
 
 /**
  * The one HTTP port: Undertow, with handlers run off its IO threads on its worker pool (not on
- * virtual threads: Undertow's blocking streams open a selector per blocking thread), exact-path
+ * virtual threads: XNIO's blocking waits keep a selector per thread that blocks), exact-path
  * routes, prefix routes for paths with a variable part (the longest matching prefix
  * wins; an exact route beats any prefix), and a last line of defence that turns an escaped
  * exception into a plain-text error instead of a dropped connection. A handler can ask to hear

@@ -1,6 +1,7 @@
 package io.tessera.server.http;
 
 import io.tessera.core.LimitExceededException;
+import io.undertow.io.AsyncSenderImpl;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
 import java.io.ByteArrayOutputStream;
@@ -122,9 +123,10 @@ public final class Request {
     }
 
     /**
-     * Sends a whole response body. Unless the exchange is blocking (its body was read), the bytes
-     * are written and the exchange ended on the connection's IO thread: ending an exchange there
-     * spares Undertow's hand-over of the connection from a worker back to its IO thread.
+     * Sends a whole response body. Once the request is read to its end, the bytes are written
+     * and the exchange ended on the connection's IO thread, without blocking: ending an exchange
+     * there spares Undertow's hand-over of the connection from a worker back to its IO thread,
+     * which spins while the worker is descheduled.
      */
     void sendWhole(int status, byte[] body, int length) throws IOException {
         if (clientGone) {
@@ -134,7 +136,9 @@ public final class Request {
         if (status != 204) {
             exchange.setResponseContentLength(length);
         }
-        if (exchange.isBlocking()) {
+        boolean wholeOnIoThread = exchange.isRequestComplete() && (status != 204 || !exchange.isBlocking());
+        if (!wholeOnIoThread) {
+            blocking();
             if (status == 204) {
                 exchange.endExchange();
                 return;
@@ -150,7 +154,7 @@ public final class Request {
             if (status == 204) {
                 exchange.endExchange();
             } else {
-                exchange.getResponseSender().send(bytes);
+                new AsyncSenderImpl(exchange).send(bytes);
             }
         });
     }

@@ -65,10 +65,20 @@ class RoundTripMeasurement {
                 assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
                 assertThat(response.body()).startsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{");
             };
+            String form = "query=sum(m)&time=" + (T / 1000 + 60);
+            Call post = (c, worker) -> {
+                HttpResponse<String> response = c.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/query"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+                assertThat(response.body()).startsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{");
+            };
             run(client, 0, write, WARMUP);
             run(client, 0, read, WARMUP);
+            run(client, 0, post, WARMUP);
             report("remote write (10 series x 1 sample)", client, write);
             report("instant query sum(m) over 40 series", client, read);
+            report("the same query as a form POST", client, post);
         }
     }
 
