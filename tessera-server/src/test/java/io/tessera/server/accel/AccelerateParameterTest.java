@@ -18,7 +18,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,19 +45,7 @@ class AccelerateParameterTest {
                 acceleration:
                   allowed_lateness: 5s
                 """));
-        StringBuilder text = new StringBuilder();
-        Random random = new Random(23);
-        for (int s = 0; s < 20; s++) {
-            double counter = 0;
-            for (long t = T0 + 1 + random.nextInt(14_000); t < T0 + SPAN; t += 15_000) {
-                counter += random.nextInt(20);
-                text.append("latency{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
-                        .append(Math.exp(random.nextGaussian())).append(' ').append(t).append('\n');
-                text.append("requests_total{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
-                        .append(counter).append(' ').append(t).append('\n');
-            }
-        }
-        assertThat(send("/api/v1/import/prometheus", text.toString()).statusCode()).isEqualTo(204);
+        assertThat(send("/api/v1/import/prometheus", AccelerationEndToEndTest.exposition(23, 20, T0, SPAN, false)).statusCode()).isEqualTo(204);
         HttpResponse<String> installed = send("/api/v1/plan", InstallablePlanCodec.toJson(AccelerationEndToEndTest.plan()));
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
         assertThat(server.runIngestionRuns()).isGreaterThan(20);

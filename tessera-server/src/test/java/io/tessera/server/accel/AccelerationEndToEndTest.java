@@ -66,19 +66,7 @@ class AccelerationEndToEndTest {
                 acceleration:
                   allowed_lateness: 5s
                 """));
-        StringBuilder text = new StringBuilder();
-        Random random = new Random(11);
-        for (int s = 0; s < 30; s++) {
-            double counter = 0;
-            for (long t = T0 + 1 + random.nextInt(14_000); t < T0 + SPAN; t += 15_000) {
-                counter = random.nextInt(200) == 0 ? 0 : counter + random.nextInt(20);
-                text.append("latency{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
-                        .append(Math.exp(random.nextGaussian())).append(' ').append(t).append('\n');
-                text.append("requests_total{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
-                        .append(counter).append(' ').append(t).append('\n');
-            }
-        }
-        HttpResponse<String> r = post("/api/v1/import/prometheus", text.toString());
+        HttpResponse<String> r = post("/api/v1/import/prometheus", exposition(11, 30, T0, SPAN, true));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
 
         HttpResponse<String> installed = post("/api/v1/plan", InstallablePlanCodec.toJson(plan()));
@@ -89,6 +77,27 @@ class AccelerationEndToEndTest {
     @AfterAll
     static void stop() {
         server.close();
+    }
+
+    /**
+     * A latency gauge and a request counter for {@code series} series, 15 s apart with jittered
+     * offsets over {@code (t0, t0 + span)}, in the text format; the counter resets now and then
+     * when {@code resets}.
+     */
+    static String exposition(long seed, int series, long t0, long span, boolean resets) {
+        StringBuilder text = new StringBuilder();
+        Random random = new Random(seed);
+        for (int s = 0; s < series; s++) {
+            double counter = 0;
+            for (long t = t0 + 1 + random.nextInt(14_000); t < t0 + span; t += 15_000) {
+                counter = resets && random.nextInt(200) == 0 ? 0 : counter + random.nextInt(20);
+                text.append("latency{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
+                        .append(Math.exp(random.nextGaussian())).append(' ').append(t).append('\n');
+                text.append("requests_total{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
+                        .append(counter).append(' ').append(t).append('\n');
+            }
+        }
+        return text.toString();
     }
 
     /** One view per metric and family the queries need, panes of one minute; queries rewritten to read them. */
