@@ -155,7 +155,10 @@ public final class PromqlEngine {
 
     /** Prometheus refuses a vector in which two series have the same labels at the same time. */
     private static void checkUniqueLabels(InstantVector v) {
-        Map<Labels, Integer> seen = new HashMap<>();
+        if (v.labelsDistinct()) {
+            return;
+        }
+        Map<Labels, Integer> seen = HashMap.newHashMap(v.size());
         for (int s = 0; s < v.size(); s++) {
             Integer other = seen.putIfAbsent(v.labels(s), s);
             if (other != null) {

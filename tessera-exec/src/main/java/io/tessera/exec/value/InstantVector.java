@@ -16,6 +16,7 @@ public final class InstantVector implements Value {
     private long[][] present;
     private long[][] sampleTs;
     private int size;
+    private boolean labelsDistinct;
 
     public InstantVector(StepGrid grid) {
         this(grid, 16);
@@ -63,7 +64,17 @@ public final class InstantVector implements Value {
         return labels[s];
     }
 
+    /** Records that no two series share a label set (the producer keyed its rows by labels). */
+    public void markLabelsDistinct() {
+        labelsDistinct = true;
+    }
+
+    public boolean labelsDistinct() {
+        return labelsDistinct;
+    }
+
     public void setLabels(int s, Labels l) {
+        labelsDistinct = false;
         labels[s] = l;
     }
 

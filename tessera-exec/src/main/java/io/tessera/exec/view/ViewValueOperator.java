@@ -42,6 +42,11 @@ public final class ViewValueOperator {
         ViewStates states = store.readMaterializedView(view,
                 new MaterializedViewRequest(new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted), context);
         InstantVector out = new InstantVector(grid, 16);
+        out.markLabelsDistinct();
+        if (steps == 1) {
+            states.forEach(0, (series, state) -> out.set(out.addSeries(series), 0, ((LastState) state).value()));
+            return out;
+        }
         Map<Labels, Integer> rows = new HashMap<>();
         for (int p = 0; p < steps; p++) {
             int step = p;

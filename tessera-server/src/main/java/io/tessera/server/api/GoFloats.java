@@ -59,6 +59,9 @@ final class GoFloats {
             return sign + "0";
         }
         double abs = Math.abs(v);
+        if (abs < 1e15 && v == (long) v) {
+            return Long.toString((long) v);
+        }
         if (abs >= 1e-3 && abs < 1e7) {
             // the JDK writes this range in plain notation with the shortest digits, as Go does, but keeps a ".0"
             String plain = Double.toString(v);

@@ -1,9 +1,11 @@
 package io.tessera.server.api;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.tessera.core.Labels;
 import io.tessera.exec.QueryResult;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A query result as Prometheus' {@code data}: {@code {"resultType":…,"result":…}}, streamed
@@ -20,15 +22,7 @@ final class ResultJson {
             case QueryResult.VectorResult v -> {
                 g.writeStringField("resultType", "vector");
                 g.writeArrayFieldStart("result");
-                for (QueryResult.Sample s : v.samples()) {
-                    g.writeStartObject();
-                    g.writeFieldName("metric");
-                    labels(g, s.labels());
-                    g.writeArrayFieldStart("value");
-                    point(g, s.t(), s.value());
-                    g.writeEndArray();
-                    g.writeEndObject();
-                }
+                vectorSamples(g, v.samples());
                 g.writeEndArray();
             }
             case QueryResult.MatrixResult m -> {
@@ -69,47 +63,40 @@ final class ResultJson {
         g.writeEndObject();
     }
 
+    private static final SerializedString FIRST_SAMPLE = new SerializedString("{\"metric\":");
+    private static final SerializedString NEXT_SAMPLE = new SerializedString(",{\"metric\":");
+    private static final SerializedString SAMPLE_END = new SerializedString("\"]}");
+
+    /**
+     * The samples of a vector, each {@code {"metric":{…},"value":[t,"v"]}}, written as raw bytes:
+     * labels come rendered from {@link LabelsJson}, the timestamp is rendered once per distinct
+     * time, and values are plain ASCII, so nothing needs the generator's escaping or bookkeeping.
+     */
+    private static void vectorSamples(JsonGenerator g, List<QueryResult.Sample> samples) throws IOException {
+        long renderedT = 0;
+        SerializedString timePrefix = null;
+        boolean first = true;
+        for (QueryResult.Sample s : samples) {
+            if (timePrefix == null || s.t() != renderedT) {
+                renderedT = s.t();
+                timePrefix = new SerializedString(",\"value\":[" + ApiJson.timestamp(renderedT) + ",\"");
+            }
+            g.writeRaw(first ? FIRST_SAMPLE : NEXT_SAMPLE);
+            g.writeRaw(LabelsJson.of(s.labels()));
+            g.writeRaw(timePrefix);
+            g.writeRaw(GoFloats.sampleValue(s.value()));
+            g.writeRaw(SAMPLE_END);
+            first = false;
+        }
+    }
+
     private static void point(JsonGenerator g, long t, double v) throws IOException {
         g.writeNumber(ApiJson.timestamp(t));
         g.writeString(GoFloats.sampleValue(v));
     }
 
-    /** True when no name or value needs escaping: printable ASCII without quote, backslash or HTML characters. */
-    private static boolean plain(Labels labels) {
-        for (int i = 0; i < labels.size(); i++) {
-            if (!plain(labels.name(i)) || !plain(labels.value(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean plain(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&') {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** A label set as a JSON object in label order, with the raw escaping of result labels. */
     static void labels(JsonGenerator g, Labels labels) throws IOException {
-        if (plain(labels)) {
-            StringBuilder sb = new StringBuilder(labels.size() * 24).append('{');
-            for (int i = 0; i < labels.size(); i++) {
-                sb.append(i == 0 ? "\"" : ",\"").append(labels.name(i)).append("\":\"").append(labels.value(i)).append('"');
-            }
-            g.writeRawValue(sb.append('}').toString());
-            return;
-        }
-        g.setCharacterEscapes(ApiJson.LABELS);
-        g.writeStartObject();
-        for (int i = 0; i < labels.size(); i++) {
-            g.writeStringField(labels.name(i), labels.value(i));
-        }
-        g.writeEndObject();
-        g.setCharacterEscapes(ApiJson.STANDARD);
+        g.writeRawValue(LabelsJson.of(labels));
     }
 }

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.CRC32C;
 
 /**
  * The {@code MANIFEST} of a snapshot, a text file of one fact per line:
@@ -44,30 +43,11 @@ record SnapshotManifest(WalPosition wal, long takenAtMillis, long series, long s
             sb.append("file ").append(f.kind()).append(' ').append(f.name()).append(' ').append(f.bytes()).append(' ')
                     .append(String.format("%08x", f.crc32c())).append('\n');
         }
-        byte[] body = sb.toString().getBytes(StandardCharsets.UTF_8);
-        byte[] tail = String.format("crc32c %08x", crc(body, body.length)).concat("\n").getBytes(StandardCharsets.UTF_8);
-        byte[] out = new byte[body.length + tail.length];
-        System.arraycopy(body, 0, out, 0, body.length);
-        System.arraycopy(tail, 0, out, body.length, tail.length);
-        return out;
+        return ChecksummedText.seal(sb.toString());
     }
 
     static SnapshotManifest decode(Path file, byte[] bytes) {
-        int end = bytes.length;
-        if (end == 0 || bytes[end - 1] != '\n') {
-            throw new CorruptionException(file, end, "the manifest does not end with a complete line");
-        }
-        int lastLine = end - 1;
-        while (lastLine > 0 && bytes[lastLine - 1] != '\n') {
-            lastLine--;
-        }
-        String crcLine = new String(bytes, lastLine, end - 1 - lastLine, StandardCharsets.US_ASCII);
-        int computed = crc(bytes, lastLine);
-        if (!crcLine.equals(String.format("crc32c %08x", computed))) {
-            throw new CorruptionException(file, lastLine, "the manifest's checksum line \"" + crcLine
-                    + "\" does not match its content (crc32c " + String.format("%08x", computed) + ")");
-        }
-        String[] lines = new String(bytes, 0, lastLine, StandardCharsets.UTF_8).split("\n");
+        String[] lines = ChecksummedText.open(file, bytes, "the manifest");
         WalPosition wal = null;
         long taken = 0;
         long series = 0;
@@ -102,11 +82,5 @@ record SnapshotManifest(WalPosition wal, long takenAtMillis, long series, long s
             throw new CorruptionException(file, 0, "the manifest has no wal-position line");
         }
         return new SnapshotManifest(wal, taken, series, samples, files);
-    }
-
-    private static int crc(byte[] bytes, int length) {
-        CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, length);
-        return (int) crc.getValue();
     }
 }

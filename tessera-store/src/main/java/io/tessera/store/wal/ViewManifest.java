@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.CRC32C;
 
 /**
  * {@code views/MANIFEST}: which view files are current and how far each view was built, as of
@@ -59,35 +58,17 @@ record ViewManifest(WalPosition wal, long oldestSample, long newestSample, Map<S
                         .append(f.lastEnd()).append('\n');
             }
         }
-        byte[] body = sb.toString().getBytes(StandardCharsets.UTF_8);
-        byte[] tail = (String.format("crc32c %08x", crc(body, body.length)) + "\n").getBytes(StandardCharsets.UTF_8);
-        byte[] out = new byte[body.length + tail.length];
-        System.arraycopy(body, 0, out, 0, body.length);
-        System.arraycopy(tail, 0, out, body.length, tail.length);
-        return out;
+        return ChecksummedText.seal(sb.toString());
     }
 
     static ViewManifest decode(Path file, byte[] bytes) {
-        int end = bytes.length;
-        if (end == 0 || bytes[end - 1] != '\n') {
-            throw new CorruptionException(file, end, "the view manifest does not end with a complete line");
-        }
-        int lastLine = end - 1;
-        while (lastLine > 0 && bytes[lastLine - 1] != '\n') {
-            lastLine--;
-        }
-        String crcLine = new String(bytes, lastLine, end - 1 - lastLine, StandardCharsets.US_ASCII);
-        int computed = crc(bytes, lastLine);
-        if (!crcLine.equals(String.format("crc32c %08x", computed))) {
-            throw new CorruptionException(file, lastLine, "the view manifest's checksum line \"" + crcLine
-                    + "\" does not match its content (crc32c " + String.format("%08x", computed) + ")");
-        }
+        String[] lines = ChecksummedText.open(file, bytes, "the view manifest");
         WalPosition wal = null;
         long oldest = Long.MAX_VALUE;
         long newest = Long.MIN_VALUE;
         Map<String, View> views = new LinkedHashMap<>();
         int offset = 0;
-        for (String line : new String(bytes, 0, lastLine, StandardCharsets.UTF_8).split("\n")) {
+        for (String line : lines) {
             String[] f = line.split(" ");
             try {
                 switch (f[0]) {
@@ -128,11 +109,5 @@ record ViewManifest(WalPosition wal, long oldestSample, long newestSample, Map<S
             throw new CorruptionException(file, offset, "a line names a view without a view line before it");
         }
         return v;
-    }
-
-    private static int crc(byte[] bytes, int length) {
-        CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, length);
-        return (int) crc.getValue();
     }
 }

@@ -1,0 +1,81 @@
+package io.tessera.server.api;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
+import io.tessera.core.Labels;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Result label sets rendered once as the JSON objects Prometheus writes for them, so that a
+ * dashboard refreshing the same thousands of series copies bytes instead of escaping strings.
+ * Bounded: when it holds {@link #CAPACITY} label sets it starts over.
+ */
+final class LabelsJson {
+
+    static final int CAPACITY = 131_072;
+    private static final ConcurrentHashMap<Labels, SerializedString> RENDERED = new ConcurrentHashMap<>();
+
+    private LabelsJson() {
+    }
+
+    /** The JSON object of {@code labels}, in label order, with the raw escaping of result labels. */
+    static SerializableString of(Labels labels) {
+        SerializedString cached = RENDERED.get(labels);
+        if (cached != null) {
+            return cached;
+        }
+        SerializedString rendered = new SerializedString(render(labels));
+        if (RENDERED.size() >= CAPACITY) {
+            RENDERED.clear();
+        }
+        RENDERED.put(labels, rendered);
+        return rendered;
+    }
+
+    private static String render(Labels labels) {
+        if (plain(labels)) {
+            StringBuilder sb = new StringBuilder(labels.size() * 24).append('{');
+            for (int i = 0; i < labels.size(); i++) {
+                sb.append(i == 0 ? "\"" : ",\"").append(labels.name(i)).append("\":\"").append(labels.value(i)).append('"');
+            }
+            return sb.append('}').toString();
+        }
+        ByteArrayOutputStream buf = new ByteArrayOutputStream(labels.size() * 32);
+        try (JsonGenerator g = ApiJson.open(buf)) {
+            g.setCharacterEscapes(ApiJson.LABELS);
+            g.writeStartObject();
+            for (int i = 0; i < labels.size(); i++) {
+                g.writeStringField(labels.name(i), labels.value(i));
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    /** True when no name or value needs escaping: printable ASCII without quote or backslash. */
+    private static boolean plain(Labels labels) {
+        for (int i = 0; i < labels.size(); i++) {
+            if (!plain(labels.name(i)) || !plain(labels.value(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean plain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,53 @@
+package io.tessera.server.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.tessera.core.Labels;
+import io.tessera.exec.QueryResult;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Vector results byte for byte as Prometheus' JSON encoder writes them. */
+class ResultJsonTest {
+
+    private static String json(QueryResult result) throws IOException {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        try (JsonGenerator g = ApiJson.open(buf)) {
+            ResultJson.write(g, result);
+        }
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void vectorSamplesAreSeparatedAndLabelsWrittenRaw() throws IOException {
+        QueryResult.VectorResult v = new QueryResult.VectorResult(List.of(
+                new QueryResult.Sample(Labels.of("__name__", "up", "job", "a<b>&c"), 1_435_781_451_780L, 1),
+                new QueryResult.Sample(Labels.of("path", "q\"uo\\te\n", "zone", "zürich"), 1_435_781_451_780L, 0.25),
+                new QueryResult.Sample(Labels.EMPTY, 1_435_781_452_000L, 12_345_678)), List.of(), List.of());
+        String expected = "{\"resultType\":\"vector\",\"result\":["
+                + "{\"metric\":{\"__name__\":\"up\",\"job\":\"a<b>&c\"},\"value\":[1435781451.780,\"1\"]},"
+                + "{\"metric\":{\"path\":\"q\\\"uo\\\\te\\n\",\"zone\":\"zürich\"},\"value\":[1435781451.780,\"0.25\"]},"
+                + "{\"metric\":{},\"value\":[1435781452,\"12345678\"]}]}";
+        assertEquals(expected, json(v));
+        assertEquals(expected, json(v), "the second rendering comes from the label cache");
+    }
+
+    @Test
+    void emptyVector() throws IOException {
+        assertEquals("{\"resultType\":\"vector\",\"result\":[]}",
+                json(new QueryResult.VectorResult(List.of(), List.of(), List.of())));
+    }
+
+    @Test
+    void integralValuesAsGoWritesThem() {
+        assertEquals("-3", GoFloats.sampleValue(-3));
+        assertEquals("100000000000000", GoFloats.sampleValue(1e14));
+        assertEquals("1e+21", GoFloats.sampleValue(1e21));
+        assertEquals("1234567890123456800", GoFloats.sampleValue(1.2345678901234568e18));
+        assertEquals("-0", GoFloats.sampleValue(-0.0));
+    }
+}
