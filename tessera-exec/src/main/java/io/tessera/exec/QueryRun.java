@@ -143,6 +143,7 @@ public final class QueryRun {
                 TimeRange range = (TimeRange) dag.node(c.range());
                 GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(c, value, count, range.rangeMs(),
                         grid, params(c.params(), grid), store, context, window -> scan(range.input(), window),
+                        (series, window) -> ScanOperator.read(store, oneSeries((Scan) dag.node(range.input()), series), window, context),
                         io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError());
                 context.info(corrected.info());
                 yield corrected.vector();
@@ -188,6 +189,15 @@ public final class QueryRun {
         for (Map.Entry<Integer, Interval> e : ScanWindows.of(dag, exact, rootGrid.start(), rootGrid.last(), context).entrySet()) {
             scanWindows.merge(e.getKey(), e.getValue(), (a, b) -> new Interval(Math.min(a.start(), b.start()), Math.max(a.end(), b.end())));
         }
+    }
+
+    /** {@code scan} narrowed to the series whose labels, without the metric name, include {@code series}. */
+    private static Scan oneSeries(Scan scan, io.tessera.core.Labels series) {
+        java.util.List<io.tessera.core.LabelMatcher> matchers = new java.util.ArrayList<>(scan.matchers());
+        for (int i = 0; i < series.size(); i++) {
+            matchers.add(io.tessera.core.LabelMatcher.equal(series.name(i), series.value(i)));
+        }
+        return new Scan(scan.source(), matchers);
     }
 
     private int viewScan(MaterializedView view) {

@@ -26,6 +26,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -57,7 +58,7 @@ public final class GridCorrectionOperator {
      */
     public static Corrected evaluate(GridCorrection c, MaterializedView valueView, MaterializedView countView, long windowMs,
             StepGrid grid, Value[] params, DataStore store, RunContext context, Function<Interval, SeriesRows> rawRows,
-            double rankTarget) {
+            BiFunction<Labels, Interval, SeriesRows> seriesRows, double rankTarget) {
         PaneGrid panes = new PaneGrid(valueView.paneMs(), valueView.phaseMs());
         int steps = grid.size();
         MissingStateException last = null;
@@ -78,7 +79,7 @@ public final class GridCorrectionOperator {
                 last = e;
                 continue;
             }
-            return new Correction(c, windowMs, grid, params, context, rawRows, rankTarget, g, kept).run(valueView);
+            return new Correction(c, windowMs, grid, params, context, rawRows, seriesRows, rankTarget, g, kept).run(valueView);
         }
         throw last;
     }
@@ -152,12 +153,19 @@ public final class GridCorrectionOperator {
         private double worstBound;
         private int exactSeries;
         private double[] scratch = new double[64];
+        private final BiFunction<Labels, Interval, SeriesRows> seriesRows;
+        /** Quantiles whose bound failed, answered exactly from their own window: at most this share of the series. */
+        private static final double EXACT_SHARE = 0.05;
+        private int exactBudget;
+        private int windowReads;
 
         private enum Kind { SUM, COUNT, AVG, QUANTILE }
 
         Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
-                Function<Interval, SeriesRows> rawRows, double rankTarget, long[] g, GridValues kept) {
+                Function<Interval, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
+                double rankTarget, long[] g, GridValues kept) {
             this.c = c;
+            this.seriesRows = seriesRows;
             this.windowMs = windowMs;
             this.grid = grid;
             this.context = context;
@@ -198,6 +206,7 @@ public final class GridCorrectionOperator {
                 }
             }
             int series = kept.labels().size();
+            exactBudget = Math.max(4, (int) (EXACT_SHARE * series));
             InstantVector out = new InstantVector(grid, series);
             int[] row = new int[series];
             Arrays.fill(row, -1);
@@ -236,7 +245,8 @@ public final class GridCorrectionOperator {
                         case COUNT -> n;
                         case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
                         case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
-                        case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s]);
+                        case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s],
+                                kept.labels().get(s));
                     };
                     if (row[s] < 0) {
                         row[s] = out.addSeries(kept.labels().get(s));
@@ -254,7 +264,7 @@ public final class GridCorrectionOperator {
             String bound = kind != Kind.QUANTILE ? "exact"
                     : String.format(Locale.ROOT, "quantile rank error <= %.3g%% by the samples that moved (target %.3g%%)%s",
                             100 * worstBound, 100 * rankTarget,
-                            exactSeries > 0 ? ", " + exactSeries + " series exact from their new samples" : "");
+                            exactSeries > 0 ? ", " + exactSeries + " series answered exactly from their raw samples" : "");
             return "PromQL info: " + c.function() + " answered from view " + id + " (" + how + ", " + bound + ")";
         }
 
@@ -287,15 +297,14 @@ public final class GridCorrectionOperator {
          * ({@code n0 = 0}) is answered exactly from them.
          */
         private double quantile(MaterializedView view, long g, long t, double q, double v0, long n0, long n,
-                Span in, Span gone, SeriesRows inRows, int inAt) {
+                Span in, Span gone, SeriesRows inRows, int inAt, Labels series) {
             if (n0 == 0) {
                 exactSeries++;
                 return exactFrom(inRows, inAt, g, t, q);
             }
             if (Double.isNaN(v0) || in.nan || gone.nan || n < 2) {
-                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
-                        n < 2 ? "a series has one sample left in the window, which the kept quantile does not name"
-                                : "NaN samples near the window's edges have no rank");
+                return exactWindow(view, g, t, q, series, n < 2 ? "a series has one sample left in the window, which the"
+                        + " kept quantile does not name" : "NaN samples near the window's edges have no rank");
             }
             double rank = q * (n0 - 1);
             long lo = (long) Math.floor(rank);
@@ -304,12 +313,32 @@ public final class GridCorrectionOperator {
             long atOrBelow = lo + 1 - gone.atOrBelow + in.atOrBelow;
             double bound = Math.max(Math.max(0, below / (double) (n - 1) - q), Math.max(0, q - (atOrBelow - 1) / (double) (n - 1)));
             if (bound > rankTarget) {
-                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g), String.format(
-                        Locale.ROOT, "moving the kept quantile to the query time bounds its rank error by %.3g%%, over the %.3g%% target",
-                        100 * bound, 100 * rankTarget));
+                return exactWindow(view, g, t, q, series, String.format(Locale.ROOT, "moving the kept quantile to the query"
+                        + " time bounds its rank error by %.3g%%, over the %.3g%% target", 100 * bound, 100 * rankTarget));
             }
             worstBound = Math.max(worstBound, bound);
             return v0;
+        }
+
+        /**
+         * The exact quantile of one series' window, read raw for that series alone; past the
+         * budget of such series the whole run is missing state (an exact run reads less).
+         */
+        private double exactWindow(MaterializedView view, long g, long t, double q, Labels series, String why) {
+            if (windowReads >= exactBudget) {
+                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+                        "more than " + exactBudget + " series need their whole window: " + why);
+            }
+            exactSeries++;
+            windowReads++;
+            SeriesRows rows = seriesRows.apply(series, new Interval(t - windowMs, t));
+            for (int s = 0; s < rows.size(); s++) {
+                if (rows.labels(s).withoutMetricName().equals(series)) {
+                    return exactFrom(rows, s, t - windowMs, t, q);
+                }
+            }
+            throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+                    "the raw series of " + series + " was not found again");
         }
 
         private double exactFrom(SeriesRows rows, int s, long from, long to, double q) {
