@@ -159,7 +159,7 @@ public final class GridCorrectionOperator {
         private int exactBudget;
         private int windowReads;
 
-        private enum Kind { SUM, COUNT, AVG, QUANTILE }
+        private enum Kind { SUM, COUNT, AVG, QUANTILE, MAX, MIN }
 
         Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
                 Function<Interval, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
@@ -177,6 +177,8 @@ public final class GridCorrectionOperator {
                 case "count_over_time" -> Kind.COUNT;
                 case "avg_over_time" -> Kind.AVG;
                 case "quantile_over_time" -> Kind.QUANTILE;
+                case "max_over_time" -> Kind.MAX;
+                case "min_over_time" -> Kind.MIN;
                 default -> throw new IllegalArgumentException(c.function() + " has no grid correction");
             };
             this.p = new double[grid.size()][params.length];
@@ -247,6 +249,7 @@ public final class GridCorrectionOperator {
                         case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
                         case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s],
                                 kept.labels().get(s));
+                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, kept.labels().get(s));
                     };
                     if (row[s] < 0) {
                         row[s] = out.addSeries(kept.labels().get(s));
@@ -261,7 +264,8 @@ public final class GridCorrectionOperator {
             String id = valueView.definitionId().substring(0, Math.min(19, valueView.definitionId().length()));
             String how = "values kept every " + Durations.format(valueView.paneMs()) + " by ingestion runs, moved to the"
                     + " query time by the raw samples that entered and left the window since the grid point";
-            String bound = kind != Kind.QUANTILE ? "exact"
+            String bound = kind != Kind.QUANTILE ? "exact" + (exactSeries > 0 ? ", " + exactSeries
+                    + " series answered exactly from their raw samples" : "")
                     : String.format(Locale.ROOT, "quantile rank error <= %.3g%% by the samples that moved (target %.3g%%)%s",
                             100 * worstBound, 100 * rankTarget,
                             exactSeries > 0 ? ", " + exactSeries + " series answered exactly from their raw samples" : "");
@@ -321,10 +325,36 @@ public final class GridCorrectionOperator {
         }
 
         /**
+         * The kept maximum (minimum) stays the window's while no sample that left reaches it: it
+         * was then taken in {@code (T - w, g]}, which both windows hold, and the samples that
+         * entered may only raise (lower) it. NaN never wins unless it is all there is, as in
+         * Prometheus. Otherwise that series' window is read exactly.
+         */
+        private double extreme(MaterializedView view, long g, long t, double v0, long n0, Span in, Span gone, Labels series) {
+            boolean max = kind == Kind.MAX;
+            if (n0 == 0) {
+                return in.numbers > 0 ? (max ? in.max : in.min) : Double.NaN;
+            }
+            boolean reached = gone.numbers > 0 && (max ? gone.max >= v0 : gone.min <= v0);
+            if (Double.isNaN(v0) || reached) {
+                return exactWindow(view, g, t, series, Double.NaN, "a sample that left the window held its kept "
+                        + (max ? "maximum" : "minimum"));
+            }
+            if (in.numbers == 0) {
+                return v0;
+            }
+            return max ? Math.max(v0, in.max) : Math.min(v0, in.min);
+        }
+
+        private double exactWindow(MaterializedView view, long g, long t, double q, Labels series, String why) {
+            return exactWindow(view, g, t, series, q, why);
+        }
+
+        /**
          * The exact quantile of one series' window, read raw for that series alone; past the
          * budget of such series the whole run is missing state (an exact run reads less).
          */
-        private double exactWindow(MaterializedView view, long g, long t, double q, Labels series, String why) {
+        private double exactWindow(MaterializedView view, long g, long t, Labels series, double q, String why) {
             if (windowReads >= exactBudget) {
                 throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
                         "more than " + exactBudget + " series need their whole window: " + why);
@@ -334,11 +364,18 @@ public final class GridCorrectionOperator {
             SeriesRows rows = seriesRows.apply(series, new Interval(t - windowMs, t));
             for (int s = 0; s < rows.size(); s++) {
                 if (rows.labels(s).withoutMetricName().equals(series)) {
-                    return exactFrom(rows, s, t - windowMs, t, q);
+                    return kind == Kind.QUANTILE ? exactFrom(rows, s, t - windowMs, t, q) : extremeOf(rows, s, t - windowMs, t);
                 }
             }
             throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
                     "the raw series of " + series + " was not found again");
+        }
+
+        private double extremeOf(SeriesRows rows, int s, long from, long to) {
+            Span all = new Span();
+            all.reset();
+            all.scan(rows, s, from, to, Double.NaN);
+            return all.numbers == 0 ? Double.NaN : kind == Kind.MAX ? all.max : all.min;
         }
 
         private double exactFrom(SeriesRows rows, int s, long from, long to, double q) {
@@ -397,10 +434,17 @@ public final class GridCorrectionOperator {
         double comp;
         boolean finite;
         boolean nan;
+        /** The samples that are not NaN, and their extremes. */
+        long numbers;
+        double max;
+        double min;
         long below;
         long atOrBelow;
 
         void reset() {
+            numbers = 0;
+            max = Double.NEGATIVE_INFINITY;
+            min = Double.POSITIVE_INFINITY;
             n = 0;
             sum = 0;
             comp = 0;
@@ -434,6 +478,11 @@ public final class GridCorrectionOperator {
                 if (!Double.isFinite(x)) {
                     finite = false;
                     nan |= Double.isNaN(x);
+                }
+                if (!Double.isNaN(x)) {
+                    numbers++;
+                    max = Math.max(max, x);
+                    min = Math.min(min, x);
                 }
             }
         }

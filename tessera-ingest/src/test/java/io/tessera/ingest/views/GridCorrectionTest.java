@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * Instant queries off an evaluation-grid view's grid, corrected from the grid point below them
  * by the raw samples that entered and left the window, against the exact engine on the same
  * data: sums, counts and averages within 1e-9 relative, quantiles within the 1% rank target among
- * the window's raw samples (computed here by brute force). The data has series that start and
+ * the window's raw samples (computed here by brute force), maxima and minima exactly. The data has series that start and
  * stop inside windows, a stale marker, jittered scrapes, and a late sample inside a correction span.
  */
 class GridCorrectionTest {
@@ -45,7 +45,8 @@ class GridCorrectionTest {
     private static final long GRID = 60_000;
     private static final long WINDOW = 30 * 60_000;
     private static final List<String> QUERIES = List.of("sum_over_time(g[30m])", "count_over_time(g[30m])",
-            "avg_over_time(g[30m])", "quantile_over_time(0.9, g[30m])", "quantile_over_time(0.5, g[30m])");
+            "avg_over_time(g[30m])", "quantile_over_time(0.9, g[30m])", "quantile_over_time(0.5, g[30m])",
+            "max_over_time(g[30m])", "min_over_time(g[30m])");
 
     private final RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L)
             .withOutOfOrderWindow(30 * 3_600_000L));
@@ -119,6 +120,7 @@ class GridCorrectionTest {
         Random random = new Random(3);
         int corrected = 0;
         int quantiles = 0;
+        int extremes = 0;
         int exactSeries = 0;
         int checked = 0;
         for (int k = 0; k < 40; k++) {
@@ -132,6 +134,7 @@ class GridCorrectionTest {
                 boolean moved = fast.infos().stream().anyMatch(i -> i.contains("moved to the query time"));
                 corrected += moved ? 1 : 0;
                 quantiles += moved && q.startsWith("quantile") ? 1 : 0;
+                extremes += moved && q.startsWith("m") ? 1 : 0;
                 exactSeries += fast.infos().stream().anyMatch(i -> i.contains("series answered exactly from their raw samples")) ? 1 : 0;
                 checked++;
                 if (!moved) {
@@ -140,9 +143,10 @@ class GridCorrectionTest {
                 compare(q, t, fast, truth);
             }
         }
-        // sums, counts and averages always move; a quantile only when its rank bound holds
+        // sums, counts and averages always move; a quantile only when its rank bound holds, an extreme when it did not leave
         assertThat(corrected).as("corrected answers of " + checked).isGreaterThan(checked * 3 / 5);
         assertThat(quantiles).as("corrected quantiles of " + 2 * checked / QUERIES.size()).isGreaterThan(checked / QUERIES.size());
+        assertThat(extremes).as("corrected extremes of " + 2 * checked / QUERIES.size()).isGreaterThan(checked / QUERIES.size());
         // a series whose kept quantile would leave the bound is answered exactly, alone
         assertThat(exactSeries).as("answers with series read exactly").isPositive();
     }
@@ -157,7 +161,7 @@ class GridCorrectionTest {
         for (String q : QUERIES) {
             QueryResult fast = accelerated.instant(q, t, store);
             compare(q, t, fast, exact.instant(q, t, store));
-            if (!q.startsWith("quantile")) {
+            if (!q.startsWith("quantile") && !q.startsWith("m")) {
                 assertThat(fast.infos()).as(q).anyMatch(i -> i.contains("moved to the query time"));
             }
         }
