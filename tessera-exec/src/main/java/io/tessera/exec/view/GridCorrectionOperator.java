@@ -111,8 +111,12 @@ public final class GridCorrectionOperator {
                     v[0] = grow(v[0], s);
                     v[0][s] = ((LastState) state).value();
                 });
+                // the count view lists its series as the value view did, mostly: check the next one before hashing
+                int[] next = {0};
                 counts.forEach(k, (series, state) -> {
-                    int s = seriesId(index, labels, series);
+                    int guess = next[0];
+                    int s = guess < labels.size() && labels.get(guess).equals(series) ? guess : seriesId(index, labels, series);
+                    next[0] = s + 1;
                     n[0] = grow(n[0], s);
                     n[0][s] = (long) ((LastState) state).value();
                 });
@@ -149,6 +153,8 @@ public final class GridCorrectionOperator {
         private final double[][] p;
         private final EdgeRows rows;
         private final Map<SeriesRows, int[]> seriesOf = new IdentityHashMap<>();
+        /** Output series of the raw series already seen, by instance: every span of a run reads the same series. */
+        private final Map<Labels, Integer> rawIds = new IdentityHashMap<>();
         private final Kind kind;
         private double worstBound;
         private int exactSeries;
@@ -402,7 +408,10 @@ public final class GridCorrectionOperator {
             int[] ids = new int[r.size()];
             boolean[] taken = new boolean[kept.labels().size() + r.size()];
             for (int s = 0; s < r.size(); s++) {
-                ids[s] = seriesId(kept.index(), kept.labels(), r.labels(s).withoutMetricName());
+                Labels raw = r.labels(s);
+                Integer known = rawIds.get(raw);
+                ids[s] = known != null ? known : seriesId(kept.index(), kept.labels(), raw.withoutMetricName());
+                rawIds.put(raw, ids[s]);
                 if (ids[s] < taken.length && taken[ids[s]]) {
                     throw new MissingStateException(c.function(), rows.covering(new Interval(g[0], grid.time(0))) == r
                             ? new Interval(g[0], grid.time(0)) : new Interval(g[0] - windowMs, grid.time(0) - windowMs),
