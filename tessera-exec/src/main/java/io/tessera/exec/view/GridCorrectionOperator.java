@@ -79,7 +79,8 @@ public final class GridCorrectionOperator {
                 last = e;
                 continue;
             }
-            return new Correction(c, windowMs, grid, params, context, rawRows, seriesRows, rankTarget, g, kept).run(valueView);
+            return new Correction(c, windowMs, grid, params, context, rawRows, seriesRows, rankTarget, g, kept,
+                    valueView.paneMs()).run(valueView);
         }
         throw last;
     }
@@ -155,6 +156,8 @@ public final class GridCorrectionOperator {
         private final Map<SeriesRows, int[]> seriesOf = new IdentityHashMap<>();
         /** Output series of the raw series already seen, by instance: every span of a run reads the same series. */
         private final Map<Labels, Integer> rawIds = new IdentityHashMap<>();
+        /** Metric names whose counter-likeness was checked, as the exact rate and increase do. */
+        private final java.util.Set<String> checkedNames = new java.util.HashSet<>();
         private final Kind kind;
         private double worstBound;
         private int exactSeries;
@@ -165,11 +168,15 @@ public final class GridCorrectionOperator {
         private int exactBudget;
         private int windowReads;
 
-        private enum Kind { SUM, COUNT, AVG, QUANTILE, MAX, MIN }
+        private enum Kind { SUM, COUNT, AVG, QUANTILE, MAX, MIN, COUNTER }
+
+        /** How far the spans of a counter reach past their edges, for the samples next to them. */
+        private final long ext;
+        private final CounterMove counterMove;
 
         Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
                 Function<Interval, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
-                double rankTarget, long[] g, GridValues kept) {
+                double rankTarget, long[] g, GridValues kept, long paneMs) {
             this.c = c;
             this.seriesRows = seriesRows;
             this.windowMs = windowMs;
@@ -185,8 +192,17 @@ public final class GridCorrectionOperator {
                 case "quantile_over_time" -> Kind.QUANTILE;
                 case "max_over_time" -> Kind.MAX;
                 case "min_over_time" -> Kind.MIN;
+                case "rate", "increase", "delta" -> Kind.COUNTER;
                 default -> throw new IllegalArgumentException(c.function() + " has no grid correction");
             };
+            this.ext = kind == Kind.COUNTER ? Math.min(paneMs, windowMs / 4) : 0;
+            this.counterMove = kind == Kind.COUNTER ? new CounterMove(c.function()) : null;
+            for (int i = 0; i < grid.size(); i++) {
+                if (kind == Kind.COUNTER && grid.time(i) - g[i] + 2 * ext > windowMs) {
+                    throw new MissingStateException(c.function(), new Interval(g[i] - paneMs, g[i]),
+                            "the grid point is too far back for the spans of a counter's correction");
+                }
+            }
             this.p = new double[grid.size()][params.length];
             for (int i = 0; i < grid.size(); i++) {
                 for (int k = 0; k < params.length; k++) {
@@ -197,11 +213,19 @@ public final class GridCorrectionOperator {
             for (int i = 0; i < grid.size(); i++) {
                 long t = grid.time(i);
                 if (t > g[i]) {
-                    spans.add(new Interval(g[i], t));
-                    spans.add(new Interval(g[i] - windowMs, t - windowMs));
+                    spans.add(inSpan(i));
+                    spans.add(goneSpan(i));
                 }
             }
             this.rows = EdgeRows.read(spans, rawRows);
+        }
+
+        private Interval inSpan(int i) {
+            return new Interval(g[i] - ext, grid.time(i));
+        }
+
+        private Interval goneSpan(int i) {
+            return new Interval(g[i] - windowMs, grid.time(i) - windowMs + ext);
         }
 
         Corrected run(MaterializedView valueView) {
@@ -209,8 +233,8 @@ public final class GridCorrectionOperator {
             // the raw series of every span, by output series (created for series the grid did not have)
             for (int i = 0; i < steps; i++) {
                 if (grid.time(i) > g[i]) {
-                    seriesIn(rows.covering(new Interval(g[i], grid.time(i))));
-                    seriesIn(rows.covering(new Interval(g[i] - windowMs, grid.time(i) - windowMs)));
+                    seriesIn(rows.covering(inSpan(i)));
+                    seriesIn(rows.covering(goneSpan(i)));
                 }
             }
             int series = kept.labels().size();
@@ -228,8 +252,8 @@ public final class GridCorrectionOperator {
                     throw new MissingStateException(valueView.definitionId(), new Interval(g[i] - valueView.paneMs(), g[i]),
                             "quantile " + p[i][0] + " is outside [0, 1]");
                 }
-                SeriesRows inRows = t > g[i] ? rows.covering(new Interval(g[i], t)) : null;
-                SeriesRows goneRows = t > g[i] ? rows.covering(new Interval(g[i] - windowMs, t - windowMs)) : null;
+                SeriesRows inRows = t > g[i] ? rows.covering(inSpan(i)) : null;
+                SeriesRows goneRows = t > g[i] ? rows.covering(goneSpan(i)) : null;
                 int[] inIds = inRows == null ? null : seriesOf.get(inRows);
                 int[] goneIds = goneRows == null ? null : seriesOf.get(goneRows);
                 int[] inAt = positions(inIds, series);
@@ -250,6 +274,12 @@ public final class GridCorrectionOperator {
                         continue;
                     }
                     double v = switch (kind) {
+                        case COUNTER -> {
+                            int a = inAt == null ? -1 : inAt[s];
+                            int b = goneAt == null ? -1 : goneAt[s];
+                            yield counter(valueView, g[i], t, v0, n0, a < 0 ? null : inRows, a, b < 0 ? null : goneRows, b,
+                                    kept.labels().get(s));
+                        }
                         case COUNT -> n;
                         case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
                         case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
@@ -257,6 +287,9 @@ public final class GridCorrectionOperator {
                                 kept.labels().get(s));
                         case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, kept.labels().get(s));
                     };
+                    if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
+                        continue;
+                    }
                     if (row[s] < 0) {
                         row[s] = out.addSeries(kept.labels().get(s));
                     }
@@ -330,6 +363,26 @@ public final class GridCorrectionOperator {
             return v0;
         }
 
+        /** Set when the last {@link #counter} call found no value (fewer than two samples at T). */
+        private boolean noCounterValue;
+
+        private double counter(MaterializedView view, long g, long t, double v0, long n0, SeriesRows in, int a,
+                SeriesRows gone, int b, Labels series) {
+            noCounterValue = false;
+            CounterMove.Outcome o = t == g ? (n0 >= 2 ? CounterMove.Outcome.VALUE : CounterMove.Outcome.NONE)
+                    : counterMove.move(v0, n0, g, t, windowMs, ext, in == null ? null : in.ts(a), in == null ? null : in.values(a),
+                            in == null ? 0 : in.count(a), gone == null ? null : gone.ts(b), gone == null ? null : gone.values(b),
+                            gone == null ? 0 : gone.count(b));
+            return switch (o) {
+                case VALUE -> t == g ? v0 : counterMove.value;
+                case NONE -> {
+                    noCounterValue = true;
+                    yield Double.NaN;
+                }
+                case EXACT -> exactWindow(view, g, t, series, Double.NaN, counterMove.why);
+            };
+        }
+
         /**
          * The kept maximum (minimum) stays the window's while no sample that left reaches it: it
          * was then taken in {@code (T - w, g]}, which both windows hold, and the samples that
@@ -370,6 +423,11 @@ public final class GridCorrectionOperator {
             SeriesRows rows = seriesRows.apply(series, new Interval(t - windowMs, t));
             for (int s = 0; s < rows.size(); s++) {
                 if (rows.labels(s).withoutMetricName().equals(series)) {
+                    if (kind == Kind.COUNTER) {
+                        CounterMove.Outcome o = counterMove.exactly(t, windowMs, rows.ts(s), rows.values(s), rows.count(s));
+                        noCounterValue = o != CounterMove.Outcome.VALUE;
+                        return o == CounterMove.Outcome.VALUE ? counterMove.value : Double.NaN;
+                    }
                     return kind == Kind.QUANTILE ? exactFrom(rows, s, t - windowMs, t, q) : extremeOf(rows, s, t - windowMs, t);
                 }
             }
@@ -409,6 +467,9 @@ public final class GridCorrectionOperator {
             boolean[] taken = new boolean[kept.labels().size() + r.size()];
             for (int s = 0; s < r.size(); s++) {
                 Labels raw = r.labels(s);
+                if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(raw.metricName())) {
+                    io.tessera.exec.function.Annotations.checkCounterName(raw.metricName(), context);
+                }
                 Integer known = rawIds.get(raw);
                 ids[s] = known != null ? known : seriesId(kept.index(), kept.labels(), raw.withoutMetricName());
                 rawIds.put(raw, ids[s]);
