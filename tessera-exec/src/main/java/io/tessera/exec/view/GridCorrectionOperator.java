@@ -163,7 +163,7 @@ public final class GridCorrectionOperator {
         private int exactSeries;
         private double[] scratch = new double[64];
         private final BiFunction<Labels, Interval, SeriesRows> seriesRows;
-        /** Quantiles whose bound failed, answered exactly from their own window: at most this share of the series. */
+        /** Series answered exactly from their own window: at most this share of the series per step. */
         private static final double EXACT_SHARE = 0.05;
         private int exactBudget;
         private int windowReads;
@@ -217,6 +217,13 @@ public final class GridCorrectionOperator {
                     spans.add(goneSpan(i));
                 }
             }
+            long spanMs = EdgeRows.coveredMs(spans);
+            long extentMs = grid.last() - grid.start() + windowMs;
+            if (grid.size() > 1 && spanMs * 2 > extentMs) {
+                throw new MissingStateException(c.function(), new Interval(grid.start() - windowMs, grid.last()),
+                        "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
+                                + "% of the raw data, so the exact answer is cheaper");
+            }
             this.rows = EdgeRows.read(spans, rawRows);
         }
 
@@ -246,6 +253,7 @@ public final class GridCorrectionOperator {
             Span gone = new Span();
             for (int i = 0; i < steps; i++) {
                 context.checkAlive();
+                windowReads = 0;
                 long t = grid.time(i);
                 int point = kept.pointOf(g[i]);
                 if (kind == Kind.QUANTILE && !(p[i][0] >= 0 && p[i][0] <= 1)) {

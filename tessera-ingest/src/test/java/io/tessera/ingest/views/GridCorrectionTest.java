@@ -188,6 +188,31 @@ class GridCorrectionTest {
     }
 
     @Test
+    void aRangeQueryWhoseStepsAreOffTheGridIsCorrectedStepByStep() {
+        long start = T0 + WINDOW + 20 * 60_000 + 17_345;
+        for (String q : List.of("sum_over_time(g[30m])", "increase(c_total[30m])", "max_over_time(g[30m])")) {
+            QueryResult fast = accelerated.range(q, start, start + 60 * 60_000, 7 * 60_000, store);
+            QueryResult truth = exact.range(q, start, start + 60 * 60_000, 7 * 60_000, store);
+            assertThat(fast.infos()).as(q).anyMatch(i -> i.contains("moved to the query time"));
+            List<QueryResult.Series> a = ((QueryResult.MatrixResult) fast).series();
+            List<QueryResult.Series> e = ((QueryResult.MatrixResult) truth).series();
+            assertThat(a).as(q).hasSameSizeAs(e);
+            for (int i = 0; i < a.size(); i++) {
+                assertThat(a.get(i).labels()).as(q).isEqualTo(e.get(i).labels());
+                assertThat(a.get(i).ts()).as(q).isEqualTo(e.get(i).ts());
+                for (int k = 0; k < a.get(i).values().length; k++) {
+                    double x = e.get(i).values()[k];
+                    assertThat(Math.abs(a.get(i).values()[k] - x)).as(q + " " + a.get(i).labels() + " step " + k)
+                            .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(x)));
+                }
+            }
+        }
+        // at a 15 s step the corrections would read most of the raw data: exact
+        QueryResult dense = accelerated.range("sum_over_time(g[30m])", start, start + 30 * 60_000, 15_000, store);
+        assertThat(dense.infos()).anyMatch(i -> i.contains("exact answer is cheaper"));
+    }
+
+    @Test
     void aTimeMoreThanAWindowPastTheNewestKeptPointRunsExactly() {
         long t = T0 + SPAN + 2 * WINDOW + 5_000;
         for (String q : QUERIES) {
