@@ -60,14 +60,15 @@ class GridCorrectionPlannerTest {
         PlanResult r = Planner.plan(Workload.of(List.of(
                 WorkloadQuery.instant("quantile_over_time(0.99, x[1h])", M).alignedToInterval(),
                 WorkloadQuery.instant("avg_over_time(x[1h])", M).alignedToInterval(),
-                WorkloadQuery.instant("count_over_time(x[1h])", M).alignedToInterval())).withEstimates(10_000, 10 * S));
-        // one count view serves both corrections and the count rule itself
-        assertThat(lastValueViews(r.plan())).isEqualTo(3);
+                WorkloadQuery.instant("count_over_time(x[1h])", M).alignedToInterval(),
+                WorkloadQuery.instant("increase(c[1h])", M).alignedToInterval())).withEstimates(10_000, 10 * S));
+        // one count view of x serves both corrections and the count rule itself; the counter gets its own
+        assertThat(lastValueViews(r.plan())).isEqualTo(5);
         int corrections = 0;
         for (int id = 0; id < r.plan().dag().size(); id++) {
             corrections += r.plan().dag().node(id) instanceof GridCorrection ? 1 : 0;
         }
-        assertThat(corrections).isEqualTo(3);
+        assertThat(corrections).isEqualTo(4);
         assertThat(r.plan().dag().node(r.plan().dag().roots().get(2))).isInstanceOf(Fallback.class);
     }
 
