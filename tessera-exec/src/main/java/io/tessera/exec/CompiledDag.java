@@ -61,6 +61,10 @@ public final class CompiledDag {
             if (node instanceof ViewRangeFunction v && !byNode.containsKey(v.view())) {
                 throw new IllegalArgumentException("node " + id + " reads node " + v.view() + ", which is not one of the views");
             }
+            if (node instanceof io.tessera.plan.GridCorrection c && (!byNode.containsKey(c.value()) || !byNode.containsKey(c.count()))) {
+                throw new IllegalArgumentException("node " + id + " reads node " + c.value() + " or " + c.count()
+                        + ", which is not one of the views");
+            }
             if (node instanceof ViewValue v && !byNode.containsKey(v.view())) {
                 throw new IllegalArgumentException("node " + id + " reads node " + v.view() + ", which is not one of the views");
             }

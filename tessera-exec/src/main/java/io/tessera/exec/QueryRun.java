@@ -17,9 +17,11 @@ import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
+import io.tessera.exec.view.GridCorrectionOperator;
 import io.tessera.exec.view.ViewOperator;
 import io.tessera.exec.view.ViewValueOperator;
 import io.tessera.plan.Fallback;
+import io.tessera.plan.GridCorrection;
 import io.tessera.plan.InstantFunction;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Negate;
@@ -132,13 +134,31 @@ public final class QueryRun {
                 }
                 yield ViewValueOperator.evaluate(view, grid, store, context);
             }
+            case GridCorrection c -> {
+                MaterializedView value = views.get(c.value());
+                MaterializedView count = views.get(c.count());
+                if (value == null || count == null) {
+                    throw new IllegalStateException("node " + c.value() + " or " + c.count() + " is not a materialized view of this DAG");
+                }
+                TimeRange range = (TimeRange) dag.node(c.range());
+                GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(c, value, count, range.rangeMs(),
+                        grid, params(c.params(), grid), store, context, window -> scan(range.input(), window),
+                        (series, window) -> ScanOperator.read(store, oneSeries((Scan) dag.node(range.input()), series), window, context),
+                        io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError());
+                context.info(corrected.info());
+                yield corrected.vector();
+            }
             case Fallback f -> {
                 try {
                     Value accelerated = evaluate(f.preferred(), grid);
-                    context.info(acceleratedInfo(f.preferred()));
+                    if (!(dag.node(f.preferred()) instanceof GridCorrection)) {
+                        context.info(acceleratedInfo(f.preferred()));
+                    }
                     yield accelerated;
                 } catch (MissingStateException e) {
-                    context.info("PromQL info: answered exactly from raw data, not from a view: " + e.getMessage());
+                    context.info("PromQL info: " + (dag.node(f.exact()) instanceof Fallback
+                            ? "not answered from this view, trying the next way: " : "answered exactly from raw data, not from a view: ")
+                            + e.getMessage());
                     widenScanWindows(f.exact());
                     yield evaluate(f.exact(), grid);
                 }
@@ -169,6 +189,15 @@ public final class QueryRun {
         for (Map.Entry<Integer, Interval> e : ScanWindows.of(dag, exact, rootGrid.start(), rootGrid.last(), context).entrySet()) {
             scanWindows.merge(e.getKey(), e.getValue(), (a, b) -> new Interval(Math.min(a.start(), b.start()), Math.max(a.end(), b.end())));
         }
+    }
+
+    /** {@code scan} narrowed to the series whose labels, without the metric name, include {@code series}. */
+    private static Scan oneSeries(Scan scan, io.tessera.core.Labels series) {
+        java.util.List<io.tessera.core.LabelMatcher> matchers = new java.util.ArrayList<>(scan.matchers());
+        for (int i = 0; i < series.size(); i++) {
+            matchers.add(io.tessera.core.LabelMatcher.equal(series.name(i), series.value(i)));
+        }
+        return new Scan(scan.source(), matchers);
     }
 
     private int viewScan(MaterializedView view) {

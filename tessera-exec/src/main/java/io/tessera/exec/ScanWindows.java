@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.core.Interval;
 import io.tessera.plan.EvalTimeAnchor;
 import io.tessera.plan.Fallback;
+import io.tessera.plan.GridCorrection;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.ViewValue;
 import io.tessera.plan.PhysicalDag;
@@ -67,6 +68,11 @@ final class ScanWindows {
             case Subquery q -> visit(q.input(), first - q.rangeMs(), last);
             case Fallback f -> visit(f.preferred(), first, last);
             case ViewValue v -> {
+            }
+            case GridCorrection c -> {
+                for (int param : c.params()) {
+                    visit(param, first, last);
+                }
             }
             case ViewRangeFunction v -> {
                 for (int param : v.params()) {

@@ -64,6 +64,7 @@ public final class DefinitionIds {
             case ViewRangeFunction v -> sb.append(v.function()).append(',').append(v.windowMs());
             case ViewValue v -> {
             }
+            case GridCorrection c -> sb.append(c.function());
             case Fallback f -> sb.append(f.kind());
             case SqlNode q -> sb.append(q);
         }

@@ -3,16 +3,21 @@ package io.tessera.plan;
 import io.tessera.core.Durations;
 import io.tessera.sketch.StateFamily;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Decides, per periodic range query, whether to keep its result at its step grid in an
  * evaluation-grid view: ingestion runs then evaluate the query once per step (one new point),
  * where every refresh would otherwise evaluate all its steps again. An aligned instant query
  * (a rule) is kept at its interval: that saves no CPU, only the wait, so work on the query path
- * is weighed {@link #QUERY_PATH_WEIGHT} times work in the background. Instant queries at "now"
- * are off any grid, so they are left to the pane views.
+ * is weighed {@link #QUERY_PATH_WEIGHT} times work in the background. An instant query at "now"
+ * is off any grid; when its root is a range function a {@link GridCorrection} moves, a grid kept
+ * at its interval is weighed against the pane views or exact runs the plan has for it
+ * ({@link GridCorrectionPlanner}).
  */
 final class GridViewPlanner {
 
@@ -31,11 +36,20 @@ final class GridViewPlanner {
     private final PhysicalDag dag;
     private final Workload workload;
     private final CostModel model;
+    private final IntToDoubleFunction currentCost;
+    private final GridCorrectionPlanner corrections;
+    private final Set<String> decided = new HashSet<>();
 
-    GridViewPlanner(PhysicalDag dag, Workload workload, CostModel model) {
+    /**
+     * @param currentCost the cores a range function node costs in the plan so far (from pane
+     *                    views or exact), for the evaluations at "now" a correction would replace
+     */
+    GridViewPlanner(PhysicalDag dag, Workload workload, CostModel model, IntToDoubleFunction currentCost) {
         this.dag = dag;
         this.workload = workload;
         this.model = model;
+        this.currentCost = currentCost;
+        this.corrections = new GridCorrectionPlanner(dag, model, workload.seriesPerSelector());
     }
 
     List<Decision> decide() {
@@ -44,7 +58,11 @@ final class GridViewPlanner {
             WorkloadQuery q = workload.queries().get(i);
             int root = dag.roots().get(i);
             boolean onGrid = q.type() == WorkloadQuery.Type.RANGE || q.aligned();
-            if (!onGrid || !q.periodic() || dag.node(root).kind() != ValueKind.INSTANT_VECTOR || !evaluableAtIngestion(root)) {
+            if (!q.periodic() || dag.node(root).kind() != ValueKind.INSTANT_VECTOR || !evaluableAtIngestion(root)) {
+                continue;
+            }
+            if (!onGrid) {
+                atNow(i, q, root, out);
                 continue;
             }
             long cadence = q.type() == WorkloadQuery.Type.RANGE ? q.stepMs() : q.everyMs();
@@ -66,11 +84,96 @@ final class GridViewPlanner {
             Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, cadence, 0, retention);
             PaneState state = new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES, m);
             String definition = DefinitionIds.ofPaneStateOver(dag, root, state);
-            out.add(new Decision(new MaterializedView(definition, root, state, List.of()), root,
+            RangeFunction f = q.type() == WorkloadQuery.Type.INSTANT ? corrections.correctable(root) : null;
+            String off = f == null ? "; off the grid it runs from pane views or raw data"
+                    : "; off the grid (a panel at \"now\") it is corrected from the grid point before by the raw samples"
+                            + " that entered and left the window";
+            add(out, new Decision(new MaterializedView(definition, root, state, List.of()), root,
                     "evaluation-grid view " + ExplanationText.shortId(definition) + " of query [" + i + "]: its result "
-                            + numbers + "; off the grid it runs from pane views or raw data"));
+                            + numbers + off));
+            if (f != null) {
+                companion(out, i, f, m, upkeep);
+            }
         }
         return out;
+    }
+
+    /**
+     * An instant query at "now" of a range function a correction can move: a grid kept every
+     * {@code every} (upkeep: one exact evaluation per step, of the function and of its count)
+     * and, per evaluation, two kept values and two short raw spans per series, against what the
+     * plan so far spends on it. Quantiles are left to grids kept for other reasons: whether the
+     * kept value stays within the rank target at "now" depends on the data.
+     */
+    private void atNow(int i, WorkloadQuery q, int root, List<Decision> out) {
+        RangeFunction f = corrections.correctable(root);
+        if (f == null || f.function().equals("quantile_over_time")) {
+            return;
+        }
+        long window = ((TimeRange) dag.node(f.input())).rangeMs();
+        double stepCost = stepCostNs(root);
+        double series = workload.seriesPerSelector();
+        int views = f.function().equals("count_over_time") ? 1 : 2;
+        double now = QUERY_PATH_WEIGHT * currentCost.applyAsDouble(root);
+        long best = 0;
+        double bestUpkeep = 0;
+        double bestReads = Double.POSITIVE_INFINITY;
+        // a grid coarser than the query's interval costs less to keep and more to correct from
+        for (long times : CADENCE_MULTIPLES) {
+            long cadence = q.everyMs() * times;
+            if (cadence > window / 4) {
+                break;
+            }
+            double memory = views * series * GridCorrectionPlanner.KEPT_STEPS * VALUE_BYTES;
+            double upkeep = views * 1000.0 / cadence * stepCost * 1e-9 + memory * model.constants().memoryCoresPerByte();
+            double reads = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * corrections.perEvaluation(cadence);
+            if (upkeep + reads < bestUpkeep + bestReads) {
+                best = cadence;
+                bestUpkeep = upkeep;
+                bestReads = reads;
+            }
+        }
+        if (best == 0) {
+            return;
+        }
+        long retention = GridCorrectionPlanner.KEPT_STEPS * best;
+        String numbers = String.format(Locale.ROOT, "kept every %s for %s and corrected to \"now\": upkeep %s + reads %s"
+                + " vs %s from pane views or raw data (query-path work weighed %.0fx)",
+                Durations.format(best), Durations.format(retention), ExplanationText.micros(bestUpkeep),
+                ExplanationText.micros(bestReads), ExplanationText.micros(now), QUERY_PATH_WEIGHT);
+        if (bestUpkeep + bestReads >= now) {
+            out.add(new Decision(null, root, "no evaluation-grid view for query [" + i + "] at \"now\": " + numbers));
+            return;
+        }
+        Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, best, 0, retention);
+        PaneState state = new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES, m);
+        String definition = DefinitionIds.ofPaneStateOver(dag, root, state);
+        add(out, new Decision(new MaterializedView(definition, root, state, List.of()), root,
+                "evaluation-grid view " + ExplanationText.shortId(definition) + " of query [" + i + "]: its result "
+                        + numbers));
+        companion(out, i, f, m, 0);
+    }
+
+    /** Grid steps tried for a query at "now", in multiples of its interval. */
+    private static final long[] CADENCE_MULTIPLES = {1, 2, 3, 5, 10, 15, 30, 60};
+
+    /** The count view a correction of {@code f} reads, unless an equal one is already decided. */
+    private void companion(List<Decision> out, int i, RangeFunction f, Materialization m, double upkeep) {
+        MaterializedView count = corrections.countCompanion(f, m);
+        if (count == null || decided.contains(count.definitionId())) {
+            return;
+        }
+        String cost = upkeep > 0 ? ", upkeep about " + ExplanationText.micros(upkeep) : "";
+        add(out, new Decision(count, -1, "evaluation-grid view " + ExplanationText.shortId(count.definitionId())
+                + " of count_over_time beside query [" + i + "]: the counts its corrections off the grid read" + cost));
+    }
+
+    /** Adds a decision; a companion (no root of its own) only once per definition. */
+    private void add(List<Decision> out, Decision d) {
+        boolean fresh = d.view() == null || decided.add(d.view().definitionId());
+        if (fresh || d.root() >= 0) {
+            out.add(d);
+        }
     }
 
     /**

@@ -119,6 +119,7 @@ public final class InstallablePlanCodec {
             case PaneState p -> "pane_state";
             case ViewRangeFunction v -> "view_range_function";
             case ViewValue v -> "view_value";
+            case GridCorrection c -> "grid_correction";
             case Fallback f -> "fallback";
             case SqlNode q -> SqlNodeCodec.kindOf(q);
         };
@@ -227,6 +228,10 @@ public final class InstallablePlanCodec {
                 ids(o.putArray("params"), v.params());
             }
             case ViewValue v -> o.put("view", v.view());
+            case GridCorrection c -> {
+                o.put("function", c.function()).put("value", c.value()).put("count", c.count()).put("range", c.range());
+                ids(o.putArray("params"), c.params());
+            }
             case Fallback f -> o.put("preferred", f.preferred()).put("exact", f.exact())
                     .put("value_kind", name(f.kind()));
             case SqlNode q -> SqlNodeCodec.write(o, q);
@@ -259,6 +264,8 @@ public final class InstallablePlanCodec {
                 case "view_range_function" -> new ViewRangeFunction(n.string("function"), n.input("view", id),
                         n.longField("window_ms"), n.inputs("params", id));
                 case "view_value" -> new ViewValue(n.input("view", id));
+                case "grid_correction" -> new GridCorrection(n.string("function"), n.input("value", id),
+                        n.input("count", id), n.input("range", id), n.inputs("params", id));
                 case "fallback" -> new Fallback(n.input("preferred", id), n.input("exact", id),
                         n.enumField("value_kind", ValueKind.class));
                 default -> {

@@ -6,7 +6,7 @@ package io.tessera.plan;
  */
 public sealed interface PlanNode
         permits Scan, TimeRange, TimeShift, RangeFunction, Subquery, InstantFunction, VectorAggregate,
-        VectorBinary, Negate, NumberLiteral, StringLiteral, PaneState, ViewRangeFunction, ViewValue, Fallback, SqlNode {
+        VectorBinary, Negate, NumberLiteral, StringLiteral, PaneState, ViewRangeFunction, ViewValue, GridCorrection, Fallback, SqlNode {
 
     /** The ids of the nodes this one reads, in role order. */
     int[] inputs();

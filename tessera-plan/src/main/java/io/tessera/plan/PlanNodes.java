@@ -1,5 +1,7 @@
 package io.tessera.plan;
 
+import java.util.Arrays;
+
 /** Node helpers that every kind must answer: a copy of a node reading other input ids. */
 final class PlanNodes {
 
@@ -23,6 +25,7 @@ final class PlanNodes {
             case PaneState p -> new PaneState(in[0], p.state(), p.grouping(), p.materialization());
             case ViewRangeFunction v -> new ViewRangeFunction(v.function(), in[0], v.windowMs(), tail(in));
             case ViewValue v -> new ViewValue(in[0]);
+            case GridCorrection c -> new GridCorrection(c.function(), in[0], in[1], in[2], Arrays.copyOfRange(in, 3, in.length));
             case Fallback f -> new Fallback(in[0], in[1], f.kind());
             case SqlNode q -> SqlNodes.withInput(q, in[0]);
         };

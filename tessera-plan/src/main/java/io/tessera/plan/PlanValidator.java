@@ -123,6 +123,7 @@ final class PlanValidator {
                             + "instant vector, not " + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
                 }
             }
+            case GridCorrection c -> checkGridCorrection(dag, id, c);
             case Fallback f -> {
                 valueKind(id, dag, f.kind());
                 expect(dag, id, f.preferred(), "its preferred input", f.kind());
@@ -181,6 +182,7 @@ final class PlanValidator {
             case PaneState p -> true;
             case ViewRangeFunction v -> true;
             case ViewValue v -> true;
+            case GridCorrection c -> true;
             case Fallback f -> true;
             case TimeShift t -> t.at() != null || t.offsetMs() < 0;
             default -> false;
@@ -204,6 +206,37 @@ final class PlanValidator {
         for (int input : node.inputs()) {
             ingestionTime(dag, view, input);
         }
+    }
+
+    /**
+     * A grid correction reads two evaluation-grid views on one grid, kept over {@code function}
+     * and over {@code count_over_time} of its own range, which is a range time range over a Scan.
+     */
+    private static void checkGridCorrection(PhysicalDag dag, int id, GridCorrection c) {
+        if (!GridCorrections.supports(c.function())) {
+            throw new InvalidInputException(at(id, dag) + c.function() + " has no grid correction; supported: "
+                    + GridCorrections.FUNCTIONS);
+        }
+        if (!(dag.node(c.range()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE) {
+            throw new InvalidInputException(at(id, dag) + "a grid correction reads a range time range, not "
+                    + kindName(dag.node(c.range())) + " (node " + c.range() + ")");
+        }
+        Materialization value = gridViewOver(dag, id, c.value(), c.function(), c.range());
+        Materialization count = gridViewOver(dag, id, c.count(), "count_over_time", c.range());
+        if (value.paneMs() != count.paneMs() || value.phaseMs() != count.phaseMs()) {
+            throw new InvalidInputException(at(id, dag) + "its value view keeps every " + value.paneMs()
+                    + " ms but its count view every " + count.paneMs() + " ms; they must share one grid");
+        }
+        params(dag, id, c.params());
+    }
+
+    private static Materialization gridViewOver(PhysicalDag dag, int id, int view, String function, int range) {
+        if (!(dag.node(view) instanceof PaneState p) || p.materialization() == null
+                || !(dag.node(p.input()) instanceof RangeFunction f) || !f.function().equals(function) || f.input() != range) {
+            throw new InvalidInputException(at(id, dag) + "node " + view + " is not an evaluation-grid view of "
+                    + function + " over node " + range);
+        }
+        return p.materialization();
     }
 
     private static void checkViewRead(PhysicalDag dag, int id, ViewRangeFunction v) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Plans views for a workload. Every query is lowered into one shared DAG (equal sub-DAGs are one
@@ -82,6 +83,7 @@ public final class Planner {
         Set<Integer> served = new HashSet<>();
         double planCost = 0;
         double exactCost = 0;
+        Map<Integer, Double> readerCost = new TreeMap<>();
         for (Map.Entry<GroupKey, List<Reader>> g : groups.entrySet()) {
             Scan scan = (Scan) dag.node(g.getKey().scan());
             Candidate c = decide(g.getKey().family(), scan, g.getValue());
@@ -92,13 +94,19 @@ public final class Planner {
                 views.add(c.view());
                 c.served().forEach(r -> served.add(r.node()));
             }
+            for (Reader r : g.getValue()) {
+                readerCost.put(r.node(), c.served().contains(r) ? model.viewRead(r, c.view().paneMs()) : model.exact(r));
+            }
         }
         StringBuilder gridLines = new StringBuilder();
-        for (GridViewPlanner.Decision d : new GridViewPlanner(dag, workload, model).decide()) {
+        IntToDoubleFunction current = id -> readerCost.getOrDefault(id, Double.POSITIVE_INFINITY);
+        for (GridViewPlanner.Decision d : new GridViewPlanner(dag, workload, model, current).decide()) {
             gridLines.append('\n').append(d.explanation()).append('\n');
             if (d.view() != null) {
                 views.add(d.view());
-                served.add(d.root());
+                if (d.root() >= 0) {
+                    served.add(d.root());
+                }
             }
         }
         PhysicalDag planned = ViewMatcher.rewrite(dag, dag.roots(), views, served::contains);

@@ -79,6 +79,12 @@ public final class ViewMatcher {
                 new PaneState(1, view.state(), view.grouping(), view.materialization())), List.of(2));
     }
 
+    /** {@code count_over_time(scan[windowMs])} as a three-node DAG, whose root is node 2. */
+    static PhysicalDag countDag(Scan scan, long windowMs) {
+        return new PhysicalDag(List.of(scan, new TimeRange(0, TimeRange.Kind.RANGE, windowMs),
+                new RangeFunction("count_over_time", 1, new int[0])), List.of(2));
+    }
+
     private static final class Rewrite {
 
         private final PhysicalDag dag;
@@ -148,7 +154,56 @@ public final class ViewMatcher {
             int exact = panes >= 0 ? panes : withInputsVisited(id, true);
             PaneState p = gridView.state();
             int state = out.add(new PaneState(visit(id, false), p.state(), p.grouping(), p.materialization()));
+            int corrected = correction(id, gridView, state);
+            if (corrected >= 0) {
+                exact = out.add(new Fallback(corrected, exact, ValueKind.INSTANT_VECTOR));
+            }
             return out.add(new Fallback(out.add(new ViewValue(state)), exact, ValueKind.INSTANT_VECTOR));
+        }
+
+        /**
+         * A {@link GridCorrection} of range function {@code id} from its evaluation-grid view (new
+         * node {@code state}) and a count view on the same grid, or -1 when there is none.
+         */
+        private int correction(int id, MaterializedView gridView, int state) {
+            if (!(dag.node(id) instanceof RangeFunction f) || !GridCorrections.supports(f.function())
+                    || !(dag.node(f.input()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE
+                    || !(dag.node(t.input()) instanceof Scan scan)) {
+                return -1;
+            }
+            int range = visit(f.input(), false);
+            int countState = state;
+            if (!f.function().equals("count_over_time")) {
+                MaterializedView countView = countViewFor(scan, t.rangeMs(), gridView);
+                if (countView == null) {
+                    return -1;
+                }
+                PaneState c = countView.state();
+                int count = out.add(new RangeFunction("count_over_time", range, new int[0]));
+                countState = out.add(new PaneState(count, c.state(), c.grouping(), c.materialization()));
+            }
+            int[] params = f.params().clone();
+            for (int i = 0; i < params.length; i++) {
+                params[i] = visit(params[i], false);
+            }
+            return out.add(new GridCorrection(f.function(), state, countState, range, params));
+        }
+
+        /** The evaluation-grid view of {@code count_over_time} over {@code scan}'s window on {@code like}'s grid, or null. */
+        private MaterializedView countViewFor(Scan scan, long windowMs, MaterializedView like) {
+            PhysicalDag count = countDag(scan, windowMs);
+            Materialization grid = like.state().materialization();
+            for (MaterializedView v : views) {
+                Materialization m = v.state().materialization();
+                if (m == null || v.state().state().family() != StateFamily.LAST || m.paneMs() != grid.paneMs()
+                        || m.phaseMs() != grid.phaseMs() || m.retentionMs() < grid.retentionMs()) {
+                    continue;
+                }
+                if (DefinitionIds.ofPaneStateOver(count, 2, v.state()).equals(v.definitionId())) {
+                    return v;
+                }
+            }
+            return null;
         }
 
         /** The evaluation-grid view that kept the values of node {@code id}, or null. */

@@ -55,7 +55,8 @@ class PlannerTest {
     @Test
     void atAFifteenSecondScrapeThirtySecondPanesHoldTwoSamplesAndExactWins() {
         Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S)));
-        assertThat(Planner.plan(w).plan().materializedViews()).isEmpty();
+        // no pane view; what the query at "now" gets instead is GridCorrectionPlannerTest's subject
+        assertThat(Planner.plan(w).plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.SUM);
     }
 
     @Test

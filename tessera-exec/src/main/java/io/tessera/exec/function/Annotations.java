@@ -18,7 +18,7 @@ public final class Annotations {
     }
 
     /** rate and increase on a name that does not look like a counter's. */
-    static void checkCounterName(String name, RunContext context) {
+    public static void checkCounterName(String name, RunContext context) {
         if (!name.isEmpty() && !name.endsWith("_total") && !name.endsWith("_sum") && !name.endsWith("_count")
                 && !name.endsWith("_bucket")) {
             context.info("PromQL info: metric might not be a counter, name does not end in _total/_sum/_count/_bucket: \""

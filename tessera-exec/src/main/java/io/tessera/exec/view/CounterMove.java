@@ -1,0 +1,208 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.StaleMarker;
+
+/**
+ * {@code rate}, {@code increase} and {@code delta} of one series moved from a grid point g to a
+ * later time T. Prometheus' result is the sum of the increments of consecutive samples in the
+ * window (a counter's drop counts as a reset: the increment is the new value), extrapolated
+ * towards the window's edges. The sum is additive: the window at T has the increments at g,
+ * plus those whose later sample entered, minus those whose earlier sample left. The kept value
+ * is extrapolated, so it is first turned back into the sum at g, from the window's first and
+ * last samples at g (read in the spans around {@code g - w} and g) and its count.
+ *
+ * <p>The spans read are {@code (g - ext, T]} (the samples that entered and the last one at or
+ * before g) and {@code (g - w, T - w + ext]} (those that left and the first one after
+ * {@code T - w}).
+ */
+final class CounterMove {
+
+    enum Outcome { VALUE, NONE, EXACT }
+
+    private final boolean counter;
+    private final boolean rate;
+    private long[] ts = new long[64];
+    private double[] vs = new double[64];
+    double value;
+    String why;
+
+    CounterMove(String function) {
+        this.counter = !function.equals("delta");
+        this.rate = function.equals("rate");
+    }
+
+    /**
+     * @param kept the grid's value at g, {@code n0} samples at g; the spans must not overlap
+     *             ({@code T - g + 2 ext <= w})
+     * @param inTs the series' samples in {@code (g - ext, T]} (null when none), {@code inN} of them
+     * @param outTs its samples in {@code (g - w, T - w + ext]} (null when none)
+     */
+    Outcome move(double kept, long n0, long g, long t, long w, long ext, long[] inTs, double[] inVs, int inN,
+            long[] outTs, double[] outVs, int outN) {
+        int n = 0;
+        n = copy(inTs, inVs, inN, g - ext, t, n);
+        int inStart = n;
+        n = copy(outTs, outVs, outN, g - w, t - w + ext, n);
+        // entered: in-span samples after g; pred: the last at or before g
+        int pred = -1;
+        int firstNew = inStart;
+        for (int i = 0; i < inStart; i++) {
+            if (ts[i] <= g) {
+                pred = i;
+            } else {
+                firstNew = Math.min(firstNew, i);
+            }
+        }
+        int nIn = inStart - firstNew;
+        int leftFrom = inStart;
+        int leftTo = inStart;
+        int succ = -1;
+        for (int i = inStart; i < n; i++) {
+            if (ts[i] <= t - w) {
+                leftTo = i + 1;
+            } else if (succ < 0) {
+                succ = i;
+            }
+        }
+        int nOut = leftTo - leftFrom;
+        long nMid = n0 - nOut;
+        long nT = n0 + nIn - nOut;
+        if (nT < 2) {
+            return Outcome.NONE;
+        }
+        if (nIn == nT && nOut == n0) {
+            // every sample of the window at T is new: nothing to move
+            return finish(sumOf(firstNew, inStart, -1), ts[firstNew], vs[firstNew], ts[inStart - 1], nT, t - w, t);
+        }
+        if (n0 == 0 || nMid < 0) {
+            return exact("the window at the grid point holds too few samples to move");
+        }
+        if (n0 < 2 || pred < 0 || (nMid > 0 && (succ < 0 || ts[succ] > g))) {
+            return exact("the samples next to the window's edges are not in the spans read");
+        }
+        int firstG = nOut > 0 ? leftFrom : succ;
+        double keptSum = rate ? kept * (w / 1000.0) : kept;
+        double sumG = invert(keptSum, ts[firstG], vs[firstG], ts[pred], n0, g - w, g);
+        if (Double.isNaN(sumG)) {
+            return exact("the kept value does not turn back into a sum of increments");
+        }
+        double gone = 0;
+        for (int i = leftFrom; i < leftTo; i++) {
+            int next = i + 1 < leftTo ? i + 1 : nMid > 0 ? succ : -1;
+            if (next >= 0) {
+                gone += increment(vs[i], vs[next]);
+            }
+        }
+        double added = sumOf(firstNew, inStart, nMid > 0 ? pred : -1);
+        double sum = sumG + added - gone;
+        int first = nMid > 0 ? succ : firstNew;
+        long lastT = nIn > 0 ? ts[inStart - 1] : ts[pred];
+        return finish(sum, ts[first], vs[first], lastT, nT, t - w, t);
+    }
+
+    private Outcome exact(String reason) {
+        why = reason;
+        return Outcome.EXACT;
+    }
+
+    private Outcome finish(double sum, long firstT, double firstV, long lastT, long count, long start, long end) {
+        double factor = factor(sum, firstT, firstV, lastT, count, start, end);
+        value = sum * factor;
+        if (rate) {
+            value /= (end - start) / 1000.0;
+        }
+        return Outcome.VALUE;
+    }
+
+    /** The increments of the samples {@code [from, to)}, the first one's from {@code prev} (or none when -1). */
+    private double sumOf(int from, int to, int prev) {
+        double sum = 0;
+        int p = prev;
+        for (int i = from; i < to; i++) {
+            if (p >= 0) {
+                sum += increment(vs[p], vs[i]);
+            }
+            p = i;
+        }
+        return sum;
+    }
+
+    private double increment(double before, double after) {
+        return counter && after < before ? after : after - before;
+    }
+
+    /** Prometheus' extrapolation factor for a window {@code (start, end]} whose samples sum to {@code sum}. */
+    private double factor(double sum, long firstT, double firstV, long lastT, long count, long start, long end) {
+        double toStart = startGap(firstT, lastT, count, start);
+        double sampled = (lastT - firstT) / 1000.0;
+        if (counter && sum > 0 && firstV >= 0) {
+            toStart = Math.min(toStart, sampled * (firstV / sum));
+        }
+        return (sampled + toStart + endGap(firstT, lastT, count, end)) / sampled;
+    }
+
+    private static double startGap(long firstT, long lastT, long count, long start) {
+        double sampled = (lastT - firstT) / 1000.0;
+        double average = sampled / (count - 1);
+        double gap = (firstT - start) / 1000.0;
+        return gap >= average * 1.1 ? average / 2 : gap;
+    }
+
+    private static double endGap(long firstT, long lastT, long count, long end) {
+        double sampled = (lastT - firstT) / 1000.0;
+        double average = sampled / (count - 1);
+        double gap = (end - lastT) / 1000.0;
+        return gap >= average * 1.1 ? average / 2 : gap;
+    }
+
+    /**
+     * The sum whose extrapolation is {@code extrapolated}: without the counter's clamp to zero,
+     * {@code sum = e · sampled / (sampled + toStart + toEnd)}; with it, the start gap is
+     * {@code sampled · firstV / sum}, so {@code sum = (e - firstV) · sampled / (sampled + toEnd)}.
+     * The one whose clamp condition holds as assumed; NaN when neither does.
+     */
+    private double invert(double extrapolated, long firstT, double firstV, long lastT, long count, long start, long end) {
+        double sampled = (lastT - firstT) / 1000.0;
+        if (!(sampled > 0) || !Double.isFinite(extrapolated)) {
+            return Double.NaN;
+        }
+        double toStart = startGap(firstT, lastT, count, start);
+        double toEnd = endGap(firstT, lastT, count, end);
+        double plain = extrapolated * sampled / (sampled + toStart + toEnd);
+        if (!(counter && plain > 0 && firstV >= 0 && sampled * (firstV / plain) < toStart)) {
+            return plain;
+        }
+        double clamped = (extrapolated - firstV) * sampled / (sampled + toEnd);
+        if (counter && clamped > 0 && firstV >= 0 && sampled * (firstV / clamped) < toStart) {
+            return clamped;
+        }
+        return Double.NaN;
+    }
+
+    /** The exact value over {@code (t - w, t]} of a series' samples. */
+    Outcome exactly(long t, long w, long[] rowTs, double[] rowVs, int count) {
+        return move(0, 0, t - w, t, w, 0, rowTs, rowVs, count, null, null, 0);
+    }
+
+    /** Appends the non-stale samples of {@code (from, to]} after position {@code n}. */
+    private int copy(long[] t, double[] v, int count, long from, long to, int n) {
+        if (t == null) {
+            return n;
+        }
+        int a = ViewOperator.firstAfter(t, count, from);
+        int b = ViewOperator.firstAfter(t, count, to);
+        for (int i = a; i < b; i++) {
+            if (StaleMarker.isStale(v[i])) {
+                continue;
+            }
+            if (n == ts.length) {
+                ts = java.util.Arrays.copyOf(ts, n * 2);
+                vs = java.util.Arrays.copyOf(vs, n * 2);
+            }
+            ts[n] = t[i];
+            vs[n] = v[i];
+            n++;
+        }
+        return n;
+    }
+}

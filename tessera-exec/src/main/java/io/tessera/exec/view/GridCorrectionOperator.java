@@ -1,0 +1,591 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.Durations;
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.core.MissingStateException;
+import io.tessera.core.PaneGrid;
+import io.tessera.core.StaleMarker;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.exec.function.Quantiles;
+import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.ScalarValues;
+import io.tessera.exec.value.SeriesRows;
+import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.value.Value;
+import io.tessera.plan.GridCorrection;
+import io.tessera.plan.MaterializedView;
+import io.tessera.sketch.LastState;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * A range function at times off an evaluation-grid view's grid: for each step T, the values the
+ * view kept at the grid point g ≤ T (of the function and of {@code count_over_time} over the same
+ * window), moved to T by the raw samples that entered the window, {@code (g, T]}, and left it,
+ * {@code (g - w, T - w]}. Sums and counts move exactly (compensated sums); an average is moved
+ * as its sum and count; a quantile keeps its value when the rank bound computed from the samples
+ * that moved is within the target (a series whose whole window lies in {@code (g, T]} is answered
+ * exactly from those samples). Anything the correction cannot answer exactly or within the bound
+ * (a non-finite sample, a bound over the target, a grid point not kept) is missing state: the
+ * run answers another way and says so.
+ */
+public final class GridCorrectionOperator {
+
+    /** Grid points tried before T's own, for an instant query whose newest grid point is not built yet. */
+    private static final int EARLIER_GRID_POINTS = 2;
+
+    private GridCorrectionOperator() {
+    }
+
+    /** What a correction returns: the vector, and the info line that says how it was made. */
+    public record Corrected(InstantVector vector, String info) {
+    }
+
+    /**
+     * @param rawRows reads the range's Scan over an interval
+     * @param rankTarget the largest normalized rank error a corrected quantile may have
+     */
+    public static Corrected evaluate(GridCorrection c, MaterializedView valueView, MaterializedView countView, long windowMs,
+            StepGrid grid, Value[] params, DataStore store, RunContext context, Function<Interval, SeriesRows> rawRows,
+            BiFunction<Labels, Interval, SeriesRows> seriesRows, double rankTarget) {
+        PaneGrid panes = new PaneGrid(valueView.paneMs(), valueView.phaseMs());
+        int steps = grid.size();
+        MissingStateException last = null;
+        for (int back = 0; back <= (steps == 1 ? EARLIER_GRID_POINTS : 0); back++) {
+            long[] g = new long[steps];
+            for (int i = 0; i < steps; i++) {
+                g[i] = panes.floor(grid.time(i)) - back * valueView.paneMs();
+                if (grid.time(i) - g[i] >= windowMs) {
+                    throw new MissingStateException(valueView.definitionId(), new Interval(g[i] - valueView.paneMs(), g[i]),
+                            "the grid point before " + grid.time(i) + " is a whole window (" + Durations.format(windowMs)
+                                    + ") back, so a correction would read more than the window");
+                }
+            }
+            GridValues kept;
+            try {
+                kept = GridValues.read(valueView, countView, g, store, context);
+            } catch (MissingStateException e) {
+                last = e;
+                continue;
+            }
+            return new Correction(c, windowMs, grid, params, context, rawRows, seriesRows, rankTarget, g, kept,
+                    valueView.paneMs()).run(valueView);
+        }
+        throw last;
+    }
+
+    /** The values two grid views kept at the distinct grid points of a run, by output series. */
+    private record GridValues(long[] points, Map<Labels, Integer> index, List<Labels> labels, double[][] value, long[][] count) {
+
+        static GridValues read(MaterializedView valueView, MaterializedView countView, long[] g, DataStore store,
+                RunContext context) {
+            long[] points = Arrays.stream(g).distinct().toArray();
+            List<Interval> wanted = new ArrayList<>(points.length);
+            for (long p : points) {
+                wanted.add(new Interval(p - valueView.paneMs(), p));
+            }
+            MaterializedViewRequest request = new MaterializedViewRequest(
+                    new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted);
+            ViewStates values = store.readMaterializedView(valueView, request, context);
+            ViewStates counts = valueView == countView ? values : store.readMaterializedView(countView, request, context);
+            Map<Labels, Integer> index = new HashMap<>();
+            List<Labels> labels = new ArrayList<>();
+            double[][] value = new double[points.length][];
+            long[][] count = new long[points.length][];
+            for (int k = 0; k < points.length; k++) {
+                double[][] v = {new double[16]};
+                long[][] n = {new long[16]};
+                int point = k;
+                values.forEach(k, (series, state) -> {
+                    int s = seriesId(index, labels, series);
+                    v[0] = grow(v[0], s);
+                    v[0][s] = ((LastState) state).value();
+                });
+                // the count view lists its series as the value view did, mostly: check the next one before hashing
+                int[] next = {0};
+                counts.forEach(k, (series, state) -> {
+                    int guess = next[0];
+                    int s = guess < labels.size() && labels.get(guess).equals(series) ? guess : seriesId(index, labels, series);
+                    next[0] = s + 1;
+                    n[0] = grow(n[0], s);
+                    n[0][s] = (long) ((LastState) state).value();
+                });
+                value[point] = v[0];
+                count[point] = n[0];
+                context.checkAlive();
+            }
+            return new GridValues(points, index, labels, value, count);
+        }
+
+        int pointOf(long g) {
+            return Arrays.binarySearch(points, g);
+        }
+
+        double valueAt(int point, int s) {
+            return s < value[point].length ? value[point][s] : 0;
+        }
+
+        long countAt(int point, int s) {
+            return s < count[point].length ? count[point][s] : 0;
+        }
+    }
+
+    /** One run's correction: the spans read once, then every step of every series. */
+    private static final class Correction {
+
+        private final GridCorrection c;
+        private final long windowMs;
+        private final StepGrid grid;
+        private final RunContext context;
+        private final double rankTarget;
+        private final long[] g;
+        private final GridValues kept;
+        private final double[][] p;
+        private final EdgeRows rows;
+        private final Map<SeriesRows, int[]> seriesOf = new IdentityHashMap<>();
+        /** Output series of the raw series already seen, by instance: every span of a run reads the same series. */
+        private final Map<Labels, Integer> rawIds = new IdentityHashMap<>();
+        /** Metric names whose counter-likeness was checked, as the exact rate and increase do. */
+        private final java.util.Set<String> checkedNames = new java.util.HashSet<>();
+        private final Kind kind;
+        private double worstBound;
+        private int exactSeries;
+        private double[] scratch = new double[64];
+        private final BiFunction<Labels, Interval, SeriesRows> seriesRows;
+        /** Series answered exactly from their own window: at most this share of the series per step. */
+        private static final double EXACT_SHARE = 0.05;
+        private int exactBudget;
+        private int windowReads;
+
+        private enum Kind { SUM, COUNT, AVG, QUANTILE, MAX, MIN, COUNTER }
+
+        /** How far the spans of a counter reach past their edges, for the samples next to them. */
+        private final long ext;
+        private final CounterMove counterMove;
+
+        Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
+                Function<Interval, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
+                double rankTarget, long[] g, GridValues kept, long paneMs) {
+            this.c = c;
+            this.seriesRows = seriesRows;
+            this.windowMs = windowMs;
+            this.grid = grid;
+            this.context = context;
+            this.rankTarget = rankTarget;
+            this.g = g;
+            this.kept = kept;
+            this.kind = switch (c.function()) {
+                case "sum_over_time" -> Kind.SUM;
+                case "count_over_time" -> Kind.COUNT;
+                case "avg_over_time" -> Kind.AVG;
+                case "quantile_over_time" -> Kind.QUANTILE;
+                case "max_over_time" -> Kind.MAX;
+                case "min_over_time" -> Kind.MIN;
+                case "rate", "increase", "delta" -> Kind.COUNTER;
+                default -> throw new IllegalArgumentException(c.function() + " has no grid correction");
+            };
+            this.ext = kind == Kind.COUNTER ? Math.min(paneMs, windowMs / 4) : 0;
+            this.counterMove = kind == Kind.COUNTER ? new CounterMove(c.function()) : null;
+            for (int i = 0; i < grid.size(); i++) {
+                if (kind == Kind.COUNTER && grid.time(i) - g[i] + 2 * ext > windowMs) {
+                    throw new MissingStateException(c.function(), new Interval(g[i] - paneMs, g[i]),
+                            "the grid point is too far back for the spans of a counter's correction");
+                }
+            }
+            this.p = new double[grid.size()][params.length];
+            for (int i = 0; i < grid.size(); i++) {
+                for (int k = 0; k < params.length; k++) {
+                    p[i][k] = ((ScalarValues) params[k]).at(i);
+                }
+            }
+            List<Interval> spans = new ArrayList<>();
+            for (int i = 0; i < grid.size(); i++) {
+                long t = grid.time(i);
+                if (t > g[i]) {
+                    spans.add(inSpan(i));
+                    spans.add(goneSpan(i));
+                }
+            }
+            long spanMs = EdgeRows.coveredMs(spans);
+            long extentMs = grid.last() - grid.start() + windowMs;
+            if (grid.size() > 1 && spanMs * 2 > extentMs) {
+                throw new MissingStateException(c.function(), new Interval(grid.start() - windowMs, grid.last()),
+                        "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
+                                + "% of the raw data, so the exact answer is cheaper");
+            }
+            this.rows = EdgeRows.read(spans, rawRows);
+        }
+
+        private Interval inSpan(int i) {
+            return new Interval(g[i] - ext, grid.time(i));
+        }
+
+        private Interval goneSpan(int i) {
+            return new Interval(g[i] - windowMs, grid.time(i) - windowMs + ext);
+        }
+
+        Corrected run(MaterializedView valueView) {
+            int steps = grid.size();
+            // the raw series of every span, by output series (created for series the grid did not have)
+            for (int i = 0; i < steps; i++) {
+                if (grid.time(i) > g[i]) {
+                    seriesIn(rows.covering(inSpan(i)));
+                    seriesIn(rows.covering(goneSpan(i)));
+                }
+            }
+            int series = kept.labels().size();
+            exactBudget = Math.max(4, (int) (EXACT_SHARE * series));
+            InstantVector out = new InstantVector(grid, series);
+            int[] row = new int[series];
+            Arrays.fill(row, -1);
+            Span in = new Span();
+            Span gone = new Span();
+            for (int i = 0; i < steps; i++) {
+                context.checkAlive();
+                windowReads = 0;
+                long t = grid.time(i);
+                int point = kept.pointOf(g[i]);
+                if (kind == Kind.QUANTILE && !(p[i][0] >= 0 && p[i][0] <= 1)) {
+                    throw new MissingStateException(valueView.definitionId(), new Interval(g[i] - valueView.paneMs(), g[i]),
+                            "quantile " + p[i][0] + " is outside [0, 1]");
+                }
+                SeriesRows inRows = t > g[i] ? rows.covering(inSpan(i)) : null;
+                SeriesRows goneRows = t > g[i] ? rows.covering(goneSpan(i)) : null;
+                int[] inIds = inRows == null ? null : seriesOf.get(inRows);
+                int[] goneIds = goneRows == null ? null : seriesOf.get(goneRows);
+                int[] inAt = positions(inIds, series);
+                int[] goneAt = positions(goneIds, series);
+                for (int s = 0; s < series; s++) {
+                    long n0 = kept.countAt(point, s);
+                    double v0 = kept.valueAt(point, s);
+                    in.reset();
+                    gone.reset();
+                    if (inAt != null && inAt[s] >= 0) {
+                        in.scan(inRows, inAt[s], g[i], t, v0);
+                    }
+                    if (goneAt != null && goneAt[s] >= 0) {
+                        gone.scan(goneRows, goneAt[s], g[i] - windowMs, t - windowMs, v0);
+                    }
+                    long n = n0 + in.n - gone.n;
+                    if (n <= 0) {
+                        continue;
+                    }
+                    double v = switch (kind) {
+                        case COUNTER -> {
+                            int a = inAt == null ? -1 : inAt[s];
+                            int b = goneAt == null ? -1 : goneAt[s];
+                            yield counter(valueView, g[i], t, v0, n0, a < 0 ? null : inRows, a, b < 0 ? null : goneRows, b,
+                                    kept.labels().get(s));
+                        }
+                        case COUNT -> n;
+                        case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
+                        case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
+                        case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s],
+                                kept.labels().get(s));
+                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, kept.labels().get(s));
+                    };
+                    if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
+                        continue;
+                    }
+                    if (row[s] < 0) {
+                        row[s] = out.addSeries(kept.labels().get(s));
+                    }
+                    out.set(row[s], i, v);
+                }
+            }
+            return new Corrected(out, info(valueView));
+        }
+
+        private String info(MaterializedView valueView) {
+            String id = valueView.definitionId().substring(0, Math.min(19, valueView.definitionId().length()));
+            String how = "values kept every " + Durations.format(valueView.paneMs()) + " by ingestion runs, moved to the"
+                    + " query time by the raw samples that entered and left the window since the grid point";
+            String bound = kind != Kind.QUANTILE ? "exact" + (exactSeries > 0 ? ", " + exactSeries
+                    + " series answered exactly from their raw samples" : "")
+                    : String.format(Locale.ROOT, "quantile rank error <= %.3g%% by the samples that moved (target %.3g%%)%s",
+                            100 * worstBound, 100 * rankTarget,
+                            exactSeries > 0 ? ", " + exactSeries + " series answered exactly from their raw samples" : "");
+            return "PromQL info: " + c.function() + " answered from view " + id + " (" + how + ", " + bound + ")";
+        }
+
+        /** Sums and averages move exactly only while every value involved is finite. */
+        private boolean finite(MaterializedView view, long g, double v0, Span in, Span gone) {
+            if (!Double.isFinite(v0) || !in.finite || !gone.finite) {
+                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+                        "a value near the window's edges is not finite, so the kept sum cannot be moved");
+            }
+            return true;
+        }
+
+        /** {@code base} plus the samples that entered minus those that left, compensated. */
+        private static double moved(double base, Span in, Span gone) {
+            double sum = base;
+            double comp = 0;
+            double[] terms = {in.sum, in.comp, -gone.sum, -gone.comp};
+            for (double x : terms) {
+                double next = sum + x;
+                comp += Math.abs(sum) >= Math.abs(x) ? (sum - next) + x : (x - next) + sum;
+                sum = next;
+            }
+            return sum + comp;
+        }
+
+        /**
+         * The kept quantile, when its rank among the window at T stays within the target: its
+         * rank at g lies in [floor(q(n0 - 1)), ceil(q(n0 - 1))], and moves by the counts of
+         * samples below it that entered and left. A series whose window is all new samples
+         * ({@code n0 = 0}) is answered exactly from them.
+         */
+        private double quantile(MaterializedView view, long g, long t, double q, double v0, long n0, long n,
+                Span in, Span gone, SeriesRows inRows, int inAt, Labels series) {
+            if (n0 == 0) {
+                exactSeries++;
+                return exactFrom(inRows, inAt, g, t, q);
+            }
+            if (Double.isNaN(v0) || in.nan || gone.nan || n < 2) {
+                return exactWindow(view, g, t, q, series, n < 2 ? "a series has one sample left in the window, which the"
+                        + " kept quantile does not name" : "NaN samples near the window's edges have no rank");
+            }
+            double rank = q * (n0 - 1);
+            long lo = (long) Math.floor(rank);
+            long hi = (long) Math.ceil(rank);
+            long below = hi - gone.below + in.below;
+            long atOrBelow = lo + 1 - gone.atOrBelow + in.atOrBelow;
+            double bound = Math.max(Math.max(0, below / (double) (n - 1) - q), Math.max(0, q - (atOrBelow - 1) / (double) (n - 1)));
+            if (bound > rankTarget) {
+                return exactWindow(view, g, t, q, series, String.format(Locale.ROOT, "moving the kept quantile to the query"
+                        + " time bounds its rank error by %.3g%%, over the %.3g%% target", 100 * bound, 100 * rankTarget));
+            }
+            worstBound = Math.max(worstBound, bound);
+            return v0;
+        }
+
+        /** Set when the last {@link #counter} call found no value (fewer than two samples at T). */
+        private boolean noCounterValue;
+
+        private double counter(MaterializedView view, long g, long t, double v0, long n0, SeriesRows in, int a,
+                SeriesRows gone, int b, Labels series) {
+            noCounterValue = false;
+            CounterMove.Outcome o = t == g ? (n0 >= 2 ? CounterMove.Outcome.VALUE : CounterMove.Outcome.NONE)
+                    : counterMove.move(v0, n0, g, t, windowMs, ext, in == null ? null : in.ts(a), in == null ? null : in.values(a),
+                            in == null ? 0 : in.count(a), gone == null ? null : gone.ts(b), gone == null ? null : gone.values(b),
+                            gone == null ? 0 : gone.count(b));
+            return switch (o) {
+                case VALUE -> t == g ? v0 : counterMove.value;
+                case NONE -> {
+                    noCounterValue = true;
+                    yield Double.NaN;
+                }
+                case EXACT -> exactWindow(view, g, t, series, Double.NaN, counterMove.why);
+            };
+        }
+
+        /**
+         * The kept maximum (minimum) stays the window's while no sample that left reaches it: it
+         * was then taken in {@code (T - w, g]}, which both windows hold, and the samples that
+         * entered may only raise (lower) it. NaN never wins unless it is all there is, as in
+         * Prometheus. Otherwise that series' window is read exactly.
+         */
+        private double extreme(MaterializedView view, long g, long t, double v0, long n0, Span in, Span gone, Labels series) {
+            boolean max = kind == Kind.MAX;
+            if (n0 == 0) {
+                return in.numbers > 0 ? (max ? in.max : in.min) : Double.NaN;
+            }
+            boolean reached = gone.numbers > 0 && (max ? gone.max >= v0 : gone.min <= v0);
+            if (Double.isNaN(v0) || reached) {
+                return exactWindow(view, g, t, series, Double.NaN, "a sample that left the window held its kept "
+                        + (max ? "maximum" : "minimum"));
+            }
+            if (in.numbers == 0) {
+                return v0;
+            }
+            return max ? Math.max(v0, in.max) : Math.min(v0, in.min);
+        }
+
+        private double exactWindow(MaterializedView view, long g, long t, double q, Labels series, String why) {
+            return exactWindow(view, g, t, series, q, why);
+        }
+
+        /**
+         * The exact quantile of one series' window, read raw for that series alone; past the
+         * budget of such series the whole run is missing state (an exact run reads less).
+         */
+        private double exactWindow(MaterializedView view, long g, long t, Labels series, double q, String why) {
+            if (windowReads >= exactBudget) {
+                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+                        "more than " + exactBudget + " series need their whole window: " + why);
+            }
+            exactSeries++;
+            windowReads++;
+            SeriesRows rows = seriesRows.apply(series, new Interval(t - windowMs, t));
+            for (int s = 0; s < rows.size(); s++) {
+                if (rows.labels(s).withoutMetricName().equals(series)) {
+                    if (kind == Kind.COUNTER) {
+                        CounterMove.Outcome o = counterMove.exactly(t, windowMs, rows.ts(s), rows.values(s), rows.count(s));
+                        noCounterValue = o != CounterMove.Outcome.VALUE;
+                        return o == CounterMove.Outcome.VALUE ? counterMove.value : Double.NaN;
+                    }
+                    return kind == Kind.QUANTILE ? exactFrom(rows, s, t - windowMs, t, q) : extremeOf(rows, s, t - windowMs, t);
+                }
+            }
+            throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+                    "the raw series of " + series + " was not found again");
+        }
+
+        private double extremeOf(SeriesRows rows, int s, long from, long to) {
+            Span all = new Span();
+            all.reset();
+            all.scan(rows, s, from, to, Double.NaN);
+            return all.numbers == 0 ? Double.NaN : kind == Kind.MAX ? all.max : all.min;
+        }
+
+        private double exactFrom(SeriesRows rows, int s, long from, long to, double q) {
+            long[] ts = rows.ts(s);
+            double[] vs = rows.values(s);
+            int a = ViewOperator.firstAfter(ts, rows.count(s), from);
+            int b = ViewOperator.firstAfter(ts, rows.count(s), to);
+            int n = 0;
+            for (int i = a; i < b; i++) {
+                if (!StaleMarker.isStale(vs[i])) {
+                    if (n == scratch.length) {
+                        scratch = Arrays.copyOf(scratch, n * 2);
+                    }
+                    scratch[n++] = vs[i];
+                }
+            }
+            return Quantiles.quantileBySelection(q, scratch, n);
+        }
+
+        private void seriesIn(SeriesRows r) {
+            if (r == null || seriesOf.containsKey(r)) {
+                return;
+            }
+            int[] ids = new int[r.size()];
+            boolean[] taken = new boolean[kept.labels().size() + r.size()];
+            for (int s = 0; s < r.size(); s++) {
+                Labels raw = r.labels(s);
+                if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(raw.metricName())) {
+                    io.tessera.exec.function.Annotations.checkCounterName(raw.metricName(), context);
+                }
+                Integer known = rawIds.get(raw);
+                ids[s] = known != null ? known : seriesId(kept.index(), kept.labels(), raw.withoutMetricName());
+                rawIds.put(raw, ids[s]);
+                if (ids[s] < taken.length && taken[ids[s]]) {
+                    throw new MissingStateException(c.function(), rows.covering(new Interval(g[0], grid.time(0))) == r
+                            ? new Interval(g[0], grid.time(0)) : new Interval(g[0] - windowMs, grid.time(0) - windowMs),
+                            "two series differ only in their metric name; the exact engine reports that");
+                }
+                taken[ids[s]] = true;
+            }
+            seriesOf.put(r, ids);
+        }
+
+        /** Row of each output series in {@code ids}' SeriesRows, -1 where it has none. */
+        private static int[] positions(int[] ids, int series) {
+            if (ids == null) {
+                return null;
+            }
+            int[] at = new int[series];
+            Arrays.fill(at, -1);
+            for (int r = 0; r < ids.length; r++) {
+                at[ids[r]] = r;
+            }
+            return at;
+        }
+    }
+
+    /** The samples of one series in one span: count, compensated sum, and ranks against a value. */
+    private static final class Span {
+        long n;
+        double sum;
+        double comp;
+        boolean finite;
+        boolean nan;
+        /** The samples that are not NaN, and their extremes. */
+        long numbers;
+        double max;
+        double min;
+        long below;
+        long atOrBelow;
+
+        void reset() {
+            numbers = 0;
+            max = Double.NEGATIVE_INFINITY;
+            min = Double.POSITIVE_INFINITY;
+            n = 0;
+            sum = 0;
+            comp = 0;
+            finite = true;
+            nan = false;
+            below = 0;
+            atOrBelow = 0;
+        }
+
+        /** Adds the samples of series {@code s} in {@code (from, to]}, ranked against {@code v}. */
+        void scan(SeriesRows rows, int s, long from, long to, double v) {
+            long[] ts = rows.ts(s);
+            double[] vs = rows.values(s);
+            int a = ViewOperator.firstAfter(ts, rows.count(s), from);
+            int b = ViewOperator.firstAfter(ts, rows.count(s), to);
+            for (int i = a; i < b; i++) {
+                double x = vs[i];
+                if (StaleMarker.isStale(x)) {
+                    continue;
+                }
+                n++;
+                double next = sum + x;
+                comp += Math.abs(sum) >= Math.abs(x) ? (sum - next) + x : (x - next) + sum;
+                sum = next;
+                if (x < v) {
+                    below++;
+                }
+                if (x <= v) {
+                    atOrBelow++;
+                }
+                if (!Double.isFinite(x)) {
+                    finite = false;
+                    nan |= Double.isNaN(x);
+                }
+                if (!Double.isNaN(x)) {
+                    numbers++;
+                    max = Math.max(max, x);
+                    min = Math.min(min, x);
+                }
+            }
+        }
+    }
+
+    private static int seriesId(Map<Labels, Integer> index, List<Labels> labels, Labels series) {
+        Integer s = index.get(series);
+        if (s == null) {
+            s = labels.size();
+            labels.add(series);
+            index.put(series, s);
+        }
+        return s;
+    }
+
+    private static double[] grow(double[] a, int s) {
+        if (s < a.length) {
+            return a;
+        }
+        double[] b = Arrays.copyOf(a, Math.max(s + 1, a.length * 2));
+        Arrays.fill(b, a.length, b.length, 0);
+        return b;
+    }
+
+    private static long[] grow(long[] a, int s) {
+        return s < a.length ? a : Arrays.copyOf(a, Math.max(s + 1, a.length * 2));
+    }
+}
