@@ -24,7 +24,7 @@ final class PlanNodes {
             case ViewRangeFunction v -> new ViewRangeFunction(v.function(), in[0], v.windowMs(), tail(in));
             case ViewValue v -> new ViewValue(in[0]);
             case Fallback f -> new Fallback(in[0], in[1], f.kind());
-            case SqlNode q -> SqlNodes.withInput(q, in[0]);
+            case SqlNode q -> SqlNodes.withInputs(q, in);
         };
     }
 
