@@ -52,7 +52,7 @@ final class ViewAggregation {
                     new MaterializedViewRequest(new Interval(first, last), panes), context);
             for (int i = 0; i < states.paneCount(); i++) {
                 context.checkAlive();
-                states.forEach(i, (group, state) -> parts.computeIfAbsent(group, g -> new ArrayList<>()).add(state));
+                states.forEach(i, (group, state) -> parts.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>()).add(state));
             }
             addRaw(parts, view, window, scan, store, context, start, first);
             addRaw(parts, view, window, scan, store, context, last, end);
