@@ -30,6 +30,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -92,8 +94,11 @@ class SqlViewsEndToEndTest {
                 """));
         duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement s = duck.createStatement()) {
-            s.execute("CREATE TABLE requests (ts TIMESTAMP, host VARCHAR, region VARCHAR, \"user\" VARCHAR, latency DOUBLE, bytes BIGINT)");
-            s.execute("CREATE TABLE events (ts TIMESTAMP, host VARCHAR, latency DOUBLE)");
+            s.execute("CREATE TABLE raw_requests (ts_ms BIGINT, host VARCHAR, region VARCHAR, \"user\" VARCHAR, latency DOUBLE, "
+                    + "bytes BIGINT)");
+            s.execute("CREATE TABLE raw_events (ts_ms BIGINT, host VARCHAR, latency DOUBLE)");
+            s.execute("CREATE VIEW requests AS SELECT epoch_ms(ts_ms) AS ts, host, region, \"user\", latency, bytes FROM raw_requests");
+            s.execute("CREATE VIEW events AS SELECT epoch_ms(ts_ms) AS ts, host, latency FROM raw_events");
         }
         start = System.currentTimeMillis();
         Random random = new Random(7);
@@ -108,7 +113,7 @@ class SqlViewsEndToEndTest {
         java.util.Arrays.sort(times);
         int requests = 4;
         int per = ROWS / requests;
-        try (PreparedStatement insert = duck.prepareStatement("INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?)")) {
+        try (DuckDBAppender insert = ((DuckDBConnection) duck).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "raw_requests")) {
             for (int q = 0; q < requests; q++) {
                 StringBuilder body = new StringBuilder();
                 for (int i = q * per; i < (q + 1) * per; i++) {
@@ -120,14 +125,20 @@ class SqlViewsEndToEndTest {
                     body.append("{\"ts\":").append(times[i]).append(",\"host\":\"").append(host).append("\",\"region\":\"")
                             .append(region).append("\",\"user\":\"").append(user).append("\",\"latency\":").append(latency)
                             .append(",\"bytes\":").append(bytes).append("}\n");
-                    insertRequest(insert, times[i], host, region, user, latency, bytes);
+                    insert.beginRow();
+                    insert.append(times[i]);
+                    insert.append(host);
+                    insert.append(region);
+                    insert.append(user);
+                    insert.append(latency);
+                    insert.append(bytes);
+                    insert.endRow();
                 }
-                insert.executeBatch();
                 postRows("requests", body.toString());
             }
         }
         StringBuilder events = new StringBuilder();
-        try (PreparedStatement insert = duck.prepareStatement("INSERT INTO events VALUES (?, ?, ?)")) {
+        try (PreparedStatement insert = duck.prepareStatement("INSERT INTO raw_events VALUES (?, ?, ?)")) {
             for (int i = 0; i < 2000; i++) {
                 long t = start - 2 * H + i * (2 * H / 2000) + 17;
                 if (inGap(t)) {
@@ -167,7 +178,7 @@ class SqlViewsEndToEndTest {
 
     private static void insertRequest(PreparedStatement insert, long t, String host, String region, String user, double latency,
             long bytes) throws Exception {
-        insert.setObject(1, LocalDateTime.ofInstant(Instant.ofEpochMilli(t), ZoneOffset.UTC));
+        insert.setLong(1, t);
         insert.setString(2, host);
         insert.setString(3, region);
         insert.setString(4, user);
@@ -177,7 +188,7 @@ class SqlViewsEndToEndTest {
     }
 
     private static void insertEvent(PreparedStatement insert, long t, String host, double latency) throws Exception {
-        insert.setObject(1, LocalDateTime.ofInstant(Instant.ofEpochMilli(t), ZoneOffset.UTC));
+        insert.setLong(1, t);
         insert.setString(2, host);
         insert.setDouble(3, latency);
         insert.addBatch();
@@ -194,8 +205,8 @@ class SqlViewsEndToEndTest {
         long now = System.currentTimeMillis();
         postRows("requests", "{\"ts\":" + now + ",\"host\":\"h0\",\"region\":\"eu\",\"user\":\"u0\",\"latency\":1.5,\"bytes\":3}\n");
         postRows("events", "{\"ts\":" + now + ",\"host\":\"h0\",\"latency\":1.5}\n");
-        try (PreparedStatement r = duck.prepareStatement("INSERT INTO requests VALUES (?, ?, ?, ?, ?, ?)");
-             PreparedStatement e = duck.prepareStatement("INSERT INTO events VALUES (?, ?, ?)")) {
+        try (PreparedStatement r = duck.prepareStatement("INSERT INTO raw_requests VALUES (?, ?, ?, ?, ?, ?)");
+             PreparedStatement e = duck.prepareStatement("INSERT INTO raw_events VALUES (?, ?, ?)")) {
             insertRequest(r, now, "h0", "eu", "u0", 1.5, 3);
             r.executeBatch();
             insertEvent(e, now, "h0", 1.5);
@@ -379,7 +390,7 @@ class SqlViewsEndToEndTest {
         assertThat(before.path("infos").toString()).contains("answered from view");
         long late = start - 30 * 60_000 + 123;
         postRows("events", "{\"ts\":" + late + ",\"host\":\"h3\",\"latency\":1000}\n");
-        try (PreparedStatement e = duck.prepareStatement("INSERT INTO events VALUES (?, ?, ?)")) {
+        try (PreparedStatement e = duck.prepareStatement("INSERT INTO raw_events VALUES (?, ?, ?)")) {
             insertEvent(e, late, "h3", 1000);
             e.executeBatch();
         }
