@@ -93,7 +93,10 @@ final class SqlReaders {
         AggregateFunction function = null;
         String column = null;
         for (GroupedAggregate.Spec s : a.aggregates()) {
-            if (s.column() == null || (function != null && (s.function() != function || !s.column().equals(column)))) {
+            if (s.column() == null) {
+                return no("views keep aggregates of a column, not count(*) (count a column instead)");
+            }
+            if ((function != null && (s.function() != function || !s.column().equals(column)))) {
                 return no("its aggregates are not one function of one column");
             }
             function = s.function();

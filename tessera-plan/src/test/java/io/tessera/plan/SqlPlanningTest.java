@@ -87,6 +87,52 @@ class SqlPlanningTest {
     }
 
     @Test
+    void everyShapeAViewCannotServeSaysWhy() {
+        Workload w = workload("""
+                sql_rows_per_second: 20000
+                queries:
+                  - sql: "SELECT time_bucket(INTERVAL '5 minutes', ts) AS b, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY b"
+                    every: 1m
+                  - sql: "SELECT host, count(*) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT host, sum(bytes), count(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT host, latency FROM requests WHERE ts > now() - INTERVAL 1 HOUR"
+                    every: 1m
+                  - sql: "SELECT job, sum(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR AND job = 'a' GROUP BY job"
+                    every: 1m
+                  - sql: "SELECT host, sum(bytes) FROM requests GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT code, sum(code) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY code"
+                    every: 1m
+                """);
+        PlanResult result = Planner.plan(w);
+        assertThat(result.plan().materializedViews()).isEmpty();
+        assertThat(result.explanation().text()).contains("SQL query [0]: it groups by a time bucket",
+                "SQL query [1]: views keep aggregates of a column, not count(*)",
+                "SQL query [2]: its aggregates are not one function of one column",
+                "SQL query [3]: it does not aggregate", "SQL query [4]: it has conditions besides the time window",
+                "SQL query [5]: its window has no lower time bound",
+                "SQL query [6]: it groups by its aggregated column or by time");
+    }
+
+    @Test
+    void aSqlQueryOverAMetricAloneGetsAPerSeriesViewAndTheCostModelCanSayNo() {
+        String sql = "SELECT job, sum(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR GROUP BY job";
+        PlanResult busy = Planner.plan(Workload.of(List.of(WorkloadQuery.sql(sql, M, AccuracyTarget.DEFAULT)))
+                .withEstimates(10_000, S));
+        assertThat(busy.plan().materializedViews()).singleElement().satisfies(v -> {
+            assertThat(v.state().grouping()).isEqualTo(Grouping.PER_SERIES);
+            assertThat(v.state().state().family()).isEqualTo(StateFamily.SUM);
+            assertThat(v.paneMs()).isEqualTo(M);
+        });
+        PlanResult oneOff = Planner.plan(Workload.of(List.of(WorkloadQuery.sql(sql, 0, AccuracyTarget.DEFAULT)))
+                .withEstimates(10, 60 * S));
+        assertThat(oneOff.plan().materializedViews()).isEmpty();
+        assertThat(oneOff.explanation().text()).contains("no view for SUM over x (queries [0]): runs exactly at query time");
+    }
+
+    @Test
     void definitionIdsDoNotDependOnNodeIds() {
         PhysicalDag a = SqlLowering.lowerQuery(io.tessera.sql.SqlFrontend.parse(
                 "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host", CATALOG, 0));
