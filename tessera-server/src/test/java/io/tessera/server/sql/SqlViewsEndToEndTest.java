@@ -272,6 +272,24 @@ class SqlViewsEndToEndTest {
     }
 
     @Test
+    void aPlanWhoseTableViewReadsAnUndeclaredColumnIsRejectedAndTheInstalledPlanStays() throws Exception {
+        io.tessera.core.TableCatalog other = io.tessera.core.TableCatalog.of(new io.tessera.core.TableSchema("requests", "ts",
+                List.of(new io.tessera.core.Column("zone", io.tessera.core.ColumnType.STRING)),
+                List.of(new io.tessera.core.Column("latency", io.tessera.core.ColumnType.DOUBLE))));
+        PlanResult foreign = Planner.plan(Workload.parse("""
+                sql_rows_per_second: 2000
+                queries:
+                  - sql: "SELECT zone, sum(latency) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY zone"
+                    every: 1m
+                """, other));
+        assertThat(foreign.plan().materializedViews()).hasSize(1);
+        HttpResponse<String> r = post("/api/v1/plan", InstallablePlanCodec.toJson(foreign.plan()));
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.body()).contains("reads column zone of table requests, which the config does not declare");
+        assertThat(server.installedPlan()).isEqualTo(planned.plan());
+    }
+
+    @Test
     void exactFamiliesFromViewsEqualDuckDb() throws Exception {
         tick();
         for (String query : List.of(BYTES, COUNTS)) {
