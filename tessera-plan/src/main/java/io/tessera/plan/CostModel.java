@@ -38,9 +38,22 @@ final class CostModel {
     private final double scrapeMs;
 
     CostModel(CostConstants constants, long series, long scrapeMs) {
+        this(constants, (double) series, (double) scrapeMs);
+    }
+
+    private CostModel(CostConstants constants, double series, double scrapeMs) {
         this.c = constants;
         this.series = series;
         this.scrapeMs = scrapeMs;
+    }
+
+    /**
+     * The model of a SQL table view: {@code groups} groups play the part of series, each getting
+     * its share of {@code rowsPerSecond} rows, so a window of w holds {@code rowsPerSecond × w}
+     * rows in all and a view keeps a state per group and pane.
+     */
+    static CostModel forTable(CostConstants constants, long rowsPerSecond, long groups) {
+        return new CostModel(constants, groups, groups * 1000.0 / rowsPerSecond);
     }
 
     CostConstants constants() {
@@ -129,6 +142,15 @@ final class CostModel {
                     kll.update(i, (double) ((i * 2_654_435_761L) % 1_000_003));
                 }
                 yield kll;
+            }
+            case DISTINCT -> {
+                io.tessera.sketch.DistinctState d = new io.tessera.sketch.DistinctState((int) spec.param("lg_k",
+                        io.tessera.sketch.DistinctState.DEFAULT_LG_K));
+                long n = (long) Math.min(Math.ceil(samplesPerPane), 100_000);
+                for (long i = 0; i < n; i++) {
+                    d.update(i, (double) i);
+                }
+                yield d;
             }
             default -> throw new IllegalArgumentException("no size estimate for " + spec.family() + " states");
         };

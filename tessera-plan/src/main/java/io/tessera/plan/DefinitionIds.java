@@ -66,7 +66,7 @@ public final class DefinitionIds {
             }
             case GridCorrection c -> sb.append(c.function());
             case Fallback f -> sb.append(f.kind());
-            case SqlNode q -> sb.append(q);
+            case SqlNode q -> sb.append(SqlNodes.describe(q));
         }
         for (int input : n.inputs()) {
             sb.append(',').append(canonical(dag, input));

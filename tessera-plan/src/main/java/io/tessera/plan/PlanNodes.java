@@ -27,7 +27,7 @@ final class PlanNodes {
             case ViewValue v -> new ViewValue(in[0]);
             case GridCorrection c -> new GridCorrection(c.function(), in[0], in[1], in[2], Arrays.copyOfRange(in, 3, in.length));
             case Fallback f -> new Fallback(in[0], in[1], f.kind());
-            case SqlNode q -> SqlNodes.withInput(q, in[0]);
+            case SqlNode q -> SqlNodes.withInputs(q, in);
         };
     }
 

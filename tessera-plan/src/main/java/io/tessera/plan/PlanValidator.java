@@ -138,6 +138,16 @@ final class PlanValidator {
             if (!(input instanceof Scan)) {
                 throw new InvalidInputException(at(id, dag) + "a table window reads a scan, not " + kindName(input));
             }
+        } else if (node instanceof SqlViewAggregate v) {
+            if (!(input instanceof GroupedAggregate)) {
+                throw new InvalidInputException(at(id, dag) + "a SQL view aggregate answers a grouped aggregate, not "
+                        + kindName(input));
+            }
+            if (!(dag.node(v.view()) instanceof PaneState p) || p.materialization() == null
+                    || dag.node(p.input()).kind() == ValueKind.INSTANT_VECTOR) {
+                throw new InvalidInputException(at(id, dag) + "a SQL view aggregate reads a materialized pane state of rows or"
+                        + " samples, not " + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
+            }
         } else if (!(input instanceof SqlNode) || input instanceof Project) {
             throw new InvalidInputException(at(id, dag) + "a " + kindName(node) + " reads the rows of a SQL node, not "
                     + kindName(input));
@@ -147,6 +157,10 @@ final class PlanValidator {
     private static void checkPaneState(PhysicalDag dag, int id, PaneState p) {
         if (dag.node(p.input()).kind() == ValueKind.INSTANT_VECTOR) {
             checkEvaluationGridView(dag, id, p);
+            return;
+        }
+        if (dag.node(p.input()) instanceof TableWindow w) {
+            checkTableView(dag, id, p, w);
             return;
         }
         if (!(dag.node(p.input()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE) {
@@ -159,6 +173,31 @@ final class PlanValidator {
         }
         if (p.materialization() != null && p.materialization().mode() == Materialization.Mode.AT_INGESTION) {
             ingestionTime(dag, id, p.input());
+        }
+    }
+
+    /**
+     * A view of a SQL table: a materialized state per group of {@code BY} key columns and pane,
+     * over an unbounded table window of a table scan holding the time column, the keys and the
+     * one column the states fold.
+     */
+    private static void checkTableView(PhysicalDag dag, int id, PaneState p, TableWindow w) {
+        if (!(dag.node(w.input()) instanceof Scan s) || !(s.source() instanceof Source.Table)) {
+            throw new InvalidInputException(at(id, dag) + "a pane state over a table window reads a table scan");
+        }
+        if (p.materialization() == null || p.grouping().kind() != Grouping.Kind.BY) {
+            throw new InvalidInputException(at(id, dag) + "a pane state over a table window is a view grouped by key columns");
+        }
+        if (w.startExclusive() != Long.MIN_VALUE || w.endInclusive() != Long.MAX_VALUE) {
+            throw new InvalidInputException(at(id, dag) + "the table window under a view is unbounded: panes bound it");
+        }
+        if (TableViews.measure(w, p.grouping()) == null) {
+            throw new InvalidInputException(at(id, dag) + "its table window (node " + p.input() + ") must hold the time column "
+                    + w.timeColumn() + ", the keys " + p.grouping().labels() + " and exactly one column to fold, not " + w.columns());
+        }
+        if (!TableViews.FAMILIES.contains(p.state().family())) {
+            throw new InvalidInputException(at(id, dag) + "a table view keeps one of " + TableViews.FAMILIES + ", not "
+                    + p.state().family());
         }
     }
 
@@ -199,7 +238,7 @@ final class PlanValidator {
     /** Everything below an ingestion-time view runs in ingestion runs: raw reads and windows only. */
     private static void ingestionTime(PhysicalDag dag, int view, int id) {
         PlanNode node = dag.node(id);
-        if (!(node instanceof Scan) && !(node instanceof TimeRange)) {
+        if (!(node instanceof Scan) && !(node instanceof TimeRange) && !(node instanceof TableWindow)) {
             throw new InvalidInputException(at(view, dag) + "an AT_INGESTION view is built by ingestion runs, but node "
                     + id + " (" + kindName(node) + ") below it runs at query time");
         }

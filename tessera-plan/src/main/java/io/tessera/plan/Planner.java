@@ -4,6 +4,8 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.promql.Parser;
 import io.tessera.sketch.StateFamily;
+import io.tessera.sql.SqlFrontend;
+import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -21,7 +23,9 @@ import java.util.function.IntToDoubleFunction;
  * readers it serves, the pane width (the gcd of their windows and evaluation cadences, phase 0),
  * the sketch parameters (from the strictest accuracy target of its readers) and the mode —
  * AT_INGESTION, AT_QUERY_KEPT, or no view (AT_QUERY) — by the {@link CostModel}. A periodic
- * range query may also keep its result at its step grid ({@link GridViewPlanner}).
+ * range query may also keep its result at its step grid ({@link GridViewPlanner}). SQL queries
+ * join the same search ({@link SqlReaders}): over a table as readers of a view grouped by their
+ * keys, over a metric as readers of the per-series view PromQL's range functions read.
  */
 public final class Planner {
 
@@ -30,16 +34,20 @@ public final class Planner {
 
     private final Workload workload;
     private final CostModel model;
+    private final CostModel tableModel;
     private final PhysicalDag dag;
     private final Map<Integer, Set<Reach>> reaches = new TreeMap<>();
 
     private Planner(Workload workload, CostConstants constants) {
         this.workload = workload;
         this.model = new CostModel(constants, workload.seriesPerSelector(), workload.scrapeIntervalMs());
+        this.tableModel = CostModel.forTable(constants, workload.sqlRowsPerSecond(), workload.sqlGroups());
         DagBuilder builder = new DagBuilder();
         PromqlLowering lowering = new PromqlLowering(builder, workload.lookbackMs());
+        SqlLowering sql = new SqlLowering(builder);
         for (WorkloadQuery q : workload.queries()) {
-            builder.root(lowering.lower(Parser.parse(q.query())));
+            builder.root(q.isSql() ? sql.lower(SqlFrontend.parse(q.query(), workload.catalog(), SqlReaders.LOWERED_AT))
+                    : lowering.lower(Parser.parse(q.query())));
         }
         this.dag = builder.build();
     }
@@ -52,7 +60,12 @@ public final class Planner {
         return new Planner(workload, constants).run();
     }
 
-    private record GroupKey(int scan, StateFamily family) {
+    /** One candidate view: a Scan and family, and for a table view its sorted keys and folded column (else null). */
+    private record GroupKey(int scan, StateFamily family, List<String> keys, String column) {
+
+        boolean table() {
+            return keys != null;
+        }
     }
 
     private PlanResult run() {
@@ -75,24 +88,53 @@ public final class Planner {
             for (Reach r : e.getValue()) {
                 own.add(m.shift() == null ? r : r.below(m.shift(), DEFAULT_SUBQUERY_STEP_MS));
             }
-            groups.computeIfAbsent(new GroupKey(m.scan(), m.family()), k -> new ArrayList<>()).add(new Reader(id, m, own));
+            groups.computeIfAbsent(new GroupKey(m.scan(), m.family(), null, null), k -> new ArrayList<>())
+                    .add(new Reader(id, m, own));
+        }
+        Map<Integer, SqlReaders.Candidate> sqlReaders = new HashMap<>();
+        for (int i = 0; i < workload.queries().size(); i++) {
+            WorkloadQuery q = workload.queries().get(i);
+            if (!q.isSql()) {
+                continue;
+            }
+            SqlReaders.Outcome o = SqlReaders.analyze(dag, i, dag.roots().get(i), q.query(), workload.catalog());
+            if (o.candidate() == null) {
+                notAccelerated.add("SQL query [" + i + "]: " + o.reason() + "; it runs exactly");
+                continue;
+            }
+            SqlReaders.Candidate c = o.candidate();
+            GroupKey key = c.metric() ? new GroupKey(c.scan(), c.family(), null, null)
+                    : new GroupKey(c.scan(), c.family(), c.keys(), c.column());
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c.reader(Reach.ofRoot(i, q, model.constants())));
+            sqlReaders.put(c.aggregate(), c);
         }
 
         List<ViewSummary> summaries = new ArrayList<>();
         List<MaterializedView> views = new ArrayList<>();
         Set<Integer> served = new HashSet<>();
+        Map<Integer, PaneState> sqlViews = new TreeMap<>();
         double planCost = 0;
         double exactCost = 0;
         Map<Integer, Double> readerCost = new TreeMap<>();
         for (Map.Entry<GroupKey, List<Reader>> g : groups.entrySet()) {
             Scan scan = (Scan) dag.node(g.getKey().scan());
-            Candidate c = decide(g.getKey().family(), scan, g.getValue());
+            TableWindow window = null;
+            if (g.getKey().table()) {
+                SqlReaders.Candidate first = sqlReaders.get(g.getValue().getFirst().node());
+                window = SqlReaders.viewWindow((TableWindow) dag.node(first.window()), first);
+            }
+            Candidate c = decide(g.getKey(), scan, window, g.getValue());
             summaries.add(c.summary());
             planCost += c.summary().costPerSecond();
             exactCost += c.summary().alternatives().get("AT_QUERY");
             if (c.view() != null) {
                 views.add(c.view());
                 c.served().forEach(r -> served.add(r.node()));
+                for (Reader r : c.served()) {
+                    if (sqlReaders.containsKey(r.node())) {
+                        r.queries().forEach(q -> sqlViews.put(q, c.view().state()));
+                    }
+                }
             }
             for (Reader r : g.getValue()) {
                 readerCost.put(r.node(), c.served().contains(r) ? model.viewRead(r, c.view().paneMs()) : model.exact(r));
@@ -110,6 +152,9 @@ public final class Planner {
             }
         }
         PhysicalDag planned = ViewMatcher.rewrite(dag, dag.roots(), views, served::contains);
+        if (!sqlViews.isEmpty()) {
+            planned = SqlViewRewrite.apply(planned, sqlViews);
+        }
         InstallablePlan plan = InstallablePlan.of(planned,
                 workload.queries().stream().map(WorkloadQuery::query).toList());
         String text = ExplanationText.render(workload, plan, summaries, notAccelerated, planCost, exactCost) + gridLines;
@@ -130,7 +175,10 @@ public final class Planner {
     private record Candidate(ViewSummary summary, MaterializedView view, List<Reader> served) {
     }
 
-    private Candidate decide(StateFamily family, Scan scan, List<Reader> readers) {
+    private Candidate decide(GroupKey key, Scan scan, TableWindow tableWindow, List<Reader> readers) {
+        StateFamily family = key.family();
+        CostModel model = key.table() ? tableModel : this.model;
+        Grouping grouping = key.table() ? new Grouping(Grouping.Kind.BY, key.keys()) : Grouping.PER_SERIES;
         AccuracyTarget accuracy = null;
         for (Reader r : readers) {
             for (int q : r.queries()) {
@@ -147,7 +195,7 @@ public final class Planner {
         Map<String, String> reasons = new LinkedHashMap<>();
         costs.put("AT_QUERY", exactAll);
         List<Integer> allQueries = readers.stream().flatMap(r -> r.queries().stream()).distinct().sorted().toList();
-        String source = selector(scan);
+        String source = key.table() ? "table " + ((Source.Table) scan.source()).name() + " (" + key.column() + ")" : selector(scan);
         if (spec == null) {
             String why = family + " cannot meet the accuracy target (quantile rank error "
                     + accuracy.quantileRankError() + "): the best sketch gives "
@@ -156,7 +204,7 @@ public final class Planner {
                 costs.put(mode.name(), Double.POSITIVE_INFINITY);
                 reasons.put(mode.name(), why);
             }
-            return new Candidate(new ViewSummary(null, source, StateSpec.of(family), 0, Grouping.PER_SERIES, null, 0, 0,
+            return new Candidate(new ViewSummary(null, source, StateSpec.of(family), 0, grouping, null, 0, 0,
                     allQueries, exactAll, costs, reasons), null, List.of());
         }
         List<Reader> servable = readers.stream().filter(Reader::servable).toList();
@@ -191,7 +239,7 @@ public final class Planner {
             reasons.put("search", "the search stopped after " + ViewSearch.BUDGET + " steps; this is the best found");
         }
         if (chosen == null) {
-            return new Candidate(new ViewSummary(null, source, spec, pane, Grouping.PER_SERIES, null, retention,
+            return new Candidate(new ViewSummary(null, source, spec, pane, grouping, null, retention,
                     reference.isEmpty() ? 0 : model.memoryBytes(spec, pane, retention), allQueries, chosenCost, costs,
                     reasons), null, List.of());
         }
@@ -199,23 +247,24 @@ public final class Planner {
             if (!outcome.served().contains(r)) {
                 reasons.put("exact " + r.match().function().function() + " in " + r.queries(), !r.servable()
                         ? "pinned by @: no view keeps its window"
-                        : "reads exactly: serving it too would cost " + ExplanationText.micros(costServing(spec,
+                        : "reads exactly: serving it too would cost " + ExplanationText.micros(costServing(model, spec,
                                 readers, outcome.served(), r)) + " in all (a narrower pane or longer retention for"
                                 + " every reader) vs " + ExplanationText.micros(chosenCost));
             }
         }
         Materialization materialization = new Materialization(chosen, pane, 0, retention);
-        PaneState state = new PaneState(1, spec, Grouping.PER_SERIES, materialization);
-        String id = DefinitionIds.of(ViewMatcher.paneDag(scan, state), 2);
+        PaneState state = new PaneState(1, spec, grouping, materialization);
+        String id = DefinitionIds.of(key.table() ? TableViews.definition(scan, tableWindow, state)
+                : ViewMatcher.paneDag(scan, state), 2);
         List<Integer> servedQueries = outcome.served().stream().flatMap(r -> r.queries().stream()).distinct().sorted()
                 .toList();
-        ViewSummary summary = new ViewSummary(id, source, spec, pane, Grouping.PER_SERIES, chosen, retention,
+        ViewSummary summary = new ViewSummary(id, source, spec, pane, grouping, chosen, retention,
                 model.memoryBytes(spec, pane, retention), servedQueries, chosenCost, costs, reasons);
         return new Candidate(summary, new MaterializedView(id, 2, state, List.of()), outcome.served());
     }
 
     /** The cost of the group when {@code extra} joins the served readers, in the cheaper mode. */
-    private double costServing(StateSpec spec, List<Reader> readers, List<Reader> served, Reader extra) {
+    private double costServing(CostModel model, StateSpec spec, List<Reader> readers, List<Reader> served, Reader extra) {
         List<Reader> more = new ArrayList<>(served);
         more.add(extra);
         long pane = ViewSearch.pane(more);

@@ -32,6 +32,7 @@ final class SqlNodeCodec {
             case GroupedAggregate a -> "grouped_aggregate";
             case OrderLimit o -> "order_limit";
             case Project p -> "project";
+            case SqlViewAggregate v -> "sql_view_aggregate";
         };
     }
 
@@ -74,6 +75,7 @@ final class SqlNodeCodec {
                 }
                 o.put("limit", ol.limit());
             }
+            case SqlViewAggregate v -> o.put("view", v.view());
             case Project p -> {
                 strings(o.putArray("columns"), p.columns());
                 strings(o.putArray("names"), p.names());
@@ -99,6 +101,7 @@ final class SqlNodeCodec {
                 yield new TableWindow(n.input("input", id), n.string("time_column"), columns, n.longField("start_exclusive"),
                         n.longField("end_inclusive"));
             }
+            case "sql_view_aggregate" -> new SqlViewAggregate(n.input("input", id), n.input("view", id));
             case "row_filter" -> new RowFilter(n.input("input", id), predicate(n.obj("predicate")));
             case "time_bucket" -> new TimeBucket(n.input("input", id), n.string("time_column"), n.longField("width_ms"),
                     n.longField("origin_ms"), n.string("output"));

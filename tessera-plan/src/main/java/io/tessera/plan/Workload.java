@@ -1,6 +1,7 @@
 package io.tessera.plan;
 
 import io.tessera.core.InvalidInputException;
+import io.tessera.core.TableCatalog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,13 +11,17 @@ import java.util.List;
 /**
  * The queries a team runs, with workload-level estimates for the cost model: series per selector
  * and the scrape interval, the lookback of instant selectors, and whether the deployment can run
- * ingestion runs (it cannot over data at rest).
+ * ingestion runs (it cannot over data at rest). SQL queries resolve their tables in {@code catalog}
+ * (a name that is no table is a metric); the cost model prices a SQL table view with
+ * {@code sqlRowsPerSecond} rows arriving per table and {@code sqlGroups} groups per query.
  */
 public record Workload(List<WorkloadQuery> queries, long seriesPerSelector, long scrapeIntervalMs, long lookbackMs,
-        boolean ingestion) {
+        boolean ingestion, TableCatalog catalog, long sqlRowsPerSecond, long sqlGroups) {
 
     public static final long DEFAULT_SERIES = 1_000;
     public static final long DEFAULT_SCRAPE_INTERVAL_MS = 15_000;
+    public static final long DEFAULT_SQL_ROWS_PER_SECOND = 1_000;
+    public static final long DEFAULT_SQL_GROUPS = 100;
 
     public Workload {
         queries = List.copyOf(queries);
@@ -26,6 +31,18 @@ public record Workload(List<WorkloadQuery> queries, long seriesPerSelector, long
         if (seriesPerSelector <= 0 || scrapeIntervalMs <= 0 || lookbackMs <= 0) {
             throw new IllegalArgumentException("series, scrape interval and lookback must be positive");
         }
+        if (sqlRowsPerSecond <= 0 || sqlGroups <= 0) {
+            throw new IllegalArgumentException("SQL rows per second and groups must be positive");
+        }
+        if (catalog == null) {
+            catalog = TableCatalog.EMPTY;
+        }
+    }
+
+    public Workload(List<WorkloadQuery> queries, long seriesPerSelector, long scrapeIntervalMs, long lookbackMs,
+            boolean ingestion) {
+        this(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, ingestion, TableCatalog.EMPTY,
+                DEFAULT_SQL_ROWS_PER_SECOND, DEFAULT_SQL_GROUPS);
     }
 
     public static Workload of(List<WorkloadQuery> queries) {
@@ -33,11 +50,22 @@ public record Workload(List<WorkloadQuery> queries, long seriesPerSelector, long
     }
 
     public Workload withEstimates(long series, long scrapeIntervalMs) {
-        return new Workload(queries, series, scrapeIntervalMs, lookbackMs, ingestion);
+        return new Workload(queries, series, scrapeIntervalMs, lookbackMs, ingestion, catalog, sqlRowsPerSecond, sqlGroups);
     }
 
     public Workload withIngestion(boolean canIngest) {
-        return new Workload(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, canIngest);
+        return new Workload(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, canIngest, catalog, sqlRowsPerSecond,
+                sqlGroups);
+    }
+
+    /** This workload with its SQL queries' tables resolved in {@code tables}. */
+    public Workload withCatalog(TableCatalog tables) {
+        return new Workload(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, ingestion, tables, sqlRowsPerSecond,
+                sqlGroups);
+    }
+
+    public Workload withSqlEstimates(long rowsPerSecond, long groups) {
+        return new Workload(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, ingestion, catalog, rowsPerSecond, groups);
     }
 
     /**
@@ -50,18 +78,32 @@ public record Workload(List<WorkloadQuery> queries, long seriesPerSelector, long
      *     type: instant        # or range, with range: 24h and step: 15s
      *     every: 30s           # dashboard refresh or rule interval; absent for a one-off
      *     accuracy: {quantile: 0.01, distinct: 0.02}
+     *   - sql: "SELECT host, quantile(0.99)(latency) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
+     *     every: 1m            # a SQL entry takes every and accuracy only
+     * sql_rows_per_second: 5000   # optional estimates for SQL table views
+     * sql_groups: 200
      * </pre>
-     * Unknown keys are rejected.
+     * Unknown keys are rejected; SQL texts are checked by the SQL frontend against no tables (every
+     * name is a metric) — use {@link #parse(String, TableCatalog)} to resolve them.
      *
      * @throws InvalidInputException naming the offending key
      */
     public static Workload parse(String yaml) {
-        return WorkloadYaml.parse(yaml);
+        return WorkloadYaml.parse(yaml, TableCatalog.EMPTY);
+    }
+
+    /** As {@link #parse(String)}, SQL queries resolved against {@code tables}. */
+    public static Workload parse(String yaml, TableCatalog tables) {
+        return WorkloadYaml.parse(yaml, tables);
     }
 
     public static Workload load(Path file) {
+        return load(file, TableCatalog.EMPTY);
+    }
+
+    public static Workload load(Path file, TableCatalog tables) {
         try {
-            return parse(Files.readString(file));
+            return parse(Files.readString(file), tables);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read workload file " + file, e);
         }

@@ -6,12 +6,15 @@ import io.tessera.core.Durations;
  * One query users run: an instant query evaluated every {@code everyMs}, or a range query over
  * {@code rangeMs} at {@code stepMs} refreshed every {@code everyMs}. {@code everyMs == 0} is a
  * one-off query. An {@code aligned} instant query is evaluated at multiples of {@code everyMs}
- * (as rules and aligned dashboards are) rather than at "now".
+ * (as rules and aligned dashboards are) rather than at "now". A {@link Language#SQL} query is an
+ * instant query whose text is SQL, evaluated at "now" every {@code everyMs}.
  */
 public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy,
-        boolean aligned) {
+        boolean aligned, Language language) {
 
     public enum Type { INSTANT, RANGE }
+
+    public enum Language { PROMQL, SQL }
 
     public WorkloadQuery {
         if (query == null || query.isBlank()) {
@@ -29,15 +32,35 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
         if (aligned && (type != Type.INSTANT || everyMs == 0)) {
             throw new IllegalArgumentException("only a periodic instant query is aligned to its interval (a range query's steps always are)");
         }
+        if (language == null) {
+            language = Language.PROMQL;
+        }
+        if (language == Language.SQL && (type != Type.INSTANT || aligned)) {
+            throw new IllegalArgumentException("a SQL query is evaluated at now(): it has no range, step or alignment");
+        }
+    }
+
+    public WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy,
+            boolean aligned) {
+        this(query, type, rangeMs, stepMs, everyMs, accuracy, aligned, Language.PROMQL);
     }
 
     public WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy) {
         this(query, type, rangeMs, stepMs, everyMs, accuracy, false);
     }
 
+    /** A SQL query evaluated at now() every {@code everyMs} (0: once). */
+    public static WorkloadQuery sql(String sql, long everyMs, AccuracyTarget accuracy) {
+        return new WorkloadQuery(sql, Type.INSTANT, 0, 0, everyMs, accuracy, false, Language.SQL);
+    }
+
+    public boolean isSql() {
+        return language == Language.SQL;
+    }
+
     /** This query evaluated at multiples of its interval. */
     public WorkloadQuery alignedToInterval() {
-        return new WorkloadQuery(query, type, rangeMs, stepMs, everyMs, accuracy, true);
+        return new WorkloadQuery(query, type, rangeMs, stepMs, everyMs, accuracy, true, language);
     }
 
     public static WorkloadQuery instant(String query, long everyMs) {
@@ -60,6 +83,9 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
     /** The query as a workload file line would describe it, e.g. {@code range 24h step 15s every 1m}. */
     String describeSchedule() {
         String when = periodic() ? "every " + Durations.format(everyMs) + (aligned ? " (aligned)" : "") : "one-off";
+        if (isSql()) {
+            return "SQL at now(), " + when;
+        }
         return type == Type.INSTANT ? "instant, " + when
                 : "range " + Durations.format(rangeMs) + " step " + Durations.format(stepMs) + ", " + when;
     }

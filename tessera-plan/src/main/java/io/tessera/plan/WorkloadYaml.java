@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tessera.core.Durations;
 import io.tessera.core.InvalidInputException;
+import io.tessera.core.TableCatalog;
 import io.tessera.promql.ParseException;
 import io.tessera.promql.Parser;
+import io.tessera.sql.SqlFrontend;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -18,14 +20,16 @@ import java.util.Set;
 final class WorkloadYaml {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final Set<String> TOP = Set.of("queries", "series", "scrape_interval", "lookback", "ingestion");
+    private static final Set<String> TOP = Set.of("queries", "series", "scrape_interval", "lookback", "ingestion",
+            "sql_rows_per_second", "sql_groups");
     private static final Set<String> QUERY = Set.of("query", "type", "range", "step", "every", "accuracy", "aligned");
+    private static final Set<String> SQL_QUERY = Set.of("sql", "every", "accuracy");
     private static final Set<String> ACCURACY = Set.of("quantile", "distinct");
 
     private WorkloadYaml() {
     }
 
-    static Workload parse(String yaml) {
+    static Workload parse(String yaml, TableCatalog catalog) {
         JsonNode root;
         try {
             root = YAML.readTree(yaml);
@@ -42,7 +46,9 @@ final class WorkloadYaml {
         }
         List<WorkloadQuery> parsed = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
-            parsed.add(query(queries.get(i), "workload.queries[" + i + "]"));
+            JsonNode q = queries.get(i);
+            String path = "workload.queries[" + i + "]";
+            parsed.add(q != null && q.isObject() && q.has("sql") ? sql(q, path, catalog) : query(q, path));
         }
         long series = root.has("series") ? positiveLong(root.get("series"), "workload.series") : Workload.DEFAULT_SERIES;
         long scrape = root.has("scrape_interval") ? duration(root.get("scrape_interval"), "workload.scrape_interval")
@@ -56,12 +62,37 @@ final class WorkloadYaml {
             }
             ingestion = root.get("ingestion").booleanValue();
         }
-        return new Workload(parsed, series, scrape, lookback, ingestion);
+        long rows = root.has("sql_rows_per_second") ? positiveLong(root.get("sql_rows_per_second"), "workload.sql_rows_per_second")
+                : Workload.DEFAULT_SQL_ROWS_PER_SECOND;
+        long groups = root.has("sql_groups") ? positiveLong(root.get("sql_groups"), "workload.sql_groups")
+                : Workload.DEFAULT_SQL_GROUPS;
+        return new Workload(parsed, series, scrape, lookback, ingestion, catalog, rows, groups);
+    }
+
+    /** A SQL entry: the text checked by the SQL frontend (names resolved in {@code catalog}), every, accuracy. */
+    private static WorkloadQuery sql(JsonNode node, String path, TableCatalog catalog) {
+        if (node.has("query")) {
+            throw new InvalidInputException(path + ": an entry has either 'query' (PromQL) or 'sql', not both");
+        }
+        onlyKeys(node, SQL_QUERY, path);
+        JsonNode text = node.get("sql");
+        if (!text.isTextual() || text.textValue().isBlank()) {
+            throw new InvalidInputException(path + ".sql: expected a SQL query");
+        }
+        try {
+            SqlFrontend.parse(text.textValue(), catalog, 0);
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(path + ".sql: " + e.getMessage());
+        }
+        long every = node.has("every") ? duration(node.get("every"), path + ".every") : 0;
+        AccuracyTarget accuracy = node.has("accuracy") ? accuracy(node.get("accuracy"), path + ".accuracy")
+                : AccuracyTarget.DEFAULT;
+        return WorkloadQuery.sql(text.textValue(), every, accuracy);
     }
 
     private static WorkloadQuery query(JsonNode node, String path) {
         if (node == null || !node.isObject()) {
-            throw new InvalidInputException(path + ": expected a mapping with a 'query'");
+            throw new InvalidInputException(path + ": expected a mapping with a 'query' or a 'sql'");
         }
         onlyKeys(node, QUERY, path);
         JsonNode text = node.get("query");

@@ -61,6 +61,7 @@ public final class TesseraServer implements AutoCloseable {
     private final ViewMaintainer maintainer;
     private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
     private volatile InstallablePlan installed;
+    private volatile List<io.tessera.exec.sql.SqlView> sqlViews = List.of();
     private final ViewDurability viewFiles;
     private final io.tessera.store.table.TableStore tables;
     private final io.tessera.store.wal.DurableTables durableTables;
@@ -116,6 +117,8 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge("tessera_view_state_bytes", "Approximate memory of all view states.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::stateBytes).sum());
         metrics.gauge("tessera_view_late_samples", "Samples that arrived for panes already built.", () -> maintainer.lateSamples());
+        metrics.gauge("tessera_view_late_rows", "SQL table rows that arrived for panes of table views already built.",
+                () -> maintainer.lateRows());
         this.stats = rawStore.stats();
         metrics.gauge("tessera_raw_series", "Series in the raw store.", () -> stats.seriesCount());
         metrics.gauge("tessera_raw_samples", "Samples in the raw store.", () -> stats.sampleCount());
@@ -126,14 +129,17 @@ public final class TesseraServer implements AutoCloseable {
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
         io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(tables,
-                durableTables == null ? (table, decoded) -> tables.append(table, decoded.rows())
-                        : (table, decoded) -> durableTables.append(table, decoded.rows()), maxBody, metrics);
+                durableTables == null ? (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
+                        tables.append(table, decoded.rows()))
+                        : (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
+                        durableTables.append(table, decoded.rows())), maxBody, metrics);
         http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle);
         this.api = new PrometheusApi(rawStore, new DemandingDataStore(data, maintainer), () -> accelerator, config.engineOptions(),
                 TesseraVersion.version(),
                 config.storage().retention());
         api.register(http);
-        io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(data, config.tableCatalog(), config.engineOptions());
+        io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(new DemandingDataStore(data, maintainer),
+                config.tableCatalog(), config.engineOptions(), () -> sqlViews);
         http.route("/api/v1/sql", Set.of("GET", "POST"), new io.tessera.server.sql.SqlEndpoint(sql)::handle);
         io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql);
         http.route("/", Set.of("GET", "HEAD", "POST"), clickHouse::handle);
@@ -182,8 +188,9 @@ public final class TesseraServer implements AutoCloseable {
             if (server.viewFiles != null) {
                 InstallablePlan plan = server.installed;
                 server.viewFiles.recover(server.durable, server.maintainer, server.summaries,
-                        plan == null ? List.of() : plan.materializedViews());
+                        plan == null ? List.of() : SqlViewWiring.restoredViews(plan));
             }
+            SqlViewWiring.seedTableTimes(server.maintainer, server.tables);
             server.http.start();
             server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
             server.housekeeping.scheduleWithFixedDelay(server::maintainViews, 1, 1, TimeUnit.SECONDS);
@@ -224,7 +231,9 @@ public final class TesseraServer implements AutoCloseable {
     /** Installs {@code plan}: its views, and queries rewritten to read them wherever they cover. */
     public synchronized void install(InstallablePlan plan) {
         List<MaterializedView> views = plan.materializedViews();
+        List<io.tessera.exec.sql.SqlView> sql = SqlViewWiring.sqlViews(plan, config.tableCatalog());
         install(plan.dag(), views, dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views));
+        sqlViews = sql;
         installed = plan;
         if (viewFiles != null) {
             viewFiles.planInstalled(plan);

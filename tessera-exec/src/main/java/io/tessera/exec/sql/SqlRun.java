@@ -12,6 +12,7 @@ import io.tessera.plan.RowFilter;
 import io.tessera.plan.Scan;
 import io.tessera.plan.Source;
 import io.tessera.plan.SqlNode;
+import io.tessera.plan.SqlViewAggregate;
 import io.tessera.plan.TableWindow;
 import io.tessera.plan.TimeBucket;
 import io.tessera.sketch.ErrorBound;
@@ -74,6 +75,7 @@ final class SqlRun {
             case RowFilter f -> RowFilters.filter(table(f.input()), f.predicate());
             case TimeBucket b -> bucket(table(b.input()), b);
             case GroupedAggregate a -> aggregate(a);
+            case SqlViewAggregate v -> table(v.input());
             case OrderLimit o -> Ordering.apply(table(o.input()), o);
             case Project p -> throw new IllegalStateException("a Project is the root only");
         };
@@ -81,12 +83,15 @@ final class SqlRun {
         return t;
     }
 
-    /** From a view when one serves the aggregate over a bounded window of the bare table, else exactly. */
+    /**
+     * From a view when one serves the aggregate over a bounded window of the bare table (or of a
+     * metric's every series), else exactly.
+     */
     private RowTable aggregate(GroupedAggregate a) {
         if (dag.node(a.input()) instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
-                && scan.source() instanceof Source.Table t && w.startExclusive() != Long.MIN_VALUE
+                && scannedName(scan) != null && w.startExclusive() != Long.MIN_VALUE
                 && w.endInclusive() > w.startExclusive()) {
-            SqlView view = viewFor(t.name(), a);
+            SqlView view = viewFor(scannedName(scan), scan.source() instanceof Source.TimeSeries, a);
             if (view != null) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
@@ -102,17 +107,28 @@ final class SqlRun {
         return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
     }
 
-    private SqlView viewFor(String table, GroupedAggregate a) {
+    private SqlView viewFor(String table, boolean metric, GroupedAggregate a) {
         for (SqlView v : views) {
             boolean all = !a.aggregates().isEmpty();
             for (GroupedAggregate.Spec s : a.aggregates()) {
-                all &= v.serves(table, a.keys(), s.function(), s.column());
+                all &= s.column() != null && v.serves(table, metric, a.keys(), s.function(), s.column());
             }
             if (all) {
-                return v;
+                return v.perSeries() ? v.withKeys(a.keys()) : v;
             }
         }
         return null;
+    }
+
+    /** The table a Scan reads, or the metric whose every series it reads (its only matcher the name); else null. */
+    private static String scannedName(Scan scan) {
+        return switch (scan.source()) {
+            case Source.Table t -> t.name();
+            case Source.TimeSeries s -> scan.matchers().size() == 1
+                    && scan.matchers().getFirst().name().equals(io.tessera.core.Labels.METRIC_NAME)
+                    && scan.matchers().getFirst().type() == io.tessera.core.MatchType.EQUAL
+                    ? scan.matchers().getFirst().value() : null;
+        };
     }
 
     private void approximate(ErrorBound bound) {

@@ -1,5 +1,7 @@
 package io.tessera.exec.sql;
 
+import io.tessera.core.Labels;
+import io.tessera.exec.view.StateFactory;
 import io.tessera.plan.Grouping;
 import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
@@ -20,8 +22,15 @@ import java.util.Map;
  * (group, pane) of {@code column} — KLL for quantiles (every fraction), CPC for
  * {@code approx_count_distinct}, exact sums and counts — on panes {@code (k·paneMs, (k+1)·paneMs]}.
  * A group is the {@link io.tessera.core.Labels} of its key values.
+ *
+ * <p>A view of an installed plan ({@code planned}) has that plan's definition id and state
+ * parameters. A {@code perSeries} view is a metric's per-series view (the one PromQL's range
+ * functions read, {@code table} the metric's name, {@code column} {@code value}): it serves any
+ * keys, its per-series states merged across the series of each group; {@link #withKeys} names
+ * the keys of one query.
  */
-public record SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs) {
+public record SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs,
+        boolean perSeries, MaterializedView planned) {
 
     public SqlView {
         keys = List.copyOf(keys);
@@ -31,18 +40,51 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
         family(function);
     }
 
+    public SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs) {
+        this(table, keys, function, column, paneMs, retentionMs, false, null);
+    }
+
     public String definitionId() {
+        if (planned != null) {
+            return planned.definitionId();
+        }
         return "sql:" + table + ":by" + keys + ":" + function.name().toLowerCase(java.util.Locale.ROOT) + "(" + column + "):pane="
                 + paneMs;
     }
 
-    /** Whether this view answers {@code function} of {@code column} grouped by exactly {@code keys} (in any order). */
-    boolean serves(String scannedTable, List<String> groupKeys, AggregateFunction f, String c) {
-        return table.equals(scannedTable) && groupKeys.size() == keys.size() && groupKeys.containsAll(keys) && f == function
-                && column.equals(c);
+    /** This per-series view read for one query grouped by {@code groupKeys}. */
+    SqlView withKeys(List<String> groupKeys) {
+        return new SqlView(table, groupKeys, function, column, paneMs, retentionMs, perSeries, planned);
+    }
+
+    /**
+     * Whether this view answers {@code function} of {@code column} of {@code scannedTable} (a
+     * metric's name when {@code metric}) grouped by exactly {@code keys} (in any order; any keys
+     * but the time and the value for a per-series view).
+     */
+    boolean serves(String scannedTable, boolean metric, List<String> groupKeys, AggregateFunction f, String c) {
+        boolean keysMatch = perSeries ? !groupKeys.contains("ts") && !groupKeys.contains("value")
+                : groupKeys.size() == keys.size() && groupKeys.containsAll(keys);
+        return metric == perSeries && table.equals(scannedTable) && keysMatch && f == function && column.equals(c);
+    }
+
+    /** The group a stored state of this view belongs to in a query grouped by {@link #keys}. */
+    Labels groupOf(Labels stored) {
+        if (!perSeries) {
+            return stored;
+        }
+        String[] pairs = new String[2 * keys.size()];
+        for (int k = 0; k < keys.size(); k++) {
+            pairs[2 * k] = keys.get(k);
+            pairs[2 * k + 1] = stored.get(keys.get(k));
+        }
+        return Labels.of(pairs);
     }
 
     State newState() {
+        if (planned != null) {
+            return StateFactory.create(planned.state().state());
+        }
         return switch (function) {
             case QUANTILE -> new KllState();
             case APPROX_COUNT_DISTINCT -> new DistinctState();
@@ -64,6 +106,9 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
 
     /** The view as the DataStore's view reads name it. */
     MaterializedView materializedView() {
+        if (planned != null) {
+            return planned;
+        }
         PaneState state = new PaneState(0, new StateSpec(family(function), Map.of()), new Grouping(Grouping.Kind.BY, keys),
                 new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, Math.max(paneMs, retentionMs)));
         return new MaterializedView(definitionId(), -1, state, List.of());

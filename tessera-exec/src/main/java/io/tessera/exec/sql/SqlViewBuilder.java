@@ -31,24 +31,9 @@ public final class SqlViewBuilder {
     public static void build(SqlView view, TableSchema table, DataStore source, InMemoryDataStore sink, long from, long to,
                              RunContext context) {
         long p = view.paneMs();
-        if (Math.floorMod(from, p) != 0 || Math.floorMod(to, p) != 0 || to <= from) {
-            throw new InvalidInputException("(" + from + ", " + to + "] is not a whole number of " + p + " ms panes");
-        }
-        RowTable rows = TableReader.read(new Scan(new Source.Table(table.name()), List.of()),
+        List<Map<Labels, State>> states = states(view, new Scan(new Source.Table(table.name()), List.of()),
                 window(view, table, from, to), source, context);
-        int panes = (int) ((to - from) / p);
-        List<Map<Labels, State>> states = new ArrayList<>(panes);
-        for (int i = 0; i < panes; i++) {
-            states.add(new HashMap<>());
-        }
-        long[] ts = (long[]) rows.columns[rows.index(table.timeColumn())];
-        GroupKeys groups = new GroupKeys(rows, view.keys());
-        Object values = rows.columns[rows.index(view.column())];
-        for (int r = 0; r < rows.rows; r++) {
-            int pane = (int) Math.floorDiv(ts[r] - 1 - from, p);
-            State s = states.get(pane).computeIfAbsent(groups.labels(r), g -> view.newState());
-            update(s, values, r, ts[r]);
-        }
+        int panes = states.size();
         for (int i = 0; i < panes; i++) {
             Interval pane = new Interval(from + i * p, from + (i + 1) * p);
             if (states.get(i).isEmpty()) {
@@ -58,6 +43,37 @@ public final class SqlViewBuilder {
                 sink.putState(view.definitionId(), pane, e.getKey(), e.getValue());
             }
         }
+    }
+
+    /**
+     * The states of the panes that tile {@code window}'s bounds (on the pane grid), one map per
+     * pane in time order: the rows of {@code scan} in the window folded per group of the view's
+     * keys into the view's state. This is the ingestion run of a table view, for the bench's views
+     * and the installed plan's alike.
+     */
+    public static List<Map<Labels, State>> states(SqlView view, Scan scan, TableWindow window, DataStore source,
+                                                  RunContext context) {
+        long p = view.paneMs();
+        long from = window.startExclusive();
+        long to = window.endInclusive();
+        if (Math.floorMod(from, p) != 0 || Math.floorMod(to, p) != 0 || to <= from) {
+            throw new InvalidInputException("(" + from + ", " + to + "] is not a whole number of " + p + " ms panes");
+        }
+        RowTable rows = TableReader.read(scan, window, source, context);
+        int panes = (int) ((to - from) / p);
+        List<Map<Labels, State>> states = new ArrayList<>(panes);
+        for (int i = 0; i < panes; i++) {
+            states.add(new HashMap<>());
+        }
+        long[] ts = (long[]) rows.columns[rows.index(window.timeColumn())];
+        GroupKeys groups = new GroupKeys(rows, view.keys());
+        Object values = rows.columns[rows.index(view.column())];
+        for (int r = 0; r < rows.rows; r++) {
+            int pane = (int) Math.floorDiv(ts[r] - 1 - from, p);
+            State s = states.get(pane).computeIfAbsent(groups.labels(r), g -> view.newState());
+            update(s, values, r, ts[r]);
+        }
+        return states;
     }
 
     static TableWindow window(SqlView view, TableSchema table, long from, long to) {

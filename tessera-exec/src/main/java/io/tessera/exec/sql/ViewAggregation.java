@@ -4,7 +4,6 @@ import io.tessera.core.Column;
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.ViewStates;
 import io.tessera.plan.GroupedAggregate;
@@ -48,11 +47,18 @@ final class ViewAggregation {
             for (long t = first; t < last; t += p) {
                 panes.add(new Interval(t, t + p));
             }
-            ViewStates states = store.readMaterializedView(view.materializedView(),
-                    new MaterializedViewRequest(new Interval(first, last), panes), context);
-            for (int i = 0; i < states.paneCount(); i++) {
+            UsablePanes.Read read = UsablePanes.read(view, panes, store, context);
+            ViewStates states = read.states();
+            for (int i = 0; states != null && i < states.paneCount(); i++) {
                 context.checkAlive();
-                states.forEach(i, (group, state) -> parts.computeIfAbsent(group, g -> new ArrayList<>()).add(state));
+                states.forEach(i, (group, state) -> parts.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>()).add(state));
+            }
+            for (Interval pane : read.exact()) {
+                addRaw(parts, view, window, scan, store, context, pane.start(), pane.end());
+            }
+            if (!read.exact().isEmpty()) {
+                context.info("SQL info: " + read.exact().size() + " of " + panes.size() + " panes of view " + view.definitionId()
+                        + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
             }
             addRaw(parts, view, window, scan, store, context, start, first);
             addRaw(parts, view, window, scan, store, context, last, end);

@@ -41,6 +41,9 @@ public final class PaneBuilder {
         if (dag.node(view.state().input()).kind() == ValueKind.INSTANT_VECTOR) {
             return valuesAt(dag, view, pane.end(), store, context);
         }
+        if (io.tessera.exec.sql.SqlViews.isTableView(dag, view)) {
+            return io.tessera.exec.sql.SqlViews.tablePane(dag, view, pane, store, context);
+        }
         TimeRange range = (TimeRange) dag.node(view.state().input());
         Scan scan = (Scan) dag.node(range.input());
         SeriesRows rows = ScanOperator.read(store, scan, pane, context);

@@ -138,10 +138,22 @@ class SqlViewTest {
     }
 
     @Test
-    void aWindowReachingPastTheBuiltPanesIsAnsweredExactlyAndSaysSo() {
+    void panesPastTheBuiltOnesAreBuiltFromRawRowsAndTheRestReadFromTheView() {
         InMemoryDataStore store = STORE;
         long now = TO + 3 * PANE + 5;
         String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region";
+        SqlResult v = viewed(store, sql, now);
+        assertThat(v.infos()).anyMatch(s -> s.contains("answered from view"))
+                .anyMatch(s -> s.contains("3 of 11 panes of view") && s.contains("answered exactly from raw rows"));
+        Map<Object, Object[]> e = byKey(exact(store, sql, now), 1);
+        byKey(v, 1).forEach((k, row) -> assertThat(row).containsExactly(e.get(k)));
+    }
+
+    @Test
+    void aWindowReachingFarPastTheBuiltPanesIsAnsweredExactlyAndSaysSo() {
+        InMemoryDataStore store = STORE;
+        long now = TO + (UsablePanes.MAX_EXACT_PANES + 4) * PANE + 5;
+        String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '2 hours' AND ts <= now() GROUP BY region";
         SqlResult v = viewed(store, sql, now);
         assertThat(v.infos()).anyMatch(s -> s.contains("answered exactly from raw data, not from a view"));
         Map<Object, Object[]> e = byKey(exact(store, sql, now), 1);

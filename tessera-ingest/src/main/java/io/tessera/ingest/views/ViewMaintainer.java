@@ -11,6 +11,9 @@ import io.tessera.plan.LookBack;
 import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.Scan;
+import io.tessera.plan.Source;
+import io.tessera.plan.TableWindow;
 import io.tessera.plan.ValueKind;
 import io.tessera.sketch.State;
 import io.tessera.store.summary.StateBatch;
@@ -33,6 +36,10 @@ import java.util.concurrent.atomic.LongAdder;
  * a pane already built is stored raw as always, counted, and makes that pane unusable for the
  * view (for a view of values at pane ends, every pane whose evaluation reads it), so readers
  * answer that part exactly instead of from stale state.
+ *
+ * <p>A view of a SQL table has a watermark of its own: the newest row accepted into that table
+ * minus the allowed lateness ({@link #acceptedRows}); rows that arrive for its panes already built
+ * make those panes unusable the same way.
  */
 public final class ViewMaintainer {
 
@@ -54,6 +61,8 @@ public final class ViewMaintainer {
         volatile boolean active;
         /** The end of the pane being built, set before its raw data is read. */
         volatile long buildingUntil = Long.MIN_VALUE;
+        /** The SQL table a table view folds, or null for a view of time series. */
+        final String table;
 
         Maintained(PhysicalDag dag, MaterializedView view, ViewStore store) {
             this.dag = dag;
@@ -64,6 +73,8 @@ public final class ViewMaintainer {
             this.active = view.materialization().mode() == Materialization.Mode.AT_INGESTION;
             this.lookBackMs = keepsValues ? LookBack.of(dag, input) : 0;
             this.store = store;
+            this.table = dag.node(input) instanceof TableWindow w && dag.node(w.input()) instanceof Scan s
+                    && s.source() instanceof Source.Table t ? t.name() : null;
         }
     }
 
@@ -76,6 +87,9 @@ public final class ViewMaintainer {
     private final AtomicLong newestSample = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong oldestSample = new AtomicLong(Long.MAX_VALUE);
     private final LongAdder lateSamples = new LongAdder();
+    private final LongAdder lateRows = new LongAdder();
+    /** Per SQL table: {newest, oldest} row time accepted. */
+    private final Map<String, AtomicLong[]> tableTimes = new ConcurrentHashMap<>();
     private volatile List<Maintained> views = List.of();
 
     public ViewMaintainer(SummaryStore summaries, DataStore data, long allowedLatenessMs) {
@@ -135,9 +149,9 @@ public final class ViewMaintainer {
      * every pane up to the frontier is in the store snapshot.
      */
     public ViewCapture.All capture() {
-        long watermark = watermark();
         List<ViewCapture> out = new ArrayList<>();
         for (Maintained m : views) {
+            long watermark = watermark(m);
             long frontier = m.builtUntil;
             List<Interval> invalid = new ArrayList<>();
             for (Interval pane : m.invalid.keySet()) {
@@ -162,8 +176,8 @@ public final class ViewMaintainer {
         if (m == null || m.active) {
             return;
         }
-        long watermark = watermark();
-        long first = Math.max(fromMs, Math.max(oldestSample.get(),
+        long watermark = watermark(m);
+        long first = Math.max(fromMs, Math.max(oldest(m),
                 watermark == Long.MIN_VALUE ? fromMs : watermark - m.view.materialization().retentionMs()));
         m.builtUntil = m.grid.floor(first);
         m.active = true;
@@ -175,7 +189,7 @@ public final class ViewMaintainer {
         oldestSample.accumulateAndGet(minTs, Math::min);
         for (Maintained m : views) {
             long built = Math.max(m.builtUntil, m.buildingUntil);
-            if (minTs <= built) {
+            if (m.table == null && minTs <= built) {
                 lateSamples.add(samples);
                 long last = Math.min(built, m.grid.paneEndFor(maxTs + m.lookBackMs));
                 for (long end = m.grid.paneEndFor(minTs); end <= last; end += m.view.paneMs()) {
@@ -183,6 +197,65 @@ public final class ViewMaintainer {
                 }
             }
         }
+    }
+
+    /**
+     * Called after rows were appended to SQL table {@code table}, with the time range of their
+     * time column: advances that table's watermark, and a row for a pane of one of its views
+     * already built makes that pane unusable.
+     */
+    public void acceptedRows(String table, long minTs, long maxTs, int rows) {
+        AtomicLong[] times = tableTimes.computeIfAbsent(table,
+                t -> new AtomicLong[] {new AtomicLong(Long.MIN_VALUE), new AtomicLong(Long.MAX_VALUE)});
+        times[0].accumulateAndGet(maxTs, Math::max);
+        times[1].accumulateAndGet(minTs, Math::min);
+        boolean late = false;
+        for (Maintained m : views) {
+            long built = Math.max(m.builtUntil, m.buildingUntil);
+            if (table.equals(m.table) && minTs <= built) {
+                late = true;
+                long last = Math.min(built, m.grid.paneEndFor(maxTs));
+                for (long end = m.grid.paneEndFor(minTs); end <= last; end += m.view.paneMs()) {
+                    m.invalid.put(new Interval(end - m.view.paneMs(), end), Boolean.TRUE);
+                }
+            }
+        }
+        if (late) {
+            lateRows.add(rows);
+        }
+    }
+
+    /** Widens the known row time range of {@code table} (rows recovered at start-up) without judging any row late. */
+    public void seedTable(String table, long oldest, long newest) {
+        if (oldest <= newest) {
+            AtomicLong[] times = tableTimes.computeIfAbsent(table,
+                    t -> new AtomicLong[] {new AtomicLong(Long.MIN_VALUE), new AtomicLong(Long.MAX_VALUE)});
+            times[0].accumulateAndGet(newest, Math::max);
+            times[1].accumulateAndGet(oldest, Math::min);
+        }
+    }
+
+    /** The watermark view {@code m} is built to: its table's, or the time series'. */
+    private long watermark(Maintained m) {
+        if (m.table == null) {
+            return watermark();
+        }
+        AtomicLong[] times = tableTimes.get(m.table);
+        long newest = times == null ? Long.MIN_VALUE : times[0].get();
+        return newest == Long.MIN_VALUE ? Long.MIN_VALUE : newest - allowedLatenessMs;
+    }
+
+    private long oldest(Maintained m) {
+        if (m.table == null) {
+            return oldestSample.get();
+        }
+        AtomicLong[] times = tableTimes.get(m.table);
+        return times == null ? Long.MAX_VALUE : times[1].get();
+    }
+
+    /** Rows that arrived for panes of table views already built. */
+    public long lateRows() {
+        return lateRows.sum();
     }
 
     /** True when late data made {@code pane} of view {@code definitionId} unusable. */
@@ -203,17 +276,14 @@ public final class ViewMaintainer {
      * raw data still cover.
      */
     public synchronized int runOnce(int maxPanes) {
-        long watermark = watermark();
-        if (watermark == Long.MIN_VALUE) {
-            return 0;
-        }
         int built = 0;
         for (Maintained m : views) {
-            if (!m.active) {
+            long watermark = watermark(m);
+            if (!m.active || watermark == Long.MIN_VALUE) {
                 continue;
             }
             if (m.builtUntil == Long.MIN_VALUE) {
-                long first = Math.max(oldestSample.get(), watermark - m.view.materialization().retentionMs());
+                long first = Math.max(oldest(m), watermark - m.view.materialization().retentionMs());
                 m.builtUntil = m.grid.floor(first);
             }
             if (m.keepsValues) {
@@ -279,8 +349,8 @@ public final class ViewMaintainer {
 
     /** Drops panes older than each view's retention from the summary store. */
     public void applyRetention() {
-        long watermark = watermark();
         for (Maintained m : views) {
+            long watermark = watermark(m);
             if (watermark != Long.MIN_VALUE) {
                 m.store.evictEpochsEndingBefore(watermark - m.view.materialization().retentionMs());
             }
@@ -289,8 +359,8 @@ public final class ViewMaintainer {
 
     public List<ViewProgress> progress() {
         List<ViewProgress> out = new ArrayList<>();
-        long watermark = watermark();
         for (Maintained m : views) {
+            long watermark = watermark(m);
             long lag = m.builtUntil == Long.MIN_VALUE || watermark == Long.MIN_VALUE ? 0 : Math.max(0, watermark - m.builtUntil);
             out.add(new ViewProgress(m.view.definitionId(), m.panesBuilt.sum(), lag, m.stateBytes.get(), m.invalid.size()));
         }

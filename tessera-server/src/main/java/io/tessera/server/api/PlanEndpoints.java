@@ -50,7 +50,12 @@ public final class PlanEndpoints {
             request.json(400, JSON.writeValueAsString(Map.of("status", "error", "errorType", "bad_data", "error", String.valueOf(e.getMessage()))));
             return;
         }
-        install.accept(plan);
+        try {
+            install.accept(plan);
+        } catch (InvalidInputException e) {
+            request.json(400, JSON.writeValueAsString(Map.of("status", "error", "errorType", "bad_data", "error", String.valueOf(e.getMessage()))));
+            return;
+        }
         List<Map<String, Object>> views = new ArrayList<>();
         for (MaterializedView view : plan.materializedViews()) {
             Map<String, Object> v = new LinkedHashMap<>();

@@ -27,6 +27,10 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "PLAN", description = "Where to write the plan JSON ('-' for stdout).")
     String output;
 
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+            description = "The server config whose tables the workload's SQL queries read (without it every SQL name is a metric).")
+    Path configFile;
+
     @Override
     public Integer call() {
         if (!Files.isRegularFile(workloadFile)) {
@@ -35,7 +39,9 @@ public final class PlanCommand implements Callable<Integer> {
         }
         PlanResult result;
         try {
-            result = Planner.plan(Workload.load(workloadFile));
+            io.tessera.core.TableCatalog tables = configFile == null ? io.tessera.core.TableCatalog.EMPTY
+                    : io.tessera.server.config.ConfigLoader.load(configFile).tableCatalog();
+            result = Planner.plan(Workload.load(workloadFile, tables));
         } catch (InvalidInputException | IllegalArgumentException e) {
             System.err.println("plan: " + workloadFile + ": " + e.getMessage());
             return 2;

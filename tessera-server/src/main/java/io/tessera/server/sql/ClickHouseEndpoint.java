@@ -88,7 +88,7 @@ public final class ClickHouseEndpoint {
         long rowsRead = 0;
         if (result == null) {
             try {
-                SqlService.Answer answer = sql.run(query);
+                SqlService.Answer answer = sql.run(query, SqlEndpoint.accelerate(request));
                 result = ClickHouseResult.of(answer.result());
                 rowsRead = answer.rowsRead();
             } catch (RuntimeException e) {

@@ -51,7 +51,7 @@ public final class SqlEndpoint {
         }
         SqlResult result;
         try {
-            result = sql.execute(query);
+            result = sql.execute(query, accelerate(request));
         } catch (RuntimeException e) {
             SqlFailure failure = SqlFailure.of(e);
             if (failure.status() == 500) {
@@ -65,6 +65,19 @@ public final class SqlEndpoint {
              JsonGenerator g = JsonBodies.MAPPER.getFactory().createGenerator(out)) {
             write(result, g);
         }
+    }
+
+    /**
+     * Tessera's own URL parameter {@code accelerate}: {@code false} answers exactly from raw data
+     * even where an installed view covers the query.
+     */
+    static boolean accelerate(Request request) {
+        String value = QueryText.params(request.rawQuery()).getOrDefault("accelerate", "true");
+        return switch (value) {
+            case "", "true" -> true;
+            case "false" -> false;
+            default -> throw new io.tessera.core.InvalidInputException("accelerate: expected true or false, got \"" + value + "\"");
+        };
     }
 
     static String query(Request request) throws IOException {

@@ -6,19 +6,33 @@ import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.sql.SqlEngine;
 import io.tessera.exec.sql.SqlResult;
+import io.tessera.exec.sql.SqlView;
+import java.util.List;
+import java.util.function.Supplier;
 
-/** Runs SQL for the HTTP surfaces: one run per query, {@code now()} the time it arrived, the server's query limits. */
+/**
+ * Runs SQL for the HTTP surfaces: one run per query, {@code now()} the time it arrived, the
+ * server's query limits; a grouped aggregate an installed view covers is answered from it
+ * (unless the caller asks for the exact answer).
+ */
 public final class SqlService {
 
     private final SqlEngine engine = new SqlEngine();
     private final DataStore store;
     private final TableCatalog catalog;
     private final PromqlEngine.Options options;
+    private final Supplier<List<SqlView>> views;
 
     public SqlService(DataStore store, TableCatalog catalog, PromqlEngine.Options options) {
+        this(store, catalog, options, List::of);
+    }
+
+    /** @param views the SQL views of the installed plan, read at each query */
+    public SqlService(DataStore store, TableCatalog catalog, PromqlEngine.Options options, Supplier<List<SqlView>> views) {
         this.store = store;
         this.catalog = catalog;
         this.options = options;
+        this.views = views;
     }
 
     /**
@@ -29,14 +43,23 @@ public final class SqlService {
         return run(sql).result();
     }
 
+    /** As {@link #execute(String)}; {@code accelerate} false answers exactly from raw data even where a view covers the query. */
+    public SqlResult execute(String sql, boolean accelerate) {
+        return run(sql, accelerate).result();
+    }
+
     /** An answer and how many raw rows its run read. */
     record Answer(SqlResult result, long rowsRead) {
     }
 
     Answer run(String sql) {
+        return run(sql, true);
+    }
+
+    Answer run(String sql, boolean accelerate) {
         long now = System.currentTimeMillis();
         RunContext context = new RunContext(now, now, options.defaultSubqueryStepMs(), options.limits());
-        SqlResult result = engine.execute(sql, store, catalog, context);
+        SqlResult result = engine.execute(sql, store, catalog, context, accelerate ? views.get() : List.of());
         return new Answer(result, context.samplesLoaded());
     }
 }

@@ -1,0 +1,94 @@
+package io.tessera.exec.sql;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.core.MatchType;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.RunContext;
+import io.tessera.plan.Grouping;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.PlanNode;
+import io.tessera.plan.Scan;
+import io.tessera.plan.Source;
+import io.tessera.plan.TableViews;
+import io.tessera.plan.TableWindow;
+import io.tessera.plan.TimeRange;
+import io.tessera.sketch.State;
+import io.tessera.sql.AggregateFunction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The views of an installed plan that SQL queries can read: every table view (a state per group
+ * of key columns and pane), and every per-series view of all the series of one metric in a family
+ * SQL finalizes (quantiles, distinct counts, sums, counts) — the views PromQL's range functions
+ * read, merged across the series of each group.
+ */
+public final class SqlViews {
+
+    private SqlViews() {
+    }
+
+    public static List<SqlView> of(PhysicalDag dag, List<MaterializedView> views) {
+        List<SqlView> out = new ArrayList<>();
+        for (MaterializedView v : views) {
+            SqlView s = of(dag, v);
+            if (s != null) {
+                out.add(s);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** The SQL view of {@code view}, or null when no SQL query reads it. */
+    public static SqlView of(PhysicalDag dag, MaterializedView view) {
+        if (view.materialization() == null || view.phaseMs() != 0) {
+            return null;
+        }
+        AggregateFunction function = switch (view.state().state().family()) {
+            case KLL -> AggregateFunction.QUANTILE;
+            case DISTINCT -> AggregateFunction.APPROX_COUNT_DISTINCT;
+            case SUM -> AggregateFunction.SUM;
+            case COUNT -> AggregateFunction.COUNT;
+            default -> null;
+        };
+        if (function == null) {
+            return null;
+        }
+        PlanNode input = dag.node(view.state().input());
+        long retention = view.materialization().retentionMs();
+        if (input instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
+                && scan.source() instanceof Source.Table t) {
+            String measure = TableViews.measure(w, view.state().grouping());
+            return measure == null ? null
+                    : new SqlView(t.name(), view.state().grouping().labels(), function, measure, view.paneMs(), retention, false, view);
+        }
+        if (input instanceof TimeRange r && r.windowKind() == TimeRange.Kind.RANGE && dag.node(r.input()) instanceof Scan scan
+                && scan.source() instanceof Source.TimeSeries && view.state().grouping().kind() == Grouping.Kind.PER_SERIES
+                && scan.matchers().size() == 1 && scan.matchers().getFirst().name().equals(Labels.METRIC_NAME)
+                && scan.matchers().getFirst().type() == MatchType.EQUAL) {
+            return new SqlView(scan.matchers().getFirst().value(), List.of(), function, "value", view.paneMs(), retention, true,
+                    view);
+        }
+        return null;
+    }
+
+    /** Whether {@code view} is a table view, built by {@link #tablePane}. */
+    public static boolean isTableView(PhysicalDag dag, MaterializedView view) {
+        return dag.node(view.state().input()) instanceof TableWindow;
+    }
+
+    /** The ingestion run of a table view for one pane: its rows folded into one state per group. */
+    public static Map<Labels, State> tablePane(PhysicalDag dag, MaterializedView view, Interval pane, DataStore store,
+                                               RunContext context) {
+        TableWindow w = (TableWindow) dag.node(view.state().input());
+        SqlView sql = of(dag, view);
+        if (sql == null) {
+            throw new IllegalArgumentException("view " + view.definitionId() + " is no table view SQL can build");
+        }
+        TableWindow window = new TableWindow(w.input(), w.timeColumn(), w.columns(), pane.start(), pane.end());
+        return SqlViewBuilder.states(sql, (Scan) dag.node(w.input()), window, store, context).getFirst();
+    }
+}

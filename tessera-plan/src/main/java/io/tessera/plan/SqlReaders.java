@@ -1,0 +1,145 @@
+package io.tessera.plan;
+
+import io.tessera.core.Column;
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.core.MatchType;
+import io.tessera.core.TableCatalog;
+import io.tessera.sketch.StateFamily;
+import io.tessera.sql.AggregateFunction;
+import io.tessera.sql.SqlFrontend;
+import io.tessera.sql.SqlQuery;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which SQL queries of a workload a view could answer, and with what state. A query qualifies
+ * when it is a {@code GROUP BY} of columns over a window that moves with {@code now()}, with no
+ * other condition and no time bucket, whose aggregates are one view function — quantiles (any
+ * fractions), {@code approx_count_distinct}, {@code sum} or {@code count} — of one column. Over a
+ * table the view keeps a state per group of those keys; over a metric it keeps the per-series
+ * state PromQL's range functions keep (merged across the series of a group at query time), so a
+ * SQL query and a PromQL query over the same metric share one view.
+ *
+ * <p>SQL roots are lowered at {@code now() = 0}: their time bounds are relative to the time they
+ * are evaluated at.
+ */
+final class SqlReaders {
+
+    /** The now() a workload's SQL queries are lowered at, and the shift that shows a window moves with it. */
+    static final long LOWERED_AT = 0;
+    private static final long PROBE_SHIFT = 86_400_000L;
+
+    private static final Map<AggregateFunction, StateFamily> FAMILIES = Map.of(AggregateFunction.QUANTILE, StateFamily.KLL,
+            AggregateFunction.APPROX_COUNT_DISTINCT, StateFamily.DISTINCT, AggregateFunction.SUM, StateFamily.SUM,
+            AggregateFunction.COUNT, StateFamily.COUNT);
+
+    /**
+     * A SQL query a view could answer.
+     *
+     * @param aggregate the GroupedAggregate node the view answers
+     * @param window    its TableWindow node
+     * @param keys      the group keys, sorted; for a metric the view is per series whatever the keys
+     * @param column    the column the states fold ({@code value} for a metric)
+     */
+    record Candidate(int query, int aggregate, int scan, int window, StateFamily family, List<String> keys, String column,
+            boolean metric, long windowMs) {
+
+        /** The reader the cost model and the view search weigh; its range function is a label, not a DAG node. */
+        Reader reader(Reach reach) {
+            RangeFunction label = new RangeFunction("SQL " + family.name().toLowerCase(java.util.Locale.ROOT) + "(" + column
+                    + ")" + (metric ? " of " + keys : " by " + keys), window, new int[0]);
+            return new Reader(aggregate, new ViewMatcher.Match(label, window, windowMs, scan, null, family), List.of(reach));
+        }
+    }
+
+    /** Either a candidate, or why the query runs exactly. */
+    record Outcome(Candidate candidate, String reason) {
+    }
+
+    private SqlReaders() {
+    }
+
+    static Outcome analyze(PhysicalDag dag, int query, int root, String sql, TableCatalog catalog) {
+        int id = root;
+        while (dag.node(id) instanceof SqlNode n && !(n instanceof GroupedAggregate) && !(n instanceof TableWindow)) {
+            id = n.input();
+        }
+        if (!(dag.node(id) instanceof GroupedAggregate a)) {
+            return no("it does not aggregate");
+        }
+        PlanNode in = dag.node(a.input());
+        if (in instanceof RowFilter) {
+            return no("it has conditions besides the time window");
+        }
+        if (in instanceof TimeBucket) {
+            return no("it groups by a time bucket");
+        }
+        TableWindow w = (TableWindow) in;
+        Scan scan = (Scan) dag.node(w.input());
+        if (w.startExclusive() == Long.MIN_VALUE) {
+            return no("its window has no lower time bound");
+        }
+        SqlQuery later = SqlFrontend.parse(sql, catalog, LOWERED_AT + PROBE_SHIFT);
+        boolean endMoves = w.endInclusive() == Long.MAX_VALUE || later.time().endInclusive() - w.endInclusive() == PROBE_SHIFT;
+        if (later.time().startExclusive() - w.startExclusive() != PROBE_SHIFT || !endMoves) {
+            return no("its window does not move with now()");
+        }
+        long windowMs = (w.endInclusive() == Long.MAX_VALUE ? LOWERED_AT : w.endInclusive()) - w.startExclusive();
+        if (windowMs <= 0) {
+            return no("its window is empty");
+        }
+        AggregateFunction function = null;
+        String column = null;
+        for (GroupedAggregate.Spec s : a.aggregates()) {
+            if (s.column() == null) {
+                return no("views keep aggregates of a column, not count(*) (count a column instead)");
+            }
+            if ((function != null && (s.function() != function || !s.column().equals(column)))) {
+                return no("its aggregates are not one function of one column");
+            }
+            function = s.function();
+            column = s.column();
+        }
+        StateFamily family = FAMILIES.get(function);
+        if (family == null) {
+            return no("no view keeps " + (function == null ? "no aggregate" : function.name().toLowerCase(java.util.Locale.ROOT))
+                    + " (views keep quantile, approx_count_distinct, sum and count)");
+        }
+        if (a.keys().contains(column) || a.keys().contains(w.timeColumn())) {
+            return no("it groups by its aggregated column or by time");
+        }
+        boolean metric = scan.source() instanceof Source.TimeSeries;
+        if (metric && !(onlyMetricName(scan) && column.equals("value"))) {
+            return no("over a metric, views keep the samples' value of every series of the metric");
+        }
+        List<String> keys = new ArrayList<>(a.keys());
+        keys.sort(null);
+        return new Outcome(new Candidate(query, id, w.input(), a.input(), family, List.copyOf(keys), column, metric, windowMs),
+                null);
+    }
+
+    private static boolean onlyMetricName(Scan scan) {
+        if (scan.matchers().size() != 1) {
+            return false;
+        }
+        LabelMatcher m = scan.matchers().getFirst();
+        return m.name().equals(Labels.METRIC_NAME) && m.type() == MatchType.EQUAL;
+    }
+
+    /** The unbounded window of a table view: the time column, the keys and the measure, in the table's order. */
+    static TableWindow viewWindow(TableWindow query, Candidate c) {
+        List<Column> columns = new ArrayList<>();
+        for (Column col : query.columns()) {
+            if (col.name().equals(query.timeColumn()) || c.keys().contains(col.name()) || col.name().equals(c.column())) {
+                columns.add(col);
+            }
+        }
+        return new TableWindow(query.input(), query.timeColumn(), columns, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    private static Outcome no(String reason) {
+        return new Outcome(null, reason);
+    }
+}

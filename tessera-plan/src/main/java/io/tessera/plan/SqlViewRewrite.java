@@ -1,0 +1,56 @@
+package io.tessera.plan;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Puts the views the planner chose for SQL queries into the plan: the grouped aggregate of each
+ * served query becomes {@code SqlViewAggregate(aggregate, view)}, the view's pane state built over
+ * the query's own Scan — a {@code TableWindow} for a table view, a {@code TimeRange(RANGE, pane)}
+ * for a metric's per-series view (the same node a PromQL query's view read has, so both are one).
+ */
+final class SqlViewRewrite {
+
+    private SqlViewRewrite() {
+    }
+
+    /** {@code dag} with query {@code q}'s aggregate read from {@code views.get(q)}, a pane state template. */
+    static PhysicalDag apply(PhysicalDag dag, Map<Integer, PaneState> views) {
+        Map<Integer, PaneState> byAggregate = new HashMap<>();
+        for (Map.Entry<Integer, PaneState> e : views.entrySet()) {
+            int id = dag.roots().get(e.getKey());
+            while (dag.node(id) instanceof SqlNode n && !(n instanceof GroupedAggregate) && !(n instanceof TableWindow)) {
+                id = n.input();
+            }
+            if (!(dag.node(id) instanceof GroupedAggregate)) {
+                throw new IllegalStateException("query " + e.getKey() + " has no grouped aggregate to read a view");
+            }
+            byAggregate.put(id, e.getValue());
+        }
+        DagBuilder out = new DagBuilder();
+        int[] moved = new int[dag.size()];
+        for (int id = 0; id < dag.size(); id++) {
+            PlanNode node = dag.node(id);
+            int[] in = node.inputs();
+            for (int i = 0; i < in.length; i++) {
+                in[i] = moved[in[i]];
+            }
+            int copy = out.add(PlanNodes.withInputs(node, in));
+            PaneState view = byAggregate.get(id);
+            if (view != null) {
+                TableWindow window = (TableWindow) out.node(((GroupedAggregate) out.node(copy)).input());
+                int paneInput = view.grouping().kind() == Grouping.Kind.PER_SERIES
+                        ? out.add(new TimeRange(window.input(), TimeRange.Kind.RANGE, view.materialization().paneMs()))
+                        : out.add(new TableWindow(window.input(), window.timeColumn(), window.columns(),
+                                Long.MIN_VALUE, Long.MAX_VALUE));
+                int state = out.add(new PaneState(paneInput, view.state(), view.grouping(), view.materialization()));
+                copy = out.add(new SqlViewAggregate(copy, state));
+            }
+            moved[id] = copy;
+        }
+        for (int root : dag.roots()) {
+            out.root(moved[root]);
+        }
+        return out.build();
+    }
+}

@@ -1,0 +1,151 @@
+package io.tessera.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.core.Column;
+import io.tessera.core.ColumnType;
+import io.tessera.core.TableCatalog;
+import io.tessera.core.TableSchema;
+import io.tessera.sketch.StateFamily;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SqlPlanningTest {
+
+    static final TableCatalog CATALOG = TableCatalog.of(new TableSchema("requests", "ts",
+            List.of(new Column("host", ColumnType.STRING), new Column("region", ColumnType.STRING),
+                    new Column("code", ColumnType.LONG)),
+            List.of(new Column("latency", ColumnType.DOUBLE), new Column("bytes", ColumnType.LONG))));
+    static final long S = 1000;
+    static final long M = 60 * S;
+
+    static Workload workload(String yaml) {
+        return Workload.parse(yaml, CATALOG);
+    }
+
+    @Test
+    void windowedGroupByQueriesOverOneTableShareOneViewAndTheOthersSayWhyNot() {
+        Workload w = workload("""
+                sql_rows_per_second: 20000
+                sql_groups: 50
+                queries:
+                  - sql: "SELECT host, quantile(0.99)(latency) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT host, median(latency) AS p50 FROM requests WHERE ts > now() - INTERVAL 3 HOUR GROUP BY host ORDER BY p50 DESC LIMIT 3"
+                    every: 30s
+                  - sql: "SELECT host, quantile(0.99)(latency) FROM requests WHERE ts > now() - INTERVAL 1 HOUR AND code = 500 GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT host, avg(latency) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT region, approx_count_distinct(host) FROM requests WHERE ts > now() - INTERVAL 6 HOUR GROUP BY region"
+                    every: 1m
+                  - sql: "SELECT host, count(*) FROM requests WHERE ts > TIMESTAMP '2026-01-01 00:00:00' GROUP BY host"
+                    every: 1m
+                """);
+        PlanResult result = Planner.plan(w);
+        List<MaterializedView> views = result.plan().materializedViews();
+        assertThat(views).extracting(v -> v.state().state().family()).containsExactlyInAnyOrder(StateFamily.KLL,
+                StateFamily.DISTINCT);
+        MaterializedView kll = views.stream().filter(v -> v.state().state().family() == StateFamily.KLL).findFirst().orElseThrow();
+        assertThat(kll.paneMs()).isEqualTo(30 * S);
+        assertThat(kll.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of("host")));
+        assertThat(kll.materialization().retentionMs()).isGreaterThanOrEqualTo(3 * 60 * M + 30 * S);
+        String text = result.explanation().text();
+        assertThat(text).contains("over table requests (latency)", "serves queries [0, 1]",
+                "SQL query [2]: it has conditions besides the time window",
+                "SQL query [3]: no view keeps avg", "SQL query [5]: its window does not move with now()");
+        // queries 0 and 1 read the view in the plan's DAG: SqlViewAggregate over their aggregates
+        PhysicalDag dag = result.plan().dag();
+        long viewReads = dag.nodes().stream().filter(n -> n instanceof SqlViewAggregate).count();
+        assertThat(viewReads).isEqualTo(3);
+        InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()));
+        assertThat(back).isEqualTo(result.plan());
+        assertThat(back.materializedViews()).extracting(MaterializedView::definitionId)
+                .containsExactlyElementsOf(views.stream().map(MaterializedView::definitionId).toList());
+    }
+
+    @Test
+    void aSqlQueryOverAMetricSharesThePromqlQuerysPerSeriesView() {
+        Workload w = workload("""
+                series: 5000
+                scrape_interval: 1s
+                queries:
+                  - query: quantile_over_time(0.99, x[1h])
+                    every: 1m
+                  - sql: "SELECT job, quantile(0.99)(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR GROUP BY job"
+                    every: 1m
+                """);
+        PlanResult result = Planner.plan(w);
+        List<MaterializedView> views = result.plan().materializedViews();
+        assertThat(views).hasSize(1);
+        assertThat(views.getFirst().state().grouping()).isEqualTo(Grouping.PER_SERIES);
+        assertThat(result.explanation().text()).contains("serves queries [0, 1]");
+        PhysicalDag dag = result.plan().dag();
+        int paneState = views.getFirst().node();
+        assertThat(dag.nodes().stream().filter(n -> n instanceof ViewRangeFunction v && v.view() == paneState)).hasSize(1);
+        assertThat(dag.nodes().stream().filter(n -> n instanceof SqlViewAggregate v && v.view() == paneState)).hasSize(1);
+    }
+
+    @Test
+    void everyShapeAViewCannotServeSaysWhy() {
+        Workload w = workload("""
+                sql_rows_per_second: 20000
+                queries:
+                  - sql: "SELECT time_bucket(INTERVAL '5 minutes', ts) AS b, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY b"
+                    every: 1m
+                  - sql: "SELECT host, count(*) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT host, sum(bytes), count(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT host, latency FROM requests WHERE ts > now() - INTERVAL 1 HOUR"
+                    every: 1m
+                  - sql: "SELECT job, sum(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR AND job = 'a' GROUP BY job"
+                    every: 1m
+                  - sql: "SELECT host, sum(bytes) FROM requests GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT code, sum(code) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY code"
+                    every: 1m
+                """);
+        PlanResult result = Planner.plan(w);
+        assertThat(result.plan().materializedViews()).isEmpty();
+        assertThat(result.explanation().text()).contains("SQL query [0]: it groups by a time bucket",
+                "SQL query [1]: views keep aggregates of a column, not count(*)",
+                "SQL query [2]: its aggregates are not one function of one column",
+                "SQL query [3]: it does not aggregate", "SQL query [4]: it has conditions besides the time window",
+                "SQL query [5]: its window has no lower time bound",
+                "SQL query [6]: it groups by its aggregated column or by time");
+    }
+
+    @Test
+    void aSqlQueryOverAMetricAloneGetsAPerSeriesViewAndTheCostModelCanSayNo() {
+        String sql = "SELECT job, sum(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR GROUP BY job";
+        PlanResult busy = Planner.plan(Workload.of(List.of(WorkloadQuery.sql(sql, M, AccuracyTarget.DEFAULT)))
+                .withEstimates(10_000, S));
+        assertThat(busy.plan().materializedViews()).singleElement().satisfies(v -> {
+            assertThat(v.state().grouping()).isEqualTo(Grouping.PER_SERIES);
+            assertThat(v.state().state().family()).isEqualTo(StateFamily.SUM);
+            assertThat(v.paneMs()).isEqualTo(M);
+        });
+        PlanResult oneOff = Planner.plan(Workload.of(List.of(WorkloadQuery.sql(sql, 0, AccuracyTarget.DEFAULT)))
+                .withEstimates(10, 60 * S));
+        assertThat(oneOff.plan().materializedViews()).isEmpty();
+        assertThat(oneOff.explanation().text()).contains("no view for SUM over x (queries [0]): runs exactly at query time");
+    }
+
+    @Test
+    void definitionIdsDoNotDependOnNodeIds() {
+        PhysicalDag a = SqlLowering.lowerQuery(io.tessera.sql.SqlFrontend.parse(
+                "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host", CATALOG, 0));
+        DagBuilder b = new DagBuilder();
+        b.add(new NumberLiteral(1));
+        b.add(new NumberLiteral(2));
+        int root = new SqlLowering(b).lower(io.tessera.sql.SqlFrontend.parse(
+                "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host", CATALOG, 0));
+        b.root(root);
+        PhysicalDag shifted = b.build();
+        assertThat(DefinitionIds.of(shifted, root)).isEqualTo(DefinitionIds.of(a, a.roots().getFirst()));
+        PhysicalDag other = SqlLowering.lowerQuery(io.tessera.sql.SqlFrontend.parse(
+                "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 2 HOUR GROUP BY host", CATALOG, 0));
+        assertThat(DefinitionIds.of(other, other.roots().getFirst())).isNotEqualTo(DefinitionIds.of(a, a.roots().getFirst()));
+    }
+}

@@ -1,0 +1,192 @@
+package io.tessera.server.accel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tessera.core.Labels;
+import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryResult;
+import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PlanResult;
+import io.tessera.plan.Planner;
+import io.tessera.plan.Workload;
+import io.tessera.server.TesseraServer;
+import io.tessera.server.config.ConfigLoader;
+import io.tessera.store.StoreDataStore;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One view for SQL and PromQL: {@code quantile_over_time(0.99, x[1h])} and
+ * {@code SELECT job, quantile(0.99)(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR GROUP BY job}
+ * need the same per-series pane state of {@code x}; the planner makes one view of it, and both
+ * queries, over HTTP, are answered from it — PromQL equal to the exact engine's answer, SQL to the
+ * exact ({@code accelerate=false}) answer within the bound it states.
+ *
+ * <p>The SQL query's {@code now()} is the wall clock, so the samples run up to the test's start
+ * with none in the five minutes after {@code start - 1h}: the two SQL runs' windows, a few
+ * milliseconds apart, cut the same samples.
+ */
+class SharedSqlPromqlViewTest {
+
+    private static final HttpClient CLIENT = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long H = 3_600_000;
+    private static final String PROMQL = "quantile_over_time(0.99, x[1h])";
+    private static final String SQL = "SELECT job, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
+            + "GROUP BY job ORDER BY job";
+
+    private static TesseraServer server;
+    private static long start;
+    private static PlanResult planned;
+    private static long[] last;
+
+    @BeforeAll
+    static void load() throws Exception {
+        server = TesseraServer.start(ConfigLoader.parse("""
+                listen: 127.0.0.1:0
+                acceleration:
+                  allowed_lateness: 0s
+                """));
+        start = System.currentTimeMillis();
+        Random random = new Random(3);
+        StringBuilder text = new StringBuilder();
+        int series = 9;
+        last = new long[series];
+        for (int s = 0; s < series; s++) {
+            for (long t = start - 2 * H + random.nextInt(15_000); t < start - 1000; t += 15_000) {
+                if (t > start - H && t < start - H + 300_000) {
+                    continue;
+                }
+                text.append(sample(s, t, Math.exp(random.nextGaussian())));
+                last[s] = t;
+            }
+        }
+        HttpResponse<String> r = post("/api/v1/import/prometheus", text.toString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
+        planned = Planner.plan(Workload.parse("""
+                series: 5000
+                scrape_interval: 1s
+                queries:
+                  - query: quantile_over_time(0.99, x[1h])
+                    every: 1m
+                  - sql: "%s"
+                    every: 1m
+                """.formatted(SQL)));
+        HttpResponse<String> installed = post("/api/v1/plan", InstallablePlanCodec.toJson(planned.plan()));
+        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static String sample(int s, long t, double v) {
+        return "x{job=\"j" + s % 3 + "\",instance=\"i" + s + "\"} " + v + " " + t + "\n";
+    }
+
+    /** A sample of every series at the current time (moving the watermark), then the due ingestion runs. */
+    private static void tick() throws Exception {
+        while (System.currentTimeMillis() % 60_000 > 50_000) {
+            Thread.sleep(1_000);
+        }
+        long now = System.currentTimeMillis();
+        StringBuilder text = new StringBuilder();
+        for (int s = 0; s < last.length; s++) {
+            if (now > last[s]) {
+                text.append(sample(s, now, 1.0 + s));
+                last[s] = now;
+            }
+        }
+        assertThat(post("/api/v1/import/prometheus", text.toString()).statusCode()).isEqualTo(204);
+        server.runIngestionRuns();
+    }
+
+    @Test
+    void thePlanHasOneViewServingBothQueries() {
+        List<MaterializedView> views = planned.plan().materializedViews();
+        assertThat(views).as(planned.explanation().text()).hasSize(1);
+        assertThat(planned.explanation().text()).contains("serves queries [0, 1]");
+    }
+
+    @Test
+    void bothQueriesAreAnsweredFromTheOneView() throws Exception {
+        tick();
+        String id = planned.plan().materializedViews().getFirst().definitionId().substring(0, 19);
+        long t = System.currentTimeMillis();
+        JsonNode promql = get("/api/v1/query?query=" + enc(PROMQL) + "&time=" + t / 1000.0);
+        assertThat(promql.path("infos").toString()).contains("answered from view " + id);
+        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS).instant(PROMQL, t,
+                new StoreDataStore(server.rawStore()));
+        Map<Labels, Double> expected = new HashMap<>();
+        for (QueryResult.Sample s : ((QueryResult.VectorResult) exact).samples()) {
+            expected.put(s.labels(), s.value());
+        }
+        assertThat(promql.path("data").path("result").size()).isEqualTo(expected.size());
+        for (JsonNode r : promql.path("data").path("result")) {
+            List<String> pairs = new ArrayList<>();
+            r.path("metric").fieldNames().forEachRemaining(n -> {
+                pairs.add(n);
+                pairs.add(r.path("metric").path(n).asText());
+            });
+            double x = expected.get(Labels.of(pairs.toArray(String[]::new)));
+            assertThat(Double.parseDouble(r.path("value").get(1).asText())).isCloseTo(x,
+                    org.assertj.core.api.Assertions.within(1e-9 * Math.abs(x)));
+        }
+
+        JsonNode sql = sql(SQL, true);
+        assertThat(sql.path("infos").toString()).contains("answered from view " + id);
+        JsonNode exactSql = sql(SQL, false);
+        assertThat(exactSql.path("infos").toString()).doesNotContain("answered from view");
+        // each job's pane states still hold all their values (three series of 240 samples), so the
+        // merged quantile is exact and its bound is none
+        assertThat(sql.path("approximate").asBoolean()).isFalse();
+        assertThat(sql.path("rows").size()).isEqualTo(3).isEqualTo(exactSql.path("rows").size());
+        for (int r = 0; r < 3; r++) {
+            assertThat(sql.path("rows").get(r).get(0).asText()).isEqualTo(exactSql.path("rows").get(r).get(0).asText());
+            double a = sql.path("rows").get(r).get(1).asDouble();
+            double x = exactSql.path("rows").get(r).get(1).asDouble();
+            assertThat(a).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * Math.abs(x)));
+        }
+    }
+
+    private static JsonNode sql(String query, boolean accelerate) throws Exception {
+        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/sql"
+                + (accelerate ? "" : "?accelerate=false"))).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", query)))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
+    private static HttpResponse<String> post(String path, String body) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonNode get(String path) throws Exception {
+        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}
