@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import io.tessera.core.Labels;
 import io.tessera.exec.QueryResult;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,21 +29,7 @@ final class ResultJson {
             case QueryResult.MatrixResult m -> {
                 g.writeStringField("resultType", "matrix");
                 g.writeArrayFieldStart("result");
-                for (QueryResult.Series s : m.series()) {
-                    g.writeStartObject();
-                    g.writeFieldName("metric");
-                    labels(g, s.labels());
-                    if (s.ts().length > 0) {
-                        g.writeArrayFieldStart("values");
-                        for (int i = 0; i < s.ts().length; i++) {
-                            g.writeStartArray();
-                            point(g, s.ts()[i], s.values()[i]);
-                            g.writeEndArray();
-                        }
-                        g.writeEndArray();
-                    }
-                    g.writeEndObject();
-                }
+                matrixSeries(g, m.series());
                 g.writeEndArray();
             }
             case QueryResult.ScalarResult s -> {
@@ -90,9 +77,45 @@ final class ResultJson {
         }
     }
 
-    private static void point(JsonGenerator g, long t, double v) throws IOException {
-        g.writeNumber(ApiJson.timestamp(t));
-        g.writeString(GoFloats.sampleValue(v));
+    private static final SerializedString VALUES = new SerializedString(",\"values\":[");
+    private static final SerializedString POINT_END = new SerializedString("\"]");
+    private static final SerializedString SERIES_END = new SerializedString("]}");
+    private static final SerializedString OBJECT_END = new SerializedString("}");
+
+    /**
+     * The series of a matrix, each {@code {"metric":{…},"values":[[t,"v"],…]}} ({@code values}
+     * left out when empty), written as raw bytes like {@link #vectorSamples}. Series of one range
+     * query share their step times, so a time is rendered once and reused by the series after.
+     */
+    private static void matrixSeries(JsonGenerator g, List<QueryResult.Series> series) throws IOException {
+        long[] renderedTs = new long[0];
+        String[] rendered = new String[0];
+        boolean first = true;
+        for (QueryResult.Series s : series) {
+            long[] ts = s.ts();
+            if (ts.length > renderedTs.length) {
+                renderedTs = Arrays.copyOf(renderedTs, ts.length);
+                rendered = Arrays.copyOf(rendered, ts.length);
+            }
+            g.writeRaw(first ? FIRST_SAMPLE : NEXT_SAMPLE);
+            g.writeRaw(LabelsJson.of(s.labels()));
+            if (ts.length > 0) {
+                g.writeRaw(VALUES);
+                for (int i = 0; i < ts.length; i++) {
+                    if (rendered[i] == null || renderedTs[i] != ts[i]) {
+                        renderedTs[i] = ts[i];
+                        rendered[i] = (i == 0 ? "[" : ",[") + ApiJson.timestamp(ts[i]) + ",\"";
+                    }
+                    g.writeRaw(rendered[i]);
+                    g.writeRaw(GoFloats.sampleValue(s.values()[i]));
+                    g.writeRaw(POINT_END);
+                }
+                g.writeRaw(SERIES_END);
+            } else {
+                g.writeRaw(OBJECT_END);
+            }
+            first = false;
+        }
     }
 
     /** A label set as a JSON object in label order, with the raw escaping of result labels. */

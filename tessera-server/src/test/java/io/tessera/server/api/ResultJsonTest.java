@@ -37,6 +37,18 @@ class ResultJsonTest {
     }
 
     @Test
+    void matrixSeriesShareRenderedTimesOnlyWhereTheyAreEqual() throws IOException {
+        QueryResult.MatrixResult m = new QueryResult.MatrixResult(List.of(
+                new QueryResult.Series(Labels.of("job", "a"), new long[] {1_000, 16_000, 31_000}, new double[] {1, 2.5, -0.125}),
+                new QueryResult.Series(Labels.of("job", "b"), new long[] {16_000, 31_500}, new double[] {Double.NaN, 1e-7}),
+                new QueryResult.Series(Labels.of("job", "c"), new long[0], new double[0])), List.of(), List.of());
+        assertEquals("{\"resultType\":\"matrix\",\"result\":["
+                + "{\"metric\":{\"job\":\"a\"},\"values\":[[1,\"1\"],[16,\"2.5\"],[31,\"-0.125\"]]},"
+                + "{\"metric\":{\"job\":\"b\"},\"values\":[[16,\"NaN\"],[31.500,\"1e-07\"]]},"
+                + "{\"metric\":{\"job\":\"c\"}}]}", json(m));
+    }
+
+    @Test
     void emptyVector() throws IOException {
         assertEquals("{\"resultType\":\"vector\",\"result\":[]}",
                 json(new QueryResult.VectorResult(List.of(), List.of(), List.of())));
