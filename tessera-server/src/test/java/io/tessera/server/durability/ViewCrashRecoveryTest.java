@@ -108,6 +108,7 @@ class ViewCrashRecoveryTest {
                 total += counts[1];
             }
             if (round == rounds) {
+                awaitIngestionRunsIdle(address);
                 server.stop();
                 break;
             }
@@ -376,6 +377,23 @@ class ViewCrashRecoveryTest {
             double x = e.getValue();
             assertThat(Math.abs(a - x)).as(what + " " + e.getKey() + ": " + a + " vs " + x)
                     .isLessThanOrEqualTo(1e-9 * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
+        }
+    }
+
+    /**
+     * Waits until the ingestion runs have built every pane they can (the built count holds still
+     * for a second), so that the clean stop that follows has every pane to save: on a loaded
+     * machine the runs resumed after a SIGKILL may still be catching up.
+     */
+    private static void awaitIngestionRunsIdle(String address) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        double last = -1;
+        int still = 0;
+        while (still < 4 && System.nanoTime() < deadline) {
+            double built = metric(address, "tessera_view_panes_built");
+            still = built == last ? still + 1 : 0;
+            last = built;
+            Thread.sleep(250);
         }
     }
 
