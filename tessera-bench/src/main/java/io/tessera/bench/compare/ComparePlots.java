@@ -52,11 +52,11 @@ final class ComparePlots {
         List<Double> ratios = new ArrayList<>();
         int i = 0;
         for (CompareRow r : run.rows()) {
-            names.add(++i + " " + r.answered());
+            names.add(++i + " " + r.answered().label);
             ratios.add(r.ratio());
         }
         floor(chart, List.of(ratios));
-        chart.addSeries("Prometheus p50 / Tessera p50 (view: answered from views, exact: from raw data)", names, ratios);
+        chart.addSeries("Prometheus p50 / Tessera p50 (as Tessera answered: grid view, pane view or exact)", names, ratios);
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
     }
 
