@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -62,7 +63,17 @@ final class CompareReport {
         for (String line : run.planLines()) {
             b.append("- ").append(line).append('\n');
         }
-        b.append('\n');
+        List<String> texts = new ArrayList<>();
+        for (CompareRow r : run.rows()) {
+            if (!texts.contains(r.query().text())) {
+                texts.add(r.query().text());
+            }
+        }
+        b.append("\nThe plan's query numbers are the workload's queries, the suite's distinct texts:");
+        for (int q = 0; q < texts.size(); q++) {
+            b.append(q == 0 ? " " : ", ").append('[').append(q).append("] `").append(texts.get(q)).append('`');
+        }
+        b.append(".\n\n");
 
         b.append("## Ingest and memory\n\n");
         b.append("| | Tessera | Prometheus |\n|---|---:|---:|\n");

@@ -15,18 +15,20 @@ record CompareRow(AccelQuery query, Latencies prometheus, Latencies tessera, Lat
     /** How Tessera answered, from the {@code infos} of its responses. */
     enum Answered {
         /** Every run: from an evaluation-grid view (the query's values kept at every grid point). */
-        GRID_VIEW("grid view"),
+        GRID_VIEW("grid view", "G"),
         /** Every run: from pane views (states merged over the window), with exact edges where off the panes. */
-        PANE_VIEW("pane view"),
+        PANE_VIEW("pane view", "P"),
         /** Every run: exactly from raw data. */
-        EXACT("exact"),
+        EXACT("exact", "E"),
         /** The runs did not all answer the same way. */
-        MIXED("mixed");
+        MIXED("mixed", "M");
 
         final String label;
+        final String tag;
 
-        Answered(String label) {
+        Answered(String label, String tag) {
             this.label = label;
+            this.tag = tag;
         }
 
         /** What one response's {@code infos} say. */
