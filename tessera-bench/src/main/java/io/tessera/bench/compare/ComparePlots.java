@@ -62,7 +62,7 @@ final class ComparePlots {
     private static CategoryChart chart(String title, String yAxis) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yAxis).build();
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setXAxisLabelRotation(0);
+        chart.getStyler().setXAxisLabelRotation(90);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         return chart;
