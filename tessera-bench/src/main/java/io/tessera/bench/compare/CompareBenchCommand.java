@@ -15,6 +15,7 @@ import io.tessera.bench.promql.QueryAnswer;
 import io.tessera.bench.promql.QueryApi;
 import io.tessera.core.Durations;
 import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.PlanResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -35,8 +36,11 @@ import picocli.CommandLine.Spec;
  * Prometheus', and whether Tessera answered from a view; plus the ingest rate and resident memory
  * of both. Writes a Markdown report and PNG plots and prints a summary table.
  *
- * <p>Tessera is loaded without a plan; then the plan is installed over {@code POST /api/v1/plan},
- * its ingestion runs build the panes of the loaded data, and the suite runs. Each query runs on
+ * <p>Tessera is loaded without a plan; then the planner's plan for a workload of the suite
+ * (instant queries as rules every minute on the minute, range queries as dashboard panels over
+ * 1 h at 15 s refreshed every 30 s) is installed over {@code POST /api/v1/plan}, its ingestion
+ * runs build the views of the loaded data, and the suite runs, on the workload's evaluation grid
+ * and off it. Each query runs on
  * Prometheus, on Tessera, and on Tessera with {@code accelerate=false} (its exact engine), in turn.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
@@ -105,6 +109,10 @@ public final class CompareBenchCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "20261202", description = "Seed of the generated data (default ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--heap-histogram", description = "Print the largest classes of Tessera's heap after loading and with"
+            + " its views built (jcmd GC.class_histogram).")
+    boolean heapHistogram;
+
     @Spec
     CommandSpec spec;
 
@@ -112,6 +120,7 @@ public final class CompareBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        String loadAtStart = MachineLoad.read();
         Path binary = PrometheusProcess.findBinary();
         if (binary == null) {
             System.err.println("tessera bench compare runs Prometheus 2.x next to Tessera. " + PrometheusProcess.installHint());
@@ -156,10 +165,20 @@ public final class CompareBenchCommand implements Callable<Integer> {
             LoadResult prometheusLoad = BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), connections, out);
             long tesseraRss = ProcessMemory.residentBytes(tessera.pid());
             long prometheusRss = ProcessMemory.residentBytes(prometheus.pid());
-            out.printf(Locale.ROOT, "resident memory after loading: Tessera %,.0f MiB, Prometheus %,.0f MiB%n",
-                    tesseraRss / 1048576.0, prometheusRss / 1048576.0);
+            long tesseraHeap = JvmHeap.liveBytes(tessera.pid());
+            out.printf(Locale.ROOT, "resident memory after loading: Tessera %,.0f MiB (live heap %,.0f MiB), Prometheus %,.0f MiB%n",
+                    tesseraRss / 1048576.0, tesseraHeap / 1048576.0, prometheusRss / 1048576.0);
+            printHistogram(tessera.pid(), "after loading");
 
-            InstallablePlan plan = AccelPlan.build(queries.stream().map(AccelQuery::text).distinct().toList(), spanMs + HOUR);
+            PlanResult planned = AccelPlan.plan(queries, d.pairs(), d.intervalMs());
+            List<String> planLines = new ArrayList<>();
+            for (String line : planned.explanation().text().split("\n")) {
+                if (line.startsWith("view ") || line.startsWith("evaluation-grid view") || line.startsWith("no view")) {
+                    planLines.add(line);
+                    out.println("  plan: " + line);
+                }
+            }
+            InstallablePlan plan = planned.plan();
             ViewCatchUp.install(tessera.baseUrl(), plan);
             out.printf(Locale.ROOT, "plan installed: %d views; waiting for the ingestion runs to build the loaded data's panes%n",
                     plan.materializedViews().size());
@@ -171,12 +190,16 @@ public final class CompareBenchCommand implements Callable<Integer> {
                         + " runs used views)");
             }
             long tesseraViewsRss = ProcessMemory.residentBytes(tessera.pid());
-            out.printf(Locale.ROOT, "Tessera resident memory with its views built: %,.0f MiB%n", tesseraViewsRss / 1048576.0);
+            long tesseraViewsHeap = JvmHeap.liveBytes(tessera.pid());
+            out.printf(Locale.ROOT, "Tessera with its views built: resident memory %,.0f MiB, live heap %,.0f MiB%n",
+                    tesseraViewsRss / 1048576.0, tesseraViewsHeap / 1048576.0);
+            printHistogram(tessera.pid(), "with the views built");
 
             List<CompareRow> rows = measure(d, queries, tessera, prometheus, warm, measured);
             CompareRun run = new CompareRun(setup, tesseraLoad, prometheusLoad, tesseraRss, prometheusRss, tesseraViewsRss,
-                    ProcessMemory.residentBytes(prometheus.pid()), plan.materializedViews().size(), catchUpSeconds,
-                    caughtUp, rows);
+                    ProcessMemory.residentBytes(prometheus.pid()), new CompareRun.TesseraMemory(tesseraHeap, tesseraViewsHeap,
+                    ProcessMemory.residentBytes(tessera.pid())), plan.materializedViews().size(), planLines, catchUpSeconds,
+                    caughtUp, "at the start " + loadAtStart + "; at the end " + MachineLoad.read(), rows);
             out.println();
             out.print(CompareReport.summary(run));
             List<Path> written = CompareReport.write(run, dir);
@@ -207,14 +230,15 @@ public final class CompareBenchCommand implements Callable<Integer> {
                 QueryAnswer prom = null;
                 QueryAnswer mine = null;
                 QueryAnswer mineExact = null;
-                boolean fromView = true;
+                CompareRow.Answered answered = null;
                 long began = System.nanoTime();
                 long nextProgress = began + PROGRESS_NANOS;
                 for (int r = -warm; r < measured; r++) {
                     ApiResponse x = ask(theirs, q, t);
                     ApiResponse y = ask(ours, q, t);
                     ApiResponse z = exact ? ask(oursExact, q, t) : null;
-                    fromView &= y.body().contains("answered from view");
+                    CompareRow.Answered now = CompareRow.Answered.of(y.body());
+                    answered = answered == null ? now : answered.and(now);
                     if (prom == null) {
                         prom = QueryAnswer.parse(x);
                         mine = QueryAnswer.parse(y);
@@ -239,16 +263,26 @@ public final class CompareBenchCommand implements Callable<Integer> {
                 double error = AnswerErrors.of(q, t, mine, prom, theirs);
                 double exactError = mineExact == null ? Double.NaN : AnswerErrors.of(q, t, mineExact, prom, theirs);
                 CompareRow row = new CompareRow(q, new Latencies(p), new Latencies(a), exact ? new Latencies(e) : null,
-                        error, exactError, fromView);
+                        error, exactError, answered);
                 rows.add(row);
                 out.printf(Locale.ROOT, "  [%2d/%d] %-42s Prometheus p50 %9.2f ms, Tessera p50 %9.2f ms (%s), %6.1fx,"
                                 + " error %.2e%s; %d runs in %.1f s%n", i, queries.size(), q.name(), row.prometheusP50(),
-                        row.tesseraP50(), row.answered(), row.ratio(), error,
+                        row.tesseraP50(), row.answered().label, row.ratio(), error,
                         exact ? String.format(Locale.ROOT, ", exact p50 %.2f ms", row.exact().percentileMillis(50)) : "",
                         (warm + measured) * (exact ? 3 : 2), (System.nanoTime() - began) / 1e9);
             }
         }
         return rows;
+    }
+
+    private void printHistogram(long pid, String when) {
+        if (!heapHistogram) {
+            return;
+        }
+        out.println("Tessera's largest heap classes " + when + " (instances, bytes, class):");
+        for (String row : JvmHeap.histogram(pid, 15)) {
+            out.println("  " + row);
+        }
     }
 
     private static ApiResponse ask(QueryApi api, AccelQuery q, long t) throws IOException, InterruptedException {

@@ -15,6 +15,7 @@ final class ComparePlots {
 
     private static final int WIDTH = 1400;
     private static final int HEIGHT = 700;
+    private static final String KEY = "query number and how Tessera answered: G grid view, P pane view, E exact, M mixed";
 
     private ComparePlots() {
     }
@@ -33,7 +34,7 @@ final class ComparePlots {
             tessera.add(r.tesseraP50());
             exact.add(r.exact() == null ? Double.NaN : r.exact().percentileMillis(50));
         }
-        chart.addSeries("Prometheus", names, prom);
+        chart.addSeries("Prometheus (" + KEY + ")", names, prom);
         chart.addSeries("Tessera (views where they cover the query)", names, tessera);
         boolean withExact = run.rows().stream().allMatch(r -> r.exact() != null);
         if (withExact) {
@@ -48,22 +49,20 @@ final class ComparePlots {
         System.setProperty("java.awt.headless", "true");
         CategoryChart chart = chart(String.format(Locale.ROOT, "Prometheus p50 / Tessera p50 per query (numbered as in the report),"
                 + " %,d series, log scale; above 1: Tessera faster", run.setup().dataset().series()), "ratio");
-        List<String> names = new ArrayList<>();
+        List<String> names = names(run);
         List<Double> ratios = new ArrayList<>();
-        int i = 0;
         for (CompareRow r : run.rows()) {
-            names.add(++i + " " + r.answered());
             ratios.add(r.ratio());
         }
         floor(chart, List.of(ratios));
-        chart.addSeries("Prometheus p50 / Tessera p50 (view: answered from views, exact: from raw data)", names, ratios);
+        chart.addSeries("Prometheus p50 / Tessera p50 (" + KEY + ")", names, ratios);
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
     }
 
     private static CategoryChart chart(String title, String yAxis) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yAxis).build();
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setXAxisLabelRotation(0);
+        chart.getStyler().setXAxisLabelRotation(90);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         return chart;
@@ -86,7 +85,7 @@ final class ComparePlots {
         List<String> names = new ArrayList<>();
         int i = 0;
         for (CompareRow r : run.rows()) {
-            names.add(Integer.toString(++i));
+            names.add(++i + " " + r.answered().tag);
         }
         return names;
     }

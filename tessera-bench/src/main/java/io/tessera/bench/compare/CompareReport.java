@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -48,14 +49,31 @@ final class CompareReport {
                 Durations.format(d.intervalMs() * d.scrapes()), d.distribution().name().toLowerCase(Locale.ROOT),
                 trim(d.counterRate()), 100 * d.resetFraction(), 100 * d.staleFraction(), d.samples(), d.seed()));
         b.append(String.format(Locale.ROOT, "**Procedure.** The same data goes to both over remote write (%s connections' worth of"
-                        + " 5-minute blocks, in time order), Tessera first, without a plan. Then a plan is installed over `POST"
-                        + " /api/v1/plan`: per-series views on `x` (KLL k=400, sum, count, avg, max; 1 min panes) and on `c`"
-                        + " (counter; 15 s panes), and the bench waits for the ingestion runs to build the loaded data's panes."
-                        + " Each query then gets %d unmeasured and %d measured runs on Prometheus, on Tessera and on"
-                        + " Tessera with `accelerate=false` (its exact engine, the same server), in turn. Instant queries are"
-                        + " evaluated 2 min before the data's end on the minute (or 23.457 s before that: *off grid*); range"
-                        + " queries span the last hour at 15 s steps.%n%n",
-                "two", s.warmups(), s.runs()));
+                        + " 5-minute blocks, in time order), Tessera first, without a plan. Then the planner's plan is installed"
+                        + " over `POST /api/v1/plan`, for a workload of the suite: every instant query a rule evaluated every"
+                        + " minute on the minute, every range query a dashboard panel over 1 h at 15 s steps refreshed every"
+                        + " 30 s; the bench waits for the ingestion runs to build the loaded data's views. Each query then gets"
+                        + " %d unmeasured and %d measured runs on Prometheus, on Tessera and on Tessera with"
+                        + " `accelerate=false` (its exact engine, the same server), in turn. Instant queries are evaluated 2 min"
+                        + " before the data's end on the minute, on the rules' evaluation grid (or 23.457 s before that: *off"
+                        + " grid*); range queries span the hour up to that time at 15 s steps (off grid: shifted by the"
+                        + " same 23.457 s, off the panel's step grid). Machine load average (1, 5, 15 min): %s.%n%n",
+                "two", s.warmups(), s.runs(), run.machineLoad()));
+        b.append("**Plan** (the planner's explanation, one line per view and per query it gives none):\n\n");
+        for (String line : run.planLines()) {
+            b.append("- ").append(line).append('\n');
+        }
+        List<String> texts = new ArrayList<>();
+        for (CompareRow r : run.rows()) {
+            if (!texts.contains(r.query().text())) {
+                texts.add(r.query().text());
+            }
+        }
+        b.append("\nThe plan's query numbers are the workload's queries, the suite's distinct texts:");
+        for (int q = 0; q < texts.size(); q++) {
+            b.append(q == 0 ? " " : ", ").append('[').append(q).append("] `").append(texts.get(q)).append('`');
+        }
+        b.append(".\n\n");
 
         b.append("## Ingest and memory\n\n");
         b.append("| | Tessera | Prometheus |\n|---|---:|---:|\n");
@@ -66,23 +84,26 @@ final class CompareReport {
                 run.tesseraLoad().samplesPerSecond(), run.prometheusLoad().samplesPerSecond()));
         b.append(String.format(Locale.ROOT, "| resident memory (VmRSS) after loading | %s | %s |%n", mib(run.tesseraRssBytes()),
                 mib(run.prometheusRssBytes())));
-        b.append(String.format(Locale.ROOT, "| resident memory after the views were built / at the end | %s | %s |%n%n",
-                mib(run.tesseraViewsRssBytes()), mib(run.prometheusEndRssBytes())));
-        b.append(String.format(Locale.ROOT, "Plan: %d views; their ingestion runs %s in %.0f s after the plan was installed."
+        b.append(String.format(Locale.ROOT, "| resident memory after the views were built / at the end | %s / %s | %s |%n",
+                mib(run.tesseraViewsRssBytes()), mib(run.tesseraMemory().rssAtEndBytes()), mib(run.prometheusEndRssBytes())));
+        b.append(String.format(Locale.ROOT, "| live heap after a full collection: after loading / with the views built | %s / %s | |%n%n",
+                mib(run.tesseraMemory().liveHeapAfterLoadBytes()), mib(run.tesseraMemory().liveHeapWithViewsBytes())));
+        b.append(String.format(Locale.ROOT, "%d views; their ingestion runs %s in %.0f s after the plan was installed."
                         + " Ingest rate: samples sent over wall time of the whole load, no views yet; Tessera's JVM keeps"
                         + " garbage up to its heap limit, so its RSS is an upper bound of what it needs.%n%n", run.views(),
                 run.caughtUp() ? "caught up" : "had NOT caught up", run.catchUpSeconds()));
 
         b.append("## Queries\n\n");
-        b.append("| # | query | type | answered | Prom p50 | Prom p95 | Tessera p50 | Tessera p95 | Prom/Tessera p50 | Tessera exact p50 | error | exact error |\n");
-        b.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("| # | query | type | answered | Prom p50 | Prom p95 | Tessera p50 | Tessera p95 | Prom/Tessera p50 | Tessera exact p50 | exact/Tessera p50 | error | exact error |\n");
+        b.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         int i = 0;
         for (CompareRow r : run.rows()) {
             i++;
-            b.append(String.format(Locale.ROOT, "| %d | %s `%s` | %s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1fx | %s | %s | %s |%n",
-                    i, r.query().name(), r.query().text(), r.kind(), r.answered(), r.prometheusP50(),
+            b.append(String.format(Locale.ROOT, "| %d | %s `%s` | %s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1fx | %s | %s | %s | %s |%n",
+                    i, r.query().name(), r.query().text(), r.kind(), r.answered().label, r.prometheusP50(),
                     r.prometheus().percentileMillis(95), r.tesseraP50(), r.tessera().percentileMillis(95), r.ratio(),
                     r.exact() == null ? "–" : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
+                    r.exact() == null ? "–" : String.format(Locale.ROOT, "%.1fx", r.viewGain()),
                     error(r.query().error(), r.error()), Double.isNaN(r.exactError()) ? "–" : error(r.query().error(), r.exactError())));
         }
         b.append("\n").append(verdict(run)).append("\n\n");
@@ -90,8 +111,11 @@ final class CompareReport {
         b.append("![Prometheus p50 over Tessera p50 per query, log scale](").append(ratioPng).append(")\n\n");
         b.append("""
                 **Columns.** p50 and p95 by nearest rank over the measured runs, wall time from sending the request to the \
-                last byte of the answer. *answered*: `view` when every Tessera run's `infos` said "answered from view", \
-                else `exact`. *error*: of Tessera's answer against Prometheus' answer: `rel` is the largest relative \
+                last byte of the answer. *answered*, from the `infos` of every Tessera run: `grid view` (the values kept \
+                at every point of the evaluation grid by ingestion runs), `pane view` (pane states merged over the window, \
+                exact states from raw data for the edges off the panes), `exact` (from raw data), `mixed` when the runs \
+                differed. *exact/Tessera p50*: Tessera's exact p50 over its p50 as deployed, what the views gained on the \
+                same server (1.0x for queries answered exactly). *error*: of Tessera's answer against Prometheus' answer: `rel` is the largest relative \
                 difference over all series and points (exact families); `rank` is the largest distance, in normalized \
                 rank, of Tessera's quantile from the ranks its value has among the raw samples of its window (fetched from \
                 Prometheus), the measure the sketches' error bound is stated in. A series missing on one side counts as an \
@@ -106,11 +130,11 @@ final class CompareReport {
     /** The table printed at the end of a run. */
     static String summary(CompareRun run) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%-42s %-8s %-6s %10s %10s %10s %10s %8s %10s %12s%n", "query", "type", "answer",
+        b.append(String.format(Locale.ROOT, "%-42s %-8s %-9s %10s %10s %10s %10s %8s %10s %12s%n", "query", "type", "answer",
                 "Prom p50", "Prom p95", "Tess p50", "Tess p95", "ratio", "exact p50", "error"));
         for (CompareRow r : run.rows()) {
-            b.append(String.format(Locale.ROOT, "%-42s %-8s %-6s %7.2f ms %7.2f ms %7.2f ms %7.2f ms %7.1fx %10s %12s%n",
-                    r.query().name(), r.kind(), r.answered(), r.prometheusP50(), r.prometheus().percentileMillis(95),
+            b.append(String.format(Locale.ROOT, "%-42s %-8s %-9s %7.2f ms %7.2f ms %7.2f ms %7.2f ms %7.1fx %10s %12s%n",
+                    r.query().name(), r.kind(), r.answered().label, r.prometheusP50(), r.prometheus().percentileMillis(95),
                     r.tesseraP50(), r.tessera().percentileMillis(95), r.ratio(),
                     r.exact() == null ? "-" : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
                     error(r.query().error(), r.error())));

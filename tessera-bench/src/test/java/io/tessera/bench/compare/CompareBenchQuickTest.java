@@ -23,7 +23,7 @@ import picocli.CommandLine;
  */
 class CompareBenchQuickTest {
 
-    private static final Pattern ROW = Pattern.compile("^\\| (\\d+) \\| (.+?) \\| (instant|range) \\| (view|exact) \\|(.*)$",
+    private static final Pattern ROW = Pattern.compile("^\\| (\\d+) \\| (.+?) \\| (instant|range) \\| (grid view|pane view|exact|mixed) \\|(.*)$",
             Pattern.MULTILINE);
     private static final Pattern ERROR = Pattern.compile("(rel|rank) (\\S+)");
 

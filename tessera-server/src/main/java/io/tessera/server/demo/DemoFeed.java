@@ -9,10 +9,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Writes {@link DemoData} to a Tessera over remote write, as Prometheus would: the history in
  * time order, blocks of scrapes of every instance, then one scrape at a time as time goes by.
+ * The next request is generated and encoded while the previous one is in flight; it is sent
+ * once that one is answered, so the server still applies them in time order.
  */
 final class DemoFeed implements AutoCloseable {
 
@@ -24,6 +28,7 @@ final class DemoFeed implements AutoCloseable {
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private long samples;
+    private CompletableFuture<HttpResponse<String>> inFlight;
 
     DemoFeed(DemoData data, String baseUrl) {
         this.data = data;
@@ -41,11 +46,13 @@ final class DemoFeed implements AutoCloseable {
             }
             write(grid, n);
         }
+        awaitInFlight();
     }
 
     /** Writes the scrape at grid time {@code gridTime}. */
     void scrape(long gridTime) throws IOException, InterruptedException {
         write(new long[] {gridTime}, 1);
+        awaitInFlight();
     }
 
     long samples() {
@@ -59,14 +66,30 @@ final class DemoFeed implements AutoCloseable {
             int series = (last - first) * DemoData.SERIES_PER_INSTANCE;
             WriteBatchBuilder batch = new WriteBatchBuilder(NameValidation.LEGACY, null, series, series * n);
             samples += data.append(first, last, grid, n, batch);
-            HttpResponse<String> r = client.send(HttpRequest.newBuilder(writeUrl).timeout(Duration.ofSeconds(60))
+            byte[] body = RemoteWriteEncoder.encode(batch.build());
+            awaitInFlight();
+            inFlight = client.sendAsync(HttpRequest.newBuilder(writeUrl).timeout(Duration.ofSeconds(60))
                     .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
                     .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build()))).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 204) {
-                throw new IOException("remote write answered HTTP " + r.statusCode() + ": " + r.body().strip());
-            }
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    /** Waits for the request in flight, if any; throws when it was not answered 204. */
+    private void awaitInFlight() throws IOException, InterruptedException {
+        if (inFlight == null) {
+            return;
+        }
+        HttpResponse<String> r;
+        try {
+            r = inFlight.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException("remote write failed: " + e.getCause(), e.getCause());
+        } finally {
+            inFlight = null;
+        }
+        if (r.statusCode() != 204) {
+            throw new IOException("remote write answered HTTP " + r.statusCode() + ": " + r.body().strip());
         }
     }
 

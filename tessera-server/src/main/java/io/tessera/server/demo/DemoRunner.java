@@ -68,6 +68,7 @@ public final class DemoRunner {
     }
 
     public Result run() throws IOException, InterruptedException {
+        long started = System.nanoTime();
         Workload workload = Workload.parse(builtInWorkload());
         PlanResult plan = Planner.plan(workload);
         ServerConfig config = ServerConfig.DEFAULTS.withListen(options.listen());
@@ -95,15 +96,15 @@ public final class DemoRunner {
                         feed.samples(), loadSeconds, feed.samples() / loadSeconds, panes, (System.nanoTime() - t0) / 1e9);
 
                 printWhereToPoint(base, workload);
-                List<DemoExample> examples = examples(queries, workload, plan, nextGrid);
-                printExamples(examples);
+                List<DemoExample> examples = examples(queries, workload, plan, nextGrid, started);
+                printInfos(examples);
                 live(server, feed, queries, nextGrid);
                 return new Result(examples, feed.samples(), plan.plan().materializedViews().size());
             }
         }
     }
 
-    private List<DemoExample> examples(DemoQueries queries, Workload workload, PlanResult plan, long nowGrid)
+    private List<DemoExample> examples(DemoQueries queries, Workload workload, PlanResult plan, long nowGrid, long started)
             throws IOException, InterruptedException {
         Set<Integer> served = new HashSet<>();
         PhysicalDag dag = plan.plan().dag();
@@ -122,11 +123,25 @@ public final class DemoRunner {
                         + " same server as deployed (views where they cover the query) and with accelerate=false (exactly"
                         + " from raw data); median of 5 runs each%n", Durations.format(span),
                 java.time.Instant.ofEpochMilli(end), Durations.format(first.stepMs()));
+        int width = 0;
+        for (WorkloadQuery q : workload.queries()) {
+            width = Math.max(width, q.query().length());
+        }
+        String format = "%-4s %-" + width + "s  %-8s %12s %12s %9s  %s%n";
+        out.printf(Locale.ROOT, format, "", "query", "answered", "accelerated", "exact", "speed-up", "largest difference");
         for (int i = 0; i < workload.queries().size(); i++) {
             WorkloadQuery q = workload.queries().get(i);
             long step = q.stepMs();
             long qEnd = Math.floorDiv(end, step) * step;
-            examples.add(queries.range(q.query(), served.contains(i), qEnd - Math.min(span, q.rangeMs()), qEnd, step));
+            DemoExample e = queries.range(q.query(), served.contains(i), qEnd - Math.min(span, q.rangeMs()), qEnd, step);
+            examples.add(e);
+            out.printf(Locale.ROOT, format, "[" + (i + 1) + "]", e.query(), e.fromView() ? "view" : "exact",
+                    String.format(Locale.ROOT, "%.1f ms", e.acceleratedMs()), String.format(Locale.ROOT, "%.1f ms", e.exactMs()),
+                    String.format(Locale.ROOT, "%.1fx", e.exactMs() / e.acceleratedMs()),
+                    String.format(Locale.ROOT, "%.1e relative over %,d points", e.maxRelativeError(), e.points()));
+            if (i == 0) {
+                out.printf(Locale.ROOT, "     (first answer %.1f s after the demo started)%n", (System.nanoTime() - started) / 1e9);
+            }
         }
         return examples;
     }
@@ -210,21 +225,7 @@ public final class DemoRunner {
                 + " \"infos\" say when a view answered");
     }
 
-    private void printExamples(List<DemoExample> examples) {
-        int width = 0;
-        for (DemoExample e : examples) {
-            width = Math.max(width, e.query().length());
-        }
-        String format = "%-4s %-" + width + "s  %-8s %12s %12s %9s  %s%n";
-        out.printf(Locale.ROOT, format, "", "query", "answered", "accelerated", "exact", "speed-up", "largest difference");
-        int i = 0;
-        for (DemoExample e : examples) {
-            i++;
-            out.printf(Locale.ROOT, format, "[" + i + "]", e.query(), e.fromView() ? "view" : "exact",
-                    String.format(Locale.ROOT, "%.1f ms", e.acceleratedMs()), String.format(Locale.ROOT, "%.1f ms", e.exactMs()),
-                    String.format(Locale.ROOT, "%.1fx", e.exactMs() / e.acceleratedMs()),
-                    String.format(Locale.ROOT, "%.1e relative over %,d points", e.maxRelativeError(), e.points()));
-        }
+    private void printInfos(List<DemoExample> examples) {
         for (DemoExample e : examples) {
             if (!e.info().isEmpty()) {
                 out.println("  " + e.info());
