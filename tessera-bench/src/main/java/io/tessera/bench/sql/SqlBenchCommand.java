@@ -29,8 +29,10 @@ import picocli.CommandLine.Option;
  * same table in Tessera and in an in-process DuckDB, side by side in one JVM. Tessera answers
  * each query twice: exactly from raw rows, and from views (per-(group, pane) states built by an
  * ingestion run, the off-grid window edges exact from raw rows). DuckDB answers exactly. Printed:
- * p50 latencies, the ratio DuckDB / Tessera-from-views, and the view answers' largest relative
- * error against DuckDB's exact answers.
+ * p50 latencies (measured in interleaved rounds), from views both warm (the engine keeps the
+ * panes' merge between evaluations at the same pane range) and cold (a new engine each time),
+ * the mean over a dashboard's refreshes with {@code now} moving a minute each, the ratios
+ * DuckDB / views, and the view answers' largest relative error against DuckDB's exact answers.
  */
 @Command(name = "sql", mixinStandardHelpOptions = true,
         description = "Windowed quantile and count-distinct GROUP BY queries: Tessera (exact and from views) against DuckDB.")
@@ -108,23 +110,29 @@ public final class SqlBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "DuckDB: loaded in %.1f s (in-process, JDBC, %d threads)%n", (System.nanoTime() - l0) / 1e9,
                     threads(duck));
             out.println();
-            out.printf(Locale.ROOT, "%-40s %12s %12s %12s %10s %12s  %s%n", "query", "DuckDB ms", "exact ms", "views ms",
-                    "DuckDB/v", "max rel err", "stated bound");
+            out.printf(Locale.ROOT, "%-40s %10s %10s %10s %10s %10s %9s %9s %11s  %s%n", "query", "DuckDB ms", "exact ms",
+                    "views ms", "cold ms", "moving ms", "DuckDB/v", "DuckDB/mv", "max rel err", "stated bound");
             List<Double> ratios = new ArrayList<>();
             SqlEngine engine = new SqlEngine();
             for (BenchQuery bq : queries) {
                 String duckSql = bq.duck().replace("now()", "epoch_ms(" + now + ")");
-                double duckMs = p50(reps, () -> duckRows(duck, duckSql, bq.keys()));
-                double exactMs = p50(reps, () -> engine.execute(bq.tessera(), store, catalog, context(now)));
-                double viewMs = p50(reps, () -> engine.execute(bq.tessera(), store, catalog, context(now), views));
+                double[] p50s = interleaved(reps,
+                        () -> duckRows(duck, duckSql, bq.keys()),
+                        () -> engine.execute(bq.tessera(), store, catalog, context(now)),
+                        () -> engine.execute(bq.tessera(), store, catalog, context(now), views),
+                        () -> new SqlEngine().execute(bq.tessera(), store, catalog, context(now), views));
+                double duckMs = p50s[0];
+                double viewMs = p50s[2];
+                double movingMs = moving(engine, bq, store, catalog, views, now);
                 SqlResult viewed = engine.execute(bq.tessera(), store, catalog, context(now), views);
                 if (viewed.infos().stream().noneMatch(s -> s.contains("answered from view"))) {
                     throw new IllegalStateException("query " + bq.name() + " was not answered from a view: " + viewed.infos());
                 }
                 double err = maxRelativeError(viewed, duckRows(duck, duckSql, bq.keys()), bq.keys());
                 ratios.add(duckMs / viewMs);
-                out.printf(Locale.ROOT, "%-40s %12.2f %12.2f %12.2f %9.1fx %12.2e  %s%n", bq.name(), duckMs, exactMs, viewMs,
-                        duckMs / viewMs, err, viewed.approximate() ? viewed.errorBound().describe() : "exact");
+                out.printf(Locale.ROOT, "%-40s %10.2f %10.2f %10.3f %10.2f %10.2f %8.1fx %8.1fx %11.2e  %s%n", bq.name(), duckMs,
+                        p50s[1], viewMs, p50s[3], movingMs, duckMs / viewMs, duckMs / movingMs, err,
+                        viewed.approximate() ? viewed.errorBound().describe() : "exact");
             }
             double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             out.printf(Locale.ROOT, "%nDuckDB / Tessera-from-views latency ratio: min %.1fx, median %.1fx, max %.1fx (target: >= 10x)%n",
@@ -186,17 +194,47 @@ public final class SqlBenchCommand implements Callable<Integer> {
         Object run() throws Exception;
     }
 
-    private double p50(int reps, Run run) throws Exception {
+    /**
+     * The p50 latency of each run, measured in rounds that take every run in turn (so a busy
+     * machine slows all of them alike), after {@code warmup} unmeasured rounds.
+     */
+    private double[] interleaved(int reps, Run... runs) throws Exception {
         for (int i = 0; i < warmup; i++) {
-            run.run();
+            for (Run run : runs) {
+                run.run();
+            }
         }
-        double[] ms = new double[reps];
+        double[][] ms = new double[runs.length][reps];
         for (int i = 0; i < reps; i++) {
-            long t0 = System.nanoTime();
-            run.run();
-            ms[i] = (System.nanoTime() - t0) / 1e6;
+            for (int r = 0; r < runs.length; r++) {
+                long t0 = System.nanoTime();
+                runs[r].run();
+                ms[r][i] = (System.nanoTime() - t0) / 1e6;
+            }
         }
-        Arrays.sort(ms);
-        return ms[reps / 2];
+        double[] p50 = new double[runs.length];
+        for (int r = 0; r < runs.length; r++) {
+            Arrays.sort(ms[r]);
+            p50[r] = ms[r][reps / 2];
+        }
+        return p50;
+    }
+
+    /**
+     * The mean latency from views of a dashboard refreshing every minute: one engine, {@code now}
+     * moving 1 minute per evaluation over the last 30 minutes, so every fifth evaluation reads a new
+     * pane range and merges its panes again.
+     */
+    private static double moving(SqlEngine engine, BenchQuery bq, InMemoryDataStore store, TableCatalog catalog,
+                                 List<SqlView> views, long now) {
+        int steps = 30;
+        long total = 0;
+        for (int i = steps; i > 0; i--) {
+            long t = now - (i - 1) * 60_000L;
+            long t0 = System.nanoTime();
+            engine.execute(bq.tessera(), store, catalog, context(t), views);
+            total += System.nanoTime() - t0;
+        }
+        return total / 1e6 / steps;
     }
 }

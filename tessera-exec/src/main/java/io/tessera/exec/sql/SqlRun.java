@@ -31,7 +31,14 @@ final class SqlRun {
     private final List<SqlView> views;
     private ErrorBound loosest = ErrorBound.EXACT;
 
+    private final PaneMemo paneMemo;
+
     SqlRun(PhysicalDag dag, DataStore store, RunContext context, List<SqlView> views) {
+        this(dag, store, context, views, new PaneMemo());
+    }
+
+    SqlRun(PhysicalDag dag, DataStore store, RunContext context, List<SqlView> views, PaneMemo memo) {
+        this.paneMemo = memo;
         this.dag = dag;
         this.store = store;
         this.context = context;
@@ -90,7 +97,7 @@ final class SqlRun {
             if (view != null) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
-                    RowTable answer = ViewAggregation.answer(a, w, scan, view, store, context, bounds::add);
+                    RowTable answer = ViewAggregation.answer(a, w, scan, view, store, context, bounds::add, paneMemo);
                     bounds.forEach(this::approximate);
                     context.info("SQL info: answered from view " + view.definitionId());
                     return answer;

@@ -106,5 +106,17 @@ public final class SqlViewBuilder {
         Labels labels(int row) {
             return labels[ids.of[row]];
         }
+
+        int count() {
+            return ids.count;
+        }
+
+        int group(int row) {
+            return ids.of[row];
+        }
+
+        Labels labelsOf(int group) {
+            return labels[group];
+        }
     }
 }
