@@ -14,7 +14,8 @@ import java.util.Locale;
 /**
  * The ClickHouse output formats Tessera writes: {@code JSON} (an object of {@code meta},
  * {@code data}, {@code rows} and {@code statistics}; {@code bytes_read} is not measured and 0), {@code JSONEachRow} (an object per line),
- * and {@code TabSeparated} with or without header lines. In the JSON formats Int64 values are
+ * {@code TabSeparated} with or without header lines, and the binary {@code RowBinary} family and
+ * {@code Native} ({@link ClickHouseBinary}). In the JSON formats Int64 values are
  * quoted unless {@code output_format_json_quote_64bit_integers=0}, NaN and infinities are null,
  * and {@code /}, U+2028 and U+2029 are escaped, as ClickHouse does.
  */
@@ -23,7 +24,15 @@ enum ClickHouseFormat {
     JSON_EACH_ROW("JSONEachRow", "application/x-ndjson; charset=UTF-8"),
     TAB_SEPARATED("TabSeparated", "text/tab-separated-values; charset=UTF-8"),
     TAB_SEPARATED_WITH_NAMES("TabSeparatedWithNames", "text/tab-separated-values; charset=UTF-8"),
-    TAB_SEPARATED_WITH_NAMES_AND_TYPES("TabSeparatedWithNamesAndTypes", "text/tab-separated-values; charset=UTF-8");
+    TAB_SEPARATED_WITH_NAMES_AND_TYPES("TabSeparatedWithNamesAndTypes", "text/tab-separated-values; charset=UTF-8"),
+    ROW_BINARY("RowBinary", "application/octet-stream"),
+    ROW_BINARY_WITH_NAMES("RowBinaryWithNames", "application/octet-stream"),
+    ROW_BINARY_WITH_NAMES_AND_TYPES("RowBinaryWithNamesAndTypes", "application/octet-stream"),
+    NATIVE("Native", "application/octet-stream");
+
+    /** The names of every format, for an error naming what is written. */
+    static final String NAMES = "JSON, JSONEachRow, TabSeparated, TabSeparatedWithNames, TabSeparatedWithNamesAndTypes, "
+            + "RowBinary, RowBinaryWithNames, RowBinaryWithNamesAndTypes and Native";
 
     private static final JsonFactory FACTORY = new JsonFactory();
     private static final CharacterEscapes ESCAPES = new JavaScriptEscapes();
@@ -44,6 +53,10 @@ enum ClickHouseFormat {
             case "tabseparated", "tsv" -> TAB_SEPARATED;
             case "tabseparatedwithnames", "tsvwithnames" -> TAB_SEPARATED_WITH_NAMES;
             case "tabseparatedwithnamesandtypes", "tsvwithnamesandtypes" -> TAB_SEPARATED_WITH_NAMES_AND_TYPES;
+            case "rowbinary" -> ROW_BINARY;
+            case "rowbinarywithnames" -> ROW_BINARY_WITH_NAMES;
+            case "rowbinarywithnamesandtypes" -> ROW_BINARY_WITH_NAMES_AND_TYPES;
+            case "native" -> NATIVE;
             default -> null;
         };
     }
@@ -57,6 +70,10 @@ enum ClickHouseFormat {
                 case TAB_SEPARATED -> tsv(result, false, false);
                 case TAB_SEPARATED_WITH_NAMES -> tsv(result, true, false);
                 case TAB_SEPARATED_WITH_NAMES_AND_TYPES -> tsv(result, true, true);
+                case ROW_BINARY -> ClickHouseBinary.rowBinary(result, false, false);
+                case ROW_BINARY_WITH_NAMES -> ClickHouseBinary.rowBinary(result, true, false);
+                case ROW_BINARY_WITH_NAMES_AND_TYPES -> ClickHouseBinary.rowBinary(result, true, true);
+                case NATIVE -> ClickHouseBinary.nativeBlocks(result);
             };
         } catch (IOException e) {
             throw new UncheckedIOException(e);
