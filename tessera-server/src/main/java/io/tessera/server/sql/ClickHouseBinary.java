@@ -14,6 +14,8 @@ import java.util.List;
  *       {@code Nullable} value is one byte, 1 for NULL (nothing follows) or 0 before the value.
  *   <li>{@code RowBinaryWithNames} / {@code RowBinaryWithNamesAndTypes}: first the number of
  *       columns (LEB128), the names (Strings) and, for the latter, the type names, then RowBinary.
+ *   <li>An {@code Array(T)} value in the row formats is its length (LEB128) and its elements; a
+ *       Native array column is every row's end offset (UInt64, cumulative) and then all elements.
  *   <li>{@code Native}: blocks of at most {@link #BLOCK_ROWS} rows (one block, possibly of no rows,
  *       when there is nothing to write): the number of columns and of rows (LEB128), then per
  *       column its name, its type name and its values; a {@code Nullable} column's values are a
@@ -82,6 +84,19 @@ final class ClickHouseBinary {
                     out.write(row[c] == null ? 1 : 0);
                 }
             }
+            if (kind.element() != null) {
+                long offset = 0;
+                for (Object[] row : rows) {
+                    offset += ((List<?>) row[c]).size();
+                    out.int64(offset);
+                }
+                for (Object[] row : rows) {
+                    for (Object e : (List<?>) row[c]) {
+                        out.value(kind.element(), e);
+                    }
+                }
+                continue;
+            }
             for (Object[] row : rows) {
                 out.value(kind, row[c] == null ? defaultOf(kind) : row[c]);
             }
@@ -93,6 +108,7 @@ final class ClickHouseBinary {
             case UINT8, INT64, DATETIME64 -> 0L;
             case FLOAT64 -> 0.0;
             case STRING -> "";
+            case ARRAY_INT64, ARRAY_FLOAT64, ARRAY_STRING, ARRAY_DATETIME64 -> List.of();
         };
     }
 
@@ -129,6 +145,13 @@ final class ClickHouseBinary {
                 case INT64, DATETIME64 -> int64(((Number) v).longValue());
                 case FLOAT64 -> int64(Double.doubleToRawLongBits(((Number) v).doubleValue()));
                 case STRING -> string((String) v);
+                case ARRAY_INT64, ARRAY_FLOAT64, ARRAY_STRING, ARRAY_DATETIME64 -> {
+                    List<?> values = (List<?>) v;
+                    varUInt(values.size());
+                    for (Object e : values) {
+                        value(kind.element(), e);
+                    }
+                }
             }
         }
     }

@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -135,28 +136,39 @@ enum ClickHouseFormat {
                 g.writeNull();
                 continue;
             }
-            switch (result.kinds().get(c)) {
-                case UINT8 -> g.writeNumber(((Number) v).longValue());
-                case INT64 -> {
-                    if (quote64) {
-                        g.writeString(Long.toString((Long) v));
-                    } else {
-                        g.writeNumber((Long) v);
-                    }
-                }
-                case FLOAT64 -> {
-                    double d = (Double) v;
-                    if (Double.isNaN(d) || Double.isInfinite(d)) {
-                        g.writeNull();
-                    } else {
-                        g.writeRawValue(ClickHouseValues.float64(d));
-                    }
-                }
-                case STRING -> g.writeString((String) v);
-                case DATETIME64 -> g.writeString(ClickHouseValues.dateTime64((Long) v));
-            }
+            value(g, result.kinds().get(c), v, quote64);
         }
         g.writeEndObject();
+    }
+
+    private static void value(JsonGenerator g, ClickHouseResult.Kind kind, Object v, boolean quote64) throws IOException {
+        switch (kind) {
+            case UINT8 -> g.writeNumber(((Number) v).longValue());
+            case INT64 -> {
+                if (quote64) {
+                    g.writeString(Long.toString((Long) v));
+                } else {
+                    g.writeNumber((Long) v);
+                }
+            }
+            case FLOAT64 -> {
+                double d = (Double) v;
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    g.writeNull();
+                } else {
+                    g.writeRawValue(ClickHouseValues.float64(d));
+                }
+            }
+            case STRING -> g.writeString((String) v);
+            case DATETIME64 -> g.writeString(ClickHouseValues.dateTime64((Long) v));
+            case ARRAY_INT64, ARRAY_FLOAT64, ARRAY_STRING, ARRAY_DATETIME64 -> {
+                g.writeStartArray();
+                for (Object e : (List<?>) v) {
+                    value(g, kind.element(), e, quote64);
+                }
+                g.writeEndArray();
+            }
+        }
     }
 
     private static byte[] tsv(ClickHouseResult result, boolean names, boolean types) {
@@ -181,6 +193,8 @@ enum ClickHouseFormat {
                 out.append(c == 0 ? "" : "\t");
                 if (row[c] == null) {
                     out.append("\\N");
+                } else if (result.kinds().get(c).element() != null) {
+                    out.append(ClickHouseValues.text(result.kinds().get(c), row[c]));
                 } else {
                     ClickHouseValues.escapeTsv(ClickHouseValues.text(result.kinds().get(c), row[c]), out);
                 }

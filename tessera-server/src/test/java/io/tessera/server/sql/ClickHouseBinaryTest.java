@@ -65,6 +65,17 @@ class ClickHouseBinaryTest {
     }
 
     @Test
+    void arraysAreALengthAndElementsInRowsAndOffsetsThenElementsInNative() {
+        ClickHouseResult arrays = new ClickHouseResult(List.of("a"), List.of(ClickHouseResult.Kind.ARRAY_STRING), List.of(false),
+                List.of(new Object[] {List.of("x", "yz")}, new Object[] {List.of()}, new Object[] {List.of("w")}));
+        assertThat(ClickHouseBinary.rowBinary(arrays, true, true)).isEqualTo(concat(bytes(1), str("a"), str("Array(String)"),
+                bytes(2), str("x"), str("yz"), bytes(0), bytes(1), str("w")));
+        assertThat(ClickHouseBinary.nativeBlocks(arrays)).isEqualTo(concat(bytes(1, 3), str("a"), str("Array(String)"),
+                bytes(2, 0, 0, 0, 0, 0, 0, 0), bytes(2, 0, 0, 0, 0, 0, 0, 0), bytes(3, 0, 0, 0, 0, 0, 0, 0),
+                str("x"), str("yz"), str("w")));
+    }
+
+    @Test
     void nativeSplitsLargeResultsIntoBlocksAndWritesAHeaderForNoRows() {
         ClickHouseResult empty = new ClickHouseResult(List.of("n"), List.of(ClickHouseResult.Kind.INT64), List.of(false), List.of());
         assertThat(ClickHouseBinary.nativeBlocks(empty)).isEqualTo(concat(bytes(1, 0), str("n"), str("Int64")));

@@ -46,6 +46,7 @@ class ClickHouseClientTest {
     private static long base;
     /** host -> {count, sum of latency, sum of status} */
     private static final Map<String, double[]> EXPECTED = new TreeMap<>();
+    private static final Map<String, Map<Long, Long>> STATUS_COUNTS = new TreeMap<>();
 
     @BeforeAll
     static void start() {
@@ -63,6 +64,7 @@ class ClickHouseClientTest {
             e[0]++;
             e[1] += latency;
             e[2] += status;
+            STATUS_COUNTS.computeIfAbsent(host, h -> new TreeMap<>()).merge(status, 1L, Long::sum);
         }
         HttpResponse<String> r = TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
@@ -149,6 +151,51 @@ class ClickHouseClientTest {
         assertThat(client.queryAll("SELECT host, count(*) AS n FROM requests WHERE ts < 0 GROUP BY host")).isEmpty();
         // client-v2's Native reader takes a Nullable column as a flag byte before each value, as
         // RowBinary does, not as Native's null map: Native's Nullable layout is checked in ClickHouseBinaryTest
+    }
+
+    // client-v2's Native reader does not read Array columns as Native lays them out (offsets, then
+    // the elements): Native's arrays are checked byte by byte in ClickHouseBinaryTest
+    @Test
+    void topKIsAnArrayInRowBinaryAndTheTextFormats() throws Exception {
+        String format = "RowBinaryWithNamesAndTypes";
+        String sql = "SELECT host, topK(2)(status) AS top, topK(host) AS hosts FROM requests GROUP BY host ORDER BY host";
+        JsonNode json = json(sql);
+        assertThat(json.get("meta").get(1).get("type").asText()).isEqualTo("Array(Int64)");
+        assertThat(json.get("meta").get(2).get("type").asText()).isEqualTo("Array(String)");
+        try (QueryResponse response = client.query(sql, new QuerySettings().setFormat(ClickHouseFormat.valueOf(format)))
+                .get(30, TimeUnit.SECONDS)) {
+            ClickHouseBinaryFormatReader reader = client.newBinaryFormatReader(response);
+            int i = 0;
+            while (reader.hasNext()) {
+                reader.next();
+                JsonNode j = json.get("data").get(i++);
+                String host = reader.getString("host");
+                assertThat(host).isEqualTo(j.get("host").asText());
+                List<Long> top = new ArrayList<>();
+                for (long v : reader.getLongArray("top")) {
+                    top.add(v);
+                }
+                List<Long> fromJson = new ArrayList<>();
+                j.get("top").forEach(v -> fromJson.add(v.asLong()));
+                assertThat(top).isEqualTo(fromJson).isEqualTo(topStatuses(host, 2));
+                assertThat(reader.getList("hosts")).containsExactly(host);
+            }
+            assertThat(i).isEqualTo(EXPECTED.size());
+        }
+        HttpResponse<String> tsv = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/?query="
+                + URLEncoder.encode(sql, StandardCharsets.UTF_8))).GET().build(), HttpResponse.BodyHandlers.ofString());
+        String first = EXPECTED.keySet().iterator().next();
+        List<Long> want = topStatuses(first, 2);
+        assertThat(tsv.body().split("\n")[0]).endsWith("\t[" + want.get(0) + "," + want.get(1) + "]\t['"
+                + first.replace("\t", "\\t").replace("'", "\\'") + "']");
+    }
+
+    /** The k most frequent statuses of a host, counted here from the generated rows; ties by smaller status. */
+    private static List<Long> topStatuses(String host, int k) {
+        return STATUS_COUNTS.get(host).entrySet().stream()
+                .sorted((a, b) -> a.getValue().equals(b.getValue()) ? Long.compare(a.getKey(), b.getKey())
+                        : Long.compare(b.getValue(), a.getValue()))
+                .limit(k).map(Map.Entry::getKey).toList();
     }
 
     @Test
