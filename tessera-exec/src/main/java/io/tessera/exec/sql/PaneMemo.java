@@ -6,7 +6,6 @@ import io.tessera.exec.DataStore;
 import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.ViewStates;
-import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.KllState;
 import io.tessera.sketch.State;
 import io.tessera.sql.AggregateFunction;
@@ -23,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * runs of one {@link SqlEngine}. Every run still reads the panes from its own store handle; the
  * kept merge is used only when that read hands out the very same states in the same order, so
  * a rebuilt pane or another store is merged afresh. A dashboard re-evaluating a window between
- * two pane boundaries then merges nothing but its raw edges.
+ * two pane boundaries then merges nothing but its raw edges, and when the range moves forward
+ * over the same states each group's {@link PaneStacks} merges only the panes that entered.
  *
  * <p>A group's pane part is, for quantiles, every value sorted (when each pane still holds all its
  * values and together at most {@link #EXACT_LIMIT}) or the merged KLL's sorted view; for
@@ -38,7 +38,14 @@ final class PaneMemo {
     record QuantilePanes(double[] sorted, KllState.Sorted sketch, io.tessera.sketch.ErrorBound bound) {
     }
 
-    private record Entry(long first, long last, State[] seen, Map<Labels, Object> parts) {
+    /**
+     * A view's last pane range: each pane's states as the store handed them out (in visit order),
+     * each group's {@link PaneStacks}, and the parts built from them.
+     */
+    private record Entry(long first, long last, Map<Long, Visit[]> seen, Map<Labels, PaneStacks> stacks, Map<Labels, Object> parts) {
+    }
+
+    private record Visit(Labels group, State state) {
     }
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
@@ -52,53 +59,108 @@ final class PaneMemo {
         }
         ViewStates states = store.readMaterializedView(view.materializedView(),
                 new MaterializedViewRequest(new Interval(first, last), panes), context);
-        Entry kept = entries.get(view.definitionId());
-        if (kept != null && kept.first == first && kept.last == last && same(states, kept.seen)) {
-            return kept.parts;
-        }
-        Map<Labels, List<State>> byGroup = new LinkedHashMap<>();
-        List<State> seen = new ArrayList<>();
+        Map<Long, Visit[]> seen = new java.util.HashMap<>();
+        List<Visit> visits = new ArrayList<>();
         for (int i = 0; i < states.paneCount(); i++) {
             context.checkAlive();
-            states.forEach(i, (group, state) -> {
-                byGroup.computeIfAbsent(group, g -> new ArrayList<>()).add(state);
-                seen.add(state);
-            });
+            visits.clear();
+            states.forEach(i, (group, state) -> visits.add(new Visit(group, state)));
+            seen.put(first + i * p, visits.toArray(new Visit[0]));
+        }
+        Entry kept = entries.get(view.definitionId());
+        if (kept != null && kept.first == first && kept.last == last && same(kept.seen, seen, first, last, p)) {
+            return kept.parts;
+        }
+        boolean slides = kept != null && first >= kept.first && last >= kept.last && first < kept.last
+                && same(kept.seen, seen, first, kept.last, p);
+        long from = first / p;
+        Map<Labels, PaneStacks> stacks = new LinkedHashMap<>();
+        if (slides) {
+            // the same states where the ranges overlap: drop the panes left behind, push the new ones;
+            // one run takes the kept stacks over, a run racing it merges afresh
+            synchronized (kept) {
+                slides = entries.remove(view.definitionId(), kept);
+                if (slides) {
+                    stacks.putAll(kept.stacks);
+                    for (PaneStacks s : stacks.values()) {
+                        s.dropTo(Math.min(from, s.to()));
+                    }
+                    push(view, stacks, seen, from, kept.last, last, p);
+                }
+            }
+        }
+        if (!slides) {
+            push(view, stacks, seen, from, first, last, p);
         }
         Map<Labels, Object> parts = new LinkedHashMap<>();
-        for (Map.Entry<Labels, List<State>> e : byGroup.entrySet()) {
+        for (var it = stacks.entrySet().iterator(); it.hasNext(); ) {
             context.checkAlive();
-            parts.put(e.getKey(), part(view, e.getValue()));
+            Map.Entry<Labels, PaneStacks> e = it.next();
+            Object part = part(view, e.getValue());
+            if (part != null) {
+                parts.put(e.getKey(), part);
+            } else {
+                it.remove();
+            }
         }
         Map<Labels, Object> frozen = Collections.unmodifiableMap(parts);
-        entries.put(view.definitionId(), new Entry(first, last, seen.toArray(new State[0]), frozen));
+        entries.put(view.definitionId(), new Entry(first, last, seen, stacks, frozen));
         return frozen;
     }
 
-    private static boolean same(ViewStates states, State[] seen) {
-        int[] at = {0};
-        boolean[] differs = {false};
-        for (int i = 0; i < states.paneCount() && !differs[0]; i++) {
-            states.forEach(i, (group, state) -> {
-                if (at[0] >= seen.length || seen[at[0]] != state) {
-                    differs[0] = true;
+    /** Pushes the panes {@code [pushFrom, last)} into each group's stacks (new groups start at pane {@code from}). */
+    private static void push(SqlView view, Map<Labels, PaneStacks> stacks, Map<Long, Visit[]> seen, long from, long pushFrom,
+                             long last, long p) {
+        for (long t = pushFrom; t < last; t += p) {
+            long pane = t / p;
+            for (Visit v : seen.get(t)) {
+                stacks.computeIfAbsent(v.group(), g -> new PaneStacks(view::newState, from));
+            }
+            Map<Labels, State> byGroup = new java.util.HashMap<>();
+            for (Visit v : seen.get(t)) {
+                byGroup.put(v.group(), v.state());
+            }
+            for (Map.Entry<Labels, PaneStacks> e : stacks.entrySet()) {
+                PaneStacks s = e.getValue();
+                while (s.to() < pane) {
+                    s.push(null);
                 }
-                at[0]++;
-            });
+                s.push(byGroup.get(e.getKey()));
+            }
         }
-        return !differs[0] && at[0] == seen.length;
     }
 
-    private static Object part(SqlView view, List<State> states) {
+    /** Whether the panes of {@code [from, to)} hold the very same states, in the same order, in both reads. */
+    private static boolean same(Map<Long, Visit[]> before, Map<Long, Visit[]> now, long from, long to, long p) {
+        for (long t = from; t < to; t += p) {
+            Visit[] a = before.get(t);
+            Visit[] b = now.get(t);
+            if (a == null || b == null || a.length != b.length) {
+                return false;
+            }
+            for (int i = 0; i < a.length; i++) {
+                if (a[i].state() != b[i].state() || !a[i].group().equals(b[i].group())) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static Object part(SqlView view, PaneStacks stacks) {
         if (view.function() == AggregateFunction.QUANTILE) {
+            List<State> states = stacks.states();
+            if (states.isEmpty()) {
+                return null;
+            }
             double[] sorted = gathered(states);
             if (sorted != null) {
                 return new QuantilePanes(sorted, null, io.tessera.sketch.ErrorBound.EXACT);
             }
-            KllState merged = (KllState) combine(view, states);
+            KllState merged = (KllState) stacks.merged();
             return new QuantilePanes(null, merged.sorted(), merged.errorBound());
         }
-        return combine(view, states);
+        return stacks.merged();
     }
 
     /** Every value of a group's KLL panes, sorted, when each pane still holds all its values and they are at most {@link #EXACT_LIMIT}. */
@@ -124,31 +186,5 @@ final class PaneMemo {
         double[] sorted = n == values.length ? values : Arrays.copyOf(values, n);
         Arrays.sort(sorted);
         return sorted;
-    }
-
-    /** The merge of one group's pane states into a new state (the store's states are not written). */
-    static State combine(SqlView view, List<State> states) {
-        if (states.getFirst() instanceof DistinctState d) {
-            List<DistinctState> all = new ArrayList<>(states.size());
-            for (State s : states) {
-                all.add((DistinctState) s);
-            }
-            return DistinctState.union(d.lgK(), all);
-        }
-        State merged = view.newState();
-        double[] buffer = new double[256];
-        int[] count = new int[1];
-        for (State s : states) {
-            double[] values = s instanceof KllState k ? k.exactValues(buffer, 0, count) : null;
-            if (values == null) {
-                merged.merge(s);
-            } else {
-                buffer = values;
-                for (int i = 0; i < count[0]; i++) {
-                    merged.update(0L, values[i]);
-                }
-            }
-        }
-        return merged;
     }
 }
