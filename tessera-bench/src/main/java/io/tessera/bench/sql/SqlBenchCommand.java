@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
  * same table in Tessera and in an in-process DuckDB, side by side in one JVM. Tessera answers
  * each query twice: exactly from raw rows, and from views (per-(group, pane) states built by an
  * ingestion run, the off-grid window edges exact from raw rows). DuckDB answers exactly. Printed:
- * p50 latencies (measured in interleaved rounds), from views both warm (the engine keeps the
+ * p50 latencies (each in its own block of runs), from views both warm (the engine keeps the
  * panes' merge between evaluations at the same pane range) and cold (a new engine each time),
  * the mean over a dashboard's refreshes with {@code now} moving a minute each, the ratios
  * DuckDB / views, and the view answers' largest relative error against DuckDB's exact answers.
@@ -44,7 +44,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
     private static final long SEED = 20_260_612L;
     private static final int MOVING_STEPS = 30;
 
-    @Option(names = "--quick", description = "1,000,000 rows and 5 measured runs instead of 5,000,000 and 10.")
+    @Option(names = "--quick", description = "1,000,000 rows and 7 measured runs instead of 5,000,000 and 10.")
     boolean quick;
 
     @Option(names = "--rows", description = "Rows of the table.")
@@ -53,7 +53,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
     @Option(names = "--repetitions", description = "Measured runs of each query.")
     Integer repetitions;
 
-    @Option(names = "--warmup", defaultValue = "3", description = "Unmeasured runs first (default ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "20", description = "Unmeasured runs first, so the JIT has compiled the query path (default ${DEFAULT-VALUE}).")
     int warmup;
 
     private final PrintStream out = System.out;
@@ -65,7 +65,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int n = rows != null ? rows : quick ? 1_000_000 : 5_000_000;
-        int reps = repetitions != null ? repetitions : quick ? 5 : 10;
+        int reps = repetitions != null ? repetitions : quick ? 7 : 10;
         // 6 h of windows and the 30 minutes the moving evaluations go back
         long span = 6 * HOUR + MOVING_STEPS * 60_000L;
         long start = 1_767_225_600_000L;
@@ -118,13 +118,14 @@ public final class SqlBenchCommand implements Callable<Integer> {
             SqlEngine engine = new SqlEngine();
             for (BenchQuery bq : queries) {
                 String duckSql = bq.duck().replace("now()", "epoch_ms(" + now + ")");
-                double[] p50s = interleaved(reps,
+                double[] p50s = blocks(reps,
                         () -> duckRows(duck, duckSql, bq.keys()),
                         () -> engine.execute(bq.tessera(), store, catalog, context(now)),
                         () -> engine.execute(bq.tessera(), store, catalog, context(now), views),
                         () -> new SqlEngine().execute(bq.tessera(), store, catalog, context(now), views));
                 double duckMs = p50s[0];
                 double viewMs = p50s[2];
+                System.gc();
                 double movingMs = moving(engine, bq, store, catalog, views, now);
                 SqlResult viewed = engine.execute(bq.tessera(), store, catalog, context(now), views);
                 if (viewed.infos().stream().noneMatch(s -> s.contains("answered from view"))) {
@@ -197,27 +198,25 @@ public final class SqlBenchCommand implements Callable<Integer> {
     }
 
     /**
-     * The p50 latency of each run, measured in rounds that take every run in turn (so a busy
-     * machine slows all of them alike), after {@code warmup} unmeasured rounds.
+     * The p50 latency of each run, each measured in its own block of {@code warmup} unmeasured and
+     * {@code reps} measured runs, the heap collected before each block (so one run's garbage is not
+     * collected in another's time).
      */
-    private double[] interleaved(int reps, Run... runs) throws Exception {
-        for (int i = 0; i < warmup; i++) {
-            for (Run run : runs) {
-                run.run();
-            }
-        }
-        double[][] ms = new double[runs.length][reps];
-        for (int i = 0; i < reps; i++) {
-            for (int r = 0; r < runs.length; r++) {
-                long t0 = System.nanoTime();
-                runs[r].run();
-                ms[r][i] = (System.nanoTime() - t0) / 1e6;
-            }
-        }
+    private double[] blocks(int reps, Run... runs) throws Exception {
         double[] p50 = new double[runs.length];
         for (int r = 0; r < runs.length; r++) {
-            Arrays.sort(ms[r]);
-            p50[r] = ms[r][reps / 2];
+            System.gc();
+            for (int i = 0; i < warmup; i++) {
+                runs[r].run();
+            }
+            double[] ms = new double[reps];
+            for (int i = 0; i < reps; i++) {
+                long t0 = System.nanoTime();
+                runs[r].run();
+                ms[i] = (System.nanoTime() - t0) / 1e6;
+            }
+            Arrays.sort(ms);
+            p50[r] = ms[reps / 2];
         }
         return p50;
     }
