@@ -114,6 +114,9 @@ final class SqlRun {
             boolean all = !a.aggregates().isEmpty();
             for (GroupedAggregate.Spec s : a.aggregates()) {
                 all &= v.serves(table, a.keys(), s.function(), s.column());
+                // a view's topK tracks the heaviest values up to its heap's capacity
+                all &= s.function() != io.tessera.sql.AggregateFunction.TOP_K
+                        || s.fraction() <= io.tessera.sketch.FrequentState.DEFAULT_CAPACITY;
             }
             if (all) {
                 return v;

@@ -178,6 +178,14 @@ final class ViewAggregation {
         for (GroupedAggregate.Spec spec : node.aggregates()) {
             SqlType argType = spec.column() == null ? null : column(window, spec.column()).type() == io.tessera.core.ColumnType.LONG
                     ? SqlType.BIGINT : SqlType.DOUBLE;
+            if (spec.function() == io.tessera.sql.AggregateFunction.TOP_K) {
+                argType = spec.column().equals(window.timeColumn()) ? SqlType.TIMESTAMP
+                        : switch (column(window, spec.column()).type()) {
+                            case LONG -> SqlType.BIGINT;
+                            case DOUBLE -> SqlType.DOUBLE;
+                            default -> SqlType.VARCHAR;
+                        };
+            }
             names.add(spec.output());
             types.add(Aggregation.resultType(spec.function(), argType));
             Object[] out = new Object[groups];
@@ -199,13 +207,26 @@ final class ViewAggregation {
                 yield w.quantile(spec.fraction());
             }
             case null -> spec.function() == io.tessera.sql.AggregateFunction.COUNT
-                    || spec.function() == io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT ? (Object) 0L : null;
+                    || spec.function() == io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT ? (Object) 0L
+                    : spec.function() == io.tessera.sql.AggregateFunction.TOP_K ? List.of() : null;
             case DistinctState d -> {
                 approximate.accept(d.errorBound());
                 yield Math.round(d.estimate());
             }
             case SumState sum -> sum.count() == 0 ? null : argType == SqlType.BIGINT ? (Object) Math.round(sum.value()) : (Object) sum.value();
             case CountState c -> c.value();
+            case io.tessera.sketch.FrequentState f -> {
+                approximate.accept(f.errorBound());
+                List<Object> top = new ArrayList<>();
+                for (io.tessera.sketch.FrequentItem item : f.topK((int) spec.fraction())) {
+                    top.add(switch (argType) {
+                        case BIGINT, TIMESTAMP -> (Object) Long.parseLong(item.key());
+                        case DOUBLE -> Double.parseDouble(item.key());
+                        default -> item.key();
+                    });
+                }
+                yield List.copyOf(top);
+            }
             default -> throw new IllegalStateException("state " + s);
         };
     }
