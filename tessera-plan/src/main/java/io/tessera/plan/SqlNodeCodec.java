@@ -216,6 +216,7 @@ final class SqlNodeCodec {
             case BIGINT, TIMESTAMP -> v.canConvertToLong() && v.isIntegralNumber() ? v.longValue() : bad(o, "a whole number");
             case DOUBLE -> v.isNumber() ? v.doubleValue() : bad(o, "a number");
             case VARCHAR -> v.isTextual() ? v.textValue() : bad(o, "a string");
+            default -> bad(o, "a scalar type, not " + type);
         };
         o.done();
         return new SqlExpr.Literal(value, type);

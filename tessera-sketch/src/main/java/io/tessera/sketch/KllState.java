@@ -116,6 +116,22 @@ public final class KllState implements State {
         return out;
     }
 
+    /**
+     * The sketch's retained values in ascending order with their cumulative weights (the last is
+     * {@link #count()}), as the sketch ranks them; both empty when the sketch is empty.
+     */
+    public Sorted sorted() {
+        if (sketch.isEmpty()) {
+            return new Sorted(new double[0], new long[0], Double.NaN, Double.NaN);
+        }
+        var view = sketch.getSortedView();
+        return new Sorted(view.getQuantiles(), view.getCumulativeWeights(), sketch.getMinItem(), sketch.getMaxItem());
+    }
+
+    /** A sketch's sorted view: {@code values[i]} stands for the ranks up to {@code cumulativeWeights[i]}; the exact min and max. */
+    public record Sorted(double[] values, long[] cumulativeWeights, double min, double max) {
+    }
+
     /** The number of values the sketch has seen. */
     public long count() {
         return sketch.getN();

@@ -17,7 +17,13 @@ public enum AggregateFunction {
      * {@code quantile_cont}: {@code quantile(q)(x)}, {@code quantileExact(q)(x)}, {@code median(x)},
      * {@code percentile_cont(q) WITHIN GROUP (ORDER BY x)}, {@code quantile_cont(x, q)}
      */
-    QUANTILE;
+    QUANTILE,
+    /**
+     * ClickHouse's {@code topK(k)(x)} ({@code topK(x)}: k = 10): the k most frequent values of x,
+     * most frequent first, equal counts in ascending order of the value; exact. The parameter k
+     * is carried where a quantile carries its fraction.
+     */
+    TOP_K;
 
     public boolean approximate() {
         return this == APPROX_COUNT_DISTINCT;

@@ -150,11 +150,17 @@ final class ExprConverter {
         if (parametric) {
             switch (base) {
                 case "quantile", "quantileexact", "quantileexactinclusive" -> function = AggregateFunction.QUANTILE;
-                case "topk" -> throw unsupported("topK(k)(x) (write SELECT x, count(*) ... GROUP BY x ORDER BY count(*) DESC LIMIT k)");
+                case "topk" -> function = AggregateFunction.TOP_K;
+                case "topkweighted" -> throw unsupported("topKWeighted(k)(x, w)");
                 default -> throw unsupported("parametric function " + base + "()()");
             }
-            requireArgs(base + "(q)(x)", args, 2);
-            fraction = fraction(args.get(0), base);
+            if (function == AggregateFunction.TOP_K) {
+                requireArgs("topK(k)(x)", args, 2);
+                fraction = topK(args.get(0));
+            } else {
+                requireArgs(base + "(q)(x)", args, 2);
+                fraction = fraction(args.get(0), base);
+            }
             arg = args.get(1);
         } else {
             switch (base) {
@@ -166,6 +172,11 @@ final class ExprConverter {
                 case "min" -> function = AggregateFunction.MIN;
                 case "max" -> function = AggregateFunction.MAX;
                 case "median", "quantile_cont" -> function = AggregateFunction.QUANTILE;
+                case "topk" -> {
+                    function = AggregateFunction.TOP_K;
+                    fraction = DEFAULT_TOP_K;
+                }
+                case "topkweighted" -> throw unsupported("topKWeighted(k)(x, w)");
                 case "now", "current_timestamp" -> throw new InvalidInputException(
                         base + "() is only supported in comparisons with the time column");
                 default -> throw unsupported("function " + base + "()");
@@ -233,8 +244,20 @@ final class ExprConverter {
                 yield SqlType.DOUBLE;
             }
             case MIN, MAX -> column.type();
+            case TOP_K -> column.type().array();
         };
         return new SqlExpr.Aggregate(function, column, fraction, type);
+    }
+
+    /** ClickHouse's default k of {@code topK(x)}. */
+    static final int DEFAULT_TOP_K = 10;
+    static final int MAX_TOP_K = 10_000;
+
+    private static double topK(Expression e) {
+        if (!(e instanceof net.sf.jsqlparser.expression.LongValue v) || v.getValue() < 1 || v.getValue() > MAX_TOP_K) {
+            throw new InvalidInputException("topK(k)(x) needs a whole number k from 1 to " + MAX_TOP_K + ", got " + e);
+        }
+        return v.getValue();
     }
 
     private static SqlType numeric(SqlExpr.Column column, String function) {

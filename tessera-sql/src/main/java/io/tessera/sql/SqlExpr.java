@@ -25,6 +25,7 @@ public sealed interface SqlExpr {
                 case BIGINT, TIMESTAMP -> value instanceof Long;
                 case DOUBLE -> value instanceof Double;
                 case VARCHAR -> value instanceof String;
+                default -> false;
             };
             if (!ok) {
                 throw new IllegalArgumentException(type + " literal cannot hold " + value);
@@ -38,6 +39,7 @@ public sealed interface SqlExpr {
                 case DOUBLE -> Double.toString((Double) value);
                 case VARCHAR -> "'" + ((String) value).replace("'", "''") + "'";
                 case TIMESTAMP -> "epoch_ms(" + value + ")";
+                default -> throw new IllegalStateException("no " + type + " literal");
             };
         }
     }
@@ -81,6 +83,7 @@ public sealed interface SqlExpr {
                 case APPROX_COUNT_DISTINCT -> "approx_count_distinct(" + arg + ")";
                 case SUM, AVG, MIN, MAX -> function.name().toLowerCase(Locale.ROOT) + "(" + arg + ")";
                 case QUANTILE -> "quantile_cont(" + arg + ", " + fraction + ")";
+                case TOP_K -> "topK(" + (long) fraction + ")(" + arg + ")";
             };
         }
     }

@@ -37,13 +37,33 @@ public final class SqlFrontend {
      * @param nowMs what {@code now()} means, epoch milliseconds
      * @throws InvalidInputException for a syntax error, an unknown column or an unsupported construct
      */
+    /**
+     * Parsed statements by their text: dashboards and rules send the same text again and again,
+     * and the conversion below only reads a statement, so a cached one is shared. Bounded. A
+     * text with {@code IN} is not kept: converting it may repair the statement's tree in place.
+     */
+    private static final java.util.Map<String, Statement> PARSED = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, Statement> eldest) {
+                    return size() > 512;
+                }
+            });
+
+    private static final java.util.regex.Pattern MUTATED_BY_CONVERSION = java.util.regex.Pattern.compile("(?i)\\bIN\\b");
+
     public static SqlQuery parse(String sql, TableCatalog catalog, long nowMs) {
         if (sql == null || sql.isBlank()) {
             throw new InvalidInputException("empty SQL query");
         }
-        Statement statement;
+        Statement statement = PARSED.get(sql);
         try {
-            statement = CCJSqlParserUtil.parse(ParametricCalls.rewrite(SqlText.splitFormat(sql).query()));
+            if (statement == null) {
+                statement = CCJSqlParserUtil.parse(ParametricCalls.rewrite(SqlText.splitFormat(sql).query()));
+                if (!MUTATED_BY_CONVERSION.matcher(sql).find()) {
+                    PARSED.put(sql, statement);
+                }
+            }
         } catch (JSQLParserException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             String message = String.valueOf(cause.getMessage()).strip();

@@ -120,7 +120,7 @@ class SqlFrontendTest {
         "SELECT count(*) FROM (SELECT * FROM requests) s; unsupported SQL: subquery in FROM",
         "SELECT sum(bytes * 2) FROM requests; unsupported SQL: arithmetic",
         "SELECT count(*) FROM requests WHERE host LIKE 'a%'; unsupported SQL: LIKE",
-        "SELECT topK(3)(host) FROM requests; unsupported SQL: topK(k)(x)",
+        "SELECT topKWeighted(3)(host, bytes) FROM requests; unsupported SQL: topKWeighted(k)(x, w)",
         "SELECT stddev(latency) FROM requests; unsupported SQL: function stddev()",
         "SELECT sum(bytes) OVER (PARTITION BY host) FROM requests; unsupported SQL: window function",
         "SELECT date_trunc('month', time), count(*) FROM requests GROUP BY 1; unsupported SQL: calendar unit 'month'",

@@ -51,6 +51,7 @@ final class Aggregation {
                 case COUNT_DISTINCT -> boxLongs(distinctCounts(values, groups, in.rows), null);
                 case APPROX_COUNT_DISTINCT -> approxDistinct(values, groups, approximate);
                 case QUANTILE -> ExactQuantiles.of(values, groups, spec.fraction());
+                case TOP_K -> TopValues.of(values, groups, (int) spec.fraction());
             });
             context.checkAlive();
         }
@@ -63,6 +64,7 @@ final class Aggregation {
             case SUM -> arg == SqlType.BIGINT ? SqlType.BIGINT : SqlType.DOUBLE;
             case AVG, QUANTILE -> SqlType.DOUBLE;
             case MIN, MAX -> arg;
+            case TOP_K -> arg.array();
         };
     }
 

@@ -142,6 +142,9 @@ final class RowFilters {
         if (a instanceof String x && b instanceof String y) {
             return x.compareTo(y);
         }
+        if (a instanceof java.util.List<?> || b instanceof java.util.List<?>) {
+            throw new io.tessera.core.InvalidInputException("unsupported SQL: comparing or ordering by an array (topK)");
+        }
         throw new IllegalStateException("cannot compare " + a + " with " + b);
     }
 }

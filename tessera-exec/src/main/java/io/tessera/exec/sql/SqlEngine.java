@@ -16,6 +16,9 @@ import java.util.List;
  */
 public final class SqlEngine {
 
+    /** Pane merges kept between this engine's runs (see {@link PaneMemo}). */
+    private final PaneMemo memo = new PaneMemo();
+
     public SqlEngine() {
     }
 
@@ -35,6 +38,6 @@ public final class SqlEngine {
     public SqlResult execute(String sql, DataStore store, TableCatalog catalog, RunContext ctx, List<SqlView> views) {
         SqlQuery query = SqlFrontend.parse(sql, catalog, ctx.queryEnd());
         PhysicalDag dag = SqlLowering.lowerQuery(query);
-        return new SqlRun(dag, store, ctx, views).result(dag.roots().getFirst());
+        return new SqlRun(dag, store, ctx, views, memo).result(dag.roots().getFirst());
     }
 }

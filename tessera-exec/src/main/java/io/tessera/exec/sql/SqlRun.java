@@ -32,7 +32,14 @@ final class SqlRun {
     private final List<SqlView> views;
     private ErrorBound loosest = ErrorBound.EXACT;
 
+    private final PaneMemo paneMemo;
+
     SqlRun(PhysicalDag dag, DataStore store, RunContext context, List<SqlView> views) {
+        this(dag, store, context, views, new PaneMemo());
+    }
+
+    SqlRun(PhysicalDag dag, DataStore store, RunContext context, List<SqlView> views, PaneMemo memo) {
+        this.paneMemo = memo;
         this.dag = dag;
         this.store = store;
         this.context = context;
@@ -95,7 +102,7 @@ final class SqlRun {
             if (view != null) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
-                    RowTable answer = ViewAggregation.answer(a, w, scan, view, store, context, bounds::add);
+                    RowTable answer = ViewAggregation.answer(a, w, scan, view, store, context, bounds::add, paneMemo);
                     bounds.forEach(this::approximate);
                     context.info("SQL info: answered from view " + view.definitionId());
                     return answer;
@@ -112,6 +119,9 @@ final class SqlRun {
             boolean all = !a.aggregates().isEmpty();
             for (GroupedAggregate.Spec s : a.aggregates()) {
                 all &= s.column() != null && v.serves(table, metric, a.keys(), s.function(), s.column());
+                // a view's topK tracks the heaviest values up to its heap's capacity
+                all &= s.function() != io.tessera.sql.AggregateFunction.TOP_K
+                        || s.fraction() <= io.tessera.sketch.FrequentState.DEFAULT_CAPACITY;
             }
             if (all) {
                 return v.perSeries() ? v.withKeys(a.keys()) : v;

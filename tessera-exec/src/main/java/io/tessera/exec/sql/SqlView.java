@@ -9,6 +9,7 @@ import io.tessera.plan.PaneState;
 import io.tessera.plan.StateSpec;
 import io.tessera.sketch.CountState;
 import io.tessera.sketch.DistinctState;
+import io.tessera.sketch.FrequentState;
 import io.tessera.sketch.KllState;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
@@ -20,7 +21,8 @@ import java.util.Map;
 /**
  * A materialized view for windowed {@code GROUP BY keys} queries over one table: one state per
  * (group, pane) of {@code column} — KLL for quantiles (every fraction), CPC for
- * {@code approx_count_distinct}, exact sums and counts — on panes {@code (k·paneMs, (k+1)·paneMs]}.
+ * {@code approx_count_distinct}, exact sums and counts, Count-Min with a heap of the heaviest
+ * values for {@code topK} (which it answers approximately, for k up to the heap's capacity) — on panes {@code (k·paneMs, (k+1)·paneMs]}.
  * A group is the {@link io.tessera.core.Labels} of its key values.
  *
  * <p>A view of an installed plan ({@code planned}) has that plan's definition id and state
@@ -90,6 +92,7 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
             case APPROX_COUNT_DISTINCT -> new DistinctState();
             case SUM -> new SumState();
             case COUNT -> new CountState();
+            case TOP_K -> new FrequentState();
             default -> throw new IllegalStateException();
         };
     }
@@ -100,7 +103,9 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
             case APPROX_COUNT_DISTINCT -> StateFamily.DISTINCT;
             case SUM -> StateFamily.SUM;
             case COUNT -> StateFamily.COUNT;
-            default -> throw new IllegalArgumentException("no SQL view keeps " + f + " (quantile, approx_count_distinct, sum, count)");
+            case TOP_K -> StateFamily.FREQUENT;
+            default -> throw new IllegalArgumentException("no SQL view keeps " + f
+                    + " (quantile, approx_count_distinct, sum, count, top_k)");
         };
     }
 

@@ -89,6 +89,15 @@ public final class SqlViewBuilder {
     }
 
     static void update(State s, Object values, int row, long ts) {
+        if (s instanceof io.tessera.sketch.FrequentState f) {
+            f.update(switch (values) {
+                case String[] a -> a[row];
+                case long[] a -> Long.toString(a[row]);
+                case double[] a -> Double.toString(a[row]);
+                default -> throw new IllegalStateException("column of " + values.getClass());
+            }, 1.0);
+            return;
+        }
         switch (values) {
             case double[] a -> s.update(ts, a[row]);
             case long[] a -> s.update(ts, (double) a[row]);
@@ -121,6 +130,18 @@ public final class SqlViewBuilder {
 
         Labels labels(int row) {
             return labels[ids.of[row]];
+        }
+
+        int count() {
+            return ids.count;
+        }
+
+        int group(int row) {
+            return ids.of[row];
+        }
+
+        Labels labelsOf(int group) {
+            return labels[group];
         }
     }
 }

@@ -5,14 +5,12 @@ import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.plan.GroupedAggregate;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.sketch.CountState;
 import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;
-import io.tessera.sketch.KllState;
 import io.tessera.sketch.State;
 import io.tessera.sketch.SumState;
 import io.tessera.sql.SqlType;
@@ -25,8 +23,10 @@ import java.util.function.Consumer;
 /**
  * A GroupedAggregate answered from a {@link SqlView}: the window {@code (start, end]} is the merge
  * of the panes it contains (one batched view read) and of exact states built from raw rows for
- * its uncovered head and tail, never a window rounded to the grid. A quantile whose merged KLL
- * still holds every value is answered exactly (interpolated as the exact engine does).
+ * its uncovered head and tail, never a window rounded to the grid. The panes' merge per group is
+ * kept between runs ({@link PaneMemo}); the edges are read and merged on every run. A quantile
+ * whose panes still hold every value is answered exactly (interpolated as the exact engine
+ * does), otherwise from the merged KLL and the exact edge values ({@link WindowQuantiles}).
  */
 final class ViewAggregation {
 
@@ -34,102 +34,92 @@ final class ViewAggregation {
     }
 
     static RowTable answer(GroupedAggregate node, TableWindow window, Scan scan, SqlView view, DataStore store,
-                           RunContext context, Consumer<ErrorBound> approximate) {
+                           RunContext context, Consumer<ErrorBound> approximate, PaneMemo memo) {
         long start = window.startExclusive();
         long end = window.endInclusive();
         long p = view.paneMs();
         long first = Math.ceilDiv(start, p) * p;
         // With no upper bound the panes cover up to now, and rows after now are read raw.
         long last = Math.floorDiv(end == Long.MAX_VALUE ? Math.max(start, context.queryEnd()) : end, p) * p;
-        Map<Labels, List<State>> parts = new LinkedHashMap<>();
+        Map<Labels, Object> panes = Map.of();
+        Map<Labels, Object> edges = new LinkedHashMap<>();
         if (first < last) {
-            List<Interval> panes = new ArrayList<>();
-            for (long t = first; t < last; t += p) {
-                panes.add(new Interval(t, t + p));
-            }
-            UsablePanes.Read read = UsablePanes.read(view, panes, store, context);
-            ViewStates states = read.states();
-            for (int i = 0; states != null && i < states.paneCount(); i++) {
-                context.checkAlive();
-                states.forEach(i, (group, state) -> parts.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>()).add(state));
-            }
+            PaneMemo.Read read = memo.panes(view, store, context, first, last);
+            panes = read.parts();
             for (Interval pane : read.exact()) {
-                addRaw(parts, view, window, scan, store, context, pane.start(), pane.end());
+                addRaw(edges, view, window, scan, store, context, pane.start(), pane.end());
             }
             if (!read.exact().isEmpty()) {
-                context.info("SQL info: " + read.exact().size() + " of " + panes.size() + " panes of view " + view.definitionId()
+                context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view " + view.definitionId()
                         + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
             }
-            addRaw(parts, view, window, scan, store, context, start, first);
-            addRaw(parts, view, window, scan, store, context, last, end);
+            addRaw(edges, view, window, scan, store, context, start, first);
+            addRaw(edges, view, window, scan, store, context, last, end);
         } else {
-            addRaw(parts, view, window, scan, store, context, start, end);
+            addRaw(edges, view, window, scan, store, context, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
-        for (Map.Entry<Labels, List<State>> e : parts.entrySet()) {
-            double[] exact = view.function() == io.tessera.sql.AggregateFunction.QUANTILE ? gathered(e.getValue()) : null;
-            merged.put(e.getKey(), exact != null ? exact : combine(view, e.getValue()));
+        for (Map.Entry<Labels, Object> e : panes.entrySet()) {
+            merged.put(e.getKey(), combine(view, e.getValue(), edges.get(e.getKey())));
+        }
+        for (Map.Entry<Labels, Object> e : edges.entrySet()) {
+            if (!panes.containsKey(e.getKey())) {
+                merged.put(e.getKey(), combine(view, null, e.getValue()));
+            }
         }
         return table(node, window, merged, approximate);
     }
 
-    /**
-     * Every value of a group's KLL parts, sorted, when each part still holds all its values and
-     * together they are at most {@link #EXACT_GATHER_LIMIT}: the quantile is then exact; else null.
-     */
-    private static double[] gathered(List<State> states) {
-        long total = 0;
-        for (State s : states) {
-            total += ((KllState) s).count();
+    /** A group's answer from its pane part and its raw edge part (either may be null). */
+    private static Object combine(SqlView view, Object panes, Object edge) {
+        if (view.function() == io.tessera.sql.AggregateFunction.QUANTILE) {
+            EdgeValues values = (EdgeValues) edge;
+            double[] sorted = values == null ? null : values.sorted();
+            int n = values == null ? 0 : values.size;
+            return switch ((PaneMemo.QuantilePanes) panes) {
+                case null -> WindowQuantiles.exact(null, sorted, n);
+                case PaneMemo.QuantilePanes q when q.sorted() != null -> WindowQuantiles.exact(q.sorted(), sorted, n);
+                case PaneMemo.QuantilePanes q -> WindowQuantiles.sketched(q.sketch(), q.bound(), sorted, n);
+            };
         }
-        if (total > EXACT_GATHER_LIMIT) {
-            return null;
+        if (edge == null) {
+            return panes;
         }
-        double[] values = new double[(int) total];
-        int[] count = new int[1];
-        int n = 0;
-        for (State s : states) {
-            double[] out = ((KllState) s).exactValues(values, n, count);
-            if (out == null) {
-                return null;
-            }
-            values = out;
-            n = count[0];
+        if (panes == null) {
+            return edge;
         }
-        double[] sorted = n == values.length ? values : java.util.Arrays.copyOf(values, n);
-        java.util.Arrays.sort(sorted);
-        return sorted;
+        if (panes instanceof DistinctState d) {
+            return DistinctState.union(d.lgK(), List.of(d, (DistinctState) edge));
+        }
+        State sum = view.newState();
+        sum.merge((State) panes);
+        sum.merge((State) edge);
+        return sum;
     }
 
-    static final int EXACT_GATHER_LIMIT = 1 << 14;
+    /** One group's raw values of a quantile's column (NaN left out, as the pane sketches leave it out). */
+    private static final class EdgeValues {
+        double[] values = new double[64];
+        int size;
 
-    /** The merge of one group's pane and edge states, into a new state (the store's states are not written). */
-    private static State combine(SqlView view, List<State> states) {
-        if (states.getFirst() instanceof DistinctState d) {
-            List<DistinctState> all = new ArrayList<>(states.size());
-            for (State s : states) {
-                all.add((DistinctState) s);
+        void add(double v) {
+            if (Double.isNaN(v)) {
+                return;
             }
-            return DistinctState.union(d.lgK(), all);
-        }
-        State merged = view.newState();
-        double[] buffer = new double[256];
-        int[] count = new int[1];
-        for (State s : states) {
-            double[] values = s instanceof KllState k ? k.exactValues(buffer, 0, count) : null;
-            if (values == null) {
-                merged.merge(s);
-            } else {
-                buffer = values;
-                for (int i = 0; i < count[0]; i++) {
-                    merged.update(0L, values[i]);
-                }
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, 2 * size);
             }
+            values[size++] = v;
         }
-        return merged;
+
+        double[] sorted() {
+            java.util.Arrays.sort(values, 0, size);
+            return values;
+        }
     }
 
-    private static void addRaw(Map<Labels, List<State>> parts, SqlView view, TableWindow window, Scan scan, DataStore store,
+    /** Adds the raw rows of {@code (from, to]} to each group's edge part. */
+    private static void addRaw(Map<Labels, Object> edges, SqlView view, TableWindow window, Scan scan, DataStore store,
                                RunContext context, long from, long to) {
         if (to <= from) {
             return;
@@ -139,11 +129,19 @@ final class ViewAggregation {
         long[] ts = (long[]) rows.columns[rows.index(window.timeColumn())];
         SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.keys());
         Object values = rows.columns[rows.index(view.column())];
-        Map<Labels, State> edgeStates = new LinkedHashMap<>();
-        for (int r = 0; r < rows.rows; r++) {
-            SqlViewBuilder.update(edgeStates.computeIfAbsent(groups.labels(r), g -> view.newState()), values, r, ts[r]);
+        boolean quantile = view.function() == io.tessera.sql.AggregateFunction.QUANTILE;
+        Object[] partOf = new Object[groups.count()];
+        for (int g = 0; g < partOf.length; g++) {
+            partOf[g] = edges.computeIfAbsent(groups.labelsOf(g), x -> quantile ? new EdgeValues() : view.newState());
         }
-        edgeStates.forEach((group, state) -> parts.computeIfAbsent(group, g -> new ArrayList<>()).add(state));
+        for (int r = 0; r < rows.rows; r++) {
+            Object part = partOf[groups.group(r)];
+            if (part instanceof EdgeValues e) {
+                e.add(values instanceof double[] d ? d[r] : (double) ((long[]) values)[r]);
+            } else {
+                SqlViewBuilder.update((State) part, values, r, ts[r]);
+            }
+        }
     }
 
     private static RowTable table(GroupedAggregate node, TableWindow window, Map<Labels, Object> merged,
@@ -189,6 +187,14 @@ final class ViewAggregation {
         for (GroupedAggregate.Spec spec : node.aggregates()) {
             SqlType argType = spec.column() == null ? null : column(window, spec.column()).type() == io.tessera.core.ColumnType.LONG
                     ? SqlType.BIGINT : SqlType.DOUBLE;
+            if (spec.function() == io.tessera.sql.AggregateFunction.TOP_K) {
+                argType = spec.column().equals(window.timeColumn()) ? SqlType.TIMESTAMP
+                        : switch (column(window, spec.column()).type()) {
+                            case LONG -> SqlType.BIGINT;
+                            case DOUBLE -> SqlType.DOUBLE;
+                            default -> SqlType.VARCHAR;
+                        };
+            }
             names.add(spec.output());
             types.add(Aggregation.resultType(spec.function(), argType));
             Object[] out = new Object[groups];
@@ -203,28 +209,33 @@ final class ViewAggregation {
 
     private static Object value(GroupedAggregate.Spec spec, Object s, SqlType argType, Consumer<ErrorBound> approximate) {
         return switch (s) {
-            case double[] sorted -> sorted.length == 0 ? null : ExactQuantiles.interpolate(sorted, 0, sorted.length, spec.fraction());
-            case null -> spec.function() == io.tessera.sql.AggregateFunction.COUNT
-                    || spec.function() == io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT ? (Object) 0L : null;
-            case KllState k -> {
-                if (k.isEmpty()) {
-                    yield null;
+            case WindowQuantiles w -> {
+                if (!w.isExact() && w.count() > 0) {
+                    approximate.accept(w.bound());
                 }
-                int[] count = new int[1];
-                double[] values = k.exactValues(new double[(int) Math.min(k.count(), 1 << 16)], 0, count);
-                if (values != null) {
-                    java.util.Arrays.sort(values, 0, count[0]);
-                    yield ExactQuantiles.interpolate(values, 0, count[0], spec.fraction());
-                }
-                approximate.accept(k.errorBound());
-                yield k.quantile(spec.fraction());
+                yield w.quantile(spec.fraction());
             }
+            case null -> spec.function() == io.tessera.sql.AggregateFunction.COUNT
+                    || spec.function() == io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT ? (Object) 0L
+                    : spec.function() == io.tessera.sql.AggregateFunction.TOP_K ? List.of() : null;
             case DistinctState d -> {
                 approximate.accept(d.errorBound());
                 yield Math.round(d.estimate());
             }
             case SumState sum -> sum.count() == 0 ? null : argType == SqlType.BIGINT ? (Object) Math.round(sum.value()) : (Object) sum.value();
             case CountState c -> c.value();
+            case io.tessera.sketch.FrequentState f -> {
+                approximate.accept(f.errorBound());
+                List<Object> top = new ArrayList<>();
+                for (io.tessera.sketch.FrequentItem item : f.topK((int) spec.fraction())) {
+                    top.add(switch (argType) {
+                        case BIGINT, TIMESTAMP -> (Object) Long.parseLong(item.key());
+                        case DOUBLE -> Double.parseDouble(item.key());
+                        default -> item.key();
+                    });
+                }
+                yield List.copyOf(top);
+            }
             default -> throw new IllegalStateException("state " + s);
         };
     }

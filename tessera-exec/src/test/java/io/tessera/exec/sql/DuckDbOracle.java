@@ -27,16 +27,32 @@ final class DuckDbOracle {
                 Object[] row = new Object[n];
                 for (int c = 0; c < n; c++) {
                     Object o = rs.getObject(c + 1);
-                    row[c] = o == null ? null : switch (types.get(c)) {
-                        case BIGINT -> ((Number) o).longValue();
-                        case DOUBLE -> ((Number) o).doubleValue();
-                        case VARCHAR -> o.toString();
-                        case TIMESTAMP -> rs.getObject(c + 1, LocalDateTime.class).toInstant(ZoneOffset.UTC).toEpochMilli();
-                    };
+                    SqlType type = types.get(c);
+                    if (o != null && type.isArray()) {
+                        List<Object> list = new ArrayList<>();
+                        for (Object e : (Object[]) rs.getArray(c + 1).getArray()) {
+                            list.add(scalar(e, type.element()));
+                        }
+                        row[c] = List.copyOf(list);
+                        continue;
+                    }
+                    row[c] = o == null ? null : type == SqlType.TIMESTAMP
+                            ? rs.getObject(c + 1, LocalDateTime.class).toInstant(ZoneOffset.UTC).toEpochMilli() : scalar(o, type);
                 }
                 rows.add(row);
             }
         }
         return rows;
+    }
+
+    private static Object scalar(Object o, SqlType type) {
+        return switch (type) {
+            case BIGINT -> ((Number) o).longValue();
+            case DOUBLE -> ((Number) o).doubleValue();
+            case VARCHAR -> o.toString();
+            case TIMESTAMP -> o instanceof LocalDateTime t ? t.toInstant(ZoneOffset.UTC).toEpochMilli()
+                    : ((java.sql.Timestamp) o).toLocalDateTime().toInstant(ZoneOffset.UTC).toEpochMilli();
+            default -> throw new IllegalStateException("no nested " + type);
+        };
     }
 }

@@ -5,7 +5,6 @@ import io.tessera.core.LimitExceededException;
 import io.tessera.server.http.Request;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -16,8 +15,9 @@ import org.slf4j.LoggerFactory;
  * query from {@code GET /?query=...}, or from a {@code POST /} body (appended to the
  * {@code query} parameter when both are given); its format from a trailing {@code FORMAT name},
  * else the {@code default_format} parameter or {@code X-ClickHouse-Format} header, else
- * TabSeparated. {@code SELECT 1} and {@code SELECT version()}, which clients send as probes, are
- * answered directly; {@code /ping} and a {@code GET /} without a query answer {@code Ok.}.
+ * TabSeparated. The probes and catalog look-ups clients send first ({@code SELECT 1},
+ * {@code SELECT version()}, {@code SELECT timeZone()}, {@code SHOW TABLES}, {@code DESCRIBE TABLE} …)
+ * are answered by {@link ClickHouseMetadata}; {@code /ping} and a {@code GET /} without a query answer {@code Ok.}.
  * Failures are ClickHouse's text, {@code Code: N. DB::Exception: ...}, with the code also in the
  * {@code X-ClickHouse-Exception-Code} header.
  */
@@ -62,6 +62,11 @@ public final class ClickHouseEndpoint {
             return;
         }
         request.setHeader("X-ClickHouse-Query-Id", params.getOrDefault("query_id", UUID.randomUUID().toString()));
+        if ("1".equals(params.get("compress"))) {
+            error(request, new SqlFailure(400, 48, "NOT_IMPLEMENTED", 400, "compress=1 (responses in ClickHouse's compressed "
+                    + "block framing) is not supported; ask for uncompressed responses or HTTP compression"));
+            return;
+        }
         io.tessera.sql.SqlText.Formatted split = io.tessera.sql.SqlText.splitFormat(text.strip());
         String query = split.query().strip();
         String formatName = split.format();
@@ -81,10 +86,16 @@ public final class ClickHouseEndpoint {
         ClickHouseFormat format = formatName == null ? ClickHouseFormat.TAB_SEPARATED : ClickHouseFormat.named(formatName);
         if (format == null) {
             error(request, new SqlFailure(400, 73, "UNKNOWN_FORMAT", 400, "Unknown format " + formatName
-                    + "; Tessera writes JSON, JSONEachRow, TabSeparated, TabSeparatedWithNames and TabSeparatedWithNamesAndTypes"));
+                    + "; Tessera writes " + ClickHouseFormat.NAMES));
             return;
         }
-        ClickHouseResult result = probe(query);
+        ClickHouseResult result;
+        try {
+            result = ClickHouseMetadata.answer(query, sql.catalog());
+        } catch (ClickHouseMetadata.NoSystemTable e) {
+            error(request, new SqlFailure(404, 60, "UNKNOWN_TABLE", 404, e.getMessage()));
+            return;
+        }
         long rowsRead = 0;
         if (result == null) {
             try {
@@ -105,16 +116,6 @@ public final class ClickHouseEndpoint {
         byte[] body = format.write(result, quote64, (System.nanoTime() - started) / 1e9, rowsRead);
         request.setHeader("X-ClickHouse-Format", format.formatName);
         request.respond(200, format.contentType, body);
-    }
-
-    /** The answer to a client's probe query, or null when {@code query} is none. */
-    static ClickHouseResult probe(String query) {
-        String q = query.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
-        return switch (q) {
-            case "select 1" -> ClickHouseResult.single("1", ClickHouseResult.Kind.UINT8, 1L);
-            case "select version()" -> ClickHouseResult.single("version()", ClickHouseResult.Kind.STRING, VERSION);
-            default -> null;
-        };
     }
 
     private static void error(Request request, SqlFailure failure) throws IOException {

@@ -9,12 +9,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The ClickHouse output formats Tessera writes: {@code JSON} (an object of {@code meta},
  * {@code data}, {@code rows} and {@code statistics}; {@code bytes_read} is not measured and 0), {@code JSONEachRow} (an object per line),
- * and {@code TabSeparated} with or without header lines. In the JSON formats Int64 values are
+ * {@code TabSeparated} with or without header lines, and the binary {@code RowBinary} family and
+ * {@code Native} ({@link ClickHouseBinary}). In the JSON formats Int64 values are
  * quoted unless {@code output_format_json_quote_64bit_integers=0}, NaN and infinities are null,
  * and {@code /}, U+2028 and U+2029 are escaped, as ClickHouse does.
  */
@@ -23,7 +25,15 @@ enum ClickHouseFormat {
     JSON_EACH_ROW("JSONEachRow", "application/x-ndjson; charset=UTF-8"),
     TAB_SEPARATED("TabSeparated", "text/tab-separated-values; charset=UTF-8"),
     TAB_SEPARATED_WITH_NAMES("TabSeparatedWithNames", "text/tab-separated-values; charset=UTF-8"),
-    TAB_SEPARATED_WITH_NAMES_AND_TYPES("TabSeparatedWithNamesAndTypes", "text/tab-separated-values; charset=UTF-8");
+    TAB_SEPARATED_WITH_NAMES_AND_TYPES("TabSeparatedWithNamesAndTypes", "text/tab-separated-values; charset=UTF-8"),
+    ROW_BINARY("RowBinary", "application/octet-stream"),
+    ROW_BINARY_WITH_NAMES("RowBinaryWithNames", "application/octet-stream"),
+    ROW_BINARY_WITH_NAMES_AND_TYPES("RowBinaryWithNamesAndTypes", "application/octet-stream"),
+    NATIVE("Native", "application/octet-stream");
+
+    /** The names of every format, for an error naming what is written. */
+    static final String NAMES = "JSON, JSONEachRow, TabSeparated, TabSeparatedWithNames, TabSeparatedWithNamesAndTypes, "
+            + "RowBinary, RowBinaryWithNames, RowBinaryWithNamesAndTypes and Native";
 
     private static final JsonFactory FACTORY = new JsonFactory();
     private static final CharacterEscapes ESCAPES = new JavaScriptEscapes();
@@ -44,6 +54,10 @@ enum ClickHouseFormat {
             case "tabseparated", "tsv" -> TAB_SEPARATED;
             case "tabseparatedwithnames", "tsvwithnames" -> TAB_SEPARATED_WITH_NAMES;
             case "tabseparatedwithnamesandtypes", "tsvwithnamesandtypes" -> TAB_SEPARATED_WITH_NAMES_AND_TYPES;
+            case "rowbinary" -> ROW_BINARY;
+            case "rowbinarywithnames" -> ROW_BINARY_WITH_NAMES;
+            case "rowbinarywithnamesandtypes" -> ROW_BINARY_WITH_NAMES_AND_TYPES;
+            case "native" -> NATIVE;
             default -> null;
         };
     }
@@ -57,6 +71,10 @@ enum ClickHouseFormat {
                 case TAB_SEPARATED -> tsv(result, false, false);
                 case TAB_SEPARATED_WITH_NAMES -> tsv(result, true, false);
                 case TAB_SEPARATED_WITH_NAMES_AND_TYPES -> tsv(result, true, true);
+                case ROW_BINARY -> ClickHouseBinary.rowBinary(result, false, false);
+                case ROW_BINARY_WITH_NAMES -> ClickHouseBinary.rowBinary(result, true, false);
+                case ROW_BINARY_WITH_NAMES_AND_TYPES -> ClickHouseBinary.rowBinary(result, true, true);
+                case NATIVE -> ClickHouseBinary.nativeBlocks(result);
             };
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -118,28 +136,39 @@ enum ClickHouseFormat {
                 g.writeNull();
                 continue;
             }
-            switch (result.kinds().get(c)) {
-                case UINT8 -> g.writeNumber(((Number) v).longValue());
-                case INT64 -> {
-                    if (quote64) {
-                        g.writeString(Long.toString((Long) v));
-                    } else {
-                        g.writeNumber((Long) v);
-                    }
-                }
-                case FLOAT64 -> {
-                    double d = (Double) v;
-                    if (Double.isNaN(d) || Double.isInfinite(d)) {
-                        g.writeNull();
-                    } else {
-                        g.writeRawValue(ClickHouseValues.float64(d));
-                    }
-                }
-                case STRING -> g.writeString((String) v);
-                case DATETIME64 -> g.writeString(ClickHouseValues.dateTime64((Long) v));
-            }
+            value(g, result.kinds().get(c), v, quote64);
         }
         g.writeEndObject();
+    }
+
+    private static void value(JsonGenerator g, ClickHouseResult.Kind kind, Object v, boolean quote64) throws IOException {
+        switch (kind) {
+            case UINT8 -> g.writeNumber(((Number) v).longValue());
+            case INT64 -> {
+                if (quote64) {
+                    g.writeString(Long.toString((Long) v));
+                } else {
+                    g.writeNumber((Long) v);
+                }
+            }
+            case FLOAT64 -> {
+                double d = (Double) v;
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    g.writeNull();
+                } else {
+                    g.writeRawValue(ClickHouseValues.float64(d));
+                }
+            }
+            case STRING -> g.writeString((String) v);
+            case DATETIME64 -> g.writeString(ClickHouseValues.dateTime64((Long) v));
+            case ARRAY_INT64, ARRAY_FLOAT64, ARRAY_STRING, ARRAY_DATETIME64 -> {
+                g.writeStartArray();
+                for (Object e : (List<?>) v) {
+                    value(g, kind.element(), e, quote64);
+                }
+                g.writeEndArray();
+            }
+        }
     }
 
     private static byte[] tsv(ClickHouseResult result, boolean names, boolean types) {
@@ -164,6 +193,8 @@ enum ClickHouseFormat {
                 out.append(c == 0 ? "" : "\t");
                 if (row[c] == null) {
                     out.append("\\N");
+                } else if (result.kinds().get(c).element() != null) {
+                    out.append(ClickHouseValues.text(result.kinds().get(c), row[c]));
                 } else {
                     ClickHouseValues.escapeTsv(ClickHouseValues.text(result.kinds().get(c), row[c]), out);
                 }

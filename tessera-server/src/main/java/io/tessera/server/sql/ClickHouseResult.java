@@ -12,12 +12,25 @@ record ClickHouseResult(List<String> names, List<Kind> kinds, List<Boolean> null
 
     /** How a column's values are written. */
     enum Kind {
-        UINT8("UInt8"), INT64("Int64"), FLOAT64("Float64"), STRING("String"), DATETIME64("DateTime64(3, 'UTC')");
+        UINT8("UInt8"), INT64("Int64"), FLOAT64("Float64"), STRING("String"), DATETIME64("DateTime64(3, 'UTC')"),
+        ARRAY_INT64("Array(Int64)"), ARRAY_FLOAT64("Array(Float64)"), ARRAY_STRING("Array(String)"),
+        ARRAY_DATETIME64("Array(DateTime64(3, 'UTC'))");
 
         final String type;
 
         Kind(String type) {
             this.type = type;
+        }
+
+        /** An array's element kind; null for a scalar kind. */
+        Kind element() {
+            return switch (this) {
+                case ARRAY_INT64 -> INT64;
+                case ARRAY_FLOAT64 -> FLOAT64;
+                case ARRAY_STRING -> STRING;
+                case ARRAY_DATETIME64 -> DATETIME64;
+                default -> null;
+            };
         }
     }
 
@@ -55,6 +68,10 @@ record ClickHouseResult(List<String> names, List<Kind> kinds, List<Boolean> null
             case DOUBLE -> Kind.FLOAT64;
             case VARCHAR -> Kind.STRING;
             case TIMESTAMP -> Kind.DATETIME64;
+            case ARRAY_BIGINT -> Kind.ARRAY_INT64;
+            case ARRAY_DOUBLE -> Kind.ARRAY_FLOAT64;
+            case ARRAY_VARCHAR -> Kind.ARRAY_STRING;
+            case ARRAY_TIMESTAMP -> Kind.ARRAY_DATETIME64;
         };
     }
 }

@@ -51,7 +51,25 @@ final class ClickHouseValues {
             case FLOAT64 -> float64((Double) v);
             case STRING -> (String) v;
             case DATETIME64 -> dateTime64((Long) v);
+            case ARRAY_INT64, ARRAY_FLOAT64, ARRAY_STRING, ARRAY_DATETIME64 -> array(kind.element(), (java.util.List<?>) v);
         };
+    }
+
+    /** An array as ClickHouse's text formats write it: {@code [1,2]}, {@code ['a','b\'c']}. */
+    private static String array(ClickHouseResult.Kind element, java.util.List<?> values) {
+        StringBuilder out = new StringBuilder("[");
+        for (int i = 0; i < values.size(); i++) {
+            out.append(i == 0 ? "" : ",");
+            String t = text(element, values.get(i));
+            if (element == ClickHouseResult.Kind.STRING || element == ClickHouseResult.Kind.DATETIME64) {
+                out.append('\'');
+                escapeTsv(t, out);
+                out.append('\'');
+            } else {
+                out.append(t);
+            }
+        }
+        return out.append(']').toString();
     }
 
     /** TabSeparated escaping: backslash, tab, line feed and the other control characters ClickHouse escapes. */

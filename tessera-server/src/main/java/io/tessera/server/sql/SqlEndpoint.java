@@ -147,15 +147,7 @@ public final class SqlEndpoint {
         for (Object[] row : result.rows()) {
             g.writeStartArray();
             for (Object v : row) {
-                switch (v) {
-                    case null -> g.writeNull();
-                    case Long l -> g.writeNumber(l);
-                    case Double d when d.isNaN() -> g.writeString("NaN");
-                    case Double d when d.isInfinite() -> g.writeString(d > 0 ? "+Inf" : "-Inf");
-                    case Double d -> g.writeNumber(d);
-                    case String s -> g.writeString(s);
-                    default -> g.writeString(v.toString());
-                }
+                value(v, g);
             }
             g.writeEndArray();
         }
@@ -178,6 +170,25 @@ public final class SqlEndpoint {
         }
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    private static void value(Object v, JsonGenerator g) throws IOException {
+        switch (v) {
+            case null -> g.writeNull();
+            case Long l -> g.writeNumber(l);
+            case Double d when d.isNaN() -> g.writeString("NaN");
+            case Double d when d.isInfinite() -> g.writeString(d > 0 ? "+Inf" : "-Inf");
+            case Double d -> g.writeNumber(d);
+            case String s -> g.writeString(s);
+            case java.util.List<?> list -> {
+                g.writeStartArray();
+                for (Object e : list) {
+                    value(e, g);
+                }
+                g.writeEndArray();
+            }
+            default -> g.writeString(v.toString());
+        }
     }
 
     private static void error(Request request, int status, String type, String message) throws IOException {

@@ -48,6 +48,10 @@ public final class SqlService {
         return run(sql, accelerate).result();
     }
 
+    TableCatalog catalog() {
+        return catalog;
+    }
+
     /** An answer and how many raw rows its run read. */
     record Answer(SqlResult result, long rowsRead) {
     }

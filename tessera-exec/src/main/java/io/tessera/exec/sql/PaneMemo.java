@@ -1,0 +1,211 @@
+package io.tessera.exec.sql;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.sketch.KllState;
+import io.tessera.sketch.State;
+import io.tessera.sql.AggregateFunction;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Per view, the per-group merge of the panes of the last pane range a run read, kept between the
+ * runs of one {@link SqlEngine}. Every run still reads the panes from its own store handle; the
+ * kept merge is used only when that read hands out the very same states in the same order, so
+ * a rebuilt pane or another store is merged afresh. A dashboard re-evaluating a window between
+ * two pane boundaries then merges nothing but its raw edges, and when the range moves forward
+ * over the same states each group's {@link PaneStacks} merges only the panes that entered.
+ *
+ * <p>A group's pane part is, for quantiles, every value sorted (when each pane still holds all its
+ * values and together at most {@link #EXACT_LIMIT}) or the merged KLL's sorted view; for
+ * distinct counts one CPC union; for sums and counts the merged state. Parts are never written
+ * after they are built, so concurrent runs share them.
+ */
+final class PaneMemo {
+
+    static final int EXACT_LIMIT = 1 << 14;
+
+    /** A group's quantile pane part: exactly {@code sorted}, or a sketch's sorted view. */
+    record QuantilePanes(double[] sorted, KllState.Sorted sketch, io.tessera.sketch.ErrorBound bound) {
+    }
+
+    /**
+     * A view's last pane range: each pane's states as the store handed them out (in visit order),
+     * each group's {@link PaneStacks}, and the parts built from them.
+     */
+    private record Entry(long first, long last, Map<Long, Visit[]> seen, Map<Labels, PaneStacks> stacks, Map<Labels, Object> parts) {
+    }
+
+    private record Visit(Labels group, State state) {
+    }
+
+    /** The pane parts by group, and the panes the view could not give, left to raw rows. */
+    record Read(Map<Labels, Object> parts, List<Interval> exact) {
+    }
+
+    private static final Visit[] NONE = new Visit[0];
+
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+
+    /**
+     * The pane parts of {@code [first, last)} (on the view's grid) by group, read from
+     * {@code store}; the panes it cannot give ({@link UsablePanes}) are left out and listed. A
+     * per-series view's states are regrouped to the query's keys.
+     */
+    Read panes(SqlView view, DataStore store, RunContext context, long first, long last) {
+        long p = view.paneMs();
+        List<Interval> panes = new ArrayList<>((int) ((last - first) / p));
+        for (long t = first; t < last; t += p) {
+            panes.add(new Interval(t, t + p));
+        }
+        UsablePanes.Read usable = UsablePanes.read(view, panes, store, context);
+        ViewStates states = usable.states();
+        Map<Long, Visit[]> seen = new java.util.HashMap<>();
+        List<Visit> visits = new ArrayList<>();
+        for (int i = 0; states != null && i < states.paneCount(); i++) {
+            context.checkAlive();
+            visits.clear();
+            states.forEach(i, (group, state) -> visits.add(new Visit(view.groupOf(group), state)));
+            seen.put(states.pane(i).start(), visits.toArray(NONE));
+        }
+        Entry kept = entries.get(view.definitionId());
+        if (kept != null && kept.first == first && kept.last == last && same(kept.seen, seen, first, last, p)) {
+            return new Read(kept.parts, usable.exact());
+        }
+        boolean slides = kept != null && first >= kept.first && last >= kept.last && first < kept.last
+                && same(kept.seen, seen, first, kept.last, p);
+        long from = first / p;
+        Map<Labels, PaneStacks> stacks = new LinkedHashMap<>();
+        if (slides) {
+            // the same states where the ranges overlap: drop the panes left behind, push the new ones;
+            // one run takes the kept stacks over, a run racing it merges afresh
+            synchronized (kept) {
+                slides = entries.remove(view.definitionId(), kept);
+                if (slides) {
+                    stacks.putAll(kept.stacks);
+                    for (PaneStacks s : stacks.values()) {
+                        s.dropTo(Math.min(from, s.to()));
+                    }
+                    push(view, stacks, seen, from, kept.last, last, p);
+                }
+            }
+        }
+        if (!slides) {
+            push(view, stacks, seen, from, first, last, p);
+        }
+        Map<Labels, Object> parts = new LinkedHashMap<>();
+        for (var it = stacks.entrySet().iterator(); it.hasNext(); ) {
+            context.checkAlive();
+            Map.Entry<Labels, PaneStacks> e = it.next();
+            Object part = part(view, e.getValue());
+            if (part != null) {
+                parts.put(e.getKey(), part);
+            } else {
+                it.remove();
+            }
+        }
+        Map<Labels, Object> frozen = Collections.unmodifiableMap(parts);
+        entries.put(view.definitionId(), new Entry(first, last, seen, stacks, frozen));
+        return new Read(frozen, usable.exact());
+    }
+
+    /** Pushes the panes {@code [pushFrom, last)} into each group's stacks (new groups start at pane {@code from}). */
+    private static void push(SqlView view, Map<Labels, PaneStacks> stacks, Map<Long, Visit[]> seen, long from, long pushFrom,
+                             long last, long p) {
+        for (long t = pushFrom; t < last; t += p) {
+            long pane = t / p;
+            Visit[] visits = seen.getOrDefault(t, NONE);
+            for (Visit v : visits) {
+                stacks.computeIfAbsent(v.group(), g -> new PaneStacks(view::newState, from));
+            }
+            Map<Labels, State> byGroup = new java.util.HashMap<>();
+            java.util.Set<Labels> merged = new java.util.HashSet<>();
+            for (Visit v : visits) {
+                State kept = byGroup.putIfAbsent(v.group(), v.state());
+                if (kept != null) {
+                    // several series of a per-series view fall in one group: their pane is their merge
+                    if (merged.add(v.group())) {
+                        State own = view.newState();
+                        own.merge(kept);
+                        byGroup.put(v.group(), own);
+                        kept = own;
+                    }
+                    kept.merge(v.state());
+                }
+            }
+            for (Map.Entry<Labels, PaneStacks> e : stacks.entrySet()) {
+                PaneStacks s = e.getValue();
+                while (s.to() < pane) {
+                    s.push(null);
+                }
+                s.push(byGroup.get(e.getKey()));
+            }
+        }
+    }
+
+    /** Whether the panes of {@code [from, to)} hold the very same states, in the same order, in both reads. */
+    private static boolean same(Map<Long, Visit[]> before, Map<Long, Visit[]> now, long from, long to, long p) {
+        for (long t = from; t < to; t += p) {
+            Visit[] a = before.get(t);
+            Visit[] b = now.get(t);
+            if (a == null || b == null || a.length != b.length) {
+                return false;
+            }
+            for (int i = 0; i < a.length; i++) {
+                if (a[i].state() != b[i].state() || !a[i].group().equals(b[i].group())) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static Object part(SqlView view, PaneStacks stacks) {
+        if (view.function() == AggregateFunction.QUANTILE) {
+            List<State> states = stacks.states();
+            if (states.isEmpty()) {
+                return null;
+            }
+            double[] sorted = gathered(states);
+            if (sorted != null) {
+                return new QuantilePanes(sorted, null, io.tessera.sketch.ErrorBound.EXACT);
+            }
+            KllState merged = (KllState) stacks.merged();
+            return new QuantilePanes(null, merged.sorted(), merged.errorBound());
+        }
+        return stacks.merged();
+    }
+
+    /** Every value of a group's KLL panes, sorted, when each pane still holds all its values and they are at most {@link #EXACT_LIMIT}. */
+    private static double[] gathered(List<State> states) {
+        long total = 0;
+        for (State s : states) {
+            total += ((KllState) s).count();
+        }
+        if (total > EXACT_LIMIT) {
+            return null;
+        }
+        double[] values = new double[(int) total];
+        int[] count = new int[1];
+        int n = 0;
+        for (State s : states) {
+            double[] out = ((KllState) s).exactValues(values, n, count);
+            if (out == null) {
+                return null;
+            }
+            values = out;
+            n = count[0];
+        }
+        double[] sorted = n == values.length ? values : Arrays.copyOf(values, n);
+        Arrays.sort(sorted);
+        return sorted;
+    }
+}
