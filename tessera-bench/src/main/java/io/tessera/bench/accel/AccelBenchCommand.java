@@ -127,11 +127,13 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 long t = q.onGrid() ? onGrid : onGrid - OFF_GRID_MS;
                 long[] p = new long[reps];
                 long[] e = new long[reps];
+                QueryAnswer exactAnswer = null;
                 for (int r = -warmup; r < reps; r++) {
                     ApiResponse a = ask(theirs, q, t);
                     ApiResponse b = ask(ours, q, t);
                     if (promAnswers[i] == null) {
                         promAnswers[i] = QueryAnswer.parse(a);
+                        exactAnswer = QueryAnswer.parse(b);
                     }
                     if (r >= 0) {
                         p[r] = a.nanos();
@@ -140,7 +142,8 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 }
                 promMs[i] = p50(p);
                 exactMs[i] = p50(e);
-                out.printf(Locale.ROOT, "    %-40s Prometheus %9.1f ms, Tessera exact %9.1f ms%n", q.name(), promMs[i], exactMs[i]);
+                out.printf(Locale.ROOT, "    %-40s Prometheus %9.1f ms, Tessera exact %9.1f ms, exact error %.2e%n", q.name(), promMs[i],
+                        exactMs[i], AnswerErrors.of(q, t, exactAnswer, promAnswers[i], theirs));
             }
             PlanResult planned = AccelPlan.plan(queries, d.series(), d.intervalMs());
             for (String line : planned.explanation().text().split("\n")) {
