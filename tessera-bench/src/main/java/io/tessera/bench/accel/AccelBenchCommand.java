@@ -39,6 +39,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
     private static final Duration CATCH_UP = Duration.ofMinutes(15);
     private static final long HOUR = 3_600_000;
     private static final long STEP_MS = 15_000;
+    /** Odd, so that off-grid windows never start on a sample (see {@link AccelDataset#offsetOf}). */
     private static final long OFF_GRID_MS = 23_457;
     private static final long SEED = 20_260_611L;
 

@@ -30,8 +30,16 @@ record AccelDataset(String name, int series, long intervalMs, int scrapes, long 
         return startMs + scrapes * intervalMs;
     }
 
+    /**
+     * A series' phase in the scrape interval: an even number of milliseconds, never a whole
+     * second. The bench's windows start on whole seconds (the minute, 15 s steps, 5 m and 1 h
+     * ranges) or an odd number of milliseconds off them, so no sample sits exactly on a window's
+     * start, where Prometheus 2 (closed windows) and Prometheus 3 and Tessera (left-open windows)
+     * would disagree by design.
+     */
     long offsetOf(int s) {
-        return 1 + new SplittableRandom(seed * 31 + s).nextLong(intervalMs - 1);
+        long offset = 2 * (1 + new SplittableRandom(seed * 31 + s).nextLong(intervalMs / 2 - 1));
+        return offset % 1000 == 0 ? offset + 2 : offset;
     }
 
     @Override
