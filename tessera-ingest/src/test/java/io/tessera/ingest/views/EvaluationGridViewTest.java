@@ -11,19 +11,11 @@ import io.tessera.exec.QueryResult;
 import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.ViewStates;
-import io.tessera.plan.DagBuilder;
-import io.tessera.plan.Grouping;
-import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
-import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.PromqlLowering;
 import io.tessera.plan.Source;
-import io.tessera.plan.StateSpec;
 import io.tessera.plan.ViewMatcher;
-import io.tessera.promql.Parser;
-import io.tessera.sketch.StateFamily;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
@@ -89,15 +81,7 @@ class EvaluationGridViewTest {
         }
         maintainer = new ViewMaintainer(summaries, store, 0);
         maintainer.accepted(T0, T0 + SPAN, 1);
-        DagBuilder b = new DagBuilder();
-        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
-        for (String q : QUERIES) {
-            int root = lowering.lower(Parser.parse(q));
-            b.root(root);
-            b.add(new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES,
-                    new Materialization(Materialization.Mode.AT_INGESTION, STEP, 0, 25 * 3_600_000L)));
-        }
-        PhysicalDag dag = b.build();
+        PhysicalDag dag = GridViewDags.of(QUERIES, STEP, 25 * 3_600_000L);
         List<MaterializedView> views = MaterializedViews.of(dag);
         assertThat(views).hasSize(QUERIES.size());
         maintainer.install(dag, views);
