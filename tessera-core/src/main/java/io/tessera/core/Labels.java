@@ -16,6 +16,8 @@ public final class Labels implements Comparable<Labels> {
     private final String[] names;
     private final String[] values;
     private final int hash;
+    /** A rendering of this set kept by the one part that renders it (the HTTP API's JSON); a benign race, like String's hash. */
+    private Object rendering;
 
     private Labels(String[] names, String[] values) {
         this.names = names;
@@ -25,6 +27,16 @@ public final class Labels implements Comparable<Labels> {
             h = 31 * (31 * h + names[i].hashCode()) + values[i].hashCode();
         }
         this.hash = h;
+    }
+
+    /** What {@link #keepRendering} kept, or null. */
+    public Object rendering() {
+        return rendering;
+    }
+
+    /** Keeps one derived rendering of this set with it, so that a set kept by a view is rendered once. */
+    public void keepRendering(Object rendered) {
+        this.rendering = rendered;
     }
 
     /** Labels from alternating names and values; a repeated name is an error. */
