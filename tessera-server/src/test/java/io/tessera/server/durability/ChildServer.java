@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /** {@code tessera serve} in a JVM of its own, built from this JVM's java executable and class path. */
 final class ChildServer {
@@ -60,6 +62,28 @@ final class ChildServer {
 
     String address() {
         return address;
+    }
+
+    /**
+     * Runs each of {@code loads} on a thread of its own against this server and, once {@code
+     * going} says they got through (or after 20 s), SIGKILLs the server {@code pauseMs} later;
+     * then waits for the loads to see it gone. Waiting for {@code going} keeps a slow start on a
+     * loaded machine from ending a round before anything was acknowledged.
+     */
+    void killUnderLoad(List<Runnable> loads, BooleanSupplier going, long pauseMs) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (Runnable load : loads) {
+            threads.add(Thread.ofPlatform().start(load));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!going.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(pauseMs);
+        kill();
+        for (Thread t : threads) {
+            t.join(30_000);
+        }
     }
 
     void kill() throws InterruptedException {

@@ -67,20 +67,14 @@ class CrashRecoveryTest {
             if (round > 0) {
                 verify(server.address(), "round " + round + " after SIGKILL, seed " + seed);
             }
-            List<Thread> writers = new ArrayList<>();
+            List<Runnable> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
                 int writer = w;
-                writers.add(Thread.ofPlatform().start(() -> write(server.address(), writer)));
+                writers.add(() -> write(server.address(), writer));
             }
-            Thread.sleep(300 + random.nextInt(1500));
-            server.kill();
-            for (Thread t : writers) {
-                t.join(30_000);
-            }
-            long total = 0;
-            for (ConcurrentSkipListSet<Long> a : acked) {
-                total += a.size();
-            }
+            long before = ackedTotal;
+            server.killUnderLoad(writers, () -> ackedCount() > before, 300 + random.nextInt(1500));
+            long total = ackedCount();
             assertThat(total).as("requests acknowledged by round %d", round).isGreaterThan(ackedTotal);
             ackedTotal = total;
         }
@@ -93,6 +87,14 @@ class CrashRecoveryTest {
         clean.stop();
         System.out.println("crash test: " + ackedTotal + " requests acknowledged over " + rounds + " rounds; "
                 + Files.readAllLines(log).stream().filter(l -> l.contains("torn")).count() + " torn-record reports");
+    }
+
+    private long ackedCount() {
+        long total = 0;
+        for (ConcurrentSkipListSet<Long> a : acked) {
+            total += a.size();
+        }
+        return total;
     }
 
     private Path writeConfig(String fsync) throws Exception {

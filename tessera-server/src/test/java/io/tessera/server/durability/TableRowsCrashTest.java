@@ -58,20 +58,14 @@ class TableRowsCrashTest {
             if (round > 0) {
                 verify(server.address(), "round " + round + " after SIGKILL, seed " + seed);
             }
-            List<Thread> writers = new ArrayList<>();
+            List<Runnable> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
                 int writer = w;
-                writers.add(Thread.ofPlatform().start(() -> write(server.address(), writer)));
+                writers.add(() -> write(server.address(), writer));
             }
-            long deadline = System.nanoTime() + 20_000_000_000L;
-            while (acked.get(0).size() + acked.get(1).size() <= ackedTotal && System.nanoTime() < deadline && failures.isEmpty()) {
-                Thread.sleep(10);
-            }
-            Thread.sleep(200 + random.nextInt(1200));
-            server.kill();
-            for (Thread t : writers) {
-                t.join(30_000);
-            }
+            long before = ackedTotal;
+            server.killUnderLoad(writers, () -> acked.get(0).size() + acked.get(1).size() > before || !failures.isEmpty(),
+                    200 + random.nextInt(1200));
             assertThat(failures).isEmpty();
             long total = acked.get(0).size() + acked.get(1).size();
             assertThat(total).as("requests acknowledged by round %d", round).isGreaterThan(ackedTotal);

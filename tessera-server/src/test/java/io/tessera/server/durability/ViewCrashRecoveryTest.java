@@ -112,18 +112,17 @@ class ViewCrashRecoveryTest {
                 server.stop();
                 break;
             }
-            List<Thread> threads = new ArrayList<>();
+            List<Runnable> loads = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
                 int writer = w;
-                threads.add(Thread.ofPlatform().start(() -> write(address, writer)));
+                loads.add(() -> write(address, writer));
             }
-            threads.add(Thread.ofPlatform().start(() -> query(address)));
-            threads.add(Thread.ofPlatform().start(() -> writeLate(address, random.nextLong())));
-            Thread.sleep(400 + random.nextInt(1400));
-            server.kill();
-            for (Thread t : threads) {
-                t.join(30_000);
-            }
+            loads.add(() -> query(address));
+            long lateSeed = random.nextLong();
+            loads.add(() -> writeLate(address, lateSeed));
+            long ackedBefore = ackedCount();
+            int lateBefore = lateAcked.size();
+            server.killUnderLoad(loads, () -> ackedCount() > ackedBefore && lateAcked.size() > lateBefore, 400 + random.nextInt(1400));
         }
         ChildServer clean = ChildServer.start(writeConfig("interval"), data, log);
         assertThat(clean.output).anySatisfy(line -> assertThat(line).contains("then 0 log records"));
@@ -135,11 +134,15 @@ class ViewCrashRecoveryTest {
         assertThat(metric(clean.address(), "tessera_view_panes_built")).as("a clean stop saves every pane: none is built again")
                 .isZero();
         clean.stop();
-        System.out.println("view crash test: " + acked.stream().mapToLong(ConcurrentSkipListSet::size).sum()
+        System.out.println("view crash test: " + ackedCount()
                 + " requests acknowledged, " + queriesDuringIngest.get() + " queries during ingest, " + fromView + " of " + total
                 + " checked answers from views, " + lateAcked.size() + " late samples acknowledged; last start: " + after);
         assertThat(lateAcked).as("late samples were acknowledged").isNotEmpty();
         assertThat(fromView).as("many checked answers come from views").isGreaterThan(total / 3);
+    }
+
+    private long ackedCount() {
+        return acked.stream().mapToLong(ConcurrentSkipListSet::size).sum();
     }
 
     private Path writeConfig(String fsync) throws Exception {
