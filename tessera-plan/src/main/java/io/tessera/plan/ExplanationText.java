@@ -15,8 +15,10 @@ final class ExplanationText {
             List<String> notAccelerated, double planCost, double exactCost) {
         StringBuilder sb = new StringBuilder();
         long chosen = candidates.stream().filter(ViewSummary::chosen).count();
-        sb.append(String.format(Locale.ROOT, "Plan: %d queries, %d views. Estimates: %d series per selector, scrape every %s.%n",
-                workload.queries().size(), chosen, workload.seriesPerSelector(),
+        sb.append(String.format(Locale.ROOT,
+                "Plan: %d queries, %d views (%d pane views, the others kept on evaluation grids). Estimates: %d series per selector,"
+                        + " scrape every %s.%n",
+                workload.queries().size(), plan.materializedViews().size(), chosen, workload.seriesPerSelector(),
                 Durations.format(workload.scrapeIntervalMs())));
         sb.append("Cost of the accelerable range functions: ").append(micros(planCost)).append(" with this plan, ")
                 .append(micros(exactCost)).append(" computed exactly at every evaluation (CPU per second).\n");
