@@ -301,7 +301,11 @@ class AcceleratedShapesEndToEndTest {
     }
 
     private static JsonNode instant(String query, long t, boolean accelerate) throws Exception {
-        return get("/api/v1/query?query=" + enc(query) + "&time=" + t / 1000.0 + (accelerate ? "" : "&accelerate=false"));
+        JsonNode body = get("/api/v1/query?query=" + enc(query) + "&time=" + t / 1000.0 + (accelerate ? "" : "&accelerate=false"));
+        if (!accelerate) {
+            assertThat(body.path("infos").toString()).as(query + " exactly").doesNotContain("answered from view");
+        }
+        return body;
     }
 
     private static Map<Labels, Double> vector(JsonNode body) {
