@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Tessera's SQL answers against DuckDB's (in-process, JDBC) on the same generated table: exact
  * answers equal within 1e-9 relative, approx_count_distinct within the bound the result states.
- * The default run has 20,000 rows and 300 queries; {@link SqlDuckDbDifferentialSlowTest} (-Pslow)
- * 1,000,000 rows and 320 queries. {@code -Dtessera.sql.rows} and {@code -Dtessera.sql.queries}
+ * This run has 20,000 rows and 300 queries; {@link SqlDuckDbMillionRowsTest} 1,000,000 rows and
+ * 320 queries. {@code -Dtessera.sql.rows} and {@code -Dtessera.sql.queries}
  * override either.
  */
 class SqlDuckDbDifferentialTest {
