@@ -80,6 +80,14 @@ public final class Request {
         return out.toByteArray();
     }
 
+    /**
+     * The whole body decoded from its {@code Content-Encoding} (gzip, deflate or none), at most
+     * {@code limit} bytes both as sent and decoded; see {@link ContentEncodings#decode}.
+     */
+    public byte[] decodedBody(long limit) throws IOException {
+        return ContentEncodings.decode(header("Content-Encoding"), body(limit), limit);
+    }
+
     /** A body refused unread ends the connection after the response instead of being read to its end. */
     private void closeAfterResponse() {
         exchange.setPersistent(false);

@@ -2,6 +2,7 @@ package io.tessera.server.sql;
 
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
+import io.tessera.server.http.ContentEncodings;
 import io.tessera.server.http.Request;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -115,6 +116,10 @@ public final class ClickHouseEndpoint {
         boolean quote64 = !(quote.equals("0") || quote.equalsIgnoreCase("false"));
         byte[] body = format.write(result, quote64, (System.nanoTime() - started) / 1e9, rowsRead);
         request.setHeader("X-ClickHouse-Format", format.formatName);
+        if ("1".equals(params.get("enable_http_compression")) && ContentEncodings.acceptsGzip(request.header("Accept-Encoding"))) {
+            request.setHeader("Content-Encoding", "gzip");
+            body = ContentEncodings.gzip(body);
+        }
         request.respond(200, format.contentType, body);
     }
 

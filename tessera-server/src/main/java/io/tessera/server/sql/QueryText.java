@@ -40,7 +40,7 @@ final class QueryText {
     }
 
     static String body(Request request) throws IOException {
-        return new String(request.body(MAX_BODY), StandardCharsets.UTF_8);
+        return new String(request.decodedBody(MAX_BODY), StandardCharsets.UTF_8);
     }
 
     /** The media type of the request, lower case without parameters; empty when absent. */

@@ -83,9 +83,12 @@ public final class TableRowsEndpoint {
         }
         byte[] body;
         try {
-            body = request.body(maxBodyBytes);
+            body = request.decodedBody(maxBodyBytes);
         } catch (LimitExceededException e) {
             fail(request, 413, e.getMessage());
+            return;
+        } catch (InvalidInputException e) {
+            fail(request, 400, e.getMessage());
             return;
         }
         DecodedRows decoded;
