@@ -38,6 +38,7 @@ public final class PrometheusApi implements AutoCloseable {
         http.route("/api/v1/query", GET_POST, ApiHandler.of(queries::instant));
         http.route("/api/v1/query_range", GET_POST, ApiHandler.of(queries::range));
         http.route("/api/v1/format_query", GET_POST, ApiHandler.of(queries::format));
+        http.route("/api/v1/query_exemplars", GET_POST, ApiHandler.of(queries::exemplars));
         http.route("/api/v1/series", GET_POST, ApiHandler.of(metadata::series));
         http.route("/api/v1/labels", GET_POST, ApiHandler.of(metadata::labelNames));
         http.prefix(MetadataEndpoints.LABEL_PATH, GET, ApiHandler.of((request, form) -> {

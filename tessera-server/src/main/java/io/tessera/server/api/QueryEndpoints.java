@@ -7,10 +7,20 @@ import io.tessera.exec.QueryAccelerator;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.QueryResult;
 import io.tessera.exec.RunContext;
+import io.tessera.promql.AggregateExpr;
+import io.tessera.promql.BinaryExpr;
+import io.tessera.promql.Call;
 import io.tessera.promql.Expr;
+import io.tessera.promql.MatrixSelector;
+import io.tessera.promql.NumberLiteral;
+import io.tessera.promql.ParenExpr;
 import io.tessera.promql.ParseException;
 import io.tessera.promql.Parser;
 import io.tessera.promql.Printer;
+import io.tessera.promql.StringLiteral;
+import io.tessera.promql.SubqueryExpr;
+import io.tessera.promql.UnaryExpr;
+import io.tessera.promql.VectorSelector;
 import io.tessera.server.http.Request;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -109,6 +119,48 @@ final class QueryEndpoints implements AutoCloseable {
         }
         String printed = Printer.print(expr);
         ApiResponses.success(request, g -> g.writeString(printed));
+    }
+
+    /**
+     * {@code /api/v1/query_exemplars}, checked as Prometheus checks it. Tessera keeps no exemplars
+     * (remote write's are counted and dropped), so a query with selectors has none ({@code []}),
+     * and one without selectors is Prometheus' 204 with no body.
+     */
+    void exemplars(Request request, FormValues form) throws IOException {
+        long start = ApiParams.time(form, "start", PrometheusTime.MIN_TIME);
+        long end = ApiParams.time(form, "end", PrometheusTime.MAX_TIME);
+        if (end < start) {
+            throw ApiException.badData("end timestamp must not be before start timestamp");
+        }
+        Expr expr;
+        try {
+            expr = Parser.parse(form.first("query"));
+        } catch (ParseException e) {
+            throw ApiException.badData(e.getMessage());
+        }
+        if (!hasSelector(expr)) {
+            request.respond(204, "application/json", new byte[0]);
+            return;
+        }
+        ApiResponses.success(request, g -> {
+            g.writeStartArray();
+            g.writeEndArray();
+        });
+    }
+
+    private static boolean hasSelector(Expr e) {
+        return switch (e) {
+            case VectorSelector v -> true;
+            case MatrixSelector m -> true;
+            case AggregateExpr a -> a.expr() != null && hasSelector(a.expr()) || a.param() != null && hasSelector(a.param());
+            case BinaryExpr b -> hasSelector(b.lhs()) || hasSelector(b.rhs());
+            case Call c -> c.args().stream().anyMatch(QueryEndpoints::hasSelector);
+            case ParenExpr p -> hasSelector(p.expr());
+            case SubqueryExpr q -> hasSelector(q.expr());
+            case UnaryExpr u -> hasSelector(u.expr());
+            case NumberLiteral n -> false;
+            case StringLiteral t -> false;
+        };
     }
 
     /** Go's {@code time.Time.Sub}, which saturates instead of overflowing. */

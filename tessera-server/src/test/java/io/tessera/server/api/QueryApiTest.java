@@ -254,6 +254,27 @@ class QueryApiTest {
                 .isEqualTo("{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}");
     }
 
+    /**
+     * Prometheus 2.42's answers to the same requests, as a Prometheus without exemplars gives them
+     * (the time error in Prometheus 3's lower-case wording, like the rest of this API).
+     */
+    @Test
+    void queryExemplarsAnswersAsPrometheusWithoutExemplars() throws IOException {
+        assertThat(api.get("/api/v1/query_exemplars", "query", "http_requests_total", "start", "0", "end", "60").body())
+                .isEqualTo("{\"status\":\"success\",\"data\":[]}");
+        assertThat(api.post("/api/v1/query_exemplars", "", "query", "sum(rate(http_requests_total[5m]))").body())
+                .isEqualTo("{\"status\":\"success\",\"data\":[]}");
+        HttpResponse<String> noSelector = api.get("/api/v1/query_exemplars", "query", "1+1", "start", "0", "end", "60");
+        assertThat(noSelector.statusCode()).isEqualTo(204);
+        assertThat(noSelector.body()).isEmpty();
+        assertError(api.get("/api/v1/query_exemplars", "query", "sum(", "start", "0", "end", "60"), 400, "bad_data",
+                "1:5: parse error: unclosed left parenthesis");
+        assertError(api.get("/api/v1/query_exemplars", "query", "up", "start", "60", "end", "0"), 400, "bad_data",
+                "end timestamp must not be before start timestamp");
+        assertError(api.get("/api/v1/query_exemplars", "query", "up", "start", "abc"), 400, "bad_data",
+                "invalid parameter \\\"start\\\": invalid time value for 'start': cannot parse \\\"abc\\\" to a valid timestamp");
+    }
+
     @Test
     void formatQueryPrintsTheCanonicalForm() {
         String q = "sum(rate(http_requests_total{job=\"api\"}[5m]))by(job)";
