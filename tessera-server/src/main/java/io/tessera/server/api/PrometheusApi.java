@@ -51,6 +51,8 @@ public final class PrometheusApi implements AutoCloseable {
         http.route("/api/v1/metadata", GET, ApiHandler.of(metadata::metadata));
         http.route("/api/v1/status/buildinfo", GET, ApiHandler.of(status::buildInfo));
         http.route("/api/v1/status/runtimeinfo", GET, ApiHandler.of(status::runtimeInfo));
+        http.route("/api/v1/rules", GET, ApiHandler.of(status::rules));
+        http.route("/api/v1/alerts", GET, ApiHandler.of(status::alerts));
         http.prefix("/api/v1/", HttpService.ANY_METHOD, ApiHandler.of(status::notFound));
     }
 

@@ -81,6 +81,34 @@ final class StatusEndpoints {
      * A path under the API with no endpoint, in the API's error shape so a client always reads
      * JSON there (Prometheus itself answers its router's plain-text 404).
      */
+    /**
+     * {@code /api/v1/rules}: Tessera evaluates no rules, so it has no groups, as a Prometheus
+     * without rule files; the {@code type} filter is checked as Prometheus checks it. Grafana's
+     * alerting pages ask every Prometheus data source for it.
+     */
+    void rules(Request request, FormValues form) throws IOException {
+        String type = form.first("type");
+        if (type != null && !type.isEmpty() && !type.equals("alert") && !type.equals("record")) {
+            throw ApiException.invalidParameter("type", "not supported value " + GoQuote.quote(type));
+        }
+        ApiResponses.success(request, g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart("groups");
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
+
+    /** {@code /api/v1/alerts}: no rules, so no alerts. */
+    void alerts(Request request, FormValues form) throws IOException {
+        ApiResponses.success(request, g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart("alerts");
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+    }
+
     void notFound(Request request, FormValues form) {
         throw new ApiException(ErrorType.NOT_FOUND, "no API endpoint at " + request.path());
     }

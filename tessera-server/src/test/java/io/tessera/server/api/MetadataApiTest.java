@@ -112,6 +112,18 @@ class MetadataApiTest {
         assertThat(api.get("/api/v1/metadata").body()).isEqualTo("{\"status\":\"success\",\"data\":{}}");
     }
 
+    /** Prometheus 2.42's answers for a server without rule files. */
+    @Test
+    void rulesAndAlertsAreEmptyAsForAPrometheusWithoutRules() {
+        assertThat(api.get("/api/v1/rules").body()).isEqualTo("{\"status\":\"success\",\"data\":{\"groups\":[]}}");
+        assertThat(api.get("/api/v1/rules", "type", "alert").body()).isEqualTo("{\"status\":\"success\",\"data\":{\"groups\":[]}}");
+        HttpResponse<String> bad = api.get("/api/v1/rules", "type", "foo");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.body()).isEqualTo(
+                "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid parameter \\\"type\\\": not supported value \\\"foo\\\"\"}");
+        assertThat(api.get("/api/v1/alerts").body()).isEqualTo("{\"status\":\"success\",\"data\":{\"alerts\":[]}}");
+    }
+
     @Test
     void buildInfoReportsAPrometheusVersion() throws IOException {
         HttpResponse<String> r = api.get("/api/v1/status/buildinfo");
