@@ -77,6 +77,12 @@ public final class IngestEndpoints {
     }
 
     public void remoteWrite(Request request) throws IOException {
+        String unsupported = RemoteWriteMessage.unsupported(request.header("Content-Type"));
+        if (unsupported != null) {
+            rejectedBadRequest.increment();
+            request.text(415, unsupported + "\n");
+            return;
+        }
         byte[] body;
         try {
             body = request.body(maxCompressedLength(maxBodyBytes));

@@ -156,6 +156,28 @@ class IngestEndpointsTest {
     }
 
     @Test
+    void aRemoteWrite2MessageOrAnotherMediaTypeIs415AndStoresNothing() throws Exception {
+        byte[] body = new RawWriteRequest()
+                .series(new String[] {"__name__", "v2_try", "job", "a"}, new long[] {T + 30_000}, new double[] {1}).compressed();
+        List<String> before = dump();
+        for (String type : List.of("application/x-protobuf;proto=io.prometheus.write.v2.Request",
+                "application/x-protobuf; proto=\"io.prometheus.write.v2.Request\"", "application/json")) {
+            HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/write"))
+                    .header("Content-Type", type).header("Content-Encoding", "snappy")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(type + ": " + r.body()).isEqualTo(415);
+            assertThat(r.body()).as(type).contains(type.contains("v2") ? "io.prometheus.write.v2.Request is not supported"
+                    : "application/x-protobuf");
+            assertThat(dump()).as(type).isEqualTo(before);
+        }
+        HttpResponse<String> v1 = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/write"))
+                .header("Content-Type", "application/x-protobuf;proto=prometheus.WriteRequest").header("Content-Encoding", "snappy")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(v1.statusCode()).as(v1.body()).isEqualTo(204);
+        assertThat(dump()).hasSize(before.size() + 1);
+    }
+
+    @Test
     void anExactRepeatIsIgnoredAndAccepted() {
         List<String> before = dump();
         HttpResponse<String> r = post("/api/v1/write", new RawWriteRequest()
