@@ -56,6 +56,20 @@ final class ProtoMessage {
         });
     }
 
+    ProtoMessage packedVarints(int field, int... values) {
+        return io(() -> {
+            int size = 0;
+            for (int v : values) {
+                size += CodedOutputStream.computeUInt32SizeNoTag(v);
+            }
+            out.writeTag(field, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            out.writeUInt32NoTag(size);
+            for (int v : values) {
+                out.writeUInt32NoTag(v);
+            }
+        });
+    }
+
     ProtoMessage message(int field, ProtoMessage message) {
         return bytes(field, message.toBytes());
     }

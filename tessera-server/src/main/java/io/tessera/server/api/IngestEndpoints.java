@@ -5,6 +5,7 @@ import io.tessera.ingest.IngestOptions;
 import io.tessera.ingest.RawAppends;
 import io.tessera.ingest.WriteBatch;
 import io.tessera.ingest.WriteRejectedException;
+import io.tessera.ingest.remote.RemoteWrite2Decoder;
 import io.tessera.ingest.remote.RemoteWriteDecoder;
 import io.tessera.ingest.text.TextExpositionParser;
 import io.tessera.server.http.Request;
@@ -29,6 +30,7 @@ public final class IngestEndpoints {
 
     private final Function<AppendRequest, AppendResult> store;
     private final RemoteWriteDecoder remoteWrite;
+    private final RemoteWrite2Decoder remoteWrite2;
     private final TextExpositionParser text;
     private final int maxBodyBytes;
     private final LongAdder samples;
@@ -60,6 +62,7 @@ public final class IngestEndpoints {
         this.store = store;
         this.listener = listener;
         this.remoteWrite = new RemoteWriteDecoder(options, null);
+        this.remoteWrite2 = new RemoteWrite2Decoder(options, null);
         this.text = new TextExpositionParser(options, null);
         this.maxBodyBytes = options.maxUncompressedBytes();
         String requests = "tessera_ingest_requests_total";
@@ -77,10 +80,10 @@ public final class IngestEndpoints {
     }
 
     public void remoteWrite(Request request) throws IOException {
-        String unsupported = RemoteWriteMessage.unsupported(request.header("Content-Type"));
-        if (unsupported != null) {
+        RemoteWriteMessage message = RemoteWriteMessage.of(request.header("Content-Type"));
+        if (message.refusal() != null) {
             rejectedBadRequest.increment();
-            request.text(415, unsupported + "\n");
+            request.text(415, message.refusal() + "\n");
             return;
         }
         byte[] body;
@@ -93,12 +96,12 @@ public final class IngestEndpoints {
         }
         WriteBatch batch;
         try {
-            batch = remoteWrite.decode(body);
+            batch = message.version() == RemoteWriteMessage.Version.V2 ? remoteWrite2.decode(body) : remoteWrite.decode(body);
         } catch (WriteRejectedException e) {
             reject(request, e);
             return;
         }
-        apply(request, batch);
+        apply(request, batch, message.version() == RemoteWriteMessage.Version.V2);
     }
 
     public void importText(Request request) throws IOException {
@@ -117,10 +120,11 @@ public final class IngestEndpoints {
             reject(request, e);
             return;
         }
-        apply(request, batch);
+        apply(request, batch, false);
     }
 
-    private void apply(Request request, WriteBatch batch) throws IOException {
+    /** Applies {@code batch} whole; a 2.0 sender ({@code written}) is told what was written: every sample, no exemplar or histogram. */
+    private void apply(Request request, WriteBatch batch, boolean written) throws IOException {
         AppendResult result;
         try {
             result = store.apply(RawAppends.of(batch));
@@ -154,6 +158,11 @@ public final class IngestEndpoints {
         exemplars.add(batch.exemplarCount());
         histograms.add(batch.histogramCount());
         metadata.add(batch.metadataCount());
+        if (written) {
+            request.setHeader("X-Prometheus-Remote-Write-Samples-Written", Integer.toString(batch.sampleCount()));
+            request.setHeader("X-Prometheus-Remote-Write-Histograms-Written", "0");
+            request.setHeader("X-Prometheus-Remote-Write-Exemplars-Written", "0");
+        }
         request.noContent();
     }
 

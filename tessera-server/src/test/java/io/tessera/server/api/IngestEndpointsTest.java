@@ -155,25 +155,70 @@ class IngestEndpointsTest {
                 .compressed(), 400, "duplicate sample for timestamp");
     }
 
+    private HttpResponse<String> write(String contentType, byte[] body) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/write"))
+                .header("Content-Type", contentType).header("Content-Encoding", "snappy")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A remote write 2.0 request, by the field numbers of its specification: symbols, then one series of two samples. */
+    private static byte[] remoteWrite2(String metric, long t) throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        com.google.protobuf.CodedOutputStream out = com.google.protobuf.CodedOutputStream.newInstance(bytes);
+        for (String symbol : new String[] {"", "__name__", metric, "job", "b"}) {
+            out.writeString(4, symbol);
+        }
+        java.io.ByteArrayOutputStream series = new java.io.ByteArrayOutputStream();
+        com.google.protobuf.CodedOutputStream ts = com.google.protobuf.CodedOutputStream.newInstance(series);
+        ts.writeTag(1, com.google.protobuf.WireFormat.WIRETYPE_LENGTH_DELIMITED);
+        ts.writeUInt32NoTag(4);
+        for (int ref : new int[] {1, 2, 3, 4}) {
+            ts.writeUInt32NoTag(ref);
+        }
+        for (long k = 0; k < 2; k++) {
+            java.io.ByteArrayOutputStream sample = new java.io.ByteArrayOutputStream();
+            com.google.protobuf.CodedOutputStream smp = com.google.protobuf.CodedOutputStream.newInstance(sample);
+            smp.writeDouble(1, 40 + k);
+            smp.writeInt64(2, t + k * 15_000);
+            smp.flush();
+            ts.writeByteArray(2, sample.toByteArray());
+        }
+        ts.flush();
+        out.writeByteArray(5, series.toByteArray());
+        out.flush();
+        return org.xerial.snappy.Snappy.compress(bytes.toByteArray());
+    }
+
     @Test
-    void aRemoteWrite2MessageOrAnotherMediaTypeIs415AndStoresNothing() throws Exception {
-        byte[] body = new RawWriteRequest()
-                .series(new String[] {"__name__", "v2_try", "job", "a"}, new long[] {T + 30_000}, new double[] {1}).compressed();
+    void remoteWrite2IsDecodedAndToldWhatWasWritten() throws Exception {
         List<String> before = dump();
-        for (String type : List.of("application/x-protobuf;proto=io.prometheus.write.v2.Request",
-                "application/x-protobuf; proto=\"io.prometheus.write.v2.Request\"", "application/json")) {
-            HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/write"))
-                    .header("Content-Type", type).header("Content-Encoding", "snappy")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = write("application/x-protobuf;proto=io.prometheus.write.v2.Request", remoteWrite2("v2_metric", T + 60_000));
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
+        assertThat(r.headers().firstValue("X-Prometheus-Remote-Write-Samples-Written")).hasValue("2");
+        assertThat(r.headers().firstValue("X-Prometheus-Remote-Write-Histograms-Written")).hasValue("0");
+        assertThat(r.headers().firstValue("X-Prometheus-Remote-Write-Exemplars-Written")).hasValue("0");
+        List<String> after = dump();
+        after.removeAll(before);
+        assertThat(after).containsExactly(
+                "v2_metric{job=\"b\"} " + (T + 60_000) + " " + Long.toHexString(Double.doubleToRawLongBits(40)),
+                "v2_metric{job=\"b\"} " + (T + 75_000) + " " + Long.toHexString(Double.doubleToRawLongBits(41)));
+    }
+
+    @Test
+    void anotherRemoteWriteMessageOrMediaTypeIs415AndStoresNothing() throws Exception {
+        byte[] body = new RawWriteRequest()
+                .series(new String[] {"__name__", "v3_try", "job", "a"}, new long[] {T + 30_000}, new double[] {1}).compressed();
+        List<String> before = dump();
+        for (String type : List.of("application/x-protobuf;proto=io.prometheus.write.v3.Request",
+                "application/x-protobuf; proto=\"example.Other\"", "application/json")) {
+            HttpResponse<String> r = write(type, body);
             assertThat(r.statusCode()).as(type + ": " + r.body()).isEqualTo(415);
-            assertThat(r.body()).as(type).contains(type.contains("v2") ? "io.prometheus.write.v2.Request is not supported"
-                    : "application/x-protobuf");
+            assertThat(r.body()).as(type).contains(type.contains("proto") ? "is not supported" : "application/x-protobuf");
             assertThat(dump()).as(type).isEqualTo(before);
         }
-        HttpResponse<String> v1 = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/write"))
-                .header("Content-Type", "application/x-protobuf;proto=prometheus.WriteRequest").header("Content-Encoding", "snappy")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> v1 = write("application/x-protobuf;proto=prometheus.WriteRequest", body);
         assertThat(v1.statusCode()).as(v1.body()).isEqualTo(204);
+        assertThat(v1.headers().firstValue("X-Prometheus-Remote-Write-Samples-Written")).as("a 1.0 answer").isEmpty();
         assertThat(dump()).hasSize(before.size() + 1);
     }
 
