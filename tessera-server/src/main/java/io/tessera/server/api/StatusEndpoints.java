@@ -78,10 +78,6 @@ final class StatusEndpoints {
     }
 
     /**
-     * A path under the API with no endpoint, in the API's error shape so a client always reads
-     * JSON there (Prometheus itself answers its router's plain-text 404).
-     */
-    /**
      * {@code /api/v1/rules}: Tessera evaluates no rules, so it has no groups, as a Prometheus
      * without rule files; the {@code type} filter is checked as Prometheus checks it. Grafana's
      * alerting pages ask every Prometheus data source for it.
@@ -109,6 +105,10 @@ final class StatusEndpoints {
         });
     }
 
+    /**
+     * A path under the API with no endpoint, in the API's error shape so a client always reads
+     * JSON there (Prometheus itself answers its router's plain-text 404).
+     */
     void notFound(Request request, FormValues form) {
         throw new ApiException(ErrorType.NOT_FOUND, "no API endpoint at " + request.path());
     }
