@@ -37,6 +37,9 @@ final class SampleIterator {
                     continue;
                 }
                 decoder.reset(chunk);
+                if (chunk.minTime() <= start) {
+                    decoder.skipTo(start);
+                }
                 inChunk = true;
             }
             while (decoder.next()) {
