@@ -22,7 +22,6 @@ import io.tessera.sketch.LastState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -53,11 +52,11 @@ public final class GridCorrectionOperator {
     }
 
     /**
-     * @param rawRows reads the range's Scan over an interval
+     * @param rawRows reads the range's Scan over ascending disjoint spans, in one store call (see {@link SpanRows})
      * @param rankTarget the largest normalized rank error a corrected quantile may have
      */
     public static Corrected evaluate(GridCorrection c, MaterializedView valueView, MaterializedView countView, long windowMs,
-            StepGrid grid, Value[] params, DataStore store, RunContext context, Function<Interval, SeriesRows> rawRows,
+            StepGrid grid, Value[] params, DataStore store, RunContext context, Function<List<Interval>, SeriesRows> rawRows,
             BiFunction<Labels, Interval, SeriesRows> seriesRows, double rankTarget) {
         PaneGrid panes = new PaneGrid(valueView.paneMs(), valueView.phaseMs());
         int steps = grid.size();
@@ -83,6 +82,11 @@ public final class GridCorrectionOperator {
                     valueView.paneMs()).run(valueView);
         }
         throw last;
+    }
+
+    /** The raw samples of {@code scan} in the ascending, disjoint {@code spans}, read with one store call. */
+    public static SeriesRows readSpans(DataStore store, io.tessera.plan.Scan scan, List<Interval> spans, RunContext context) {
+        return SpanRows.read(store, scan, spans, context);
     }
 
     /** The values two grid views kept at the distinct grid points of a run, by output series. */
@@ -152,10 +156,8 @@ public final class GridCorrectionOperator {
         private final long[] g;
         private final GridValues kept;
         private final double[][] p;
-        private final EdgeRows rows;
-        private final Map<SeriesRows, int[]> seriesOf = new IdentityHashMap<>();
-        /** Output series of the raw series already seen, by instance: every span of a run reads the same series. */
-        private final Map<Labels, Integer> rawIds = new IdentityHashMap<>();
+        /** Every series' samples of every span, read once; null when no step is off the grid. */
+        private final SeriesRows rows;
         /** Metric names whose counter-likeness was checked, as the exact rate and increase do. */
         private final java.util.Set<String> checkedNames = new java.util.HashSet<>();
         private final Kind kind;
@@ -175,7 +177,7 @@ public final class GridCorrectionOperator {
         private final CounterMove counterMove;
 
         Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
-                Function<Interval, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
+                Function<List<Interval>, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
                 double rankTarget, long[] g, GridValues kept, long paneMs) {
             this.c = c;
             this.seriesRows = seriesRows;
@@ -224,7 +226,7 @@ public final class GridCorrectionOperator {
                         "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
                                 + "% of the raw data, so the exact answer is cheaper");
             }
-            this.rows = EdgeRows.read(spans, rawRows);
+            this.rows = spans.isEmpty() ? null : rawRows.apply(EdgeRows.spans(spans));
         }
 
         private Interval inSpan(int i) {
@@ -237,14 +239,10 @@ public final class GridCorrectionOperator {
 
         Corrected run(MaterializedView valueView) {
             int steps = grid.size();
-            // the raw series of every span, by output series (created for series the grid did not have)
-            for (int i = 0; i < steps; i++) {
-                if (grid.time(i) > g[i]) {
-                    seriesIn(rows.covering(inSpan(i)));
-                    seriesIn(rows.covering(goneSpan(i)));
-                }
-            }
+            // the raw series of the spans, by output series (created for series the grid did not have)
+            int[] ids = rows == null ? null : seriesIn(rows);
             int series = kept.labels().size();
+            int[] at = positions(ids, series);
             exactBudget = Math.max(4, (int) (EXACT_SHARE * series));
             InstantVector out = new InstantVector(grid, series);
             int[] row = new int[series];
@@ -260,12 +258,10 @@ public final class GridCorrectionOperator {
                     throw new MissingStateException(valueView.definitionId(), new Interval(g[i] - valueView.paneMs(), g[i]),
                             "quantile " + p[i][0] + " is outside [0, 1]");
                 }
-                SeriesRows inRows = t > g[i] ? rows.covering(inSpan(i)) : null;
-                SeriesRows goneRows = t > g[i] ? rows.covering(goneSpan(i)) : null;
-                int[] inIds = inRows == null ? null : seriesOf.get(inRows);
-                int[] goneIds = goneRows == null ? null : seriesOf.get(goneRows);
-                int[] inAt = positions(inIds, series);
-                int[] goneAt = positions(goneIds, series);
+                SeriesRows inRows = t > g[i] ? rows : null;
+                SeriesRows goneRows = inRows;
+                int[] inAt = inRows == null ? null : at;
+                int[] goneAt = inAt;
                 for (int s = 0; s < series; s++) {
                     long n0 = kept.countAt(point, s);
                     double v0 = kept.valueAt(point, s);
@@ -467,10 +463,7 @@ public final class GridCorrectionOperator {
             return Quantiles.quantileBySelection(q, scratch, n);
         }
 
-        private void seriesIn(SeriesRows r) {
-            if (r == null || seriesOf.containsKey(r)) {
-                return;
-            }
+        private int[] seriesIn(SeriesRows r) {
             int[] ids = new int[r.size()];
             boolean[] taken = new boolean[kept.labels().size() + r.size()];
             for (int s = 0; s < r.size(); s++) {
@@ -478,17 +471,14 @@ public final class GridCorrectionOperator {
                 if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(raw.metricName())) {
                     io.tessera.exec.function.Annotations.checkCounterName(raw.metricName(), context);
                 }
-                Integer known = rawIds.get(raw);
-                ids[s] = known != null ? known : seriesId(kept.index(), kept.labels(), raw.withoutMetricName());
-                rawIds.put(raw, ids[s]);
+                ids[s] = seriesId(kept.index(), kept.labels(), raw.withoutMetricName());
                 if (ids[s] < taken.length && taken[ids[s]]) {
-                    throw new MissingStateException(c.function(), rows.covering(new Interval(g[0], grid.time(0))) == r
-                            ? new Interval(g[0], grid.time(0)) : new Interval(g[0] - windowMs, grid.time(0) - windowMs),
+                    throw new MissingStateException(c.function(), new Interval(g[0] - windowMs, grid.time(0)),
                             "two series differ only in their metric name; the exact engine reports that");
                 }
                 taken[ids[s]] = true;
             }
-            seriesOf.put(r, ids);
+            return ids;
         }
 
         /** Row of each output series in {@code ids}' SeriesRows, -1 where it has none. */

@@ -15,8 +15,13 @@ final class SampleIterator {
     private long bits;
 
     void reset(SeriesView view, long start, long end) {
-        this.closed = view.closed();
-        this.head = view.head().snapshot();
+        reset(view.closed(), view.head().snapshot(), start, end);
+    }
+
+    /** Over one snapshot of a series, taken once for several reads. */
+    void reset(Chunk[] closed, Chunk head, long start, long end) {
+        this.closed = closed;
+        this.head = head;
         this.start = start;
         this.end = end;
         this.inChunk = false;
