@@ -1,6 +1,7 @@
 package io.tessera.exec.view;
 
 import io.tessera.core.Interval;
+import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.exec.DataStore;
@@ -91,13 +92,29 @@ final class SpanRows {
         return false;
     }
 
-    private void add(Labels l, long[] t, double[] v, int n, long[] bounds, RunContext context) {
+    /** How many of the ascending times {@code t[0, n)} lie in the spans: one walk over both. */
+    private static int countInSpans(long[] t, int n, long[] bounds) {
         int kept = 0;
+        int k = 0;
         for (int i = 0; i < n; i++) {
-            if (inSpans(t[i], bounds)) {
+            if (i > 0 && t[i] <= t[i - 1]) {
+                throw new InvalidInputException("the store returned samples out of time order at " + t[i]);
+            }
+            while (k < bounds.length && t[i] > bounds[k + 1]) {
+                k += 2;
+            }
+            if (k == bounds.length) {
+                break;
+            }
+            if (t[i] > bounds[k]) {
                 kept++;
             }
         }
+        return kept;
+    }
+
+    private void add(Labels l, long[] t, double[] v, int n, long[] bounds, RunContext context) {
+        int kept = countInSpans(t, n, bounds);
         if (kept == 0) {
             return;
         }

@@ -30,11 +30,10 @@ final class SpanReader {
     void read(MemSeries[] series, long[] bounds, RawStore.SeriesVisitor visitor) {
         for (MemSeries s : series) {
             SeriesView view = s.view();
-            Chunk[] closed = view.closed();
-            Chunk head = view.head().snapshot();
+            Chunk head = view.headMayHold(bounds[0], bounds[bounds.length - 1]) ? view.head().snapshot() : null;
             int n = 0;
             for (int k = 0; k < bounds.length; k += 2) {
-                samples.reset(closed, head, bounds[k], bounds[k + 1]);
+                samples.reset(view, head, bounds[k], bounds[k + 1]);
                 while (samples.next()) {
                     if (n == ts.length) {
                         ts = Arrays.copyOf(ts, n * 2);
