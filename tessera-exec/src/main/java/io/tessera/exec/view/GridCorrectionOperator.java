@@ -21,10 +21,8 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -90,7 +88,7 @@ public final class GridCorrectionOperator {
     }
 
     /** The values two grid views kept at the distinct grid points of a run, by output series. */
-    private record GridValues(long[] points, Map<Labels, Integer> index, List<Labels> labels, double[][] value, long[][] count) {
+    private record GridValues(long[] points, SeriesIds ids, double[][] value, long[][] count) {
 
         static GridValues read(MaterializedView valueView, MaterializedView countView, long[] g, DataStore store,
                 RunContext context) {
@@ -103,8 +101,7 @@ public final class GridCorrectionOperator {
                     new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted);
             ViewStates values = store.readMaterializedView(valueView, request, context);
             ViewStates counts = valueView == countView ? values : store.readMaterializedView(countView, request, context);
-            Map<Labels, Integer> index = new HashMap<>();
-            List<Labels> labels = new ArrayList<>();
+            SeriesIds ids = new SeriesIds();
             double[][] value = new double[points.length][];
             long[][] count = new long[points.length][];
             for (int k = 0; k < points.length; k++) {
@@ -112,7 +109,7 @@ public final class GridCorrectionOperator {
                 long[][] n = {new long[16]};
                 int point = k;
                 values.forEach(k, (series, state) -> {
-                    int s = seriesId(index, labels, series);
+                    int s = ids.idOf(series);
                     v[0] = grow(v[0], s);
                     v[0][s] = ((LastState) state).value();
                 });
@@ -120,7 +117,7 @@ public final class GridCorrectionOperator {
                 int[] next = {0};
                 counts.forEach(k, (series, state) -> {
                     int guess = next[0];
-                    int s = guess < labels.size() && labels.get(guess).equals(series) ? guess : seriesId(index, labels, series);
+                    int s = guess < ids.size() && ids.labels(guess).equals(series) ? guess : ids.idOf(series);
                     next[0] = s + 1;
                     n[0] = grow(n[0], s);
                     n[0][s] = (long) ((LastState) state).value();
@@ -129,7 +126,7 @@ public final class GridCorrectionOperator {
                 count[point] = n[0];
                 context.checkAlive();
             }
-            return new GridValues(points, index, labels, value, count);
+            return new GridValues(points, ids, value, count);
         }
 
         int pointOf(long g) {
@@ -241,7 +238,7 @@ public final class GridCorrectionOperator {
             int steps = grid.size();
             // the raw series of the spans, by output series (created for series the grid did not have)
             int[] ids = rows == null ? null : seriesIn(rows);
-            int series = kept.labels().size();
+            int series = kept.ids().size();
             int[] at = positions(ids, series);
             exactBudget = Math.max(4, (int) (EXACT_SHARE * series));
             InstantVector out = new InstantVector(grid, series);
@@ -282,20 +279,20 @@ public final class GridCorrectionOperator {
                             int a = inAt == null ? -1 : inAt[s];
                             int b = goneAt == null ? -1 : goneAt[s];
                             yield counter(valueView, g[i], t, v0, n0, a < 0 ? null : inRows, a, b < 0 ? null : goneRows, b,
-                                    kept.labels().get(s));
+                                    kept.ids().labels(s));
                         }
                         case COUNT -> n;
                         case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
                         case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
                         case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s],
-                                kept.labels().get(s));
-                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, kept.labels().get(s));
+                                kept.ids().labels(s));
+                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, kept.ids().labels(s));
                     };
                     if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
                         continue;
                     }
                     if (row[s] < 0) {
-                        row[s] = out.addSeries(kept.labels().get(s));
+                        row[s] = out.addSeries(kept.ids().labels(s));
                     }
                     out.set(row[s], i, v);
                 }
@@ -465,13 +462,13 @@ public final class GridCorrectionOperator {
 
         private int[] seriesIn(SeriesRows r) {
             int[] ids = new int[r.size()];
-            boolean[] taken = new boolean[kept.labels().size() + r.size()];
+            boolean[] taken = new boolean[kept.ids().size() + r.size()];
             for (int s = 0; s < r.size(); s++) {
                 Labels raw = r.labels(s);
                 if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(raw.metricName())) {
                     io.tessera.exec.function.Annotations.checkCounterName(raw.metricName(), context);
                 }
-                ids[s] = seriesId(kept.index(), kept.labels(), raw.withoutMetricName());
+                ids[s] = kept.ids().idOfRaw(raw);
                 if (ids[s] < taken.length && taken[ids[s]]) {
                     throw new MissingStateException(c.function(), new Interval(g[0] - windowMs, grid.time(0)),
                             "two series differ only in their metric name; the exact engine reports that");
@@ -554,16 +551,6 @@ public final class GridCorrectionOperator {
                 }
             }
         }
-    }
-
-    private static int seriesId(Map<Labels, Integer> index, List<Labels> labels, Labels series) {
-        Integer s = index.get(series);
-        if (s == null) {
-            s = labels.size();
-            labels.add(series);
-            index.put(series, s);
-        }
-        return s;
     }
 
     private static double[] grow(double[] a, int s) {
