@@ -142,7 +142,8 @@ public final class QueryRun {
                 }
                 TimeRange range = (TimeRange) dag.node(c.range());
                 GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(c, value, count, range.rangeMs(),
-                        grid, params(c.params(), grid), store, context, window -> scan(range.input(), window),
+                        grid, params(c.params(), grid), store, context,
+                        spans -> GridCorrectionOperator.readSpans(store, (Scan) dag.node(range.input()), spans, context),
                         (series, window) -> ScanOperator.read(store, oneSeries((Scan) dag.node(range.input()), series), window, context),
                         io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError());
                 context.info(corrected.info());

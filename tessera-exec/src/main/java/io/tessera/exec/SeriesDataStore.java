@@ -1,8 +1,11 @@
 package io.tessera.exec;
 
+import io.tessera.core.Interval;
+import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
 import io.tessera.plan.Source;
+import java.util.List;
 
 /**
  * An optional extension of {@link DataStore}: the same raw read handed series by series, each
@@ -30,4 +33,20 @@ public interface SeriesDataStore extends DataStore {
      * when null) to {@code sink}, in label order, each series once.
      */
     void readRawSeries(Source source, RawDataRequest request, RunContext context, SeriesSink sink);
+
+    /**
+     * The samples of each series of {@code source} in the ascending, disjoint {@code spans}, read
+     * in one call: each series with a sample in any span once, the samples of all spans together
+     * in time order, series in any order. As with {@link #readRawSeries}, predicates are a hint
+     * and the store may give samples outside the spans; the executor re-applies both. By default
+     * one read of the range from the first span's start to the last one's end.
+     */
+    default void readRawSpans(Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext context,
+            SeriesSink sink) {
+        if (spans.isEmpty()) {
+            return;
+        }
+        Interval all = new Interval(spans.getFirst().start(), spans.getLast().end());
+        readRawSeries(source, new RawDataRequest(all, Schema.TIME_SERIES, predicates), context, sink);
+    }
 }

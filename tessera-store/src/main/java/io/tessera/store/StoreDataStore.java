@@ -18,7 +18,9 @@ import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.summary.ViewStore;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.table.TableStore;
+import io.tessera.core.LabelMatcher;
 import java.util.Iterator;
+import java.util.List;
 
 /**
  * The production {@link DataStore}: raw reads from the raw store, view reads from the summary
@@ -83,6 +85,16 @@ public final class StoreDataStore implements SeriesDataStore {
         }
         Interval range = request.timeRange() == null ? RawStore.ALL_TIME : request.timeRange();
         raw.readSeries(request.predicates(), range, sink::series);
+    }
+
+    /** The spans of every matching series in one walk over the raw store's series (not in label order). */
+    @Override
+    public void readRawSpans(Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext context,
+            SeriesSink sink) {
+        if (!(source instanceof Source.TimeSeries)) {
+            throw new InvalidInputException("no such source: " + source);
+        }
+        raw.readSpans(predicates, spans.toArray(new Interval[0]), sink::series);
     }
 
     /** One batched exact read of every requested pane from one snapshot of the view. */

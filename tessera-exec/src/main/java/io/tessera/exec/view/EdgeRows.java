@@ -40,7 +40,8 @@ final class EdgeRows {
         return ms;
     }
 
-    private static List<Interval> spans(List<Interval> edges) {
+    /** The edges as disjoint ascending spans: edges that overlap or touch are joined. */
+    static List<Interval> spans(List<Interval> edges) {
         List<Interval> sorted = new ArrayList<>();
         for (Interval e : edges) {
             if (!e.isEmpty()) {

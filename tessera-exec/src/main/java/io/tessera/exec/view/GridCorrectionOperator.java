@@ -21,11 +21,8 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -53,11 +50,11 @@ public final class GridCorrectionOperator {
     }
 
     /**
-     * @param rawRows reads the range's Scan over an interval
+     * @param rawRows reads the range's Scan over ascending disjoint spans, in one store call (see {@link SpanRows})
      * @param rankTarget the largest normalized rank error a corrected quantile may have
      */
     public static Corrected evaluate(GridCorrection c, MaterializedView valueView, MaterializedView countView, long windowMs,
-            StepGrid grid, Value[] params, DataStore store, RunContext context, Function<Interval, SeriesRows> rawRows,
+            StepGrid grid, Value[] params, DataStore store, RunContext context, Function<List<Interval>, SeriesRows> rawRows,
             BiFunction<Labels, Interval, SeriesRows> seriesRows, double rankTarget) {
         PaneGrid panes = new PaneGrid(valueView.paneMs(), valueView.phaseMs());
         int steps = grid.size();
@@ -85,8 +82,13 @@ public final class GridCorrectionOperator {
         throw last;
     }
 
+    /** The raw samples of {@code scan} in the ascending, disjoint {@code spans}, read with one store call. */
+    public static SeriesRows readSpans(DataStore store, io.tessera.plan.Scan scan, List<Interval> spans, RunContext context) {
+        return SpanRows.read(store, scan, spans, context);
+    }
+
     /** The values two grid views kept at the distinct grid points of a run, by output series. */
-    private record GridValues(long[] points, Map<Labels, Integer> index, List<Labels> labels, double[][] value, long[][] count) {
+    private record GridValues(long[] points, SeriesIds ids, double[][] value, long[][] count) {
 
         static GridValues read(MaterializedView valueView, MaterializedView countView, long[] g, DataStore store,
                 RunContext context) {
@@ -99,8 +101,7 @@ public final class GridCorrectionOperator {
                     new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted);
             ViewStates values = store.readMaterializedView(valueView, request, context);
             ViewStates counts = valueView == countView ? values : store.readMaterializedView(countView, request, context);
-            Map<Labels, Integer> index = new HashMap<>();
-            List<Labels> labels = new ArrayList<>();
+            SeriesIds ids = new SeriesIds();
             double[][] value = new double[points.length][];
             long[][] count = new long[points.length][];
             for (int k = 0; k < points.length; k++) {
@@ -108,7 +109,7 @@ public final class GridCorrectionOperator {
                 long[][] n = {new long[16]};
                 int point = k;
                 values.forEach(k, (series, state) -> {
-                    int s = seriesId(index, labels, series);
+                    int s = ids.idOf(series);
                     v[0] = grow(v[0], s);
                     v[0][s] = ((LastState) state).value();
                 });
@@ -116,7 +117,7 @@ public final class GridCorrectionOperator {
                 int[] next = {0};
                 counts.forEach(k, (series, state) -> {
                     int guess = next[0];
-                    int s = guess < labels.size() && labels.get(guess).equals(series) ? guess : seriesId(index, labels, series);
+                    int s = guess < ids.size() && ids.labels(guess).equals(series) ? guess : ids.idOf(series);
                     next[0] = s + 1;
                     n[0] = grow(n[0], s);
                     n[0][s] = (long) ((LastState) state).value();
@@ -125,7 +126,7 @@ public final class GridCorrectionOperator {
                 count[point] = n[0];
                 context.checkAlive();
             }
-            return new GridValues(points, index, labels, value, count);
+            return new GridValues(points, ids, value, count);
         }
 
         int pointOf(long g) {
@@ -152,10 +153,8 @@ public final class GridCorrectionOperator {
         private final long[] g;
         private final GridValues kept;
         private final double[][] p;
-        private final EdgeRows rows;
-        private final Map<SeriesRows, int[]> seriesOf = new IdentityHashMap<>();
-        /** Output series of the raw series already seen, by instance: every span of a run reads the same series. */
-        private final Map<Labels, Integer> rawIds = new IdentityHashMap<>();
+        /** Every series' samples of every span, read once; null when no step is off the grid. */
+        private final SeriesRows rows;
         /** Metric names whose counter-likeness was checked, as the exact rate and increase do. */
         private final java.util.Set<String> checkedNames = new java.util.HashSet<>();
         private final Kind kind;
@@ -175,7 +174,7 @@ public final class GridCorrectionOperator {
         private final CounterMove counterMove;
 
         Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
-                Function<Interval, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
+                Function<List<Interval>, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
                 double rankTarget, long[] g, GridValues kept, long paneMs) {
             this.c = c;
             this.seriesRows = seriesRows;
@@ -224,7 +223,7 @@ public final class GridCorrectionOperator {
                         "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
                                 + "% of the raw data, so the exact answer is cheaper");
             }
-            this.rows = EdgeRows.read(spans, rawRows);
+            this.rows = spans.isEmpty() ? null : rawRows.apply(EdgeRows.spans(spans));
         }
 
         private Interval inSpan(int i) {
@@ -237,14 +236,10 @@ public final class GridCorrectionOperator {
 
         Corrected run(MaterializedView valueView) {
             int steps = grid.size();
-            // the raw series of every span, by output series (created for series the grid did not have)
-            for (int i = 0; i < steps; i++) {
-                if (grid.time(i) > g[i]) {
-                    seriesIn(rows.covering(inSpan(i)));
-                    seriesIn(rows.covering(goneSpan(i)));
-                }
-            }
-            int series = kept.labels().size();
+            // the raw series of the spans, by output series (created for series the grid did not have)
+            int[] ids = rows == null ? null : seriesIn(rows);
+            int series = kept.ids().size();
+            int[] at = positions(ids, series);
             exactBudget = Math.max(4, (int) (EXACT_SHARE * series));
             InstantVector out = new InstantVector(grid, series);
             int[] row = new int[series];
@@ -260,12 +255,10 @@ public final class GridCorrectionOperator {
                     throw new MissingStateException(valueView.definitionId(), new Interval(g[i] - valueView.paneMs(), g[i]),
                             "quantile " + p[i][0] + " is outside [0, 1]");
                 }
-                SeriesRows inRows = t > g[i] ? rows.covering(inSpan(i)) : null;
-                SeriesRows goneRows = t > g[i] ? rows.covering(goneSpan(i)) : null;
-                int[] inIds = inRows == null ? null : seriesOf.get(inRows);
-                int[] goneIds = goneRows == null ? null : seriesOf.get(goneRows);
-                int[] inAt = positions(inIds, series);
-                int[] goneAt = positions(goneIds, series);
+                SeriesRows inRows = t > g[i] ? rows : null;
+                SeriesRows goneRows = inRows;
+                int[] inAt = inRows == null ? null : at;
+                int[] goneAt = inAt;
                 for (int s = 0; s < series; s++) {
                     long n0 = kept.countAt(point, s);
                     double v0 = kept.valueAt(point, s);
@@ -286,20 +279,20 @@ public final class GridCorrectionOperator {
                             int a = inAt == null ? -1 : inAt[s];
                             int b = goneAt == null ? -1 : goneAt[s];
                             yield counter(valueView, g[i], t, v0, n0, a < 0 ? null : inRows, a, b < 0 ? null : goneRows, b,
-                                    kept.labels().get(s));
+                                    kept.ids().labels(s));
                         }
                         case COUNT -> n;
                         case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
                         case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
                         case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s],
-                                kept.labels().get(s));
-                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, kept.labels().get(s));
+                                kept.ids().labels(s));
+                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, kept.ids().labels(s));
                     };
                     if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
                         continue;
                     }
                     if (row[s] < 0) {
-                        row[s] = out.addSeries(kept.labels().get(s));
+                        row[s] = out.addSeries(kept.ids().labels(s));
                     }
                     out.set(row[s], i, v);
                 }
@@ -467,28 +460,22 @@ public final class GridCorrectionOperator {
             return Quantiles.quantileBySelection(q, scratch, n);
         }
 
-        private void seriesIn(SeriesRows r) {
-            if (r == null || seriesOf.containsKey(r)) {
-                return;
-            }
+        private int[] seriesIn(SeriesRows r) {
             int[] ids = new int[r.size()];
-            boolean[] taken = new boolean[kept.labels().size() + r.size()];
+            boolean[] taken = new boolean[kept.ids().size() + r.size()];
             for (int s = 0; s < r.size(); s++) {
                 Labels raw = r.labels(s);
                 if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(raw.metricName())) {
                     io.tessera.exec.function.Annotations.checkCounterName(raw.metricName(), context);
                 }
-                Integer known = rawIds.get(raw);
-                ids[s] = known != null ? known : seriesId(kept.index(), kept.labels(), raw.withoutMetricName());
-                rawIds.put(raw, ids[s]);
+                ids[s] = kept.ids().idOfRaw(raw);
                 if (ids[s] < taken.length && taken[ids[s]]) {
-                    throw new MissingStateException(c.function(), rows.covering(new Interval(g[0], grid.time(0))) == r
-                            ? new Interval(g[0], grid.time(0)) : new Interval(g[0] - windowMs, grid.time(0) - windowMs),
+                    throw new MissingStateException(c.function(), new Interval(g[0] - windowMs, grid.time(0)),
                             "two series differ only in their metric name; the exact engine reports that");
                 }
                 taken[ids[s]] = true;
             }
-            seriesOf.put(r, ids);
+            return ids;
         }
 
         /** Row of each output series in {@code ids}' SeriesRows, -1 where it has none. */
@@ -564,16 +551,6 @@ public final class GridCorrectionOperator {
                 }
             }
         }
-    }
-
-    private static int seriesId(Map<Labels, Integer> index, List<Labels> labels, Labels series) {
-        Integer s = index.get(series);
-        if (s == null) {
-            s = labels.size();
-            labels.add(series);
-            index.put(series, s);
-        }
-        return s;
     }
 
     private static double[] grow(double[] a, int s) {

@@ -37,6 +37,12 @@ public final class DemandingDataStore implements SeriesDataStore {
     }
 
     @Override
+    public void readRawSpans(Source source, java.util.List<io.tessera.core.LabelMatcher> predicates,
+            java.util.List<io.tessera.core.Interval> spans, RunContext context, SeriesSink sink) {
+        store.readRawSpans(source, predicates, spans, context, sink);
+    }
+
+    @Override
     public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
         try {
             return store.readMaterializedView(view, request, context);

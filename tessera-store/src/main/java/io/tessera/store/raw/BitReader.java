@@ -38,6 +38,14 @@ final class BitReader {
         return (int) (w >>> (64 - n));
     }
 
+    void seek(int bitPosition) {
+        position = bitPosition;
+    }
+
+    int position() {
+        return position;
+    }
+
     void skip(int n) {
         position += n;
     }

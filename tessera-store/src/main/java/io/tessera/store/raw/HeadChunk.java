@@ -1,5 +1,7 @@
 package io.tessera.store.raw;
 
+import java.util.Arrays;
+
 /**
  * The appendable chunk of a series. One writer (holding the series' stripe lock) appends;
  * readers take a {@link #snapshot()} that decodes exactly the samples published so far. The
@@ -13,6 +15,8 @@ final class HeadChunk {
     private final long minTime;
     private volatile int published;
     private volatile long maxTime;
+    /** Grown by copying and republished, like {@link BitWriter}'s words. */
+    private volatile long[] seek = SeekIndex.NONE;
 
     private int count;
     private long lastTime;
@@ -41,9 +45,22 @@ final class HeadChunk {
         lastTime = time;
         lastDelta = delta;
         lastBits = bits;
+        if (SeekIndex.isSeekPoint(count)) {
+            addSeekPoint(count / SeekIndex.STRIDE - 1, time, bits, delta);
+        }
         count++;
         maxTime = time;
         published = count;
+    }
+
+    private void addSeekPoint(int entry, long time, long bits, long delta) {
+        long[] s = seek;
+        int needed = (entry + 1) * SeekIndex.LONGS_PER_ENTRY;
+        if (needed > s.length) {
+            s = Arrays.copyOf(s, Math.max(needed, 2 * s.length));
+        }
+        SeekIndex.put(s, entry, time, bits, delta, out.position(), Math.max(0, leading), trailing);
+        seek = s;
     }
 
     private void writeDeltaOfDelta(long dod) {
@@ -106,16 +123,19 @@ final class HeadChunk {
     Chunk snapshot() {
         int n = published;
         long[] words = out.words();
-        return new Chunk(words, n, minTime, maxTime);
+        return new Chunk(words, n, minTime, maxTime, seek);
     }
 
     /** The writer's exact view, safe only under the series' lock. */
     Chunk writerView() {
-        return new Chunk(out.words(), count, minTime, lastTime);
+        return new Chunk(out.words(), count, minTime, lastTime, seek);
     }
 
     Chunk close() {
-        return new Chunk(out.trimmed(), count, minTime, lastTime);
+        int entries = SeekIndex.entries(count) * SeekIndex.LONGS_PER_ENTRY;
+        long[] s = seek;
+        return new Chunk(out.trimmed(), count, minTime, lastTime,
+                entries == 0 ? SeekIndex.NONE : entries == s.length ? s : Arrays.copyOf(s, entries));
     }
 
     /** Bits written so far; exact for the writer. */
@@ -123,11 +143,17 @@ final class HeadChunk {
         return out.position();
     }
 
+    /** Encoded words in use plus the seek entries written. */
     long usedBytes() {
-        return 8L * out.usedWords();
+        return 8L * out.usedWords() + (long) SeekIndex.ENTRY_BYTES * SeekIndex.entries(count);
     }
 
     long capacityBytes() {
-        return 8L * out.words().length;
+        return 8L * out.words().length + 8L * seek.length;
+    }
+
+    /** Encoded words in use, without the seek index. */
+    long encodedBytes() {
+        return 8L * out.usedWords();
     }
 }

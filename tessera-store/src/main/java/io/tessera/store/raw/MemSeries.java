@@ -13,6 +13,7 @@ final class MemSeries {
     final long overheadBytes;
     private volatile SeriesView view;
     private long closedDataBytes;
+    private long closedSeekBytes;
 
     MemSeries(int id, Labels labels, SeriesView initial) {
         this.id = id;
@@ -27,10 +28,13 @@ final class MemSeries {
 
     void setView(SeriesView next) {
         long data = 0;
+        long seek = 0;
         for (Chunk c : next.closed()) {
             data += c.dataBytes();
+            seek += c.seekBytes();
         }
         closedDataBytes = data;
+        closedSeekBytes = seek;
         view = next;
     }
 
@@ -42,15 +46,15 @@ final class MemSeries {
         return view.head().lastBits();
     }
 
-    /** Encoded bytes: closed chunks plus the used words of the head. */
+    /** Encoded bytes: closed chunks plus the used words of the head, without seek indexes. */
     long chunkBytes() {
-        return closedDataBytes + view.head().usedBytes();
+        return closedDataBytes + view.head().encodedBytes();
     }
 
     /** The memory estimate of this series, as {@link MemoryModel} counts it. */
     long memoryBytes() {
         SeriesView v = view;
-        return overheadBytes + closedDataBytes + (long) (v.closed().length + 1) * MemoryModel.CHUNK_OVERHEAD
+        return overheadBytes + closedDataBytes + closedSeekBytes + (long) (v.closed().length + 1) * MemoryModel.CHUNK_OVERHEAD
                 + v.head().capacityBytes();
     }
 
@@ -76,6 +80,7 @@ final class MemSeries {
             return false;
         }
         decoder.reset(chunk);
+        decoder.skipTo(time);
         while (decoder.next()) {
             if (decoder.time() == time) {
                 return true;

@@ -17,9 +17,11 @@ final class MemoryModel {
      * Reserved per accepted sample before a request is applied: the worst-case encoding, doubled
      * for head-array growth, plus a new chunk (a time-based cut can open one per sample). A
      * request also reserves, per existing series, its head's used bytes: a head's capacity is at
-     * most twice its use, so its growth is at most that plus twice what is written.
+     * most twice its use, so its growth is at most that plus twice what is written (seek entries
+     * included, at most one per sample).
      */
-    static final long SAMPLE_BOUND = 2L * ((XorFormat.MAX_BITS_PER_SAMPLE + 7) / 8) + CHUNK_OVERHEAD + 16;
+    static final long SAMPLE_BOUND = 2L * ((XorFormat.MAX_BITS_PER_SAMPLE + 7) / 8) + CHUNK_OVERHEAD + 16
+            + 2L * SeekIndex.ENTRY_BYTES;
 
     private MemoryModel() {
     }

@@ -60,7 +60,12 @@ public final class RawRestore {
         if (chunkCount == chunks.length) {
             chunks = Arrays.copyOf(chunks, chunkCount * 2);
         }
-        chunks[chunkCount++] = new Chunk(words, count, minTime, maxTime);
+        try {
+            chunks[chunkCount++] = Chunk.restored(words, count, minTime, maxTime);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            throw new InvalidInputException("chunk " + (chunkCount - 1) + " of " + open + " does not decode to "
+                    + count + " samples");
+        }
     }
 
     private void endSeries() {

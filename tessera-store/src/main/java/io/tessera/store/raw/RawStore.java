@@ -170,6 +170,21 @@ public final class RawStore {
         }
     }
 
+    /**
+     * The samples of the matching series in the ascending, disjoint {@code spans}, in one walk
+     * over the series: each series with a sample in any span is handed to {@code visitor} once,
+     * with the samples of all spans together in time order, in fresh arrays. Series come in no
+     * particular order (not label order: the selection is not sorted).
+     */
+    public void readSpans(List<LabelMatcher> matchers, Interval[] spans, SeriesVisitor visitor) {
+        checkSelector(matchers);
+        long[] bounds = SpanReader.bounds(spans);
+        if (spans.length == 0) {
+            return;
+        }
+        new SpanReader().read(table.index.select(matchers), bounds, visitor);
+    }
+
     /** The matching series with at least one sample in {@code range}, in label order. */
     public List<Labels> series(List<LabelMatcher> matchers, Interval range) {
         checkSelector(matchers);

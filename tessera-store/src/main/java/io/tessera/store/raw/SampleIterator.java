@@ -15,13 +15,21 @@ final class SampleIterator {
     private long bits;
 
     void reset(SeriesView view, long start, long end) {
+        reset(view, view.head().snapshot(), start, end);
+    }
+
+    /**
+     * Over one snapshot of a series, taken once for several reads; {@code head} may be null
+     * when {@link SeriesView#headMayHold} says the read does not reach it.
+     */
+    void reset(SeriesView view, Chunk head, long start, long end) {
         this.closed = view.closed();
-        this.head = view.head().snapshot();
+        this.head = head;
         this.start = start;
         this.end = end;
         this.inChunk = false;
         this.done = start >= end;
-        this.index = done ? 0 : MemSeries.firstEndingAtOrAfter(closed, start + 1);
+        this.index = done ? 0 : view.firstEndingAtOrAfter(start + 1);
     }
 
     boolean next() {
@@ -37,6 +45,9 @@ final class SampleIterator {
                     continue;
                 }
                 decoder.reset(chunk);
+                if (chunk.minTime() <= start) {
+                    decoder.skipTo(start);
+                }
                 inChunk = true;
             }
             while (decoder.next()) {

@@ -4,8 +4,11 @@ package io.tessera.store.raw;
 final class XorDecoder {
 
     private final BitReader in = new BitReader();
+    private long[] seek;
+    private int seekEntries;
     private int remaining;
     private boolean started;
+    private boolean replay;
     private long time;
     private long delta;
     private long bits;
@@ -13,10 +16,44 @@ final class XorDecoder {
     private int trailing;
 
     void reset(Chunk chunk) {
-        in.reset(chunk.words());
-        remaining = chunk.count();
+        reset(chunk.words(), chunk.count(), chunk.seek());
+    }
+
+    void reset(long[] words, int count, long[] seekEntries) {
+        in.reset(words);
+        remaining = count;
         started = false;
+        replay = false;
         delta = 0;
+        seek = seekEntries;
+        this.seekEntries = seekEntries.length == 0 ? 0 : SeekIndex.entries(count);
+    }
+
+    /**
+     * Skips, through the chunk's seek index, to the last resume point at or before {@code time},
+     * so that the next {@link #next()} returns that sample (or, with none, the chunk's first).
+     * Only right after {@link #reset}; samples after {@code time} are never skipped.
+     */
+    void skipTo(long time) {
+        int e = SeekIndex.lastAtOrBefore(seek, seekEntries, time);
+        if (e < 0) {
+            return;
+        }
+        int sample = (e + 1) * SeekIndex.STRIDE;
+        in.seek(SeekIndex.position(seek, e));
+        remaining -= sample;
+        started = true;
+        replay = true;
+        this.time = SeekIndex.time(seek, e);
+        bits = SeekIndex.bits(seek, e);
+        delta = SeekIndex.delta(seek, e);
+        leading = SeekIndex.leading(seek, e);
+        trailing = SeekIndex.trailing(seek, e);
+    }
+
+    /** Writes the state after the current sample as seek entry {@code entry}. */
+    void record(long[] target, int entry) {
+        SeekIndex.put(target, entry, time, bits, delta, in.position(), leading, trailing);
     }
 
     boolean next() {
@@ -24,6 +61,10 @@ final class XorDecoder {
             return false;
         }
         remaining--;
+        if (replay) {
+            replay = false;
+            return true;
+        }
         if (!started) {
             started = true;
             time = in.read(64);
