@@ -47,16 +47,16 @@ final class ViewAggregation {
             PaneMemo.Read read = memo.panes(view, store, context, first, last);
             panes = read.parts();
             for (Interval pane : read.exact()) {
-                addRaw(edges, view, window, scan, store, context, pane.start(), pane.end());
+                EdgeRows.add(edges, view, window, scan, store, context, pane.start(), pane.end());
             }
             if (!read.exact().isEmpty()) {
                 context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view " + view.definitionId()
                         + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
             }
-            addRaw(edges, view, window, scan, store, context, start, first);
-            addRaw(edges, view, window, scan, store, context, last, end);
+            EdgeRows.add(edges, view, window, scan, store, context, start, first);
+            EdgeRows.add(edges, view, window, scan, store, context, last, end);
         } else {
-            addRaw(edges, view, window, scan, store, context, start, end);
+            EdgeRows.add(edges, view, window, scan, store, context, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
         for (Map.Entry<Labels, Object> e : panes.entrySet()) {
@@ -73,13 +73,13 @@ final class ViewAggregation {
     /** A group's answer from its pane part and its raw edge part (either may be null). */
     private static Object combine(SqlView view, Object panes, Object edge) {
         if (view.function() == io.tessera.sql.AggregateFunction.QUANTILE) {
-            EdgeValues values = (EdgeValues) edge;
-            double[] sorted = values == null ? null : values.sorted();
+            EdgeRows.Values values = (EdgeRows.Values) edge;
+            double[] raw = values == null ? null : values.values;
             int n = values == null ? 0 : values.size;
             return switch ((PaneMemo.QuantilePanes) panes) {
-                case null -> WindowQuantiles.exact(null, sorted, n);
-                case PaneMemo.QuantilePanes q when q.sorted() != null -> WindowQuantiles.exact(q.sorted(), sorted, n);
-                case PaneMemo.QuantilePanes q -> WindowQuantiles.sketched(q.sketch(), q.bound(), sorted, n);
+                case null -> WindowQuantiles.exact(null, raw, n);
+                case PaneMemo.QuantilePanes q when q.sorted() != null -> WindowQuantiles.exact(q.sorted(), raw, n);
+                case PaneMemo.QuantilePanes q -> WindowQuantiles.sketched(q.sketch(), q.bound(), raw, n);
             };
         }
         if (edge == null) {
@@ -95,53 +95,6 @@ final class ViewAggregation {
         sum.merge((State) panes);
         sum.merge((State) edge);
         return sum;
-    }
-
-    /** One group's raw values of a quantile's column (NaN left out, as the pane sketches leave it out). */
-    private static final class EdgeValues {
-        double[] values = new double[64];
-        int size;
-
-        void add(double v) {
-            if (Double.isNaN(v)) {
-                return;
-            }
-            if (size == values.length) {
-                values = java.util.Arrays.copyOf(values, 2 * size);
-            }
-            values[size++] = v;
-        }
-
-        double[] sorted() {
-            java.util.Arrays.sort(values, 0, size);
-            return values;
-        }
-    }
-
-    /** Adds the raw rows of {@code (from, to]} to each group's edge part. */
-    private static void addRaw(Map<Labels, Object> edges, SqlView view, TableWindow window, Scan scan, DataStore store,
-                               RunContext context, long from, long to) {
-        if (to <= from) {
-            return;
-        }
-        TableWindow edge = new TableWindow(window.input(), window.timeColumn(), window.columns(), from, to);
-        RowTable rows = TableReader.read(scan, edge, store, context);
-        long[] ts = (long[]) rows.columns[rows.index(window.timeColumn())];
-        SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.keys());
-        Object values = rows.columns[rows.index(view.column())];
-        boolean quantile = view.function() == io.tessera.sql.AggregateFunction.QUANTILE;
-        Object[] partOf = new Object[groups.count()];
-        for (int g = 0; g < partOf.length; g++) {
-            partOf[g] = edges.computeIfAbsent(groups.labelsOf(g), x -> quantile ? new EdgeValues() : view.newState());
-        }
-        for (int r = 0; r < rows.rows; r++) {
-            Object part = partOf[groups.group(r)];
-            if (part instanceof EdgeValues e) {
-                e.add(values instanceof double[] d ? d[r] : (double) ((long[]) values)[r]);
-            } else {
-                SqlViewBuilder.update((State) part, values, r, ts[r]);
-            }
-        }
     }
 
     private static RowTable table(GroupedAggregate node, TableWindow window, Map<Labels, Object> merged,
