@@ -56,6 +56,10 @@ public final class SqlBenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "20", description = "Unmeasured runs first, so the JIT has compiled the query path (default ${DEFAULT-VALUE}).")
     int warmup;
 
+    @Option(names = "--warmup-seconds", defaultValue = "2", description = "Keep warming up each block for at least this long, "
+            + "so a path fast enough that the warm-up runs take milliseconds is compiled too (default ${DEFAULT-VALUE}).")
+    double warmupSeconds;
+
     @Option(names = "--only", description = "Run only the queries whose name contains this text.")
     String only;
 
@@ -74,8 +78,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
         long start = 1_767_225_600_000L;
         long now = start + span - OFF_GRID_MS;
         out.printf(Locale.ROOT, "SQL bench: table events, %,d rows over 6.5 h in time order; views on %d-minute panes; "
-                + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs%n", n, PANE / 60_000,
-                OFF_GRID_MS, reps, warmup);
+                + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs and at least %.1f s%n", n,
+                PANE / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
 
         SqlBenchTable table = new SqlBenchTable(n, start, span, SEED);
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlBenchTable.SCHEMA, table.batch());
@@ -209,14 +213,15 @@ public final class SqlBenchCommand implements Callable<Integer> {
 
     /**
      * The p50 latency of each run, each measured in its own block of {@code warmup} unmeasured and
-     * {@code reps} measured runs, the heap collected before each block (so one run's garbage is not
+     * {@code reps} measured runs (the warm-up lasting at least {@code warmupSeconds}), the heap collected before each block (so one run's garbage is not
      * collected in another's time).
      */
     private double[] blocks(int reps, Run... runs) throws Exception {
         double[] p50 = new double[runs.length];
         for (int r = 0; r < runs.length; r++) {
             System.gc();
-            for (int i = 0; i < warmup; i++) {
+            long warmEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
+            for (int i = 0; i < warmup || System.nanoTime() < warmEnd; i++) {
                 runs[r].run();
             }
             double[] ms = new double[reps];
