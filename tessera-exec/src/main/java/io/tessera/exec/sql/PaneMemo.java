@@ -184,6 +184,19 @@ final class PaneMemo {
         return stacks.merged();
     }
 
+    /** The quantile pane part of a group's pane states (in time order; at least one): every value sorted, or their merged KLL. */
+    static QuantilePanes quantilePart(SqlView view, List<State> states) {
+        double[] sorted = gathered(states);
+        if (sorted != null) {
+            return new QuantilePanes(sorted, null, io.tessera.sketch.ErrorBound.EXACT);
+        }
+        KllState merged = (KllState) view.newState();
+        for (State s : states) {
+            merged.merge(s);
+        }
+        return new QuantilePanes(null, merged.sorted(), merged.errorBound());
+    }
+
     /** Every value of a group's KLL panes, sorted, when each pane still holds all its values and they are at most {@link #EXACT_LIMIT}. */
     private static double[] gathered(List<State> states) {
         long total = 0;

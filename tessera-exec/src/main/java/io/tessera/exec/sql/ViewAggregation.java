@@ -67,11 +67,11 @@ final class ViewAggregation {
                 merged.put(e.getKey(), combine(view, null, e.getValue()));
             }
         }
-        return table(node, window, merged, approximate);
+        return table(node, window, null, merged, approximate);
     }
 
     /** A group's answer from its pane part and its raw edge part (either may be null). */
-    private static Object combine(SqlView view, Object panes, Object edge) {
+    static Object combine(SqlView view, Object panes, Object edge) {
         if (view.function() == io.tessera.sql.AggregateFunction.QUANTILE) {
             EdgeRows.Values values = (EdgeRows.Values) edge;
             double[] raw = values == null ? null : values.values;
@@ -97,8 +97,12 @@ final class ViewAggregation {
         return sum;
     }
 
-    private static RowTable table(GroupedAggregate node, TableWindow window, Map<Labels, Object> merged,
-                                  Consumer<ErrorBound> approximate) {
+    /**
+     * The answer table: a row per group of {@code merged} (its key values its labels; the time
+     * bucket {@code bucketKey}, when not null, a label holding the bucket's start in ms).
+     */
+    static RowTable table(GroupedAggregate node, TableWindow window, String bucketKey, Map<Labels, Object> merged,
+                          Consumer<ErrorBound> approximate) {
         boolean global = node.keys().isEmpty();
         int groups = global ? 1 : merged.size();
         List<Labels> order = new ArrayList<>(merged.keySet());
@@ -106,6 +110,16 @@ final class ViewAggregation {
         List<SqlType> types = new ArrayList<>();
         List<Object> columns = new ArrayList<>();
         for (String key : node.keys()) {
+            if (key.equals(bucketKey)) {
+                names.add(key);
+                types.add(SqlType.TIMESTAMP);
+                long[] a = new long[groups];
+                for (int g = 0; g < groups; g++) {
+                    a[g] = Long.parseLong(order.get(g).get(key));
+                }
+                columns.add(a);
+                continue;
+            }
             Column c = column(window, key);
             names.add(key);
             types.add(c.name().equals(window.timeColumn()) ? SqlType.TIMESTAMP : switch (c.type()) {
