@@ -108,7 +108,14 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 q("distinct seq by host, 6h", "SELECT host, approx_count_distinct(seq) FROM events "
                         + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY host", 1),
                 q("sum bytes by region, 3h (exact state)", "SELECT region, sum(bytes) FROM events "
-                        + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY region", 1));
+                        + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY region", 1),
+                q("p99 by 5-min bucket, host, 6h", "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, quantile(0.99)(latency) "
+                        + "FROM events WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY t, host", 2),
+                q("distinct shards by 15-min bucket, region, code, 6h", "SELECT time_bucket(INTERVAL '15 minutes', ts) AS t, region, code, "
+                        + "approx_count_distinct(shard) FROM events WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() "
+                        + "GROUP BY t, region, code", 3),
+                q("sum bytes by hour, region, 6h", "SELECT date_trunc('hour', ts) AS t, region, sum(bytes) FROM events "
+                        + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY t, region", 2));
 
         try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
             long l0 = System.nanoTime();
@@ -119,7 +126,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "DuckDB: loaded in %.1f s (in-process, JDBC, %d threads)%n", (System.nanoTime() - l0) / 1e9,
                     threads(duck));
             out.println();
-            out.printf(Locale.ROOT, "%-40s %10s %10s %10s %10s %10s %9s %9s %11s  %s%n", "query", "DuckDB ms", "exact ms",
+            out.printf(Locale.ROOT, "%-52s %10s %10s %10s %10s %10s %9s %9s %11s  %s%n", "query", "DuckDB ms", "exact ms",
                     "views ms", "cold ms", "moving ms", "DuckDB/v", "DuckDB/mv", "max rel err", "stated bound");
             List<Double> ratios = new ArrayList<>();
             SqlEngine engine = new SqlEngine();
@@ -144,7 +151,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 }
                 double err = maxRelativeError(viewed, duckRows(duck, duckSql, bq.keys()), bq.keys());
                 ratios.add(duckMs / viewMs);
-                out.printf(Locale.ROOT, "%-40s %10.2f %10.2f %10.3f %10.2f %10.2f %8.1fx %8.1fx %11.2e  %s%n", bq.name(), duckMs,
+                out.printf(Locale.ROOT, "%-52s %10.2f %10.2f %10.3f %10.2f %10.2f %8.1fx %8.1fx %11.2e  %s%n", bq.name(), duckMs,
                         p50s[0], viewMs, p50s[3], movingMs, duckMs / viewMs, duckMs / movingMs, err,
                         viewed.approximate() ? viewed.errorBound().describe() : "exact");
             }
@@ -183,7 +190,12 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 Object[] key = new Object[keys];
                 for (int k = 0; k < keys; k++) {
                     Object o = rs.getObject(k + 1);
-                    key[k] = o instanceof Number num ? (Object) num.longValue() : o.toString();
+                    key[k] = switch (o) {
+                        case Number num -> num.longValue();
+                        case java.sql.Timestamp t -> t.toLocalDateTime().toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+                        case java.time.LocalDateTime t -> t.toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+                        default -> o.toString();
+                    };
                 }
                 rows.put(Arrays.asList(key), ((Number) rs.getObject(keys + 1)).doubleValue());
             }

@@ -44,7 +44,7 @@ final class BucketedViewAggregation {
     }
 
     static RowTable answer(GroupedAggregate node, TimeBucket bucket, TableWindow window, Scan scan, SqlView view,
-                           DataStore store, RunContext context, Consumer<ErrorBound> approximate) {
+                           DataStore store, RunContext context, Consumer<ErrorBound> approximate, BucketMemo memo) {
         long start = window.startExclusive();
         long end = window.endInclusive();
         long p = view.paneMs();
@@ -89,13 +89,25 @@ final class BucketedViewAggregation {
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
         String key = bucket.output();
+        Map<Long, Map<Labels, BucketMemo.Part>> before = memo.last(view.definitionId());
+        Map<Long, Map<Labels, BucketMemo.Part>> kept = new HashMap<>();
         for (Map.Entry<Long, Map<Labels, List<State>>> b : panes.entrySet()) {
+            context.checkAlive();
             Map<Labels, Object> edges = raw.getOrDefault(b.getKey(), Map.of());
+            Map<Labels, BucketMemo.Part> was = before.getOrDefault(b.getKey(), Map.of());
+            Map<Labels, BucketMemo.Part> keep = new HashMap<>();
+            kept.put(b.getKey(), keep);
             String at = Long.toString(b.getKey());
             for (Map.Entry<Labels, List<State>> g : b.getValue().entrySet()) {
-                merged.put(g.getKey().with(key, at), ViewAggregation.combine(view, part(view, g.getValue()), edges.get(g.getKey())));
+                BucketMemo.Part part = was.get(g.getKey());
+                if (part == null || !part.sameStates(g.getValue())) {
+                    part = new BucketMemo.Part(g.getValue(), part(view, g.getValue()));
+                }
+                keep.put(g.getKey(), part);
+                merged.put(g.getKey().with(key, at), ViewAggregation.combine(view, part.part(), edges.get(g.getKey())));
             }
         }
+        memo.keep(view.definitionId(), kept);
         for (Map.Entry<Long, Map<Labels, Object>> b : raw.entrySet()) {
             Map<Labels, List<State>> covered = panes.getOrDefault(b.getKey(), Map.of());
             String at = Long.toString(b.getKey());

@@ -55,6 +55,9 @@ final class PaneMemo {
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
 
+    /** The bucketed runs' parts, kept alongside. */
+    final BucketMemo buckets = new BucketMemo();
+
     /**
      * The pane parts of {@code [first, last)} (on the view's grid) by group, read from
      * {@code store}; the panes it cannot give ({@link UsablePanes}) are left out and listed. A

@@ -122,7 +122,8 @@ final class SqlRun {
             if (view != null && BucketedViewAggregation.aligned(view, b)) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
-                    RowTable answer = BucketedViewAggregation.answer(a, b, w, scan, view, store, context, bounds::add);
+                    RowTable answer = BucketedViewAggregation.answer(a, b, w, scan, view, store, context, bounds::add,
+                            paneMemo.buckets);
                     // one bound per (bucket, group) would be many infos: the loosest stands for them
                     bounds.stream().max(java.util.Comparator.comparingDouble(ErrorBound::error)).ifPresent(this::approximate);
                     context.info("SQL info: answered from view " + view.definitionId() + " in " + b.widthMs() + " ms buckets");

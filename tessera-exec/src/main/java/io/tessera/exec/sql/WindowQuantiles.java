@@ -28,6 +28,7 @@ final class WindowQuantiles {
     private final double edgeMin;
     private final double edgeMax;
     private double[] sortedEdges;
+    private double[] selection;
 
     private WindowQuantiles(double[] exact, KllState.Sorted sketch, ErrorBound bound, double[] edges, int edgeCount) {
         this.exact = exact;
@@ -100,7 +101,7 @@ final class WindowQuantiles {
             return exact[k];
         }
         if (na == 0) {
-            return sortedEdges()[k];
+            return selected(k);
         }
         // the answer lies in [exact[k - edges], exact[k]]: edge values below that span only shift k
         double low = k - edgeCount >= 0 ? exact[k - edgeCount] : Double.NEGATIVE_INFINITY;
@@ -121,6 +122,56 @@ final class WindowQuantiles {
         }
         Arrays.sort(inside, 0, m);
         return kth(exact, na, inside, m, k - below);
+    }
+
+    /**
+     * The k-th smallest edge value, by selection on a copy of the edges: each call partitions the
+     * copy further, so the two neighbouring ranks an interpolation asks for cost one pass and a bit.
+     */
+    private double selected(int k) {
+        if (sortedEdges != null) {
+            return sortedEdges[k];
+        }
+        if (selection == null) {
+            selection = Arrays.copyOf(edges, edgeCount);
+        }
+        double[] a = selection;
+        int lo = 0;
+        int hi = edgeCount - 1;
+        while (hi - lo > 16) {
+            int mid = (lo + hi) >>> 1;
+            // median of three as the pivot, then Hoare's partition
+            double x = a[lo];
+            double y = a[mid];
+            double z = a[hi];
+            double pivot = x < y ? (y < z ? y : Math.max(x, z)) : (x < z ? x : Math.max(y, z));
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (a[i] < pivot) {
+                    i++;
+                }
+                while (a[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    double t = a[i];
+                    a[i] = a[j];
+                    a[j] = t;
+                    i++;
+                    j--;
+                }
+            }
+            if (k <= j) {
+                hi = j;
+            } else if (k >= i) {
+                lo = i;
+            } else {
+                return a[k];
+            }
+        }
+        Arrays.sort(a, lo, hi + 1);
+        return a[k];
     }
 
     private double[] sortedEdges() {

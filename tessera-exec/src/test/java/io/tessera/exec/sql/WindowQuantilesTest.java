@@ -125,6 +125,17 @@ class WindowQuantilesTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(longs = {51, 52, 53, 54, 55, 56, 57, 58})
+    void edgesAloneAreSelectedAsTheExactEngineInterpolates(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] edges = sortedRandom(r, 1 + r.nextInt(seed < 55 ? 30 : 5_000), seed % 2 == 0);
+        WindowQuantiles w = WindowQuantiles.exact(null, shuffled(r, edges), edges.length);
+        for (double q : new double[] {0.99, 0, 0.5, 0.001, 0.25, 0.75, 0.9, 1, 0.1}) {
+            assertThat(w.quantile(q)).as("q=%s n=%d", q, edges.length).isEqualTo(ExactQuantiles.interpolate(edges, 0, edges.length, q));
+        }
+    }
+
     /** The first value of the sketch's items and the sorted edges, merged in order (items first on ties), whose cumulative weight reaches ceil(q n). */
     private static double mergedWalk(KllState.Sorted s, double[] sortedEdges, double q) {
         double[] v = s.values();
