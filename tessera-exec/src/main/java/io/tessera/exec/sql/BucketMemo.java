@@ -15,8 +15,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class BucketMemo {
 
-    /** A (bucket, group)'s pane states, as the store handed them out, and the part built from them. */
-    record Part(List<State> states, Object part) {
+    /**
+     * A (bucket, group)'s pane states, as the store handed them out, the part built from them, the
+     * group's output key (its labels and the bucket {@code outputKey}) and its answer when the
+     * bucket has no raw rows ({@code alone}).
+     */
+    record Part(List<State> states, Object part, String outputKey, Labels output, Object alone) {
 
         boolean sameStates(List<State> now) {
             if (now.size() != states.size()) {

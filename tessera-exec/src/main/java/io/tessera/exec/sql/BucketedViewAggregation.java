@@ -100,11 +100,14 @@ final class BucketedViewAggregation {
             String at = Long.toString(b.getKey());
             for (Map.Entry<Labels, List<State>> g : b.getValue().entrySet()) {
                 BucketMemo.Part part = was.get(g.getKey());
-                if (part == null || !part.sameStates(g.getValue())) {
-                    part = new BucketMemo.Part(g.getValue(), part(view, g.getValue()));
+                if (part == null || !part.sameStates(g.getValue()) || !part.outputKey().equals(key)) {
+                    Object panePart = part(view, g.getValue());
+                    part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at),
+                            ViewAggregation.combine(view, panePart, null));
                 }
                 keep.put(g.getKey(), part);
-                merged.put(g.getKey().with(key, at), ViewAggregation.combine(view, part.part(), edges.get(g.getKey())));
+                Object edge = edges.get(g.getKey());
+                merged.put(part.output(), edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
             }
         }
         memo.keep(view.definitionId(), kept);
