@@ -9,7 +9,9 @@ import io.tessera.plan.GroupedAggregate;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.plan.TimeBucket;
+import io.tessera.sketch.CountState;
 import io.tessera.sketch.ErrorBound;
+import io.tessera.sketch.SumState;
 import io.tessera.sketch.State;
 import io.tessera.sql.AggregateFunction;
 import java.util.ArrayList;
@@ -53,13 +55,26 @@ final class BucketedViewAggregation {
         // (bucket start, group) → raw part, and → pane states in time order
         Map<Long, Map<Labels, Object>> raw = new TreeMap<>();
         Map<Long, Map<Labels, List<State>>> panes = new TreeMap<>();
+        // bucket → group → its pane part's rows that belong to the next bucket
+        Map<Long, Map<Labels, Object>> removed = new HashMap<>();
         if (first < last) {
             List<Interval> wanted = new ArrayList<>();
             List<Interval> rawPanes = new ArrayList<>();
+            // pane end → the rows exactly there, each group's part: moved out of the pane's bucket into the next
+            Map<Long, Map<Labels, Object>> atBoundary = new HashMap<>();
+            boolean movable = view.function() == AggregateFunction.QUANTILE || view.function() == AggregateFunction.SUM
+                    || view.function() == AggregateFunction.COUNT;
             for (long t = first; t < last; t += p) {
                 Interval pane = new Interval(t, t + p);
                 if (isBoundary(bucket, t + p) && hasRowsAt(scan, window, store, context, t + p)) {
-                    rawPanes.add(pane);
+                    if (movable) {
+                        Map<Labels, Object> rows = new HashMap<>();
+                        EdgeRows.add(rows, view, window, scan, store, context, t + p - 1, t + p);
+                        atBoundary.put(t + p, rows);
+                        wanted.add(pane);
+                    } else {
+                        rawPanes.add(pane);
+                    }
                 } else {
                     wanted.add(pane);
                 }
@@ -69,6 +84,10 @@ final class BucketedViewAggregation {
                 UsablePanes.Read read = UsablePanes.read(view, wanted, store, context);
                 states = read.states();
                 rawPanes.addAll(read.exact());
+                for (Interval pane : read.exact()) {
+                    // read raw, its rows go to their own buckets: nothing to move
+                    atBoundary.remove(pane.end());
+                }
                 if (!read.exact().isEmpty()) {
                     context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view "
                             + view.definitionId() + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
@@ -82,6 +101,10 @@ final class BucketedViewAggregation {
             for (Interval pane : rawPanes) {
                 fold(raw, bucket, view, window, scan, store, context, pane.start(), pane.end());
             }
+            for (long t : atBoundary.keySet()) {
+                removed.put(bucketOf(bucket, t - 1), atBoundary.get(t));
+                fold(raw, bucket, view, window, scan, store, context, t - 1, t);
+            }
             fold(raw, bucket, view, window, scan, store, context, start, first);
             fold(raw, bucket, view, window, scan, store, context, last, end);
         } else {
@@ -94,6 +117,7 @@ final class BucketedViewAggregation {
         for (Map.Entry<Long, Map<Labels, List<State>>> b : panes.entrySet()) {
             context.checkAlive();
             Map<Labels, Object> edges = raw.getOrDefault(b.getKey(), Map.of());
+            Map<Labels, Object> out = removed.getOrDefault(b.getKey(), Map.of());
             Map<Labels, BucketMemo.Part> was = before.getOrDefault(b.getKey(), Map.of());
             Map<Labels, BucketMemo.Part> keep = new HashMap<>();
             kept.put(b.getKey(), keep);
@@ -107,7 +131,9 @@ final class BucketedViewAggregation {
                 }
                 keep.put(g.getKey(), part);
                 Object edge = edges.get(g.getKey());
-                merged.put(part.output(), edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
+                Object moved = out.get(g.getKey());
+                merged.put(part.output(), moved != null ? without(view, part.part(), edge, moved)
+                        : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
             }
         }
         memo.keep(view.definitionId(), kept);
@@ -121,6 +147,36 @@ final class BucketedViewAggregation {
             }
         }
         return ViewAggregation.table(node, window, key, merged, approximate);
+    }
+
+    /** A (bucket, group)'s answer from its pane part and raw rows, less the part's rows that belong to the next bucket. */
+    private static Object without(SqlView view, Object panes, Object edge, Object moved) {
+        return switch (panes) {
+            case PaneMemo.QuantilePanes q -> {
+                EdgeRows.Values e = (EdgeRows.Values) edge;
+                EdgeRows.Values m = (EdgeRows.Values) moved;
+                yield q.sorted() != null
+                        ? WindowQuantiles.exact(WindowQuantiles.without(q.sorted(), m.values, m.size), e == null ? null : e.values,
+                                e == null ? 0 : e.size)
+                        : WindowQuantiles.sketchedWithout(q.sketch(), q.bound(), e == null ? null : e.values, e == null ? 0 : e.size,
+                                m.values, m.size);
+            }
+            case SumState s -> {
+                SumState plus = edge == null ? null : (SumState) edge;
+                SumState minus = (SumState) moved;
+                yield new Corrected(s.value() + (plus == null ? 0 : plus.value()) - minus.value(),
+                        s.count() + (plus == null ? 0 : plus.count()) - minus.count(), false);
+            }
+            case CountState c -> {
+                CountState plus = edge == null ? null : (CountState) edge;
+                yield new Corrected(0, c.value() + (plus == null ? 0 : plus.value()) - ((CountState) moved).value(), true);
+            }
+            default -> throw new IllegalStateException("cannot take rows out of " + panes);
+        };
+    }
+
+    /** A sum ({@code count} its number of values) or a count with some rows taken out. */
+    record Corrected(double sum, long count, boolean isCount) {
     }
 
     /** A (bucket, group)'s pane part: for quantiles its values or merged sketch, else its states merged. */

@@ -191,6 +191,8 @@ final class ViewAggregation {
             }
             case SumState sum -> sum.count() == 0 ? null : argType == SqlType.BIGINT ? (Object) Math.round(sum.value()) : (Object) sum.value();
             case CountState c -> c.value();
+            case BucketedViewAggregation.Corrected c -> c.isCount() ? (Object) c.count() : c.count() == 0 ? null
+                    : argType == SqlType.BIGINT ? (Object) Math.round(c.sum()) : (Object) c.sum();
             case io.tessera.sketch.FrequentState f -> {
                 approximate.accept(f.errorBound());
                 List<Object> top = new ArrayList<>();

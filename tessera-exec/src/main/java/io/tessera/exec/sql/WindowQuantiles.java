@@ -29,6 +29,9 @@ final class WindowQuantiles {
     private final double edgeMax;
     private double[] sortedEdges;
     private double[] selection;
+    /** Values of the sketch part's rows that lie outside the window (sorted), taken out of its ranks. */
+    private double[] removed = NONE;
+    private int removedCount;
 
     private WindowQuantiles(double[] exact, KllState.Sorted sketch, ErrorBound bound, double[] edges, int edgeCount) {
         this.exact = exact;
@@ -57,16 +60,56 @@ final class WindowQuantiles {
         return new WindowQuantiles(null, panes, bound, edges == null ? NONE : edges, edgeCount);
     }
 
+    /**
+     * Panes summarized by a merged sketch that also counted {@code removed[0..removedCount)}, rows
+     * known exactly to lie outside the window: their ranks are taken out. The sketch's absolute rank
+     * error is unchanged, so the normalized bound grows by the sketch's count over the window's.
+     */
+    static WindowQuantiles sketchedWithout(KllState.Sorted panes, ErrorBound bound, double[] edges, int edgeCount, double[] removed,
+                                           int removedCount) {
+        WindowQuantiles w = new WindowQuantiles(null, panes, bound, edges == null ? NONE : edges, edgeCount);
+        w.removed = Arrays.copyOf(removed, removedCount);
+        Arrays.sort(w.removed);
+        w.removedCount = removedCount;
+        return w;
+    }
+
+    /** {@code sorted} without one occurrence of each of {@code values[0..n)} (each must be there). */
+    static double[] without(double[] sorted, double[] values, int n) {
+        double[] take = Arrays.copyOf(values, n);
+        Arrays.sort(take);
+        double[] out = new double[sorted.length - n];
+        int j = 0;
+        int o = 0;
+        for (double v : sorted) {
+            if (j < n && v == take[j]) {
+                j++;
+            } else if (o < out.length) {
+                out[o++] = v;
+            } else {
+                throw new IllegalStateException("a value to take out is not in the pane part");
+            }
+        }
+        if (j < n) {
+            throw new IllegalStateException(n - j + " values to take out are not in the pane part");
+        }
+        return out;
+    }
+
     boolean isExact() {
         return sketch == null;
     }
 
     ErrorBound bound() {
-        return bound;
+        long n = count();
+        if (removedCount == 0 || n <= 0) {
+            return bound;
+        }
+        return new ErrorBound(bound.kind(), bound.error() * Math.max(1.0, (double) paneCount() / n), bound.confidence());
     }
 
     long count() {
-        return paneCount() + edgeCount;
+        return paneCount() + edgeCount - removedCount;
     }
 
     private long paneCount() {
@@ -193,6 +236,9 @@ final class WindowQuantiles {
             return edgeCount == 0 ? sketch.max() : v.length == 0 ? edgeMax : Math.max(sketch.max(), edgeMax);
         }
         long target = Math.max(1, (long) Math.ceil(q * n));
+        if (removedCount > 0) {
+            return walkWithout(target, n);
+        }
         if (v.length == 0) {
             return sortedEdges()[(int) Math.min(target, edgeCount) - 1];
         }
@@ -229,6 +275,42 @@ final class WindowQuantiles {
             } else {
                 if ((i == 0 ? 0 : w[i - 1]) + below + j + 1 >= target) {
                     return inside[j];
+                }
+                j++;
+            }
+        }
+        return weighted(1, n);
+    }
+
+    /**
+     * The first value, walking the sketch's items, the sorted edges (+1 each) and the removed values
+     * (−1 each) in order, at which the running count reaches {@code target}. Only buckets with rows
+     * on their boundary take this path, and their edges are few.
+     */
+    private double walkWithout(long target, long n) {
+        double[] v = sketch.values();
+        long[] w = sketch.cumulativeWeights();
+        double[] e = sortedEdges();
+        long seen = 0;
+        int i = 0;
+        int j = 0;
+        int r = 0;
+        while (i < v.length || j < edgeCount) {
+            double next = Math.min(i < v.length ? v[i] : Double.POSITIVE_INFINITY, j < edgeCount ? e[j] : Double.POSITIVE_INFINITY);
+            while (r < removedCount && removed[r] <= next) {
+                seen--;
+                r++;
+            }
+            if (j >= edgeCount || (i < v.length && v[i] <= e[j])) {
+                seen += w[i] - (i == 0 ? 0 : w[i - 1]);
+                if (seen >= target) {
+                    return v[i];
+                }
+                i++;
+            } else {
+                seen++;
+                if (seen >= target) {
+                    return e[j];
                 }
                 j++;
             }

@@ -56,7 +56,7 @@ class BucketedViewTest {
                 t.host[i] = "host-0";
                 t.region[i] = SqlTestTable.REGIONS[0];
             }
-            if (i % 20_011 == 0) {
+            if (i % 997 == 0) {
                 t.ts[i] = Math.floorDiv(t.ts[i], PANE) * PANE;
             }
         }

@@ -136,6 +136,42 @@ class WindowQuantilesTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(longs = {61, 62, 63, 64})
+    void rowsTakenOutOfASketchPartKeepTheAnswerWithinTheWidenedBound(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        KllState sketch = new KllState();
+        int n = 30_000;
+        double[] counted = new double[n];
+        for (int i = 0; i < n; i++) {
+            counted[i] = seed % 2 == 0 ? r.nextInt(40) : Math.exp(r.nextGaussian());
+            sketch.update(0L, counted[i]);
+        }
+        int out = 1 + r.nextInt(60);
+        double[] removed = Arrays.copyOf(counted, out);
+        double[] edges = sortedRandom(r, r.nextInt(30), seed % 2 == 0);
+        double[] all = new double[n - out + edges.length];
+        System.arraycopy(counted, out, all, 0, n - out);
+        System.arraycopy(edges, 0, all, n - out, edges.length);
+        Arrays.sort(all);
+        WindowQuantiles w = WindowQuantiles.sketchedWithout(sketch.sorted(), sketch.errorBound(), shuffled(r, edges), edges.length,
+                removed, out);
+        assertThat(w.count()).isEqualTo(all.length);
+        assertThat(w.bound().error()).isGreaterThanOrEqualTo(sketch.errorBound().error());
+        for (double q : new double[] {0.01, 0.1, 0.5, 0.9, 0.99}) {
+            double v = w.quantile(q);
+            double rankLo = (double) lowerIndex(all, v) / all.length;
+            double rankHi = (double) upperIndex(all, v) / all.length;
+            assertThat(q).as("q=%s", q).isBetween(rankLo - w.bound().error(), rankHi + w.bound().error());
+        }
+        double[] sorted = counted.clone();
+        Arrays.sort(sorted);
+        double[] left = WindowQuantiles.without(sorted, removed, out);
+        double[] expected = Arrays.copyOfRange(counted, out, n);
+        Arrays.sort(expected);
+        assertThat(left).containsExactly(expected);
+    }
+
     /** The first value of the sketch's items and the sorted edges, merged in order (items first on ties), whose cumulative weight reaches ceil(q n). */
     private static double mergedWalk(KllState.Sorted s, double[] sortedEdges, double q) {
         double[] v = s.values();
