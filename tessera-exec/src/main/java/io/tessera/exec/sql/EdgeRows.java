@@ -89,7 +89,9 @@ final class EdgeRows {
     private static void fold(Map<Labels, Object> edges, SqlView view, RowTable rows, String timeColumn, long from, long to) {
         long[] ts = (long[]) rows.columns[rows.index(timeColumn)];
         SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.keys());
-        Object values = rows.columns[rows.index(view.column())];
+        // count(*) read through a count view does not read the view's column: a row is a count
+        int at = rows.names.indexOf(view.column());
+        Object values = at >= 0 ? rows.columns[at] : null;
         boolean quantile = view.function() == AggregateFunction.QUANTILE;
         Object[] partOf = new Object[groups.count()];
         for (int g = 0; g < partOf.length; g++) {
@@ -100,6 +102,14 @@ final class EdgeRows {
             for (int r = 0; r < n; r++) {
                 if (ts[r] > from && ts[r] <= to) {
                     ((Values) partOf[groups.group(r)]).add(values instanceof double[] d ? d[r] : (double) ((long[]) values)[r]);
+                }
+            }
+            return;
+        }
+        if (values == null && view.function() == AggregateFunction.COUNT) {
+            for (int r = 0; r < n; r++) {
+                if (ts[r] > from && ts[r] <= to) {
+                    ((State) partOf[groups.group(r)]).update(ts[r], 0.0);
                 }
             }
             return;

@@ -140,7 +140,11 @@ final class SqlRun {
         for (SqlView v : views) {
             boolean all = !a.aggregates().isEmpty();
             for (GroupedAggregate.Spec s : a.aggregates()) {
-                all &= s.column() != null && v.serves(table, metric, a.keys(), s.function(), s.column());
+                // count(*): a table's rows hold every column and a metric's every value, so a view
+                // counting any column counts the rows
+                all &= s.column() != null ? v.serves(table, metric, a.keys(), s.function(), s.column())
+                        : s.function() == io.tessera.sql.AggregateFunction.COUNT
+                        && v.serves(table, metric, a.keys(), io.tessera.sql.AggregateFunction.COUNT, v.column());
                 // a view's topK tracks the heaviest values up to its heap's capacity
                 all &= s.function() != io.tessera.sql.AggregateFunction.TOP_K
                         || s.fraction() <= io.tessera.sketch.FrequentState.DEFAULT_CAPACITY;

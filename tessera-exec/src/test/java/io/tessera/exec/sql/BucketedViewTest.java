@@ -222,6 +222,30 @@ class BucketedViewTest {
     }
 
     @Test
+    void countStarIsAnsweredFromAViewCountingAColumn() throws Exception {
+        for (String sql : List.of(
+                "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, count(*) AS v FROM events WHERE ts > now() - INTERVAL 6 HOUR "
+                        + "GROUP BY t, host",
+                "SELECT date_trunc('hour', ts) AS t, host, count(*) AS v FROM events WHERE ts > now() - INTERVAL '150 minutes' "
+                        + "AND ts <= now() GROUP BY t, host")) {
+            SqlResult mine = viewed(sql, NOW);
+            assertThat(mine.infos()).anyMatch(s -> s.contains(COUNTS.definitionId()));
+            Map<List<Object>, Object[]> exact = duckRows(sql, NOW, 2);
+            Map<List<Object>, Object[]> got = byKey(mine, 2);
+            assertThat(got.keySet()).isEqualTo(exact.keySet());
+            exact.forEach((k, row) -> assertThat(((Number) got.get(k)[2]).longValue()).as(sql + " " + k)
+                    .isEqualTo(((Number) row[2]).longValue()));
+        }
+        String windowed = "SELECT host, count(*) AS v FROM events WHERE ts > now() - INTERVAL 1 HOUR AND ts <= now() GROUP BY host";
+        SqlResult mine = new SqlEngine().execute(windowed, STORE, CATALOG, ctx(NOW), VIEWS);
+        assertThat(mine.infos()).anyMatch(s -> s.contains("answered from view " + COUNTS.definitionId()));
+        SqlResult exact = new SqlEngine().execute(windowed, STORE, CATALOG, ctx(NOW));
+        Map<Object, Long> want = new HashMap<>();
+        exact.rows().forEach(r -> want.put(r[0], (Long) r[1]));
+        assertThat(mine.rows()).hasSize(want.size()).allSatisfy(r -> assertThat(r[1]).isEqualTo(want.get(r[0])));
+    }
+
+    @Test
     void bucketsThePanesDoNotTileRunExactly() {
         String sql = "SELECT time_bucket(INTERVAL '7 minutes', ts) AS t, region, sum(bytes) FROM events "
                 + "WHERE ts > now() - INTERVAL 3 HOUR GROUP BY t, region";
