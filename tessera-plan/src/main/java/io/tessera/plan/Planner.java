@@ -103,6 +103,11 @@ public final class Planner {
                 continue;
             }
             SqlReaders.Candidate c = o.candidate();
+            String mismatch = c.bucketMismatch(q.everyMs() > 0 ? Reader.gcd(c.windowMs(), q.everyMs()) : c.windowMs());
+            if (mismatch != null) {
+                notAccelerated.add("SQL query [" + i + "]: " + mismatch + "; it runs exactly");
+                continue;
+            }
             GroupKey key = c.metric() ? new GroupKey(c.scan(), c.family(), null, null)
                     : new GroupKey(c.scan(), c.family(), c.keys(), c.column());
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c.reader(Reach.ofRoot(i, q, model.constants())));

@@ -15,8 +15,8 @@ import java.util.Map;
 
 /**
  * Which SQL queries of a workload a view could answer, and with what state. A query qualifies
- * when it is a {@code GROUP BY} of columns over a window that moves with {@code now()}, with no
- * other condition and no time bucket, whose aggregates are one view function — quantiles (any
+ * when it is a {@code GROUP BY} of columns (and at most one time bucket the view's panes tile)
+ * over a window that moves with {@code now()}, with no other condition, whose aggregates are one view function — quantiles (any
  * fractions), {@code approx_count_distinct}, {@code sum} or {@code count} — of one column. Over a
  * table the view keeps a state per group of those keys; over a metric it keeps the per-series
  * state PromQL's range functions keep (merged across the series of a group at query time), so a
@@ -42,9 +42,18 @@ final class SqlReaders {
      * @param window    its TableWindow node
      * @param keys      the group keys, sorted; for a metric the view is per series whatever the keys
      * @param column    the column the states fold ({@code value} for a metric)
+     * @param bucketMs  the width of the time bucket it also groups by, 0 when none; {@code bucketOriginMs} its origin
      */
     record Candidate(int query, int aggregate, int scan, int window, StateFamily family, List<String> keys, String column,
-            boolean metric, long windowMs) {
+            boolean metric, long windowMs, long bucketMs, long bucketOriginMs) {
+
+        /** Why the view's panes, at most {@code paneMs} wide, could not tile its buckets; null when they can. */
+        String bucketMismatch(long paneMs) {
+            if (bucketMs == 0 || bucketMs % paneMs == 0 && Math.floorMod(bucketOriginMs, paneMs) == 0) {
+                return null;
+            }
+            return "its " + bucketMs + " ms time buckets are not whole " + paneMs + " ms panes";
+        }
 
         /** The reader the cost model and the view search weigh; its range function is a label, not a DAG node. */
         Reader reader(Reach reach) {
@@ -70,11 +79,21 @@ final class SqlReaders {
             return no("it does not aggregate");
         }
         PlanNode in = dag.node(a.input());
+        int windowId = a.input();
+        TimeBucket bucket = null;
+        if (in instanceof TimeBucket b) {
+            if (!a.keys().contains(b.output())) {
+                return no("it computes a time bucket it does not group by");
+            }
+            if (dag.node(b.input()) instanceof TimeBucket) {
+                return no("it groups by more than one time bucket");
+            }
+            bucket = b;
+            windowId = b.input();
+            in = dag.node(windowId);
+        }
         if (in instanceof RowFilter) {
             return no("it has conditions besides the time window");
-        }
-        if (in instanceof TimeBucket) {
-            return no("it groups by a time bucket");
         }
         TableWindow w = (TableWindow) in;
         Scan scan = (Scan) dag.node(w.input());
@@ -115,9 +134,12 @@ final class SqlReaders {
             return no("over a metric, views keep the samples' value of every series of the metric");
         }
         List<String> keys = new ArrayList<>(a.keys());
+        if (bucket != null) {
+            keys.remove(bucket.output());
+        }
         keys.sort(null);
-        return new Outcome(new Candidate(query, id, w.input(), a.input(), family, List.copyOf(keys), column, metric, windowMs),
-                null);
+        return new Outcome(new Candidate(query, id, w.input(), windowId, family, List.copyOf(keys), column, metric, windowMs,
+                bucket == null ? 0 : bucket.widthMs(), bucket == null ? 0 : bucket.originMs()), null);
     }
 
     private static boolean onlyMetricName(Scan scan) {

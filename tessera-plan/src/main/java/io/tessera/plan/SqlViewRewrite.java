@@ -38,7 +38,9 @@ final class SqlViewRewrite {
             int copy = out.add(PlanNodes.withInputs(node, in));
             PaneState view = byAggregate.get(id);
             if (view != null) {
-                TableWindow window = (TableWindow) out.node(((GroupedAggregate) out.node(copy)).input());
+                PlanNode below = out.node(((GroupedAggregate) out.node(copy)).input());
+                // a bucketed query's window is under its time bucket
+                TableWindow window = (TableWindow) (below instanceof TimeBucket b ? out.node(b.input()) : below);
                 int paneInput = view.grouping().kind() == Grouping.Kind.PER_SERIES
                         ? out.add(new TimeRange(window.input(), TimeRange.Kind.RANGE, view.materialization().paneMs()))
                         : out.add(new TableWindow(window.input(), window.timeColumn(), window.columns(),

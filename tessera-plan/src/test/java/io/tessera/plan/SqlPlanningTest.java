@@ -65,6 +65,35 @@ class SqlPlanningTest {
     }
 
     @Test
+    void aTimeBucketedQueryReadsTheViewOfItsOtherKeysOnPanesThatTileItsBuckets() {
+        Workload w = workload("""
+                sql_rows_per_second: 20000
+                sql_groups: 50
+                queries:
+                  - sql: "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, quantile(0.99)(latency) FROM requests WHERE ts > now() - INTERVAL 6 HOUR GROUP BY t, host"
+                    every: 1m
+                  - sql: "SELECT host, median(latency) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
+                    every: 30s
+                  - sql: "SELECT date_trunc('hour', ts) AS t, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 DAY GROUP BY t"
+                    every: 10m
+                """);
+        PlanResult result = Planner.plan(w);
+        List<MaterializedView> views = result.plan().materializedViews();
+        assertThat(views).extracting(v -> v.state().state().family()).containsExactlyInAnyOrder(StateFamily.KLL, StateFamily.SUM);
+        MaterializedView kll = views.stream().filter(v -> v.state().state().family() == StateFamily.KLL).findFirst().orElseThrow();
+        assertThat(kll.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of("host")));
+        assertThat(5 * M % kll.paneMs()).isZero();
+        assertThat(kll.materialization().retentionMs()).isGreaterThanOrEqualTo(6 * 60 * M);
+        MaterializedView sum = views.stream().filter(v -> v.state().state().family() == StateFamily.SUM).findFirst().orElseThrow();
+        assertThat(sum.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of()));
+        assertThat(60 * M % sum.paneMs()).isZero();
+        assertThat(result.explanation().text()).contains("serves queries [0, 1]");
+        assertThat(result.plan().dag().nodes().stream().filter(n -> n instanceof SqlViewAggregate).count()).isEqualTo(3);
+        InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()));
+        assertThat(back).isEqualTo(result.plan());
+    }
+
+    @Test
     void aSqlQueryOverAMetricSharesThePromqlQuerysPerSeriesView() {
         Workload w = workload("""
                 series: 5000
@@ -91,7 +120,7 @@ class SqlPlanningTest {
         Workload w = workload("""
                 sql_rows_per_second: 20000
                 queries:
-                  - sql: "SELECT time_bucket(INTERVAL '5 minutes', ts) AS b, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY b"
+                  - sql: "SELECT time_bucket(INTERVAL '90 seconds', ts) AS b, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY b"
                     every: 1m
                   - sql: "SELECT host, count(*) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host"
                     every: 1m
@@ -108,7 +137,7 @@ class SqlPlanningTest {
                 """);
         PlanResult result = Planner.plan(w);
         assertThat(result.plan().materializedViews()).isEmpty();
-        assertThat(result.explanation().text()).contains("SQL query [0]: it groups by a time bucket",
+        assertThat(result.explanation().text()).contains("SQL query [0]: its 90000 ms time buckets are not whole 60000 ms panes",
                 "SQL query [1]: views keep aggregates of a column, not count(*)",
                 "SQL query [2]: its aggregates are not one function of one column",
                 "SQL query [3]: it does not aggregate", "SQL query [4]: it has conditions besides the time window",

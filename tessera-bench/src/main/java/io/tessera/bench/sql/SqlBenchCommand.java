@@ -56,6 +56,13 @@ public final class SqlBenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "20", description = "Unmeasured runs first, so the JIT has compiled the query path (default ${DEFAULT-VALUE}).")
     int warmup;
 
+    @Option(names = "--warmup-seconds", defaultValue = "2", description = "Keep warming up each block for at least this long, "
+            + "so a path fast enough that the warm-up runs take milliseconds is compiled too (default ${DEFAULT-VALUE}).")
+    double warmupSeconds;
+
+    @Option(names = "--only", description = "Run only the queries whose name contains this text.")
+    String only;
+
     private final PrintStream out = System.out;
 
     /** One benchmark query: Tessera's text, DuckDB's exact equivalent, how many key columns lead. */
@@ -71,8 +78,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
         long start = 1_767_225_600_000L;
         long now = start + span - OFF_GRID_MS;
         out.printf(Locale.ROOT, "SQL bench: table events, %,d rows over 6.5 h in time order; views on %d-minute panes; "
-                + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs%n", n, PANE / 60_000,
-                OFF_GRID_MS, reps, warmup);
+                + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs and at least %.1f s%n", n,
+                PANE / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
 
         SqlBenchTable table = new SqlBenchTable(n, start, span, SEED);
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlBenchTable.SCHEMA, table.batch());
@@ -101,7 +108,14 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 q("distinct seq by host, 6h", "SELECT host, approx_count_distinct(seq) FROM events "
                         + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY host", 1),
                 q("sum bytes by region, 3h (exact state)", "SELECT region, sum(bytes) FROM events "
-                        + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY region", 1));
+                        + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY region", 1),
+                q("p99 by 5-min bucket, host, 6h", "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, quantile(0.99)(latency) "
+                        + "FROM events WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY t, host", 2),
+                q("distinct shards by 15-min bucket, region, code, 6h", "SELECT time_bucket(INTERVAL '15 minutes', ts) AS t, region, code, "
+                        + "approx_count_distinct(shard) FROM events WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() "
+                        + "GROUP BY t, region, code", 3),
+                q("sum bytes by hour, region, 6h", "SELECT date_trunc('hour', ts) AS t, region, sum(bytes) FROM events "
+                        + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY t, region", 2));
 
         try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
             long l0 = System.nanoTime();
@@ -112,11 +126,14 @@ public final class SqlBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "DuckDB: loaded in %.1f s (in-process, JDBC, %d threads)%n", (System.nanoTime() - l0) / 1e9,
                     threads(duck));
             out.println();
-            out.printf(Locale.ROOT, "%-40s %10s %10s %10s %10s %10s %9s %9s %11s  %s%n", "query", "DuckDB ms", "exact ms",
+            out.printf(Locale.ROOT, "%-52s %10s %10s %10s %10s %10s %9s %9s %11s  %s%n", "query", "DuckDB ms", "exact ms",
                     "views ms", "cold ms", "moving ms", "DuckDB/v", "DuckDB/mv", "max rel err", "stated bound");
             List<Double> ratios = new ArrayList<>();
             SqlEngine engine = new SqlEngine();
             for (BenchQuery bq : queries) {
+                if (only != null && !bq.name().contains(only)) {
+                    continue;
+                }
                 String duckSql = bq.duck().replace("now()", "epoch_ms(" + now + ")");
                 // the exact engine first: the heap it grows and leaves is collected before the others
                 double[] p50s = blocks(reps,
@@ -134,9 +151,12 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 }
                 double err = maxRelativeError(viewed, duckRows(duck, duckSql, bq.keys()), bq.keys());
                 ratios.add(duckMs / viewMs);
-                out.printf(Locale.ROOT, "%-40s %10.2f %10.2f %10.3f %10.2f %10.2f %8.1fx %8.1fx %11.2e  %s%n", bq.name(), duckMs,
+                out.printf(Locale.ROOT, "%-52s %10.2f %10.2f %10.3f %10.2f %10.2f %8.1fx %8.1fx %11.2e  %s%n", bq.name(), duckMs,
                         p50s[0], viewMs, p50s[3], movingMs, duckMs / viewMs, duckMs / movingMs, err,
                         viewed.approximate() ? viewed.errorBound().describe() : "exact");
+            }
+            if (ratios.isEmpty()) {
+                return 0;
             }
             double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             out.printf(Locale.ROOT, "%nDuckDB / Tessera-from-views latency ratio: min %.1fx, median %.1fx, max %.1fx (target: >= 10x)%n",
@@ -170,7 +190,12 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 Object[] key = new Object[keys];
                 for (int k = 0; k < keys; k++) {
                     Object o = rs.getObject(k + 1);
-                    key[k] = o instanceof Number num ? (Object) num.longValue() : o.toString();
+                    key[k] = switch (o) {
+                        case Number num -> num.longValue();
+                        case java.sql.Timestamp t -> t.toLocalDateTime().toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+                        case java.time.LocalDateTime t -> t.toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+                        default -> o.toString();
+                    };
                 }
                 rows.put(Arrays.asList(key), ((Number) rs.getObject(keys + 1)).doubleValue());
             }
@@ -200,14 +225,15 @@ public final class SqlBenchCommand implements Callable<Integer> {
 
     /**
      * The p50 latency of each run, each measured in its own block of {@code warmup} unmeasured and
-     * {@code reps} measured runs, the heap collected before each block (so one run's garbage is not
+     * {@code reps} measured runs (the warm-up lasting at least {@code warmupSeconds}), the heap collected before each block (so one run's garbage is not
      * collected in another's time).
      */
     private double[] blocks(int reps, Run... runs) throws Exception {
         double[] p50 = new double[runs.length];
         for (int r = 0; r < runs.length; r++) {
             System.gc();
-            for (int i = 0; i < warmup; i++) {
+            long warmEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
+            for (int i = 0; i < warmup || System.nanoTime() < warmEnd; i++) {
                 runs[r].run();
             }
             double[] ms = new double[reps];

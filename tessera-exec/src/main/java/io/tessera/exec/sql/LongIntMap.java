@@ -70,9 +70,15 @@ final class LongIntMap {
         }
     }
 
+    /** MurmurHash3's 64-bit finalizer: every key bit reaches the low bits (a double's bits have many zero low bits). */
     private static int mix(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32));
+        long h = key;
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return (int) h;
     }
 
     @Override

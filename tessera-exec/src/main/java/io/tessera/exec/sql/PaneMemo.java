@@ -55,6 +55,9 @@ final class PaneMemo {
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
 
+    /** The bucketed runs' parts, kept alongside. */
+    final BucketMemo buckets = new BucketMemo();
+
     /**
      * The pane parts of {@code [first, last)} (on the view's grid) by group, read from
      * {@code store}; the panes it cannot give ({@link UsablePanes}) are left out and listed. A
@@ -182,6 +185,19 @@ final class PaneMemo {
             return new QuantilePanes(null, merged.sorted(), merged.errorBound());
         }
         return stacks.merged();
+    }
+
+    /** The quantile pane part of a group's pane states (in time order; at least one): every value sorted, or their merged KLL. */
+    static QuantilePanes quantilePart(SqlView view, List<State> states) {
+        double[] sorted = gathered(states);
+        if (sorted != null) {
+            return new QuantilePanes(sorted, null, io.tessera.sketch.ErrorBound.EXACT);
+        }
+        KllState merged = (KllState) view.newState();
+        for (State s : states) {
+            merged.merge(s);
+        }
+        return new QuantilePanes(null, merged.sorted(), merged.errorBound());
     }
 
     /** Every value of a group's KLL panes, sorted, when each pane still holds all its values and they are at most {@link #EXACT_LIMIT}. */

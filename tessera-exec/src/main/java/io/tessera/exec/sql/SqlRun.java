@@ -111,6 +111,28 @@ final class SqlRun {
                 }
             }
         }
+        if (dag.node(a.input()) instanceof TimeBucket b && dag.node(b.input()) instanceof TableWindow w
+                && b.timeColumn().equals(w.timeColumn()) && dag.node(w.input()) instanceof Scan scan && scannedName(scan) != null
+                && w.startExclusive() != Long.MIN_VALUE && w.endInclusive() > w.startExclusive()
+                && a.keys().indexOf(b.output()) >= 0 && a.keys().indexOf(b.output()) == a.keys().lastIndexOf(b.output())) {
+            List<String> keys = new ArrayList<>(a.keys());
+            keys.remove(b.output());
+            SqlView view = viewFor(scannedName(scan), scan.source() instanceof Source.TimeSeries,
+                    new GroupedAggregate(a.input(), keys, a.aggregates()));
+            if (view != null && BucketedViewAggregation.aligned(view, b)) {
+                List<ErrorBound> bounds = new ArrayList<>();
+                try {
+                    RowTable answer = BucketedViewAggregation.answer(a, b, w, scan, view, store, context, bounds::add,
+                            paneMemo.buckets);
+                    // one bound per (bucket, group) would be many infos: the loosest stands for them
+                    bounds.stream().max(java.util.Comparator.comparingDouble(ErrorBound::error)).ifPresent(this::approximate);
+                    context.info("SQL info: answered from view " + view.definitionId() + " in " + b.widthMs() + " ms buckets");
+                    return answer;
+                } catch (MissingStateException e) {
+                    context.info("SQL info: answered exactly from raw data, not from a view: " + e.getMessage());
+                }
+            }
+        }
         return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
     }
 
@@ -118,7 +140,11 @@ final class SqlRun {
         for (SqlView v : views) {
             boolean all = !a.aggregates().isEmpty();
             for (GroupedAggregate.Spec s : a.aggregates()) {
-                all &= s.column() != null && v.serves(table, metric, a.keys(), s.function(), s.column());
+                // count(*): a table's rows hold every column and a metric's every value, so a view
+                // counting any column counts the rows
+                all &= s.column() != null ? v.serves(table, metric, a.keys(), s.function(), s.column())
+                        : s.function() == io.tessera.sql.AggregateFunction.COUNT
+                        && v.serves(table, metric, a.keys(), io.tessera.sql.AggregateFunction.COUNT, v.column());
                 // a view's topK tracks the heaviest values up to its heap's capacity
                 all &= s.function() != io.tessera.sql.AggregateFunction.TOP_K
                         || s.fraction() <= io.tessera.sketch.FrequentState.DEFAULT_CAPACITY;

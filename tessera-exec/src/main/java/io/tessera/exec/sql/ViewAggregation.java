@@ -47,16 +47,16 @@ final class ViewAggregation {
             PaneMemo.Read read = memo.panes(view, store, context, first, last);
             panes = read.parts();
             for (Interval pane : read.exact()) {
-                addRaw(edges, view, window, scan, store, context, pane.start(), pane.end());
+                EdgeRows.add(edges, view, window, scan, store, context, pane.start(), pane.end());
             }
             if (!read.exact().isEmpty()) {
                 context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view " + view.definitionId()
                         + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
             }
-            addRaw(edges, view, window, scan, store, context, start, first);
-            addRaw(edges, view, window, scan, store, context, last, end);
+            EdgeRows.add(edges, view, window, scan, store, context, start, first);
+            EdgeRows.add(edges, view, window, scan, store, context, last, end);
         } else {
-            addRaw(edges, view, window, scan, store, context, start, end);
+            EdgeRows.add(edges, view, window, scan, store, context, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
         for (Map.Entry<Labels, Object> e : panes.entrySet()) {
@@ -67,19 +67,19 @@ final class ViewAggregation {
                 merged.put(e.getKey(), combine(view, null, e.getValue()));
             }
         }
-        return table(node, window, merged, approximate);
+        return table(node, window, null, merged, approximate);
     }
 
     /** A group's answer from its pane part and its raw edge part (either may be null). */
-    private static Object combine(SqlView view, Object panes, Object edge) {
+    static Object combine(SqlView view, Object panes, Object edge) {
         if (view.function() == io.tessera.sql.AggregateFunction.QUANTILE) {
-            EdgeValues values = (EdgeValues) edge;
-            double[] sorted = values == null ? null : values.sorted();
+            EdgeRows.Values values = (EdgeRows.Values) edge;
+            double[] raw = values == null ? null : values.values;
             int n = values == null ? 0 : values.size;
             return switch ((PaneMemo.QuantilePanes) panes) {
-                case null -> WindowQuantiles.exact(null, sorted, n);
-                case PaneMemo.QuantilePanes q when q.sorted() != null -> WindowQuantiles.exact(q.sorted(), sorted, n);
-                case PaneMemo.QuantilePanes q -> WindowQuantiles.sketched(q.sketch(), q.bound(), sorted, n);
+                case null -> WindowQuantiles.exact(null, raw, n);
+                case PaneMemo.QuantilePanes q when q.sorted() != null -> WindowQuantiles.exact(q.sorted(), raw, n);
+                case PaneMemo.QuantilePanes q -> WindowQuantiles.sketched(q.sketch(), q.bound(), raw, n);
             };
         }
         if (edge == null) {
@@ -97,55 +97,12 @@ final class ViewAggregation {
         return sum;
     }
 
-    /** One group's raw values of a quantile's column (NaN left out, as the pane sketches leave it out). */
-    private static final class EdgeValues {
-        double[] values = new double[64];
-        int size;
-
-        void add(double v) {
-            if (Double.isNaN(v)) {
-                return;
-            }
-            if (size == values.length) {
-                values = java.util.Arrays.copyOf(values, 2 * size);
-            }
-            values[size++] = v;
-        }
-
-        double[] sorted() {
-            java.util.Arrays.sort(values, 0, size);
-            return values;
-        }
-    }
-
-    /** Adds the raw rows of {@code (from, to]} to each group's edge part. */
-    private static void addRaw(Map<Labels, Object> edges, SqlView view, TableWindow window, Scan scan, DataStore store,
-                               RunContext context, long from, long to) {
-        if (to <= from) {
-            return;
-        }
-        TableWindow edge = new TableWindow(window.input(), window.timeColumn(), window.columns(), from, to);
-        RowTable rows = TableReader.read(scan, edge, store, context);
-        long[] ts = (long[]) rows.columns[rows.index(window.timeColumn())];
-        SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.keys());
-        Object values = rows.columns[rows.index(view.column())];
-        boolean quantile = view.function() == io.tessera.sql.AggregateFunction.QUANTILE;
-        Object[] partOf = new Object[groups.count()];
-        for (int g = 0; g < partOf.length; g++) {
-            partOf[g] = edges.computeIfAbsent(groups.labelsOf(g), x -> quantile ? new EdgeValues() : view.newState());
-        }
-        for (int r = 0; r < rows.rows; r++) {
-            Object part = partOf[groups.group(r)];
-            if (part instanceof EdgeValues e) {
-                e.add(values instanceof double[] d ? d[r] : (double) ((long[]) values)[r]);
-            } else {
-                SqlViewBuilder.update((State) part, values, r, ts[r]);
-            }
-        }
-    }
-
-    private static RowTable table(GroupedAggregate node, TableWindow window, Map<Labels, Object> merged,
-                                  Consumer<ErrorBound> approximate) {
+    /**
+     * The answer table: a row per group of {@code merged} (its key values its labels; the time
+     * bucket {@code bucketKey}, when not null, a label holding the bucket's start in ms).
+     */
+    static RowTable table(GroupedAggregate node, TableWindow window, String bucketKey, Map<Labels, Object> merged,
+                          Consumer<ErrorBound> approximate) {
         boolean global = node.keys().isEmpty();
         int groups = global ? 1 : merged.size();
         List<Labels> order = new ArrayList<>(merged.keySet());
@@ -153,6 +110,16 @@ final class ViewAggregation {
         List<SqlType> types = new ArrayList<>();
         List<Object> columns = new ArrayList<>();
         for (String key : node.keys()) {
+            if (key.equals(bucketKey)) {
+                names.add(key);
+                types.add(SqlType.TIMESTAMP);
+                long[] a = new long[groups];
+                for (int g = 0; g < groups; g++) {
+                    a[g] = Long.parseLong(order.get(g).get(key));
+                }
+                columns.add(a);
+                continue;
+            }
             Column c = column(window, key);
             names.add(key);
             types.add(c.name().equals(window.timeColumn()) ? SqlType.TIMESTAMP : switch (c.type()) {
@@ -224,6 +191,8 @@ final class ViewAggregation {
             }
             case SumState sum -> sum.count() == 0 ? null : argType == SqlType.BIGINT ? (Object) Math.round(sum.value()) : (Object) sum.value();
             case CountState c -> c.value();
+            case BucketedViewAggregation.Corrected c -> c.isCount() ? (Object) c.count() : c.count() == 0 ? null
+                    : argType == SqlType.BIGINT ? (Object) Math.round(c.sum()) : (Object) c.sum();
             case io.tessera.sketch.FrequentState f -> {
                 approximate.accept(f.errorBound());
                 List<Object> top = new ArrayList<>();

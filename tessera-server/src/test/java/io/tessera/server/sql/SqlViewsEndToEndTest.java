@@ -423,5 +423,21 @@ class SqlViewsEndToEndTest {
             assertThat(after.path("rows").get(r).get(1).asDouble()).as(String.valueOf(expected.get(r)[0]))
                     .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
         }
+        // the same view answers 5-minute buckets; the late row's pane is again built from raw rows
+        String bucketed = "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, sum(latency) AS s FROM events "
+                + "WHERE ts > now() - INTERVAL 1 HOUR GROUP BY t, host ORDER BY t, host";
+        JsonNode buckets = sql(bucketed, true);
+        assertThat(buckets.path("infos").toString()).contains("answered from view").contains("300000 ms buckets")
+                .contains("answered exactly from raw rows");
+        List<Object[]> want = duck(bucketed.replace("time_bucket(INTERVAL '5 minutes', ts) AS t",
+                "epoch_ms(time_bucket(INTERVAL '5 minutes', ts)) AS t"));
+        assertThat(buckets.path("rows").size()).isEqualTo(want.size());
+        for (int r = 0; r < want.size(); r++) {
+            JsonNode row = buckets.path("rows").get(r);
+            assertThat(row.get(0).asLong()).isEqualTo(((Number) want.get(r)[0]).longValue());
+            assertThat(row.get(1).asText()).isEqualTo(want.get(r)[1]);
+            double x = ((Number) want.get(r)[2]).doubleValue();
+            assertThat(row.get(2).asDouble()).as(row.toString()).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
+        }
     }
 }

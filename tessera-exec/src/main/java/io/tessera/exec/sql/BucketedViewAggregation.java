@@ -1,0 +1,241 @@
+package io.tessera.exec.sql;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.plan.GroupedAggregate;
+import io.tessera.plan.Scan;
+import io.tessera.plan.TableWindow;
+import io.tessera.plan.TimeBucket;
+import io.tessera.sketch.CountState;
+import io.tessera.sketch.ErrorBound;
+import io.tessera.sketch.SumState;
+import io.tessera.sketch.State;
+import io.tessera.sql.AggregateFunction;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * A GroupedAggregate by a time bucket and columns answered from a {@link SqlView} whose pane width
+ * divides the bucket width, on the pane grid. A bucket {@code [B, B + W)} holds rows by their
+ * time, left-closed; a pane {@code (t − p, t]} is left-open. A pane therefore belongs whole to the
+ * bucket of its rows before {@code t} unless {@code t} is a bucket boundary with rows exactly at
+ * {@code t}: such a pane (there is a one-millisecond raw read per boundary to tell) is read from
+ * raw rows, as are the panes the store cannot give ({@link UsablePanes}) and the window's
+ * uncovered head and tail; raw rows go to the bucket of their own time. Each (bucket, group) is
+ * then answered as a window is: its panes merged and its raw rows added, exact families exactly,
+ * quantiles exactly when the parts hold every value and otherwise within the merged sketch's rank
+ * bound, distinct counts within the sketch's bound.
+ */
+final class BucketedViewAggregation {
+
+    private BucketedViewAggregation() {
+    }
+
+    /** Whether {@code view}'s panes tile {@code bucket}'s buckets. */
+    static boolean aligned(SqlView view, TimeBucket bucket) {
+        long p = view.paneMs();
+        return bucket.widthMs() % p == 0 && Math.floorMod(bucket.originMs(), p) == 0;
+    }
+
+    static RowTable answer(GroupedAggregate node, TimeBucket bucket, TableWindow window, Scan scan, SqlView view,
+                           DataStore store, RunContext context, Consumer<ErrorBound> approximate, BucketMemo memo) {
+        long start = window.startExclusive();
+        long end = window.endInclusive();
+        long p = view.paneMs();
+        long first = Math.ceilDiv(start, p) * p;
+        long last = Math.floorDiv(end == Long.MAX_VALUE ? Math.max(start, context.queryEnd()) : end, p) * p;
+        // (bucket start, group) → raw part, and → pane states in time order
+        Map<Long, Map<Labels, Object>> raw = new TreeMap<>();
+        Map<Long, Map<Labels, List<State>>> panes = new TreeMap<>();
+        // bucket → group → its pane part's rows that belong to the next bucket
+        Map<Long, Map<Labels, Object>> removed = new HashMap<>();
+        if (first < last) {
+            List<Interval> wanted = new ArrayList<>();
+            List<Interval> rawPanes = new ArrayList<>();
+            // pane end → the rows exactly there, each group's part: moved out of the pane's bucket into the next
+            Map<Long, Map<Labels, Object>> atBoundary = new HashMap<>();
+            boolean movable = view.function() == AggregateFunction.QUANTILE || view.function() == AggregateFunction.SUM
+                    || view.function() == AggregateFunction.COUNT;
+            for (long t = first; t < last; t += p) {
+                Interval pane = new Interval(t, t + p);
+                if (isBoundary(bucket, t + p) && hasRowsAt(scan, window, store, context, t + p)) {
+                    if (movable) {
+                        Map<Labels, Object> rows = new HashMap<>();
+                        EdgeRows.add(rows, view, window, scan, store, context, t + p - 1, t + p);
+                        atBoundary.put(t + p, rows);
+                        wanted.add(pane);
+                    } else {
+                        rawPanes.add(pane);
+                    }
+                } else {
+                    wanted.add(pane);
+                }
+            }
+            ViewStates states = null;
+            if (!wanted.isEmpty()) {
+                UsablePanes.Read read = UsablePanes.read(view, wanted, store, context);
+                states = read.states();
+                rawPanes.addAll(read.exact());
+                for (Interval pane : read.exact()) {
+                    // read raw, its rows go to their own buckets: nothing to move
+                    atBoundary.remove(pane.end());
+                }
+                if (!read.exact().isEmpty()) {
+                    context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view "
+                            + view.definitionId() + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
+                }
+            }
+            for (int i = 0; states != null && i < states.paneCount(); i++) {
+                context.checkAlive();
+                Map<Labels, List<State>> byGroup = panes.computeIfAbsent(bucketOf(bucket, states.pane(i).end() - 1), b -> new LinkedHashMap<>());
+                states.forEach(i, (group, state) -> byGroup.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>(2)).add(state));
+            }
+            for (Interval pane : rawPanes) {
+                fold(raw, bucket, view, window, scan, store, context, pane.start(), pane.end());
+            }
+            for (long t : atBoundary.keySet()) {
+                removed.put(bucketOf(bucket, t - 1), atBoundary.get(t));
+                fold(raw, bucket, view, window, scan, store, context, t - 1, t);
+            }
+            fold(raw, bucket, view, window, scan, store, context, start, first);
+            fold(raw, bucket, view, window, scan, store, context, last, end);
+        } else {
+            fold(raw, bucket, view, window, scan, store, context, start, end);
+        }
+        Map<Labels, Object> merged = new LinkedHashMap<>();
+        String key = bucket.output();
+        Map<Long, Map<Labels, BucketMemo.Part>> before = memo.last(view.definitionId());
+        Map<Long, Map<Labels, BucketMemo.Part>> kept = new HashMap<>();
+        for (Map.Entry<Long, Map<Labels, List<State>>> b : panes.entrySet()) {
+            context.checkAlive();
+            Map<Labels, Object> edges = raw.getOrDefault(b.getKey(), Map.of());
+            Map<Labels, Object> out = removed.getOrDefault(b.getKey(), Map.of());
+            Map<Labels, BucketMemo.Part> was = before.getOrDefault(b.getKey(), Map.of());
+            Map<Labels, BucketMemo.Part> keep = new HashMap<>();
+            kept.put(b.getKey(), keep);
+            String at = Long.toString(b.getKey());
+            for (Map.Entry<Labels, List<State>> g : b.getValue().entrySet()) {
+                BucketMemo.Part part = was.get(g.getKey());
+                if (part == null || !part.sameStates(g.getValue()) || !part.outputKey().equals(key)) {
+                    Object panePart = part(view, g.getValue());
+                    part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at),
+                            ViewAggregation.combine(view, panePart, null));
+                }
+                keep.put(g.getKey(), part);
+                Object edge = edges.get(g.getKey());
+                Object moved = out.get(g.getKey());
+                merged.put(part.output(), moved != null ? without(view, part.part(), edge, moved)
+                        : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
+            }
+        }
+        memo.keep(view.definitionId(), kept);
+        for (Map.Entry<Long, Map<Labels, Object>> b : raw.entrySet()) {
+            Map<Labels, List<State>> covered = panes.getOrDefault(b.getKey(), Map.of());
+            String at = Long.toString(b.getKey());
+            for (Map.Entry<Labels, Object> g : b.getValue().entrySet()) {
+                if (!covered.containsKey(g.getKey())) {
+                    merged.put(g.getKey().with(key, at), ViewAggregation.combine(view, null, g.getValue()));
+                }
+            }
+        }
+        return ViewAggregation.table(node, window, key, merged, approximate);
+    }
+
+    /** A (bucket, group)'s answer from its pane part and raw rows, less the part's rows that belong to the next bucket. */
+    private static Object without(SqlView view, Object panes, Object edge, Object moved) {
+        return switch (panes) {
+            case PaneMemo.QuantilePanes q -> {
+                EdgeRows.Values e = (EdgeRows.Values) edge;
+                EdgeRows.Values m = (EdgeRows.Values) moved;
+                yield q.sorted() != null
+                        ? WindowQuantiles.exact(WindowQuantiles.without(q.sorted(), m.values, m.size), e == null ? null : e.values,
+                                e == null ? 0 : e.size)
+                        : WindowQuantiles.sketchedWithout(q.sketch(), q.bound(), e == null ? null : e.values, e == null ? 0 : e.size,
+                                m.values, m.size);
+            }
+            case SumState s -> {
+                SumState plus = edge == null ? null : (SumState) edge;
+                SumState minus = (SumState) moved;
+                yield new Corrected(s.value() + (plus == null ? 0 : plus.value()) - minus.value(),
+                        s.count() + (plus == null ? 0 : plus.count()) - minus.count(), false);
+            }
+            case CountState c -> {
+                CountState plus = edge == null ? null : (CountState) edge;
+                yield new Corrected(0, c.value() + (plus == null ? 0 : plus.value()) - ((CountState) moved).value(), true);
+            }
+            default -> throw new IllegalStateException("cannot take rows out of " + panes);
+        };
+    }
+
+    /** A sum ({@code count} its number of values) or a count with some rows taken out. */
+    record Corrected(double sum, long count, boolean isCount) {
+    }
+
+    /** A (bucket, group)'s pane part: for quantiles its values or merged sketch, else its states merged. */
+    private static Object part(SqlView view, List<State> states) {
+        if (view.function() == AggregateFunction.QUANTILE) {
+            return PaneMemo.quantilePart(view, states);
+        }
+        if (states.size() == 1) {
+            return states.getFirst();
+        }
+        State out = view.newState();
+        for (State s : states) {
+            out.merge(s);
+        }
+        return out;
+    }
+
+    private static long bucketOf(TimeBucket bucket, long ts) {
+        return Math.floorDiv(ts - bucket.originMs(), bucket.widthMs()) * bucket.widthMs() + bucket.originMs();
+    }
+
+    private static boolean isBoundary(TimeBucket bucket, long t) {
+        return Math.floorMod(t - bucket.originMs(), bucket.widthMs()) == 0;
+    }
+
+    private static boolean hasRowsAt(Scan scan, TableWindow window, DataStore store, RunContext context, long t) {
+        TableWindow at = new TableWindow(window.input(), window.timeColumn(), List.of(timeColumn(window)), t - 1, t);
+        return TableReader.read(scan, at, store, context).rows > 0;
+    }
+
+    private static io.tessera.core.Column timeColumn(TableWindow window) {
+        for (io.tessera.core.Column c : window.columns()) {
+            if (c.name().equals(window.timeColumn())) {
+                return c;
+            }
+        }
+        throw new IllegalStateException("no time column in " + window);
+    }
+
+    /** Folds the raw rows of {@code (from, to]} into the raw part of each row's (bucket, group): one read per bucket it touches. */
+    private static void fold(Map<Long, Map<Labels, Object>> raw, TimeBucket bucket, SqlView view, TableWindow window, Scan scan,
+                             DataStore store, RunContext context, long from, long to) {
+        if (to == Long.MAX_VALUE) {
+            // rows past now: as far as the newest of them
+            long[] ts = (long[]) TableReader.read(scan, new TableWindow(window.input(), window.timeColumn(), List.of(timeColumn(window)),
+                    from, to), store, context).columns[0];
+            long newest = from;
+            for (long t : ts) {
+                newest = Math.max(newest, t);
+            }
+            to = newest;
+        }
+        long b = bucketOf(bucket, from + 1);
+        long lo = from;
+        while (lo < to) {
+            long hi = Math.min(to, b + bucket.widthMs() - 1);
+            EdgeRows.add(raw.computeIfAbsent(b, x -> new HashMap<>()), view, window, scan, store, context, lo, hi);
+            lo = hi;
+            b += bucket.widthMs();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.tessera.exec.sql;
+
+import io.tessera.core.Batch;
+import io.tessera.core.Column;
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.core.Schema;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.RawDataRequest;
+import io.tessera.exec.RunContext;
+import io.tessera.plan.Scan;
+import io.tessera.plan.Source;
+import io.tessera.plan.TableWindow;
+import io.tessera.sketch.State;
+import io.tessera.sql.AggregateFunction;
+import io.tessera.sql.SqlType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The raw rows of a window's uncovered span {@code (from, to]} folded into each group's edge part:
+ * for quantiles the group's values ({@link Values}, unsorted), for the other families a state of
+ * the view. A table's batches are grouped as they come (no copy into one table first); a
+ * metric's samples go through {@link TableReader}.
+ */
+final class EdgeRows {
+
+    private EdgeRows() {
+    }
+
+    /** One group's raw values of a quantile's column (NaN left out, as the pane sketches leave it out), in row order. */
+    static final class Values {
+        double[] values = new double[64];
+        int size;
+
+        void add(double v) {
+            if (Double.isNaN(v)) {
+                return;
+            }
+            if (size == values.length) {
+                values = java.util.Arrays.copyOf(values, 2 * size);
+            }
+            values[size++] = v;
+        }
+    }
+
+    static void add(Map<Labels, Object> edges, SqlView view, TableWindow window, Scan scan, DataStore store, RunContext context,
+                    long from, long to) {
+        if (to <= from) {
+            return;
+        }
+        if (scan.source() instanceof Source.TimeSeries) {
+            TableWindow edge = new TableWindow(window.input(), window.timeColumn(), window.columns(), from, to);
+            fold(edges, view, TableReader.read(scan, edge, store, context), window.timeColumn(), from, to);
+            return;
+        }
+        Schema schema = new Schema(window.columns());
+        List<String> names = new ArrayList<>();
+        List<SqlType> types = new ArrayList<>();
+        for (Column c : window.columns()) {
+            names.add(c.name());
+            types.add(SqlType.DOUBLE);
+        }
+        var batches = store.readRawData(scan.source(), new RawDataRequest(new Interval(from, to), schema, scan.matchers()), context);
+        while (batches.hasNext()) {
+            context.checkAlive();
+            Batch b = batches.next();
+            Object[] columns = new Object[names.size()];
+            for (int c = 0; c < columns.length; c++) {
+                int at = b.schema().require(names.get(c));
+                Column wanted = window.columns().get(c);
+                if (b.schema().column(at).type() != wanted.type()) {
+                    throw new IllegalStateException("the store returned column " + wanted.name() + " as "
+                            + b.schema().column(at).type() + ", not " + wanted.type());
+                }
+                columns[c] = switch (wanted.type()) {
+                    case LONG -> b.longs(at);
+                    case DOUBLE -> b.doubles(at);
+                    case STRING -> b.strings(at);
+                    case LABELS -> throw new IllegalStateException("a table window has no labels column");
+                };
+            }
+            fold(edges, view, new RowTable(names, types, columns, b.rowCount()), window.timeColumn(), from, to);
+        }
+    }
+
+    /** Folds the rows of {@code rows} whose time is in {@code (from, to]} into the groups' edge parts. */
+    private static void fold(Map<Labels, Object> edges, SqlView view, RowTable rows, String timeColumn, long from, long to) {
+        long[] ts = (long[]) rows.columns[rows.index(timeColumn)];
+        SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.keys());
+        // count(*) read through a count view does not read the view's column: a row is a count
+        int at = rows.names.indexOf(view.column());
+        Object values = at >= 0 ? rows.columns[at] : null;
+        boolean quantile = view.function() == AggregateFunction.QUANTILE;
+        Object[] partOf = new Object[groups.count()];
+        for (int g = 0; g < partOf.length; g++) {
+            partOf[g] = edges.computeIfAbsent(groups.labelsOf(g), x -> quantile ? new Values() : view.newState());
+        }
+        int n = rows.rows;
+        if (quantile) {
+            for (int r = 0; r < n; r++) {
+                if (ts[r] > from && ts[r] <= to) {
+                    ((Values) partOf[groups.group(r)]).add(values instanceof double[] d ? d[r] : (double) ((long[]) values)[r]);
+                }
+            }
+            return;
+        }
+        if (values == null && view.function() == AggregateFunction.COUNT) {
+            for (int r = 0; r < n; r++) {
+                if (ts[r] > from && ts[r] <= to) {
+                    ((State) partOf[groups.group(r)]).update(ts[r], 0.0);
+                }
+            }
+            return;
+        }
+        for (int r = 0; r < n; r++) {
+            if (ts[r] > from && ts[r] <= to) {
+                SqlViewBuilder.update((State) partOf[groups.group(r)], values, r, ts[r]);
+            }
+        }
+    }
+}
