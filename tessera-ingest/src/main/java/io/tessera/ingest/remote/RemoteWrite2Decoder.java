@@ -35,8 +35,6 @@ public final class RemoteWrite2Decoder {
     private static final int EXEMPLAR_LABELS_REFS = 1;
     private static final int METADATA_HELP_REF = 3;
     private static final int METADATA_UNIT_REF = 4;
-    private static final int SAMPLE_VALUE = 1;
-    private static final int SAMPLE_TIMESTAMP = 2;
 
     private final IngestOptions options;
     private final LabelsInterner interner;
@@ -155,11 +153,11 @@ public final class RemoteWrite2Decoder {
                     case SERIES_SAMPLES -> {
                         WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
                         int limit = in.pushLimit(in.readRawVarint32());
-                        readSample();
+                        RemoteWriteFields.readSample(in, batch);
                         in.popLimit(limit);
                     }
                     case SERIES_HISTOGRAMS -> {
-                        skipMessage(tag, PrompbSchemas.HISTOGRAM, "Histograms");
+                        RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.HISTOGRAM, "Histograms");
                         batch.addHistograms(1);
                     }
                     case SERIES_EXEMPLARS -> {
@@ -233,25 +231,6 @@ public final class RemoteWrite2Decoder {
             return symbol(ref);
         }
 
-        private void readSample() throws IOException {
-            double value = 0;
-            long timestamp = 0;
-            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-                switch (WireFormat.getTagFieldNumber(tag)) {
-                    case SAMPLE_VALUE -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_FIXED64, "Value");
-                        value = in.readDouble();
-                    }
-                    case SAMPLE_TIMESTAMP -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_VARINT, "Timestamp");
-                        timestamp = in.readInt64();
-                    }
-                    default -> WireSchema.skipUnknown(in, tag, "Sample");
-                }
-            }
-            batch.addSample(timestamp, value);
-        }
-
         /** An exemplar's label references are checked against the symbols; its value and time are skipped. */
         private void readExemplar(int tag) throws IOException {
             WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Exemplars");
@@ -286,13 +265,6 @@ public final class RemoteWrite2Decoder {
                     WireSchema.skipUnknown(in, t, "Metadata");
                 }
             }
-            in.popLimit(limit);
-        }
-
-        private void skipMessage(int tag, WireSchema schema, String field) throws IOException {
-            WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, field);
-            int limit = in.pushLimit(in.readRawVarint32());
-            schema.skip(in);
             in.popLimit(limit);
         }
 

@@ -32,8 +32,6 @@ public final class RemoteWriteDecoder {
     private static final int SERIES_HISTOGRAMS = 4;
     private static final int LABEL_NAME = 1;
     private static final int LABEL_VALUE = 2;
-    private static final int SAMPLE_VALUE = 1;
-    private static final int SAMPLE_TIMESTAMP = 2;
 
     private final IngestOptions options;
     private final LabelsInterner interner;
@@ -111,7 +109,7 @@ public final class RemoteWriteDecoder {
                             in.popLimit(limit);
                         }
                         case WRITE_REQUEST_METADATA -> {
-                            skipMessage(tag, PrompbSchemas.METRIC_METADATA, "Metadata");
+                            RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.METRIC_METADATA, "Metadata");
                             batch.addMetadata(1);
                         }
                         default -> WireSchema.skipUnknown(in, tag, "WriteRequest");
@@ -140,15 +138,15 @@ public final class RemoteWriteDecoder {
                     case SERIES_SAMPLES -> {
                         WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
                         int limit = in.pushLimit(in.readRawVarint32());
-                        readSample();
+                        RemoteWriteFields.readSample(in, batch);
                         in.popLimit(limit);
                     }
                     case SERIES_EXEMPLARS -> {
-                        skipMessage(tag, PrompbSchemas.EXEMPLAR, "Exemplars");
+                        RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.EXEMPLAR, "Exemplars");
                         batch.addExemplars(1);
                     }
                     case SERIES_HISTOGRAMS -> {
-                        skipMessage(tag, PrompbSchemas.HISTOGRAM, "Histograms");
+                        RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.HISTOGRAM, "Histograms");
                         batch.addHistograms(1);
                     }
                     default -> WireSchema.skipUnknown(in, tag, "TimeSeries");
@@ -192,32 +190,6 @@ public final class RemoteWriteDecoder {
             names[labelCount] = badName ? "\uFFFD" : name;
             values[labelCount] = badValue ? "\uFFFD" : value;
             labelCount++;
-        }
-
-        private void readSample() throws IOException {
-            double value = 0;
-            long timestamp = 0;
-            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-                switch (WireFormat.getTagFieldNumber(tag)) {
-                    case SAMPLE_VALUE -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_FIXED64, "Value");
-                        value = in.readDouble();
-                    }
-                    case SAMPLE_TIMESTAMP -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_VARINT, "Timestamp");
-                        timestamp = in.readInt64();
-                    }
-                    default -> WireSchema.skipUnknown(in, tag, "Sample");
-                }
-            }
-            batch.addSample(timestamp, value);
-        }
-
-        private void skipMessage(int tag, WireSchema schema, String field) throws IOException {
-            WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, field);
-            int limit = in.pushLimit(in.readRawVarint32());
-            schema.skip(in);
-            in.popLimit(limit);
         }
 
         /** A length-delimited string read straight from the buffer; null if it is not UTF-8. */

@@ -1,0 +1,44 @@
+package io.tessera.ingest.remote;
+
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.WireFormat;
+import io.tessera.ingest.WriteBatchBuilder;
+import java.io.IOException;
+
+/** The parts remote write 1.0 and 2.0 share: a {@code Sample} message, and checked skipping of one embedded message. */
+final class RemoteWriteFields {
+
+    private static final int SAMPLE_VALUE = 1;
+    private static final int SAMPLE_TIMESTAMP = 2;
+
+    private RemoteWriteFields() {
+    }
+
+    /** Reads one {@code Sample} (up to the stream's current limit) into {@code batch}. */
+    static void readSample(CodedInputStream in, WriteBatchBuilder batch) throws IOException {
+        double value = 0;
+        long timestamp = 0;
+        for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+            switch (WireFormat.getTagFieldNumber(tag)) {
+                case SAMPLE_VALUE -> {
+                    WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_FIXED64, "Value");
+                    value = in.readDouble();
+                }
+                case SAMPLE_TIMESTAMP -> {
+                    WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_VARINT, "Timestamp");
+                    timestamp = in.readInt64();
+                }
+                default -> WireSchema.skipUnknown(in, tag, "Sample");
+            }
+        }
+        batch.addSample(timestamp, value);
+    }
+
+    /** Checks and skips the length-delimited message of field {@code tag} against {@code schema}. */
+    static void skipMessage(CodedInputStream in, int tag, WireSchema schema, String field) throws IOException {
+        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, field);
+        int limit = in.pushLimit(in.readRawVarint32());
+        schema.skip(in);
+        in.popLimit(limit);
+    }
+}
