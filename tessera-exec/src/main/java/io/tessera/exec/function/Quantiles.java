@@ -80,9 +80,10 @@ public final class Quantiles {
 
     /**
      * Reorders {@code a[lo, hi)} (no NaNs) so that {@code a[k]} holds what a sort would put there,
-     * nothing after it comes before it and nothing before it comes after it.
+     * nothing after it comes before it and nothing before it comes after it. Calls for nearby
+     * ranks on the same array reuse the partitioning the earlier ones left.
      */
-    private static void select(double[] a, int lo, int hi, int k) {
+    public static void select(double[] a, int lo, int hi, int k) {
         while (hi - lo > 16) {
             int mid = (lo + hi) >>> 1;
             double x = a[lo];

@@ -1,5 +1,6 @@
 package io.tessera.exec.sql;
 
+import io.tessera.exec.function.Quantiles;
 import io.tessera.sketch.ErrorBound;
 import io.tessera.sketch.KllState;
 import java.util.Arrays;
@@ -178,43 +179,8 @@ final class WindowQuantiles {
         if (selection == null) {
             selection = Arrays.copyOf(edges, edgeCount);
         }
-        double[] a = selection;
-        int lo = 0;
-        int hi = edgeCount - 1;
-        while (hi - lo > 16) {
-            int mid = (lo + hi) >>> 1;
-            // median of three as the pivot, then Hoare's partition
-            double x = a[lo];
-            double y = a[mid];
-            double z = a[hi];
-            double pivot = x < y ? (y < z ? y : Math.max(x, z)) : (x < z ? x : Math.max(y, z));
-            int i = lo;
-            int j = hi;
-            while (i <= j) {
-                while (a[i] < pivot) {
-                    i++;
-                }
-                while (a[j] > pivot) {
-                    j--;
-                }
-                if (i <= j) {
-                    double t = a[i];
-                    a[i] = a[j];
-                    a[j] = t;
-                    i++;
-                    j--;
-                }
-            }
-            if (k <= j) {
-                hi = j;
-            } else if (k >= i) {
-                lo = i;
-            } else {
-                return a[k];
-            }
-        }
-        Arrays.sort(a, lo, hi + 1);
-        return a[k];
+        Quantiles.select(selection, 0, edgeCount, k);
+        return selection[k];
     }
 
     private double[] sortedEdges() {
