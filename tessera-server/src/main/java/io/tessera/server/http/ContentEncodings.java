@@ -95,9 +95,14 @@ public final class ContentEncodings {
 
     /** {@code body} gzipped. */
     public static byte[] gzip(byte[] body) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, body.length / 4));
+        return gzip(body, body.length);
+    }
+
+    /** The first {@code length} bytes of {@code body} gzipped. */
+    static byte[] gzip(byte[] body, int length) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, length / 4));
         try (GZIPOutputStream z = new GZIPOutputStream(out, 8192)) {
-            z.write(body);
+            z.write(body, 0, length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -10,7 +10,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import org.xnio.IoUtils;
 import org.xnio.conduits.StreamSourceConduit;
 
@@ -197,8 +196,7 @@ public final class Request {
             return OutputStream.nullOutputStream();
         }
         setHeader("Content-Type", contentType);
-        String accept = header("Accept-Encoding");
-        boolean gzip = accept != null && accept.toLowerCase(Locale.ROOT).contains("gzip");
+        boolean gzip = ContentEncodings.acceptsGzip(header("Accept-Encoding"));
         if (gzip) {
             setHeader("Content-Encoding", "gzip");
         }

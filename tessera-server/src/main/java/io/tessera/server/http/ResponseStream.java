@@ -1,7 +1,6 @@
 package io.tessera.server.http;
 
 import io.undertow.server.HttpServerExchange;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -85,10 +84,7 @@ final class ResponseStream extends OutputStream {
             request.sendWhole(status, buffer, buffered);
             return;
         }
-        ByteArrayOutputStream compressed = new ByteArrayOutputStream(Math.max(64, buffered / 4));
-        try (GZIPOutputStream z = new GZIPOutputStream(compressed, 8192)) {
-            z.write(buffer, 0, buffered);
-        }
-        request.sendWhole(status, compressed.toByteArray(), compressed.size());
+        byte[] compressed = ContentEncodings.gzip(buffer, buffered);
+        request.sendWhole(status, compressed, compressed.length);
     }
 }
