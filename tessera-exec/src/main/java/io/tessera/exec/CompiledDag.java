@@ -2,6 +2,7 @@ package io.tessera.exec;
 
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
+import io.tessera.exec.view.KeptCorrections;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PlanNode;
 import io.tessera.plan.Scan;
@@ -90,20 +91,27 @@ public final class CompiledDag {
 
     /** Binds {@code store} for one run; nothing is read until {@link Instance#run}. */
     public Instance instantiate(DataStore store) {
-        return new Instance(store);
+        return new Instance(store, null);
+    }
+
+    /** As {@link #instantiate(DataStore)}, the run sharing what corrections keep with the runs before and after it. */
+    public Instance instantiate(DataStore store, KeptCorrections keptCorrections) {
+        return new Instance(store, keptCorrections);
     }
 
     /** The DAG bound to one store handle. */
     public final class Instance {
         private final DataStore store;
+        private final KeptCorrections keptCorrections;
 
-        private Instance(DataStore store) {
+        private Instance(DataStore store, KeptCorrections keptCorrections) {
             this.store = store;
+            this.keptCorrections = keptCorrections;
         }
 
         /** Evaluates root {@code root} at every time of {@code grid}. */
         public Value run(int root, StepGrid grid, RunContext context) {
-            return new QueryRun(dag, views, roots[root], grid, store, context).evaluate(roots[root], grid);
+            return new QueryRun(dag, views, roots[root], grid, store, context, keptCorrections).evaluate(roots[root], grid);
         }
     }
 }

@@ -95,7 +95,7 @@ public final class PromqlEngine {
     private Value run(Expr expr, StepGrid grid, DataStore store, RunContext context) {
         PhysicalDag dag = accelerator.rewrite(PromqlLowering.lowerQuery(expr, options.lookbackMs()));
         CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), new int[] {dag.roots().getFirst()});
-        return compiled.instantiate(store).run(0, grid, context);
+        return compiled.instantiate(store, accelerator.keptCorrections()).run(0, grid, context);
     }
 
     private static long[] times(StepGrid grid) {

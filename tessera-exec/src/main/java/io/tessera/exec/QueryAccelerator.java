@@ -1,5 +1,6 @@
 package io.tessera.exec;
 
+import io.tessera.exec.view.KeptCorrections;
 import io.tessera.plan.PhysicalDag;
 
 /**
@@ -13,4 +14,25 @@ public interface QueryAccelerator {
     QueryAccelerator NONE = dag -> dag;
 
     PhysicalDag rewrite(PhysicalDag dag);
+
+    /** What the corrections of the queries it rewrites share between runs; null when nothing is shared. */
+    default KeptCorrections keptCorrections() {
+        return null;
+    }
+
+    /** {@code rewriter} with kept corrections of its own, which retire with it when the next plan is installed. */
+    static QueryAccelerator keepingCorrections(QueryAccelerator rewriter) {
+        KeptCorrections kept = new KeptCorrections();
+        return new QueryAccelerator() {
+            @Override
+            public PhysicalDag rewrite(PhysicalDag dag) {
+                return rewriter.rewrite(dag);
+            }
+
+            @Override
+            public KeptCorrections keptCorrections() {
+                return kept;
+            }
+        };
+    }
 }

@@ -18,6 +18,7 @@ import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
 import io.tessera.exec.view.GridCorrectionOperator;
+import io.tessera.exec.view.KeptCorrections;
 import io.tessera.exec.view.ViewOperator;
 import io.tessera.exec.view.ViewValueOperator;
 import io.tessera.plan.Fallback;
@@ -62,9 +63,13 @@ public final class QueryRun {
     private final Map<ScanRead, SeriesRows> scans = new HashMap<>();
     private final StepGrid rootGrid;
     private final Map<Key, Value> memo = new HashMap<>();
+    /** Shared between runs; null when nothing is. */
+    private final KeptCorrections keptCorrections;
 
-    QueryRun(PhysicalDag dag, Map<Integer, MaterializedView> views, int root, StepGrid grid, DataStore store, RunContext context) {
+    QueryRun(PhysicalDag dag, Map<Integer, MaterializedView> views, int root, StepGrid grid, DataStore store, RunContext context,
+            KeptCorrections keptCorrections) {
         this.dag = dag;
+        this.keptCorrections = keptCorrections;
         this.views = views;
         this.store = store;
         this.context = context;
@@ -141,11 +146,12 @@ public final class QueryRun {
                     throw new IllegalStateException("node " + c.value() + " or " + c.count() + " is not a materialized view of this DAG");
                 }
                 TimeRange range = (TimeRange) dag.node(c.range());
+                Scan scan = (Scan) dag.node(range.input());
                 GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(c, value, count, range.rangeMs(),
-                        grid, params(c.params(), grid), store, context,
-                        spans -> GridCorrectionOperator.readSpans(store, (Scan) dag.node(range.input()), spans, context),
-                        (series, window) -> ScanOperator.read(store, oneSeries((Scan) dag.node(range.input()), series), window, context),
-                        io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError());
+                        grid, params(c.params(), grid), store, context, scan,
+                        spans -> GridCorrectionOperator.readSpans(store, scan, spans, context),
+                        (series, window) -> ScanOperator.read(store, oneSeries(scan, series), window, context),
+                        io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError(), keptCorrections);
                 context.info(corrected.info());
                 yield corrected.vector();
             }

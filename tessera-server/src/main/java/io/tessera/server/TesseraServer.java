@@ -232,7 +232,7 @@ public final class TesseraServer implements AutoCloseable {
     public synchronized void install(InstallablePlan plan) {
         List<MaterializedView> views = plan.materializedViews();
         List<io.tessera.exec.sql.SqlView> sql = SqlViewWiring.sqlViews(plan, config.tableCatalog());
-        install(plan.dag(), views, dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views));
+        install(plan.dag(), views, QueryAccelerator.keepingCorrections(dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views)));
         sqlViews = sql;
         installed = plan;
         if (viewFiles != null) {

@@ -7,9 +7,7 @@ import io.tessera.core.MissingStateException;
 import io.tessera.core.PaneGrid;
 import io.tessera.core.StaleMarker;
 import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.exec.function.Quantiles;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
@@ -18,7 +16,7 @@ import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
 import io.tessera.plan.GridCorrection;
 import io.tessera.plan.MaterializedView;
-import io.tessera.sketch.LastState;
+import io.tessera.plan.Scan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -52,10 +50,12 @@ public final class GridCorrectionOperator {
     /**
      * @param rawRows reads the range's Scan over ascending disjoint spans, in one store call (see {@link SpanRows})
      * @param rankTarget the largest normalized rank error a corrected quantile may have
+     * @param keptCorrections what instant corrections share between two grid points; null to share nothing
      */
     public static Corrected evaluate(GridCorrection c, MaterializedView valueView, MaterializedView countView, long windowMs,
-            StepGrid grid, Value[] params, DataStore store, RunContext context, Function<List<Interval>, SeriesRows> rawRows,
-            BiFunction<Labels, Interval, SeriesRows> seriesRows, double rankTarget) {
+            StepGrid grid, Value[] params, DataStore store, RunContext context, Scan scan,
+            Function<List<Interval>, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
+            double rankTarget, KeptCorrections keptCorrections) {
         PaneGrid panes = new PaneGrid(valueView.paneMs(), valueView.phaseMs());
         int steps = grid.size();
         MissingStateException last = null;
@@ -69,77 +69,22 @@ public final class GridCorrectionOperator {
                                     + ") back, so a correction would read more than the window");
                 }
             }
-            GridValues kept;
+            GridValues.States states;
             try {
-                kept = GridValues.read(valueView, countView, g, store, context);
+                states = GridValues.states(valueView, countView, g, store, context);
             } catch (MissingStateException e) {
                 last = e;
                 continue;
             }
-            return new Correction(c, windowMs, grid, params, context, rawRows, seriesRows, rankTarget, g, kept,
-                    valueView.paneMs()).run(valueView);
+            return new Correction(c, windowMs, grid, params, context, rawRows, seriesRows, rankTarget, g, states,
+                    valueView, countView, scan, keptCorrections).run(valueView);
         }
         throw last;
     }
 
     /** The raw samples of {@code scan} in the ascending, disjoint {@code spans}, read with one store call. */
-    public static SeriesRows readSpans(DataStore store, io.tessera.plan.Scan scan, List<Interval> spans, RunContext context) {
+    public static SeriesRows readSpans(DataStore store, Scan scan, List<Interval> spans, RunContext context) {
         return SpanRows.read(store, scan, spans, context);
-    }
-
-    /** The values two grid views kept at the distinct grid points of a run, by output series. */
-    private record GridValues(long[] points, SeriesIds ids, double[][] value, long[][] count) {
-
-        static GridValues read(MaterializedView valueView, MaterializedView countView, long[] g, DataStore store,
-                RunContext context) {
-            long[] points = Arrays.stream(g).distinct().toArray();
-            List<Interval> wanted = new ArrayList<>(points.length);
-            for (long p : points) {
-                wanted.add(new Interval(p - valueView.paneMs(), p));
-            }
-            MaterializedViewRequest request = new MaterializedViewRequest(
-                    new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted);
-            ViewStates values = store.readMaterializedView(valueView, request, context);
-            ViewStates counts = valueView == countView ? values : store.readMaterializedView(countView, request, context);
-            SeriesIds ids = new SeriesIds();
-            double[][] value = new double[points.length][];
-            long[][] count = new long[points.length][];
-            for (int k = 0; k < points.length; k++) {
-                double[][] v = {new double[16]};
-                long[][] n = {new long[16]};
-                int point = k;
-                values.forEach(k, (series, state) -> {
-                    int s = ids.idOf(series);
-                    v[0] = grow(v[0], s);
-                    v[0][s] = ((LastState) state).value();
-                });
-                // the count view lists its series as the value view did, mostly: check the next one before hashing
-                int[] next = {0};
-                counts.forEach(k, (series, state) -> {
-                    int guess = next[0];
-                    int s = guess < ids.size() && ids.labels(guess).equals(series) ? guess : ids.idOf(series);
-                    next[0] = s + 1;
-                    n[0] = grow(n[0], s);
-                    n[0][s] = (long) ((LastState) state).value();
-                });
-                value[point] = v[0];
-                count[point] = n[0];
-                context.checkAlive();
-            }
-            return new GridValues(points, ids, value, count);
-        }
-
-        int pointOf(long g) {
-            return Arrays.binarySearch(points, g);
-        }
-
-        double valueAt(int point, int s) {
-            return s < value[point].length ? value[point][s] : 0;
-        }
-
-        long countAt(int point, int s) {
-            return s < count[point].length ? count[point][s] : 0;
-        }
     }
 
     /** One run's correction: the spans read once, then every step of every series. */
@@ -152,9 +97,16 @@ public final class GridCorrectionOperator {
         private final double rankTarget;
         private final long[] g;
         private final GridValues kept;
+        /** The output series: {@code kept}'s, copied before a series new since the grid point is added. */
+        private SeriesIds ids;
         private final double[][] p;
         /** Every series' samples of every span, read once; null when no step is off the grid. */
         private final SeriesRows rows;
+        /**
+         * The samples that left the window, shared with the runs before this one: then {@code rows}
+         * holds only the samples that entered.
+         */
+        private final KeptCorrections.Kept left;
         /** Metric names whose counter-likeness was checked, as the exact rate and increase do. */
         private final java.util.Set<String> checkedNames = new java.util.HashSet<>();
         private final Kind kind;
@@ -175,7 +127,9 @@ public final class GridCorrectionOperator {
 
         Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
                 Function<List<Interval>, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
-                double rankTarget, long[] g, GridValues kept, long paneMs) {
+                double rankTarget, long[] g, GridValues.States states, MaterializedView valueView, MaterializedView countView,
+                Scan scan, KeptCorrections keptCorrections) {
+            long paneMs = valueView.paneMs();
             this.c = c;
             this.seriesRows = seriesRows;
             this.windowMs = windowMs;
@@ -183,7 +137,6 @@ public final class GridCorrectionOperator {
             this.context = context;
             this.rankTarget = rankTarget;
             this.g = g;
-            this.kept = kept;
             this.kind = switch (c.function()) {
                 case "sum_over_time" -> Kind.SUM;
                 case "count_over_time" -> Kind.COUNT;
@@ -208,6 +161,26 @@ public final class GridCorrectionOperator {
                     p[i][k] = ((ScalarValues) params[k]).at(i);
                 }
             }
+            // an instant before the next grid point may share what left the window with the runs before it
+            KeptCorrections.Key key = keptCorrections != null && grid.size() == 1 && grid.time(0) > g[0]
+                    && grid.time(0) - g[0] <= paneMs && paneMs + 2 * ext <= windowMs
+                    ? new KeptCorrections.Key(valueView.definitionId(), countView.definitionId(), scan, windowMs, ext, g[0])
+                    : null;
+            KeptCorrections.Kept shared = key == null ? null : keptCorrections.get(key);
+            this.kept = shared != null ? shared.values() : GridValues.of(states, context);
+            this.ids = kept.ids();
+            if (key != null && shared == null) {
+                shared = keep(rawRows.apply(List.of(new Interval(g[0] - windowMs, g[0] - windowMs + paneMs + ext))),
+                        g[0] - windowMs + paneMs + ext);
+                if (shared != null) {
+                    keptCorrections.put(key, shared);
+                }
+            }
+            this.left = shared;
+            if (left != null) {
+                this.rows = rawRows.apply(List.of(inSpan(0)));
+                return;
+            }
             List<Interval> spans = new ArrayList<>();
             for (int i = 0; i < grid.size(); i++) {
                 long t = grid.time(i);
@@ -226,6 +199,31 @@ public final class GridCorrectionOperator {
             this.rows = spans.isEmpty() ? null : rawRows.apply(EdgeRows.spans(spans));
         }
 
+        /**
+         * The samples that may leave the window before the next grid point, by output series;
+         * null when a raw series is not among the kept values or two share one (this run then
+         * reads both spans and reports what it finds).
+         */
+        private KeptCorrections.Kept keep(SeriesRows gone, long goneEnd) {
+            int[] goneAt = new int[kept.size()];
+            Arrays.fill(goneAt, -1);
+            Labels[] rawOrder = new Labels[gone.size()];
+            int[] rawIds = new int[gone.size()];
+            java.util.Set<String> names = new java.util.LinkedHashSet<>();
+            for (int r = 0; r < gone.size(); r++) {
+                Labels raw = gone.labels(r);
+                int id = kept.ids().findRaw(raw);
+                if (id < 0 || goneAt[id] >= 0) {
+                    return null;
+                }
+                goneAt[id] = r;
+                rawOrder[r] = raw;
+                rawIds[r] = id;
+                names.add(raw.metricName());
+            }
+            return new KeptCorrections.Kept(kept, gone, goneEnd, goneAt, rawOrder, rawIds, List.copyOf(names));
+        }
+
         private Interval inSpan(int i) {
             return new Interval(g[i] - ext, grid.time(i));
         }
@@ -237,9 +235,15 @@ public final class GridCorrectionOperator {
         Corrected run(MaterializedView valueView) {
             int steps = grid.size();
             // the raw series of the spans, by output series (created for series the grid did not have)
-            int[] ids = rows == null ? null : seriesIn(rows);
-            int series = kept.ids().size();
-            int[] at = positions(ids, series);
+            int[] rowIds = rows == null ? null : left != null ? seriesEntered(rows) : seriesIn(rows);
+            int series = ids.size();
+            int[] at = positions(rowIds, series);
+            int[] leftAt = left == null ? at : new int[series];
+            if (left != null) {
+                for (int s = 0; s < series; s++) {
+                    leftAt[s] = left.goneRow(s);
+                }
+            }
             exactBudget = Math.max(4, (int) (EXACT_SHARE * series));
             InstantVector out = new InstantVector(grid, series);
             int[] row = new int[series];
@@ -256,9 +260,9 @@ public final class GridCorrectionOperator {
                             "quantile " + p[i][0] + " is outside [0, 1]");
                 }
                 SeriesRows inRows = t > g[i] ? rows : null;
-                SeriesRows goneRows = inRows;
+                SeriesRows goneRows = inRows == null ? null : left != null ? left.gone() : rows;
                 int[] inAt = inRows == null ? null : at;
-                int[] goneAt = inAt;
+                int[] goneAt = inRows == null ? null : leftAt;
                 for (int s = 0; s < series; s++) {
                     long n0 = kept.countAt(point, s);
                     double v0 = kept.valueAt(point, s);
@@ -279,20 +283,20 @@ public final class GridCorrectionOperator {
                             int a = inAt == null ? -1 : inAt[s];
                             int b = goneAt == null ? -1 : goneAt[s];
                             yield counter(valueView, g[i], t, v0, n0, a < 0 ? null : inRows, a, b < 0 ? null : goneRows, b,
-                                    kept.ids().labels(s));
+                                    ids.labels(s));
                         }
                         case COUNT -> n;
                         case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
                         case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
                         case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s],
-                                kept.ids().labels(s));
-                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, kept.ids().labels(s));
+                                ids.labels(s));
+                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, ids.labels(s));
                     };
                     if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
                         continue;
                     }
                     if (row[s] < 0) {
-                        row[s] = out.addSeries(kept.ids().labels(s));
+                        row[s] = out.addSeries(ids.labels(s));
                     }
                     out.set(row[s], i, v);
                 }
@@ -303,7 +307,8 @@ public final class GridCorrectionOperator {
         private String info(MaterializedView valueView) {
             String id = valueView.definitionId().substring(0, Math.min(19, valueView.definitionId().length()));
             String how = "values kept every " + Durations.format(valueView.paneMs()) + " by ingestion runs, moved to the"
-                    + " query time by the raw samples that entered and left the window since the grid point";
+                    + " query time by the raw samples that entered and left the window since the grid point"
+                    + (left != null ? ", those that left kept from the first run after it" : "");
             String bound = kind != Kind.QUANTILE ? "exact" + (exactSeries > 0 ? ", " + exactSeries
                     + " series answered exactly from their raw samples" : "")
                     : String.format(Locale.ROOT, "quantile rank error <= %.3g%% by the samples that moved (target %.3g%%)%s",
@@ -461,21 +466,72 @@ public final class GridCorrectionOperator {
         }
 
         private int[] seriesIn(SeriesRows r) {
-            int[] ids = new int[r.size()];
-            boolean[] taken = new boolean[kept.ids().size() + r.size()];
+            int[] out = new int[r.size()];
+            boolean[] taken = new boolean[ids.size() + r.size()];
             for (int s = 0; s < r.size(); s++) {
                 Labels raw = r.labels(s);
-                if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(raw.metricName())) {
-                    io.tessera.exec.function.Annotations.checkCounterName(raw.metricName(), context);
-                }
-                ids[s] = kept.ids().idOfRaw(raw);
-                if (ids[s] < taken.length && taken[ids[s]]) {
-                    throw new MissingStateException(c.function(), new Interval(g[0] - windowMs, grid.time(0)),
-                            "two series differ only in their metric name; the exact engine reports that");
-                }
-                taken[ids[s]] = true;
+                checkName(raw.metricName());
+                out[s] = idOfRaw(raw);
+                take(taken, out[s]);
             }
-            return ids;
+            return out;
+        }
+
+        /**
+         * The output series of the rows that entered, when the rows that left are shared: the
+         * store lists a Scan's series in the same order every time, so the next shared raw
+         * series is tried first, by reference, before its labels are looked up.
+         */
+        private int[] seriesEntered(SeriesRows r) {
+            for (String name : left.metricNames()) {
+                checkName(name);
+            }
+            Labels[] order = left.rawOrder();
+            int[] out = new int[r.size()];
+            boolean[] taken = new boolean[ids.size() + r.size()];
+            int next = 0;
+            for (int s = 0; s < r.size(); s++) {
+                Labels raw = r.labels(s);
+                int k = next;
+                while (k < order.length && k < next + 4 && order[k] != raw) {
+                    k++;
+                }
+                if (k < order.length && order[k] == raw) {
+                    out[s] = left.rawIds()[k];
+                    next = k + 1;
+                } else {
+                    checkName(raw.metricName());
+                    out[s] = idOfRaw(raw);
+                }
+                take(taken, out[s]);
+            }
+            return out;
+        }
+
+        /** Rate and increase say when a metric's name does not look like a counter's, as the exact run does. */
+        private void checkName(String metricName) {
+            if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(metricName)) {
+                io.tessera.exec.function.Annotations.checkCounterName(metricName, context);
+            }
+        }
+
+        private int idOfRaw(Labels raw) {
+            int id = ids.findRaw(raw);
+            if (id >= 0) {
+                return id;
+            }
+            if (ids == kept.ids()) {
+                ids = ids.copy();
+            }
+            return ids.idOfRaw(raw);
+        }
+
+        private void take(boolean[] taken, int id) {
+            if (id < taken.length && taken[id]) {
+                throw new MissingStateException(c.function(), new Interval(g[0] - windowMs, grid.time(0)),
+                        "two series differ only in their metric name; the exact engine reports that");
+            }
+            taken[id] = true;
         }
 
         /** Row of each output series in {@code ids}' SeriesRows, -1 where it has none. */
@@ -551,18 +607,5 @@ public final class GridCorrectionOperator {
                 }
             }
         }
-    }
-
-    private static double[] grow(double[] a, int s) {
-        if (s < a.length) {
-            return a;
-        }
-        double[] b = Arrays.copyOf(a, Math.max(s + 1, a.length * 2));
-        Arrays.fill(b, a.length, b.length, 0);
-        return b;
-    }
-
-    private static long[] grow(long[] a, int s) {
-        return s < a.length ? a : Arrays.copyOf(a, Math.max(s + 1, a.length * 2));
     }
 }

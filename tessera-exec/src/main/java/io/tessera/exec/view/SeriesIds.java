@@ -19,6 +19,16 @@ final class SeriesIds {
         Arrays.fill(slots, -1);
     }
 
+    /** A copy to add series to while this one stays as it is (it may be shared between runs). */
+    SeriesIds copy() {
+        SeriesIds c = new SeriesIds();
+        c.labels = labels.clone();
+        c.hashes = hashes.clone();
+        c.size = size;
+        c.slots = slots.clone();
+        return c;
+    }
+
     int size() {
         return size;
     }
@@ -45,14 +55,22 @@ final class SeriesIds {
     /** The id of a raw series' labels without their metric name, added when new. */
     int idOfRaw(Labels raw) {
         int h = hash(raw);
+        int i = slotOfRaw(raw, h);
+        return slots[i] >= 0 ? slots[i] : add(raw.withoutMetricName(), h, i);
+    }
+
+    /** The id of a raw series' labels without their metric name, or -1 when it has none. */
+    int findRaw(Labels raw) {
+        return slots[slotOfRaw(raw, hash(raw))];
+    }
+
+    /** The slot holding {@code raw}'s id, or the free slot where it would go. */
+    private int slotOfRaw(Labels raw, int h) {
         int mask = slots.length - 1;
         for (int i = h & mask; ; i = (i + 1) & mask) {
             int id = slots[i];
-            if (id < 0) {
-                return add(raw.withoutMetricName(), h, i);
-            }
-            if (hashes[id] == h && equalWithoutName(raw, labels[id])) {
-                return id;
+            if (id < 0 || hashes[id] == h && equalWithoutName(raw, labels[id])) {
+                return i;
             }
         }
     }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
 import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryAccelerator;
+import io.tessera.exec.QueryLimits;
+import io.tessera.exec.RunContext;
 import io.tessera.exec.QueryResult;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
@@ -52,6 +55,7 @@ class GridCorrectionTest {
     private final Map<Labels, List<long[]>> times = new HashMap<>();
     private final Map<Labels, List<double[]>> values = new HashMap<>();
     private final List<Labels> gauges = new ArrayList<>();
+    private final List<MaterializedView> views;
 
     GridCorrectionTest() {
         Random random = new Random(11);
@@ -92,7 +96,7 @@ class GridCorrectionTest {
         maintainer = new ViewMaintainer(summaries, store, 0);
         maintainer.accepted(T0, T0 + SPAN, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, GRID, 3 * 3_600_000L);
-        List<MaterializedView> views = MaterializedViews.of(dag);
+        views = MaterializedViews.of(dag);
         maintainer.install(dag, views);
         assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(100);
         accelerated.accelerate(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views));
@@ -172,6 +176,60 @@ class GridCorrectionTest {
     }
 
     @Test
+    void instantsBetweenTwoGridPointsShareTheSamplesThatLeftAndStillMatchTheExactEngine() {
+        PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
+        keeping.accelerate(QueryAccelerator.keepingCorrections(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        long g = T0 + 2 * 3_600_000L + 7 * GRID;
+        long[] offsets = {5_000, 17_345, 31_000, GRID - 1};
+        Map<String, Integer> shared = new HashMap<>();
+        for (long offset : offsets) {
+            long t = g + offset;
+            for (String q : QUERIES) {
+                RunContext alone = context(t);
+                QueryResult unshared = accelerated.instant(q, t, store, alone);
+                RunContext sharing = context(t);
+                QueryResult fast = keeping.instant(q, t, store, sharing);
+                compare(q, t, fast, exact.instant(q, t, store));
+                compare(q, t, unshared, exact.instant(q, t, store));
+                // the first instant after the grid point reads what leaves and keeps it; the ones after it read only what entered
+                if (fast.infos().stream().anyMatch(i -> i.contains("those that left kept from the first run after it"))
+                        && sharing.samplesLoaded() < alone.samplesLoaded()) {
+                    shared.merge(q, 1, Integer::sum);
+                }
+            }
+        }
+        // sums, counts, averages and counters always move
+        for (String q : List.of("sum_over_time(g[30m])", "count_over_time(g[30m])", "avg_over_time(g[30m])",
+                "increase(c_total[30m])", "rate(c_total[30m])")) {
+            assertThat(shared.getOrDefault(q, 0)).as(q).isEqualTo(offsets.length - 1);
+        }
+
+        // a series that starts after the grid point is found among the samples that entered
+        Labels fresh = Labels.of("__name__", "g", "job", "j1", "instance", "fresh");
+        append(fresh, new long[] {g + 2_000, g + 12_000, g + 22_000}, new double[] {3, 5, 4});
+        maintainer.accepted(g + 2_000, g + 22_000, 3);
+        long t = g + 40_000;
+        for (String q : QUERIES) {
+            QueryResult fast = keeping.instant(q, t, store);
+            compare(q, t, fast, exact.instant(q, t, store));
+            if (q.equals("sum_over_time(g[30m])")) {
+                assertThat(fast.infos()).anyMatch(i -> i.contains("those that left kept"));
+                assertThat(((QueryResult.VectorResult) fast).samples()).anyMatch(x -> x.labels().equals(fresh.withoutMetricName()));
+            }
+        }
+
+        // a late sample among those kept makes the grid point unusable: the answer is exact, not stale
+        long late = g - WINDOW + 3_000;
+        append(gauges.get(3), new long[] {late}, new double[] {1e6});
+        maintainer.accepted(late, late, 1);
+        for (String q : List.of("sum_over_time(g[30m])", "count_over_time(g[30m])", "max_over_time(g[30m])")) {
+            QueryResult fast = keeping.instant(q, t + 1_000, store);
+            compare(q, t + 1_000, fast, exact.instant(q, t + 1_000, store));
+            assertThat(fast.infos()).as(q).noneMatch(i -> i.contains("those that left kept"));
+        }
+    }
+
+    @Test
     void aRangeQueryWhoseStepsAreOffTheGridIsCorrectedStepByStep() {
         long start = T0 + WINDOW + 20 * 60_000 + 17_345;
         for (String q : List.of("sum_over_time(g[30m])", "increase(c_total[30m])", "max_over_time(g[30m])")) {
@@ -206,9 +264,16 @@ class GridCorrectionTest {
         }
     }
 
+    private static RunContext context(long t) {
+        return new RunContext(t, t, 60_000, QueryLimits.DEFAULTS);
+    }
+
     private void compare(String q, long t, QueryResult actual, QueryResult expected) {
-        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual).samples();
-        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected).samples();
+        // an instant vector's order is not part of its answer (series new since the grid point come last)
+        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual).samples().stream()
+                .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels)).toList();
+        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected).samples().stream()
+                .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels)).toList();
         assertThat(a).as(q + " at " + t).hasSameSizeAs(e);
         for (int i = 0; i < a.size(); i++) {
             assertThat(a.get(i).labels()).as(q).isEqualTo(e.get(i).labels());

@@ -1,0 +1,69 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.Labels;
+import io.tessera.exec.value.SeriesRows;
+import io.tessera.plan.Scan;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the instant corrections between two grid points share: a dashboard refreshing at "now"
+ * asks the same query many times before the next grid point. For grid point g and step s, the
+ * values kept at g, and every series' samples in {@code (g - w, g - w + s + ext]}: all that can
+ * leave the window while T moves up to g + s. The first correction after g reads and keeps them;
+ * the ones after it read only the samples that entered, {@code (g - ext, T]}.
+ *
+ * <p>Samples that old change only by late data, and late data makes the grid point unusable,
+ * which every run still checks by reading both views' states at g before it looks here. Bounded
+ * in entries and in samples; the least recently used grid point goes first.
+ */
+public final class KeptCorrections {
+
+    static final int MAX_ENTRIES = 16;
+    static final long MAX_SAMPLES = 4_000_000;
+
+    /** One correction's grid point: its views, Scan, window and the reach of its spans. */
+    record Key(String valueView, String countView, Scan scan, long windowMs, long ext, long g) {
+    }
+
+    /**
+     * @param gone every series' samples that may leave the window before the next grid point
+     * @param goneAt by output series of {@code values}: its row in {@code gone}, -1 when none
+     * @param rawOrder the raw label sets of {@code gone}'s rows, in the store's order, and {@code rawIds} their output series
+     * @param metricNames the distinct metric names of those raw series
+     */
+    record Kept(GridValues values, SeriesRows gone, long goneEnd, int[] goneAt, Labels[] rawOrder, int[] rawIds,
+            List<String> metricNames) {
+
+        int goneRow(int series) {
+            return series < goneAt.length ? goneAt[series] : -1;
+        }
+    }
+
+    private final Map<Key, Kept> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private long samples;
+
+    synchronized Kept get(Key key) {
+        return entries.get(key);
+    }
+
+    synchronized void put(Key key, Kept kept) {
+        long n = kept.gone().sampleCount();
+        if (n > MAX_SAMPLES) {
+            return;
+        }
+        Kept before = entries.put(key, kept);
+        samples += n - (before == null ? 0 : before.gone().sampleCount());
+        Iterator<Kept> oldest = entries.values().iterator();
+        while (entries.size() > MAX_ENTRIES || samples > MAX_SAMPLES) {
+            samples -= oldest.next().gone().sampleCount();
+            oldest.remove();
+        }
+    }
+
+    synchronized int size() {
+        return entries.size();
+    }
+}
