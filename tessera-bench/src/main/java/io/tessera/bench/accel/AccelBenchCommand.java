@@ -55,6 +55,13 @@ public final class AccelBenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default ${DEFAULT-VALUE}).")
     int warmup;
 
+    @Option(names = "--warmup-seconds", defaultValue = "2", description = "Each query's unmeasured runs last at least this"
+            + " long, so that a server's just-in-time compiler has compiled what it runs (default ${DEFAULT-VALUE}).")
+    double warmupSeconds;
+
+    /** Unmeasured runs of one query stop here even when the warm-up time has not passed. */
+    private static final int MAX_WARMUP_RUNS = 2_000;
+
     @Option(names = "--heap", defaultValue = "6g", description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
     String heap;
 
@@ -80,8 +87,9 @@ public final class AccelBenchCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "Accelerated queries over loopback: per dataset, N series of a gauge x and N of a counter c"
                 + " (%d jobs), 2 h of data. Tessera: 'tessera serve' in its own JVM (-Xmx%s); exact runs before the plan is"
-                + " installed, accelerated runs after its ingestion runs caught up. Prometheus: %s. %d warm-up and %d measured"
-                + " runs per query and server.%n", AccelDataset.JOBS, heap, PrometheusProcess.findBinary(), warmup, reps);
+                + " installed, accelerated runs after its ingestion runs caught up. Prometheus: %s. At least %d warm-up runs"
+                + " lasting at least %.1f s, then %d measured runs per query and server.%n", AccelDataset.JOBS, heap,
+                PrometheusProcess.findBinary(), warmup, warmupSeconds, reps);
         List<AccelRow> rows = new ArrayList<>();
         for (AccelDataset d : datasets) {
             rows.addAll(runDataset(d, reps));
@@ -129,17 +137,19 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 long[] p = new long[reps];
                 long[] e = new long[reps];
                 QueryAnswer exactAnswer = null;
-                for (int r = -warmup; r < reps; r++) {
+                warmUp(() -> {
+                    ask(theirs, q, t);
+                    ask(ours, q, t);
+                });
+                for (int r = 0; r < reps; r++) {
                     ApiResponse a = ask(theirs, q, t);
                     ApiResponse b = ask(ours, q, t);
                     if (promAnswers[i] == null) {
                         promAnswers[i] = QueryAnswer.parse(a);
                         exactAnswer = QueryAnswer.parse(b);
                     }
-                    if (r >= 0) {
-                        p[r] = a.nanos();
-                        e[r] = b.nanos();
-                    }
+                    p[r] = a.nanos();
+                    e[r] = b.nanos();
                 }
                 promMs[i] = p50(p);
                 exactMs[i] = p50(e);
@@ -162,15 +172,14 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 long[] a = new long[reps];
                 boolean fromView = true;
                 QueryAnswer answer = null;
-                for (int r = -warmup; r < reps; r++) {
+                warmUp(() -> ask(ours, q, t));
+                for (int r = 0; r < reps; r++) {
                     ApiResponse b = ask(ours, q, t);
                     fromView &= b.body().contains("answered from view");
                     if (answer == null) {
                         answer = QueryAnswer.parse(b);
                     }
-                    if (r >= 0) {
-                        a[r] = b.nanos();
-                    }
+                    a[r] = b.nanos();
                 }
                 double error = AnswerErrors.of(q, t, answer, promAnswers[i], theirs);
                 AccelRow row = new AccelRow(d.name(), q, promMs[i], p50(a), exactMs[i], error, fromView);
@@ -179,6 +188,19 @@ public final class AccelBenchCommand implements Callable<Integer> {
                         row.acceleratedMs(), row.ratio(), error, fromView ? ", from views" : ", NOT from views");
             }
             return rows;
+        }
+    }
+
+    @FunctionalInterface
+    private interface Run {
+        void run() throws IOException, InterruptedException;
+    }
+
+    /** Runs {@code run} {@code --warmup} times and for at least {@code --warmup-seconds}, at most {@link #MAX_WARMUP_RUNS} times. */
+    private void warmUp(Run run) throws IOException, InterruptedException {
+        long until = System.nanoTime() + (long) (warmupSeconds * 1e9);
+        for (int r = 0; r < warmup || (System.nanoTime() < until && r < MAX_WARMUP_RUNS); r++) {
+            run.run();
         }
     }
 

@@ -170,8 +170,7 @@ public final class GridCorrectionOperator {
             this.kept = shared != null ? shared.values() : GridValues.of(states, context);
             this.ids = kept.ids();
             if (key != null && shared == null) {
-                shared = keep(rawRows.apply(List.of(new Interval(g[0] - windowMs, g[0] - windowMs + paneMs + ext))),
-                        g[0] - windowMs + paneMs + ext);
+                shared = keep(rawRows.apply(List.of(new Interval(g[0] - windowMs, g[0] - windowMs + paneMs + ext))));
                 if (shared != null) {
                     keptCorrections.put(key, shared);
                 }
@@ -204,7 +203,7 @@ public final class GridCorrectionOperator {
          * null when a raw series is not among the kept values or two share one (this run then
          * reads both spans and reports what it finds).
          */
-        private KeptCorrections.Kept keep(SeriesRows gone, long goneEnd) {
+        private KeptCorrections.Kept keep(SeriesRows gone) {
             int[] goneAt = new int[kept.size()];
             Arrays.fill(goneAt, -1);
             Labels[] rawOrder = new Labels[gone.size()];
@@ -221,7 +220,7 @@ public final class GridCorrectionOperator {
                 rawIds[r] = id;
                 names.add(raw.metricName());
             }
-            return new KeptCorrections.Kept(kept, gone, goneEnd, goneAt, rawOrder, rawIds, List.copyOf(names));
+            return new KeptCorrections.Kept(kept, gone, goneAt, rawOrder, rawIds, List.copyOf(names));
         }
 
         private Interval inSpan(int i) {

@@ -34,7 +34,7 @@ public final class KeptCorrections {
      * @param rawOrder the raw label sets of {@code gone}'s rows, in the store's order, and {@code rawIds} their output series
      * @param metricNames the distinct metric names of those raw series
      */
-    record Kept(GridValues values, SeriesRows gone, long goneEnd, int[] goneAt, Labels[] rawOrder, int[] rawIds,
+    record Kept(GridValues values, SeriesRows gone, int[] goneAt, Labels[] rawOrder, int[] rawIds,
             List<String> metricNames) {
 
         int goneRow(int series) {
@@ -61,9 +61,5 @@ public final class KeptCorrections {
             samples -= oldest.next().gone().sampleCount();
             oldest.remove();
         }
-    }
-
-    synchronized int size() {
-        return entries.size();
     }
 }
