@@ -1,5 +1,6 @@
 package io.tessera.server.api;
 
+import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
 import io.tessera.ingest.IngestOptions;
 import io.tessera.ingest.RawAppends;
@@ -107,10 +108,14 @@ public final class IngestEndpoints {
     public void importText(Request request) throws IOException {
         byte[] body;
         try {
-            body = request.body(maxBodyBytes);
+            body = request.decodedBody(maxBodyBytes);
         } catch (LimitExceededException e) {
             rejectedTooLarge.increment();
             request.text(413, e.getMessage() + "\n");
+            return;
+        } catch (InvalidInputException e) {
+            rejectedBadRequest.increment();
+            request.text(400, e.getMessage() + "\n");
             return;
         }
         WriteBatch batch;

@@ -48,11 +48,18 @@ class IngestEndpointsTest {
     }
 
     private HttpResponse<String> post(String path, byte[] body) {
+        return path.startsWith("/api/v1/import/") ? post(path, body, "text/plain", "")
+                : post(path, body, "application/x-protobuf", "snappy");
+    }
+
+    private HttpResponse<String> post(String path, byte[] body, String contentType, String contentEncoding) {
         try {
-            return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                    .header("Content-Type", "application/x-protobuf")
-                    .header("Content-Encoding", "snappy")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                    .header("Content-Type", contentType);
+            if (!contentEncoding.isEmpty()) {
+                r.header("Content-Encoding", contentEncoding);
+            }
+            return CLIENT.send(r.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -246,6 +253,28 @@ class IngestEndpointsTest {
         HttpResponse<String> bad = post("/api/v1/import/prometheus", "ok_metric 1\nbroken{ 2\n".getBytes(StandardCharsets.UTF_8));
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(bad.body()).contains("line 2");
+        assertThat(dump()).isEqualTo(before);
+    }
+
+    @Test
+    void aGzippedTextImportIsDecodedAndABrokenOneStoresNothing() throws Exception {
+        byte[] text = "gz_metric{k=\"a\"} 4 %d\ngz_metric{k=\"b\"} 5 %d\n".formatted(T, T).getBytes(StandardCharsets.UTF_8);
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(zipped)) {
+            gz.write(text);
+        }
+        HttpResponse<String> ok = post("/api/v1/import/prometheus", zipped.toByteArray(), "text/plain", "gzip");
+        assertThat(ok.statusCode()).as(ok.body()).isEqualTo(204);
+        assertThat(dump()).contains("gz_metric{k=\"a\"} " + T + " " + Long.toHexString(Double.doubleToRawLongBits(4)));
+
+        List<String> before = dump();
+        byte[] broken = java.util.Arrays.copyOf(zipped.toByteArray(), zipped.size() / 2);
+        HttpResponse<String> bad = post("/api/v1/import/prometheus", broken, "text/plain", "gzip");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.body()).contains("not valid gzip");
+        HttpResponse<String> unknown = post("/api/v1/import/prometheus", text, "text/plain", "br");
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(unknown.body()).contains("Content-Encoding \"br\" is not supported");
         assertThat(dump()).isEqualTo(before);
     }
 
