@@ -119,6 +119,8 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge("tessera_view_late_samples", "Samples that arrived for panes already built.", () -> maintainer.lateSamples());
         metrics.gauge("tessera_view_late_rows", "SQL table rows that arrived for panes of table views already built.",
                 () -> maintainer.lateRows());
+        metrics.gauge("tessera_view_kept_correction_samples", "Raw samples off-grid instant corrections keep between two grid points.",
+                () -> accelerator.keptCorrections() == null ? 0 : accelerator.keptCorrections().samples());
         this.stats = rawStore.stats();
         metrics.gauge("tessera_raw_series", "Series in the raw store.", () -> stats.seriesCount());
         metrics.gauge("tessera_raw_samples", "Samples in the raw store.", () -> stats.sampleCount());

@@ -45,6 +45,11 @@ public final class KeptCorrections {
     private final Map<Key, Kept> entries = new LinkedHashMap<>(16, 0.75f, true);
     private long samples;
 
+    /** The raw samples kept, all grid points together. */
+    public synchronized long samples() {
+        return samples;
+    }
+
     synchronized Kept get(Key key) {
         return entries.get(key);
     }
