@@ -59,6 +59,8 @@ public final class AccelBenchCommand implements Callable<Integer> {
             + " long, so that a server's just-in-time compiler has compiled what it runs (default ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
+    /** Times a "moving now" query is asked at, 10 s apart: three grid points of a minute. */
+    private static final int MOVING_TIMES = 18;
     /** Unmeasured runs of one query stop here even when the warm-up time has not passed. */
     private static final int MAX_WARMUP_RUNS = 2_000;
 
@@ -187,6 +189,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "    %-40s Tessera accelerated %9.2f ms, ratio %7.1fx, error %.2e%s%n", q.name(),
                         row.acceleratedMs(), row.ratio(), error, fromView ? ", from views" : ", NOT from views");
             }
+            movingNow(queries, onGrid, ours, theirs);
             return rows;
         }
     }
@@ -201,6 +204,44 @@ public final class AccelBenchCommand implements Callable<Integer> {
         long until = System.nanoTime() + (long) (warmupSeconds * 1e9);
         for (int r = 0; r < warmup || (System.nanoTime() < until && r < MAX_WARMUP_RUNS); r++) {
             run.run();
+        }
+    }
+
+    /**
+     * A dashboard refreshing at "now": every off-grid instant asked at {@link #MOVING_TIMES} times
+     * 10 s apart, across three grid points the runs above did not use, on both servers, so that
+     * Tessera's runs include the first one after each grid point (which reads and keeps what
+     * leaves the window; see {@code docs/off-grid.md}). Means, not p50s: the first runs are part
+     * of the cost. Not part of the targets' table.
+     */
+    private void movingNow(List<AccelQuery> queries, long onGrid, QueryApi ours, QueryApi theirs)
+            throws IOException, InterruptedException {
+        out.printf(Locale.ROOT, "  moving now: each off-grid instant at %d times 10 s apart across three grid points"
+                + " (means; 'first' is the run just after a grid point)%n", MOVING_TIMES);
+        for (AccelQuery q : queries) {
+            if (q.onGrid() || q.range() || !q.accelerated()) {
+                continue;
+            }
+            double prom = 0;
+            double tessera = 0;
+            double first = 0;
+            int firsts = 0;
+            double worst = 0;
+            for (int k = 0; k < MOVING_TIMES; k++) {
+                long t = onGrid - 4 * 60_000 + 7_000 + k * 10_000L;
+                ApiResponse a = ask(theirs, q, t);
+                ApiResponse b = ask(ours, q, t);
+                prom += a.nanos() / 1e6;
+                tessera += b.nanos() / 1e6;
+                if (k % 6 == 0) {
+                    first += b.nanos() / 1e6;
+                    firsts++;
+                }
+                worst = Math.max(worst, AnswerErrors.of(q, t, QueryAnswer.parse(b), QueryAnswer.parse(a), theirs));
+            }
+            out.printf(Locale.ROOT, "    %-40s Prometheus %8.1f ms, Tessera %8.2f ms (first %8.2f ms), ratio %7.1fx, error %.2e%n",
+                    q.name().replace(", off grid", ", moving now"), prom / MOVING_TIMES, tessera / MOVING_TIMES, first / firsts,
+                    prom / tessera, worst);
         }
     }
 
