@@ -107,6 +107,11 @@ public final class GridCorrectionOperator {
          * holds only the samples that entered.
          */
         private final KeptCorrections.Kept left;
+        /** Where the samples that stay in every window until the next grid point begin: {@code g - w + step + ext}. */
+        private final long staysFrom;
+        /** The output series being moved, and each output series' row among the rows read. */
+        private int current;
+        private int[] rowOf;
         /** Metric names whose counter-likeness was checked, as the exact rate and increase do. */
         private final java.util.Set<String> checkedNames = new java.util.HashSet<>();
         private final Kind kind;
@@ -148,6 +153,7 @@ public final class GridCorrectionOperator {
                 default -> throw new IllegalArgumentException(c.function() + " has no grid correction");
             };
             this.ext = kind == Kind.COUNTER ? Math.min(paneMs, windowMs / 4) : 0;
+            this.staysFrom = g[0] - windowMs + paneMs + ext;
             this.counterMove = kind == Kind.COUNTER ? new CounterMove(c.function()) : null;
             for (int i = 0; i < grid.size(); i++) {
                 if (kind == Kind.COUNTER && grid.time(i) - g[i] + 2 * ext > windowMs) {
@@ -170,7 +176,7 @@ public final class GridCorrectionOperator {
             this.kept = shared != null ? shared.values() : GridValues.of(states, context);
             this.ids = kept.ids();
             if (key != null && shared == null) {
-                shared = keep(rawRows.apply(List.of(new Interval(g[0] - windowMs, g[0] - windowMs + paneMs + ext))));
+                shared = keep(rawRows.apply(List.of(new Interval(g[0] - windowMs, staysFrom))));
                 if (shared != null) {
                     keptCorrections.put(key, shared);
                 }
@@ -237,6 +243,7 @@ public final class GridCorrectionOperator {
             int[] rowIds = rows == null ? null : left != null ? seriesEntered(rows) : seriesIn(rows);
             int series = ids.size();
             int[] at = positions(rowIds, series);
+            rowOf = at;
             int[] leftAt = left == null ? at : new int[series];
             if (left != null) {
                 for (int s = 0; s < series; s++) {
@@ -263,6 +270,7 @@ public final class GridCorrectionOperator {
                 int[] inAt = inRows == null ? null : at;
                 int[] goneAt = inRows == null ? null : leftAt;
                 for (int s = 0; s < series; s++) {
+                    current = s;
                     long n0 = kept.countAt(point, s);
                     double v0 = kept.valueAt(point, s);
                     in.reset();
@@ -425,9 +433,10 @@ public final class GridCorrectionOperator {
             }
             exactSeries++;
             windowReads++;
-            SeriesRows rows = seriesRows.apply(series, new Interval(t - windowMs, t));
+            SeriesRows shared = left == null ? null : keptWindow(g, t, series);
+            SeriesRows rows = shared != null ? shared : seriesRows.apply(series, new Interval(t - windowMs, t));
             for (int s = 0; s < rows.size(); s++) {
-                if (rows.labels(s).withoutMetricName().equals(series)) {
+                if (rows == shared || rows.labels(s).withoutMetricName().equals(series)) {
                     if (kind == Kind.COUNTER) {
                         CounterMove.Outcome o = counterMove.exactly(t, windowMs, rows.ts(s), rows.values(s), rows.count(s));
                         noCounterValue = o != CounterMove.Outcome.VALUE;
@@ -438,6 +447,50 @@ public final class GridCorrectionOperator {
             }
             throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
                     "the raw series of " + series + " was not found again");
+        }
+
+        /**
+         * The window at {@code t} of the output series being moved, from what the runs between
+         * these grid points share: the samples that left but not yet at {@code t}, those kept in
+         * {@code (staysFrom, g]} (read for this series once), and those that entered. Null when
+         * the kept part is full.
+         */
+        private SeriesRows keptWindow(long g, long t, Labels series) {
+            KeptCorrections.Samples stays = left.stays(current, () -> {
+                SeriesRows r = seriesRows.apply(series, new Interval(staysFrom, g));
+                for (int k = 0; k < r.size(); k++) {
+                    if (r.labels(k).withoutMetricName().equals(series)) {
+                        return new KeptCorrections.Samples(r.ts(k), r.values(k), r.count(k));
+                    }
+                }
+                return new KeptCorrections.Samples(new long[0], new double[0], 0);
+            });
+            if (stays == null) {
+                return null;
+            }
+            SeriesRows gone = left.gone();
+            int goneRow = left.goneRow(current);
+            int inRow = rowOf == null || current >= rowOf.length ? -1 : rowOf[current];
+            int a0 = goneRow < 0 ? 0 : ViewOperator.firstAfter(gone.ts(goneRow), gone.count(goneRow), t - windowMs);
+            int a1 = goneRow < 0 ? 0 : ViewOperator.firstAfter(gone.ts(goneRow), gone.count(goneRow), staysFrom);
+            int c0 = inRow < 0 ? 0 : ViewOperator.firstAfter(rows.ts(inRow), rows.count(inRow), g);
+            int c1 = inRow < 0 ? 0 : ViewOperator.firstAfter(rows.ts(inRow), rows.count(inRow), t);
+            int n = (a1 - a0) + stays.n() + (c1 - c0);
+            long[] ts = new long[n];
+            double[] vs = new double[n];
+            int k = 0;
+            for (int i = a0; i < a1; i++, k++) {
+                ts[k] = gone.ts(goneRow)[i];
+                vs[k] = gone.values(goneRow)[i];
+            }
+            System.arraycopy(stays.ts(), 0, ts, k, stays.n());
+            System.arraycopy(stays.values(), 0, vs, k, stays.n());
+            k += stays.n();
+            for (int i = c0; i < c1; i++, k++) {
+                ts[k] = rows.ts(inRow)[i];
+                vs[k] = rows.values(inRow)[i];
+            }
+            return new SeriesRows(new Labels[] {series}, new long[][] {ts}, new double[][] {vs}, new int[] {n}, 1);
         }
 
         private double extremeOf(SeriesRows rows, int s, long from, long to) {

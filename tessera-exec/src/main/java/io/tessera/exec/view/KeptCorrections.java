@@ -7,6 +7,9 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * What the instant corrections between two grid points share: a dashboard refreshing at "now"
@@ -23,6 +26,8 @@ public final class KeptCorrections {
 
     static final int MAX_ENTRIES = 16;
     static final long MAX_SAMPLES = 4_000_000;
+    /** Samples kept per grid point for series whose whole window some run needed. */
+    static final long MAX_STAYING_SAMPLES = 250_000;
 
     /** One correction's grid point: its views, Scan, window and the reach of its spans. */
     record Key(String valueView, String countView, Scan scan, long windowMs, long ext, long g) {
@@ -35,11 +40,39 @@ public final class KeptCorrections {
      * @param metricNames the distinct metric names of those raw series
      */
     record Kept(GridValues values, SeriesRows gone, int[] goneAt, Labels[] rawOrder, int[] rawIds,
-            List<String> metricNames) {
+            List<String> metricNames, Map<Integer, Samples> stays, AtomicLong staysSamples) {
+
+        Kept(GridValues values, SeriesRows gone, int[] goneAt, Labels[] rawOrder, int[] rawIds, List<String> metricNames) {
+            this(values, gone, goneAt, rawOrder, rawIds, metricNames, new ConcurrentHashMap<>(), new AtomicLong());
+        }
 
         int goneRow(int series) {
             return series < goneAt.length ? goneAt[series] : -1;
         }
+
+        /**
+         * The samples of output series {@code series} that stay in every window until the next
+         * grid point, read with {@code read} the first time a run needs that series' whole window
+         * (a quantile whose bound is over the target, a maximum that left); null once this grid
+         * point keeps {@link #MAX_STAYING_SAMPLES} of them.
+         */
+        Samples stays(int series, Supplier<Samples> read) {
+            Samples kept = stays.get(series);
+            if (kept != null) {
+                return kept;
+            }
+            if (staysSamples.get() >= MAX_STAYING_SAMPLES) {
+                return null;
+            }
+            Samples fresh = read.get();
+            staysSamples.addAndGet(fresh.n());
+            Samples raced = stays.putIfAbsent(series, fresh);
+            return raced != null ? raced : fresh;
+        }
+    }
+
+    /** One series' samples in time order: {@code n} of them. */
+    record Samples(long[] ts, double[] values, int n) {
     }
 
     private final Map<Key, Kept> entries = new LinkedHashMap<>(16, 0.75f, true);
@@ -47,7 +80,11 @@ public final class KeptCorrections {
 
     /** The raw samples kept, all grid points together. */
     public synchronized long samples() {
-        return samples;
+        long n = samples;
+        for (Kept kept : entries.values()) {
+            n += kept.staysSamples().get();
+        }
+        return n;
     }
 
     synchronized Kept get(Key key) {

@@ -39,6 +39,8 @@ class GridCorrectionTest {
     private static final long SPAN = 3 * 3_600_000L;
     private static final long GRID = 60_000;
     private static final long WINDOW = 30 * 60_000;
+    private static final long SPIKY_GRID = T0 + 2 * 3_600_000L + 7 * GRID;
+    private static final Labels SPIKY = Labels.of("__name__", "g", "job", "j0", "instance", "spiky");
     private static final List<String> QUERIES = List.of("sum_over_time(g[30m])", "count_over_time(g[30m])",
             "avg_over_time(g[30m])", "quantile_over_time(0.9, g[30m])", "quantile_over_time(0.5, g[30m])",
             "max_over_time(g[30m])", "min_over_time(g[30m])", "increase(c_total[30m])", "rate(c_total[30m])",
@@ -93,6 +95,16 @@ class GridCorrectionTest {
             }
             append(Labels.of("__name__", "c_total", "job", "j" + s % 3, "instance", "i" + s), Arrays.copyOf(ts, n), cs);
         }
+        // a gauge whose maximum leaves the window just after SPIKY_GRID: spikes there, later in the window, and after the grid point
+        long[] ts = new long[(int) (SPAN / 1000)];
+        double[] vs = new double[ts.length];
+        for (int k = 0; k < ts.length; k++) {
+            ts[k] = T0 + 500 + k * 1000L;
+            long t = ts[k];
+            vs[k] = t == SPIKY_GRID - WINDOW + 10_500 ? 1000 : t == SPIKY_GRID - WINDOW + 45_500 ? 900
+                    : t == SPIKY_GRID + 20_500 ? 950 : 1 + (k % 7) * 0.1;
+        }
+        append(SPIKY, ts, vs);
         maintainer = new ViewMaintainer(summaries, store, 0);
         maintainer.accepted(T0, T0 + SPAN, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, GRID, 3 * 3_600_000L);
@@ -196,6 +208,11 @@ class GridCorrectionTest {
                         && sharing.samplesLoaded() < alone.samplesLoaded()) {
                     shared.merge(q, 1, Integer::sum);
                 }
+                if (offset != offsets[0] && fast.infos().stream().anyMatch(i -> i.contains("those that left kept")
+                        && i.contains("series answered exactly from their raw samples"))) {
+                    // their windows were put together from the kept samples, the ones that stay, and those that entered
+                    shared.merge("whole windows", 1, Integer::sum);
+                }
             }
         }
         // sums, counts, averages and counters always move
@@ -203,6 +220,7 @@ class GridCorrectionTest {
                 "increase(c_total[30m])", "rate(c_total[30m])")) {
             assertThat(shared.getOrDefault(q, 0)).as(q).isEqualTo(offsets.length - 1);
         }
+        assertThat(shared.getOrDefault("whole windows", 0)).as("shared runs with series answered from their whole window").isPositive();
 
         // a series that starts after the grid point is found among the samples that entered
         Labels fresh = Labels.of("__name__", "g", "job", "j1", "instance", "fresh");
@@ -226,6 +244,27 @@ class GridCorrectionTest {
             QueryResult fast = keeping.instant(q, t + 1_000, store);
             compare(q, t + 1_000, fast, exact.instant(q, t + 1_000, store));
             assertThat(fast.infos()).as(q).noneMatch(i -> i.contains("those that left kept"));
+        }
+    }
+
+    @Test
+    void aWholeWindowPutTogetherFromWhatIsKeptMatchesTheExactEngine() {
+        PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
+        keeping.accelerate(QueryAccelerator.keepingCorrections(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        String q = "max_over_time(g[30m])";
+        // the first run keeps what may leave; then the spike of 1000 leaves, and the window is 900 (kept, still in it)
+        // until 950 (entered) comes: each answer is read from the samples kept, staying and entered
+        for (long offset : new long[] {5_000, 15_000, 30_000, 40_000}) {
+            long t = SPIKY_GRID + offset;
+            QueryResult fast = keeping.instant(q, t, store);
+            compare(q, t, fast, exact.instant(q, t, store));
+            double spiky = ((QueryResult.VectorResult) fast).samples().stream()
+                    .filter(x -> x.labels().equals(SPIKY.withoutMetricName())).findFirst().orElseThrow().value();
+            assertThat(spiky).as("at +" + offset).isEqualTo(offset < 10_500 ? 1000 : offset < 20_500 ? 900 : 950);
+            if (offset > 10_500) {
+                assertThat(fast.infos()).as("at +" + offset).anyMatch(i -> i.contains("those that left kept")
+                        && i.contains("series answered exactly from their raw samples"));
+            }
         }
     }
 
