@@ -11,6 +11,7 @@ import io.tessera.exec.RunContext;
 import io.tessera.plan.Scan;
 import io.tessera.plan.Source;
 import io.tessera.plan.TableWindow;
+import io.tessera.sketch.DistinctCoupons;
 import io.tessera.sketch.State;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.sql.SqlType;
@@ -20,8 +21,9 @@ import java.util.Map;
 
 /**
  * The raw rows of a window's uncovered span {@code (from, to]} folded into each group's edge part:
- * for quantiles the group's values ({@link Values}, unsorted), for the other families a state of
- * the view. A table's batches are grouped as they come (no copy into one table first); a
+ * for quantiles the group's values ({@link Values}, unsorted), for a distinct count whose group
+ * has panes a counter on their coupons (put there by the caller), for the other families a state
+ * of the view. A table's batches are grouped as they come (no copy into one table first); a
  * metric's samples go through {@link TableReader}.
  */
 final class EdgeRows {
@@ -116,8 +118,23 @@ final class EdgeRows {
         }
         for (int r = 0; r < n; r++) {
             if (ts[r] > from && ts[r] <= to) {
-                SqlViewBuilder.update((State) partOf[groups.group(r)], values, r, ts[r]);
+                Object part = partOf[groups.group(r)];
+                if (part instanceof DistinctCoupons.Counter c) {
+                    count(c, values, r);
+                } else {
+                    SqlViewBuilder.update((State) part, values, r, ts[r]);
+                }
             }
+        }
+    }
+
+    /** Counts row {@code r} of {@code values} as {@link SqlViewBuilder#update} counts it into a distinct state. */
+    private static void count(DistinctCoupons.Counter c, Object values, int r) {
+        switch (values) {
+            case double[] a -> c.add(a[r]);
+            case long[] a -> c.add((double) a[r]);
+            case String[] a -> c.add(a[r]);
+            default -> throw new IllegalStateException("column of " + values.getClass());
         }
     }
 }

@@ -9,6 +9,7 @@ import io.tessera.plan.GroupedAggregate;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.sketch.CountState;
+import io.tessera.sketch.DistinctCoupons;
 import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;
 import io.tessera.sketch.State;
@@ -24,7 +25,8 @@ import java.util.function.Consumer;
  * A GroupedAggregate answered from a {@link SqlView}: the window {@code (start, end]} is the merge
  * of the panes it contains (one batched view read) and of exact states built from raw rows for
  * its uncovered head and tail, never a window rounded to the grid. The panes' merge per group is
- * kept between runs ({@link PaneMemo}); the edges are read and merged on every run. A quantile
+ * kept between runs ({@link PaneMemo}); the edges are read and merged on every run (a distinct
+ * count's raw rows counted on top of its panes' coupons, {@link DistinctCoupons}). A quantile
  * whose panes still hold every value is answered exactly (interpolated as the exact engine
  * does), otherwise from the merged KLL and the exact edge values ({@link WindowQuantiles}).
  */
@@ -46,6 +48,12 @@ final class ViewAggregation {
         if (first < last) {
             PaneMemo.Read read = memo.panes(view, store, context, first, last);
             panes = read.parts();
+            if (view.function() == io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT) {
+                // each group's raw rows are counted on top of its panes' coupons: no union per group
+                for (Map.Entry<Labels, Object> e : panes.entrySet()) {
+                    edges.put(e.getKey(), ((DistinctCoupons) e.getValue()).counter());
+                }
+            }
             for (Interval pane : read.exact()) {
                 EdgeRows.add(edges, view, window, scan, store, context, pane.start(), pane.end());
             }
@@ -80,6 +88,13 @@ final class ViewAggregation {
                 case null -> WindowQuantiles.exact(null, raw, n);
                 case PaneMemo.QuantilePanes q when q.sorted() != null -> WindowQuantiles.exact(q.sorted(), raw, n);
                 case PaneMemo.QuantilePanes q -> WindowQuantiles.sketched(q.sketch(), q.bound(), raw, n);
+            };
+        }
+        if (panes instanceof DistinctCoupons d) {
+            return switch (edge) {
+                case null -> d.counter();
+                case DistinctCoupons.Counter c -> c;
+                default -> throw new IllegalStateException("a distinct count's raw rows go to its panes' counter, not " + edge);
             };
         }
         if (edge == null) {
@@ -188,6 +203,10 @@ final class ViewAggregation {
             case DistinctState d -> {
                 approximate.accept(d.errorBound());
                 yield Math.round(d.estimate());
+            }
+            case DistinctCoupons.Counter c -> {
+                approximate.accept(c.errorBound());
+                yield Math.round(c.estimate());
             }
             case SumState sum -> sum.count() == 0 ? null : argType == SqlType.BIGINT ? (Object) Math.round(sum.value()) : (Object) sum.value();
             case CountState c -> c.value();
