@@ -1,17 +1,19 @@
 package io.tessera.exec.sql;
 
 import io.tessera.core.Labels;
+import io.tessera.exec.ViewStates;
 import io.tessera.sketch.State;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Per view, the pane parts of each (bucket, group) of the last bucketed run, kept between the runs
- * of one {@link SqlEngine} as {@link PaneMemo} keeps a window's: a part is used again only when
- * the run's view read handed out the very same states for that bucket and group, in the same
- * order, so a rebuilt pane is merged afresh. Only the last run's buckets are kept. Parts are
- * never written after they are built.
+ * of one {@link SqlEngine} as {@link PaneMemo} keeps a window's: a bucket's parts are used again
+ * whole when the run's view read handed out the very same states for its panes, in the same
+ * order, and a group's part when its own states are the same, so a rebuilt pane is merged
+ * afresh. Only the last run's buckets are kept. Parts are never written after they are built.
  */
 final class BucketMemo {
 
@@ -35,14 +37,54 @@ final class BucketMemo {
         }
     }
 
-    private final Map<String, Map<Long, Map<Labels, Part>>> kept = new ConcurrentHashMap<>();
+    /** A bucket's panes' states in visit order, its output key and its parts by group. */
+    record Bucket(Visits visits, String outputKey, Map<Labels, Part> parts) {
+    }
 
-    /** The parts of {@code viewId}'s last bucketed run by bucket start and group (empty when none). */
-    Map<Long, Map<Labels, Part>> last(String viewId) {
+    /** The (stored group, state) pairs a view read handed out for one bucket's panes, in order. */
+    static final class Visits implements ViewStates.Visitor {
+        private Labels[] groups = new Labels[16];
+        private State[] states = new State[16];
+        private int size;
+
+        @Override
+        public void visit(Labels group, State state) {
+            if (size == states.length) {
+                groups = Arrays.copyOf(groups, 2 * size);
+                states = Arrays.copyOf(states, 2 * size);
+            }
+            groups[size] = group;
+            states[size++] = state;
+        }
+
+        void forEach(ViewStates.Visitor visitor) {
+            for (int i = 0; i < size; i++) {
+                visitor.visit(groups[i], states[i]);
+            }
+        }
+
+        /** Whether {@code other} holds the very same states, for equal groups, in the same order. */
+        boolean same(Visits other) {
+            if (other.size != size) {
+                return false;
+            }
+            for (int i = 0; i < size; i++) {
+                if (states[i] != other.states[i] || (groups[i] != other.groups[i] && !groups[i].equals(other.groups[i]))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private final Map<String, Map<Long, Bucket>> kept = new ConcurrentHashMap<>();
+
+    /** The buckets of {@code viewId}'s last bucketed run by bucket start (empty when none). */
+    Map<Long, Bucket> last(String viewId) {
         return kept.getOrDefault(viewId, Map.of());
     }
 
-    void keep(String viewId, Map<Long, Map<Labels, Part>> parts) {
-        kept.put(viewId, parts);
+    void keep(String viewId, Map<Long, Bucket> buckets) {
+        kept.put(viewId, buckets);
     }
 }

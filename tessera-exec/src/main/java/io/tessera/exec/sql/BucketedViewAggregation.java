@@ -54,7 +54,7 @@ final class BucketedViewAggregation {
         long last = Math.floorDiv(end == Long.MAX_VALUE ? Math.max(start, context.queryEnd()) : end, p) * p;
         // (bucket start, group) → raw part, and → pane states in time order
         Map<Long, Map<Labels, Object>> raw = new TreeMap<>();
-        Map<Long, Map<Labels, List<State>>> panes = new TreeMap<>();
+        Map<Long, BucketMemo.Visits> panes = new TreeMap<>();
         // bucket → group → its pane part's rows that belong to the next bucket
         Map<Long, Map<Labels, Object>> removed = new HashMap<>();
         if (first < last) {
@@ -95,8 +95,7 @@ final class BucketedViewAggregation {
             }
             for (int i = 0; states != null && i < states.paneCount(); i++) {
                 context.checkAlive();
-                Map<Labels, List<State>> byGroup = panes.computeIfAbsent(bucketOf(bucket, states.pane(i).end() - 1), b -> new LinkedHashMap<>());
-                states.forEach(i, (group, state) -> byGroup.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>(2)).add(state));
+                states.forEach(i, panes.computeIfAbsent(bucketOf(bucket, states.pane(i).end() - 1), b -> new BucketMemo.Visits()));
             }
             for (Interval pane : rawPanes) {
                 fold(raw, bucket, view, window, scan, store, context, pane.start(), pane.end());
@@ -112,24 +111,18 @@ final class BucketedViewAggregation {
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
         String key = bucket.output();
-        Map<Long, Map<Labels, BucketMemo.Part>> before = memo.last(view.definitionId());
-        Map<Long, Map<Labels, BucketMemo.Part>> kept = new HashMap<>();
-        for (Map.Entry<Long, Map<Labels, List<State>>> b : panes.entrySet()) {
+        Map<Long, BucketMemo.Bucket> before = memo.last(view.definitionId());
+        Map<Long, BucketMemo.Bucket> kept = new HashMap<>();
+        for (Map.Entry<Long, BucketMemo.Visits> b : panes.entrySet()) {
             context.checkAlive();
             Map<Labels, Object> edges = raw.getOrDefault(b.getKey(), Map.of());
             Map<Labels, Object> out = removed.getOrDefault(b.getKey(), Map.of());
-            Map<Labels, BucketMemo.Part> was = before.getOrDefault(b.getKey(), Map.of());
-            Map<Labels, BucketMemo.Part> keep = new HashMap<>();
-            kept.put(b.getKey(), keep);
-            String at = Long.toString(b.getKey());
-            for (Map.Entry<Labels, List<State>> g : b.getValue().entrySet()) {
-                BucketMemo.Part part = was.get(g.getKey());
-                if (part == null || !part.sameStates(g.getValue()) || !part.outputKey().equals(key)) {
-                    Object panePart = part(view, g.getValue());
-                    part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at),
-                            ViewAggregation.combine(view, panePart, null));
-                }
-                keep.put(g.getKey(), part);
+            BucketMemo.Bucket was = before.get(b.getKey());
+            BucketMemo.Bucket parts = was != null && was.outputKey().equals(key) && was.visits().same(b.getValue()) ? was
+                    : parts(view, b.getKey(), b.getValue(), was, key);
+            kept.put(b.getKey(), parts);
+            for (Map.Entry<Labels, BucketMemo.Part> g : parts.parts().entrySet()) {
+                BucketMemo.Part part = g.getValue();
                 Object edge = edges.get(g.getKey());
                 Object moved = out.get(g.getKey());
                 merged.put(part.output(), moved != null ? without(view, part.part(), edge, moved)
@@ -138,15 +131,37 @@ final class BucketedViewAggregation {
         }
         memo.keep(view.definitionId(), kept);
         for (Map.Entry<Long, Map<Labels, Object>> b : raw.entrySet()) {
-            Map<Labels, List<State>> covered = panes.getOrDefault(b.getKey(), Map.of());
+            BucketMemo.Bucket covered = kept.get(b.getKey());
             String at = Long.toString(b.getKey());
             for (Map.Entry<Labels, Object> g : b.getValue().entrySet()) {
-                if (!covered.containsKey(g.getKey())) {
+                if (covered == null || !covered.parts().containsKey(g.getKey())) {
                     merged.put(g.getKey().with(key, at), ViewAggregation.combine(view, null, g.getValue()));
                 }
             }
         }
         return ViewAggregation.table(node, window, key, merged, approximate);
+    }
+
+    /**
+     * A bucket's parts by group from its panes' states ({@code visits}), each group's part taken
+     * over from the bucket's last run ({@code was}) when its states are the very same.
+     */
+    private static BucketMemo.Bucket parts(SqlView view, long bucketStart, BucketMemo.Visits visits, BucketMemo.Bucket was,
+                                           String key) {
+        Map<Labels, List<State>> byGroup = new LinkedHashMap<>();
+        visits.forEach((group, state) -> byGroup.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>(2)).add(state));
+        Map<Labels, BucketMemo.Part> parts = new LinkedHashMap<>();
+        String at = Long.toString(bucketStart);
+        for (Map.Entry<Labels, List<State>> g : byGroup.entrySet()) {
+            BucketMemo.Part part = was == null ? null : was.parts().get(g.getKey());
+            if (part == null || !part.sameStates(g.getValue()) || !part.outputKey().equals(key)) {
+                Object panePart = part(view, g.getValue());
+                part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at),
+                        ViewAggregation.combine(view, panePart, null));
+            }
+            parts.put(g.getKey(), part);
+        }
+        return new BucketMemo.Bucket(visits, key, java.util.Collections.unmodifiableMap(parts));
     }
 
     /** A (bucket, group)'s answer from its pane part and raw rows, less the part's rows that belong to the next bucket. */
