@@ -36,16 +36,11 @@ public final class DistinctCoupons {
         if (count == 0) {
             return new DistinctCoupons(state.lgK(), seed, 0, IntSet.empty(1), null);
         }
-        long[] matrix = CpcCoupons.bitMatrix(sketch);
-        if (count >= matrix.length) {
-            return new DistinctCoupons(state.lgK(), seed, count, null, matrix);
+        if (count >= 1L << state.lgK()) {
+            return new DistinctCoupons(state.lgK(), seed, count, null, CpcCoupons.bitMatrix(sketch));
         }
         int[] set = IntSet.empty(2 * (int) count);
-        for (int row = 0; row < matrix.length; row++) {
-            for (long bits = matrix[row]; bits != 0; bits &= bits - 1) {
-                IntSet.insert(set, (row << 6) | Long.numberOfTrailingZeros(bits));
-            }
-        }
+        CpcCoupons.forEach(sketch, c -> IntSet.insert(set, c));
         return new DistinctCoupons(state.lgK(), seed, count, set, null);
     }
 

@@ -10,6 +10,8 @@ import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.plan.TimeBucket;
 import io.tessera.sketch.CountState;
+import io.tessera.sketch.DistinctCoupons;
+import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;
 import io.tessera.sketch.SumState;
 import io.tessera.sketch.State;
@@ -57,6 +59,9 @@ final class BucketedViewAggregation {
         Map<Long, BucketMemo.Visits> panes = new TreeMap<>();
         // bucket → group → its pane part's rows that belong to the next bucket
         Map<Long, Map<Labels, Object>> removed = new HashMap<>();
+        // bucket → its parts by group
+        Map<Long, BucketMemo.Bucket> kept = new TreeMap<>();
+        String key = bucket.output();
         if (first < last) {
             List<Interval> wanted = new ArrayList<>();
             List<Interval> rawPanes = new ArrayList<>();
@@ -97,31 +102,31 @@ final class BucketedViewAggregation {
                 context.checkAlive();
                 states.forEach(i, panes.computeIfAbsent(bucketOf(bucket, states.pane(i).end() - 1), b -> new BucketMemo.Visits()));
             }
+            Map<Long, BucketMemo.Bucket> before = memo.last(view.definitionId());
+            for (Map.Entry<Long, BucketMemo.Visits> b : panes.entrySet()) {
+                context.checkAlive();
+                BucketMemo.Bucket was = before.get(b.getKey());
+                kept.put(b.getKey(), was != null && was.outputKey().equals(key) && was.visits().same(b.getValue()) ? was
+                        : parts(view, b.getKey(), b.getValue(), was, key));
+            }
             for (Interval pane : rawPanes) {
-                fold(raw, bucket, view, window, scan, store, context, pane.start(), pane.end());
+                fold(raw, kept, bucket, view, window, scan, store, context, pane.start(), pane.end());
             }
             for (long t : atBoundary.keySet()) {
                 removed.put(bucketOf(bucket, t - 1), atBoundary.get(t));
-                fold(raw, bucket, view, window, scan, store, context, t - 1, t);
+                fold(raw, kept, bucket, view, window, scan, store, context, t - 1, t);
             }
-            fold(raw, bucket, view, window, scan, store, context, start, first);
-            fold(raw, bucket, view, window, scan, store, context, last, end);
+            fold(raw, kept, bucket, view, window, scan, store, context, start, first);
+            fold(raw, kept, bucket, view, window, scan, store, context, last, end);
         } else {
-            fold(raw, bucket, view, window, scan, store, context, start, end);
+            fold(raw, kept, bucket, view, window, scan, store, context, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
-        String key = bucket.output();
-        Map<Long, BucketMemo.Bucket> before = memo.last(view.definitionId());
-        Map<Long, BucketMemo.Bucket> kept = new HashMap<>();
-        for (Map.Entry<Long, BucketMemo.Visits> b : panes.entrySet()) {
+        for (Map.Entry<Long, BucketMemo.Bucket> b : kept.entrySet()) {
             context.checkAlive();
             Map<Labels, Object> edges = raw.getOrDefault(b.getKey(), Map.of());
             Map<Labels, Object> out = removed.getOrDefault(b.getKey(), Map.of());
-            BucketMemo.Bucket was = before.get(b.getKey());
-            BucketMemo.Bucket parts = was != null && was.outputKey().equals(key) && was.visits().same(b.getValue()) ? was
-                    : parts(view, b.getKey(), b.getValue(), was, key);
-            kept.put(b.getKey(), parts);
-            for (Map.Entry<Labels, BucketMemo.Part> g : parts.parts().entrySet()) {
+            for (Map.Entry<Labels, BucketMemo.Part> g : b.getValue().parts().entrySet()) {
                 BucketMemo.Part part = g.getValue();
                 Object edge = edges.get(g.getKey());
                 Object moved = out.get(g.getKey());
@@ -156,8 +161,10 @@ final class BucketedViewAggregation {
             BucketMemo.Part part = was == null ? null : was.parts().get(g.getKey());
             if (part == null || !part.sameStates(g.getValue()) || !part.outputKey().equals(key)) {
                 Object panePart = part(view, g.getValue());
-                part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at),
-                        ViewAggregation.combine(view, panePart, null));
+                // one pane alone answers from its own state (its estimator, unmerged, is the sharper one)
+                Object alone = panePart instanceof DistinctCoupons && g.getValue().size() == 1 ? g.getValue().getFirst()
+                        : ViewAggregation.combine(view, panePart, null);
+                part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at), alone);
             }
             parts.put(g.getKey(), part);
         }
@@ -199,6 +206,13 @@ final class BucketedViewAggregation {
         if (view.function() == AggregateFunction.QUANTILE) {
             return PaneMemo.quantilePart(view, states);
         }
+        if (view.function() == AggregateFunction.APPROX_COUNT_DISTINCT) {
+            List<DistinctState> all = new ArrayList<>(states.size());
+            for (State s : states) {
+                all.add((DistinctState) s);
+            }
+            return DistinctCoupons.of(all.size() == 1 ? all.getFirst() : DistinctState.union(all.getFirst().lgK(), all));
+        }
         if (states.size() == 1) {
             return states.getFirst();
         }
@@ -231,9 +245,18 @@ final class BucketedViewAggregation {
         throw new IllegalStateException("no time column in " + window);
     }
 
+    /** A group's new raw part in a bucket: a distinct count's counter on the group's pane coupons there, when it has panes. */
+    private static java.util.function.Function<Labels, Object> newPart(SqlView view, BucketMemo.Bucket bucket) {
+        java.util.function.Function<Labels, Object> fresh = EdgeRows.fresh(view);
+        if (bucket == null || view.function() != AggregateFunction.APPROX_COUNT_DISTINCT) {
+            return fresh;
+        }
+        return g -> bucket.parts().get(g) instanceof BucketMemo.Part p && p.part() instanceof DistinctCoupons d ? d.counter() : fresh.apply(g);
+    }
+
     /** Folds the raw rows of {@code (from, to]} into the raw part of each row's (bucket, group): one read per bucket it touches. */
-    private static void fold(Map<Long, Map<Labels, Object>> raw, TimeBucket bucket, SqlView view, TableWindow window, Scan scan,
-                             DataStore store, RunContext context, long from, long to) {
+    private static void fold(Map<Long, Map<Labels, Object>> raw, Map<Long, BucketMemo.Bucket> parts, TimeBucket bucket, SqlView view,
+                             TableWindow window, Scan scan, DataStore store, RunContext context, long from, long to) {
         if (to == Long.MAX_VALUE) {
             // rows past now: as far as the newest of them
             long[] ts = (long[]) TableReader.read(scan, new TableWindow(window.input(), window.timeColumn(), List.of(timeColumn(window)),
@@ -248,7 +271,8 @@ final class BucketedViewAggregation {
         long lo = from;
         while (lo < to) {
             long hi = Math.min(to, b + bucket.widthMs() - 1);
-            EdgeRows.add(raw.computeIfAbsent(b, x -> new HashMap<>()), view, window, scan, store, context, lo, hi);
+            EdgeRows.add(raw.computeIfAbsent(b, x -> new HashMap<>()), newPart(view, parts.get(b)), view, window, scan, store, context,
+                    lo, hi);
             lo = hi;
             b += bucket.widthMs();
         }

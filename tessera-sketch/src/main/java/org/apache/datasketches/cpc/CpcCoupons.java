@@ -1,6 +1,7 @@
 package org.apache.datasketches.cpc;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.IntConsumer;
 import org.apache.datasketches.hash.MurmurHash3;
 
 /**
@@ -18,6 +19,27 @@ public final class CpcCoupons {
     /** Bit {@code col} of word {@code row} is set for each coupon (row, col) of {@code sketch}. */
     public static long[] bitMatrix(CpcSketch sketch) {
         return CpcUtil.bitMatrixOfSketch(sketch);
+    }
+
+    /** Each coupon of {@code sketch}: a sparse sketch's from its table, any other's from its bit matrix. */
+    public static void forEach(CpcSketch sketch, IntConsumer coupon) {
+        if (sketch.numCoupons == 0) {
+            return;
+        }
+        if (sketch.slidingWindow == null) {
+            for (int rowCol : sketch.pairTable.getSlotsArr()) {
+                if (rowCol != -1) {
+                    coupon.accept(rowCol);
+                }
+            }
+            return;
+        }
+        long[] matrix = bitMatrix(sketch);
+        for (int row = 0; row < matrix.length; row++) {
+            for (long bits = matrix[row]; bits != 0; bits &= bits - 1) {
+                coupon.accept((row << 6) | Long.numberOfTrailingZeros(bits));
+            }
+        }
     }
 
     public static long numCoupons(CpcSketch sketch) {
