@@ -124,15 +124,7 @@ final class BucketedViewAggregation {
         Map<Labels, Object> merged = new LinkedHashMap<>();
         for (Map.Entry<Long, BucketMemo.Bucket> b : kept.entrySet()) {
             context.checkAlive();
-            Map<Labels, Object> edges = raw.getOrDefault(b.getKey(), Map.of());
-            Map<Labels, Object> out = removed.getOrDefault(b.getKey(), Map.of());
-            for (Map.Entry<Labels, BucketMemo.Part> g : b.getValue().parts().entrySet()) {
-                BucketMemo.Part part = g.getValue();
-                Object edge = edges.get(g.getKey());
-                Object moved = out.get(g.getKey());
-                merged.put(part.output(), moved != null ? without(view, part.part(), edge, moved)
-                        : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
-            }
+            answer(view, b.getValue(), raw.getOrDefault(b.getKey(), Map.of()), removed.getOrDefault(b.getKey(), Map.of()), merged);
         }
         memo.keep(view.definitionId(), kept);
         for (Map.Entry<Long, Map<Labels, Object>> b : raw.entrySet()) {
@@ -145,6 +137,19 @@ final class BucketedViewAggregation {
             }
         }
         return ViewAggregation.table(node, window, key, merged, approximate);
+    }
+
+    /** Puts each group's answer in one bucket into {@code merged}: its pane part with its raw rows, less its moved rows. */
+    private static void answer(SqlView view, BucketMemo.Bucket bucket, Map<Labels, Object> edges, Map<Labels, Object> moved,
+                               Map<Labels, Object> merged) {
+        boolean alone = edges.isEmpty() && moved.isEmpty();
+        for (Map.Entry<Labels, BucketMemo.Part> g : bucket.parts().entrySet()) {
+            BucketMemo.Part part = g.getValue();
+            Object edge = alone ? null : edges.get(g.getKey());
+            Object out = alone ? null : moved.get(g.getKey());
+            merged.put(part.output(), out != null ? without(view, part.part(), edge, out)
+                    : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
+        }
     }
 
     /**
