@@ -122,9 +122,17 @@ final class BucketedViewAggregation {
             fold(raw, kept, bucket, view, window, scan, store, context, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
+        // buckets no raw rows touch answer with the table they kept
+        List<RowTable> tables = new ArrayList<>();
         for (Map.Entry<Long, BucketMemo.Bucket> b : kept.entrySet()) {
             context.checkAlive();
-            answer(view, b.getValue(), raw.getOrDefault(b.getKey(), Map.of()), removed.getOrDefault(b.getKey(), Map.of()), merged);
+            Map<Labels, Object> edges = raw.getOrDefault(b.getKey(), Map.of());
+            Map<Labels, Object> moved = removed.getOrDefault(b.getKey(), Map.of());
+            if (edges.isEmpty() && moved.isEmpty()) {
+                tables.add(b.getValue().answer(node, window, approximate));
+            } else {
+                answer(view, b.getValue(), edges, moved, merged);
+            }
         }
         memo.keep(view.definitionId(), kept);
         for (Map.Entry<Long, Map<Labels, Object>> b : raw.entrySet()) {
@@ -136,17 +144,17 @@ final class BucketedViewAggregation {
                 }
             }
         }
-        return ViewAggregation.table(node, window, key, merged, approximate);
+        tables.add(ViewAggregation.table(node, window, key, merged, approximate));
+        return tables.size() == 1 ? tables.getFirst() : RowTable.concat(tables);
     }
 
     /** Puts each group's answer in one bucket into {@code merged}: its pane part with its raw rows, less its moved rows. */
     private static void answer(SqlView view, BucketMemo.Bucket bucket, Map<Labels, Object> edges, Map<Labels, Object> moved,
                                Map<Labels, Object> merged) {
-        boolean alone = edges.isEmpty() && moved.isEmpty();
         for (Map.Entry<Labels, BucketMemo.Part> g : bucket.parts().entrySet()) {
             BucketMemo.Part part = g.getValue();
-            Object edge = alone ? null : edges.get(g.getKey());
-            Object out = alone ? null : moved.get(g.getKey());
+            Object edge = edges.get(g.getKey());
+            Object out = moved.get(g.getKey());
             merged.put(part.output(), out != null ? without(view, part.part(), edge, out)
                     : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
         }

@@ -118,24 +118,8 @@ final class WindowQuantiles {
                 : sketch.cumulativeWeights()[sketch.cumulativeWeights().length - 1];
     }
 
-    /** A quantile answered, kept: a (bucket, group) without raw rows answers from the same instance run after run. */
-    private record Answer(double q, Double value) {
-    }
-
-    private volatile Answer last;
-
     /** The q-quantile (0 &lt;= q &lt;= 1); null when the group has no value. */
     Double quantile(double q) {
-        Answer a = last;
-        if (a != null && a.q() == q) {
-            return a.value();
-        }
-        Double value = compute(q);
-        last = new Answer(q, value);
-        return value;
-    }
-
-    private Double compute(double q) {
         long n = count();
         if (n == 0) {
             return null;

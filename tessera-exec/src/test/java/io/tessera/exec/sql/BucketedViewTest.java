@@ -235,6 +235,15 @@ class BucketedViewTest {
                 assertThat(again.errorBound()).isEqualTo(fresh.errorBound());
             }
         }
+        // another shape over the same kept buckets: its own answer table, not the kept one
+        String renamed = sql.replace(" AS v ", " AS w ");
+        long at = NOW - 3 * 3_600_000L + 15 * 97_531L;
+        SqlResult reshaped = kept.execute(renamed, STORE, CATALOG, ctx(at), VIEWS);
+        assertThat(reshaped.columnNames()).contains("w");
+        if (!select.contains("quantile")) {
+            assertThat(reshaped.rows()).containsExactlyInAnyOrderElementsOf(
+                    new SqlEngine().execute(renamed, STORE, CATALOG, ctx(at), VIEWS).rows());
+        }
         SqlTestTable other = new SqlTestTable(60_000, 99, true);
         InMemoryDataStore second = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, other.batch());
         for (SqlView v : VIEWS) {
