@@ -98,6 +98,10 @@ public final class DistinctState implements State {
         return new DistinctState(lgK, union.getResult());
     }
 
+    CpcSketch sketch() {
+        return sketch;
+    }
+
     public double estimate() {
         return sketch.getEstimate();
     }

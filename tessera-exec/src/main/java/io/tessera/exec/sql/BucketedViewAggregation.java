@@ -10,6 +10,8 @@ import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.plan.TimeBucket;
 import io.tessera.sketch.CountState;
+import io.tessera.sketch.DistinctCoupons;
+import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;
 import io.tessera.sketch.SumState;
 import io.tessera.sketch.State;
@@ -54,9 +56,12 @@ final class BucketedViewAggregation {
         long last = Math.floorDiv(end == Long.MAX_VALUE ? Math.max(start, context.queryEnd()) : end, p) * p;
         // (bucket start, group) → raw part, and → pane states in time order
         Map<Long, Map<Labels, Object>> raw = new TreeMap<>();
-        Map<Long, Map<Labels, List<State>>> panes = new TreeMap<>();
+        Map<Long, BucketMemo.Visits> panes = new TreeMap<>();
         // bucket → group → its pane part's rows that belong to the next bucket
         Map<Long, Map<Labels, Object>> removed = new HashMap<>();
+        // bucket → its parts by group
+        Map<Long, BucketMemo.Bucket> kept = new TreeMap<>();
+        String key = bucket.output();
         if (first < last) {
             List<Interval> wanted = new ArrayList<>();
             List<Interval> rawPanes = new ArrayList<>();
@@ -95,58 +100,88 @@ final class BucketedViewAggregation {
             }
             for (int i = 0; states != null && i < states.paneCount(); i++) {
                 context.checkAlive();
-                Map<Labels, List<State>> byGroup = panes.computeIfAbsent(bucketOf(bucket, states.pane(i).end() - 1), b -> new LinkedHashMap<>());
-                states.forEach(i, (group, state) -> byGroup.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>(2)).add(state));
+                states.forEach(i, panes.computeIfAbsent(bucketOf(bucket, states.pane(i).end() - 1), b -> new BucketMemo.Visits()));
+            }
+            Map<Long, BucketMemo.Bucket> before = memo.last(view.definitionId());
+            for (Map.Entry<Long, BucketMemo.Visits> b : panes.entrySet()) {
+                context.checkAlive();
+                BucketMemo.Bucket was = before.get(b.getKey());
+                kept.put(b.getKey(), was != null && was.outputKey().equals(key) && was.visits().same(b.getValue()) ? was
+                        : parts(view, b.getKey(), b.getValue(), was, key));
             }
             for (Interval pane : rawPanes) {
-                fold(raw, bucket, view, window, scan, store, context, pane.start(), pane.end());
+                fold(raw, kept, bucket, view, window, scan, store, context, pane.start(), pane.end());
             }
             for (long t : atBoundary.keySet()) {
                 removed.put(bucketOf(bucket, t - 1), atBoundary.get(t));
-                fold(raw, bucket, view, window, scan, store, context, t - 1, t);
+                fold(raw, kept, bucket, view, window, scan, store, context, t - 1, t);
             }
-            fold(raw, bucket, view, window, scan, store, context, start, first);
-            fold(raw, bucket, view, window, scan, store, context, last, end);
+            fold(raw, kept, bucket, view, window, scan, store, context, start, first);
+            fold(raw, kept, bucket, view, window, scan, store, context, last, end);
         } else {
-            fold(raw, bucket, view, window, scan, store, context, start, end);
+            fold(raw, kept, bucket, view, window, scan, store, context, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
-        String key = bucket.output();
-        Map<Long, Map<Labels, BucketMemo.Part>> before = memo.last(view.definitionId());
-        Map<Long, Map<Labels, BucketMemo.Part>> kept = new HashMap<>();
-        for (Map.Entry<Long, Map<Labels, List<State>>> b : panes.entrySet()) {
+        // buckets no raw rows touch answer with the table they kept
+        List<RowTable> tables = new ArrayList<>();
+        for (Map.Entry<Long, BucketMemo.Bucket> b : kept.entrySet()) {
             context.checkAlive();
             Map<Labels, Object> edges = raw.getOrDefault(b.getKey(), Map.of());
-            Map<Labels, Object> out = removed.getOrDefault(b.getKey(), Map.of());
-            Map<Labels, BucketMemo.Part> was = before.getOrDefault(b.getKey(), Map.of());
-            Map<Labels, BucketMemo.Part> keep = new HashMap<>();
-            kept.put(b.getKey(), keep);
-            String at = Long.toString(b.getKey());
-            for (Map.Entry<Labels, List<State>> g : b.getValue().entrySet()) {
-                BucketMemo.Part part = was.get(g.getKey());
-                if (part == null || !part.sameStates(g.getValue()) || !part.outputKey().equals(key)) {
-                    Object panePart = part(view, g.getValue());
-                    part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at),
-                            ViewAggregation.combine(view, panePart, null));
-                }
-                keep.put(g.getKey(), part);
-                Object edge = edges.get(g.getKey());
-                Object moved = out.get(g.getKey());
-                merged.put(part.output(), moved != null ? without(view, part.part(), edge, moved)
-                        : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
+            Map<Labels, Object> moved = removed.getOrDefault(b.getKey(), Map.of());
+            if (edges.isEmpty() && moved.isEmpty()) {
+                tables.add(b.getValue().answer(node, window, approximate));
+            } else {
+                answer(view, b.getValue(), edges, moved, merged);
             }
         }
         memo.keep(view.definitionId(), kept);
         for (Map.Entry<Long, Map<Labels, Object>> b : raw.entrySet()) {
-            Map<Labels, List<State>> covered = panes.getOrDefault(b.getKey(), Map.of());
+            BucketMemo.Bucket covered = kept.get(b.getKey());
             String at = Long.toString(b.getKey());
             for (Map.Entry<Labels, Object> g : b.getValue().entrySet()) {
-                if (!covered.containsKey(g.getKey())) {
+                if (covered == null || !covered.parts().containsKey(g.getKey())) {
                     merged.put(g.getKey().with(key, at), ViewAggregation.combine(view, null, g.getValue()));
                 }
             }
         }
-        return ViewAggregation.table(node, window, key, merged, approximate);
+        tables.add(ViewAggregation.table(node, window, key, merged, approximate));
+        return tables.size() == 1 ? tables.getFirst() : RowTable.concat(tables);
+    }
+
+    /** Puts each group's answer in one bucket into {@code merged}: its pane part with its raw rows, less its moved rows. */
+    private static void answer(SqlView view, BucketMemo.Bucket bucket, Map<Labels, Object> edges, Map<Labels, Object> moved,
+                               Map<Labels, Object> merged) {
+        for (Map.Entry<Labels, BucketMemo.Part> g : bucket.parts().entrySet()) {
+            BucketMemo.Part part = g.getValue();
+            Object edge = edges.get(g.getKey());
+            Object out = moved.get(g.getKey());
+            merged.put(part.output(), out != null ? without(view, part.part(), edge, out)
+                    : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
+        }
+    }
+
+    /**
+     * A bucket's parts by group from its panes' states ({@code visits}), each group's part taken
+     * over from the bucket's last run ({@code was}) when its states are the very same.
+     */
+    private static BucketMemo.Bucket parts(SqlView view, long bucketStart, BucketMemo.Visits visits, BucketMemo.Bucket was,
+                                           String key) {
+        Map<Labels, List<State>> byGroup = new LinkedHashMap<>();
+        visits.forEach((group, state) -> byGroup.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>(2)).add(state));
+        Map<Labels, BucketMemo.Part> parts = new LinkedHashMap<>();
+        String at = Long.toString(bucketStart);
+        for (Map.Entry<Labels, List<State>> g : byGroup.entrySet()) {
+            BucketMemo.Part part = was == null ? null : was.parts().get(g.getKey());
+            if (part == null || !part.sameStates(g.getValue()) || !part.outputKey().equals(key)) {
+                Object panePart = part(view, g.getValue());
+                // one pane alone answers from its own state (its estimator, unmerged, is the sharper one)
+                Object alone = panePart instanceof DistinctCoupons && g.getValue().size() == 1 ? g.getValue().getFirst()
+                        : ViewAggregation.combine(view, panePart, null);
+                part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at), alone);
+            }
+            parts.put(g.getKey(), part);
+        }
+        return new BucketMemo.Bucket(visits, key, java.util.Collections.unmodifiableMap(parts));
     }
 
     /** A (bucket, group)'s answer from its pane part and raw rows, less the part's rows that belong to the next bucket. */
@@ -184,6 +219,13 @@ final class BucketedViewAggregation {
         if (view.function() == AggregateFunction.QUANTILE) {
             return PaneMemo.quantilePart(view, states);
         }
+        if (view.function() == AggregateFunction.APPROX_COUNT_DISTINCT) {
+            List<DistinctState> all = new ArrayList<>(states.size());
+            for (State s : states) {
+                all.add((DistinctState) s);
+            }
+            return DistinctCoupons.of(all.size() == 1 ? all.getFirst() : DistinctState.union(all.getFirst().lgK(), all));
+        }
         if (states.size() == 1) {
             return states.getFirst();
         }
@@ -216,9 +258,18 @@ final class BucketedViewAggregation {
         throw new IllegalStateException("no time column in " + window);
     }
 
+    /** A group's new raw part in a bucket: a distinct count's counter on the group's pane coupons there, when it has panes. */
+    private static java.util.function.Function<Labels, Object> newPart(SqlView view, BucketMemo.Bucket bucket) {
+        java.util.function.Function<Labels, Object> fresh = EdgeRows.fresh(view);
+        if (bucket == null || view.function() != AggregateFunction.APPROX_COUNT_DISTINCT) {
+            return fresh;
+        }
+        return g -> bucket.parts().get(g) instanceof BucketMemo.Part p && p.part() instanceof DistinctCoupons d ? d.counter() : fresh.apply(g);
+    }
+
     /** Folds the raw rows of {@code (from, to]} into the raw part of each row's (bucket, group): one read per bucket it touches. */
-    private static void fold(Map<Long, Map<Labels, Object>> raw, TimeBucket bucket, SqlView view, TableWindow window, Scan scan,
-                             DataStore store, RunContext context, long from, long to) {
+    private static void fold(Map<Long, Map<Labels, Object>> raw, Map<Long, BucketMemo.Bucket> parts, TimeBucket bucket, SqlView view,
+                             TableWindow window, Scan scan, DataStore store, RunContext context, long from, long to) {
         if (to == Long.MAX_VALUE) {
             // rows past now: as far as the newest of them
             long[] ts = (long[]) TableReader.read(scan, new TableWindow(window.input(), window.timeColumn(), List.of(timeColumn(window)),
@@ -233,7 +284,8 @@ final class BucketedViewAggregation {
         long lo = from;
         while (lo < to) {
             long hi = Math.min(to, b + bucket.widthMs() - 1);
-            EdgeRows.add(raw.computeIfAbsent(b, x -> new HashMap<>()), view, window, scan, store, context, lo, hi);
+            EdgeRows.add(raw.computeIfAbsent(b, x -> new HashMap<>()), newPart(view, parts.get(b)), view, window, scan, store, context,
+                    lo, hi);
             lo = hi;
             b += bucket.widthMs();
         }

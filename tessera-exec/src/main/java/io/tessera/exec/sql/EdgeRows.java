@@ -11,17 +11,20 @@ import io.tessera.exec.RunContext;
 import io.tessera.plan.Scan;
 import io.tessera.plan.Source;
 import io.tessera.plan.TableWindow;
+import io.tessera.sketch.DistinctCoupons;
 import io.tessera.sketch.State;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.sql.SqlType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The raw rows of a window's uncovered span {@code (from, to]} folded into each group's edge part:
  * for quantiles the group's values ({@link Values}, unsorted), for the other families a state of
- * the view. A table's batches are grouped as they come (no copy into one table first); a
+ * the view, or for a distinct count whose group has panes a counter on their coupons (put there,
+ * or made, by the caller). A table's batches are grouped as they come (no copy into one table first); a
  * metric's samples go through {@link TableReader}.
  */
 final class EdgeRows {
@@ -47,12 +50,23 @@ final class EdgeRows {
 
     static void add(Map<Labels, Object> edges, SqlView view, TableWindow window, Scan scan, DataStore store, RunContext context,
                     long from, long to) {
+        add(edges, fresh(view), view, window, scan, store, context, from, to);
+    }
+
+    /** A group's new edge part: its values for a quantile, else a state of the view. */
+    static Function<Labels, Object> fresh(SqlView view) {
+        return view.function() == AggregateFunction.QUANTILE ? g -> new Values() : g -> view.newState();
+    }
+
+    /** As {@link #add(Map, SqlView, TableWindow, Scan, DataStore, RunContext, long, long)}, a group's part made by {@code newPart}. */
+    static void add(Map<Labels, Object> edges, Function<Labels, Object> newPart, SqlView view, TableWindow window, Scan scan,
+                    DataStore store, RunContext context, long from, long to) {
         if (to <= from) {
             return;
         }
         if (scan.source() instanceof Source.TimeSeries) {
             TableWindow edge = new TableWindow(window.input(), window.timeColumn(), window.columns(), from, to);
-            fold(edges, view, TableReader.read(scan, edge, store, context), window.timeColumn(), from, to);
+            fold(edges, newPart, view, TableReader.read(scan, edge, store, context), window.timeColumn(), from, to);
             return;
         }
         Schema schema = new Schema(window.columns());
@@ -81,12 +95,13 @@ final class EdgeRows {
                     case LABELS -> throw new IllegalStateException("a table window has no labels column");
                 };
             }
-            fold(edges, view, new RowTable(names, types, columns, b.rowCount()), window.timeColumn(), from, to);
+            fold(edges, newPart, view, new RowTable(names, types, columns, b.rowCount()), window.timeColumn(), from, to);
         }
     }
 
     /** Folds the rows of {@code rows} whose time is in {@code (from, to]} into the groups' edge parts. */
-    private static void fold(Map<Labels, Object> edges, SqlView view, RowTable rows, String timeColumn, long from, long to) {
+    private static void fold(Map<Labels, Object> edges, Function<Labels, Object> newPart, SqlView view, RowTable rows, String timeColumn,
+                             long from, long to) {
         long[] ts = (long[]) rows.columns[rows.index(timeColumn)];
         SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.keys());
         // count(*) read through a count view does not read the view's column: a row is a count
@@ -95,7 +110,7 @@ final class EdgeRows {
         boolean quantile = view.function() == AggregateFunction.QUANTILE;
         Object[] partOf = new Object[groups.count()];
         for (int g = 0; g < partOf.length; g++) {
-            partOf[g] = edges.computeIfAbsent(groups.labelsOf(g), x -> quantile ? new Values() : view.newState());
+            partOf[g] = edges.computeIfAbsent(groups.labelsOf(g), newPart);
         }
         int n = rows.rows;
         if (quantile) {
@@ -116,8 +131,23 @@ final class EdgeRows {
         }
         for (int r = 0; r < n; r++) {
             if (ts[r] > from && ts[r] <= to) {
-                SqlViewBuilder.update((State) partOf[groups.group(r)], values, r, ts[r]);
+                Object part = partOf[groups.group(r)];
+                if (part instanceof DistinctCoupons.Counter c) {
+                    count(c, values, r);
+                } else {
+                    SqlViewBuilder.update((State) part, values, r, ts[r]);
+                }
             }
+        }
+    }
+
+    /** Counts row {@code r} of {@code values} as {@link SqlViewBuilder#update} counts it into a distinct state. */
+    private static void count(DistinctCoupons.Counter c, Object values, int r) {
+        switch (values) {
+            case double[] a -> c.add(a[r]);
+            case long[] a -> c.add((double) a[r]);
+            case String[] a -> c.add(a[r]);
+            default -> throw new IllegalStateException("column of " + values.getClass());
         }
     }
 }

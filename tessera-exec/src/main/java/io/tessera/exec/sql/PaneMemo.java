@@ -5,6 +5,8 @@ import io.tessera.core.Labels;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.ViewStates;
+import io.tessera.sketch.DistinctCoupons;
+import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.KllState;
 import io.tessera.sketch.State;
 import io.tessera.sql.AggregateFunction;
@@ -26,7 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A group's pane part is, for quantiles, every value sorted (when each pane still holds all its
  * values and together at most {@link #EXACT_LIMIT}) or the merged KLL's sorted view; for
- * distinct counts one CPC union; for sums and counts the merged state. Parts are never written
+ * distinct counts the coupons of their CPC union ({@link DistinctCoupons}); for sums and counts the merged state. Parts are never written
  * after they are built, so concurrent runs share them.
  */
 final class PaneMemo {
@@ -183,6 +185,10 @@ final class PaneMemo {
             }
             KllState merged = (KllState) stacks.merged();
             return new QuantilePanes(null, merged.sorted(), merged.errorBound());
+        }
+        if (view.function() == AggregateFunction.APPROX_COUNT_DISTINCT) {
+            DistinctState merged = (DistinctState) stacks.merged();
+            return merged == null ? null : DistinctCoupons.of(merged);
         }
         return stacks.merged();
     }

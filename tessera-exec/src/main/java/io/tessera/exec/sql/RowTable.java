@@ -82,6 +82,26 @@ final class RowTable {
         return new RowTable(names, types, out, n);
     }
 
+    /** The rows of {@code parts} (each of the same columns) one after another. */
+    static RowTable concat(List<RowTable> parts) {
+        RowTable first = parts.getFirst();
+        int n = 0;
+        for (RowTable t : parts) {
+            n += t.rows;
+        }
+        Object[] out = new Object[first.columns.length];
+        for (int c = 0; c < out.length; c++) {
+            Object column = java.lang.reflect.Array.newInstance(first.columns[c].getClass().getComponentType(), n);
+            int at = 0;
+            for (RowTable t : parts) {
+                System.arraycopy(t.columns[c], 0, column, at, t.rows);
+                at += t.rows;
+            }
+            out[c] = column;
+        }
+        return new RowTable(first.names, first.types, out, n);
+    }
+
     RowTable with(String name, SqlType type, Object column) {
         List<String> n = new ArrayList<>(names);
         List<SqlType> t = new ArrayList<>(types);

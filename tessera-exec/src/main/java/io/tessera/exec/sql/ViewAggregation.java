@@ -9,6 +9,7 @@ import io.tessera.plan.GroupedAggregate;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.sketch.CountState;
+import io.tessera.sketch.DistinctCoupons;
 import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;
 import io.tessera.sketch.State;
@@ -19,12 +20,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A GroupedAggregate answered from a {@link SqlView}: the window {@code (start, end]} is the merge
  * of the panes it contains (one batched view read) and of exact states built from raw rows for
  * its uncovered head and tail, never a window rounded to the grid. The panes' merge per group is
- * kept between runs ({@link PaneMemo}); the edges are read and merged on every run. A quantile
+ * kept between runs ({@link PaneMemo}); the edges are read and merged on every run (a distinct
+ * count's raw rows counted on top of its panes' coupons, {@link DistinctCoupons}). A quantile
  * whose panes still hold every value is answered exactly (interpolated as the exact engine
  * does), otherwise from the merged KLL and the exact edge values ({@link WindowQuantiles}).
  */
@@ -43,20 +46,22 @@ final class ViewAggregation {
         long last = Math.floorDiv(end == Long.MAX_VALUE ? Math.max(start, context.queryEnd()) : end, p) * p;
         Map<Labels, Object> panes = Map.of();
         Map<Labels, Object> edges = new LinkedHashMap<>();
+        Function<Labels, Object> newPart = EdgeRows.fresh(view);
         if (first < last) {
             PaneMemo.Read read = memo.panes(view, store, context, first, last);
             panes = read.parts();
+            newPart = newPart(view, panes);
             for (Interval pane : read.exact()) {
-                EdgeRows.add(edges, view, window, scan, store, context, pane.start(), pane.end());
+                EdgeRows.add(edges, newPart, view, window, scan, store, context, pane.start(), pane.end());
             }
             if (!read.exact().isEmpty()) {
                 context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view " + view.definitionId()
                         + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
             }
-            EdgeRows.add(edges, view, window, scan, store, context, start, first);
-            EdgeRows.add(edges, view, window, scan, store, context, last, end);
+            EdgeRows.add(edges, newPart, view, window, scan, store, context, start, first);
+            EdgeRows.add(edges, newPart, view, window, scan, store, context, last, end);
         } else {
-            EdgeRows.add(edges, view, window, scan, store, context, start, end);
+            EdgeRows.add(edges, newPart, view, window, scan, store, context, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
         for (Map.Entry<Labels, Object> e : panes.entrySet()) {
@@ -70,6 +75,15 @@ final class ViewAggregation {
         return table(node, window, null, merged, approximate);
     }
 
+    /** A group's new raw part: a distinct count's counter on its pane coupons when it has panes (no union per group). */
+    private static Function<Labels, Object> newPart(SqlView view, Map<Labels, Object> panes) {
+        Function<Labels, Object> fresh = EdgeRows.fresh(view);
+        if (view.function() != io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT) {
+            return fresh;
+        }
+        return g -> panes.get(g) instanceof DistinctCoupons d ? d.counter() : fresh.apply(g);
+    }
+
     /** A group's answer from its pane part and its raw edge part (either may be null). */
     static Object combine(SqlView view, Object panes, Object edge) {
         if (view.function() == io.tessera.sql.AggregateFunction.QUANTILE) {
@@ -80,6 +94,13 @@ final class ViewAggregation {
                 case null -> WindowQuantiles.exact(null, raw, n);
                 case PaneMemo.QuantilePanes q when q.sorted() != null -> WindowQuantiles.exact(q.sorted(), raw, n);
                 case PaneMemo.QuantilePanes q -> WindowQuantiles.sketched(q.sketch(), q.bound(), raw, n);
+            };
+        }
+        if (panes instanceof DistinctCoupons d) {
+            return switch (edge) {
+                case null -> d.counter();
+                case DistinctCoupons.Counter c -> c;
+                default -> throw new IllegalStateException("a distinct count's raw rows go to its panes' counter, not " + edge);
             };
         }
         if (edge == null) {
@@ -106,50 +127,30 @@ final class ViewAggregation {
         boolean global = node.keys().isEmpty();
         int groups = global ? 1 : merged.size();
         List<Labels> order = new ArrayList<>(merged.keySet());
+        List<Object> answers = new ArrayList<>(merged.values());
         List<String> names = new ArrayList<>();
         List<SqlType> types = new ArrayList<>();
         List<Object> columns = new ArrayList<>();
+        // the per-row loops are methods of their own: the JIT compiles a loop on the stack only
+        // outside an expression (a loop in a switch expression's arm waits for the whole method)
         for (String key : node.keys()) {
+            names.add(key);
             if (key.equals(bucketKey)) {
-                names.add(key);
                 types.add(SqlType.TIMESTAMP);
-                long[] a = new long[groups];
-                for (int g = 0; g < groups; g++) {
-                    a[g] = Long.parseLong(order.get(g).get(key));
-                }
-                columns.add(a);
+                columns.add(longKeys(order, key, groups));
                 continue;
             }
             Column c = column(window, key);
-            names.add(key);
             types.add(c.name().equals(window.timeColumn()) ? SqlType.TIMESTAMP : switch (c.type()) {
                 case LONG -> SqlType.BIGINT;
                 case DOUBLE -> SqlType.DOUBLE;
                 default -> SqlType.VARCHAR;
             });
-            columns.add(switch (c.type()) {
-                case LONG -> {
-                    long[] a = new long[groups];
-                    for (int g = 0; g < groups; g++) {
-                        a[g] = Long.parseLong(order.get(g).get(key));
-                    }
-                    yield a;
-                }
-                case DOUBLE -> {
-                    double[] a = new double[groups];
-                    for (int g = 0; g < groups; g++) {
-                        a[g] = Double.parseDouble(order.get(g).get(key));
-                    }
-                    yield a;
-                }
-                default -> {
-                    String[] a = new String[groups];
-                    for (int g = 0; g < groups; g++) {
-                        a[g] = order.get(g).get(key);
-                    }
-                    yield a;
-                }
-            });
+            switch (c.type()) {
+                case LONG -> columns.add(longKeys(order, key, groups));
+                case DOUBLE -> columns.add(doubleKeys(order, key, groups));
+                default -> columns.add(stringKeys(order, key, groups));
+            }
         }
         for (GroupedAggregate.Spec spec : node.aggregates()) {
             SqlType argType = spec.column() == null ? null : column(window, spec.column()).type() == io.tessera.core.ColumnType.LONG
@@ -164,14 +165,43 @@ final class ViewAggregation {
             }
             names.add(spec.output());
             types.add(Aggregation.resultType(spec.function(), argType));
-            Object[] out = new Object[groups];
-            for (int g = 0; g < groups; g++) {
-                Object s = global ? (merged.isEmpty() ? null : merged.values().iterator().next()) : merged.get(order.get(g));
-                out[g] = value(spec, s, argType, approximate);
-            }
-            columns.add(out);
+            columns.add(values(spec, answers, groups, argType, approximate));
         }
         return new RowTable(names, types, columns.toArray(), groups);
+    }
+
+    private static long[] longKeys(List<Labels> order, String key, int groups) {
+        long[] a = new long[groups];
+        for (int g = 0; g < groups; g++) {
+            a[g] = Long.parseLong(order.get(g).get(key));
+        }
+        return a;
+    }
+
+    private static double[] doubleKeys(List<Labels> order, String key, int groups) {
+        double[] a = new double[groups];
+        for (int g = 0; g < groups; g++) {
+            a[g] = Double.parseDouble(order.get(g).get(key));
+        }
+        return a;
+    }
+
+    private static String[] stringKeys(List<Labels> order, String key, int groups) {
+        String[] a = new String[groups];
+        for (int g = 0; g < groups; g++) {
+            a[g] = order.get(g).get(key);
+        }
+        return a;
+    }
+
+    /** One aggregate's column: a value per group (one group, possibly without an answer, without keys). */
+    private static Object[] values(GroupedAggregate.Spec spec, List<Object> answers, int groups, SqlType argType,
+                                   Consumer<ErrorBound> approximate) {
+        Object[] out = new Object[groups];
+        for (int g = 0; g < groups; g++) {
+            out[g] = value(spec, g < answers.size() ? answers.get(g) : null, argType, approximate);
+        }
+        return out;
     }
 
     private static Object value(GroupedAggregate.Spec spec, Object s, SqlType argType, Consumer<ErrorBound> approximate) {
@@ -188,6 +218,10 @@ final class ViewAggregation {
             case DistinctState d -> {
                 approximate.accept(d.errorBound());
                 yield Math.round(d.estimate());
+            }
+            case DistinctCoupons.Counter c -> {
+                approximate.accept(c.errorBound());
+                yield Math.round(c.estimate());
             }
             case SumState sum -> sum.count() == 0 ? null : argType == SqlType.BIGINT ? (Object) Math.round(sum.value()) : (Object) sum.value();
             case CountState c -> c.value();
