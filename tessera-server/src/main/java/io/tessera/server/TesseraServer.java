@@ -72,6 +72,8 @@ public final class TesseraServer implements AutoCloseable {
                 .withRetention(Durations.parseMillis(config.storage().retention()))
                 .withOutOfOrderWindow(Durations.parseMillis(config.storage().outOfOrderWindow()))
                 .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit()));
+        rawConfig = rawConfig.withRecentSamples(Durations.parseMillis(config.storage().recentSamplesWindow()),
+                rawConfig.recentLimit());
         if (config.dataDir() == null) {
             this.durable = null;
             this.viewFiles = null;

@@ -59,12 +59,19 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3", description = "Loads of each kind, alternating (default ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(names = "--recent-log", description = "Instead: no views with the recent-samples log (the default) against"
+            + " no views without it.")
+    boolean recentLog;
+
     private final PrintStream out = System.out;
 
     @Override
     public Integer call() throws Exception {
         long start = Math.floorDiv(System.currentTimeMillis() - 2 * HOUR - 10 * 60_000, HOUR) * HOUR;
         AccelDataset d = new AccelDataset("a", quick ? 2_000 : 10_000, 10_000, quick ? 360 : 720, start, 20_261_202L);
+        if (recentLog) {
+            return compareRecentLog(d);
+        }
         InstallablePlan plan = tenViews();
         out.printf(Locale.ROOT, "%,d series of x and %,d of c at 10 s over %d h: %,d samples; plan of %d views%n", d.series(),
                 d.series(), d.scrapes() / 360, d.samples(), plan.materializedViews().size());
@@ -87,6 +94,26 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** Ingest with each metric's recent samples also kept in arrival order, against without. */
+    private int compareRecentLog(AccelDataset d) throws Exception {
+        double[] with = new double[rounds];
+        double[] without = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            if (r % 2 == 0) {
+                with[r] = load(d, null, null, "Tessera, recent-samples log");
+                without[r] = load(d, null, NO_RECENT_LOG, "Tessera, no recent-samples log");
+            } else {
+                without[r] = load(d, null, NO_RECENT_LOG, "Tessera, no recent-samples log");
+                with[r] = load(d, null, null, "Tessera, recent-samples log");
+            }
+        }
+        out.printf(Locale.ROOT, "ingest ratio with the recent-samples log / without: %.2f (median of %d: %,.0f vs %,.0f samples/s)%n",
+                median(with) / median(without), rounds, median(with), median(without));
+        return 0;
+    }
+
+    private static final String NO_RECENT_LOG = "storage:\n  recent_samples_window: 0s\n";
+
     private static double median(double[] values) {
         double[] sorted = values.clone();
         java.util.Arrays.sort(sorted);
@@ -94,8 +121,11 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     }
 
     private double load(AccelDataset d, InstallablePlan plan) throws Exception {
-        String who = plan == null ? "Tessera, no views" : "Tessera, " + plan.materializedViews().size() + " views";
-        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap, "-XX:+UseParallelGC");
+        return load(d, plan, null, plan == null ? "Tessera, no views" : "Tessera, " + plan.materializedViews().size() + " views");
+    }
+
+    private double load(AccelDataset d, InstallablePlan plan, String configYaml, String who) throws Exception {
+        try (TesseraProcess tessera = TesseraProcess.startConfigured(READY, configYaml, "-Xmx" + heap, "-XX:+UseParallelGC");
                 HttpClient client = HttpClient.newHttpClient()) {
             if (plan != null) {
                 HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan"))

@@ -23,6 +23,11 @@ public final class TesseraProcess extends LoopbackServer {
 
     /** Starts Tessera with {@code jvmArgs} added to its JVM's options and waits until it is ready. */
     public static TesseraProcess start(Duration readyTimeout, String... jvmArgs) throws IOException {
+        return startConfigured(readyTimeout, null, jvmArgs);
+    }
+
+    /** {@link #start(Duration, String...)} with a configuration file's YAML text; null for none. */
+    public static TesseraProcess startConfigured(Duration readyTimeout, String configYaml, String... jvmArgs) throws IOException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         Path workDir = Files.createTempDirectory("tessera-peer-");
@@ -32,6 +37,11 @@ public final class TesseraProcess extends LoopbackServer {
         command.addAll(List.of(jvmArgs));
         command.addAll(List.of("-cp", absoluteClassPath(), MAIN,
                 "serve", "--listen", "127.0.0.1:" + port));
+        if (configYaml != null) {
+            Path config = workDir.resolve("tessera.yaml");
+            Files.writeString(config, configYaml);
+            command.addAll(List.of("--config", config.toString()));
+        }
         String base = "http://127.0.0.1:" + port;
         return new TesseraProcess(ChildProcess.start(command, workDir, base + "/-/ready", readyTimeout, "Tessera"), port);
     }

@@ -51,10 +51,12 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      *                          and when cut) or {@code always} (forced before a write is acknowledged)
      * @param walSegmentSize    the size at which a log segment is cut
      * @param snapshotInterval  how often the raw store is snapshotted, which truncates the log
+     * @param recentSamplesWindow how far back each metric's samples are also kept in arrival order,
+     *                          which corrections at "now" read instead of every series' chunks; 0s keeps none
      */
     public record Storage(String retention, String outOfOrderWindow, String memoryLimit, String walFsync,
-            String walSegmentSize, String snapshotInterval) {
-        public static final Storage DEFAULTS = new Storage("15d", "0s", "8GiB", "interval", "128MiB", "15m");
+            String walSegmentSize, String snapshotInterval, String recentSamplesWindow) {
+        public static final Storage DEFAULTS = new Storage("15d", "0s", "8GiB", "interval", "128MiB", "15m", "15m");
     }
 
     /** @param maxBodyBytes the largest uncompressed request body accepted */
@@ -92,7 +94,8 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
                 or(storage.memoryLimit(), Storage.DEFAULTS.memoryLimit()),
                 or(storage.walFsync(), Storage.DEFAULTS.walFsync()),
                 or(storage.walSegmentSize(), Storage.DEFAULTS.walSegmentSize()),
-                or(storage.snapshotInterval(), Storage.DEFAULTS.snapshotInterval()));
+                or(storage.snapshotInterval(), Storage.DEFAULTS.snapshotInterval()),
+                or(storage.recentSamplesWindow(), Storage.DEFAULTS.recentSamplesWindow()));
         remoteWrite = remoteWrite == null ? RemoteWrite.DEFAULTS
                 : new RemoteWrite(or(remoteWrite.maxBodyBytes(), RemoteWrite.DEFAULTS.maxBodyBytes()));
         Query q = Query.DEFAULTS;

@@ -39,6 +39,9 @@ final class AppendTransaction {
     private int oooCount;
     private int duplicates;
     private long reserved;
+    /** The recent-samples log of the last metric applied, for the next slot of the same metric. */
+    private String lastMetric;
+    private RecentSamples lastLog;
 
     AppendTransaction(SeriesTable table, ChunkPolicy policy, long window, AppendRequest request, AppendLog log,
             boolean enforceMemoryLimit) {
@@ -226,6 +229,10 @@ final class AppendTransaction {
         OutOfOrderMerge merge = oooCount > 0 ? new OutOfOrderMerge() : null;
         Labels[] newLabels = new Labels[slots];
         SeriesView[] newViews = new SeriesView[slots];
+        RecentBatch recent = table.recentBudget.enabled() ? new RecentBatch(accCount + oooCount) : null;
+        long[][] newTimes = recent == null ? null : new long[slots][];
+        long[][] newBits = recent == null ? null : new long[slots][];
+        int[] newTo = recent == null ? null : new int[slots];
         int created = 0;
         long memoryDelta = 0;
         long bytesDelta = 0;
@@ -249,6 +256,9 @@ final class AppendTransaction {
                 }
                 if (split > oooFrom[s]) {
                     series.setView(merge.fold(series.view(), oooTimes, oooBits, oooFrom[s], split, policy));
+                    if (recent != null) {
+                        recent.add(recentLog(s), series.id, oooTimes, oooBits, oooFrom[s], split);
+                    }
                 }
                 if (split < oooTo[s]) {
                     int n = (to - from) + (oooTo[s] - split);
@@ -260,9 +270,17 @@ final class AppendTransaction {
                 }
             }
             if (from < to && series == null) {
+                if (recent != null) {
+                    newTimes[created] = from == 0 ? times : Arrays.copyOfRange(times, from, to);
+                    newBits[created] = from == 0 ? bits : Arrays.copyOfRange(bits, from, to);
+                    newTo[created] = to - from;
+                }
                 newLabels[created] = slotLabels[s];
                 newViews[created++] = ChunkAppends.append(null, times, bits, from, to, policy);
             } else if (from < to) {
+                if (recent != null) {
+                    recent.add(recentLog(s), series.id, times, bits, from, to);
+                }
                 SeriesView before = series.view();
                 SeriesView after = ChunkAppends.append(before, times, bits, from, to, policy);
                 if (after != before) {
@@ -276,12 +294,19 @@ final class AppendTransaction {
             }
         }
         if (created > 0) {
-            for (MemSeries series : table.index.add(newLabels, newViews, created)) {
+            MemSeries[] added = table.index.add(newLabels, newViews, created);
+            for (int k = 0; recent != null && k < created; k++) {
+                recent.add(recentLog(added[k].labels), added[k].id, newTimes[k], newBits[k], 0, newTo[k]);
+            }
+            for (MemSeries series : added) {
                 table.byLabels.put(series.labels, series);
                 memoryDelta += series.memoryBytes();
                 bytesDelta += series.chunkBytes();
                 chunksDelta += series.view().closed().length + 1;
             }
+        }
+        if (recent != null) {
+            recent.flush();
         }
         table.samples.addAndGet(accCount + oooCount);
         table.chunkBytes.addAndGet(bytesDelta);
@@ -289,6 +314,19 @@ final class AppendTransaction {
         assert memoryDelta <= reserved : "grew by " + memoryDelta + " bytes, reserved " + reserved;
         table.memory.add(memoryDelta - reserved);
         return new AppendResult(accCount + oooCount, duplicates, created);
+    }
+
+    private RecentSamples recentLog(int slot) {
+        return recentLog(slotLabels[slot]);
+    }
+
+    private RecentSamples recentLog(Labels labels) {
+        String metric = labels.metricName();
+        if (!metric.equals(lastMetric)) {
+            lastLog = table.recentLog(metric);
+            lastMetric = metric;
+        }
+        return lastLog;
     }
 
     private static void mergeSorted(long[] aT, long[] aB, int aFrom, int aTo, long[] bT, long[] bB, int bFrom, int bTo,

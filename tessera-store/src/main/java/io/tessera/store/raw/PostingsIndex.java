@@ -22,7 +22,9 @@ final class PostingsIndex {
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, Map<String, PostingsList>> postings = new HashMap<>();
     private final PostingsList all = new PostingsList();
-    private MemSeries[] byId = new MemSeries[1024];
+    private volatile MemSeries[] byId = new MemSeries[1024];
+    /** Each id's labels beside {@link #byId}, for reads that need only the labels of many series. */
+    private volatile Labels[] labelsById = new Labels[1024];
     private int nextId;
 
     /** Registers new series, assigning ids in order; {@code labels[i]} gets {@code views[i]}. */
@@ -35,8 +37,10 @@ final class PostingsIndex {
                 MemSeries series = new MemSeries(id, labels[i], views[i]);
                 if (id >= byId.length) {
                     byId = Arrays.copyOf(byId, byId.length * 2);
+                    labelsById = Arrays.copyOf(labelsById, byId.length);
                 }
                 byId[id] = series;
+                labelsById[id] = series.labels;
                 all.add(id);
                 Labels l = labels[i];
                 for (int k = 0; k < l.size(); k++) {
@@ -66,6 +70,7 @@ final class PostingsIndex {
             IdentityHashMap<PostingsList, String[]> touched = new IdentityHashMap<>();
             for (MemSeries s : removed) {
                 byId[s.id] = null;
+                labelsById[s.id] = null;
                 Labels l = s.labels;
                 for (int k = 0; k < l.size(); k++) {
                     PostingsList list = postings.get(l.name(k)).get(l.value(k));
@@ -98,24 +103,7 @@ final class PostingsIndex {
     MemSeries[] select(List<LabelMatcher> matchers) {
         lock.readLock().lock();
         try {
-            int[] ids = null;
-            for (LabelMatcher m : matchers) {
-                if (!m.matchesEmpty()) {
-                    int[] matching = postingsFor(m, true);
-                    ids = ids == null ? matching : IdSets.intersect(ids, matching);
-                    if (ids.length == 0) {
-                        return new MemSeries[0];
-                    }
-                }
-            }
-            if (ids == null) {
-                ids = all.copy();
-            }
-            for (LabelMatcher m : matchers) {
-                if (m.matchesEmpty()) {
-                    ids = IdSets.subtract(ids, postingsFor(m, false));
-                }
-            }
+            int[] ids = idsOf(matchers);
             MemSeries[] out = new MemSeries[ids.length];
             for (int i = 0; i < ids.length; i++) {
                 out[i] = byId[ids[i]];
@@ -124,6 +112,52 @@ final class PostingsIndex {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** The ids of {@link #select}, ascending, without touching the series. */
+    int[] selectIds(List<LabelMatcher> matchers) {
+        lock.readLock().lock();
+        try {
+            return idsOf(matchers);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * The labels of {@code ids}, which this thread selected before: null for a series removed
+     * since. Without the lock: the array holds every id selected under it (it only grows by
+     * copying), and a removal only writes null.
+     */
+    Labels[] labelsOf(int[] ids, int n) {
+        Labels[] labels = labelsById;
+        Labels[] out = new Labels[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = labels[ids[i]];
+        }
+        return out;
+    }
+
+    private int[] idsOf(List<LabelMatcher> matchers) {
+        int[] ids = null;
+        for (LabelMatcher m : matchers) {
+            if (!m.matchesEmpty()) {
+                int[] matching = postingsFor(m, true);
+                ids = ids == null ? matching : IdSets.intersect(ids, matching);
+                if (ids.length == 0) {
+                    return ids;
+                }
+            }
+        }
+        if (ids == null) {
+            ids = all.copy();
+        }
+        for (LabelMatcher m : matchers) {
+            if (m.matchesEmpty()) {
+                ids = IdSets.subtract(ids, postingsFor(m, false));
+            }
+        }
+        return ids;
     }
 
     /** The union of the postings of {@code m.name()}'s values for which {@code m} gives {@code wanted}. */

@@ -23,6 +23,7 @@ public final class RawRestore {
     private int chunkCount;
     private Labels open;
     private long samples;
+    private long newest = Long.MIN_VALUE;
 
     RawRestore(SeriesTable table) {
         if (!table.byLabels.isEmpty()) {
@@ -96,6 +97,7 @@ public final class RawRestore {
         for (int i = 0; i < chunkCount; i++) {
             samples += chunks[i].count();
         }
+        newest = Math.max(newest, last.maxTime());
         batchLabels[batched] = open;
         batchViews[batched++] = new SeriesView(Arrays.copyOf(chunks, chunkCount - 1), head);
         open = null;
@@ -120,6 +122,9 @@ public final class RawRestore {
         table.chunkCount.addAndGet(chunkTotal);
         table.memory.add(memory);
         table.samples.addAndGet(samples);
+        if (newest > table.restoredUpTo) {
+            table.restoredUpTo = newest;
+        }
         samples = 0;
         Arrays.fill(batchLabels, 0, batched, null);
         Arrays.fill(batchViews, 0, batched, null);

@@ -4,12 +4,14 @@ import io.tessera.core.Batch;
 import io.tessera.core.Interval;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
+import io.tessera.core.MatchType;
 import io.tessera.core.Schema;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The in-memory raw time-series store: series found through a postings index, samples kept in
@@ -39,6 +41,7 @@ public final class RawStore {
     private final RawStoreConfig config;
     private final ChunkPolicy policy;
     private final SeriesTable table;
+    private final LongAdder recentReads = new LongAdder();
 
     public RawStore() {
         this(RawStoreConfig.defaults());
@@ -47,7 +50,7 @@ public final class RawStore {
     public RawStore(RawStoreConfig config) {
         this.config = config;
         this.policy = new ChunkPolicy(config.samplesPerChunk(), config.maxChunkDurationMillis());
-        this.table = new SeriesTable(config.memoryLimitBytes());
+        this.table = new SeriesTable(config.memoryLimitBytes(), config.recentWindowMillis(), config.recentLimit());
     }
 
     public RawStoreConfig config() {
@@ -182,7 +185,40 @@ public final class RawStore {
         if (spans.length == 0) {
             return;
         }
+        RecentSamples log = recentLogOf(matchers);
+        if (log != null && RecentSpanReader.read(table, log, table.index.selectIds(matchers), bounds, visitor)) {
+            recentReads.increment();
+            return;
+        }
         new SpanReader().read(table.index.select(matchers), bounds, visitor);
+    }
+
+    /** {@link #readSpans} by walking to every series, never from a recent-samples log; for tests. */
+    void readSpansFromChunks(List<LabelMatcher> matchers, Interval[] spans, SeriesVisitor visitor) {
+        checkSelector(matchers);
+        long[] bounds = SpanReader.bounds(spans);
+        if (spans.length > 0) {
+            new SpanReader().read(table.index.select(matchers), bounds, visitor);
+        }
+    }
+
+    /** The recent-samples log of the metric an equality matcher on its name selects, if any. */
+    private RecentSamples recentLogOf(List<LabelMatcher> matchers) {
+        for (LabelMatcher m : matchers) {
+            if (m.type() == MatchType.EQUAL && m.name().equals(Labels.METRIC_NAME)) {
+                return table.recent.get(m.value());
+            }
+        }
+        return null;
+    }
+
+    /** What the recent-samples logs hold and how often they answered a read. */
+    public RecentSamplesStats recentSamples() {
+        long bytes = 0;
+        for (RecentSamples log : table.recent.values()) {
+            bytes += log.bytes();
+        }
+        return new RecentSamplesStats(table.recent.size(), bytes, recentReads.sum());
     }
 
     /** The matching series with at least one sample in {@code range}, in label order. */
@@ -260,6 +296,9 @@ public final class RawStore {
             chunks += series.view().closed().length + 1;
             bytes += series.chunkBytes();
             memory += series.memoryBytes();
+        }
+        for (RecentSamples log : table.recent.values()) {
+            memory += log.bytes();
         }
         return new StoreStats(table.byLabels.size(), samples, chunks, bytes, memory);
     }

@@ -11,13 +11,18 @@ import io.tessera.core.InvalidInputException;
  * @param memoryLimitBytes the estimated memory above which ingest is refused
  * @param samplesPerChunk the sample count at which a head chunk is cut
  * @param maxChunkDurationMillis the time span at which a head chunk is cut
+ * @param recentWindowMillis how far behind the newest sample each metric's recent-samples log
+ *     keeps samples in arrival order (see {@link RecentSamples}); 0 keeps none
+ * @param recentLimit the entries those logs may hold together
  */
 public record RawStoreConfig(long outOfOrderWindowMillis, long retentionMillis, long memoryLimitBytes,
-        int samplesPerChunk, long maxChunkDurationMillis) {
+        int samplesPerChunk, long maxChunkDurationMillis, long recentWindowMillis, long recentLimit) {
 
     public static final long DEFAULT_RETENTION_MILLIS = 15L * 24 * 3600 * 1000;
     public static final int DEFAULT_SAMPLES_PER_CHUNK = 120;
     public static final long DEFAULT_MAX_CHUNK_DURATION_MILLIS = 2L * 3600 * 1000;
+    public static final long DEFAULT_RECENT_WINDOW_MILLIS = 15L * 60 * 1000;
+    public static final long DEFAULT_RECENT_LIMIT = 4_000_000;
 
     public RawStoreConfig {
         if (outOfOrderWindowMillis < 0) {
@@ -35,26 +40,39 @@ public record RawStoreConfig(long outOfOrderWindowMillis, long retentionMillis, 
         if (maxChunkDurationMillis <= 0) {
             throw new InvalidInputException("chunk duration must be positive: " + maxChunkDurationMillis);
         }
+        if (recentWindowMillis < 0 || recentLimit < 0) {
+            throw new InvalidInputException("the recent-samples window and limit must not be negative: "
+                    + recentWindowMillis + ", " + recentLimit);
+        }
     }
 
     public static RawStoreConfig defaults() {
         return new RawStoreConfig(0, DEFAULT_RETENTION_MILLIS, Long.MAX_VALUE, DEFAULT_SAMPLES_PER_CHUNK,
-                DEFAULT_MAX_CHUNK_DURATION_MILLIS);
+                DEFAULT_MAX_CHUNK_DURATION_MILLIS, DEFAULT_RECENT_WINDOW_MILLIS, DEFAULT_RECENT_LIMIT);
     }
 
     public RawStoreConfig withOutOfOrderWindow(long millis) {
-        return new RawStoreConfig(millis, retentionMillis, memoryLimitBytes, samplesPerChunk, maxChunkDurationMillis);
+        return new RawStoreConfig(millis, retentionMillis, memoryLimitBytes, samplesPerChunk,
+                maxChunkDurationMillis, recentWindowMillis, recentLimit);
     }
 
     public RawStoreConfig withRetention(long millis) {
-        return new RawStoreConfig(outOfOrderWindowMillis, millis, memoryLimitBytes, samplesPerChunk, maxChunkDurationMillis);
+        return new RawStoreConfig(outOfOrderWindowMillis, millis, memoryLimitBytes, samplesPerChunk,
+                maxChunkDurationMillis, recentWindowMillis, recentLimit);
     }
 
     public RawStoreConfig withMemoryLimit(long bytes) {
-        return new RawStoreConfig(outOfOrderWindowMillis, retentionMillis, bytes, samplesPerChunk, maxChunkDurationMillis);
+        return new RawStoreConfig(outOfOrderWindowMillis, retentionMillis, bytes, samplesPerChunk,
+                maxChunkDurationMillis, recentWindowMillis, recentLimit);
     }
 
     public RawStoreConfig withChunking(int samples, long durationMillis) {
-        return new RawStoreConfig(outOfOrderWindowMillis, retentionMillis, memoryLimitBytes, samples, durationMillis);
+        return new RawStoreConfig(outOfOrderWindowMillis, retentionMillis, memoryLimitBytes, samples,
+                durationMillis, recentWindowMillis, recentLimit);
+    }
+
+    public RawStoreConfig withRecentSamples(long windowMillis, long limit) {
+        return new RawStoreConfig(outOfOrderWindowMillis, retentionMillis, memoryLimitBytes, samplesPerChunk,
+                maxChunkDurationMillis, windowMillis, limit);
     }
 }

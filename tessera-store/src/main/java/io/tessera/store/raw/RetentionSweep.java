@@ -68,6 +68,10 @@ final class RetentionSweep {
                 table.unlockAllStripes();
             }
         }
+        long recentFrom = table.recentBudget.oldestKept();
+        for (RecentSamples log : table.recent.values()) {
+            log.trim(recentFrom);
+        }
         return new RetentionResult(cutoff, chunksDropped, samplesDropped, removed.size());
     }
 

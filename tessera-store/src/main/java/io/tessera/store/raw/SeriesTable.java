@@ -17,11 +17,23 @@ final class SeriesTable {
     final AtomicLong chunkBytes = new AtomicLong();
     final AtomicLong chunkCount = new AtomicLong();
 
+    final ConcurrentHashMap<String, RecentSamples> recent = new ConcurrentHashMap<>();
+    final RecentSamplesBudget recentBudget;
+
     /** Samples at or before this time are refused; retention raises it to its cutoff. */
     volatile long minValidTime = Long.MIN_VALUE;
+    /** The newest time of the samples restored from an image, which no recent-samples log holds. */
+    volatile long restoredUpTo = Long.MIN_VALUE;
 
-    SeriesTable(long memoryLimit) {
+    SeriesTable(long memoryLimit, long recentWindowMillis, long recentLimit) {
         this.memory = new MemoryAccount(memoryLimit);
+        this.recentBudget = new RecentSamplesBudget(recentWindowMillis, recentLimit, memory);
+    }
+
+    /** The recent-samples log of {@code metric}, created when its first sample is applied. */
+    RecentSamples recentLog(String metric) {
+        RecentSamples log = recent.get(metric);
+        return log != null ? log : recent.computeIfAbsent(metric, m -> new RecentSamples(restoredUpTo, recentBudget));
     }
 
     void lockAllStripes() {

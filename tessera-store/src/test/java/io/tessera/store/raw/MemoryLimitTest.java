@@ -24,7 +24,9 @@ class MemoryLimitTest {
 
     @Test
     void ingestIsRefusedAtTheLimitAndResumesAfterRetention() {
-        RawStore store = new RawStore(RawStoreConfig.defaults().withMemoryLimit(LIMIT).withRetention(1_000_000));
+        // the chunks and series retention frees; the bounded recent-samples log is RecentSamplesTest's
+        RawStore store = new RawStore(RawStoreConfig.defaults().withMemoryLimit(LIMIT).withRetention(1_000_000)
+                .withRecentSamples(0, 0));
         int round = 0;
         LimitExceededException refused = null;
         while (refused == null && round < 10_000) {

@@ -1,6 +1,7 @@
 package io.tessera.store.wal;
 
 import io.tessera.store.raw.RawStore;
+import io.tessera.store.raw.StoreStats;
 import io.tessera.store.raw.SeriesCursor;
 import java.util.List;
 
@@ -24,6 +25,9 @@ final class Dumps {
                 }
             }
         }
-        return sb.append(store.stats()).toString();
+        // the recent-samples logs hold what arrived since the process started, not content
+        StoreStats stats = store.stats();
+        return sb.append(new StoreStats(stats.seriesCount(), stats.sampleCount(), stats.chunkCount(), stats.chunkBytes(),
+                stats.memoryBytes() - store.recentSamples().bytes())).toString();
     }
 }
