@@ -128,6 +128,10 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge("tessera_raw_samples", "Samples in the raw store.", () -> stats.sampleCount());
         metrics.gauge("tessera_raw_chunk_bytes", "Bytes of compressed sample chunks in the raw store.", () -> stats.chunkBytes());
         metrics.gauge("tessera_raw_memory_bytes", "Estimated memory of the raw store, checked against the memory limit.", () -> stats.memoryBytes());
+        metrics.gauge("tessera_raw_recent_samples_bytes", "Bytes of the recent-samples logs (part of the raw store's memory).",
+                () -> rawStore.recentSamples().bytes());
+        metrics.gauge("tessera_raw_recent_span_reads", "Span reads the recent-samples logs answered instead of the chunks, since start.",
+                () -> rawStore.recentSamples().reads());
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
         this.http = new HttpService(config.host(), config.port());
         http.route("/api/v1/write", POST, ingest::remoteWrite);
