@@ -124,6 +124,24 @@ final class PostingsIndex {
         }
     }
 
+    /** The series of {@code ids} that are still registered, in the same order. */
+    MemSeries[] seriesOf(int[] ids) {
+        lock.readLock().lock();
+        try {
+            MemSeries[] out = new MemSeries[ids.length];
+            int n = 0;
+            for (int id : ids) {
+                MemSeries series = byId[id];
+                if (series != null) {
+                    out[n++] = series;
+                }
+            }
+            return n == out.length ? out : Arrays.copyOf(out, n);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /**
      * The labels of {@code ids}, which this thread selected before: null for a series removed
      * since. Without the lock: the array holds every id selected under it (it only grows by

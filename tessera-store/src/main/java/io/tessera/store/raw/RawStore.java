@@ -186,11 +186,16 @@ public final class RawStore {
             return;
         }
         RecentSamples log = recentLogOf(matchers);
-        if (log != null && RecentSpanReader.read(table, log, table.index.selectIds(matchers), bounds, visitor)) {
+        if (log == null) {
+            new SpanReader().read(table.index.select(matchers), bounds, visitor);
+            return;
+        }
+        int[] ids = table.index.selectIds(matchers);
+        if (RecentSpanReader.read(table, log, ids, bounds, visitor)) {
             recentReads.increment();
             return;
         }
-        new SpanReader().read(table.index.select(matchers), bounds, visitor);
+        new SpanReader().read(table.index.seriesOf(ids), bounds, visitor);
     }
 
     /** {@link #readSpans} by walking to every series, never from a recent-samples log; for tests. */
