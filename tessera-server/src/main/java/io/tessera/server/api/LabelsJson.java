@@ -1,8 +1,6 @@
 package io.tessera.server.api;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.tessera.core.Labels;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -21,14 +19,19 @@ final class LabelsJson {
     private LabelsJson() {
     }
 
-    /** The JSON object of {@code labels}, in label order, with the raw escaping of result labels. */
-    static SerializableString of(Labels labels) {
-        if (labels.rendering() instanceof SerializedString kept) {
+    /** The JSON object of {@code labels} in UTF-8, in label order, with the raw escaping of result labels. */
+    static byte[] bytes(Labels labels) {
+        if (labels.rendering() instanceof byte[] kept) {
             return kept;
         }
-        SerializedString rendered = new SerializedString(render(labels));
+        byte[] rendered = render(labels).getBytes(StandardCharsets.UTF_8);
         labels.keepRendering(rendered);
         return rendered;
+    }
+
+    /** The same object as a string. */
+    static String of(Labels labels) {
+        return new String(bytes(labels), StandardCharsets.UTF_8);
     }
 
     private static String render(Labels labels) {

@@ -1,10 +1,11 @@
 package io.tessera.server.api;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.tessera.core.Labels;
 import io.tessera.exec.QueryResult;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
@@ -50,37 +51,51 @@ final class ResultJson {
         g.writeEndObject();
     }
 
-    private static final SerializedString FIRST_SAMPLE = new SerializedString("{\"metric\":");
-    private static final SerializedString NEXT_SAMPLE = new SerializedString(",{\"metric\":");
-    private static final SerializedString SAMPLE_END = new SerializedString("\"]}");
+    private static final byte[] FIRST_SAMPLE = ascii("{\"metric\":");
+    private static final byte[] NEXT_SAMPLE = ascii(",{\"metric\":");
+    private static final byte[] SAMPLE_END = ascii("\"]}");
+    private static final byte[] VALUES = ascii(",\"values\":[");
+    private static final byte[] POINT_END = ascii("\"]");
+    private static final byte[] SERIES_END = ascii("]}");
+    private static final byte[] OBJECT_END = ascii("}");
 
     /**
      * The samples of a vector, each {@code {"metric":{…},"value":[t,"v"]}}, written as raw bytes:
      * labels come rendered from {@link LabelsJson}, the timestamp is rendered once per distinct
      * time, and values are plain ASCII, so nothing needs the generator's escaping or bookkeeping.
+     * The label renderings are looked up (their first and last bytes read) in a pass of their own, whose
+     * loads do not wait on each other, before the pass that copies: most of a large answer's cost
+     * is waiting for label sets scattered over the heap.
      */
     private static void vectorSamples(JsonGenerator g, List<QueryResult.Sample> samples) throws IOException {
+        int n = samples.size();
+        byte[][] labels = new byte[n][];
+        long labelBytes = 0;
+        for (int i = 0; i < n; i++) {
+            byte[] rendered = LabelsJson.bytes(samples.get(i).labels());
+            labels[i] = rendered;
+            labelBytes += rendered.length + (rendered.length > 0 ? rendered[rendered.length - 1] & 1 : 0);
+        }
+        RawJsonOut out = raw(g);
+        if (labelBytes < 0) {
+            throw new IllegalStateException("label renderings of negative length");
+        }
         long renderedT = 0;
-        SerializedString timePrefix = null;
-        boolean first = true;
-        for (QueryResult.Sample s : samples) {
+        byte[] timePrefix = null;
+        for (int i = 0; i < n; i++) {
+            QueryResult.Sample s = samples.get(i);
             if (timePrefix == null || s.t() != renderedT) {
                 renderedT = s.t();
-                timePrefix = new SerializedString(",\"value\":[" + ApiJson.timestamp(renderedT) + ",\"");
+                timePrefix = ascii(",\"value\":[" + ApiJson.timestamp(renderedT) + ",\"");
             }
-            g.writeRaw(first ? FIRST_SAMPLE : NEXT_SAMPLE);
-            g.writeRaw(LabelsJson.of(s.labels()));
-            g.writeRaw(timePrefix);
-            g.writeRaw(GoFloats.sampleValue(s.value()));
-            g.writeRaw(SAMPLE_END);
-            first = false;
+            out.put(i == 0 ? FIRST_SAMPLE : NEXT_SAMPLE);
+            out.put(labels[i]);
+            out.put(timePrefix);
+            out.putAscii(GoFloats.sampleValue(s.value()));
+            out.put(SAMPLE_END);
         }
+        out.drain();
     }
-
-    private static final SerializedString VALUES = new SerializedString(",\"values\":[");
-    private static final SerializedString POINT_END = new SerializedString("\"]");
-    private static final SerializedString SERIES_END = new SerializedString("]}");
-    private static final SerializedString OBJECT_END = new SerializedString("}");
 
     /**
      * The series of a matrix, each {@code {"metric":{…},"values":[[t,"v"],…]}} ({@code values}
@@ -88,8 +103,9 @@ final class ResultJson {
      * query share their step times, so a time is rendered once and reused by the series after.
      */
     private static void matrixSeries(JsonGenerator g, List<QueryResult.Series> series) throws IOException {
+        RawJsonOut out = raw(g);
         long[] renderedTs = new long[0];
-        String[] rendered = new String[0];
+        byte[][] rendered = new byte[0][];
         boolean first = true;
         for (QueryResult.Series s : series) {
             long[] ts = s.ts();
@@ -97,25 +113,39 @@ final class ResultJson {
                 renderedTs = Arrays.copyOf(renderedTs, ts.length);
                 rendered = Arrays.copyOf(rendered, ts.length);
             }
-            g.writeRaw(first ? FIRST_SAMPLE : NEXT_SAMPLE);
-            g.writeRaw(LabelsJson.of(s.labels()));
+            out.put(first ? FIRST_SAMPLE : NEXT_SAMPLE);
+            out.put(LabelsJson.bytes(s.labels()));
             if (ts.length > 0) {
-                g.writeRaw(VALUES);
+                out.put(VALUES);
                 for (int i = 0; i < ts.length; i++) {
                     if (rendered[i] == null || renderedTs[i] != ts[i]) {
                         renderedTs[i] = ts[i];
-                        rendered[i] = (i == 0 ? "[" : ",[") + ApiJson.timestamp(ts[i]) + ",\"";
+                        rendered[i] = ascii((i == 0 ? "[" : ",[") + ApiJson.timestamp(ts[i]) + ",\"");
                     }
-                    g.writeRaw(rendered[i]);
-                    g.writeRaw(GoFloats.sampleValue(s.values()[i]));
-                    g.writeRaw(POINT_END);
+                    out.put(rendered[i]);
+                    out.putAscii(GoFloats.sampleValue(s.values()[i]));
+                    out.put(POINT_END);
                 }
-                g.writeRaw(SERIES_END);
+                out.put(SERIES_END);
             } else {
-                g.writeRaw(OBJECT_END);
+                out.put(OBJECT_END);
             }
             first = false;
         }
+        out.drain();
+    }
+
+    /**
+     * The generator's stream, past everything the generator buffered: what is written there
+     * lands between the generator's last output and its next (the array's end).
+     */
+    private static RawJsonOut raw(JsonGenerator g) throws IOException {
+        g.flush();
+        return new RawJsonOut((OutputStream) g.getOutputTarget());
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** A label set as a JSON object in label order, with the raw escaping of result labels. */
