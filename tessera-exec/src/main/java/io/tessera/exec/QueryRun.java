@@ -149,7 +149,7 @@ public final class QueryRun {
                 Scan scan = (Scan) dag.node(range.input());
                 GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(c, value, count, range.rangeMs(),
                         grid, params(c.params(), grid), store, context, scan,
-                        spans -> GridCorrectionOperator.readSpans(store, scan, spans, context),
+                        (spans, accepted) -> GridCorrectionOperator.readSpans(store, scan, spans, context, accepted),
                         (series, window) -> ScanOperator.read(store, oneSeries(scan, series), window, context),
                         io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError(), keptCorrections);
                 context.info(corrected.info());

@@ -34,15 +34,15 @@ final class CounterMove {
     /**
      * @param kept the grid's value at g, {@code n0} samples at g; the spans must not overlap
      *             ({@code T - g + 2 ext <= w})
-     * @param inTs the series' samples in {@code (g - ext, T]} (null when none), {@code inN} of them
-     * @param outTs its samples in {@code (g - w, T - w + ext]} (null when none)
+     * @param inTs the series' samples in {@code (g - ext, T]}: {@code [inFrom, inTo)} of these arrays (null when none)
+     * @param outTs its samples in {@code (g - w, T - w + ext]}: {@code [outFrom, outTo)} (null when none)
      */
-    Outcome move(double kept, long n0, long g, long t, long w, long ext, long[] inTs, double[] inVs, int inN,
-            long[] outTs, double[] outVs, int outN) {
+    Outcome move(double kept, long n0, long g, long t, long w, long ext, long[] inTs, double[] inVs, int inFrom, int inTo,
+            long[] outTs, double[] outVs, int outFrom, int outTo) {
         int n = 0;
-        n = copy(inTs, inVs, inN, g - ext, t, n);
+        n = copy(inTs, inVs, inFrom, inTo, g - ext, t, n);
         int inStart = n;
-        n = copy(outTs, outVs, outN, g - w, t - w + ext, n);
+        n = copy(outTs, outVs, outFrom, outTo, g - w, t - w + ext, n);
         // entered: in-span samples after g; pred: the last at or before g
         int pred = -1;
         int firstNew = inStart;
@@ -181,16 +181,16 @@ final class CounterMove {
 
     /** The exact value over {@code (t - w, t]} of a series' samples. */
     Outcome exactly(long t, long w, long[] rowTs, double[] rowVs, int count) {
-        return move(0, 0, t - w, t, w, 0, rowTs, rowVs, count, null, null, 0);
+        return move(0, 0, t - w, t, w, 0, rowTs, rowVs, 0, count, null, null, 0, 0);
     }
 
-    /** Appends the non-stale samples of {@code (from, to]} after position {@code n}. */
-    private int copy(long[] t, double[] v, int count, long from, long to, int n) {
+    /** Appends the non-stale samples of {@code [lo, hi)} in {@code (from, to]} after position {@code n}. */
+    private int copy(long[] t, double[] v, int lo, int hi, long from, long to, int n) {
         if (t == null) {
             return n;
         }
-        int a = ViewOperator.firstAfter(t, count, from);
-        int b = ViewOperator.firstAfter(t, count, to);
+        int a = ViewOperator.firstAfter(t, lo, hi, from);
+        int b = ViewOperator.firstAfter(t, a, hi, to);
         for (int i = a; i < b; i++) {
             if (StaleMarker.isStale(v[i])) {
                 continue;

@@ -22,7 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * A range function at times off an evaluation-grid view's grid: for each step T, the values the
@@ -48,13 +47,14 @@ public final class GridCorrectionOperator {
     }
 
     /**
-     * @param rawRows reads the range's Scan over ascending disjoint spans, in one store call (see {@link SpanRows})
+     * @param rawRows reads the range's Scan over ascending disjoint spans, in one store call (see {@link SpanRows}),
+     *     given the raw series an earlier read of the Scan accepted
      * @param rankTarget the largest normalized rank error a corrected quantile may have
      * @param keptCorrections what instant corrections share between two grid points; null to share nothing
      */
     public static Corrected evaluate(GridCorrection c, MaterializedView valueView, MaterializedView countView, long windowMs,
             StepGrid grid, Value[] params, DataStore store, RunContext context, Scan scan,
-            Function<List<Interval>, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
+            BiFunction<List<Interval>, Labels[], SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
             double rankTarget, KeptCorrections keptCorrections) {
         PaneGrid panes = new PaneGrid(valueView.paneMs(), valueView.phaseMs());
         int steps = grid.size();
@@ -82,9 +82,12 @@ public final class GridCorrectionOperator {
         throw last;
     }
 
-    /** The raw samples of {@code scan} in the ascending, disjoint {@code spans}, read with one store call. */
-    public static SeriesRows readSpans(DataStore store, Scan scan, List<Interval> spans, RunContext context) {
-        return SpanRows.read(store, scan, spans, context);
+    /**
+     * The raw samples of {@code scan} in the ascending, disjoint {@code spans}, read with one store
+     * call; {@code accepted} are raw series (by reference) an earlier read of the Scan accepted.
+     */
+    public static SeriesRows readSpans(DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
+        return SpanRows.read(store, scan, spans, context, accepted);
     }
 
     /** One run's correction: the spans read once, then every step of every series. */
@@ -131,7 +134,7 @@ public final class GridCorrectionOperator {
         private final CounterMove counterMove;
 
         Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
-                Function<List<Interval>, SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
+                BiFunction<List<Interval>, Labels[], SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
                 double rankTarget, long[] g, GridValues.States states, MaterializedView valueView, MaterializedView countView,
                 Scan scan, KeptCorrections keptCorrections) {
             long paneMs = valueView.paneMs();
@@ -176,14 +179,14 @@ public final class GridCorrectionOperator {
             this.kept = shared != null ? shared.values() : GridValues.of(states, context);
             this.ids = kept.ids();
             if (key != null && shared == null) {
-                shared = keep(rawRows.apply(List.of(new Interval(g[0] - windowMs, staysFrom))));
+                shared = keep(rawRows.apply(List.of(new Interval(g[0] - windowMs, staysFrom)), new Labels[0]));
                 if (shared != null) {
                     keptCorrections.put(key, shared);
                 }
             }
             this.left = shared;
             if (left != null) {
-                this.rows = rawRows.apply(List.of(inSpan(0)));
+                this.rows = rawRows.apply(List.of(inSpan(0)), left.rawOrder());
                 return;
             }
             List<Interval> spans = new ArrayList<>();
@@ -201,7 +204,7 @@ public final class GridCorrectionOperator {
                         "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
                                 + "% of the raw data, so the exact answer is cheaper");
             }
-            this.rows = spans.isEmpty() ? null : rawRows.apply(EdgeRows.spans(spans));
+            this.rows = spans.isEmpty() ? null : rawRows.apply(EdgeRows.spans(spans), new Labels[0]);
         }
 
         /**
@@ -226,7 +229,7 @@ public final class GridCorrectionOperator {
                 rawIds[r] = id;
                 names.add(raw.metricName());
             }
-            return new KeptCorrections.Kept(kept, gone, goneAt, rawOrder, rawIds, List.copyOf(names));
+            return new KeptCorrections.Kept(kept, FlatRows.of(gone, goneAt), rawOrder, rawIds, List.copyOf(names));
         }
 
         private Interval inSpan(int i) {
@@ -244,14 +247,10 @@ public final class GridCorrectionOperator {
             int series = ids.size();
             int[] at = positions(rowIds, series);
             rowOf = at;
-            int[] leftAt = left == null ? at : new int[series];
-            if (left != null) {
-                for (int s = 0; s < series; s++) {
-                    leftAt[s] = left.goneRow(s);
-                }
-            }
             exactBudget = Math.max(4, (int) (EXACT_SHARE * series));
             InstantVector out = new InstantVector(grid, series);
+            // one output series per id: the ids' label sets are distinct, and two raw series of one id were refused
+            out.markLabelsDistinct();
             int[] row = new int[series];
             Arrays.fill(row, -1);
             Span in = new Span();
@@ -266,9 +265,10 @@ public final class GridCorrectionOperator {
                             "quantile " + p[i][0] + " is outside [0, 1]");
                 }
                 SeriesRows inRows = t > g[i] ? rows : null;
-                SeriesRows goneRows = inRows == null ? null : left != null ? left.gone() : rows;
+                // the samples that left: kept by output series when shared, else the rows read now
+                FlatRows goneFlat = inRows == null || left == null ? null : left.gone();
+                SeriesRows goneRows = inRows == null || left != null ? null : rows;
                 int[] inAt = inRows == null ? null : at;
-                int[] goneAt = inRows == null ? null : leftAt;
                 for (int s = 0; s < series; s++) {
                     current = s;
                     long n0 = kept.countAt(point, s);
@@ -278,20 +278,18 @@ public final class GridCorrectionOperator {
                     if (inAt != null && inAt[s] >= 0) {
                         in.scan(inRows, inAt[s], g[i], t, v0);
                     }
-                    if (goneAt != null && goneAt[s] >= 0) {
-                        gone.scan(goneRows, goneAt[s], g[i] - windowMs, t - windowMs, v0);
+                    if (goneFlat != null) {
+                        gone.scan(goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s), g[i] - windowMs, t - windowMs, v0);
+                    } else if (goneRows != null && inAt[s] >= 0) {
+                        gone.scan(goneRows, inAt[s], g[i] - windowMs, t - windowMs, v0);
                     }
                     long n = n0 + in.n - gone.n;
                     if (n <= 0) {
                         continue;
                     }
                     double v = switch (kind) {
-                        case COUNTER -> {
-                            int a = inAt == null ? -1 : inAt[s];
-                            int b = goneAt == null ? -1 : goneAt[s];
-                            yield counter(valueView, g[i], t, v0, n0, a < 0 ? null : inRows, a, b < 0 ? null : goneRows, b,
-                                    ids.labels(s));
-                        }
+                        case COUNTER -> counter(valueView, g[i], t, v0, n0, inAt == null ? -1 : inAt[s], goneFlat, goneRows, s,
+                                ids.labels(s));
                         case COUNT -> n;
                         case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
                         case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
@@ -379,13 +377,30 @@ public final class GridCorrectionOperator {
         /** Set when the last {@link #counter} call found no value (fewer than two samples at T). */
         private boolean noCounterValue;
 
-        private double counter(MaterializedView view, long g, long t, double v0, long n0, SeriesRows in, int a,
-                SeriesRows gone, int b, Labels series) {
+        /**
+         * @param a the series' row among the rows that entered, -1 when none
+         * @param goneFlat the samples that left by output series when shared, else null and
+         *     {@code goneRows} holds them at row {@code a}
+         */
+        private double counter(MaterializedView view, long g, long t, double v0, long n0, int a, FlatRows goneFlat,
+                SeriesRows goneRows, int s, Labels series) {
             noCounterValue = false;
-            CounterMove.Outcome o = t == g ? (n0 >= 2 ? CounterMove.Outcome.VALUE : CounterMove.Outcome.NONE)
-                    : counterMove.move(v0, n0, g, t, windowMs, ext, in == null ? null : in.ts(a), in == null ? null : in.values(a),
-                            in == null ? 0 : in.count(a), gone == null ? null : gone.ts(b), gone == null ? null : gone.values(b),
-                            gone == null ? 0 : gone.count(b));
+            CounterMove.Outcome o;
+            if (t == g) {
+                o = n0 >= 2 ? CounterMove.Outcome.VALUE : CounterMove.Outcome.NONE;
+            } else {
+                long[] inTs = a < 0 ? null : rows.ts(a);
+                double[] inVs = a < 0 ? null : rows.values(a);
+                int inN = a < 0 ? 0 : rows.count(a);
+                if (goneFlat != null) {
+                    o = counterMove.move(v0, n0, g, t, windowMs, ext, inTs, inVs, 0, inN, goneFlat.ts, goneFlat.vs,
+                            goneFlat.from(s), goneFlat.to(s));
+                } else {
+                    boolean gone = goneRows != null && a >= 0;
+                    o = counterMove.move(v0, n0, g, t, windowMs, ext, inTs, inVs, 0, inN, gone ? goneRows.ts(a) : null,
+                            gone ? goneRows.values(a) : null, 0, gone ? goneRows.count(a) : 0);
+                }
+            }
             return switch (o) {
                 case VALUE -> t == g ? v0 : counterMove.value;
                 case NONE -> {
@@ -468,11 +483,10 @@ public final class GridCorrectionOperator {
             if (stays == null) {
                 return null;
             }
-            SeriesRows gone = left.gone();
-            int goneRow = left.goneRow(current);
+            FlatRows gone = left.gone();
             int inRow = rowOf == null || current >= rowOf.length ? -1 : rowOf[current];
-            int a0 = goneRow < 0 ? 0 : ViewOperator.firstAfter(gone.ts(goneRow), gone.count(goneRow), t - windowMs);
-            int a1 = goneRow < 0 ? 0 : ViewOperator.firstAfter(gone.ts(goneRow), gone.count(goneRow), staysFrom);
+            int a0 = ViewOperator.firstAfter(gone.ts, gone.from(current), gone.to(current), t - windowMs);
+            int a1 = ViewOperator.firstAfter(gone.ts, a0, gone.to(current), staysFrom);
             int c0 = inRow < 0 ? 0 : ViewOperator.firstAfter(rows.ts(inRow), rows.count(inRow), g);
             int c1 = inRow < 0 ? 0 : ViewOperator.firstAfter(rows.ts(inRow), rows.count(inRow), t);
             int n = (a1 - a0) + stays.n() + (c1 - c0);
@@ -480,8 +494,8 @@ public final class GridCorrectionOperator {
             double[] vs = new double[n];
             int k = 0;
             for (int i = a0; i < a1; i++, k++) {
-                ts[k] = gone.ts(goneRow)[i];
-                vs[k] = gone.values(goneRow)[i];
+                ts[k] = gone.ts[i];
+                vs[k] = gone.vs[i];
             }
             System.arraycopy(stays.ts(), 0, ts, k, stays.n());
             System.arraycopy(stays.values(), 0, vs, k, stays.n());
@@ -629,10 +643,13 @@ public final class GridCorrectionOperator {
 
         /** Adds the samples of series {@code s} in {@code (from, to]}, ranked against {@code v}. */
         void scan(SeriesRows rows, int s, long from, long to, double v) {
-            long[] ts = rows.ts(s);
-            double[] vs = rows.values(s);
-            int a = ViewOperator.firstAfter(ts, rows.count(s), from);
-            int b = ViewOperator.firstAfter(ts, rows.count(s), to);
+            scan(rows.ts(s), rows.values(s), 0, rows.count(s), from, to, v);
+        }
+
+        /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]}, ranked against {@code v}. */
+        void scan(long[] ts, double[] vs, int lo, int hi, long from, long to, double v) {
+            int a = ViewOperator.firstAfter(ts, lo, hi, from);
+            int b = ViewOperator.firstAfter(ts, a, hi, to);
             for (int i = a; i < b; i++) {
                 double x = vs[i];
                 if (StaleMarker.isStale(x)) {

@@ -1,7 +1,6 @@
 package io.tessera.exec.view;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.Scan;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -34,20 +33,16 @@ public final class KeptCorrections {
     }
 
     /**
-     * @param gone every series' samples that may leave the window before the next grid point
-     * @param goneAt by output series of {@code values}: its row in {@code gone}, -1 when none
+     * @param gone every series' samples that may leave the window before the next grid point, by
+     *     output series of {@code values}
      * @param rawOrder the raw label sets of {@code gone}'s rows, in the store's order, and {@code rawIds} their output series
      * @param metricNames the distinct metric names of those raw series
      */
-    record Kept(GridValues values, SeriesRows gone, int[] goneAt, Labels[] rawOrder, int[] rawIds,
+    record Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds,
             List<String> metricNames, Map<Integer, Samples> stays, AtomicLong staysSamples) {
 
-        Kept(GridValues values, SeriesRows gone, int[] goneAt, Labels[] rawOrder, int[] rawIds, List<String> metricNames) {
-            this(values, gone, goneAt, rawOrder, rawIds, metricNames, new ConcurrentHashMap<>(), new AtomicLong());
-        }
-
-        int goneRow(int series) {
-            return series < goneAt.length ? goneAt[series] : -1;
+        Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds, List<String> metricNames) {
+            this(values, gone, rawOrder, rawIds, metricNames, new ConcurrentHashMap<>(), new AtomicLong());
         }
 
         /**
@@ -92,15 +87,15 @@ public final class KeptCorrections {
     }
 
     synchronized void put(Key key, Kept kept) {
-        long n = kept.gone().sampleCount();
+        long n = kept.gone().samples();
         if (n > MAX_SAMPLES) {
             return;
         }
         Kept before = entries.put(key, kept);
-        samples += n - (before == null ? 0 : before.gone().sampleCount());
+        samples += n - (before == null ? 0 : before.gone().samples());
         Iterator<Kept> oldest = entries.values().iterator();
         while (entries.size() > MAX_ENTRIES || samples > MAX_SAMPLES) {
-            samples -= oldest.next().gone().sampleCount();
+            samples -= oldest.next().gone().samples();
             oldest.remove();
         }
     }

@@ -34,6 +34,15 @@ final class SpanRows {
 
     /** @param spans ascending and disjoint */
     static SeriesRows read(DataStore store, Scan scan, List<Interval> spans, RunContext context) {
+        return read(store, scan, spans, context, new Labels[0]);
+    }
+
+    /**
+     * @param accepted label sets an earlier read of the same Scan accepted, in the order the store
+     *     gave them: a series handed with one of these very objects matches without being checked
+     *     again (checking means loading each label set from wherever it lies in memory)
+     */
+    static SeriesRows read(DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
         SpanRows rows = new SpanRows();
         if (spans.isEmpty()) {
             return rows.build();
@@ -45,9 +54,10 @@ final class SpanRows {
         }
         LabelMatcher[] matchers = scan.matchers().toArray(new LabelMatcher[0]);
         if (store instanceof SeriesDataStore series) {
+            AcceptedCursor known = new AcceptedCursor(accepted);
             series.readRawSpans(scan.source(), scan.matchers(), spans, context, (l, t, v, n) -> {
                 context.checkAlive();
-                if (matches(matchers, l)) {
+                if (known.contains(l) || matches(matchers, l)) {
                     rows.add(l, t, v, n, bounds, context);
                 }
             });
@@ -71,6 +81,27 @@ final class SpanRows {
             }
         }
         return rows.build();
+    }
+
+    /** Finds label sets among the accepted ones by reference, expecting them in about the same order. */
+    private static final class AcceptedCursor {
+        private static final int LOOK_AHEAD = 4;
+        private final Labels[] accepted;
+        private int next;
+
+        AcceptedCursor(Labels[] accepted) {
+            this.accepted = accepted;
+        }
+
+        boolean contains(Labels l) {
+            for (int k = next; k < accepted.length && k < next + LOOK_AHEAD; k++) {
+                if (accepted[k] == l) {
+                    next = k + 1;
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     private static boolean matches(LabelMatcher[] matchers, Labels labels) {

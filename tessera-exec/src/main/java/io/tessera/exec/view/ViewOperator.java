@@ -283,8 +283,13 @@ public final class ViewOperator {
     }
 
     static int firstAfter(long[] ts, int n, long t) {
-        int lo = 0;
-        int hi = n;
+        return firstAfter(ts, 0, n, t);
+    }
+
+    /** The first index in {@code [from, to)} of the ascending {@code ts} whose time is after {@code t}, or {@code to}. */
+    static int firstAfter(long[] ts, int from, int to, long t) {
+        int lo = from;
+        int hi = to;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (ts[mid] <= t) {
