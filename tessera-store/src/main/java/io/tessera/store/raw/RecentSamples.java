@@ -28,6 +28,12 @@ final class RecentSamples {
         /** The newest time in this block alone; the writer's. */
         long newest = Long.MIN_VALUE;
 
+        /**
+         * Set once a reader found this sealed block's entries in time order (they arrived so, or
+         * this is a sorted copy): a read then finds a span's entries by binary search.
+         */
+        volatile boolean timeOrdered;
+
         Block(int capacity, long newestBefore) {
             ids = new int[capacity];
             times = new long[capacity];
@@ -37,6 +43,62 @@ final class RecentSamples {
 
         int capacity() {
             return ids.length;
+        }
+
+        /** Whether every entry is published: the block is then sealed and never changes. */
+        boolean sealed() {
+            return published == capacity();
+        }
+
+        /**
+         * This sealed block in time order: itself when its entries arrived in order (marked so),
+         * else a sorted copy for {@link #replace}.
+         */
+        Block inTimeOrder() {
+            int n = capacity();
+            long oldest = Long.MAX_VALUE;
+            boolean ascending = true;
+            for (int j = 0; j < n; j++) {
+                long t = times[j];
+                ascending &= j == 0 || t >= times[j - 1];
+                oldest = Math.min(oldest, t);
+            }
+            if (ascending) {
+                timeOrdered = true;
+                return this;
+            }
+            Block sorted = new Block(n, newestUpTo);
+            sorted.newest = newest;
+            long spread = newest - oldest;
+            if (spread >= 0 && spread < 1L << 51) {
+                // at most 2^12 entries: an entry's index fits below its time's offset
+                long[] keys = new long[n];
+                for (int j = 0; j < n; j++) {
+                    keys[j] = ((times[j] - oldest) << 12) | j;
+                }
+                java.util.Arrays.sort(keys);
+                for (int k = 0; k < n; k++) {
+                    sorted.copy(k, this, (int) (keys[k] & 0xfff));
+                }
+            } else {
+                Integer[] order = new Integer[n];
+                for (int j = 0; j < n; j++) {
+                    order[j] = j;
+                }
+                java.util.Arrays.sort(order, (a, b) -> Long.compare(times[a], times[b]));
+                for (int k = 0; k < n; k++) {
+                    sorted.copy(k, this, order[k]);
+                }
+            }
+            sorted.timeOrdered = true;
+            sorted.published = n;
+            return sorted;
+        }
+
+        private void copy(int k, Block from, int j) {
+            ids[k] = from.ids[j];
+            times[k] = from.times[j];
+            bits[k] = from.bits[j];
         }
     }
 
@@ -86,6 +148,28 @@ final class RecentSamples {
         b.newestUpTo = upTo;
         b.published = n;
         budget.sawTime(upTo);
+    }
+
+    /**
+     * Puts sorted copies in place of the sealed blocks they were made from, those still here: a
+     * reader of an older state keeps reading the originals, which hold the same entries.
+     */
+    synchronized void replace(Block[] originals, Block[] sorted, int count) {
+        State s = state;
+        Block[] blocks = s.blocks().clone();
+        boolean changed = false;
+        for (int i = 0, k = 0; i < count; i++) {
+            while (k < blocks.length && blocks[k] != originals[i]) {
+                k++;
+            }
+            if (k < blocks.length) {
+                blocks[k] = sorted[i];
+                changed = true;
+            }
+        }
+        if (changed) {
+            state = new State(blocks, s.coveredAfter());
+        }
     }
 
     /**

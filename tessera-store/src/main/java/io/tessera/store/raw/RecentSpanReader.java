@@ -57,9 +57,17 @@ final class RecentSpanReader {
         for (int i = 0; i < ids.length; i++) {
             rowOf[ids[i] - minId] = i + 1;
         }
-        int[] start = new int[ids.length + 1];
+        // one pass over the log keeps the entries read, then a counting sort by row
+        Matches m = new Matches();
         for (int k = first; k < blocks.length; k++) {
-            countRows(blocks[k], published[k], rowOf, minId, bounds, start);
+            m.collect(blocks[k], published[k], rowOf, minId, bounds);
+        }
+        if (m.replaced > 0) {
+            log.replace(m.originals, m.sorted, m.replaced);
+        }
+        int[] start = new int[ids.length + 1];
+        for (int e = 0; e < m.size; e++) {
+            start[m.rows[e]]++;
         }
         for (int i = 0; i < ids.length; i++) {
             start[i + 1] += start[i];
@@ -69,8 +77,15 @@ final class RecentSpanReader {
         long[] bits = new long[total];
         int[] fill = Arrays.copyOf(start, ids.length);
         boolean[] unsorted = new boolean[ids.length];
-        for (int k = first; k < blocks.length; k++) {
-            fillRows(blocks[k], published[k], rowOf, minId, bounds, fill, times, bits, start, unsorted);
+        for (int e = 0; e < m.size; e++) {
+            int row = m.rows[e] - 1;
+            int at = fill[row]++;
+            long t = m.times[e];
+            if (at > start[row] && times[at - 1] > t) {
+                unsorted[row] = true;
+            }
+            times[at] = t;
+            bits[at] = m.bits[e];
         }
         int[] withSamples = new int[ids.length];
         int[] rows = new int[ids.length];
@@ -100,39 +115,88 @@ final class RecentSpanReader {
         return true;
     }
 
-    /** The row of entry {@code j}'s series plus one, or 0 when its series is not selected or its time in no span. */
-    private static int rowOf(RecentSamples.Block b, int j, int[] rowOf, int minId, long[] bounds) {
-        long t = b.times[j];
-        if (!inSpans(t, bounds)) {
-            return 0;
-        }
-        int at = b.ids[j] - minId;
-        return at >= 0 && at < rowOf.length ? rowOf[at] : 0;
-    }
+    /** The entries of the selected series in the spans, in log order: row plus one, time, bits. */
+    private static final class Matches {
+        int[] rows = new int[1024];
+        long[] times = new long[1024];
+        long[] bits = new long[1024];
+        int size;
 
-    private static void countRows(RecentSamples.Block b, int n, int[] rowOf, int minId, long[] bounds, int[] start) {
-        for (int j = 0; j < n; j++) {
-            int row = rowOf(b, j, rowOf, minId, bounds);
-            if (row > 0) {
-                start[row]++;
+        /** Sorted copies made by this read, for the log to put in place of their originals. */
+        RecentSamples.Block[] originals = new RecentSamples.Block[0];
+        RecentSamples.Block[] sorted = new RecentSamples.Block[0];
+        int replaced;
+
+        /**
+         * The entries of block {@code b}'s first {@code n} in the spans. A sealed block is read in
+         * time order, sorted first when its entries did not arrive so (a backfill sends minutes
+         * of one series after another): only the entries in a span are visited, front to back.
+         */
+        void collect(RecentSamples.Block b, int n, int[] rowOf, int minId, long[] bounds) {
+            if (n == b.capacity() && b.sealed()) {
+                if (!b.timeOrdered) {
+                    RecentSamples.Block ordered = b.inTimeOrder();
+                    if (ordered != b) {
+                        keepSorted(b, ordered);
+                        b = ordered;
+                    }
+                }
+                for (int k = 0; k < bounds.length; k += 2) {
+                    int from = firstAfter(b.times, n, bounds[k]);
+                    int to = firstAfter(b.times, n, bounds[k + 1]);
+                    for (int j = from; j < to; j++) {
+                        add(b, j, rowOf, minId);
+                    }
+                }
+                return;
+            }
+            long[] ts = b.times;
+            for (int j = 0; j < n; j++) {
+                if (inSpans(ts[j], bounds)) {
+                    add(b, j, rowOf, minId);
+                }
             }
         }
-    }
 
-    private static void fillRows(RecentSamples.Block b, int n, int[] rowOf, int minId, long[] bounds, int[] fill,
-            long[] times, long[] bits, int[] start, boolean[] unsorted) {
-        for (int j = 0; j < n; j++) {
-            int row = rowOf(b, j, rowOf, minId, bounds) - 1;
-            if (row < 0) {
-                continue;
+        private void keepSorted(RecentSamples.Block original, RecentSamples.Block copy) {
+            if (replaced == originals.length) {
+                originals = Arrays.copyOf(originals, Math.max(8, 2 * replaced));
+                sorted = Arrays.copyOf(sorted, originals.length);
             }
-            int at = fill[row]++;
+            originals[replaced] = original;
+            sorted[replaced++] = copy;
+        }
+
+        /** The first index of the ascending {@code times[0, n)} after {@code t}, or {@code n}. */
+        private static int firstAfter(long[] times, int n, long t) {
+            int lo = 0;
+            int hi = n;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (times[mid] <= t) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+
+        private void add(RecentSamples.Block b, int j, int[] rowOf, int minId) {
+            int at = b.ids[j] - minId;
+            int row = at >= 0 && at < rowOf.length ? rowOf[at] : 0;
+            if (row == 0) {
+                return;
+            }
             long t = b.times[j];
-            if (at > start[row] && times[at - 1] > t) {
-                unsorted[row] = true;
+            if (size == rows.length) {
+                rows = Arrays.copyOf(rows, 2 * size);
+                times = Arrays.copyOf(times, 2 * size);
+                bits = Arrays.copyOf(bits, 2 * size);
             }
-            times[at] = t;
-            bits[at] = b.bits[j];
+            rows[size] = row;
+            times[size] = t;
+            bits[size++] = b.bits[j];
         }
     }
 

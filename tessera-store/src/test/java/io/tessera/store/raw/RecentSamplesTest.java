@@ -164,6 +164,48 @@ class RecentSamplesTest {
         assertThat(checked).as("reads answered from the log while appends ran").isGreaterThan(10);
     }
 
+    /**
+     * A backfill: each request holds five minutes of one series after another, so every sealed
+     * block spans minutes of times. Short spans read from the log (whose sealed blocks a read
+     * sorts and puts back in time order) equal the samples written, before and after that.
+     */
+    @Test
+    void aBackfillReadsTheSameBeforeAndAfterItsBlocksAreSorted() {
+        RawStore store = new RawStore(RawStoreConfig.defaults().withRecentSamples(15 * 60_000, 4_000_000));
+        ModelStore model = new ModelStore(OUT_OF_ORDER_WINDOW);
+        Labels[] pool = pool();
+        SplittableRandom random = new SplittableRandom(7);
+        long start = 1_000_000;
+        int minutes = 5;
+        for (int round = 0; round < 4; round++) {
+            AppendRequest.Builder b = AppendRequest.builder();
+            for (Labels series : pool) {
+                b.series(series);
+                for (int k = 0; k < minutes * 6; k++) {
+                    b.sample(start + (round * minutes * 6L + k) * 10_000 + random.nextInt(3), random.nextInt(1000) / 8.0);
+                }
+            }
+            AppendRequest request = b.build();
+            assertThat(model.append(request, Long.MIN_VALUE).reason()).isNull();
+            store.append(request);
+        }
+        long end = start + 4L * minutes * 60_000;
+        for (int q = 0; q < 40; q++) {
+            long from = end - 10 * 60_000 + random.nextLong(7 * 60_000);
+            Interval[] spans = q % 3 == 0
+                    ? new Interval[] {new Interval(from, from + 20_000), new Interval(from + 95_000, from + 130_000)}
+                    : new Interval[] {new Interval(from, from + 30_000)};
+            List<LabelMatcher> matchers = q % 2 == 0 ? List.of(LabelMatcher.equal("__name__", "a"))
+                    : List.of(LabelMatcher.equal("__name__", "b"), LabelMatcher.notEqual("instance", "i4"));
+            long before = store.recentSamples().reads();
+            Map<Labels, List<Sample>> read = read(store, matchers, spans, false);
+            assertThat(store.recentSamples().reads()).as("read %d from the log", q).isEqualTo(before + 1);
+            assertThat(read).as("read %d", q).isEqualTo(expected(model, matchers, spans)).isNotEmpty();
+            assertThat(read).isEqualTo(read(store, matchers, spans, true));
+        }
+        assertThat(store.stats()).isEqualTo(store.recount());
+    }
+
     @Test
     void aDisabledLogHoldsNothing() {
         RawStore store = new RawStore(RawStoreConfig.defaults().withRecentSamples(0, 0));
