@@ -6,13 +6,13 @@ import java.util.Arrays;
 /**
  * Reads spans of one metric's selected series from that metric's {@link RecentSamples} when it
  * holds every sample of them: the same series and samples as {@link SpanReader}, in id order,
- * from one scan of the log's newest blocks instead of a walk to every series. Declines (and the
- * caller walks the series) when the log does not reach back to the first span, or when scanning
- * it would cost more than the walk.
+ * from the log's newest blocks (full ones in time order, searched) instead of a walk to every
+ * series. Declines (and the caller walks the series) when the log does not reach back to the
+ * first span, or when the entries it would visit cost more than the walk.
  */
 final class RecentSpanReader {
 
-    /** What a walk to one series costs, in log entries scanned; measured, roughly. */
+    /** What a walk to one series costs, in log entries visited; measured, roughly. */
     static final int ENTRIES_PER_SERIES_WALK = 200;
     /** Ids may spread over at most this many times the selected count, plus a constant, for the id-to-row table. */
     private static final int ID_SPREAD = 16;
@@ -24,24 +24,18 @@ final class RecentSpanReader {
     /** False when the log cannot answer; nothing was visited then. */
     static boolean read(SeriesTable table, RecentSamples log, int[] ids, long[] bounds, RawStore.SeriesVisitor visitor) {
         long lo = bounds[0];
-        long hi = bounds[bounds.length - 1];
         RecentSamples.State state = log.state();
         if (lo < state.coveredAfter() || lo < table.restoredUpTo || lo < table.minValidTime) {
             return false;
         }
-        RecentSamples.Block[] blocks = state.blocks();
+        RecentSamples.Block[] blocks = state.blocks().clone();
         int[] published = new int[blocks.length];
         int first = blocks.length;
-        long entries = 0;
-        while (first > 0) {
-            RecentSamples.Block b = blocks[first - 1];
-            int n = b.published;
-            if (b.newestUpTo <= lo) {
-                break;
-            }
-            published[--first] = n;
-            entries += n;
+        while (first > 0 && blocks[first - 1].newestUpTo > lo) {
+            first--;
+            published[first] = blocks[first].published;
         }
+        long entries = inTimeOrder(log, blocks, first, published, bounds);
         if (entries > (long) ENTRIES_PER_SERIES_WALK * ids.length) {
             return false;
         }
@@ -61,9 +55,6 @@ final class RecentSpanReader {
         Matches m = new Matches();
         for (int k = first; k < blocks.length; k++) {
             m.collect(blocks[k], published[k], rowOf, minId, bounds);
-        }
-        if (m.replaced > 0) {
-            log.replace(m.originals, m.sorted, m.replaced);
         }
         int[] start = new int[ids.length + 1];
         for (int e = 0; e < m.size; e++) {
@@ -115,6 +106,62 @@ final class RecentSpanReader {
         return true;
     }
 
+    /**
+     * Puts the full blocks from {@code first} on in time order (sorted copies take the originals'
+     * places, here and in the log) and returns what a read of the spans would visit: the entries
+     * of full blocks in a span, every entry of the block still growing.
+     */
+    private static long inTimeOrder(RecentSamples log, RecentSamples.Block[] blocks, int first, int[] published,
+            long[] bounds) {
+        RecentSamples.Block[] originals = new RecentSamples.Block[blocks.length - first];
+        RecentSamples.Block[] sorted = new RecentSamples.Block[blocks.length - first];
+        int replaced = 0;
+        long entries = 0;
+        for (int k = first; k < blocks.length; k++) {
+            RecentSamples.Block b = blocks[k];
+            if (!full(b, published[k])) {
+                entries += published[k];
+                continue;
+            }
+            if (!b.timeOrdered) {
+                RecentSamples.Block ordered = b.inTimeOrder();
+                if (ordered != b) {
+                    originals[replaced] = b;
+                    sorted[replaced++] = ordered;
+                    blocks[k] = ordered;
+                    b = ordered;
+                }
+            }
+            for (int i = 0; i < bounds.length; i += 2) {
+                entries += firstAfter(b.times, published[k], bounds[i + 1]) - firstAfter(b.times, published[k], bounds[i]);
+            }
+        }
+        if (replaced > 0) {
+            log.replace(originals, sorted, replaced);
+        }
+        return entries;
+    }
+
+    /** Whether the block's first {@code n} entries are all it has: it is sealed and, once put in time order, searchable. */
+    private static boolean full(RecentSamples.Block b, int n) {
+        return n == b.capacity() && b.sealed();
+    }
+
+    /** The first index of the ascending {@code times[0, n)} after {@code t}, or {@code n}. */
+    private static int firstAfter(long[] times, int n, long t) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (times[mid] <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     /** The entries of the selected series in the spans, in log order: row plus one, time, bits. */
     private static final class Matches {
         int[] rows = new int[1024];
@@ -122,25 +169,13 @@ final class RecentSpanReader {
         long[] bits = new long[1024];
         int size;
 
-        /** Sorted copies made by this read, for the log to put in place of their originals. */
-        RecentSamples.Block[] originals = new RecentSamples.Block[0];
-        RecentSamples.Block[] sorted = new RecentSamples.Block[0];
-        int replaced;
-
         /**
-         * The entries of block {@code b}'s first {@code n} in the spans. A sealed block is read in
-         * time order, sorted first when its entries did not arrive so (a backfill sends minutes
-         * of one series after another): only the entries in a span are visited, front to back.
+         * The entries of block {@code b}'s first {@code n} in the spans: of a full block (in time
+         * order, see {@link #inTimeOrder}) only those, found by binary search; of the block still
+         * growing, each entry checked.
          */
         void collect(RecentSamples.Block b, int n, int[] rowOf, int minId, long[] bounds) {
-            if (n == b.capacity() && b.sealed()) {
-                if (!b.timeOrdered) {
-                    RecentSamples.Block ordered = b.inTimeOrder();
-                    if (ordered != b) {
-                        keepSorted(b, ordered);
-                        b = ordered;
-                    }
-                }
+            if (full(b, n)) {
                 for (int k = 0; k < bounds.length; k += 2) {
                     int from = firstAfter(b.times, n, bounds[k]);
                     int to = firstAfter(b.times, n, bounds[k + 1]);
@@ -156,30 +191,6 @@ final class RecentSpanReader {
                     add(b, j, rowOf, minId);
                 }
             }
-        }
-
-        private void keepSorted(RecentSamples.Block original, RecentSamples.Block copy) {
-            if (replaced == originals.length) {
-                originals = Arrays.copyOf(originals, Math.max(8, 2 * replaced));
-                sorted = Arrays.copyOf(sorted, originals.length);
-            }
-            originals[replaced] = original;
-            sorted[replaced++] = copy;
-        }
-
-        /** The first index of the ascending {@code times[0, n)} after {@code t}, or {@code n}. */
-        private static int firstAfter(long[] times, int n, long t) {
-            int lo = 0;
-            int hi = n;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (times[mid] <= t) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
         }
 
         private void add(RecentSamples.Block b, int j, int[] rowOf, int minId) {
