@@ -39,10 +39,10 @@ final class CounterMove {
      */
     Outcome move(double kept, long n0, long g, long t, long w, long ext, long[] inTs, double[] inVs, int inFrom, int inTo,
             long[] outTs, double[] outVs, int outFrom, int outTo) {
-        int n = 0;
-        n = copy(inTs, inVs, inFrom, inTo, g - ext, t, n);
+        // of the samples before g only the last one counts, and after T - w only the first one
+        int n = copy(inTs, inVs, inFrom, inTo, g - ext, g, t, true, 0);
         int inStart = n;
-        n = copy(outTs, outVs, outFrom, outTo, g - w, t - w + ext, n);
+        n = copy(outTs, outVs, outFrom, outTo, g - w, t - w, t - w + ext, false, n);
         // entered: in-span samples after g; pred: the last at or before g
         int pred = -1;
         int firstNew = inStart;
@@ -184,14 +184,33 @@ final class CounterMove {
         return move(0, 0, t - w, t, w, 0, rowTs, rowVs, 0, count, null, null, 0, 0);
     }
 
-    /** Appends the non-stale samples of {@code [lo, hi)} in {@code (from, to]} after position {@code n}. */
-    private int copy(long[] t, double[] v, int lo, int hi, long from, long to, int n) {
+    /**
+     * Appends the non-stale samples of {@code [lo, hi)} in {@code (from, to]} after position
+     * {@code n}, but of those at or before {@code edge} only the last one ({@code lastBefore}),
+     * or of those after it only the first.
+     */
+    private int copy(long[] t, double[] v, int lo, int hi, long from, long edge, long to, boolean lastBefore, int n) {
         if (t == null) {
             return n;
         }
         int a = ViewOperator.firstAfter(t, lo, hi, from);
         int b = ViewOperator.firstAfter(t, a, hi, to);
-        for (int i = a; i < b; i++) {
+        int cut = ViewOperator.firstAfter(t, a, b, edge);
+        if (lastBefore) {
+            int p = cut - 1;
+            while (p >= a && StaleMarker.isStale(v[p])) {
+                p--;
+            }
+            return append(t, v, Math.max(p, a), b, n, Integer.MAX_VALUE);
+        }
+        n = append(t, v, a, cut, n, Integer.MAX_VALUE);
+        return append(t, v, cut, b, n, 1);
+    }
+
+    /** Appends at most {@code most} non-stale samples of {@code [from, to)} after position {@code n}. */
+    private int append(long[] t, double[] v, int from, int to, int n, int most) {
+        int taken = 0;
+        for (int i = from; i < to && taken < most; i++) {
             if (StaleMarker.isStale(v[i])) {
                 continue;
             }
@@ -202,6 +221,7 @@ final class CounterMove {
             ts[n] = t[i];
             vs[n] = v[i];
             n++;
+            taken++;
         }
         return n;
     }

@@ -12,11 +12,13 @@ final class FlatRows {
     final long[] ts;
     final double[] vs;
     private final int[] start;
+    private final long largestGap;
 
-    private FlatRows(long[] ts, double[] vs, int[] start) {
+    private FlatRows(long[] ts, double[] vs, int[] start, long largestGap) {
         this.ts = ts;
         this.vs = vs;
         this.start = start;
+        this.largestGap = largestGap;
     }
 
     /** The rows of {@code rows} by output series: {@code rowOf[s]} is series s's row, -1 when it has none. */
@@ -35,7 +37,13 @@ final class FlatRows {
                 System.arraycopy(rows.values(r), 0, vs, start[s], rows.count(r));
             }
         }
-        return new FlatRows(ts, vs, start);
+        long gap = 0;
+        for (int s = 0; s < series; s++) {
+            for (int i = start[s] + 1; i < start[s + 1]; i++) {
+                gap = Math.max(gap, ts[i] - ts[i - 1]);
+            }
+        }
+        return new FlatRows(ts, vs, start, gap == 0 ? Long.MAX_VALUE : gap);
     }
 
     /** Where series {@code s}'s samples begin; series past the end have none. */
@@ -45,6 +53,11 @@ final class FlatRows {
 
     int to(int s) {
         return s + 1 < start.length ? start[s + 1] : 0;
+    }
+
+    /** The largest time between two samples of one series; {@code Long.MAX_VALUE} when no series has two. */
+    long largestGap() {
+        return largestGap;
     }
 
     long samples() {

@@ -186,7 +186,10 @@ public final class GridCorrectionOperator {
             }
             this.left = shared;
             if (left != null) {
-                this.rows = rawRows.apply(List.of(inSpan(0)), left.rawOrder());
+                // a counter needs the last sample at or before g: twice the largest gap between the kept samples
+                // reaches it for every series scraped as they were (any other one is answered exactly)
+                long reach = kind == Kind.COUNTER && left.gone().largestGap() < ext / 2 ? 2 * left.gone().largestGap() : ext;
+                this.rows = rawRows.apply(List.of(new Interval(g[0] - reach, grid.time(0))), left.rawOrder());
                 return;
             }
             List<Interval> spans = new ArrayList<>();

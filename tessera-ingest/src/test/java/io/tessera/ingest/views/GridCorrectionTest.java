@@ -216,9 +216,13 @@ class GridCorrectionTest {
             }
         }
         // sums, counts, averages and counters always move
-        for (String q : List.of("sum_over_time(g[30m])", "count_over_time(g[30m])", "avg_over_time(g[30m])",
-                "increase(c_total[30m])", "rate(c_total[30m])")) {
+        for (String q : List.of("sum_over_time(g[30m])", "count_over_time(g[30m])", "avg_over_time(g[30m])")) {
             assertThat(shared.getOrDefault(q, 0)).as(q).isEqualTo(offsets.length - 1);
+        }
+        // a counter's first run after the grid point may load less than an unshared one too: once the samples
+        // that leave are kept, it reads before g only as far as their largest gap says the last sample lies
+        for (String q : List.of("increase(c_total[30m])", "rate(c_total[30m])")) {
+            assertThat(shared.getOrDefault(q, 0)).as(q).isBetween(offsets.length - 1, offsets.length);
         }
         assertThat(shared.getOrDefault("whole windows", 0)).as("shared runs with series answered from their whole window").isPositive();
 
