@@ -555,19 +555,14 @@ public final class GridCorrectionOperator {
             for (String name : left.metricNames()) {
                 checkName(name);
             }
-            Labels[] order = left.rawOrder();
+            ReferenceCursor order = new ReferenceCursor(left.rawOrder());
             int[] out = new int[r.size()];
             boolean[] taken = new boolean[ids.size() + r.size()];
-            int next = 0;
             for (int s = 0; s < r.size(); s++) {
                 Labels raw = r.labels(s);
-                int k = next;
-                while (k < order.length && k < next + 4 && order[k] != raw) {
-                    k++;
-                }
-                if (k < order.length && order[k] == raw) {
+                int k = order.indexOf(raw);
+                if (k >= 0) {
                     out[s] = left.rawIds()[k];
-                    next = k + 1;
                 } else {
                     checkName(raw.metricName());
                     out[s] = idOfRaw(raw);

@@ -54,10 +54,10 @@ final class SpanRows {
         }
         LabelMatcher[] matchers = scan.matchers().toArray(new LabelMatcher[0]);
         if (store instanceof SeriesDataStore series) {
-            AcceptedCursor known = new AcceptedCursor(accepted);
+            ReferenceCursor known = new ReferenceCursor(accepted);
             series.readRawSpans(scan.source(), scan.matchers(), spans, context, (l, t, v, n) -> {
                 context.checkAlive();
-                if (known.contains(l) || matches(matchers, l)) {
+                if (known.indexOf(l) >= 0 || matches(matchers, l)) {
                     rows.add(l, t, v, n, bounds, context);
                 }
             });
@@ -81,27 +81,6 @@ final class SpanRows {
             }
         }
         return rows.build();
-    }
-
-    /** Finds label sets among the accepted ones by reference, expecting them in about the same order. */
-    private static final class AcceptedCursor {
-        private static final int LOOK_AHEAD = 4;
-        private final Labels[] accepted;
-        private int next;
-
-        AcceptedCursor(Labels[] accepted) {
-            this.accepted = accepted;
-        }
-
-        boolean contains(Labels l) {
-            for (int k = next; k < accepted.length && k < next + LOOK_AHEAD; k++) {
-                if (accepted[k] == l) {
-                    next = k + 1;
-                    return true;
-                }
-            }
-            return false;
-        }
     }
 
     private static boolean matches(LabelMatcher[] matchers, Labels labels) {
