@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Labels;
 import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.RangeVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.StepGrid;
@@ -53,7 +54,7 @@ public final class PromqlEngine {
     public QueryResult instant(String query, long t, DataStore store, RunContext context) {
         Value value = run(Parser.parse(query), StepGrid.instant(t), store, context);
         return switch (value) {
-            case InstantVector v -> new QueryResult.VectorResult(samples(v), context.warnings(), context.infos());
+            case InstantVector v -> vector(v, context);
             case RangeVector r -> new QueryResult.MatrixResult(rawSeries(r), context.warnings(), context.infos());
             case ScalarValues s -> new QueryResult.ScalarResult(t, s.at(0), context.warnings(), context.infos());
             case StringValue s -> new QueryResult.StringResult(t, s.value(), context.warnings(), context.infos());
@@ -106,15 +107,21 @@ public final class PromqlEngine {
         return ts;
     }
 
-    private static List<QueryResult.Sample> samples(InstantVector v) {
+    private static QueryResult.VectorResult vector(InstantVector v, RunContext context) {
         checkUniqueLabels(v);
         List<QueryResult.Sample> out = new ArrayList<>(v.size());
+        LabelsTable table = v.labelsTable();
+        int[] rows = table == null ? null : new int[v.size()];
         for (int s = 0; s < v.size(); s++) {
             if (v.has(s, 0)) {
+                if (rows != null) {
+                    rows[out.size()] = v.tableRow(s);
+                }
                 out.add(new QueryResult.Sample(v.labels(s), v.grid().time(0), v.value(s, 0)));
             }
         }
-        return out;
+        return new QueryResult.VectorResult(out, context.warnings(), context.infos(),
+                table == null ? null : new QueryResult.TableRows(table, rows));
     }
 
     private static List<QueryResult.Series> matrix(InstantVector v) {

@@ -1,6 +1,7 @@
 package io.tessera.exec;
 
 import io.tessera.core.Labels;
+import io.tessera.exec.value.LabelsTable;
 import java.util.List;
 
 /**
@@ -21,7 +22,20 @@ public sealed interface QueryResult {
     record Series(Labels labels, long[] ts, double[] values) {
     }
 
-    record VectorResult(List<Sample> samples, List<String> warnings, List<String> infos) implements QueryResult {
+    /**
+     * @param labelsFrom where the samples' label sets come from, when one table holds them all
+     *     (sample i's is {@code table.labels(rows[i])}); null otherwise
+     */
+    record VectorResult(List<Sample> samples, List<String> warnings, List<String> infos, TableRows labelsFrom)
+            implements QueryResult {
+
+        public VectorResult(List<Sample> samples, List<String> warnings, List<String> infos) {
+            this(samples, warnings, infos, null);
+        }
+    }
+
+    /** Sample i's label set is {@code table.labels(rows[i])}. */
+    record TableRows(LabelsTable table, int[] rows) {
     }
 
     record MatrixResult(List<Series> series, List<String> warnings, List<String> infos) implements QueryResult {

@@ -26,6 +26,16 @@ public interface SeriesDataStore extends DataStore {
          * order. The arrays are handed over: the store never touches them again.
          */
         void series(Labels labels, long[] ts, double[] values, int count);
+
+        /**
+         * The samples {@code [from, from + count)} of the series {@code labels}, in strictly
+         * increasing time order, in arrays the store may hand with other series' samples too: the
+         * sink only reads them. By default copied out and handed to {@link #series}.
+         */
+        default void seriesRange(Labels labels, long[] ts, double[] values, int from, int count) {
+            series(labels, java.util.Arrays.copyOfRange(ts, from, from + count),
+                    java.util.Arrays.copyOfRange(values, from, from + count), count);
+        }
     }
 
     /**

@@ -19,6 +19,7 @@ import io.tessera.store.summary.ViewStore;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.table.TableStore;
 import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
 import java.util.Iterator;
 import java.util.List;
 
@@ -94,7 +95,17 @@ public final class StoreDataStore implements SeriesDataStore {
         if (!(source instanceof Source.TimeSeries)) {
             throw new InvalidInputException("no such source: " + source);
         }
-        raw.readSpans(predicates, spans.toArray(new Interval[0]), sink::series);
+        raw.readSpans(predicates, spans.toArray(new Interval[0]), new RawStore.SeriesVisitor() {
+            @Override
+            public void visit(Labels labels, long[] ts, double[] values, int count) {
+                sink.series(labels, ts, values, count);
+            }
+
+            @Override
+            public void visitRange(Labels labels, long[] ts, double[] values, int from, int count) {
+                sink.seriesRange(labels, ts, values, from, count);
+            }
+        });
     }
 
     /** One batched exact read of every requested pane from one snapshot of the view. */

@@ -17,6 +17,10 @@ public final class InstantVector implements Value {
     private long[][] sampleTs;
     private int size;
     private boolean labelsDistinct;
+    /** The table every row's label set was taken from, with each row's index in it; null once a row was not. */
+    private LabelsTable table;
+    private int[] tableRows;
+    private boolean notFromOneTable;
 
     public InstantVector(StepGrid grid) {
         this(grid, 16);
@@ -44,6 +48,43 @@ public final class InstantVector implements Value {
 
     /** Adds a series with no points yet and returns its index. */
     public int addSeries(Labels l) {
+        notFromOneTable();
+        return add(l);
+    }
+
+    /** Adds a series with no points yet, labelled {@code from.labels(index)}, and returns its index. */
+    public int addSeries(LabelsTable from, int index) {
+        boolean sameTable = !notFromOneTable && (table == null ? size == 0 : table == from);
+        if (!sameTable) {
+            notFromOneTable();
+        }
+        int s = add(from.labels(index));
+        if (sameTable) {
+            table = from;
+            if (tableRows == null || tableRows.length <= s) {
+                tableRows = tableRows == null ? new int[labels.length] : Arrays.copyOf(tableRows, labels.length);
+            }
+            tableRows[s] = index;
+        }
+        return s;
+    }
+
+    /** The table every row's label set was taken from (each row's index in it is {@link #tableRow}), or null. */
+    public LabelsTable labelsTable() {
+        return table;
+    }
+
+    public int tableRow(int s) {
+        return tableRows[s];
+    }
+
+    private void notFromOneTable() {
+        notFromOneTable = true;
+        table = null;
+        tableRows = null;
+    }
+
+    private int add(Labels l) {
         if (size == labels.length) {
             int n = size * 2;
             labels = Arrays.copyOf(labels, n);
@@ -75,6 +116,7 @@ public final class InstantVector implements Value {
 
     public void setLabels(int s, Labels l) {
         labelsDistinct = false;
+        notFromOneTable();
         labels[s] = l;
     }
 

@@ -33,8 +33,8 @@ final class FlatRows {
         for (int s = 0; s < series; s++) {
             if (rowOf[s] >= 0) {
                 int r = rowOf[s];
-                System.arraycopy(rows.ts(r), 0, ts, start[s], rows.count(r));
-                System.arraycopy(rows.values(r), 0, vs, start[s], rows.count(r));
+                System.arraycopy(rows.tsArray(r), rows.first(r), ts, start[s], rows.count(r));
+                System.arraycopy(rows.valuesArray(r), rows.first(r), vs, start[s], rows.count(r));
             }
         }
         long gap = 0;

@@ -291,7 +291,7 @@ public final class GridCorrectionOperator {
                         continue;
                     }
                     double v = switch (kind) {
-                        case COUNTER -> counter(valueView, g[i], t, v0, n0, inAt == null ? -1 : inAt[s], goneFlat, goneRows, s,
+                        case COUNTER -> counter(valueView, g[i], t, v0, n0, inAt == null ? -1 : inAt[s], goneFlat, s,
                                 ids.labels(s));
                         case COUNT -> n;
                         case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
@@ -304,7 +304,8 @@ public final class GridCorrectionOperator {
                         continue;
                     }
                     if (row[s] < 0) {
-                        row[s] = out.addSeries(ids.labels(s));
+                        // rows named by the shared ids let a writer copy one rendering of them all
+                        row[s] = ids == kept.ids() ? out.addSeries(ids, s) : out.addSeries(ids.labels(s));
                     }
                     out.set(row[s], i, v);
                 }
@@ -382,26 +383,26 @@ public final class GridCorrectionOperator {
 
         /**
          * @param a the series' row among the rows that entered, -1 when none
-         * @param goneFlat the samples that left by output series when shared, else null and
-         *     {@code goneRows} holds them at row {@code a}
+         * @param goneFlat the samples that left by output series when shared, else null and the
+         *     rows read now hold them at row {@code a}
          */
         private double counter(MaterializedView view, long g, long t, double v0, long n0, int a, FlatRows goneFlat,
-                SeriesRows goneRows, int s, Labels series) {
+                int s, Labels series) {
             noCounterValue = false;
             CounterMove.Outcome o;
             if (t == g) {
                 o = n0 >= 2 ? CounterMove.Outcome.VALUE : CounterMove.Outcome.NONE;
             } else {
-                long[] inTs = a < 0 ? null : rows.ts(a);
-                double[] inVs = a < 0 ? null : rows.values(a);
-                int inN = a < 0 ? 0 : rows.count(a);
+                long[] inTs = a < 0 ? null : rows.tsArray(a);
+                double[] inVs = a < 0 ? null : rows.valuesArray(a);
+                int inFrom = a < 0 ? 0 : rows.first(a);
+                int inTo = a < 0 ? 0 : inFrom + rows.count(a);
                 if (goneFlat != null) {
-                    o = counterMove.move(v0, n0, g, t, windowMs, ext, inTs, inVs, 0, inN, goneFlat.ts, goneFlat.vs,
+                    o = counterMove.move(v0, n0, g, t, windowMs, ext, inTs, inVs, inFrom, inTo, goneFlat.ts, goneFlat.vs,
                             goneFlat.from(s), goneFlat.to(s));
                 } else {
-                    boolean gone = goneRows != null && a >= 0;
-                    o = counterMove.move(v0, n0, g, t, windowMs, ext, inTs, inVs, 0, inN, gone ? goneRows.ts(a) : null,
-                            gone ? goneRows.values(a) : null, 0, gone ? goneRows.count(a) : 0);
+                    // the rows that left are the rows read now
+                    o = counterMove.move(v0, n0, g, t, windowMs, ext, inTs, inVs, inFrom, inTo, inTs, inVs, inFrom, inTo);
                 }
             }
             return switch (o) {
@@ -641,7 +642,7 @@ public final class GridCorrectionOperator {
 
         /** Adds the samples of series {@code s} in {@code (from, to]}, ranked against {@code v}. */
         void scan(SeriesRows rows, int s, long from, long to, double v) {
-            scan(rows.ts(s), rows.values(s), 0, rows.count(s), from, to, v);
+            scan(rows.tsArray(s), rows.valuesArray(s), rows.first(s), rows.first(s) + rows.count(s), from, to, v);
         }
 
         /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]}, ranked against {@code v}. */

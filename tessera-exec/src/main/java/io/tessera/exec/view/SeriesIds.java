@@ -1,19 +1,22 @@
 package io.tessera.exec.view;
 
 import io.tessera.core.Labels;
+import io.tessera.exec.value.LabelsTable;
 import java.util.Arrays;
 
 /**
  * Dense ids for the output series of a correction (labels without the metric name), looked up
  * either by those labels or by a raw series' labels, whose metric name is skipped in place: no
- * label set is built per raw series. Open addressing over {@code int} slots.
+ * label set is built per raw series. Open addressing over {@code int} slots. Ids only grow, so
+ * the output rows of every run that shares these ids may name their labels by id.
  */
-final class SeriesIds {
+final class SeriesIds implements LabelsTable {
 
     private Labels[] labels = new Labels[64];
     private int[] hashes = new int[64];
     private int size;
     private int[] slots = new int[128];
+    private volatile Object rendering;
 
     SeriesIds() {
         Arrays.fill(slots, -1);
@@ -29,12 +32,24 @@ final class SeriesIds {
         return c;
     }
 
-    int size() {
+    @Override
+    public int size() {
         return size;
     }
 
-    Labels labels(int id) {
+    @Override
+    public Labels labels(int id) {
         return labels[id];
+    }
+
+    @Override
+    public Object rendering() {
+        return rendering;
+    }
+
+    @Override
+    public void keepRendering(Object rendering) {
+        this.rendering = rendering;
     }
 
     /** The id of {@code series} (labels without a metric name), added when new. */

@@ -11,23 +11,26 @@ import io.tessera.exec.op.ScanOperator;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.Scan;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The raw samples of a Scan in a few disjoint spans, read with one store call: one row per
  * series holding its samples of every span together, in time order (so a span's samples are
- * found by binary search), series in the order the store gives them. Samples outside the spans
- * and series the Scan's matchers reject are dropped here, whatever the store sent.
+ * found by binary search), series in the order the store gives them, all rows in one pair of
+ * arrays ({@link SeriesRows#flat}). Samples outside the spans and series the Scan's matchers
+ * reject are dropped here, whatever the store sent.
  */
 final class SpanRows {
 
     private Labels[] labels = new Labels[64];
-    private long[][] ts = new long[64][];
-    private double[][] vs = new double[64][];
+    private int[] starts = new int[64];
     private int[] counts = new int[64];
     private int size;
+    private long[] ts = new long[256];
+    private double[] vs = new double[256];
+    private int samples;
 
     private SpanRows() {
     }
@@ -55,30 +58,33 @@ final class SpanRows {
         LabelMatcher[] matchers = scan.matchers().toArray(new LabelMatcher[0]);
         if (store instanceof SeriesDataStore series) {
             ReferenceCursor known = new ReferenceCursor(accepted);
-            series.readRawSpans(scan.source(), scan.matchers(), spans, context, (l, t, v, n) -> {
-                context.checkAlive();
-                if (known.indexOf(l) >= 0 || matches(matchers, l)) {
-                    rows.add(l, t, v, n, bounds, context);
+            series.readRawSpans(scan.source(), scan.matchers(), spans, context, new SeriesDataStore.SeriesSink() {
+                @Override
+                public void series(Labels l, long[] t, double[] v, int n) {
+                    seriesRange(l, t, v, 0, n);
+                }
+
+                @Override
+                public void seriesRange(Labels l, long[] t, double[] v, int from, int n) {
+                    context.checkAlive();
+                    if (known.indexOf(l) >= 0 || matches(matchers, l)) {
+                        rows.add(l, t, v, from, n, bounds, context);
+                    }
                 }
             });
             return rows.build();
         }
         // a store without per-series reads: one Scan read per span, joined by series
-        Map<Labels, Integer> index = new HashMap<>();
+        Map<Labels, SeriesSamples> bySeries = new LinkedHashMap<>();
         for (Interval span : spans) {
             SeriesRows r = ScanOperator.read(store, scan, span, context);
             for (int s = 0; s < r.size(); s++) {
-                Integer at = index.get(r.labels(s));
-                if (at == null) {
-                    int before = rows.size;
-                    rows.add(r.labels(s), r.ts(s), r.values(s), r.count(s), bounds, context);
-                    if (rows.size > before) {
-                        index.put(r.labels(s), before);
-                    }
-                } else {
-                    rows.append(at, r.ts(s), r.values(s), r.count(s), bounds);
-                }
+                bySeries.computeIfAbsent(r.labels(s), l -> new SeriesSamples()).append(r.ts(s), r.values(s), r.count(s), bounds);
             }
+        }
+        for (Map.Entry<Labels, SeriesSamples> e : bySeries.entrySet()) {
+            SeriesSamples joined = e.getValue();
+            rows.add(e.getKey(), joined.ts, joined.vs, 0, joined.n, bounds, context);
         }
         return rows.build();
     }
@@ -102,12 +108,12 @@ final class SpanRows {
         return false;
     }
 
-    /** How many of the ascending times {@code t[0, n)} lie in the spans: one walk over both. */
-    private static int countInSpans(long[] t, int n, long[] bounds) {
+    /** How many of the ascending times {@code t[from, to)} lie in the spans: one walk over both. */
+    private static int countInSpans(long[] t, int from, int to, long[] bounds) {
         int kept = 0;
         int k = 0;
-        for (int i = 0; i < n; i++) {
-            if (i > 0 && t[i] <= t[i - 1]) {
+        for (int i = from; i < to; i++) {
+            if (i > from && t[i] <= t[i - 1]) {
                 throw new InvalidInputException("the store returned samples out of time order at " + t[i]);
             }
             while (k < bounds.length && t[i] > bounds[k + 1]) {
@@ -123,55 +129,63 @@ final class SpanRows {
         return kept;
     }
 
-    private void add(Labels l, long[] t, double[] v, int n, long[] bounds, RunContext context) {
-        int kept = countInSpans(t, n, bounds);
+    private void add(Labels l, long[] t, double[] v, int from, int n, long[] bounds, RunContext context) {
+        int to = from + n;
+        int kept = countInSpans(t, from, to, bounds);
         if (kept == 0) {
             return;
         }
-        if (kept < n) {
-            long[] t2 = new long[kept];
-            double[] v2 = new double[kept];
-            int k = 0;
-            for (int i = 0; i < n; i++) {
+        if (samples + kept > ts.length) {
+            int m = Math.max(2 * ts.length, samples + kept);
+            ts = Arrays.copyOf(ts, m);
+            vs = Arrays.copyOf(vs, m);
+        }
+        if (kept == n) {
+            System.arraycopy(t, from, ts, samples, n);
+            System.arraycopy(v, from, vs, samples, n);
+        } else {
+            int k = samples;
+            for (int i = from; i < to; i++) {
                 if (inSpans(t[i], bounds)) {
-                    t2[k] = t[i];
-                    v2[k++] = v[i];
+                    ts[k] = t[i];
+                    vs[k++] = v[i];
                 }
             }
-            t = t2;
-            v = v2;
         }
         if (size == labels.length) {
             int m = 2 * size;
             labels = Arrays.copyOf(labels, m);
-            ts = Arrays.copyOf(ts, m);
-            vs = Arrays.copyOf(vs, m);
+            starts = Arrays.copyOf(starts, m);
             counts = Arrays.copyOf(counts, m);
         }
         labels[size] = l;
-        ts[size] = t;
-        vs[size] = v;
+        starts[size] = samples;
         counts[size++] = kept;
+        samples += kept;
         context.addSamples(kept);
     }
 
-    /** Appends a later span's samples to row {@code at} (spans are read in ascending order). */
-    private void append(int at, long[] t, double[] v, int n, long[] bounds) {
-        int k = counts[at];
-        long[] t2 = Arrays.copyOf(ts[at], k + n);
-        double[] v2 = Arrays.copyOf(vs[at], k + n);
-        for (int i = 0; i < n; i++) {
-            if (inSpans(t[i], bounds) && (k == 0 || t[i] > t2[k - 1])) {
-                t2[k] = t[i];
-                v2[k++] = v[i];
-            }
-        }
-        ts[at] = t2;
-        vs[at] = v2;
-        counts[at] = k;
+    private SeriesRows build() {
+        return SeriesRows.flat(labels, ts, vs, starts, counts, size);
     }
 
-    private SeriesRows build() {
-        return new SeriesRows(labels, ts, vs, counts, size);
+    /** One series' samples of the spans read so far (spans are read in ascending order). */
+    private static final class SeriesSamples {
+        long[] ts = new long[8];
+        double[] vs = new double[8];
+        int n;
+
+        void append(long[] t, double[] v, int count, long[] bounds) {
+            for (int i = 0; i < count; i++) {
+                if (inSpans(t[i], bounds) && (n == 0 || t[i] > ts[n - 1])) {
+                    if (n == ts.length) {
+                        ts = Arrays.copyOf(ts, 2 * n);
+                        vs = Arrays.copyOf(vs, 2 * n);
+                    }
+                    ts[n] = t[i];
+                    vs[n++] = v[i];
+                }
+            }
+        }
     }
 }

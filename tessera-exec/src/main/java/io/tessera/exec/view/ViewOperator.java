@@ -286,10 +286,19 @@ public final class ViewOperator {
         return firstAfter(ts, 0, n, t);
     }
 
+    private static final int LINEAR_SEARCH = 8;
+
     /** The first index in {@code [from, to)} of the ascending {@code ts} whose time is after {@code t}, or {@code to}. */
     static int firstAfter(long[] ts, int from, int to, long t) {
         int lo = from;
         int hi = to;
+        if (hi - lo <= LINEAR_SEARCH) {
+            // a few samples, as a correction's spans hold per series: one branch taken at the end
+            while (lo < hi && ts[lo] <= t) {
+                lo++;
+            }
+            return lo;
+        }
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (ts[mid] <= t) {

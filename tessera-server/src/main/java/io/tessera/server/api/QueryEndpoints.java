@@ -245,7 +245,7 @@ final class QueryEndpoints implements AutoCloseable {
         if (limit > 0) {
             switch (result) {
                 case QueryResult.VectorResult v when v.samples().size() > limit -> {
-                    shown = new QueryResult.VectorResult(v.samples().subList(0, limit), v.warnings(), v.infos());
+                    shown = new QueryResult.VectorResult(v.samples().subList(0, limit), v.warnings(), v.infos(), v.labelsFrom());
                     warnings = withTruncation(warnings);
                 }
                 case QueryResult.MatrixResult m when m.series().size() > limit -> {

@@ -21,9 +21,13 @@ final class RawJsonOut {
     }
 
     void put(byte[] bytes) throws IOException {
-        ensure(bytes.length);
-        System.arraycopy(bytes, 0, buf, size, bytes.length);
-        size += bytes.length;
+        put(bytes, 0, bytes.length);
+    }
+
+    void put(byte[] bytes, int from, int length) throws IOException {
+        ensure(length);
+        System.arraycopy(bytes, from, buf, size, length);
+        size += length;
         flushIfFull();
     }
 

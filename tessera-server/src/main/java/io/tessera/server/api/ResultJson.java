@@ -24,7 +24,7 @@ final class ResultJson {
             case QueryResult.VectorResult v -> {
                 g.writeStringField("resultType", "vector");
                 g.writeArrayFieldStart("result");
-                vectorSamples(g, v.samples());
+                vectorSamples(g, v.samples(), v.labelsFrom());
                 g.writeEndArray();
             }
             case QueryResult.MatrixResult m -> {
@@ -65,13 +65,16 @@ final class ResultJson {
      * time, and values are plain ASCII, so nothing needs the generator's escaping or bookkeeping.
      * The label renderings are looked up (their first and last bytes read) in a pass of their own, whose
      * loads do not wait on each other, before the pass that copies: most of a large answer's cost
-     * is waiting for label sets scattered over the heap.
+     * is waiting for label sets scattered over the heap. Samples whose label sets all come from one
+     * table are copied from the table's rendering instead ({@link LabelsTableJson}).
      */
-    private static void vectorSamples(JsonGenerator g, List<QueryResult.Sample> samples) throws IOException {
+    private static void vectorSamples(JsonGenerator g, List<QueryResult.Sample> samples, QueryResult.TableRows from)
+            throws IOException {
         int n = samples.size();
-        byte[][] labels = new byte[n][];
+        LabelsTableJson table = from == null ? null : LabelsTableJson.of(from.table(), maxRow(from.rows(), n) + 1);
+        byte[][] labels = table != null ? null : new byte[n][];
         long labelBytes = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; table == null && i < n; i++) {
             byte[] rendered = LabelsJson.bytes(samples.get(i).labels());
             labels[i] = rendered;
             labelBytes += rendered.length + (rendered.length > 0 ? rendered[rendered.length - 1] & 1 : 0);
@@ -89,12 +92,24 @@ final class ResultJson {
                 timePrefix = ascii(",\"value\":[" + ApiJson.timestamp(renderedT) + ",\"");
             }
             out.put(i == 0 ? FIRST_SAMPLE : NEXT_SAMPLE);
-            out.put(labels[i]);
+            if (table != null) {
+                table.write(out, from.rows()[i]);
+            } else {
+                out.put(labels[i]);
+            }
             out.put(timePrefix);
             out.putAscii(GoFloats.sampleValue(s.value()));
             out.put(SAMPLE_END);
         }
         out.drain();
+    }
+
+    private static int maxRow(int[] rows, int n) {
+        int max = -1;
+        for (int i = 0; i < n; i++) {
+            max = Math.max(max, rows[i]);
+        }
+        return max;
     }
 
     /**

@@ -176,6 +176,8 @@ class AcceleratedShapesEndToEndTest {
             // a dashboard refreshing before the next grid point: the second instant shares what the first kept
             JsonNode refreshed = instant(shape.query(), OFF_GRID + 7_000, true);
             off = Math.max(off, error(shape, refreshed, OFF_GRID + 7_000));
+            // the third copies the label sets of the second's output series as one rendering
+            off = Math.max(off, error(shape, instant(shape.query(), OFF_GRID + 12_000, true), OFF_GRID + 12_000));
             if (refreshed.path("infos").toString().contains("those that left kept from the first run after it")) {
                 sharedOffGrid.add(shape.query());
             }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.tessera.core.Labels;
 import io.tessera.exec.QueryResult;
+import io.tessera.exec.value.LabelsTable;
+import java.util.ArrayList;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +36,57 @@ class ResultJsonTest {
                 + "{\"metric\":{},\"value\":[1435781452,\"12345678\"]}]}";
         assertEquals(expected, json(v));
         assertEquals(expected, json(v), "the second rendering comes from the label cache");
+    }
+
+    /** A growing table of label sets, as a correction's output series are. */
+    private static final class GrowingTable implements LabelsTable {
+        final List<Labels> labels = new ArrayList<>();
+        Object rendering;
+
+        @Override
+        public int size() {
+            return labels.size();
+        }
+
+        @Override
+        public Labels labels(int index) {
+            return labels.get(index);
+        }
+
+        @Override
+        public Object rendering() {
+            return rendering;
+        }
+
+        @Override
+        public void keepRendering(Object rendering) {
+            this.rendering = rendering;
+        }
+    }
+
+    @Test
+    void samplesNamedByTableRowsAreWrittenAsTheirLabelSetsAre() throws IOException {
+        GrowingTable table = new GrowingTable();
+        table.labels.add(Labels.of("job", "a<b>&c"));
+        table.labels.add(Labels.of("path", "q\"uo\\te\n", "zone", "zürich"));
+        table.labels.add(Labels.EMPTY);
+        table.labels.add(Labels.of("instance", "i-3"));
+        int[][] rowSets = {{0, 1, 3}, {3, 2, 0}, {1}, {3, 4, 0}, {4, 2, 1, 0}};
+        for (int[] rows : rowSets) {
+            if (rows.length > 1 && rows[1] == 4) {
+                table.labels.add(Labels.of("instance", "i-4", "job", "late"));
+            }
+            List<QueryResult.Sample> samples = new ArrayList<>();
+            for (int k = 0; k < rows.length; k++) {
+                samples.add(new QueryResult.Sample(table.labels(rows[k]), 1_435_781_451_780L + k, 0.5 * k - 1));
+            }
+            String expected = json(new QueryResult.VectorResult(samples, List.of(), List.of()));
+            // the first answer of a table leaves it unrendered, the ones after copy its rendering,
+            // which is made again once the table has grown past it
+            assertEquals(expected, json(new QueryResult.VectorResult(samples, List.of(), List.of(),
+                    new QueryResult.TableRows(table, rows))), "rows " + java.util.Arrays.toString(rows));
+        }
+        assertEquals(LabelsTableJson.class, table.rendering.getClass());
     }
 
     @Test

@@ -145,6 +145,15 @@ public final class RawStore {
     public interface SeriesVisitor {
         /** The series' samples {@code [0, count)} in time order, in arrays handed over to the visitor. */
         void visit(Labels labels, long[] ts, double[] values, int count);
+
+        /**
+         * The series' samples {@code [from, from + count)} in time order, in arrays that may hold
+         * other series' samples too and that the visitor only reads. By default copied out and
+         * handed to {@link #visit}.
+         */
+        default void visitRange(Labels labels, long[] ts, double[] values, int from, int count) {
+            visit(labels, Arrays.copyOfRange(ts, from, from + count), Arrays.copyOfRange(values, from, from + count), count);
+        }
     }
 
     /**

@@ -90,18 +90,20 @@ final class RecentSpanReader {
         Labels[] labels = table.index.labelsOf(withSamples, n);
         for (int j = 0; j < n; j++) {
             int i = rows[j];
-            if (labels[j] == null) {
-                continue;
-            }
             if (unsorted[i]) {
                 SampleSort.sort(times, bits, start[i], start[i + 1]);
             }
-            int count = start[i + 1] - start[i];
-            double[] values = new double[count];
-            for (int q = 0; q < count; q++) {
-                values[q] = Double.longBitsToDouble(bits[start[i] + q]);
+        }
+        // every series is handed as its range of the same two arrays
+        double[] values = new double[total];
+        for (int q = 0; q < total; q++) {
+            values[q] = Double.longBitsToDouble(bits[q]);
+        }
+        for (int j = 0; j < n; j++) {
+            int i = rows[j];
+            if (labels[j] != null) {
+                visitor.visitRange(labels[j], times, values, start[i], start[i + 1] - start[i]);
             }
-            visitor.visit(labels[j], Arrays.copyOfRange(times, start[i], start[i + 1]), values, count);
         }
         return true;
     }

@@ -1,0 +1,21 @@
+package io.tessera.exec.value;
+
+import io.tessera.core.Labels;
+
+/**
+ * Label sets in a fixed order that the rows of many answers are taken from, with one slot where
+ * a writer keeps a rendering of them all: a large answer is then written by copying one block
+ * instead of visiting every row's label set. The label set at an index never changes; a table
+ * may only grow.
+ */
+public interface LabelsTable {
+
+    int size();
+
+    Labels labels(int index);
+
+    /** What a writer kept with {@link #keepRendering}, or null. */
+    Object rendering();
+
+    void keepRendering(Object rendering);
+}
