@@ -34,13 +34,21 @@ final class CounterMove {
     /**
      * @param kept the grid's value at g, {@code n0} samples at g; the spans must not overlap
      *             ({@code T - g + 2 ext <= w})
+     * @param hasLast whether the series' last sample in {@code (g - ext, g]} is given as {@code beforeT, beforeV},
+     *             the in-span then holding only samples after g
      * @param inTs the series' samples in {@code (g - ext, T]}: {@code [inFrom, inTo)} of these arrays (null when none)
      * @param outTs its samples in {@code (g - w, T - w + ext]}: {@code [outFrom, outTo)} (null when none)
      */
-    Outcome move(double kept, long n0, long g, long t, long w, long ext, long[] inTs, double[] inVs, int inFrom, int inTo,
-            long[] outTs, double[] outVs, int outFrom, int outTo) {
+    Outcome move(double kept, long n0, long g, long t, long w, long ext, boolean hasLast, long beforeT, double beforeV,
+            long[] inTs, double[] inVs, int inFrom, int inTo, long[] outTs, double[] outVs, int outFrom, int outTo) {
+        int n = 0;
+        if (hasLast) {
+            ts[0] = beforeT;
+            vs[0] = beforeV;
+            n = 1;
+        }
         // of the samples before g only the last one counts, and after T - w only the first one
-        int n = copy(inTs, inVs, inFrom, inTo, g - ext, g, t, true, 0);
+        n = copy(inTs, inVs, inFrom, inTo, g - ext, g, t, true, n);
         int inStart = n;
         n = copy(outTs, outVs, outFrom, outTo, g - w, t - w, t - w + ext, false, n);
         // entered: in-span samples after g; pred: the last at or before g
@@ -133,25 +141,17 @@ final class CounterMove {
 
     /** Prometheus' extrapolation factor for a window {@code (start, end]} whose samples sum to {@code sum}. */
     private double factor(double sum, long firstT, double firstV, long lastT, long count, long start, long end) {
-        double toStart = startGap(firstT, lastT, count, start);
         double sampled = (lastT - firstT) / 1000.0;
+        double average = sampled / (count - 1);
+        double toStart = extrapolated((firstT - start) / 1000.0, average);
         if (counter && sum > 0 && firstV >= 0) {
             toStart = Math.min(toStart, sampled * (firstV / sum));
         }
-        return (sampled + toStart + endGap(firstT, lastT, count, end)) / sampled;
+        return (sampled + toStart + extrapolated((end - lastT) / 1000.0, average)) / sampled;
     }
 
-    private static double startGap(long firstT, long lastT, long count, long start) {
-        double sampled = (lastT - firstT) / 1000.0;
-        double average = sampled / (count - 1);
-        double gap = (firstT - start) / 1000.0;
-        return gap >= average * 1.1 ? average / 2 : gap;
-    }
-
-    private static double endGap(long firstT, long lastT, long count, long end) {
-        double sampled = (lastT - firstT) / 1000.0;
-        double average = sampled / (count - 1);
-        double gap = (end - lastT) / 1000.0;
+    /** How far past the first or last sample, {@code gap} seconds from the window's edge, a rate extrapolates. */
+    private static double extrapolated(double gap, double average) {
         return gap >= average * 1.1 ? average / 2 : gap;
     }
 
@@ -166,8 +166,9 @@ final class CounterMove {
         if (!(sampled > 0) || !Double.isFinite(extrapolated)) {
             return Double.NaN;
         }
-        double toStart = startGap(firstT, lastT, count, start);
-        double toEnd = endGap(firstT, lastT, count, end);
+        double average = sampled / (count - 1);
+        double toStart = extrapolated((firstT - start) / 1000.0, average);
+        double toEnd = extrapolated((end - lastT) / 1000.0, average);
         double plain = extrapolated * sampled / (sampled + toStart + toEnd);
         if (!(counter && plain > 0 && firstV >= 0 && sampled * (firstV / plain) < toStart)) {
             return plain;
@@ -181,7 +182,7 @@ final class CounterMove {
 
     /** The exact value over {@code (t - w, t]} of a series' samples. */
     Outcome exactly(long t, long w, long[] rowTs, double[] rowVs, int count) {
-        return move(0, 0, t - w, t, w, 0, rowTs, rowVs, 0, count, null, null, 0, 0);
+        return move(0, 0, t - w, t, w, 0, false, 0, 0, rowTs, rowVs, 0, count, null, null, 0, 0);
     }
 
     /**

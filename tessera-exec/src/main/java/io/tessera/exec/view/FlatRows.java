@@ -12,38 +12,37 @@ final class FlatRows {
     final long[] ts;
     final double[] vs;
     private final int[] start;
-    private final long largestGap;
 
-    private FlatRows(long[] ts, double[] vs, int[] start, long largestGap) {
+    private FlatRows(long[] ts, double[] vs, int[] start) {
         this.ts = ts;
         this.vs = vs;
         this.start = start;
-        this.largestGap = largestGap;
     }
 
-    /** The rows of {@code rows} by output series: {@code rowOf[s]} is series s's row, -1 when it has none. */
-    static FlatRows of(SeriesRows rows, int[] rowOf) {
+    /**
+     * The samples of {@code rows} at or before {@code upTo}, by output series: {@code rowOf[s]}
+     * is series s's row, -1 when it has none.
+     */
+    static FlatRows of(SeriesRows rows, int[] rowOf, long upTo) {
         int series = rowOf.length;
         int[] start = new int[series + 1];
+        int[] count = new int[series];
         for (int s = 0; s < series; s++) {
-            start[s + 1] = start[s] + (rowOf[s] < 0 ? 0 : rows.count(rowOf[s]));
+            int r = rowOf[s];
+            count[s] = r < 0 ? 0 : ViewOperator.firstAfter(rows.tsArray(r), rows.first(r), rows.first(r) + rows.count(r), upTo)
+                    - rows.first(r);
+            start[s + 1] = start[s] + count[s];
         }
         long[] ts = new long[start[series]];
         double[] vs = new double[start[series]];
         for (int s = 0; s < series; s++) {
-            if (rowOf[s] >= 0) {
+            if (count[s] > 0) {
                 int r = rowOf[s];
-                System.arraycopy(rows.tsArray(r), rows.first(r), ts, start[s], rows.count(r));
-                System.arraycopy(rows.valuesArray(r), rows.first(r), vs, start[s], rows.count(r));
+                System.arraycopy(rows.tsArray(r), rows.first(r), ts, start[s], count[s]);
+                System.arraycopy(rows.valuesArray(r), rows.first(r), vs, start[s], count[s]);
             }
         }
-        long gap = 0;
-        for (int s = 0; s < series; s++) {
-            for (int i = start[s] + 1; i < start[s + 1]; i++) {
-                gap = Math.max(gap, ts[i] - ts[i - 1]);
-            }
-        }
-        return new FlatRows(ts, vs, start, gap == 0 ? Long.MAX_VALUE : gap);
+        return new FlatRows(ts, vs, start);
     }
 
     /** Where series {@code s}'s samples begin; series past the end have none. */
@@ -53,11 +52,6 @@ final class FlatRows {
 
     int to(int s) {
         return s + 1 < start.length ? start[s + 1] : 0;
-    }
-
-    /** The largest time between two samples of one series; {@code Long.MAX_VALUE} when no series has two. */
-    long largestGap() {
-        return largestGap;
     }
 
     long samples() {

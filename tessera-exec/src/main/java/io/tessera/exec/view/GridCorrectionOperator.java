@@ -179,17 +179,18 @@ public final class GridCorrectionOperator {
             this.kept = shared != null ? shared.values() : GridValues.of(states, context);
             this.ids = kept.ids();
             if (key != null && shared == null) {
-                shared = keep(rawRows.apply(List.of(new Interval(g[0] - windowMs, staysFrom)), new Labels[0]));
+                // a counter also keeps the last sample before g, which every run's move starts from
+                List<Interval> keptSpans = kind == Kind.COUNTER
+                        ? List.of(new Interval(g[0] - windowMs, staysFrom), new Interval(g[0] - ext, g[0]))
+                        : List.of(new Interval(g[0] - windowMs, staysFrom));
+                shared = keep(rawRows.apply(keptSpans, new Labels[0]));
                 if (shared != null) {
                     keptCorrections.put(key, shared);
                 }
             }
             this.left = shared;
             if (left != null) {
-                // a counter needs the last sample at or before g: twice the largest gap between the kept samples
-                // reaches it for every series scraped as they were (any other one is answered exactly)
-                long reach = kind == Kind.COUNTER && left.gone().largestGap() < ext / 2 ? 2 * left.gone().largestGap() : ext;
-                this.rows = rawRows.apply(List.of(new Interval(g[0] - reach, grid.time(0))), left.rawOrder());
+                this.rows = rawRows.apply(List.of(new Interval(g[0], grid.time(0))), left.rawOrder());
                 return;
             }
             List<Interval> spans = new ArrayList<>();
@@ -232,7 +233,33 @@ public final class GridCorrectionOperator {
                 rawIds[r] = id;
                 names.add(raw.metricName());
             }
-            return new KeptCorrections.Kept(kept, FlatRows.of(gone, goneAt), rawOrder, rawIds, List.copyOf(names));
+            return new KeptCorrections.Kept(kept, FlatRows.of(gone, goneAt, staysFrom), rawOrder, rawIds, List.copyOf(names),
+                    kind == Kind.COUNTER ? lastAt(gone, goneAt, g[0]) : null);
+        }
+
+        /** Each output series' last sample that is not a stale marker, of those after {@code staysFrom} up to g. */
+        private KeptCorrections.LastSamples lastAt(SeriesRows rows, int[] rowOf, long g) {
+            long[] ts = new long[rowOf.length];
+            double[] vs = new double[rowOf.length];
+            Arrays.fill(ts, KeptCorrections.LastSamples.NONE);
+            for (int s = 0; s < rowOf.length; s++) {
+                int r = rowOf[s];
+                if (r < 0) {
+                    continue;
+                }
+                long[] t = rows.tsArray(r);
+                double[] v = rows.valuesArray(r);
+                int from = rows.first(r);
+                int to = ViewOperator.firstAfter(t, from, from + rows.count(r), g);
+                for (int i = to - 1; i >= from && t[i] > staysFrom; i--) {
+                    if (!StaleMarker.isStale(v[i])) {
+                        ts[s] = t[i];
+                        vs[s] = v[i];
+                        break;
+                    }
+                }
+            }
+            return new KeptCorrections.LastSamples(ts, vs);
         }
 
         private Interval inSpan(int i) {
@@ -258,6 +285,8 @@ public final class GridCorrectionOperator {
             Arrays.fill(row, -1);
             Span in = new Span();
             Span gone = new Span();
+            // a counter's move counts the samples that entered and left itself
+            boolean scansSpans = kind != Kind.COUNTER;
             for (int i = 0; i < steps; i++) {
                 context.checkAlive();
                 windowReads = 0;
@@ -278,16 +307,16 @@ public final class GridCorrectionOperator {
                     double v0 = kept.valueAt(point, s);
                     in.reset();
                     gone.reset();
-                    if (inAt != null && inAt[s] >= 0) {
+                    if (scansSpans && inAt != null && inAt[s] >= 0) {
                         in.scan(inRows, inAt[s], g[i], t, v0);
                     }
-                    if (goneFlat != null) {
+                    if (scansSpans && goneFlat != null) {
                         gone.scan(goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s), g[i] - windowMs, t - windowMs, v0);
-                    } else if (goneRows != null && inAt[s] >= 0) {
+                    } else if (scansSpans && goneRows != null && inAt[s] >= 0) {
                         gone.scan(goneRows, inAt[s], g[i] - windowMs, t - windowMs, v0);
                     }
                     long n = n0 + in.n - gone.n;
-                    if (n <= 0) {
+                    if (scansSpans && n <= 0) {
                         continue;
                     }
                     double v = switch (kind) {
@@ -398,11 +427,15 @@ public final class GridCorrectionOperator {
                 int inFrom = a < 0 ? 0 : rows.first(a);
                 int inTo = a < 0 ? 0 : inFrom + rows.count(a);
                 if (goneFlat != null) {
-                    o = counterMove.move(v0, n0, g, t, windowMs, ext, inTs, inVs, inFrom, inTo, goneFlat.ts, goneFlat.vs,
-                            goneFlat.from(s), goneFlat.to(s));
+                    // the rows read now start after g: the last sample before it was kept
+                    KeptCorrections.LastSamples last = left.lastAtG();
+                    boolean has = s < last.ts().length && last.ts()[s] != KeptCorrections.LastSamples.NONE;
+                    o = counterMove.move(v0, n0, g, t, windowMs, ext, has, has ? last.ts()[s] : 0, has ? last.values()[s] : 0,
+                            inTs, inVs, inFrom, inTo, goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s));
                 } else {
                     // the rows that left are the rows read now
-                    o = counterMove.move(v0, n0, g, t, windowMs, ext, inTs, inVs, inFrom, inTo, inTs, inVs, inFrom, inTo);
+                    o = counterMove.move(v0, n0, g, t, windowMs, ext, false, 0, 0, inTs, inVs, inFrom, inTo, inTs, inVs, inFrom,
+                            inTo);
                 }
             }
             return switch (o) {

@@ -14,8 +14,9 @@ import java.util.function.Supplier;
  * What the instant corrections between two grid points share: a dashboard refreshing at "now"
  * asks the same query many times before the next grid point. For grid point g and step s, the
  * values kept at g, and every series' samples in {@code (g - w, g - w + s + ext]}: all that can
- * leave the window while T moves up to g + s. The first correction after g reads and keeps them;
- * the ones after it read only the samples that entered, {@code (g - ext, T]}.
+ * leave the window while T moves up to g + s; for a counter also each series' last sample in
+ * {@code (g - ext, g]}. The first correction after g reads and keeps them; the ones after it read
+ * only the samples that entered, {@code (g, T]}.
  *
  * <p>Samples that old change only by late data, and late data makes the grid point unusable,
  * which every run still checks by reading both views' states at g before it looks here. Bounded
@@ -37,12 +38,14 @@ public final class KeptCorrections {
      *     output series of {@code values}
      * @param rawOrder the raw label sets of {@code gone}'s rows, in the store's order, and {@code rawIds} their output series
      * @param metricNames the distinct metric names of those raw series
+     * @param lastAtG for a counter, each output series' last sample in {@code (g - ext, g]}; null otherwise
      */
     record Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds,
-            List<String> metricNames, Map<Integer, Samples> stays, AtomicLong staysSamples) {
+            List<String> metricNames, LastSamples lastAtG, Map<Integer, Samples> stays, AtomicLong staysSamples) {
 
-        Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds, List<String> metricNames) {
-            this(values, gone, rawOrder, rawIds, metricNames, new ConcurrentHashMap<>(), new AtomicLong());
+        Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds, List<String> metricNames,
+                LastSamples lastAtG) {
+            this(values, gone, rawOrder, rawIds, metricNames, lastAtG, new ConcurrentHashMap<>(), new AtomicLong());
         }
 
         /**
@@ -68,6 +71,11 @@ public final class KeptCorrections {
 
     /** One series' samples in time order: {@code n} of them. */
     record Samples(long[] ts, double[] values, int n) {
+    }
+
+    /** One sample per output series, {@link #NONE} for a series without one. */
+    record LastSamples(long[] ts, double[] values) {
+        static final long NONE = Long.MIN_VALUE;
     }
 
     private final Map<Key, Kept> entries = new LinkedHashMap<>(16, 0.75f, true);
