@@ -2,6 +2,7 @@ package io.tessera.exec;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
+import io.tessera.exec.value.LabelsTable;
 import io.tessera.sketch.State;
 
 /**
@@ -22,4 +23,20 @@ public interface ViewStates {
     Interval pane(int i);
 
     void forEach(int pane, Visitor visitor);
+
+    /** Receives one state of a pane and its group's id in {@link #groups()}. */
+    @FunctionalInterface
+    interface GroupVisitor {
+        void visit(int groupId, State state);
+    }
+
+    /** The groups' label sets by id, when the store keeps them in such a table; null otherwise. */
+    default LabelsTable groups() {
+        return null;
+    }
+
+    /** As {@link #forEach}, naming each group by its id in {@link #groups()}; only when that is not null. */
+    default void forEachGroup(int pane, GroupVisitor visitor) {
+        throw new UnsupportedOperationException("these states have no group table");
+    }
 }

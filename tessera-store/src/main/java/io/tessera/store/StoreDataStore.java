@@ -20,6 +20,7 @@ import io.tessera.store.raw.RawStore;
 import io.tessera.store.table.TableStore;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
+import io.tessera.exec.value.LabelsTable;
 import java.util.Iterator;
 import java.util.List;
 
@@ -138,6 +139,16 @@ public final class StoreDataStore implements SeriesDataStore {
             @Override
             public void forEach(int pane, Visitor visitor) {
                 read.forEach(pane, (groupId, state) -> visitor.visit(read.group(groupId), state));
+            }
+
+            @Override
+            public LabelsTable groups() {
+                return store.groups();
+            }
+
+            @Override
+            public void forEachGroup(int pane, GroupVisitor visitor) {
+                read.forEach(pane, visitor::visit);
             }
         };
     }

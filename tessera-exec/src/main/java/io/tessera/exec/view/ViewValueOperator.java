@@ -9,6 +9,7 @@ import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.ViewStates;
 import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
@@ -43,6 +44,12 @@ public final class ViewValueOperator {
                 new MaterializedViewRequest(new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted), context);
         InstantVector out = new InstantVector(grid, 16);
         out.markLabelsDistinct();
+        LabelsTable groups = states.groups();
+        if (steps == 1 && groups != null) {
+            // rows named by the view's group ids let a writer copy one rendering of them all
+            states.forEachGroup(0, (group, state) -> out.set(out.addSeries(groups, group), 0, ((LastState) state).value()));
+            return out;
+        }
         if (steps == 1) {
             states.forEach(0, (series, state) -> out.set(out.addSeries(series), 0, ((LastState) state).value()));
             return out;

@@ -1,13 +1,16 @@
 package io.tessera.server.api;
 
 import io.tessera.exec.value.LabelsTable;
+import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * The label sets of a {@link LabelsTable} rendered as {@link LabelsJson} renders each, one after
  * the other in one block, kept in the table's slot. Writing an answer whose rows all come from
  * the table then copies from one block in row order instead of visiting label sets scattered
  * over the heap. A table is rendered the second time an answer is written from it: a table made
- * for one answer is not worth the block.
+ * for one answer is not worth the block. A table that grew past its rendering has the new label
+ * sets appended to a copy of the block.
  */
 final class LabelsTableJson {
 
@@ -33,15 +36,17 @@ final class LabelsTableJson {
             table.keepRendering(SEEN_ONCE);
             return null;
         }
-        int n = table.size();
+        LabelsTableJson before = kept instanceof LabelsTableJson old ? old : new LabelsTableJson(new byte[0], new int[1]);
+        int from = before.size();
+        int n = Math.max(table.size(), from);
         byte[][] each = new byte[n][];
-        int[] starts = new int[n + 1];
-        for (int i = 0; i < n; i++) {
+        int[] starts = Arrays.copyOf(before.starts, n + 1);
+        for (int i = from; i < n; i++) {
             each[i] = LabelsJson.bytes(table.labels(i));
             starts[i + 1] = Math.addExact(starts[i], each[i].length);
         }
-        byte[] bytes = new byte[starts[n]];
-        for (int i = 0; i < n; i++) {
+        byte[] bytes = Arrays.copyOf(before.bytes, starts[n]);
+        for (int i = from; i < n; i++) {
             System.arraycopy(each[i], 0, bytes, starts[i], each[i].length);
         }
         LabelsTableJson r = new LabelsTableJson(bytes, starts);
@@ -53,7 +58,7 @@ final class LabelsTableJson {
         return starts.length - 1;
     }
 
-    void write(RawJsonOut out, int index) throws java.io.IOException {
+    void write(RawJsonOut out, int index) throws IOException {
         out.put(bytes, starts[index], starts[index + 1] - starts[index]);
     }
 }

@@ -167,6 +167,10 @@ class AcceleratedShapesEndToEndTest {
             JsonNode onGrid = instant(shape.query(), ON_GRID, true);
             assertThat(onGrid.path("infos").toString()).as(shape.query() + " on the grid").contains("answered from view");
             double on = error(shape, onGrid, ON_GRID);
+            // asked again, the view's group label sets are written from one rendering of them all
+            for (int again = 0; again < 2; again++) {
+                on = Math.max(on, error(shape, instant(shape.query(), ON_GRID, true), ON_GRID));
+            }
 
             JsonNode offGrid = instant(shape.query(), OFF_GRID, true);
             double off = error(shape, offGrid, OFF_GRID);

@@ -31,6 +31,7 @@ public final class ViewStore {
     private final boolean instrumented;
     private final ReentrantLock lock = new ReentrantLock();
     private final GroupDictionary dictionary = new GroupDictionary();
+    private final GroupTable groups = new GroupTable(this);
     private MutableEpoch mutable;
     private SealedEpoch[] sealed = new SealedEpoch[0];
     private long sealedMinEnd = Long.MAX_VALUE;
@@ -53,6 +54,11 @@ public final class ViewStore {
 
     public String id() {
         return id;
+    }
+
+    /** The view's group label sets by group id, the same object for the view's whole life. */
+    public io.tessera.exec.value.LabelsTable groups() {
+        return groups;
     }
 
     /** The latest committed state of the view; never blocks. */

@@ -1,0 +1,39 @@
+package io.tessera.store.summary;
+
+import io.tessera.core.Labels;
+import io.tessera.exec.value.LabelsTable;
+
+/**
+ * A view's group label sets by id, as of its newest snapshot: the dictionary only grows and a
+ * published id never changes its label set, so every answer read from the view may name its rows
+ * by group id.
+ */
+final class GroupTable implements LabelsTable {
+
+    private final ViewStore store;
+    private volatile Object rendering;
+
+    GroupTable(ViewStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public int size() {
+        return store.snapshot().groupCount();
+    }
+
+    @Override
+    public Labels labels(int index) {
+        return store.snapshot().group(index);
+    }
+
+    @Override
+    public Object rendering() {
+        return rendering;
+    }
+
+    @Override
+    public void keepRendering(Object rendering) {
+        this.rendering = rendering;
+    }
+}
