@@ -6,7 +6,9 @@ import java.util.Arrays;
 /**
  * An instant vector over a step grid, dense: for each series a value per step and a bit saying
  * whether the series has a point there. {@code sampleTs}, when present, holds each point's
- * sample timestamp (what {@code timestamp()} returns) as a selector found it.
+ * sample timestamp (what {@code timestamp()} returns) as a selector found it. A vector of one
+ * step keeps every series' value in one array and their bits in one bitset, so that an instant
+ * answer of many series is not two small arrays per series.
  */
 public final class InstantVector implements Value {
 
@@ -14,6 +16,10 @@ public final class InstantVector implements Value {
     private Labels[] labels;
     private double[][] values;
     private long[][] present;
+    /** For one step: series s's value and its bit s. */
+    private final boolean oneStep;
+    private double[] stepValues;
+    private long[] stepPresent;
     private long[][] sampleTs;
     private int size;
     private boolean labelsDistinct;
@@ -30,8 +36,14 @@ public final class InstantVector implements Value {
         this.grid = grid;
         int n = Math.max(capacity, 1);
         this.labels = new Labels[n];
-        this.values = new double[n][];
-        this.present = new long[n][];
+        this.oneStep = grid.size() == 1;
+        if (oneStep) {
+            this.stepValues = new double[n];
+            this.stepPresent = new long[(n + 63) >>> 6];
+        } else {
+            this.values = new double[n][];
+            this.present = new long[n][];
+        }
     }
 
     public StepGrid grid() {
@@ -88,16 +100,23 @@ public final class InstantVector implements Value {
         if (size == labels.length) {
             int n = size * 2;
             labels = Arrays.copyOf(labels, n);
-            values = Arrays.copyOf(values, n);
-            present = Arrays.copyOf(present, n);
+            if (oneStep) {
+                stepValues = Arrays.copyOf(stepValues, n);
+                stepPresent = Arrays.copyOf(stepPresent, (n + 63) >>> 6);
+            } else {
+                values = Arrays.copyOf(values, n);
+                present = Arrays.copyOf(present, n);
+            }
             if (sampleTs != null) {
                 sampleTs = Arrays.copyOf(sampleTs, n);
             }
         }
         int steps = grid.size();
         labels[size] = l;
-        values[size] = new double[steps];
-        present[size] = new long[(steps + 63) >>> 6];
+        if (!oneStep) {
+            values[size] = new double[steps];
+            present[size] = new long[(steps + 63) >>> 6];
+        }
         return size++;
     }
 
@@ -121,24 +140,60 @@ public final class InstantVector implements Value {
     }
 
     public boolean has(int s, int step) {
+        if (oneStep) {
+            checkStep(step);
+            return (stepPresent[s >>> 6] & (1L << s)) != 0;
+        }
         return (present[s][step >>> 6] & (1L << step)) != 0;
     }
 
     public double value(int s, int step) {
+        if (oneStep) {
+            checkStep(step);
+            return stepValues[s];
+        }
         return values[s][step];
     }
 
     public void set(int s, int step, double v) {
+        if (oneStep) {
+            checkSeries(s);
+            checkStep(step);
+            stepValues[s] = v;
+            stepPresent[s >>> 6] |= 1L << s;
+            return;
+        }
         values[s][step] = v;
         present[s][step >>> 6] |= 1L << step;
     }
 
     public void clear(int s, int step) {
+        if (oneStep) {
+            checkSeries(s);
+            checkStep(step);
+            stepPresent[s >>> 6] &= ~(1L << s);
+            return;
+        }
         present[s][step >>> 6] &= ~(1L << step);
+    }
+
+    private static void checkStep(int step) {
+        if (step != 0) {
+            throw new IndexOutOfBoundsException("step " + step + " of 1");
+        }
+    }
+
+    private void checkSeries(int s) {
+        if (s < 0 || s >= size) {
+            throw new IndexOutOfBoundsException("series " + s + " of " + size);
+        }
     }
 
     /** True when series {@code s} has at least one point. */
     public boolean hasAny(int s) {
+        if (oneStep) {
+            return has(s, 0);
+        }
         for (long word : present[s]) {
             if (word != 0) {
                 return true;
@@ -165,6 +220,12 @@ public final class InstantVector implements Value {
     /** The number of points, for the samples limit. */
     public long pointCount() {
         long n = 0;
+        if (oneStep) {
+            for (long word : stepPresent) {
+                n += Long.bitCount(word);
+            }
+            return n;
+        }
         for (int s = 0; s < size; s++) {
             for (long word : present[s]) {
                 n += Long.bitCount(word);

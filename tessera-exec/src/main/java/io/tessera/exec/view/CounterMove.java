@@ -34,17 +34,17 @@ final class CounterMove {
     /**
      * @param kept the grid's value at g, {@code n0} samples at g; the spans must not overlap
      *             ({@code T - g + 2 ext <= w})
-     * @param hasLast whether the series' last sample in {@code (g - ext, g]} is given as {@code beforeT, beforeV},
-     *             the in-span then holding only samples after g
+     * @param atG when kept, the series' last sample in {@code (g - ext, g]} (the in-span then holds only
+     *             samples after g) and the sum at g, for output series {@code series}; else null
      * @param inTs the series' samples in {@code (g - ext, T]}: {@code [inFrom, inTo)} of these arrays (null when none)
      * @param outTs its samples in {@code (g - w, T - w + ext]}: {@code [outFrom, outTo)} (null when none)
      */
-    Outcome move(double kept, long n0, long g, long t, long w, long ext, boolean hasLast, long beforeT, double beforeV,
+    Outcome move(double kept, long n0, long g, long t, long w, long ext, KeptCorrections.CounterAtG atG, int series,
             long[] inTs, double[] inVs, int inFrom, int inTo, long[] outTs, double[] outVs, int outFrom, int outTo) {
         int n = 0;
-        if (hasLast) {
-            ts[0] = beforeT;
-            vs[0] = beforeV;
+        if (atG != null && atG.hasLast(series)) {
+            ts[0] = atG.lastTs()[series];
+            vs[0] = atG.lastValues()[series];
             n = 1;
         }
         // of the samples before g only the last one counts, and after T - w only the first one
@@ -89,8 +89,8 @@ final class CounterMove {
             return exact("the samples next to the window's edges are not in the spans read");
         }
         int firstG = nOut > 0 ? leftFrom : succ;
-        double keptSum = rate ? kept * (w / 1000.0) : kept;
-        double sumG = invert(keptSum, ts[firstG], vs[firstG], ts[pred], n0, g - w, g);
+        double sumG = atG != null && atG.hasSum(series, ts[firstG], ts[pred]) ? atG.sums()[series]
+                : sumAtG(kept, n0, g, w, ts[firstG], vs[firstG], ts[pred]);
         if (Double.isNaN(sumG)) {
             return exact("the kept value does not turn back into a sum of increments");
         }
@@ -180,9 +180,18 @@ final class CounterMove {
         return Double.NaN;
     }
 
+    /**
+     * The sum of increments of the window {@code (g - w, g]} whose value was {@code kept} over
+     * {@code n0} samples, the first at {@code firstT}, the last at {@code lastT}; NaN when it does
+     * not turn back into one.
+     */
+    double sumAtG(double kept, long n0, long g, long w, long firstT, double firstV, long lastT) {
+        return invert(rate ? kept * (w / 1000.0) : kept, firstT, firstV, lastT, n0, g - w, g);
+    }
+
     /** The exact value over {@code (t - w, t]} of a series' samples. */
     Outcome exactly(long t, long w, long[] rowTs, double[] rowVs, int count) {
-        return move(0, 0, t - w, t, w, 0, false, 0, 0, rowTs, rowVs, 0, count, null, null, 0, 0);
+        return move(0, 0, t - w, t, w, 0, null, 0, rowTs, rowVs, 0, count, null, null, 0, 0);
     }
 
     /**

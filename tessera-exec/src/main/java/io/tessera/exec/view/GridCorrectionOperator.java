@@ -233,16 +233,25 @@ public final class GridCorrectionOperator {
                 rawIds[r] = id;
                 names.add(raw.metricName());
             }
-            return new KeptCorrections.Kept(kept, FlatRows.of(gone, goneAt, staysFrom), rawOrder, rawIds, List.copyOf(names),
-                    kind == Kind.COUNTER ? lastAt(gone, goneAt, g[0]) : null);
+            FlatRows goneFlat = FlatRows.of(gone, goneAt, staysFrom);
+            return new KeptCorrections.Kept(kept, goneFlat, rawOrder, rawIds, List.copyOf(names),
+                    kind == Kind.COUNTER ? counterAtG(gone, goneAt, goneFlat, g[0]) : null);
         }
 
-        /** Each output series' last sample that is not a stale marker, of those after {@code staysFrom} up to g. */
-        private KeptCorrections.LastSamples lastAt(SeriesRows rows, int[] rowOf, long g) {
-            long[] ts = new long[rowOf.length];
-            double[] vs = new double[rowOf.length];
-            Arrays.fill(ts, KeptCorrections.LastSamples.NONE);
-            for (int s = 0; s < rowOf.length; s++) {
+        /**
+         * Each output series' last sample that is not a stale marker, of those after
+         * {@code staysFrom} up to g, and the sum of increments its kept value at g turns back into.
+         */
+        private KeptCorrections.CounterAtG counterAtG(SeriesRows rows, int[] rowOf, FlatRows gone, long g) {
+            int series = rowOf.length;
+            long[] lastTs = new long[series];
+            double[] lastVs = new double[series];
+            long[] firstTs = new long[series];
+            double[] sums = new double[series];
+            Arrays.fill(lastTs, KeptCorrections.CounterAtG.NONE);
+            Arrays.fill(firstTs, KeptCorrections.CounterAtG.NONE);
+            int point = kept.pointOf(g);
+            for (int s = 0; s < series; s++) {
                 int r = rowOf[s];
                 if (r < 0) {
                     continue;
@@ -253,13 +262,21 @@ public final class GridCorrectionOperator {
                 int to = ViewOperator.firstAfter(t, from, from + rows.count(r), g);
                 for (int i = to - 1; i >= from && t[i] > staysFrom; i--) {
                     if (!StaleMarker.isStale(v[i])) {
-                        ts[s] = t[i];
-                        vs[s] = v[i];
+                        lastTs[s] = t[i];
+                        lastVs[s] = v[i];
+                        break;
+                    }
+                }
+                long n0 = kept.countAt(point, s);
+                for (int i = gone.from(s); i < gone.to(s) && lastTs[s] != KeptCorrections.CounterAtG.NONE && n0 >= 2; i++) {
+                    if (!StaleMarker.isStale(gone.vs[i])) {
+                        firstTs[s] = gone.ts[i];
+                        sums[s] = counterMove.sumAtG(kept.valueAt(point, s), n0, g, windowMs, gone.ts[i], gone.vs[i], lastTs[s]);
                         break;
                     }
                 }
             }
-            return new KeptCorrections.LastSamples(ts, vs);
+            return new KeptCorrections.CounterAtG(lastTs, lastVs, firstTs, sums);
         }
 
         private Interval inSpan(int i) {
@@ -428,14 +445,11 @@ public final class GridCorrectionOperator {
                 int inTo = a < 0 ? 0 : inFrom + rows.count(a);
                 if (goneFlat != null) {
                     // the rows read now start after g: the last sample before it was kept
-                    KeptCorrections.LastSamples last = left.lastAtG();
-                    boolean has = s < last.ts().length && last.ts()[s] != KeptCorrections.LastSamples.NONE;
-                    o = counterMove.move(v0, n0, g, t, windowMs, ext, has, has ? last.ts()[s] : 0, has ? last.values()[s] : 0,
-                            inTs, inVs, inFrom, inTo, goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s));
+                    o = counterMove.move(v0, n0, g, t, windowMs, ext, left.counterAtG(), s, inTs, inVs, inFrom, inTo,
+                            goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s));
                 } else {
                     // the rows that left are the rows read now
-                    o = counterMove.move(v0, n0, g, t, windowMs, ext, false, 0, 0, inTs, inVs, inFrom, inTo, inTs, inVs, inFrom,
-                            inTo);
+                    o = counterMove.move(v0, n0, g, t, windowMs, ext, null, s, inTs, inVs, inFrom, inTo, inTs, inVs, inFrom, inTo);
                 }
             }
             return switch (o) {

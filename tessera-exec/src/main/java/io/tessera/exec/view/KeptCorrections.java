@@ -38,14 +38,14 @@ public final class KeptCorrections {
      *     output series of {@code values}
      * @param rawOrder the raw label sets of {@code gone}'s rows, in the store's order, and {@code rawIds} their output series
      * @param metricNames the distinct metric names of those raw series
-     * @param lastAtG for a counter, each output series' last sample in {@code (g - ext, g]}; null otherwise
+     * @param counterAtG for a counter, what every move from g starts with; null otherwise
      */
     record Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds,
-            List<String> metricNames, LastSamples lastAtG, Map<Integer, Samples> stays, AtomicLong staysSamples) {
+            List<String> metricNames, CounterAtG counterAtG, Map<Integer, Samples> stays, AtomicLong staysSamples) {
 
         Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds, List<String> metricNames,
-                LastSamples lastAtG) {
-            this(values, gone, rawOrder, rawIds, metricNames, lastAtG, new ConcurrentHashMap<>(), new AtomicLong());
+                CounterAtG counterAtG) {
+            this(values, gone, rawOrder, rawIds, metricNames, counterAtG, new ConcurrentHashMap<>(), new AtomicLong());
         }
 
         /**
@@ -73,9 +73,23 @@ public final class KeptCorrections {
     record Samples(long[] ts, double[] values, int n) {
     }
 
-    /** One sample per output series, {@link #NONE} for a series without one. */
-    record LastSamples(long[] ts, double[] values) {
+    /**
+     * A counter's window at g by output series: its last sample in {@code (g - ext, g]}
+     * ({@code lastTs}, {@code lastValues}), and the sum of increments the kept value turns back
+     * into ({@code sums}) with the time of the window's first sample it was computed from
+     * ({@code firstTs}); {@link #NONE} where a series has no such sample.
+     */
+    record CounterAtG(long[] lastTs, double[] lastValues, long[] firstTs, double[] sums) {
         static final long NONE = Long.MIN_VALUE;
+
+        boolean hasLast(int series) {
+            return series < lastTs.length && lastTs[series] != NONE;
+        }
+
+        /** Whether {@code sums[series]} was computed from these first and last sample times. */
+        boolean hasSum(int series, long firstT, long lastT) {
+            return series < firstTs.length && firstTs[series] == firstT && firstT != NONE && lastTs[series] == lastT;
+        }
     }
 
     private final Map<Key, Kept> entries = new LinkedHashMap<>(16, 0.75f, true);

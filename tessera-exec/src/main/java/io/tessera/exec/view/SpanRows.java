@@ -31,6 +31,12 @@ final class SpanRows {
     private long[] ts = new long[256];
     private double[] vs = new double[256];
     private int samples;
+    /** Samples not yet counted against the query's limit, and series since the last liveness check. */
+    private int uncounted;
+    private int unchecked;
+    /** The run's limits are checked every this many series and samples, not per series (each check costs a clock read or an atomic add). */
+    private static final int CHECK_EVERY = 256;
+    private static final int COUNT_EVERY = 4096;
 
     private SpanRows() {
     }
@@ -48,7 +54,7 @@ final class SpanRows {
     static SeriesRows read(DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
         SpanRows rows = new SpanRows();
         if (spans.isEmpty()) {
-            return rows.build();
+            return rows.build(context);
         }
         long[] bounds = new long[2 * spans.size()];
         for (int i = 0; i < spans.size(); i++) {
@@ -66,13 +72,16 @@ final class SpanRows {
 
                 @Override
                 public void seriesRange(Labels l, long[] t, double[] v, int from, int n) {
-                    context.checkAlive();
+                    if (++rows.unchecked == CHECK_EVERY) {
+                        rows.unchecked = 0;
+                        context.checkAlive();
+                    }
                     if (known.indexOf(l) >= 0 || matches(matchers, l)) {
                         rows.add(l, t, v, from, n, bounds, context);
                     }
                 }
             });
-            return rows.build();
+            return rows.build(context);
         }
         // a store without per-series reads: one Scan read per span, joined by series
         Map<Labels, SeriesSamples> bySeries = new LinkedHashMap<>();
@@ -86,7 +95,7 @@ final class SpanRows {
             SeriesSamples joined = e.getValue();
             rows.add(e.getKey(), joined.ts, joined.vs, 0, joined.n, bounds, context);
         }
-        return rows.build();
+        return rows.build(context);
     }
 
     private static boolean matches(LabelMatcher[] matchers, Labels labels) {
@@ -162,10 +171,17 @@ final class SpanRows {
         starts[size] = samples;
         counts[size++] = kept;
         samples += kept;
-        context.addSamples(kept);
+        uncounted += kept;
+        if (uncounted >= COUNT_EVERY) {
+            context.addSamples(uncounted);
+            uncounted = 0;
+        }
     }
 
-    private SeriesRows build() {
+    private SeriesRows build(RunContext context) {
+        context.addSamples(uncounted);
+        uncounted = 0;
+        context.checkAlive();
         return SeriesRows.flat(labels, ts, vs, starts, counts, size);
     }
 
