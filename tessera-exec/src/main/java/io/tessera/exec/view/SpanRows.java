@@ -24,9 +24,9 @@ import java.util.Map;
  */
 final class SpanRows {
 
-    private Labels[] labels = new Labels[64];
-    private int[] starts = new int[64];
-    private int[] counts = new int[64];
+    private Labels[] labels;
+    private int[] starts;
+    private int[] counts;
     private int size;
     private long[] ts = new long[256];
     private double[] vs = new double[256];
@@ -38,7 +38,10 @@ final class SpanRows {
     private static final int CHECK_EVERY = 256;
     private static final int COUNT_EVERY = 4096;
 
-    private SpanRows() {
+    private SpanRows(int series) {
+        labels = new Labels[series];
+        starts = new int[series];
+        counts = new int[series];
     }
 
     /** @param spans ascending and disjoint */
@@ -52,7 +55,8 @@ final class SpanRows {
      *     again (checking means loading each label set from wherever it lies in memory)
      */
     static SeriesRows read(DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
-        SpanRows rows = new SpanRows();
+        // about as many series as an earlier read accepted
+        SpanRows rows = new SpanRows(Math.max(64, accepted.length));
         if (spans.isEmpty()) {
             return rows.build(context);
         }
@@ -145,7 +149,8 @@ final class SpanRows {
             return;
         }
         if (samples + kept > ts.length) {
-            int m = Math.max(2 * ts.length, samples + kept);
+            // a store handing ranges of shared arrays hands about that many samples in all
+            int m = Math.max(Math.max(2 * ts.length, samples + kept), size == 0 ? t.length : 0);
             ts = Arrays.copyOf(ts, m);
             vs = Arrays.copyOf(vs, m);
         }

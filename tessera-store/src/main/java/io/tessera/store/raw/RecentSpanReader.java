@@ -52,7 +52,7 @@ final class RecentSpanReader {
             rowOf[ids[i] - minId] = i + 1;
         }
         // one pass over the log keeps the entries read, then a counting sort by row
-        Matches m = new Matches();
+        Matches m = new Matches((int) Math.min(entries + 16, Integer.MAX_VALUE - 16));
         for (int k = first; k < blocks.length; k++) {
             m.collect(blocks[k], published[k], rowOf, minId, bounds);
         }
@@ -166,10 +166,18 @@ final class RecentSpanReader {
 
     /** The entries of the selected series in the spans, in log order: row plus one, time, bits. */
     private static final class Matches {
-        int[] rows = new int[1024];
-        long[] times = new long[1024];
-        long[] bits = new long[1024];
+        int[] rows;
+        long[] times;
+        long[] bits;
         int size;
+
+        /** @param expected the entries the read will visit, all of which may match */
+        Matches(int expected) {
+            int n = Math.max(expected, 16);
+            rows = new int[n];
+            times = new long[n];
+            bits = new long[n];
+        }
 
         /**
          * The entries of block {@code b}'s first {@code n} in the spans: of a full block (in time
