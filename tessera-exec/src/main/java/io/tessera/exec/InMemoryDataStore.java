@@ -107,6 +107,11 @@ public final class InMemoryDataStore implements DataStore {
                     visitor.visit(e.getKey(), e.getValue());
                 }
             }
+
+            @Override
+            public int stateCount(int pane) {
+                return found.get(pane).size();
+            }
         };
     }
 

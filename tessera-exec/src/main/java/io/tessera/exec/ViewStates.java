@@ -24,6 +24,9 @@ public interface ViewStates {
 
     void forEach(int pane, Visitor visitor);
 
+    /** How many states {@link #forEach} visits for {@code pane}. */
+    int stateCount(int pane);
+
     /** Receives one state of a pane and its group's id in {@link #groups()}. */
     @FunctionalInterface
     interface GroupVisitor {

@@ -142,6 +142,11 @@ public final class StoreDataStore implements SeriesDataStore {
             }
 
             @Override
+            public int stateCount(int pane) {
+                return read.stateCount(pane);
+            }
+
+            @Override
             public LabelsTable groups() {
                 return store.groups();
             }

@@ -42,8 +42,8 @@ record GridValues(long[] points, SeriesIds ids, double[][] value, long[][] count
         double[][] value = new double[points.length][];
         long[][] count = new long[points.length][];
         for (int k = 0; k < points.length; k++) {
-            double[][] v = {new double[16]};
-            long[][] n = {new long[16]};
+            double[][] v = {new double[Math.max(16, states.values().stateCount(k))]};
+            long[][] n = {new long[Math.max(16, states.counts().stateCount(k))]};
             states.values().forEach(k, (series, state) -> {
                 int s = ids.idOf(series);
                 v[0] = grow(v[0], s);

@@ -42,7 +42,7 @@ public final class ViewValueOperator {
         }
         ViewStates states = store.readMaterializedView(view,
                 new MaterializedViewRequest(new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted), context);
-        InstantVector out = new InstantVector(grid, 16);
+        InstantVector out = new InstantVector(grid, Math.max(16, states.stateCount(0)));
         out.markLabelsDistinct();
         LabelsTable groups = states.groups();
         if (steps == 1 && groups != null) {
