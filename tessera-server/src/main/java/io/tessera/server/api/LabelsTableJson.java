@@ -10,12 +10,14 @@ import java.util.Arrays;
  * the table then copies from one block in row order instead of visiting label sets scattered
  * over the heap. A table is rendered the second time an answer is written from it: a table made
  * for one answer is not worth the block. A table that grew past its rendering has the new label
- * sets appended to a copy of the block.
+ * sets appended to a copy of the block. A table of more than {@link #MAX_LABEL_SETS} is never
+ * rendered as a block (its label sets still keep their own renderings).
  */
 final class LabelsTableJson {
 
     /** What the slot holds after the first answer. */
     private static final Object SEEN_ONCE = new Object();
+    static final int MAX_LABEL_SETS = 1_000_000;
 
     private final byte[] bytes;
     /** Where each label set's rendering begins; the last entry is where the block ends. */
@@ -34,6 +36,9 @@ final class LabelsTableJson {
         }
         if (kept == null) {
             table.keepRendering(SEEN_ONCE);
+            return null;
+        }
+        if (table.size() > MAX_LABEL_SETS) {
             return null;
         }
         LabelsTableJson before = kept instanceof LabelsTableJson old ? old : new LabelsTableJson(new byte[0], new int[1]);
