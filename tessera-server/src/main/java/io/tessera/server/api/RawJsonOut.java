@@ -42,6 +42,18 @@ final class RawJsonOut {
         flushIfFull();
     }
 
+    /** A sample value as {@link GoFloats#sampleValue} writes it, without a string where it can. */
+    void putSampleValue(double v) throws IOException {
+        ensure(ShortestDecimal.MAX_LENGTH);
+        int end = ShortestDecimal.write(v, buf, size);
+        if (end < 0) {
+            putAscii(GoFloats.sampleValue(v));
+            return;
+        }
+        size = end;
+        flushIfFull();
+    }
+
     void put(char c) throws IOException {
         ensure(1);
         buf[size++] = (byte) c;

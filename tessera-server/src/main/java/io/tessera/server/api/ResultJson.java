@@ -98,7 +98,7 @@ final class ResultJson {
                 out.put(labels[i]);
             }
             out.put(timePrefix);
-            out.putAscii(GoFloats.sampleValue(s.value()));
+            out.putSampleValue(s.value());
             out.put(SAMPLE_END);
         }
         out.drain();
@@ -138,7 +138,7 @@ final class ResultJson {
                         rendered[i] = ascii((i == 0 ? "[" : ",[") + ApiJson.timestamp(ts[i]) + ",\"");
                     }
                     out.put(rendered[i]);
-                    out.putAscii(GoFloats.sampleValue(s.values()[i]));
+                    out.putSampleValue(s.values()[i]);
                     out.put(POINT_END);
                 }
                 out.put(SERIES_END);

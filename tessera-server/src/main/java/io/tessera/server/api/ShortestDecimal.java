@@ -1,0 +1,185 @@
+package io.tessera.server.api;
+
+import java.math.BigInteger;
+
+/**
+ * The shortest decimal that reads back to a double, written as ASCII straight into a byte
+ * buffer, for the plain range {@link GoFloats#sampleValue} writes without an exponent
+ * ({@code 1e-3 <= |v| < 1e7}, not an integer). The digits are those of Raffaello Giulietti's
+ * Schubfach algorithm, which is also what {@code Double.toString} computes; what this saves is
+ * the string, its characters and their copy. Anything else is left to {@link GoFloats}.
+ */
+final class ShortestDecimal {
+
+    private static final int K_MIN = -324;
+    private static final int K_MAX = 292;
+    private static final long C_MIN = 1L << 52;
+    private static final long MASK_63 = (1L << 63) - 1;
+    /** For each k in [K_MIN, K_MAX]: g = floor(10^-k / 2^r) + 1 with 2^125 <= 10^-k / 2^r < 2^126, split at bit 63. */
+    private static final long[] G = powersOfTen();
+
+    /** The longest plain rendering of the range: sign, 7 integer digits, point, 17 digits, or "-0.00" and 17 digits. */
+    static final int MAX_LENGTH = 24;
+
+    private ShortestDecimal() {
+    }
+
+    /**
+     * Writes {@code v} at {@code at} of {@code buf} (which has {@link #MAX_LENGTH} bytes free there)
+     * and returns where it ends; -1, with nothing written, when {@code v} is outside the range.
+     */
+    static int write(double v, byte[] buf, int at) {
+        double abs = Math.abs(v);
+        if (!(abs >= 1e-3 && abs < 1e7) || abs == (long) abs) {
+            return -1;
+        }
+        long bits = Double.doubleToRawLongBits(v);
+        int q = (int) (bits >>> 52 & 0x7ff) - 1075;
+        long c = C_MIN | (bits & (C_MIN - 1));
+        int out = (int) c & 1;
+        long cb = c << 2;
+        long cbr = cb + 2;
+        long cbl;
+        int k;
+        if (c != C_MIN) {
+            cbl = cb - 2;
+            k = flog10pow2(q);
+        } else {
+            cbl = cb - 1;
+            k = flog10threeQuartersPow2(q);
+        }
+        int h = q + flog2pow10(-k) + 2;
+        long g1 = G[(k - K_MIN) << 1];
+        long g0 = G[((k - K_MIN) << 1) + 1];
+        long vb = rop(g1, g0, cb << h);
+        long vbl = rop(g1, g0, cbl << h);
+        long vbr = rop(g1, g0, cbr << h);
+        long s = vb >> 2;
+        long f;
+        found: {
+            if (s >= 100) {
+                long sp10 = 10 * (s / 10);
+                long tp10 = sp10 + 10;
+                boolean upin = vbl + out <= sp10 << 2;
+                boolean wpin = (tp10 << 2) + out <= vbr;
+                if (upin != wpin) {
+                    f = upin ? sp10 : tp10;
+                    break found;
+                }
+            }
+            long t = s + 1;
+            boolean uin = vbl + out <= s << 2;
+            boolean win = (t << 2) + out <= vbr;
+            if (uin != win) {
+                f = uin ? s : t;
+                break found;
+            }
+            long cmp = vb - (s + t << 1);
+            f = cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t;
+        }
+        return plain(v < 0, f, k, buf, at);
+    }
+
+    /** {@code f · 10^e} in plain notation, without trailing zeros. */
+    private static int plain(boolean negative, long f, int e, byte[] buf, int at) {
+        while (f % 10 == 0) {
+            f /= 10;
+            e++;
+        }
+        int n = digits(f);
+        int point = n + e;
+        int p = at;
+        if (negative) {
+            buf[p++] = '-';
+        }
+        if (point <= 0) {
+            buf[p++] = '0';
+            buf[p++] = '.';
+            for (int i = point; i < 0; i++) {
+                buf[p++] = '0';
+            }
+            return putDigits(f, n, buf, p);
+        }
+        // the range holds no integers, so the point falls inside the digits
+        long scale = POWERS_OF_TEN[n - point];
+        long integer = f / scale;
+        putDigits(integer, point, buf, p);
+        buf[p + point] = '.';
+        return putDigits(f - integer * scale, n - point, buf, p + point + 1);
+    }
+
+    /** The {@code n} lowest decimal digits of {@code f} (leading zeros included), two at a time. */
+    private static int putDigits(long f, int n, byte[] buf, int p) {
+        int i = p + n;
+        while (i - p >= 2) {
+            long q = f / 100;
+            int r = (int) (f - q * 100);
+            buf[--i] = (byte) ('0' + r % 10);
+            buf[--i] = (byte) ('0' + r / 10);
+            f = q;
+        }
+        if (i > p) {
+            buf[--i] = (byte) ('0' + f % 10);
+        }
+        return p + n;
+    }
+
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = 10 * POWERS_OF_TEN[i - 1];
+        }
+    }
+
+    /** How many decimal digits {@code f > 0} has. */
+    private static int digits(long f) {
+        int n = (64 - Long.numberOfLeadingZeros(f)) * 1233 >>> 12;
+        return n < POWERS_OF_TEN.length && f >= POWERS_OF_TEN[n] ? n + 1 : Math.max(n, 1);
+    }
+
+    /** The value {@code g · cp / 2^127} rounded to odd, as the algorithm needs it. */
+    private static long rop(long g1, long g0, long cp) {
+        long x1 = Math.multiplyHigh(g0, cp);
+        long y0 = g1 * cp;
+        long y1 = Math.multiplyHigh(g1, cp);
+        long z = (y0 >>> 1) + x1;
+        long vbp = y1 + (z >>> 63);
+        return vbp | ((z & MASK_63) + MASK_63) >>> 63;
+    }
+
+    /** floor(e · log10(2)) */
+    private static int flog10pow2(int e) {
+        return (int) (e * 661_971_961_083L >> 41);
+    }
+
+    /** floor(e · log10(2) + log10(3/4)) */
+    private static int flog10threeQuartersPow2(int e) {
+        return (int) (e * 661_971_961_083L + -274_743_187_321L >> 41);
+    }
+
+    /** floor(e · log2(10)) */
+    private static int flog2pow10(int e) {
+        return (int) (e * 913_124_641_741L >> 38);
+    }
+
+    private static long[] powersOfTen() {
+        long[] g = new long[2 * (K_MAX - K_MIN + 1)];
+        BigInteger mask = BigInteger.ONE.shiftLeft(63).subtract(BigInteger.ONE);
+        for (int k = K_MIN; k <= K_MAX; k++) {
+            int r = flog2pow10(-k) - 125;
+            BigInteger beta;
+            if (-k >= 0) {
+                BigInteger p = BigInteger.TEN.pow(-k);
+                beta = r >= 0 ? p.shiftRight(r) : p.shiftLeft(-r);
+            } else {
+                beta = BigInteger.ONE.shiftLeft(-r).divide(BigInteger.TEN.pow(k));
+            }
+            BigInteger value = beta.add(BigInteger.ONE);
+            g[(k - K_MIN) << 1] = value.shiftRight(63).longValueExact();
+            g[((k - K_MIN) << 1) + 1] = value.and(mask).longValue();
+        }
+        return g;
+    }
+}
