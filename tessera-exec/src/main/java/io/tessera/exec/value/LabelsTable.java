@@ -8,14 +8,20 @@ import io.tessera.core.Labels;
  * instead of visiting every row's label set. The label set at an index never changes; a table
  * may only grow.
  */
-public interface LabelsTable {
+public abstract class LabelsTable {
 
-    int size();
+    private volatile Object rendering;
 
-    Labels labels(int index);
+    public abstract int size();
+
+    public abstract Labels labels(int index);
 
     /** What a writer kept with {@link #keepRendering}, or null. */
-    Object rendering();
+    public final Object rendering() {
+        return rendering;
+    }
 
-    void keepRendering(Object rendering);
+    public final void keepRendering(Object rendering) {
+        this.rendering = rendering;
+    }
 }

@@ -10,13 +10,12 @@ import java.util.Arrays;
  * label set is built per raw series. Open addressing over {@code int} slots. Ids only grow, so
  * the output rows of every run that shares these ids may name their labels by id.
  */
-final class SeriesIds implements LabelsTable {
+final class SeriesIds extends LabelsTable {
 
     private Labels[] labels = new Labels[64];
     private int[] hashes = new int[64];
     private int size;
     private int[] slots = new int[128];
-    private volatile Object rendering;
 
     SeriesIds() {
         Arrays.fill(slots, -1);
@@ -40,16 +39,6 @@ final class SeriesIds implements LabelsTable {
     @Override
     public Labels labels(int id) {
         return labels[id];
-    }
-
-    @Override
-    public Object rendering() {
-        return rendering;
-    }
-
-    @Override
-    public void keepRendering(Object rendering) {
-        this.rendering = rendering;
     }
 
     /** The id of {@code series} (labels without a metric name), added when new. */

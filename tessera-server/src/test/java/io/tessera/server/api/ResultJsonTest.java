@@ -39,9 +39,8 @@ class ResultJsonTest {
     }
 
     /** A growing table of label sets, as a correction's output series are. */
-    private static final class GrowingTable implements LabelsTable {
+    private static final class GrowingTable extends LabelsTable {
         final List<Labels> labels = new ArrayList<>();
-        Object rendering;
 
         @Override
         public int size() {
@@ -51,16 +50,6 @@ class ResultJsonTest {
         @Override
         public Labels labels(int index) {
             return labels.get(index);
-        }
-
-        @Override
-        public Object rendering() {
-            return rendering;
-        }
-
-        @Override
-        public void keepRendering(Object rendering) {
-            this.rendering = rendering;
         }
     }
 
@@ -86,7 +75,7 @@ class ResultJsonTest {
             assertEquals(expected, json(new QueryResult.VectorResult(samples, List.of(), List.of(),
                     new QueryResult.TableRows(table, rows))), "rows " + java.util.Arrays.toString(rows));
         }
-        assertEquals(LabelsTableJson.class, table.rendering.getClass());
+        assertEquals(LabelsTableJson.class, table.rendering().getClass());
     }
 
     @Test

@@ -8,10 +8,9 @@ import io.tessera.exec.value.LabelsTable;
  * published id never changes its label set, so every answer read from the view may name its rows
  * by group id.
  */
-final class GroupTable implements LabelsTable {
+final class GroupTable extends LabelsTable {
 
     private final ViewStore store;
-    private volatile Object rendering;
 
     GroupTable(ViewStore store) {
         this.store = store;
@@ -25,15 +24,5 @@ final class GroupTable implements LabelsTable {
     @Override
     public Labels labels(int index) {
         return store.snapshot().group(index);
-    }
-
-    @Override
-    public Object rendering() {
-        return rendering;
-    }
-
-    @Override
-    public void keepRendering(Object rendering) {
-        this.rendering = rendering;
     }
 }
