@@ -1,6 +1,7 @@
 package io.tessera.bench;
 
 import io.tessera.bench.accel.AccelBenchCommand;
+import io.tessera.bench.accel.AccelProbeCommand;
 import io.tessera.bench.accel.IngestWithViewsCommand;
 import io.tessera.bench.compare.CompareBenchCommand;
 import io.tessera.bench.ingest.IngestBenchCommand;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Spec;
 /** {@code tessera bench}: the benchmarks, each a subcommand. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run Tessera's benchmarks.",
-        subcommands = {AccelBenchCommand.class, CompareBenchCommand.class, StoreBenchCommand.class, IngestBenchCommand.class,
+        subcommands = {AccelBenchCommand.class, AccelProbeCommand.class, CompareBenchCommand.class, StoreBenchCommand.class, IngestBenchCommand.class,
                 IngestWithViewsCommand.class, PromqlBenchCommand.class, SqlBenchCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 

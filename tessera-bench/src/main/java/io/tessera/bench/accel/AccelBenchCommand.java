@@ -40,8 +40,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
     private static final long HOUR = 3_600_000;
     private static final long STEP_MS = 15_000;
     /** Odd, so that off-grid windows never start on a sample (see {@link AccelDataset#offsetOf}). */
-    private static final long OFF_GRID_MS = 23_457;
-    private static final long SEED = 20_260_611L;
+    static final long OFF_GRID_MS = 23_457;
 
     @Option(names = "--quick", description = "2,000 and 300 series instead of 10,000 and 1,000; 5 measured runs instead of 10.")
     boolean quick;
@@ -79,13 +78,13 @@ public final class AccelBenchCommand implements Callable<Integer> {
             return 2;
         }
         int reps = repetitions != null ? repetitions : quick ? 5 : 10;
-        long start = Math.floorDiv(System.currentTimeMillis() - 2 * HOUR - 10 * 60_000, HOUR) * HOUR;
+        long start = AccelDataset.startNow();
         List<AccelDataset> datasets = new ArrayList<>();
         if (only == null || only.equals("a")) {
-            datasets.add(new AccelDataset("a", quick ? 2_000 : 10_000, 10_000, 720, start, SEED));
+            datasets.add(AccelDataset.a(quick ? 2_000 : 10_000, start));
         }
         if (only == null || only.equals("b")) {
-            datasets.add(new AccelDataset("b", quick ? 300 : 1_000, 1_000, 7_200, start, SEED + 1));
+            datasets.add(AccelDataset.b(quick ? 300 : 1_000, start));
         }
         out.printf(Locale.ROOT, "Accelerated queries over loopback: per dataset, N series of a gauge x and N of a counter c"
                 + " (%d jobs), 2 h of data. Tessera: 'tessera serve' in its own JVM (-Xmx%s); exact runs before the plan is"
@@ -100,7 +99,8 @@ public final class AccelBenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private List<AccelQuery> queries() {
+    /** The measured queries, in the table's order: each on the grid and off it, then the two asked only on it. */
+    static List<AccelQuery> queries() {
         List<AccelQuery> q = new ArrayList<>();
         for (boolean on : new boolean[] {true, false}) {
             String where = on ? ", on grid" : ", off grid";
@@ -121,7 +121,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%ndataset (%s): %,d series of x and %,d of c at %d s scrape over 2 h, %,d samples per server%n",
                 d.name(), d.series(), d.series(), d.intervalMs() / 1000, d.samples());
         List<AccelQuery> queries = queries();
-        long onGrid = Math.floorDiv(d.endMs() - 2 * 60_000, 60_000) * 60_000;
+        long onGrid = onGrid(d);
         try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap, "-XX:+UseParallelGC");
                 PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY);
                 QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
@@ -194,6 +194,11 @@ public final class AccelBenchCommand implements Callable<Integer> {
         }
     }
 
+    /** The instant on-grid queries are asked at: a whole minute two minutes before the data ends. */
+    static long onGrid(AccelDataset d) {
+        return Math.floorDiv(d.endMs() - 2 * 60_000, 60_000) * 60_000;
+    }
+
     @FunctionalInterface
     private interface Run {
         void run() throws IOException, InterruptedException;
@@ -245,7 +250,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
         }
     }
 
-    private static ApiResponse ask(QueryApi api, AccelQuery q, long t) throws IOException, InterruptedException {
+    static ApiResponse ask(QueryApi api, AccelQuery q, long t) throws IOException, InterruptedException {
         return q.range() ? api.range(q.text(), t - HOUR, t, STEP_MS) : api.instant(q.text(), t);
     }
 

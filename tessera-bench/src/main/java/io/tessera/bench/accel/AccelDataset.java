@@ -15,6 +15,23 @@ record AccelDataset(String name, int series, long intervalMs, int scrapes, long 
         implements TimeOrderedDataset {
 
     static final int JOBS = 10;
+    private static final long SEED = 20_260_611L;
+    private static final long HOUR = 3_600_000;
+
+    /** Dataset (a): {@code series} series of each metric at a 10 s scrape over 2 h. */
+    static AccelDataset a(int series, long startMs) {
+        return new AccelDataset("a", series, 10_000, 720, startMs, SEED);
+    }
+
+    /** Dataset (b): {@code series} series of each metric at a 1 s scrape over 2 h. */
+    static AccelDataset b(int series, long startMs) {
+        return new AccelDataset("b", series, 1_000, 7_200, startMs, SEED + 1);
+    }
+
+    /** A whole hour at which 2 h of data end between 10 and 70 minutes ago, inside every server's default retention. */
+    static long startNow() {
+        return Math.floorDiv(System.currentTimeMillis() - 2 * HOUR - 10 * 60_000, HOUR) * HOUR;
+    }
 
     @Override
     public int indexes() {

@@ -1,0 +1,121 @@
+package io.tessera.bench.accel;
+
+import io.tessera.bench.load.BlockLoader;
+import io.tessera.bench.peer.ViewCatchUp;
+import io.tessera.bench.promql.ApiResponse;
+import io.tessera.bench.promql.QueryApi;
+import io.tessera.server.TesseraServer;
+import io.tessera.server.config.ConfigLoader;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tessera bench accel-probe}: the accelerated side of {@code bench accel} alone, with
+ * Tessera in this JVM and many more runs per query, for comparing changes and for profiling
+ * (start the JVM with a flight recording through {@code TESSERA_JAVA_OPTS}). Loads one of the
+ * bench's datasets over remote write on loopback, installs the bench's plan, waits for the
+ * ingestion runs, then asks the chosen queries at the bench's instants and prints their
+ * percentiles. No Prometheus, so no ratios: only Tessera's own times, side by side in one run.
+ */
+@Command(name = "accel-probe", mixinStandardHelpOptions = true,
+        description = "Latency percentiles of bench accel's queries on Tessera alone, in process, over loopback HTTP.")
+public final class AccelProbeCommand implements Callable<Integer> {
+
+    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
+    private static final Duration CATCH_UP = Duration.ofMinutes(15);
+
+    @Option(names = "--dataset", defaultValue = "a", description = "a or b (default ${DEFAULT-VALUE}).")
+    String dataset;
+
+    @Option(names = "--series", description = "Series of each metric (default: the bench's, 10,000 for a and 1,000 for b).")
+    Integer series;
+
+    @Option(names = "--queries", split = ";", defaultValue = "sum_over_time, off grid",
+            description = "Names of bench accel's queries, separated by ';' (default: ${DEFAULT-VALUE}); 'all' for every one.")
+    List<String> names;
+
+    @Option(names = "--runs", defaultValue = "600", description = "Measured runs of each query (default ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--warmup", defaultValue = "300", description = "Unmeasured runs of each query first (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--rounds", defaultValue = "1", description = "Times the list of queries is measured, one after"
+            + " the other, so that a drift of the machine shows (default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    private final PrintStream out = System.out;
+
+    @Override
+    public Integer call() throws Exception {
+        long start = AccelDataset.startNow();
+        AccelDataset d = switch (dataset) {
+            case "a" -> AccelDataset.a(series != null ? series : 10_000, start);
+            case "b" -> AccelDataset.b(series != null ? series : 1_000, start);
+            default -> throw new IllegalArgumentException("--dataset must be a or b, not " + dataset);
+        };
+        List<AccelQuery> chosen = chosen();
+        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
+            String base = "http://127.0.0.1:" + server.port();
+            BlockLoader.load(d, "Tessera", base + "/api/v1/write", 2, out);
+            ViewCatchUp.install(base, AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs()).plan());
+            if (!ViewCatchUp.await(base, AccelPlan.GAUGE_PANE_MS, CATCH_UP, out)) {
+                out.println("ingestion runs did not catch up in time: measuring anyway");
+            }
+            long onGrid = AccelBenchCommand.onGrid(d);
+            try (QueryApi api = new QueryApi(base, QUERY_TIMEOUT)) {
+                for (int round = 1; round <= rounds; round++) {
+                    for (AccelQuery q : chosen) {
+                        measure(api, q, q.onGrid() ? onGrid : onGrid - AccelBenchCommand.OFF_GRID_MS, round);
+                    }
+                }
+            }
+        }
+        return 0;
+    }
+
+    private List<AccelQuery> chosen() {
+        List<AccelQuery> all = AccelBenchCommand.queries();
+        if (names.size() == 1 && names.getFirst().equals("all")) {
+            return all;
+        }
+        List<AccelQuery> chosen = new ArrayList<>();
+        for (String name : names) {
+            AccelQuery q = all.stream().filter(a -> a.name().equals(name.strip())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no bench accel query is named '" + name + "'; they are: "
+                            + all.stream().map(AccelQuery::name).toList()));
+            chosen.add(q);
+        }
+        return chosen;
+    }
+
+    private void measure(QueryApi api, AccelQuery q, long t, int round) throws Exception {
+        for (int r = 0; r < warmup; r++) {
+            AccelBenchCommand.ask(api, q, t);
+        }
+        long[] nanos = new long[runs];
+        boolean fromView = true;
+        for (int r = 0; r < runs; r++) {
+            ApiResponse a = AccelBenchCommand.ask(api, q, t);
+            if (a.status() != 200) {
+                throw new IllegalStateException(q.name() + ": HTTP " + a.status() + ": " + a.body());
+            }
+            fromView &= a.body().contains("answered from view");
+            nanos[r] = a.nanos();
+        }
+        Arrays.sort(nanos);
+        out.printf(Locale.ROOT, "round %d  %-40s p10 %7.2f ms  p50 %7.2f ms  p90 %7.2f ms  %s%n", round, q.name(),
+                at(nanos, 0.1), at(nanos, 0.5), at(nanos, 0.9), fromView ? "from views" : "NOT from views");
+    }
+
+    private static double at(long[] sorted, double q) {
+        return sorted[(int) Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))] / 1e6;
+    }
+}
