@@ -30,7 +30,8 @@ public interface SeriesDataStore extends DataStore {
         /**
          * The samples {@code [from, from + count)} of the series {@code labels}, in strictly
          * increasing time order, in arrays the store may hand with other series' samples too: the
-         * sink only reads them. By default copied out and handed to {@link #series}.
+         * sink only reads them, and the store never writes them again, so the sink may keep them.
+         * By default copied out and handed to {@link #series}.
          */
         default void seriesRange(Labels labels, long[] ts, double[] values, int from, int count) {
             series(labels, java.util.Arrays.copyOfRange(ts, from, from + count),

@@ -20,7 +20,8 @@ import java.util.Map;
  * series holding its samples of every span together, in time order (so a span's samples are
  * found by binary search), series in the order the store gives them, all rows in one pair of
  * arrays ({@link SeriesRows#flat}). Samples outside the spans and series the Scan's matchers
- * reject are dropped here, whatever the store sent.
+ * reject are dropped here, whatever the store sent. While the store hands every series as a
+ * range of the same two arrays, all of it in the spans, the rows are those ranges, not copies.
  */
 final class SpanRows {
 
@@ -28,8 +29,12 @@ final class SpanRows {
     private int[] starts;
     private int[] counts;
     private int size;
-    private long[] ts = new long[256];
-    private double[] vs = new double[256];
+    private long[] ts;
+    private double[] vs;
+    /** The store's arrays the rows so far are ranges of; null once the rows are copied into {@link #ts} and {@link #vs}. */
+    private long[] sharedTs;
+    private double[] sharedVs;
+    private boolean copying;
     private int samples;
     /** Samples not yet counted against the query's limit, and series since the last liveness check. */
     private int uncounted;
@@ -71,17 +76,21 @@ final class SpanRows {
             series.readRawSpans(scan.source(), scan.matchers(), spans, context, new SeriesDataStore.SeriesSink() {
                 @Override
                 public void series(Labels l, long[] t, double[] v, int n) {
-                    seriesRange(l, t, v, 0, n);
+                    accept(l, t, v, 0, n, false);
                 }
 
                 @Override
                 public void seriesRange(Labels l, long[] t, double[] v, int from, int n) {
+                    accept(l, t, v, from, n, true);
+                }
+
+                private void accept(Labels l, long[] t, double[] v, int from, int n, boolean shared) {
                     if (++rows.unchecked == CHECK_EVERY) {
                         rows.unchecked = 0;
                         context.checkAlive();
                     }
                     if (known.indexOf(l) >= 0 || matches(matchers, l)) {
-                        rows.add(l, t, v, from, n, bounds, context);
+                        rows.add(l, t, v, from, n, bounds, context, shared);
                     }
                 }
             });
@@ -97,7 +106,7 @@ final class SpanRows {
         }
         for (Map.Entry<Labels, SeriesSamples> e : bySeries.entrySet()) {
             SeriesSamples joined = e.getValue();
-            rows.add(e.getKey(), joined.ts, joined.vs, 0, joined.n, bounds, context);
+            rows.add(e.getKey(), joined.ts, joined.vs, 0, joined.n, bounds, context, false);
         }
         return rows.build(context);
     }
@@ -142,11 +151,21 @@ final class SpanRows {
         return kept;
     }
 
-    private void add(Labels l, long[] t, double[] v, int from, int n, long[] bounds, RunContext context) {
+    /** @param shared whether {@code t} and {@code v} may be kept as they are: the store hands them and never writes them again */
+    private void add(Labels l, long[] t, double[] v, int from, int n, long[] bounds, RunContext context, boolean shared) {
         int to = from + n;
         int kept = countInSpans(t, from, to, bounds);
         if (kept == 0) {
             return;
+        }
+        if (!copying && shared && kept == n && (sharedTs == null ? samples == 0 : sharedTs == t && sharedVs == v)) {
+            sharedTs = t;
+            sharedVs = v;
+            addRow(l, from, kept, context);
+            return;
+        }
+        if (!copying) {
+            copyShared(t.length);
         }
         if (samples + kept > ts.length) {
             // a store handing ranges of shared arrays hands about that many samples in all
@@ -166,6 +185,27 @@ final class SpanRows {
                 }
             }
         }
+        addRow(l, samples, kept, context);
+    }
+
+    /** Copies the rows so far out of the store's arrays, and every row from now on. */
+    private void copyShared(int expected) {
+        copying = true;
+        int capacity = Math.max(256, Math.max(samples, expected));
+        ts = new long[capacity];
+        vs = new double[capacity];
+        int at = 0;
+        for (int s = 0; s < size; s++) {
+            System.arraycopy(sharedTs, starts[s], ts, at, counts[s]);
+            System.arraycopy(sharedVs, starts[s], vs, at, counts[s]);
+            starts[s] = at;
+            at += counts[s];
+        }
+        sharedTs = null;
+        sharedVs = null;
+    }
+
+    private void addRow(Labels l, int start, int kept, RunContext context) {
         if (size == labels.length) {
             int m = 2 * size;
             labels = Arrays.copyOf(labels, m);
@@ -173,7 +213,7 @@ final class SpanRows {
             counts = Arrays.copyOf(counts, m);
         }
         labels[size] = l;
-        starts[size] = samples;
+        starts[size] = start;
         counts[size++] = kept;
         samples += kept;
         uncounted += kept;
@@ -187,6 +227,10 @@ final class SpanRows {
         context.addSamples(uncounted);
         uncounted = 0;
         context.checkAlive();
+        if (!copying) {
+            return sharedTs != null ? SeriesRows.flat(labels, sharedTs, sharedVs, starts, counts, size)
+                    : SeriesRows.flat(labels, new long[0], new double[0], starts, counts, size);
+        }
         return SeriesRows.flat(labels, ts, vs, starts, counts, size);
     }
 

@@ -148,8 +148,8 @@ public final class RawStore {
 
         /**
          * The series' samples {@code [from, from + count)} in time order, in arrays that may hold
-         * other series' samples too and that the visitor only reads. By default copied out and
-         * handed to {@link #visit}.
+         * other series' samples too and that the visitor only reads; the store never writes them
+         * again, so the visitor may keep them. By default copied out and handed to {@link #visit}.
          */
         default void visitRange(Labels labels, long[] ts, double[] values, int from, int count) {
             visit(labels, Arrays.copyOfRange(ts, from, from + count), Arrays.copyOfRange(values, from, from + count), count);

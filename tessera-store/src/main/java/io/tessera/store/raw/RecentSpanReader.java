@@ -65,7 +65,7 @@ final class RecentSpanReader {
         }
         int total = start[ids.length];
         long[] times = new long[total];
-        long[] bits = new long[total];
+        double[] values = new double[total];
         int[] fill = Arrays.copyOf(start, ids.length);
         boolean[] unsorted = new boolean[ids.length];
         for (int e = 0; e < m.size; e++) {
@@ -76,7 +76,7 @@ final class RecentSpanReader {
                 unsorted[row] = true;
             }
             times[at] = t;
-            bits[at] = m.bits[e];
+            values[at] = Double.longBitsToDouble(m.bits[e]);
         }
         int[] withSamples = new int[ids.length];
         int[] rows = new int[ids.length];
@@ -91,14 +91,10 @@ final class RecentSpanReader {
         for (int j = 0; j < n; j++) {
             int i = rows[j];
             if (unsorted[i]) {
-                SampleSort.sort(times, bits, start[i], start[i + 1]);
+                sort(times, values, start[i], start[i + 1]);
             }
         }
         // every series is handed as its range of the same two arrays
-        double[] values = new double[total];
-        for (int q = 0; q < total; q++) {
-            values[q] = Double.longBitsToDouble(bits[q]);
-        }
         for (int j = 0; j < n; j++) {
             int i = rows[j];
             if (labels[j] != null) {
@@ -106,6 +102,21 @@ final class RecentSpanReader {
             }
         }
         return true;
+    }
+
+    /** Sorts the samples {@code [from, to)} by time, as {@link SampleSort} does with the values' bits. */
+    private static void sort(long[] times, double[] values, int from, int to) {
+        int n = to - from;
+        long[] t = Arrays.copyOfRange(times, from, to);
+        long[] bits = new long[n];
+        for (int k = 0; k < n; k++) {
+            bits[k] = Double.doubleToRawLongBits(values[from + k]);
+        }
+        SampleSort.sort(t, bits, 0, n);
+        System.arraycopy(t, 0, times, from, n);
+        for (int k = 0; k < n; k++) {
+            values[from + k] = Double.longBitsToDouble(bits[k]);
+        }
     }
 
     /**
