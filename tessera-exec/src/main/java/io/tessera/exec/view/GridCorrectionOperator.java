@@ -304,6 +304,8 @@ public final class GridCorrectionOperator {
             Span gone = new Span();
             // a counter's move counts the samples that entered and left itself
             boolean scansSpans = kind != Kind.COUNTER;
+            // sums, counts and averages need only the count and the sum of what moved
+            boolean sumsOnly = (kind == Kind.SUM || kind == Kind.COUNT || kind == Kind.AVG);
             for (int i = 0; i < steps; i++) {
                 context.checkAlive();
                 windowReads = 0;
@@ -324,13 +326,29 @@ public final class GridCorrectionOperator {
                     double v0 = kept.valueAt(point, s);
                     in.reset();
                     gone.reset();
-                    if (scansSpans && inAt != null && inAt[s] >= 0) {
-                        in.scan(inRows, inAt[s], g[i], t, v0);
-                    }
-                    if (scansSpans && goneFlat != null) {
-                        gone.scan(goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s), g[i] - windowMs, t - windowMs, v0);
-                    } else if (scansSpans && goneRows != null && inAt[s] >= 0) {
-                        gone.scan(goneRows, inAt[s], g[i] - windowMs, t - windowMs, v0);
+                    if (sumsOnly) {
+                        if (inAt != null && inAt[s] >= 0) {
+                            int r = inAt[s];
+                            int first = inRows.first(r);
+                            in.sum(inRows.tsArray(r), inRows.valuesArray(r), first, first + inRows.count(r), g[i], t);
+                        }
+                        if (goneFlat != null) {
+                            gone.sum(goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s), g[i] - windowMs, t - windowMs);
+                        } else if (goneRows != null && inAt[s] >= 0) {
+                            int r = inAt[s];
+                            int first = goneRows.first(r);
+                            gone.sum(goneRows.tsArray(r), goneRows.valuesArray(r), first, first + goneRows.count(r),
+                                    g[i] - windowMs, t - windowMs);
+                        }
+                    } else {
+                        if (scansSpans && inAt != null && inAt[s] >= 0) {
+                            in.scan(inRows, inAt[s], g[i], t, v0);
+                        }
+                        if (scansSpans && goneFlat != null) {
+                            gone.scan(goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s), g[i] - windowMs, t - windowMs, v0);
+                        } else if (scansSpans && goneRows != null && inAt[s] >= 0) {
+                            gone.scan(goneRows, inAt[s], g[i] - windowMs, t - windowMs, v0);
+                        }
                     }
                     long n = n0 + in.n - gone.n;
                     if (scansSpans && n <= 0) {
@@ -384,14 +402,23 @@ public final class GridCorrectionOperator {
         /** {@code base} plus the samples that entered minus those that left, compensated. */
         private static double moved(double base, Span in, Span gone) {
             double sum = base;
-            double comp = 0;
-            double[] terms = {in.sum, in.comp, -gone.sum, -gone.comp};
-            for (double x : terms) {
-                double next = sum + x;
-                comp += Math.abs(sum) >= Math.abs(x) ? (sum - next) + x : (x - next) + sum;
-                sum = next;
-            }
-            return sum + comp;
+            double next = sum + in.sum;
+            double comp = twoSumError(sum, in.sum, next);
+            sum = next;
+            next = sum + in.comp;
+            comp += twoSumError(sum, in.comp, next);
+            sum = next;
+            next = sum - gone.sum;
+            comp += twoSumError(sum, -gone.sum, next);
+            sum = next;
+            next = sum - gone.comp;
+            comp += twoSumError(sum, -gone.comp, next);
+            return next + comp;
+        }
+
+        /** The rounding error of {@code next = sum + x} (Neumaier's). */
+        private static double twoSumError(double sum, double x, double next) {
+            return Math.abs(sum) >= Math.abs(x) ? (sum - next) + x : (x - next) + sum;
         }
 
         /**
@@ -690,6 +717,31 @@ public final class GridCorrectionOperator {
         /** Adds the samples of series {@code s} in {@code (from, to]}, ranked against {@code v}. */
         void scan(SeriesRows rows, int s, long from, long to, double v) {
             scan(rows.tsArray(s), rows.valuesArray(s), rows.first(s), rows.first(s) + rows.count(s), from, to, v);
+        }
+
+        /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]} to the count and the sum only. */
+        void sum(long[] ts, double[] vs, int lo, int hi, long from, long to) {
+            int a = ViewOperator.firstAfter(ts, lo, hi, from);
+            int b = ViewOperator.firstAfter(ts, a, hi, to);
+            long count = 0;
+            double s = sum;
+            double c = comp;
+            boolean allFinite = true;
+            for (int i = a; i < b; i++) {
+                double x = vs[i];
+                if (StaleMarker.isStale(x)) {
+                    continue;
+                }
+                count++;
+                double next = s + x;
+                c += Math.abs(s) >= Math.abs(x) ? (s - next) + x : (x - next) + s;
+                s = next;
+                allFinite &= Double.isFinite(x);
+            }
+            n += count;
+            sum = s;
+            comp = c;
+            finite &= allFinite;
         }
 
         /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]}, ranked against {@code v}. */
