@@ -100,28 +100,71 @@ final class ShortestDecimal {
             }
             return putDigits(f, n, buf, p);
         }
-        // the range holds no integers, so the point falls inside the digits
-        long scale = POWERS_OF_TEN[n - point];
-        long integer = f / scale;
-        putDigits(integer, point, buf, p);
+        // the range holds no integers, so the point falls inside the digits: they are written one
+        // place to the right, and the integer digits moved back in front of the point
+        int end = putDigits(f, n, buf, p + 1);
+        for (int i = 0; i < point; i++) {
+            buf[p + i] = buf[p + 1 + i];
+        }
         buf[p + point] = '.';
-        return putDigits(f - integer * scale, n - point, buf, p + point + 1);
+        return end;
     }
 
-    /** The {@code n} lowest decimal digits of {@code f} (leading zeros included), two at a time. */
+    /** The {@code n <= 17} lowest decimal digits of {@code f} (leading zeros included). */
     private static int putDigits(long f, int n, byte[] buf, int p) {
+        int end = p + n;
+        if (n > 8) {
+            long high = f / 100_000_000;
+            putLow(high, n - 8, buf, p);
+            putEight((int) (f - high * 100_000_000), buf, end - 8);
+        } else {
+            putLow(f, n, buf, p);
+        }
+        return end;
+    }
+
+    /** The {@code n <= 9} lowest digits of {@code f}, two at a time from a table. */
+    private static void putLow(long f, int n, byte[] buf, int p) {
+        int x = (int) f;
         int i = p + n;
         while (i - p >= 2) {
-            long q = f / 100;
-            int r = (int) (f - q * 100);
-            buf[--i] = (byte) ('0' + r % 10);
-            buf[--i] = (byte) ('0' + r / 10);
-            f = q;
+            int q = x / 100;
+            int r = x - q * 100;
+            buf[--i] = DIGIT_PAIRS[2 * r + 1];
+            buf[--i] = DIGIT_PAIRS[2 * r];
+            x = q;
         }
         if (i > p) {
-            buf[--i] = (byte) ('0' + f % 10);
+            buf[--i] = (byte) ('0' + x % 10);
         }
-        return p + n;
+    }
+
+    /** Exactly eight digits of {@code 0 <= x < 10^8}. */
+    private static void putEight(int x, byte[] buf, int p) {
+        int high = x / 10_000;
+        int low = x - high * 10_000;
+        int a = high / 100;
+        int b = high - a * 100;
+        int c = low / 100;
+        int d = low - c * 100;
+        buf[p] = DIGIT_PAIRS[2 * a];
+        buf[p + 1] = DIGIT_PAIRS[2 * a + 1];
+        buf[p + 2] = DIGIT_PAIRS[2 * b];
+        buf[p + 3] = DIGIT_PAIRS[2 * b + 1];
+        buf[p + 4] = DIGIT_PAIRS[2 * c];
+        buf[p + 5] = DIGIT_PAIRS[2 * c + 1];
+        buf[p + 6] = DIGIT_PAIRS[2 * d];
+        buf[p + 7] = DIGIT_PAIRS[2 * d + 1];
+    }
+
+    /** "00" to "99". */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
+            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
     }
 
     private static final long[] POWERS_OF_TEN = new long[19];
