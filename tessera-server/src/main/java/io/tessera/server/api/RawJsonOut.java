@@ -10,7 +10,8 @@ import java.io.OutputStream;
  */
 final class RawJsonOut {
 
-    private static final int FLUSH_AT = 1 << 14;
+    /** As large as the server's I/O buffers, so that each write fills one. */
+    private static final int FLUSH_AT = 1 << 16;
 
     private final OutputStream out;
     private byte[] buf = new byte[FLUSH_AT];

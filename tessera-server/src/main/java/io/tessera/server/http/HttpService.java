@@ -35,6 +35,11 @@ public final class HttpService implements AutoCloseable {
 
     /** Handlers block (reading bodies, running queries), so the pool is sized for waiting, not for cores. */
     private static final int WORKER_THREADS = 64;
+    /**
+     * Undertow's pooled buffers (16 KiB by default): a large answer leaves in writes of this size.
+     * At 64 KiB, writing a 10,000-series answer (850 kB) took half the socket time it took at 16.
+     */
+    private static final int IO_BUFFER = 64 * 1024;
 
     static {
         if (System.getProperty("org.jboss.logging.provider") == null) {
@@ -54,6 +59,7 @@ public final class HttpService implements AutoCloseable {
         server = Undertow.builder()
                 .addHttpListener(port, host)
                 .setIoThreads(Math.max(2, Runtime.getRuntime().availableProcessors()))
+                .setBufferSize(IO_BUFFER)
                 .setWorkerThreads(WORKER_THREADS)
                 .setSocketOption(Options.BACKLOG, 256)
                 .setSocketOption(Options.TCP_NODELAY, true)
