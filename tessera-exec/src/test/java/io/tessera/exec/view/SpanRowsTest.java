@@ -28,7 +28,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The spans of a correction read with one store call hold exactly the samples of the matching
  * series in the spans: over a plain store (one read per span), over a per-series store that uses
- * the default wide read, and over one that ignores predicates and spans altogether.
+ * the default wide read, over one that ignores predicates and spans altogether, and over stores
+ * that hand series as ranges of one pair of arrays (which the rows keep rather than copy), some
+ * of them with samples outside the spans or in arrays of their own.
  */
 class SpanRowsTest {
 
@@ -91,6 +93,66 @@ class SpanRowsTest {
         }
     }
 
+    /**
+     * Every series as a range of one pair of arrays; with {@code mixed}, every third series also
+     * brings samples outside the spans, and every fifth comes in a pair of arrays of its own.
+     */
+    private final class Shared implements SeriesDataStore {
+        private final boolean mixed;
+
+        Shared(boolean mixed) {
+            this.mixed = mixed;
+        }
+
+        @Override
+        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext ctx) {
+            return rows.readRawData(source, request, ctx);
+        }
+
+        @Override
+        public void readRawSeries(Source source, RawDataRequest request, RunContext ctx, SeriesSink sink) {
+            throw new AssertionError("a span read must not fall back to a series read here");
+        }
+
+        @Override
+        public void readRawSpans(Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext ctx,
+                SeriesSink sink) {
+            List<Labels> order = new ArrayList<>(times.keySet());
+            order.sort(java.util.Comparator.comparing(Labels::toString));
+            int total = times.values().stream().mapToInt(t -> t.length).sum();
+            long[] ts = new long[total];
+            double[] vs = new double[total];
+            int[] from = new int[order.size()];
+            int[] count = new int[order.size()];
+            int at = 0;
+            for (int s = 0; s < order.size(); s++) {
+                long[] t = times.get(order.get(s));
+                double[] v = values.get(order.get(s));
+                boolean everything = mixed && s % 3 == 1;
+                from[s] = at;
+                for (int i = 0; i < t.length; i++) {
+                    if (everything || inSpans(t[i], spans)) {
+                        ts[at] = t[i];
+                        vs[at++] = v[i];
+                    }
+                }
+                count[s] = at - from[s];
+            }
+            for (int s = 0; s < order.size(); s++) {
+                if (mixed && s % 5 == 2) {
+                    sink.seriesRange(order.get(s), java.util.Arrays.copyOfRange(ts, from[s], from[s] + count[s]),
+                            java.util.Arrays.copyOfRange(vs, from[s], from[s] + count[s]), 0, count[s]);
+                } else if (count[s] > 0) {
+                    sink.seriesRange(order.get(s), ts, vs, from[s], count[s]);
+                }
+            }
+        }
+
+        private static boolean inSpans(long t, List<Interval> spans) {
+            return spans.stream().anyMatch(span -> t > span.start() && t <= span.end());
+        }
+    }
+
     private static void hand(Iterator<Batch> batches, SeriesDataStore.SeriesSink sink) {
         Map<Labels, List<Integer>> order = new java.util.LinkedHashMap<>();
         List<Long> ts = new ArrayList<>();
@@ -116,13 +178,15 @@ class SpanRowsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2})
+    @ValueSource(ints = {0, 1, 2, 3, 4})
     void spansHoldExactlyTheMatchingSamples(int storeKind) {
         SplittableRandom random = new SplittableRandom(11 + storeKind);
         io.tessera.exec.DataStore store = switch (storeKind) {
             case 0 -> rows;
             case 1 -> new Wide();
-            default -> new Sloppy();
+            case 2 -> new Sloppy();
+            case 3 -> new Shared(false);
+            default -> new Shared(true);
         };
         for (int round = 0; round < 100; round++) {
             List<Interval> spans = new ArrayList<>();
