@@ -4,10 +4,11 @@ import java.math.BigInteger;
 
 /**
  * The shortest decimal that reads back to a double, written as ASCII straight into a byte
- * buffer, for the plain range {@link GoFloats#sampleValue} writes without an exponent
- * ({@code 1e-3 <= |v| < 1e7}, not an integer). The digits are those of Raffaello Giulietti's
- * Schubfach algorithm, which is also what {@code Double.toString} computes; what this saves is
- * the string, its characters and their copy. Anything else is left to {@link GoFloats}.
+ * buffer, for the values {@link GoFloats#sampleValue} writes without an exponent: integers
+ * {@code 0 < |v| < 1e15}, and the plain range {@code 1e-3 <= |v| < 1e7}. The digits of the
+ * latter are those of Raffaello Giulietti's Schubfach algorithm, which is also what
+ * {@code Double.toString} computes; what this saves is the string, its characters and their
+ * copy. Anything else is left to {@link GoFloats}.
  */
 final class ShortestDecimal {
 
@@ -30,7 +31,10 @@ final class ShortestDecimal {
      */
     static int write(double v, byte[] buf, int at) {
         double abs = Math.abs(v);
-        if (!(abs >= 1e-3 && abs < 1e7) || abs == (long) abs) {
+        if (abs == (long) abs) {
+            return abs > 0 && abs < 1e15 ? integer(v < 0, (long) abs, buf, at) : -1;
+        }
+        if (!(abs >= 1e-3 && abs < 1e7)) {
             return -1;
         }
         long bits = Double.doubleToRawLongBits(v);
@@ -78,6 +82,14 @@ final class ShortestDecimal {
             f = cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t;
         }
         return plain(v < 0, f, k, buf, at);
+    }
+
+    private static int integer(boolean negative, long f, byte[] buf, int at) {
+        int p = at;
+        if (negative) {
+            buf[p++] = '-';
+        }
+        return putDigits(f, digits(f), buf, p);
     }
 
     /** {@code f · 10^e} in plain notation, without trailing zeros. */

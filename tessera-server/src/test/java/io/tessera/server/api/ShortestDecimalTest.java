@@ -16,7 +16,8 @@ class ShortestDecimalTest {
         String expected = GoFloats.sampleValue(v);
         if (end < 0) {
             double abs = Math.abs(v);
-            assertThat(!(abs >= 1e-3 && abs < 1e7) || abs == Math.rint(abs)).as("declined %s", expected).isTrue();
+            boolean integer = abs == Math.rint(abs);
+            assertThat(integer ? abs == 0 || abs >= 1e15 : !(abs >= 1e-3 && abs < 1e7)).as("declined %s", expected).isTrue();
             return;
         }
         assertThat(end - 3).as("length of %s", expected).isLessThanOrEqualTo(ShortestDecimal.MAX_LENGTH);
@@ -32,6 +33,23 @@ class ShortestDecimalTest {
             double v = Math.pow(10, -3 + 10 * random.nextDouble());
             check(random.nextBoolean() ? v : -v);
             check(Double.longBitsToDouble(Double.doubleToRawLongBits(v) ^ (random.nextLong() & 0xfffffL)));
+        }
+    }
+
+    @Test
+    void integersAreWrittenAsGoWritesThem() {
+        SplittableRandom random = new SplittableRandom(360);
+        for (int i = 0; i < 1_000_000; i++) {
+            // uniform in the number of digits, up to 2^53 and past 1e15
+            long v = random.nextLong(1L << random.nextInt(1, 54));
+            check(random.nextBoolean() ? v : -v);
+            check(v * 1024.0);
+        }
+        for (long p = 1; p <= 1_000_000_000_000_000_000L && p > 0; p *= 10) {
+            check(p);
+            check(p - 1);
+            check(-p);
+            check(p + 1);
         }
     }
 
