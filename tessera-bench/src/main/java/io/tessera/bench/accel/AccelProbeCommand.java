@@ -102,6 +102,7 @@ public final class AccelProbeCommand implements Callable<Integer> {
         }
         long[] nanos = new long[runs];
         boolean fromView = true;
+        int chars = 0;
         for (int r = 0; r < runs; r++) {
             ApiResponse a = AccelBenchCommand.ask(api, q, t);
             if (a.status() != 200) {
@@ -109,10 +110,11 @@ public final class AccelProbeCommand implements Callable<Integer> {
             }
             fromView &= a.body().contains("answered from view");
             nanos[r] = a.nanos();
+            chars = a.body().length();
         }
         Arrays.sort(nanos);
-        out.printf(Locale.ROOT, "round %d  %-40s p10 %7.2f ms  p50 %7.2f ms  p90 %7.2f ms  %s%n", round, q.name(),
-                at(nanos, 0.1), at(nanos, 0.5), at(nanos, 0.9), fromView ? "from views" : "NOT from views");
+        out.printf(Locale.ROOT, "round %d  %-40s p10 %7.2f ms  p50 %7.2f ms  p90 %7.2f ms  %,d chars  %s%n", round, q.name(),
+                at(nanos, 0.1), at(nanos, 0.5), at(nanos, 0.9), chars, fromView ? "from views" : "NOT from views");
     }
 
     private static double at(long[] sorted, double q) {
