@@ -118,6 +118,7 @@ public final class Planner {
         List<MaterializedView> views = new ArrayList<>();
         Set<Integer> served = new HashSet<>();
         Map<Integer, PaneState> sqlViews = new TreeMap<>();
+        Map<Integer, TableWindow> sqlViewWindows = new TreeMap<>();
         double planCost = 0;
         double exactCost = 0;
         Map<Integer, Double> readerCost = new TreeMap<>();
@@ -137,7 +138,13 @@ public final class Planner {
                 c.served().forEach(r -> served.add(r.node()));
                 for (Reader r : c.served()) {
                     if (sqlReaders.containsKey(r.node())) {
-                        r.queries().forEach(q -> sqlViews.put(q, c.view().state()));
+                        TableWindow viewWindow = window;
+                        r.queries().forEach(q -> {
+                            sqlViews.put(q, c.view().state());
+                            if (viewWindow != null) {
+                                sqlViewWindows.put(q, viewWindow);
+                            }
+                        });
                     }
                 }
             }
@@ -158,7 +165,7 @@ public final class Planner {
         }
         PhysicalDag planned = ViewMatcher.rewrite(dag, dag.roots(), views, served::contains);
         if (!sqlViews.isEmpty()) {
-            planned = SqlViewRewrite.apply(planned, sqlViews);
+            planned = SqlViewRewrite.apply(planned, sqlViews, sqlViewWindows);
         }
         InstallablePlan plan = InstallablePlan.of(planned,
                 workload.queries().stream().map(WorkloadQuery::query).toList());

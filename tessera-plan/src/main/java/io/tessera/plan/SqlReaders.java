@@ -1,6 +1,7 @@
 package io.tessera.plan;
 
 import io.tessera.core.Column;
+import io.tessera.core.ColumnType;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.MatchType;
@@ -44,8 +45,9 @@ final class SqlReaders {
      * @param column    the column the states fold ({@code value} for a metric)
      * @param bucketMs  the width of the time bucket it also groups by, 0 when none; {@code bucketOriginMs} its origin
      */
+    /** @param rowCounted the column counted for {@code count(*)} when the query reads it nowhere else; else null */
     record Candidate(int query, int aggregate, int scan, int window, StateFamily family, List<String> keys, String column,
-            boolean metric, long windowMs, long bucketMs, long bucketOriginMs) {
+            boolean metric, long windowMs, long bucketMs, long bucketOriginMs, Column rowCounted) {
 
         /** Why the view's panes, at most {@code paneMs} wide, could not tile its buckets; null when they can. */
         String bucketMismatch(long paneMs) {
@@ -111,15 +113,18 @@ final class SqlReaders {
         }
         AggregateFunction function = null;
         String column = null;
+        Column rowCount = rowCountColumn(a, w, scan, catalog);
         for (GroupedAggregate.Spec s : a.aggregates()) {
-            if (s.column() == null) {
-                return no("views keep aggregates of a column, not count(*) (count a column instead)");
+            // count(*) counts the rows: a view counting a column every row has
+            String counted = s.column() != null ? s.column() : rowCount == null ? null : rowCount.name();
+            if (counted == null) {
+                return no("count(*) is kept as the count of a measure, and the table has none");
             }
-            if ((function != null && (s.function() != function || !s.column().equals(column)))) {
+            if ((function != null && (s.function() != function || !counted.equals(column)))) {
                 return no("its aggregates are not one function of one column");
             }
             function = s.function();
-            column = s.column();
+            column = counted;
         }
         StateFamily family = FAMILIES.get(function);
         if (family == null) {
@@ -129,7 +134,7 @@ final class SqlReaders {
         if (a.keys().contains(column) || a.keys().contains(w.timeColumn())) {
             return no("it groups by its aggregated column or by time");
         }
-        boolean metric = scan.source() instanceof Source.TimeSeries;
+        boolean metric = metric(scan);
         if (metric && !(onlyMetricName(scan) && column.equals("value"))) {
             return no("over a metric, views keep the samples' value of every series of the metric");
         }
@@ -139,7 +144,34 @@ final class SqlReaders {
         }
         keys.sort(null);
         return new Outcome(new Candidate(query, id, w.input(), windowId, family, List.copyOf(keys), column, metric, windowMs,
-                bucket == null ? 0 : bucket.widthMs(), bucket == null ? 0 : bucket.originMs()), null);
+                bucket == null ? 0 : bucket.widthMs(), bucket == null ? 0 : bucket.originMs(),
+                rowCount != null && column.equals(rowCount.name()) && !read(w, column) ? rowCount : null), null);
+    }
+
+    private static boolean read(TableWindow w, String column) {
+        return w.columns().stream().anyMatch(c -> c.name().equals(column));
+    }
+
+    private static boolean metric(Scan scan) {
+        return scan.source() instanceof Source.TimeSeries;
+    }
+
+    /**
+     * The column a view counts for {@code count(*)}: the one {@code count(column)} of the same
+     * query counts, else a metric's value, else the table's first measure; null when there is
+     * none. Every row has each of them (no column holds NULL).
+     */
+    private static Column rowCountColumn(GroupedAggregate a, TableWindow w, Scan scan, TableCatalog catalog) {
+        for (GroupedAggregate.Spec s : a.aggregates()) {
+            if (s.column() != null && s.function() == AggregateFunction.COUNT) {
+                return w.columns().stream().filter(c -> c.name().equals(s.column())).findFirst().orElse(null);
+            }
+        }
+        if (!(scan.source() instanceof Source.Table t)) {
+            return new Column("value", ColumnType.DOUBLE);
+        }
+        return catalog.find(t.name()).filter(schema -> !schema.measures().isEmpty()).map(schema -> schema.measures().getFirst())
+                .orElse(null);
     }
 
     private static boolean onlyMetricName(Scan scan) {
@@ -157,6 +189,9 @@ final class SqlReaders {
             if (col.name().equals(query.timeColumn()) || c.keys().contains(col.name()) || col.name().equals(c.column())) {
                 columns.add(col);
             }
+        }
+        if (c.rowCounted() != null) {
+            columns.add(c.rowCounted());
         }
         return new TableWindow(query.input(), query.timeColumn(), columns, Long.MIN_VALUE, Long.MAX_VALUE);
     }

@@ -14,9 +14,14 @@ final class SqlViewRewrite {
     private SqlViewRewrite() {
     }
 
-    /** {@code dag} with query {@code q}'s aggregate read from {@code views.get(q)}, a pane state template. */
-    static PhysicalDag apply(PhysicalDag dag, Map<Integer, PaneState> views) {
+    /**
+     * {@code dag} with query {@code q}'s aggregate read from {@code views.get(q)}, a pane state
+     * template; a table view's window holds the columns of {@code windows.get(q)} (the query's own
+     * may lack the column a {@code count(*)} view counts).
+     */
+    static PhysicalDag apply(PhysicalDag dag, Map<Integer, PaneState> views, Map<Integer, TableWindow> windows) {
         Map<Integer, PaneState> byAggregate = new HashMap<>();
+        Map<Integer, TableWindow> viewWindows = new HashMap<>();
         for (Map.Entry<Integer, PaneState> e : views.entrySet()) {
             int id = dag.roots().get(e.getKey());
             while (dag.node(id) instanceof SqlNode n && !(n instanceof GroupedAggregate) && !(n instanceof TableWindow)) {
@@ -26,6 +31,9 @@ final class SqlViewRewrite {
                 throw new IllegalStateException("query " + e.getKey() + " has no grouped aggregate to read a view");
             }
             byAggregate.put(id, e.getValue());
+            if (windows.containsKey(e.getKey())) {
+                viewWindows.put(id, windows.get(e.getKey()));
+            }
         }
         DagBuilder out = new DagBuilder();
         int[] moved = new int[dag.size()];
@@ -43,8 +51,8 @@ final class SqlViewRewrite {
                 TableWindow window = (TableWindow) (below instanceof TimeBucket b ? out.node(b.input()) : below);
                 int paneInput = view.grouping().kind() == Grouping.Kind.PER_SERIES
                         ? out.add(new TimeRange(window.input(), TimeRange.Kind.RANGE, view.materialization().paneMs()))
-                        : out.add(new TableWindow(window.input(), window.timeColumn(), window.columns(),
-                                Long.MIN_VALUE, Long.MAX_VALUE));
+                        : out.add(new TableWindow(window.input(), window.timeColumn(),
+                                viewWindows.getOrDefault(id, window).columns(), Long.MIN_VALUE, Long.MAX_VALUE));
                 int state = out.add(new PaneState(paneInput, view.state(), view.grouping(), view.materialization()));
                 copy = out.add(new SqlViewAggregate(copy, state));
             }
