@@ -305,7 +305,7 @@ public final class GridCorrectionOperator {
             // a counter's move counts the samples that entered and left itself
             boolean scansSpans = kind != Kind.COUNTER;
             // sums, counts and averages need only the count and the sum of what moved
-            boolean sumsOnly = (kind == Kind.SUM || kind == Kind.COUNT || kind == Kind.AVG);
+            boolean sumsOnly = kind == Kind.SUM || kind == Kind.COUNT || kind == Kind.AVG;
             for (int i = 0; i < steps; i++) {
                 context.checkAlive();
                 windowReads = 0;
