@@ -74,8 +74,8 @@ class SpanRowsTest {
         }
     }
 
-    /** Every series, every sample, whatever was asked. */
-    private final class Sloppy implements SeriesDataStore {
+    /** A store whose span reads the tests below make up; it never reads series whole. */
+    private abstract class SpansOnly implements SeriesDataStore {
         @Override
         public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext ctx) {
             return rows.readRawData(source, request, ctx);
@@ -85,7 +85,10 @@ class SpanRowsTest {
         public void readRawSeries(Source source, RawDataRequest request, RunContext ctx, SeriesSink sink) {
             throw new AssertionError("a span read must not fall back to a series read here");
         }
+    }
 
+    /** Every series, every sample, whatever was asked. */
+    private final class Sloppy extends SpansOnly {
         @Override
         public void readRawSpans(Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext ctx,
                 SeriesSink sink) {
@@ -97,21 +100,11 @@ class SpanRowsTest {
      * Every series as a range of one pair of arrays; with {@code mixed}, every third series also
      * brings samples outside the spans, and every fifth comes in a pair of arrays of its own.
      */
-    private final class Shared implements SeriesDataStore {
+    private final class Shared extends SpansOnly {
         private final boolean mixed;
 
         Shared(boolean mixed) {
             this.mixed = mixed;
-        }
-
-        @Override
-        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext ctx) {
-            return rows.readRawData(source, request, ctx);
-        }
-
-        @Override
-        public void readRawSeries(Source source, RawDataRequest request, RunContext ctx, SeriesSink sink) {
-            throw new AssertionError("a span read must not fall back to a series read here");
         }
 
         @Override
