@@ -44,8 +44,8 @@ final class SqlReaders {
      * @param keys      the group keys, sorted; for a metric the view is per series whatever the keys
      * @param column    the column the states fold ({@code value} for a metric)
      * @param bucketMs  the width of the time bucket it also groups by, 0 when none; {@code bucketOriginMs} its origin
+     * @param rowCounted the column counted for {@code count(*)} when the query reads it nowhere else; else null
      */
-    /** @param rowCounted the column counted for {@code count(*)} when the query reads it nowhere else; else null */
     record Candidate(int query, int aggregate, int scan, int window, StateFamily family, List<String> keys, String column,
             boolean metric, long windowMs, long bucketMs, long bucketOriginMs, Column rowCounted) {
 
