@@ -13,15 +13,19 @@ import io.tessera.sql.SqlQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Which SQL queries of a workload a view could answer, and with what state. A query qualifies
  * when it is a {@code GROUP BY} of columns (and at most one time bucket the view's panes tile)
- * over a window that moves with {@code now()}, with no other condition, whose aggregates are one view function — quantiles (any
- * fractions), {@code approx_count_distinct}, {@code sum} or {@code count} — of one column. Over a
- * table the view keeps a state per group of those keys; over a metric it keeps the per-series
- * state PromQL's range functions keep (merged across the series of a group at query time), so a
- * SQL query and a PromQL query over the same metric share one view.
+ * over a window that moves with {@code now()}, whose aggregates are one view function — quantiles
+ * (any fractions), {@code approx_count_distinct}, {@code sum} or {@code count} — of one column.
+ * Over a table the view keeps a state per group of those keys and of the dimensions any other
+ * condition of WHERE compares (the query merges the groups the condition admits, so one view
+ * serves every value a dashboard variable puts there); over a metric, with no other condition,
+ * it keeps the per-series state PromQL's range functions keep (merged across the series of a
+ * group at query time), so a SQL query and a PromQL query over the same metric share one view.
  *
  * <p>SQL roots are lowered at {@code now() = 0}: their time bounds are relative to the time they
  * are evaluated at.
@@ -94,8 +98,11 @@ final class SqlReaders {
             windowId = b.input();
             in = dag.node(windowId);
         }
-        if (in instanceof RowFilter) {
-            return no("it has conditions besides the time window");
+        RowFilter filter = null;
+        if (in instanceof RowFilter f) {
+            filter = f;
+            windowId = f.input();
+            in = dag.node(windowId);
         }
         TableWindow w = (TableWindow) in;
         Scan scan = (Scan) dag.node(w.input());
@@ -138,14 +145,48 @@ final class SqlReaders {
         if (metric && !(onlyMetricName(scan) && column.equals("value"))) {
             return no("over a metric, views keep the samples' value of every series of the metric");
         }
-        List<String> keys = new ArrayList<>(a.keys());
-        if (bucket != null) {
-            keys.remove(bucket.output());
+        Set<String> filtered = filter == null ? Set.of() : filter.predicate().comparedColumns();
+        String unfit = filtered == null ? "its condition compares an expression, not a column"
+                : unfitCondition(filtered, metric, column, scan, catalog);
+        if (unfit != null) {
+            return no(unfit);
         }
-        keys.sort(null);
+        Set<String> keyed = new TreeSet<>(a.keys());
+        if (bucket != null) {
+            keyed.remove(bucket.output());
+        }
+        // a condition on columns is answered from a state per value of each: the view keeps them as keys
+        keyed.addAll(filtered);
+        List<String> keys = new ArrayList<>(keyed);
         return new Outcome(new Candidate(query, id, w.input(), windowId, family, List.copyOf(keys), column, metric, windowMs,
                 bucket == null ? 0 : bucket.widthMs(), bucket == null ? 0 : bucket.originMs(),
                 rowCount != null && column.equals(rowCount.name()) && !read(w, column) ? rowCount : null), null);
+    }
+
+    /**
+     * Why a view cannot answer a query whose condition compares {@code filtered}: a view keeps a
+     * state per value of the table's dimensions a condition compares, and not of a metric's
+     * labels (its view is the metric's every series); null when it can.
+     */
+    private static String unfitCondition(Set<String> filtered, boolean metric, String column, Scan scan, TableCatalog catalog) {
+        if (filtered.isEmpty()) {
+            return null;
+        }
+        if (metric) {
+            return "over a metric, views keep every series of the metric: a condition on its labels runs exactly";
+        }
+        List<String> dimensions = new ArrayList<>();
+        catalog.find(((Source.Table) scan.source()).name()).ifPresent(t -> t.dimensions().forEach(d -> dimensions.add(d.name())));
+        for (String c : filtered) {
+            if (c.equals(column)) {
+                return "its condition compares the column it aggregates";
+            }
+            if (!dimensions.contains(c)) {
+                return "its condition compares " + c + ", not a dimension (a view keeps a state per value of the dimensions"
+                        + " a condition compares)";
+            }
+        }
+        return null;
     }
 
     private static boolean read(TableWindow w, String column) {

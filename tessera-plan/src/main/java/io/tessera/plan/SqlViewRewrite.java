@@ -47,8 +47,11 @@ final class SqlViewRewrite {
             PaneState view = byAggregate.get(id);
             if (view != null) {
                 PlanNode below = out.node(((GroupedAggregate) out.node(copy)).input());
-                // a bucketed query's window is under its time bucket
-                TableWindow window = (TableWindow) (below instanceof TimeBucket b ? out.node(b.input()) : below);
+                // a bucketed query's window is under its time bucket, a filtered one's under its row filter
+                while (below instanceof TimeBucket || below instanceof RowFilter) {
+                    below = out.node(((SqlNode) below).input());
+                }
+                TableWindow window = (TableWindow) below;
                 int paneInput = view.grouping().kind() == Grouping.Kind.PER_SERIES
                         ? out.add(new TimeRange(window.input(), TimeRange.Kind.RANGE, view.materialization().paneMs()))
                         : out.add(new TableWindow(window.input(), window.timeColumn(),

@@ -45,23 +45,57 @@ class SqlPlanningTest {
         PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
         assertThat(views).extracting(v -> v.state().state().family()).containsExactlyInAnyOrder(StateFamily.KLL,
-                StateFamily.DISTINCT);
-        MaterializedView kll = views.stream().filter(v -> v.state().state().family() == StateFamily.KLL).findFirst().orElseThrow();
+                StateFamily.KLL, StateFamily.DISTINCT);
+        MaterializedView kll = views.stream().filter(v -> v.state().state().family() == StateFamily.KLL
+                && v.state().grouping().labels().size() == 1).findFirst().orElseThrow();
         assertThat(kll.paneMs()).isEqualTo(30 * S);
         assertThat(kll.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of("host")));
         assertThat(kll.materialization().retentionMs()).isGreaterThanOrEqualTo(3 * 60 * M + 30 * S);
         String text = result.explanation().text();
         assertThat(text).contains("over table requests (latency)", "serves queries [0, 1]",
-                "SQL query [2]: it has conditions besides the time window",
                 "SQL query [3]: no view keeps avg", "SQL query [5]: its window does not move with now()");
-        // queries 0 and 1 read the view in the plan's DAG: SqlViewAggregate over their aggregates
+        // query 2's condition on code is answered from a view keeping a state per code and host
+        assertThat(views).filteredOn(v -> v.state().grouping().equals(new Grouping(Grouping.Kind.BY, List.of("code", "host"))))
+                .singleElement().extracting(v -> v.state().state().family()).isEqualTo(StateFamily.KLL);
+        // queries 0, 1, 2 and 4 read views in the plan's DAG: SqlViewAggregate over their aggregates
         PhysicalDag dag = result.plan().dag();
         long viewReads = dag.nodes().stream().filter(n -> n instanceof SqlViewAggregate).count();
-        assertThat(viewReads).isEqualTo(3);
+        assertThat(viewReads).isEqualTo(4);
         InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()));
         assertThat(back).isEqualTo(result.plan());
         assertThat(back.materializedViews()).extracting(MaterializedView::definitionId)
                 .containsExactlyElementsOf(views.stream().map(MaterializedView::definitionId).toList());
+    }
+
+    @Test
+    void conditionsOnDimensionsShareOneViewKeyedByThemAndOtherConditionsSayWhyNot() {
+        Workload w = workload("""
+                sql_rows_per_second: 20000
+                sql_groups: 50
+                queries:
+                  - sql: "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR AND region = 'eu' GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT host, sum(bytes) FROM requests WHERE region IN ('us', 'ap') AND ts > now() - INTERVAL 1 HOUR GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT region, host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR AND NOT (region = 'eu' OR host <> 'a') GROUP BY region, host"
+                    every: 1m
+                  - sql: "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR AND latency > 5 GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT host, approx_count_distinct(region) FROM requests WHERE ts > now() - INTERVAL 1 HOUR AND region <> 'eu' GROUP BY host"
+                    every: 1m
+                  - sql: "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 6 HOUR AND code >= 500 GROUP BY t"
+                    every: 1m
+                """);
+        PlanResult result = Planner.plan(w);
+        List<MaterializedView> views = result.plan().materializedViews();
+        assertThat(views).extracting(v -> v.state().grouping().labels()).containsExactlyInAnyOrder(List.of("host", "region"),
+                List.of("code"));
+        String text = result.explanation().text();
+        assertThat(text).contains("serves queries [0, 1, 2]",
+                "SQL query [3]: its condition compares latency, not a dimension",
+                "SQL query [4]: its condition compares the column it aggregates");
+        assertThat(result.plan().dag().nodes().stream().filter(n -> n instanceof SqlViewAggregate).count()).isEqualTo(4);
+        assertThat(InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()))).isEqualTo(result.plan());
     }
 
     @Test
@@ -166,7 +200,7 @@ class SqlPlanningTest {
         assertThat(result.explanation().text()).contains("SQL query [0]: its 90000 ms time buckets are not whole 60000 ms panes",
                 "SQL query [1]: its aggregates are not one function of one column",
                 "SQL query [2]: its aggregates are not one function of one column",
-                "SQL query [3]: it does not aggregate", "SQL query [4]: it has conditions besides the time window",
+                "SQL query [3]: it does not aggregate", "SQL query [4]: over a metric, views keep the samples' value of every series of the metric",
                 "SQL query [5]: its window has no lower time bound",
                 "SQL query [6]: it groups by its aggregated column or by time");
     }

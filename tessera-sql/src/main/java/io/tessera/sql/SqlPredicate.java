@@ -1,11 +1,40 @@
 package io.tessera.sql;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /** A boolean condition of WHERE or HAVING. */
 public sealed interface SqlPredicate {
 
     String toSql();
+
+    /**
+     * The columns the condition compares, in first-use order; null when one of its comparisons
+     * has an expression other than a column on its left (a HAVING condition may).
+     */
+    default Set<String> comparedColumns() {
+        Set<String> out = new LinkedHashSet<>();
+        return collectColumns(this, out) ? out : null;
+    }
+
+    private static boolean collectColumns(SqlPredicate p, Set<String> out) {
+        return switch (p) {
+            case And a -> collectColumns(a.left(), out) && collectColumns(a.right(), out);
+            case Or o -> collectColumns(o.left(), out) && collectColumns(o.right(), out);
+            case Not n -> collectColumns(n.operand(), out);
+            case Compare c -> addColumn(c.left(), out);
+            case In in -> addColumn(in.left(), out);
+        };
+    }
+
+    private static boolean addColumn(SqlExpr e, Set<String> out) {
+        if (!(e instanceof SqlExpr.Column c)) {
+            return false;
+        }
+        out.add(c.name());
+        return true;
+    }
 
     enum Op {
         EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");

@@ -102,7 +102,7 @@ final class BucketedViewAggregation {
                 context.checkAlive();
                 states.forEach(i, panes.computeIfAbsent(bucketOf(bucket, states.pane(i).end() - 1), b -> new BucketMemo.Visits()));
             }
-            Map<Long, BucketMemo.Bucket> before = memo.last(view.definitionId());
+            Map<Long, BucketMemo.Bucket> before = memo.last(view.readingId());
             for (Map.Entry<Long, BucketMemo.Visits> b : panes.entrySet()) {
                 context.checkAlive();
                 BucketMemo.Bucket was = before.get(b.getKey());
@@ -134,7 +134,7 @@ final class BucketedViewAggregation {
                 answer(view, b.getValue(), edges, moved, merged);
             }
         }
-        memo.keep(view.definitionId(), kept);
+        memo.keep(view.readingId(), kept);
         for (Map.Entry<Long, Map<Labels, Object>> b : raw.entrySet()) {
             BucketMemo.Bucket covered = kept.get(b.getKey());
             String at = Long.toString(b.getKey());
@@ -167,7 +167,12 @@ final class BucketedViewAggregation {
     private static BucketMemo.Bucket parts(SqlView view, long bucketStart, BucketMemo.Visits visits, BucketMemo.Bucket was,
                                            String key) {
         Map<Labels, List<State>> byGroup = new LinkedHashMap<>();
-        visits.forEach((group, state) -> byGroup.computeIfAbsent(view.groupOf(group), g -> new ArrayList<>(2)).add(state));
+        visits.forEach((stored, state) -> {
+            Labels group = view.groupOf(stored);
+            if (group != null) {
+                byGroup.computeIfAbsent(group, g -> new ArrayList<>(2)).add(state);
+            }
+        });
         Map<Labels, BucketMemo.Part> parts = new LinkedHashMap<>();
         String at = Long.toString(bucketStart);
         for (Map.Entry<Labels, List<State>> g : byGroup.entrySet()) {

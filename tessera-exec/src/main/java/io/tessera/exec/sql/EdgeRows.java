@@ -103,28 +103,30 @@ final class EdgeRows {
     private static void fold(Map<Labels, Object> edges, Function<Labels, Object> newPart, SqlView view, RowTable rows, String timeColumn,
                              long from, long to) {
         long[] ts = (long[]) rows.columns[rows.index(timeColumn)];
-        SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.keys());
+        SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.rowKeys());
         // count(*) read through a count view does not read the view's column: a row is a count
         int at = rows.names.indexOf(view.column());
         Object values = at >= 0 ? rows.columns[at] : null;
         boolean quantile = view.function() == AggregateFunction.QUANTILE;
+        // a row group's part is its query group's; null when the reading's condition leaves it out
         Object[] partOf = new Object[groups.count()];
         for (int g = 0; g < partOf.length; g++) {
-            partOf[g] = edges.computeIfAbsent(groups.labelsOf(g), newPart);
+            Labels group = view.perSeries() ? groups.labelsOf(g) : view.groupOf(groups.labelsOf(g));
+            partOf[g] = group == null ? null : edges.computeIfAbsent(group, newPart);
         }
         int n = rows.rows;
         if (quantile) {
             for (int r = 0; r < n; r++) {
-                if (ts[r] > from && ts[r] <= to) {
-                    ((Values) partOf[groups.group(r)]).add(values instanceof double[] d ? d[r] : (double) ((long[]) values)[r]);
+                if (ts[r] > from && ts[r] <= to && partOf[groups.group(r)] instanceof Values part) {
+                    part.add(values instanceof double[] d ? d[r] : (double) ((long[]) values)[r]);
                 }
             }
             return;
         }
         if (values == null && view.function() == AggregateFunction.COUNT) {
             for (int r = 0; r < n; r++) {
-                if (ts[r] > from && ts[r] <= to) {
-                    ((State) partOf[groups.group(r)]).update(ts[r], 0.0);
+                if (ts[r] > from && ts[r] <= to && partOf[groups.group(r)] instanceof State part) {
+                    part.update(ts[r], 0.0);
                 }
             }
             return;
@@ -132,6 +134,9 @@ final class EdgeRows {
         for (int r = 0; r < n; r++) {
             if (ts[r] > from && ts[r] <= to) {
                 Object part = partOf[groups.group(r)];
+                if (part == null) {
+                    continue;
+                }
                 if (part instanceof DistinctCoupons.Counter c) {
                     count(c, values, r);
                 } else {

@@ -19,8 +19,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Per view, the per-group merge of the panes of the last pane range a run read, kept between the
- * runs of one {@link SqlEngine}. Every run still reads the panes from its own store handle; the
+ * Per view reading (a view, and the keys and condition of the queries reading it), the per-group
+ * merge of the panes of the last pane range a run read, kept between the runs of one
+ * {@link SqlEngine}. Every run still reads the panes from its own store handle; the
  * kept merge is used only when that read hands out the very same states in the same order, so
  * a rebuilt pane or another store is merged afresh. A dashboard re-evaluating a window between
  * two pane boundaries then merges nothing but its raw edges, and when the range moves forward
@@ -63,7 +64,7 @@ final class PaneMemo {
     /**
      * The pane parts of {@code [first, last)} (on the view's grid) by group, read from
      * {@code store}; the panes it cannot give ({@link UsablePanes}) are left out and listed. A
-     * per-series view's states are regrouped to the query's keys.
+     * view's states are regrouped to the query's keys, those its condition leaves out dropped.
      */
     Read panes(SqlView view, DataStore store, RunContext context, long first, long last) {
         long p = view.paneMs();
@@ -78,10 +79,15 @@ final class PaneMemo {
         for (int i = 0; states != null && i < states.paneCount(); i++) {
             context.checkAlive();
             visits.clear();
-            states.forEach(i, (group, state) -> visits.add(new Visit(view.groupOf(group), state)));
+            states.forEach(i, (stored, state) -> {
+                Labels group = view.groupOf(stored);
+                if (group != null) {
+                    visits.add(new Visit(group, state));
+                }
+            });
             seen.put(states.pane(i).start(), visits.toArray(NONE));
         }
-        Entry kept = entries.get(view.definitionId());
+        Entry kept = entries.get(view.readingId());
         if (kept != null && kept.first == first && kept.last == last && same(kept.seen, seen, first, last, p)) {
             return new Read(kept.parts, usable.exact());
         }
@@ -93,7 +99,7 @@ final class PaneMemo {
             // the same states where the ranges overlap: drop the panes left behind, push the new ones;
             // one run takes the kept stacks over, a run racing it merges afresh
             synchronized (kept) {
-                slides = entries.remove(view.definitionId(), kept);
+                slides = entries.remove(view.readingId(), kept);
                 if (slides) {
                     stacks.putAll(kept.stacks);
                     for (PaneStacks s : stacks.values()) {
@@ -118,7 +124,7 @@ final class PaneMemo {
             }
         }
         Map<Labels, Object> frozen = Collections.unmodifiableMap(parts);
-        entries.put(view.definitionId(), new Entry(first, last, seen, stacks, frozen));
+        entries.put(view.readingId(), new Entry(first, last, seen, stacks, frozen));
         return new Read(frozen, usable.exact());
     }
 

@@ -1,5 +1,6 @@
 package io.tessera.exec.sql;
 
+import io.tessera.core.Column;
 import io.tessera.core.MissingStateException;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** One run of a SQL DAG against one store handle: each node evaluated once, the root's Project made a {@link SqlResult}. */
 final class SqlRun {
@@ -92,33 +94,46 @@ final class SqlRun {
 
     /**
      * From a view when one serves the aggregate over a bounded window of the bare table (or of a
-     * metric's every series), else exactly.
+     * metric's every series), grouped by columns and at most one time bucket, with at most a
+     * condition on columns the view keeps a state per value of; else exactly.
      */
     private RowTable aggregate(GroupedAggregate a) {
-        if (dag.node(a.input()) instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
-                && scannedName(scan) != null && w.startExclusive() != Long.MIN_VALUE
-                && w.endInclusive() > w.startExclusive()) {
-            SqlView view = viewFor(scannedName(scan), scan.source() instanceof Source.TimeSeries, a);
+        int below = a.input();
+        TimeBucket b = dag.node(below) instanceof TimeBucket t ? t : null;
+        if (b != null) {
+            below = b.input();
+        }
+        RowFilter f = dag.node(below) instanceof RowFilter r ? r : null;
+        if (f != null) {
+            below = f.input();
+        }
+        if (!(dag.node(below) instanceof TableWindow w) || !(dag.node(w.input()) instanceof Scan scan) || scannedName(scan) == null
+                || w.startExclusive() == Long.MIN_VALUE || w.endInclusive() <= w.startExclusive()) {
+            return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
+        }
+        Set<String> filtered = f == null ? Set.of() : f.predicate().comparedColumns();
+        if (filtered == null) {
+            return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
+        }
+        boolean metric = scan.source() instanceof Source.TimeSeries;
+        if (b == null) {
+            SqlView view = viewFor(scannedName(scan), metric, a, filtered, f, w);
             if (view != null) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
                     RowTable answer = ViewAggregation.answer(a, w, scan, view, store, context, bounds::add, paneMemo);
                     bounds.forEach(this::approximate);
-                    context.info("SQL info: answered from view " + view.definitionId());
+                    context.info("SQL info: answered from view " + view.definitionId() + where(f));
                     return answer;
                 } catch (MissingStateException e) {
                     context.info("SQL info: answered exactly from raw data, not from a view: " + e.getMessage());
                 }
             }
-        }
-        if (dag.node(a.input()) instanceof TimeBucket b && dag.node(b.input()) instanceof TableWindow w
-                && b.timeColumn().equals(w.timeColumn()) && dag.node(w.input()) instanceof Scan scan && scannedName(scan) != null
-                && w.startExclusive() != Long.MIN_VALUE && w.endInclusive() > w.startExclusive()
-                && a.keys().indexOf(b.output()) >= 0 && a.keys().indexOf(b.output()) == a.keys().lastIndexOf(b.output())) {
+        } else if (b.timeColumn().equals(w.timeColumn()) && a.keys().indexOf(b.output()) >= 0
+                && a.keys().indexOf(b.output()) == a.keys().lastIndexOf(b.output())) {
             List<String> keys = new ArrayList<>(a.keys());
             keys.remove(b.output());
-            SqlView view = viewFor(scannedName(scan), scan.source() instanceof Source.TimeSeries,
-                    new GroupedAggregate(a.input(), keys, a.aggregates()));
+            SqlView view = viewFor(scannedName(scan), metric, new GroupedAggregate(a.input(), keys, a.aggregates()), filtered, f, w);
             if (view != null && BucketedViewAggregation.aligned(view, b)) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
@@ -126,7 +141,8 @@ final class SqlRun {
                             paneMemo.buckets);
                     // one bound per (bucket, group) would be many infos: the loosest stands for them
                     bounds.stream().max(java.util.Comparator.comparingDouble(ErrorBound::error)).ifPresent(this::approximate);
-                    context.info("SQL info: answered from view " + view.definitionId() + " in " + b.widthMs() + " ms buckets");
+                    context.info("SQL info: answered from view " + view.definitionId() + " in " + b.widthMs() + " ms buckets"
+                            + where(f));
                     return answer;
                 } catch (MissingStateException e) {
                     context.info("SQL info: answered exactly from raw data, not from a view: " + e.getMessage());
@@ -136,24 +152,47 @@ final class SqlRun {
         return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
     }
 
-    private SqlView viewFor(String table, boolean metric, GroupedAggregate a) {
+    private static String where(RowFilter f) {
+        return f == null ? "" : ", its groups where " + f.predicate().toSql();
+    }
+
+    /**
+     * The view that serves {@code a} where a condition {@code f} (or null) compares {@code filtered}
+     * columns of {@code w}, read for {@code a}'s keys: of those that serve it and whose keys {@code w}
+     * reads, the one keeping the fewest keys (the least to merge away).
+     */
+    private SqlView viewFor(String table, boolean metric, GroupedAggregate a, Set<String> filtered, RowFilter f, TableWindow w) {
+        Set<String> readable = new java.util.HashSet<>();
+        w.columns().forEach(c -> readable.add(c.name()));
+        SqlView best = null;
         for (SqlView v : views) {
             boolean all = !a.aggregates().isEmpty();
             for (GroupedAggregate.Spec s : a.aggregates()) {
                 // count(*): a table's rows hold every column and a metric's every value, so a view
                 // counting any column counts the rows
-                all &= s.column() != null ? v.serves(table, metric, a.keys(), s.function(), s.column())
+                all &= s.column() != null ? v.serves(table, metric, a.keys(), filtered, s.function(), s.column())
                         : s.function() == io.tessera.sql.AggregateFunction.COUNT
-                        && v.serves(table, metric, a.keys(), io.tessera.sql.AggregateFunction.COUNT, v.column());
+                        && v.serves(table, metric, a.keys(), filtered, io.tessera.sql.AggregateFunction.COUNT, v.column());
                 // a view's topK tracks the heaviest values up to its heap's capacity
                 all &= s.function() != io.tessera.sql.AggregateFunction.TOP_K
                         || s.fraction() <= io.tessera.sketch.FrequentState.DEFAULT_CAPACITY;
             }
-            if (all) {
-                return v.perSeries() ? v.withKeys(a.keys()) : v;
+            // a table view's edges are grouped by its keys from the rows the query reads
+            all &= v.perSeries() || readable.containsAll(v.storedKeys());
+            if (all && (best == null || v.storedKeys().size() < best.storedKeys().size())) {
+                best = v;
             }
         }
-        return null;
+        if (best == null) {
+            return null;
+        }
+        List<Column> compared = new ArrayList<>();
+        for (Column c : w.columns()) {
+            if (filtered.contains(c.name())) {
+                compared.add(c);
+            }
+        }
+        return best.reading(a.keys(), f == null ? null : new GroupFilter(f.predicate(), compared));
     }
 
     /** The table a Scan reads, or the metric whose every series it reads (its only matcher the name); else null. */

@@ -15,8 +15,10 @@ import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
 import io.tessera.sketch.SumState;
 import io.tessera.sql.AggregateFunction;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A materialized view for windowed {@code GROUP BY keys} queries over one table: one state per
@@ -28,18 +30,29 @@ import java.util.Map;
  * <p>A view of an installed plan ({@code planned}) has that plan's definition id and state
  * parameters. A {@code perSeries} view is a metric's per-series view (the one PromQL's range
  * functions read, {@code table} the metric's name, {@code column} {@code value}): it serves any
- * keys, its per-series states merged across the series of each group; {@link #withKeys} names
- * the keys of one query.
+ * keys, its per-series states merged across the series of each group.
+ *
+ * <p>{@code storedKeys} are the keys the view keeps a state per; {@code keys} those of the query
+ * reading it, and {@code filter} (null for none) that query's WHERE condition on stored keys. A
+ * view read for a query ({@link #reading}) merges the states of the stored groups the filter
+ * admits into the query's groups: a view by {@code (host, region)} answers {@code GROUP BY host
+ * ... WHERE region = 'eu'}.
  */
 public record SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs,
-        boolean perSeries, MaterializedView planned) {
+        boolean perSeries, MaterializedView planned, List<String> storedKeys, GroupFilter filter) {
 
     public SqlView {
         keys = List.copyOf(keys);
+        storedKeys = List.copyOf(storedKeys);
         if (paneMs <= 0) {
             throw new IllegalArgumentException("a pane must be positive, got " + paneMs + " ms");
         }
         family(function);
+    }
+
+    public SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs,
+            boolean perSeries, MaterializedView planned) {
+        this(table, keys, function, column, paneMs, retentionMs, perSeries, planned, keys, null);
     }
 
     public SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs) {
@@ -50,29 +63,50 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
         if (planned != null) {
             return planned.definitionId();
         }
-        return "sql:" + table + ":by" + keys + ":" + function.name().toLowerCase(java.util.Locale.ROOT) + "(" + column + "):pane="
+        return "sql:" + table + ":by" + storedKeys + ":" + function.name().toLowerCase(java.util.Locale.ROOT) + "(" + column + "):pane="
                 + paneMs;
     }
 
-    /** This per-series view read for one query grouped by {@code groupKeys}. */
-    SqlView withKeys(List<String> groupKeys) {
-        return new SqlView(table, groupKeys, function, column, paneMs, retentionMs, perSeries, planned);
+    /** What a reading of this view is kept under between runs: the view, and the keys and filter of the reading. */
+    String readingId() {
+        return definitionId() + (keys.equals(storedKeys) && filter == null ? "" : " as " + keys + (filter == null ? "" : " where " + filter));
+    }
+
+    /** This view read for one query grouped by {@code groupKeys}, its stored groups kept when {@code where} (or null) admits them. */
+    SqlView reading(List<String> groupKeys, GroupFilter where) {
+        return new SqlView(table, groupKeys, function, column, paneMs, retentionMs, perSeries, planned, storedKeys, where);
     }
 
     /**
      * Whether this view answers {@code function} of {@code column} of {@code scannedTable} (a
-     * metric's name when {@code metric}) grouped by exactly {@code keys} (in any order; any keys
-     * but the time and the value for a per-series view).
+     * metric's name when {@code metric}) grouped by {@code keys} (in any order) where a condition
+     * compares {@code filtered} columns: a table view keeps a state per value of every one of those
+     * columns (its other keys are merged away), a per-series view serves any keys but the time and
+     * the value, and no condition.
      */
-    boolean serves(String scannedTable, boolean metric, List<String> groupKeys, AggregateFunction f, String c) {
-        boolean keysMatch = perSeries ? !groupKeys.contains("ts") && !groupKeys.contains("value")
-                : groupKeys.size() == keys.size() && groupKeys.containsAll(keys);
+    boolean serves(String scannedTable, boolean metric, List<String> groupKeys, Set<String> filtered, AggregateFunction f,
+            String c) {
+        Set<String> needed = new HashSet<>(groupKeys);
+        needed.addAll(filtered);
+        boolean keysMatch = perSeries ? filtered.isEmpty() && !needed.contains("ts") && !needed.contains("value")
+                : storedKeys.containsAll(needed);
         return metric == perSeries && table.equals(scannedTable) && keysMatch && f == function && column.equals(c);
     }
 
-    /** The group a stored state of this view belongs to in a query grouped by {@link #keys}. */
+    /** The keys a window's raw rows are grouped by before {@link #groupOf} places them: the stored keys of a table view. */
+    List<String> rowKeys() {
+        return perSeries ? keys : storedKeys;
+    }
+
+    /**
+     * The group a stored state of this view belongs to in the reading query grouped by
+     * {@link #keys}; null when the reading's filter leaves it out.
+     */
     Labels groupOf(Labels stored) {
-        if (!perSeries) {
+        if (filter != null && !filter.admits(stored)) {
+            return null;
+        }
+        if (!perSeries && keys.size() == storedKeys.size()) {
             return stored;
         }
         String[] pairs = new String[2 * keys.size()];
@@ -114,7 +148,7 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
         if (planned != null) {
             return planned;
         }
-        PaneState state = new PaneState(0, new StateSpec(family(function), Map.of()), new Grouping(Grouping.Kind.BY, keys),
+        PaneState state = new PaneState(0, new StateSpec(family(function), Map.of()), new Grouping(Grouping.Kind.BY, storedKeys),
                 new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, Math.max(paneMs, retentionMs)));
         return new MaterializedView(definitionId(), -1, state, List.of());
     }

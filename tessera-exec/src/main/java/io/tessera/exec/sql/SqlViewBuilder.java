@@ -66,7 +66,7 @@ public final class SqlViewBuilder {
             states.add(new HashMap<>());
         }
         long[] ts = (long[]) rows.columns[rows.index(window.timeColumn())];
-        GroupKeys groups = new GroupKeys(rows, view.keys());
+        GroupKeys groups = new GroupKeys(rows, view.storedKeys());
         Object values = rows.columns[rows.index(view.column())];
         for (int r = 0; r < rows.rows; r++) {
             int pane = (int) Math.floorDiv(ts[r] - 1 - from, p);
@@ -77,7 +77,7 @@ public final class SqlViewBuilder {
     }
 
     static TableWindow window(SqlView view, TableSchema table, long from, long to) {
-        List<String> wanted = new ArrayList<>(view.keys());
+        List<String> wanted = new ArrayList<>(view.storedKeys());
         wanted.add(view.column());
         List<Column> columns = new ArrayList<>();
         for (Column c : table.rowSchema().columns()) {

@@ -74,6 +74,20 @@ class SqlViewsEndToEndTest {
     static final String EVENTS = "SELECT host, sum(latency) AS s FROM events WHERE ts > now() - INTERVAL 1 HOUR "
             + "GROUP BY host ORDER BY host";
 
+    /** Conditions on dimensions: read from views keeping a state per value of the compared columns. */
+    static final String EU_BYTES = "SELECT host, sum(bytes) AS total FROM requests WHERE ts > now() - INTERVAL 2 HOUR "
+            + "AND region = 'eu' GROUP BY host ORDER BY host";
+    static final String US_COUNTS = "SELECT host, count(latency) AS n FROM requests WHERE region IN ('us') "
+            + "AND ts > now() - INTERVAL 1 HOUR GROUP BY host ORDER BY host";
+    static final String SOME_HOSTS_P99 = "SELECT region, quantile(0.99)(latency) AS p99, median(latency) AS p50 FROM requests "
+            + "WHERE ts > now() - INTERVAL 1 HOUR AND host IN ('h0', 'h2', 'h3') GROUP BY region ORDER BY region";
+    static final String SOME_HOSTS_USERS = "SELECT region, approx_count_distinct(user) AS users FROM requests "
+            + "WHERE ts > now() - INTERVAL 1 HOUR AND NOT (host = 'h4' OR host = 'h1') GROUP BY region ORDER BY region";
+    static final String EVENTS_BUT_ONE = "SELECT host, sum(latency) AS s FROM events WHERE ts > now() - INTERVAL 1 HOUR "
+            + "AND host <> 'h2' GROUP BY host ORDER BY host";
+    static final String US_COUNTS_BUCKETED = "SELECT time_bucket(INTERVAL '10 minutes', ts) AS t, host, count(latency) AS n "
+            + "FROM requests WHERE ts > now() - INTERVAL 1 HOUR AND region = 'us' GROUP BY t, host ORDER BY t, host";
+
     private static TesseraServer server;
     private static Connection duck;
     private static long start;
@@ -161,7 +175,8 @@ class SqlViewsEndToEndTest {
                 sql_rows_per_second: 2000
                 sql_groups: 5
                 queries:
-                """ + String.join("", java.util.stream.Stream.of(P99, BYTES, USERS, COUNTS, AVG, EVENTS, ROWS_BY_REGION)
+                """ + String.join("", java.util.stream.Stream.of(P99, BYTES, USERS, COUNTS, AVG, EVENTS, ROWS_BY_REGION, EU_BYTES,
+                        US_COUNTS, SOME_HOSTS_P99, SOME_HOSTS_USERS, EVENTS_BUT_ONE, US_COUNTS_BUCKETED)
                 .map(q -> "  - sql: \"" + q + "\"\n    every: 1m\n").toList());
         planned = Planner.plan(Workload.parse(workload, server.config().tableCatalog()));
         HttpResponse<String> installed = post("/api/v1/plan", InstallablePlanCodec.toJson(planned.plan()));
@@ -269,8 +284,11 @@ class SqlViewsEndToEndTest {
     void thePlannerGivesEveryViewableQueryAViewAndSaysWhyNotForTheOther() {
         InstallablePlan plan = planned.plan();
         assertThat(plan.materializedViews()).as(planned.explanation().text()).extracting(v -> v.state().state().family().name())
-                .containsExactlyInAnyOrder("KLL", "SUM", "DISTINCT", "COUNT", "SUM", "COUNT");
+                .containsExactlyInAnyOrder("KLL", "SUM", "DISTINCT", "COUNT", "SUM", "COUNT", "SUM", "KLL", "DISTINCT");
         assertThat(planned.explanation().text()).contains("SQL query [4]: no view keeps avg");
+        // the filtered queries read views keyed by their group keys and the columns their conditions compare
+        assertThat(plan.materializedViews()).extracting(v -> v.state().state().family().name() + v.state().grouping().labels())
+                .contains("SUM[host, region]", "COUNT[host, region]", "KLL[host, region]", "DISTINCT[host, region]", "SUM[host]");
         assertThat(server.installedPlan()).isEqualTo(plan);
     }
 
@@ -295,9 +313,10 @@ class SqlViewsEndToEndTest {
     @Test
     void exactFamiliesFromViewsEqualDuckDb() throws Exception {
         tick();
-        for (String query : List.of(BYTES, COUNTS, ROWS_BY_REGION)) {
+        for (String query : List.of(BYTES, COUNTS, ROWS_BY_REGION, EU_BYTES, US_COUNTS, EVENTS_BUT_ONE)) {
             JsonNode answer = sql(query, true);
-            assertThat(answer.path("infos").toString()).as(query).contains("answered from view");
+            assertThat(answer.path("infos").toString()).as(query).contains("answered from view")
+                    .contains(query.contains("AND") ? "its groups where" : "answered from view");
             assertThat(answer.path("approximate").asBoolean()).isFalse();
             List<Object[]> expected = duck(query);
             JsonNode rows = answer.path("rows");
@@ -323,6 +342,16 @@ class SqlViewsEndToEndTest {
         tick();
         JsonNode answer = sql(P99, true);
         assertThat(answer.path("infos").toString()).contains("answered from view " + viewIdOf("KLL"));
+        assertWithinRankError(answer, "");
+        JsonNode someHosts = sql(SOME_HOSTS_P99, true);
+        assertThat(someHosts.path("infos").toString()).contains("answered from view", "its groups where",
+                "host\\\" IN ('h0', 'h2', 'h3')");
+        // three hosts' panes hold more values than are gathered exactly: the merged sketch answers
+        assertWithinRankError(someHosts, " AND host IN ('h0', 'h2', 'h3')");
+    }
+
+    /** Each region's p99 and p50 of {@code answer} within its stated rank error of the rows that also meet {@code condition}. */
+    private static void assertWithinRankError(JsonNode answer, String condition) throws Exception {
         assertThat(answer.path("approximate").asBoolean()).isTrue();
         double bound = answer.path("error_bound").path("error").asDouble();
         assertThat(bound).isGreaterThan(0).isLessThan(0.02);
@@ -334,7 +363,8 @@ class SqlViewsEndToEndTest {
             for (int k = 0; k < 2; k++) {
                 double v = row.get(k + 1).asDouble();
                 try (PreparedStatement s = duck.prepareStatement("SELECT avg(CASE WHEN latency < ? THEN 1.0 ELSE 0.0 END), "
-                        + "avg(CASE WHEN latency <= ? THEN 1.0 ELSE 0.0 END) FROM requests WHERE ts > " + edge + " AND region = ?")) {
+                        + "avg(CASE WHEN latency <= ? THEN 1.0 ELSE 0.0 END) FROM requests WHERE ts > " + edge + " AND region = ?"
+                        + condition)) {
                     s.setDouble(1, v);
                     s.setDouble(2, v);
                     s.setString(3, region);
@@ -353,8 +383,15 @@ class SqlViewsEndToEndTest {
         tick();
         JsonNode answer = sql(USERS, true);
         assertThat(answer.path("infos").toString()).contains("answered from view " + viewIdOf("DISTINCT"));
+        assertWithinDistinctBound(USERS, answer);
+        JsonNode someHosts = sql(SOME_HOSTS_USERS, true);
+        assertThat(someHosts.path("infos").toString()).contains("answered from view", "its groups where");
+        assertWithinDistinctBound(SOME_HOSTS_USERS, someHosts);
+    }
+
+    private static void assertWithinDistinctBound(String query, JsonNode answer) throws Exception {
         double bound = answer.path("error_bound").path("error").asDouble();
-        List<Object[]> expected = duck(USERS);
+        List<Object[]> expected = duck(query);
         assertThat(answer.path("rows").size()).isEqualTo(expected.size());
         for (int r = 0; r < expected.size(); r++) {
             double exact = ((Number) expected.get(r)[1]).doubleValue();
@@ -441,6 +478,23 @@ class SqlViewsEndToEndTest {
             assertThat(row.get(1).asText()).isEqualTo(want.get(r)[1]);
             double x = ((Number) want.get(r)[2]).doubleValue();
             assertThat(row.get(2).asDouble()).as(row.toString()).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
+        }
+    }
+
+    @Test
+    void aFilteredQueryByTimeBucketsReadsTheViewOfItsKeysAndConditionAndEqualsDuckDb() throws Exception {
+        tick();
+        JsonNode buckets = sql(US_COUNTS_BUCKETED, true);
+        assertThat(buckets.path("infos").toString()).contains("answered from view", "600000 ms buckets",
+                "its groups where", "region\\\" = 'us'");
+        List<Object[]> want = duck(US_COUNTS_BUCKETED.replace("time_bucket(INTERVAL '10 minutes', ts) AS t",
+                "epoch_ms(time_bucket(INTERVAL '10 minutes', ts)) AS t"));
+        assertThat(buckets.path("rows").size()).isEqualTo(want.size());
+        for (int r = 0; r < want.size(); r++) {
+            JsonNode row = buckets.path("rows").get(r);
+            assertThat(row.get(0).asLong()).isEqualTo(((Number) want.get(r)[0]).longValue());
+            assertThat(row.get(1).asText()).isEqualTo(want.get(r)[1]);
+            assertThat(row.get(2).asLong()).as(row.toString()).isEqualTo(((Number) want.get(r)[2]).longValue());
         }
     }
 }
