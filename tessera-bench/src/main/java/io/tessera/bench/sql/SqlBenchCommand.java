@@ -88,7 +88,9 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", PANE, span),
                 new SqlView("events", List.of("region", "code"), AggregateFunction.APPROX_COUNT_DISTINCT, "shard", PANE, span),
                 new SqlView("events", List.of("host"), AggregateFunction.APPROX_COUNT_DISTINCT, "seq", PANE, span),
-                new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, span));
+                new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, span),
+                // a state per (code, host): conditions on code read it, whatever codes they name
+                new SqlView("events", List.of("code", "host"), AggregateFunction.QUANTILE, "latency", PANE, span));
         long b0 = System.nanoTime();
         for (SqlView v : views) {
             SqlViewBuilder.build(v, SqlBenchTable.SCHEMA, store, store, start, start + span, context(start + span));
@@ -99,6 +101,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
         List<BenchQuery> queries = List.of(
                 q("p99 by host, 1h", "SELECT host, quantile(0.99)(latency) FROM events WHERE ts > now() - INTERVAL '1 hour' "
                         + "AND ts <= now() GROUP BY host", 1),
+                q("p99 by host where code >= 500, 1h", "SELECT host, quantile(0.99)(latency) FROM events "
+                        + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() AND code >= 500 GROUP BY host", 1),
                 q("p50 by host, 3h", "SELECT host, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency) FROM events "
                         + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY host", 1),
                 q("p90 by host, 6h", "SELECT host, quantile(0.9)(latency) FROM events WHERE ts > now() - INTERVAL '6 hours' "

@@ -102,6 +102,10 @@ final class EdgeRows {
     /** Folds the rows of {@code rows} whose time is in {@code (from, to]} into the groups' edge parts. */
     private static void fold(Map<Labels, Object> edges, Function<Labels, Object> newPart, SqlView view, RowTable rows, String timeColumn,
                              long from, long to) {
+        if (view.filter() != null) {
+            // the rows the condition leaves out are not grouped at all
+            rows = view.filter().apply(rows);
+        }
         long[] ts = (long[]) rows.columns[rows.index(timeColumn)];
         SqlViewBuilder.GroupKeys groups = new SqlViewBuilder.GroupKeys(rows, view.rowKeys());
         // count(*) read through a count view does not read the view's column: a row is a count

@@ -13,13 +13,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * A query's WHERE condition on a view's key columns, applied to the view's stored groups and to
  * the raw rows of its edges. A stored group is one set of key values, so the condition holds for
  * all of its rows or for none: it is tested once per group, on a one-row table of those values
- * typed as the table's columns, by the same {@link RowFilters} the exact run uses.
+ * typed as the table's columns, by the same {@link RowFilters} the exact run uses, and the answer
+ * is kept with the group's query group (a filter lives as long as the engine's {@link PaneMemo}).
  */
 final class GroupFilter {
 
+    /** The group of a stored group the condition leaves out. */
+    private static final Object LEFT_OUT = new Object();
+
     private final SqlPredicate predicate;
     private final List<Column> columns;
-    private final Map<Labels, Boolean> admitted = new ConcurrentHashMap<>();
+    private final Map<Labels, Object> groups = new ConcurrentHashMap<>();
 
     /** {@code predicate} over {@code columns}, the key columns it compares. */
     GroupFilter(SqlPredicate predicate, List<Column> columns) {
@@ -31,14 +35,17 @@ final class GroupFilter {
         return predicate;
     }
 
-    /** Whether the rows of the stored group {@code stored} satisfy the condition. */
-    boolean admits(Labels stored) {
-        Boolean known = admitted.get(stored);
-        if (known == null) {
-            known = RowFilters.filter(row(stored), predicate).rows == 1;
-            admitted.put(stored, known);
+    /**
+     * The query group of the stored group {@code stored}, {@code project}ed from it when its rows
+     * satisfy the condition; null when they do not. Each stored group is tested once.
+     */
+    Labels groupOf(Labels stored, java.util.function.UnaryOperator<Labels> project) {
+        Object group = groups.get(stored);
+        if (group == null) {
+            group = RowFilters.filter(row(stored), predicate).rows == 1 ? project.apply(stored) : LEFT_OUT;
+            groups.put(stored, group);
         }
-        return known;
+        return group == LEFT_OUT ? null : (Labels) group;
     }
 
     /** The rows of {@code rows} that satisfy the condition. */

@@ -61,6 +61,14 @@ final class PaneMemo {
     /** The bucketed runs' parts, kept alongside. */
     final BucketMemo buckets = new BucketMemo();
 
+    private final Map<String, GroupFilter> filters = new ConcurrentHashMap<>();
+
+    /** The filter of {@code predicate} over {@code columns} on the groups of {@code view}, kept with what it learnt of them. */
+    GroupFilter filter(SqlView view, io.tessera.sql.SqlPredicate predicate, List<io.tessera.core.Column> columns) {
+        return filters.computeIfAbsent(view.definitionId() + " where " + predicate.toSql() + " over " + columns,
+                k -> new GroupFilter(predicate, columns));
+    }
+
     /**
      * The pane parts of {@code [first, last)} (on the view's grid) by group, read from
      * {@code store}; the panes it cannot give ({@link UsablePanes}) are left out and listed. A

@@ -192,7 +192,7 @@ final class SqlRun {
                 compared.add(c);
             }
         }
-        return best.reading(a.keys(), f == null ? null : new GroupFilter(f.predicate(), compared));
+        return best.reading(a.keys(), f == null ? null : paneMemo.filter(best, f.predicate(), compared));
     }
 
     /** The table a Scan reads, or the metric whose every series it reads (its only matcher the name); else null. */

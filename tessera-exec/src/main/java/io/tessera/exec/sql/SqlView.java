@@ -103,9 +103,10 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
      * {@link #keys}; null when the reading's filter leaves it out.
      */
     Labels groupOf(Labels stored) {
-        if (filter != null && !filter.admits(stored)) {
-            return null;
-        }
+        return filter == null ? project(stored) : filter.groupOf(stored, this::project);
+    }
+
+    private Labels project(Labels stored) {
         if (!perSeries && keys.size() == storedKeys.size()) {
             return stored;
         }
