@@ -61,10 +61,16 @@ final class PaneMemo {
     /** The bucketed runs' parts, kept alongside. */
     final BucketMemo buckets = new BucketMemo();
 
+    private static final int MAX_FILTERS = 1024;
+
     private final Map<String, GroupFilter> filters = new ConcurrentHashMap<>();
 
     /** The filter of {@code predicate} over {@code columns} on the groups of {@code view}, kept with what it learnt of them. */
     GroupFilter filter(SqlView view, io.tessera.sql.SqlPredicate predicate, List<io.tessera.core.Column> columns) {
+        if (filters.size() >= MAX_FILTERS) {
+            // conditions come from dashboard variables: forget the old ones rather than grow without end
+            filters.clear();
+        }
         return filters.computeIfAbsent(view.definitionId() + " where " + predicate.toSql() + " over " + columns,
                 k -> new GroupFilter(predicate, columns));
     }
