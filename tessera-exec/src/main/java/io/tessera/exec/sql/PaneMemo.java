@@ -126,11 +126,18 @@ final class PaneMemo {
         if (!slides) {
             push(view, stacks, seen, from, first, last, p);
         }
+        // a quantile's exact part slides too: the values of the panes that left are taken out, those that entered merged in
+        boolean slideExact = slides && view.function() == AggregateFunction.QUANTILE;
+        Map<Labels, PaneValues> left = slideExact ? paneValues(kept.seen, kept.first, first, p) : Map.of();
+        Map<Labels, PaneValues> entered = slideExact ? paneValues(seen, kept.last, last, p) : Map.of();
         Map<Labels, Object> parts = new LinkedHashMap<>();
         for (var it = stacks.entrySet().iterator(); it.hasNext(); ) {
             context.checkAlive();
             Map.Entry<Labels, PaneStacks> e = it.next();
-            Object part = part(view, e.getValue());
+            Object part = slideExact ? slid(kept.parts.get(e.getKey()), left.get(e.getKey()), entered.get(e.getKey())) : null;
+            if (part == null) {
+                part = part(view, e.getValue());
+            }
             if (part != null) {
                 parts.put(e.getKey(), part);
             } else {
@@ -140,6 +147,67 @@ final class PaneMemo {
         Map<Labels, Object> frozen = Collections.unmodifiableMap(parts);
         entries.put(view.readingId(), new Entry(first, last, seen, stacks, frozen));
         return new Read(frozen, usable.exact());
+    }
+
+    /** A group's values in some panes, or {@link #SKETCHED} when one of those panes no longer holds all of its values. */
+    private static final class PaneValues {
+        double[] values = new double[64];
+        int size;
+    }
+
+    private static final PaneValues SKETCHED = new PaneValues();
+
+    /** Each group's values in the panes {@code [from, to)} of {@code seen}. */
+    private static Map<Labels, PaneValues> paneValues(Map<Long, Visit[]> seen, long from, long to, long p) {
+        Map<Labels, PaneValues> out = new java.util.HashMap<>();
+        int[] count = new int[1];
+        for (long t = from; t < to; t += p) {
+            for (Visit v : seen.getOrDefault(t, NONE)) {
+                PaneValues values = out.computeIfAbsent(v.group(), g -> new PaneValues());
+                if (values == SKETCHED) {
+                    continue;
+                }
+                double[] grown = ((KllState) v.state()).exactValues(values.values, values.size, count);
+                if (grown == null) {
+                    out.put(v.group(), SKETCHED);
+                } else {
+                    values.values = grown;
+                    values.size = count[0];
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A group's exact quantile part after its range slid: {@code before}'s values without those of
+     * the panes that {@code left}, with those that {@code entered} (either may be null: none);
+     * null when it cannot be had that way (the part was sketched, a pane is, or the values would
+     * be more than {@link #EXACT_LIMIT} or none).
+     */
+    private static QuantilePanes slid(Object before, PaneValues left, PaneValues entered) {
+        if (!(before instanceof QuantilePanes q) || q.sorted() == null || left == SKETCHED || entered == SKETCHED) {
+            return null;
+        }
+        int out = left == null ? 0 : left.size;
+        int in = entered == null ? 0 : entered.size;
+        int size = q.sorted().length - out + in;
+        if (size > EXACT_LIMIT || size == 0) {
+            return null;
+        }
+        double[] kept = out == 0 ? q.sorted() : WindowQuantiles.without(q.sorted(), left.values, out);
+        if (in == 0) {
+            return new QuantilePanes(kept, null, io.tessera.sketch.ErrorBound.EXACT);
+        }
+        double[] added = Arrays.copyOf(entered.values, in);
+        Arrays.sort(added);
+        double[] merged = new double[size];
+        int i = 0;
+        int j = 0;
+        for (int o = 0; o < size; o++) {
+            merged[o] = j == in || i < kept.length && Double.compare(kept[i], added[j]) <= 0 ? kept[i++] : added[j++];
+        }
+        return new QuantilePanes(merged, null, io.tessera.sketch.ErrorBound.EXACT);
     }
 
     /** Pushes the panes {@code [pushFrom, last)} into each group's stacks (new groups start at pane {@code from}). */

@@ -10,8 +10,10 @@ import java.util.function.Supplier;
  * two stacks: a pane entering the range is merged once into the back; when the range's start
  * passes the back's start, the panes left are turned into suffix merges (the front). Each pane is
  * then merged a constant number of times however many ranges contain it, and the range's merge
- * is one more merge of a front suffix with the back. Panes are indexed by their absolute number
- * (start / pane width); a group absent from a pane has null there. Pane states are never written.
+ * is one more merge of a front suffix with the back. The merging is done when a merge is asked
+ * for, so a group answered from its panes' values alone merges nothing. Panes are indexed by their
+ * absolute number (start / pane width); a group absent from a pane has null there. Pane states
+ * are never written.
  */
 final class PaneStacks {
 
@@ -23,6 +25,8 @@ final class PaneStacks {
     private long to;
     private long mid;
     private State back;
+    /** The back holds the merge of the panes {@code [mid, backTo)}. */
+    private long backTo;
 
     PaneStacks(Supplier<State> fresh, long from) {
         this.fresh = fresh;
@@ -30,6 +34,7 @@ final class PaneStacks {
         this.from = from;
         this.to = from;
         this.mid = from;
+        this.backTo = from;
     }
 
     long from() {
@@ -44,12 +49,6 @@ final class PaneStacks {
     void push(State pane) {
         ensure(to - base + 1);
         panes[(int) (to - base)] = pane;
-        if (pane != null) {
-            if (back == null) {
-                back = fresh.get();
-            }
-            back.merge(pane);
-        }
         to++;
     }
 
@@ -59,9 +58,6 @@ final class PaneStacks {
             throw new IllegalArgumentException("cannot move [" + from + ", " + to + ") to start " + start);
         }
         from = start;
-        if (from > mid) {
-            flip();
-        }
         if (from - base > 64 && from - base > panes.length / 2) {
             int shift = (int) (from - base);
             System.arraycopy(panes, shift, panes, 0, panes.length - shift);
@@ -74,6 +70,18 @@ final class PaneStacks {
 
     /** The merge of every pane of the range, into a new state; null when the group is in none. */
     State merged() {
+        if (from > mid) {
+            flip();
+        }
+        for (; backTo < to; backTo++) {
+            State p = panes[(int) (backTo - base)];
+            if (p != null) {
+                if (back == null) {
+                    back = fresh.get();
+                }
+                back.merge(p);
+            }
+        }
         State front = from < mid ? suffix[(int) (from - base)] : null;
         if (front == null && back == null) {
             return null;
@@ -120,6 +128,7 @@ final class PaneStacks {
         }
         mid = to;
         back = null;
+        backTo = to;
     }
 
     private void ensure(long size) {

@@ -9,11 +9,15 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** A range moved forward by random steps: its two-stack merge against the sum of its panes, and the states it merges into. */
+/**
+ * A range moved forward by random steps: its two-stack merge against the sum of its panes, and the
+ * states it merges into; with seeds above 4 the merge is asked for at one step in five only (the
+ * stacks merge when asked).
+ */
 class PaneStacksTest {
 
     @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3, 4})
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
     void theMergeOfTheRangeIsTheSumOfItsPanes(long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         List<Double> values = new ArrayList<>();
@@ -40,6 +44,9 @@ class PaneStacksTest {
             long end = 100 + values.size();
             start = Math.max(start, end - width);
             stacks.dropTo(start);
+            if (seed > 4 && r.nextInt(5) != 0) {
+                continue;
+            }
             double expected = 0;
             boolean any = false;
             for (long a = start; a < end; a++) {
