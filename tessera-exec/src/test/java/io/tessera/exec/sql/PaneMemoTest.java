@@ -40,6 +40,26 @@ class PaneMemoTest {
         }
     }
 
+    /** Few rows: every pane holds all of its values, so the slid parts are every value of the window and the answers exact. */
+    @org.junit.jupiter.api.Test
+    void exactQuantilePartsSlideToTheExactAnswer() {
+        SqlTestTable few = new SqlTestTable(20_000, 5, true);
+        InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, few.batch());
+        SqlViewBuilder.build(SqlViewTest.QUANTILES, SqlTestTable.SCHEMA, store, store, SqlViewTest.FROM, SqlViewTest.TO,
+                SqlViewTest.ctx(SqlViewTest.TO));
+        String sql = "SELECT host, quantile(0.9)(latency) AS q90, median(latency) AS q50 FROM events "
+                + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY host";
+        SqlEngine kept = new SqlEngine();
+        for (int i = 0; i < 20; i++) {
+            long now = SqlViewTest.TO - 2 * 3_600_000L + i * 97_531L;
+            SqlResult slid = kept.execute(sql, store, SqlViewTest.CATALOG, SqlViewTest.ctx(now), List.of(SqlViewTest.QUANTILES));
+            SqlResult exact = new SqlEngine().execute(sql, store, SqlViewTest.CATALOG, SqlViewTest.ctx(now));
+            assertThat(slid.infos()).anyMatch(s -> s.contains("answered from view"));
+            assertThat(slid.approximate()).isFalse();
+            assertThat(slid.rows()).as("now=%d", now).containsExactlyInAnyOrderElementsOf(exact.rows());
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region",
