@@ -93,12 +93,15 @@ public final class SqlLowering {
         return dag.add(new Project(node, columns, outputs, types));
     }
 
-    /** The metric's name, and each {@code label = 'x'} conjunct of WHERE, as a hint to the store. */
+    /**
+     * The metric's name, and each {@code label = 'x'} conjunct of WHERE, as a hint to the store; in
+     * the order PromQL gives a selector's matchers, so that {@code x{job="a"}} and {@code ... FROM x
+     * WHERE job = 'a'} scan, and share views of, the same series.
+     */
     private static List<LabelMatcher> metricMatchers(SqlQuery q) {
         List<LabelMatcher> matchers = new ArrayList<>();
-        matchers.add(LabelMatcher.equal(io.tessera.core.Labels.METRIC_NAME, q.table().name()));
         addEqualities(q.where(), matchers);
-        return matchers;
+        return new io.tessera.promql.VectorSelector(q.table().name(), matchers, 0, null).allMatchers();
     }
 
     private static void addEqualities(SqlPredicate p, List<LabelMatcher> out) {

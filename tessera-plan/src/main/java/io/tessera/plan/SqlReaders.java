@@ -23,9 +23,10 @@ import java.util.TreeSet;
  * (any fractions), {@code approx_count_distinct}, {@code sum} or {@code count} — of one column.
  * Over a table the view keeps a state per group of those keys and of the dimensions any other
  * condition of WHERE compares (the query merges the groups the condition admits, so one view
- * serves every value a dashboard variable puts there); over a metric, with no other condition,
- * it keeps the per-series state PromQL's range functions keep (merged across the series of a
- * group at query time), so a SQL query and a PromQL query over the same metric share one view.
+ * serves every value a dashboard variable puts there); over a metric it keeps the per-series
+ * state PromQL's range functions keep (merged across the series of a group at query time, those a
+ * condition on labels leaves out dropped), so a SQL query and a PromQL query over the same series
+ * share one view.
  *
  * <p>SQL roots are lowered at {@code now() = 0}: their time bounds are relative to the time they
  * are evaluated at.
@@ -142,12 +143,12 @@ final class SqlReaders {
             return no("it groups by its aggregated column or by time");
         }
         boolean metric = metric(scan);
-        if (metric && !(onlyMetricName(scan) && column.equals("value"))) {
-            return no("over a metric, views keep the samples' value of every series of the metric");
+        if (metric && !(equalitiesOnly(scan) && column.equals("value"))) {
+            return no("over a metric, views keep the samples' value of the metric's series");
         }
         Set<String> filtered = filter == null ? Set.of() : filter.predicate().comparedColumns();
         String unfit = filtered == null ? "its condition compares an expression, not a column"
-                : unfitCondition(filtered, metric, column, scan, catalog);
+                : unfitCondition(filtered, metric, column, w.timeColumn(), scan, catalog);
         if (unfit != null) {
             return no(unfit);
         }
@@ -164,16 +165,19 @@ final class SqlReaders {
     }
 
     /**
-     * Why a view cannot answer a query whose condition compares {@code filtered}: a view keeps a
-     * state per value of the table's dimensions a condition compares, and not of a metric's
-     * labels (its view is the metric's every series); null when it can.
+     * Why a view cannot answer a query whose condition compares {@code filtered}: a table view keeps
+     * a state per value of the dimensions a condition compares, a metric's view a state per series
+     * (so a condition on its labels); null when it can.
      */
-    private static String unfitCondition(Set<String> filtered, boolean metric, String column, Scan scan, TableCatalog catalog) {
+    private static String unfitCondition(Set<String> filtered, boolean metric, String column, String timeColumn, Scan scan,
+            TableCatalog catalog) {
         if (filtered.isEmpty()) {
             return null;
         }
         if (metric) {
-            return "over a metric, views keep every series of the metric: a condition on its labels runs exactly";
+            // a per-series view: the condition is tested once per series, on its labels
+            return filtered.contains("value") || filtered.contains(timeColumn)
+                    ? "its condition compares the samples' " + (filtered.contains("value") ? "value" : "time") + ", not labels" : null;
         }
         List<String> dimensions = new ArrayList<>();
         catalog.find(((Source.Table) scan.source()).name()).ifPresent(t -> t.dimensions().forEach(d -> dimensions.add(d.name())));
@@ -215,12 +219,17 @@ final class SqlReaders {
                 .orElse(null);
     }
 
-    private static boolean onlyMetricName(Scan scan) {
-        if (scan.matchers().size() != 1) {
+    /** Whether a metric's Scan has its name's equality first and further equalities only (what SQL's conditions make). */
+    private static boolean equalitiesOnly(Scan scan) {
+        if (scan.matchers().isEmpty() || !scan.matchers().getFirst().name().equals(Labels.METRIC_NAME)) {
             return false;
         }
-        LabelMatcher m = scan.matchers().getFirst();
-        return m.name().equals(Labels.METRIC_NAME) && m.type() == MatchType.EQUAL;
+        for (LabelMatcher m : scan.matchers()) {
+            if (m.type() != MatchType.EQUAL) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The unbounded window of a table view: the time column, the keys and the measure, in the table's order. */

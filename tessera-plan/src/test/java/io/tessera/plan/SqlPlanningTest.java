@@ -150,6 +150,32 @@ class SqlPlanningTest {
     }
 
     @Test
+    void aSqlQueryWithConditionsOnLabelsSharesThePromqlQuerysViewOfTheSameSeries() {
+        Workload w = workload("""
+                series: 5000
+                scrape_interval: 1s
+                queries:
+                  - query: quantile_over_time(0.99, x{job="api", env="prod"}[1h])
+                    every: 1m
+                  - sql: "SELECT instance, quantile(0.99)(value) FROM x WHERE env = 'prod' AND ts > now() - INTERVAL 1 HOUR AND job = 'api' GROUP BY instance"
+                    every: 1m
+                  - sql: "SELECT job, quantile(0.5)(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR AND job IN ('api', 'db') GROUP BY job"
+                    every: 1m
+                """);
+        PlanResult result = Planner.plan(w);
+        List<MaterializedView> views = result.plan().materializedViews();
+        assertThat(views).as(result.explanation().text()).hasSize(2).allSatisfy(v ->
+                assertThat(v.state().grouping()).isEqualTo(Grouping.PER_SERIES));
+        assertThat(result.explanation().text()).contains("serves queries [0, 1]", "serves queries [2]");
+        // the equalities narrow the Scan as PromQL's matchers do; IN stays a condition over every series of x
+        PhysicalDag dag = result.plan().dag();
+        List<List<String>> scanned = views.stream().map(v -> ((Scan) dag.node(((TimeRange) dag.node(v.state().input())).input()))
+                .matchers().stream().map(io.tessera.core.LabelMatcher::toString).toList()).toList();
+        assertThat(scanned).containsExactlyInAnyOrder(List.of("__name__=\"x\"", "env=\"prod\"", "job=\"api\""),
+                List.of("__name__=\"x\""));
+    }
+
+    @Test
     void countStarAloneGetsAViewCountingAColumnEveryRowHas() {
         Workload w = workload("""
                 sql_rows_per_second: 20000
@@ -188,7 +214,7 @@ class SqlPlanningTest {
                     every: 1m
                   - sql: "SELECT host, latency FROM requests WHERE ts > now() - INTERVAL 1 HOUR"
                     every: 1m
-                  - sql: "SELECT job, sum(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR AND job = 'a' GROUP BY job"
+                  - sql: "SELECT job, sum(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR AND value > 5 GROUP BY job"
                     every: 1m
                   - sql: "SELECT host, sum(bytes) FROM requests GROUP BY host"
                     every: 1m
@@ -200,7 +226,7 @@ class SqlPlanningTest {
         assertThat(result.explanation().text()).contains("SQL query [0]: its 90000 ms time buckets are not whole 60000 ms panes",
                 "SQL query [1]: its aggregates are not one function of one column",
                 "SQL query [2]: its aggregates are not one function of one column",
-                "SQL query [3]: it does not aggregate", "SQL query [4]: over a metric, views keep the samples' value of every series of the metric",
+                "SQL query [3]: it does not aggregate", "SQL query [4]: its condition compares the samples' value, not labels",
                 "SQL query [5]: its window has no lower time bound",
                 "SQL query [6]: it groups by its aggregated column or by time");
     }

@@ -115,9 +115,8 @@ final class SqlRun {
         if (filtered == null) {
             return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
         }
-        boolean metric = scan.source() instanceof Source.TimeSeries;
         if (b == null) {
-            SqlView view = viewFor(scannedName(scan), metric, a, filtered, f, w);
+            SqlView view = viewFor(scan, a, filtered, f, w);
             if (view != null) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
@@ -133,7 +132,7 @@ final class SqlRun {
                 && a.keys().indexOf(b.output()) == a.keys().lastIndexOf(b.output())) {
             List<String> keys = new ArrayList<>(a.keys());
             keys.remove(b.output());
-            SqlView view = viewFor(scannedName(scan), metric, new GroupedAggregate(a.input(), keys, a.aggregates()), filtered, f, w);
+            SqlView view = viewFor(scan, new GroupedAggregate(a.input(), keys, a.aggregates()), filtered, f, w);
             if (view != null && BucketedViewAggregation.aligned(view, b)) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
@@ -159,9 +158,11 @@ final class SqlRun {
     /**
      * The view that serves {@code a} where a condition {@code f} (or null) compares {@code filtered}
      * columns of {@code w}, read for {@code a}'s keys: of those that serve it and whose keys {@code w}
-     * reads, the one keeping the fewest keys (the least to merge away).
+     * reads, the one keeping the fewest keys, or of the fewest series (the least to merge away).
      */
-    private SqlView viewFor(String table, boolean metric, GroupedAggregate a, Set<String> filtered, RowFilter f, TableWindow w) {
+    private SqlView viewFor(Scan scan, GroupedAggregate a, Set<String> filtered, RowFilter f, TableWindow w) {
+        String table = scannedName(scan);
+        boolean metric = scan.source() instanceof Source.TimeSeries;
         Set<String> readable = new java.util.HashSet<>();
         w.columns().forEach(c -> readable.add(c.name()));
         SqlView best = null;
@@ -170,16 +171,18 @@ final class SqlRun {
             for (GroupedAggregate.Spec s : a.aggregates()) {
                 // count(*): a table's rows hold every column and a metric's every value, so a view
                 // counting any column counts the rows
-                all &= s.column() != null ? v.serves(table, metric, a.keys(), filtered, s.function(), s.column())
+                all &= s.column() != null ? v.serves(table, metric, scan.matchers(), a.keys(), filtered, s.function(), s.column())
                         : s.function() == io.tessera.sql.AggregateFunction.COUNT
-                        && v.serves(table, metric, a.keys(), filtered, io.tessera.sql.AggregateFunction.COUNT, v.column());
+                        && v.serves(table, metric, scan.matchers(), a.keys(), filtered, io.tessera.sql.AggregateFunction.COUNT,
+                        v.column());
                 // a view's topK tracks the heaviest values up to its heap's capacity
                 all &= s.function() != io.tessera.sql.AggregateFunction.TOP_K
                         || s.fraction() <= io.tessera.sketch.FrequentState.DEFAULT_CAPACITY;
             }
             // a table view's edges are grouped by its keys from the rows the query reads
             all &= v.perSeries() || readable.containsAll(v.storedKeys());
-            if (all && (best == null || v.storedKeys().size() < best.storedKeys().size())) {
+            if (all && (best == null || v.storedKeys().size() < best.storedKeys().size()
+                    || v.seriesMatchers().size() > best.seriesMatchers().size())) {
                 best = v;
             }
         }
@@ -195,14 +198,11 @@ final class SqlRun {
         return best.reading(a.keys(), f == null ? null : paneMemo.filter(best, f.predicate(), compared));
     }
 
-    /** The table a Scan reads, or the metric whose every series it reads (its only matcher the name); else null. */
+    /** The table a Scan reads, or the metric whose series it reads (its name, and label values it equals); else null. */
     private static String scannedName(Scan scan) {
         return switch (scan.source()) {
             case Source.Table t -> t.name();
-            case Source.TimeSeries s -> scan.matchers().size() == 1
-                    && scan.matchers().getFirst().name().equals(io.tessera.core.Labels.METRIC_NAME)
-                    && scan.matchers().getFirst().type() == io.tessera.core.MatchType.EQUAL
-                    ? scan.matchers().getFirst().value() : null;
+            case Source.TimeSeries s -> SqlViews.metricName(scan);
         };
     }
 

@@ -1,5 +1,6 @@
 package io.tessera.exec.sql;
 
+import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.exec.view.StateFactory;
 import io.tessera.plan.Grouping;
@@ -39,11 +40,12 @@ import java.util.Set;
  * ... WHERE region = 'eu'}.
  */
 public record SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs,
-        boolean perSeries, MaterializedView planned, List<String> storedKeys, GroupFilter filter) {
+        boolean perSeries, MaterializedView planned, List<String> storedKeys, GroupFilter filter, List<LabelMatcher> seriesMatchers) {
 
     public SqlView {
         keys = List.copyOf(keys);
         storedKeys = List.copyOf(storedKeys);
+        seriesMatchers = List.copyOf(seriesMatchers);
         if (paneMs <= 0) {
             throw new IllegalArgumentException("a pane must be positive, got " + paneMs + " ms");
         }
@@ -52,7 +54,13 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
 
     public SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs,
             boolean perSeries, MaterializedView planned) {
-        this(table, keys, function, column, paneMs, retentionMs, perSeries, planned, keys, null);
+        this(table, keys, function, column, paneMs, retentionMs, perSeries, planned, keys, null, List.of());
+    }
+
+    /** A metric's per-series view of the series that also match {@code seriesMatchers} (equalities on labels). */
+    public static SqlView perSeries(String metric, AggregateFunction function, long paneMs, long retentionMs, MaterializedView planned,
+            List<LabelMatcher> seriesMatchers) {
+        return new SqlView(metric, List.of(), function, "value", paneMs, retentionMs, true, planned, List.of(), null, seriesMatchers);
     }
 
     public SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs) {
@@ -74,23 +82,35 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
 
     /** This view read for one query grouped by {@code groupKeys}, its stored groups kept when {@code where} (or null) admits them. */
     SqlView reading(List<String> groupKeys, GroupFilter where) {
-        return new SqlView(table, groupKeys, function, column, paneMs, retentionMs, perSeries, planned, storedKeys, where);
+        return new SqlView(table, groupKeys, function, column, paneMs, retentionMs, perSeries, planned, storedKeys, where, seriesMatchers);
     }
 
     /**
      * Whether this view answers {@code function} of {@code column} of {@code scannedTable} (a
      * metric's name when {@code metric}) grouped by {@code keys} (in any order) where a condition
      * compares {@code filtered} columns: a table view keeps a state per value of every one of those
-     * columns (its other keys are merged away), a per-series view serves any keys but the time and
-     * the value, and no condition.
+     * columns (its other keys are merged away), a per-series view serves any keys and conditions on
+     * labels (not on the time or the value) of a query whose Scan's matchers ({@code scanned})
+     * include the view's.
      */
-    boolean serves(String scannedTable, boolean metric, List<String> groupKeys, Set<String> filtered, AggregateFunction f,
-            String c) {
+    boolean serves(String scannedTable, boolean metric, List<LabelMatcher> scanned, List<String> groupKeys, Set<String> filtered,
+            AggregateFunction f, String c) {
         Set<String> needed = new HashSet<>(groupKeys);
         needed.addAll(filtered);
-        boolean keysMatch = perSeries ? filtered.isEmpty() && !needed.contains("ts") && !needed.contains("value")
-                : storedKeys.containsAll(needed);
+        // a per-series view of fewer series than the query reads would miss some; of more, the condition leaves them out
+        boolean keysMatch = perSeries ? !needed.contains("ts") && !needed.contains("value") && scanned.containsAll(seriesMatchers)
+                && narrowedBy(scanned, filtered) : storedKeys.containsAll(needed);
         return metric == perSeries && table.equals(scannedTable) && keysMatch && f == function && column.equals(c);
+    }
+
+    /** Whether every matcher of {@code scanned} the view lacks is on a label the condition compares (which then leaves the other series out). */
+    private boolean narrowedBy(List<LabelMatcher> scanned, Set<String> filtered) {
+        for (LabelMatcher m : scanned) {
+            if (!seriesMatchers.contains(m) && !m.name().equals(Labels.METRIC_NAME) && !filtered.contains(m.name())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The keys a window's raw rows are grouped by before {@link #groupOf} places them: the stored keys of a table view. */

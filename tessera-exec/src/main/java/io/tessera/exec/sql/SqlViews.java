@@ -22,9 +22,9 @@ import java.util.Map;
 
 /**
  * The views of an installed plan that SQL queries can read: every table view (a state per group
- * of key columns and pane), and every per-series view of all the series of one metric in a family
- * SQL finalizes (quantiles, distinct counts, sums, counts) — the views PromQL's range functions
- * read, merged across the series of each group.
+ * of key columns and pane), and every per-series view of the series of one metric (all of them, or
+ * those with given label values) in a family SQL finalizes (quantiles, distinct counts, sums,
+ * counts) — the views PromQL's range functions read, merged across the series of each group.
  */
 public final class SqlViews {
 
@@ -66,13 +66,29 @@ public final class SqlViews {
                     : new SqlView(t.name(), view.state().grouping().labels(), function, measure, view.paneMs(), retention, false, view);
         }
         if (input instanceof TimeRange r && r.windowKind() == TimeRange.Kind.RANGE && dag.node(r.input()) instanceof Scan scan
-                && scan.source() instanceof Source.TimeSeries && view.state().grouping().kind() == Grouping.Kind.PER_SERIES
-                && scan.matchers().size() == 1 && scan.matchers().getFirst().name().equals(Labels.METRIC_NAME)
-                && scan.matchers().getFirst().type() == MatchType.EQUAL) {
-            return new SqlView(scan.matchers().getFirst().value(), List.of(), function, "value", view.paneMs(), retention, true,
-                    view);
+                && view.state().grouping().kind() == Grouping.Kind.PER_SERIES && metricName(scan) != null) {
+            return SqlView.perSeries(metricName(scan), function, view.paneMs(), retention, view,
+                    scan.matchers().subList(1, scan.matchers().size()));
         }
         return null;
+    }
+
+    /**
+     * The metric a Scan reads the series of, when its matchers are that name's equality first and
+     * further equalities on labels (as a SQL query's conditions and PromQL's {@code x{job="a"}}
+     * make them); else null.
+     */
+    static String metricName(Scan scan) {
+        if (!(scan.source() instanceof Source.TimeSeries) || scan.matchers().isEmpty()
+                || !scan.matchers().getFirst().name().equals(Labels.METRIC_NAME)) {
+            return null;
+        }
+        for (io.tessera.core.LabelMatcher m : scan.matchers()) {
+            if (m.type() != MatchType.EQUAL) {
+                return null;
+            }
+        }
+        return scan.matchers().getFirst().value();
     }
 
     /** Whether {@code view} is a table view, built by {@link #tablePane}. */

@@ -50,6 +50,13 @@ class SharedSqlPromqlViewTest {
     private static final String SQL = "SELECT job, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
             + "GROUP BY job ORDER BY job";
 
+    /** Conditions on labels: an equality narrows the Scan as PromQL's matcher does (one view of those series), other conditions filter series. */
+    private static final String PROMQL_J1 = "quantile_over_time(0.99, x{job=\"j1\"}[1h])";
+    private static final String SQL_J1 = "SELECT instance, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
+            + "AND job = 'j1' GROUP BY instance ORDER BY instance";
+    private static final String SQL_NOT_J1 = "SELECT job, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
+            + "AND job <> 'j1' AND instance NOT IN ('i5') GROUP BY job ORDER BY job";
+
     private static TesseraServer server;
     private static long start;
     private static PlanResult planned;
@@ -86,7 +93,13 @@ class SharedSqlPromqlViewTest {
                     every: 1m
                   - sql: "%s"
                     every: 1m
-                """.formatted(SQL)));
+                  - query: %s
+                    every: 1m
+                  - sql: "%s"
+                    every: 1m
+                  - sql: "%s"
+                    every: 1m
+                """.formatted(SQL, PROMQL_J1, SQL_J1, SQL_NOT_J1)));
         HttpResponse<String> installed = post("/api/v1/plan", InstallablePlanCodec.toJson(planned.plan()));
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
     }
@@ -118,10 +131,36 @@ class SharedSqlPromqlViewTest {
     }
 
     @Test
-    void thePlanHasOneViewServingBothQueries() {
+    void thePlanHasOneViewPerSetOfSeriesServingBothLanguages() {
         List<MaterializedView> views = planned.plan().materializedViews();
-        assertThat(views).as(planned.explanation().text()).hasSize(1);
-        assertThat(planned.explanation().text()).contains("serves queries [0, 1]");
+        assertThat(views).as(planned.explanation().text()).hasSize(2);
+        assertThat(planned.explanation().text()).contains("serves queries [0, 1, 4]", "serves queries [2, 3]");
+    }
+
+    @Test
+    void sqlConditionsOnLabelsAreAnsweredFromTheViewsAsTheExactEngineAnswers() throws Exception {
+        tick();
+        long t = System.currentTimeMillis();
+        JsonNode promql = get("/api/v1/query?query=" + enc(PROMQL_J1) + "&time=" + t / 1000.0);
+        String viewOfJ1 = promql.path("infos").toString().replaceAll(".*answered from view (sha256:[0-9a-f]{12}).*", "$1");
+        assertThat(viewOfJ1).startsWith("sha256:");
+        for (String query : List.of(SQL_J1, SQL_NOT_J1)) {
+            JsonNode sql = sql(query, true);
+            assertThat(sql.path("infos").toString()).as(query).contains("answered from view", "its groups where");
+            if (query.equals(SQL_J1)) {
+                assertThat(sql.path("infos").toString()).contains("answered from view " + viewOfJ1);
+            }
+            JsonNode exactSql = sql(query, false);
+            assertThat(sql.path("approximate").asBoolean()).isFalse();
+            assertThat(sql.path("rows").size()).as(query).isEqualTo(query.equals(SQL_J1) ? 3 : 2)
+                    .isEqualTo(exactSql.path("rows").size());
+            for (int r = 0; r < sql.path("rows").size(); r++) {
+                assertThat(sql.path("rows").get(r).get(0).asText()).isEqualTo(exactSql.path("rows").get(r).get(0).asText());
+                double a = sql.path("rows").get(r).get(1).asDouble();
+                double x = exactSql.path("rows").get(r).get(1).asDouble();
+                assertThat(a).as(query).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * Math.abs(x)));
+            }
+        }
     }
 
     @Test
