@@ -44,6 +44,11 @@ public final class DistinctCoupons {
         return new DistinctCoupons(state.lgK(), seed, count, set, null);
     }
 
+    /** The coupons set in {@code matrix} (bit {@code col} of word {@code row}), {@code count} of them; the matrix is the result's. */
+    static DistinctCoupons ofMatrix(int lgK, long seed, long count, long[] matrix) {
+        return new DistinctCoupons(lgK, seed, count, null, matrix);
+    }
+
     public int lgK() {
         return lgK;
     }

@@ -8,6 +8,7 @@ import io.tessera.exec.ViewStates;
 import io.tessera.sketch.DistinctCoupons;
 import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.KllState;
+import io.tessera.sketch.SlidingCoupons;
 import io.tessera.sketch.State;
 import io.tessera.sql.AggregateFunction;
 import java.util.ArrayList;
@@ -42,9 +43,11 @@ final class PaneMemo {
 
     /**
      * A view's last pane range: each pane's states as the store handed them out (in visit order),
-     * each group's {@link PaneStacks}, and the parts built from them.
+     * each group's {@link PaneStacks}, the parts built from them, and for a distinct count each
+     * group's {@link SlidingCoupons} (null when the family is another or they would take too much memory).
      */
-    private record Entry(long first, long last, Map<Long, Visit[]> seen, Map<Labels, PaneStacks> stacks, Map<Labels, Object> parts) {
+    private record Entry(long first, long last, Map<Long, Visit[]> seen, Map<Labels, PaneStacks> stacks, Map<Labels, Object> parts,
+            Map<Labels, SlidingCoupons> coupons) {
     }
 
     private record Visit(Labels group, State state) {
@@ -62,6 +65,9 @@ final class PaneMemo {
     final BucketMemo buckets = new BucketMemo();
 
     private static final int MAX_FILTERS = 1024;
+
+    /** The memory the distinct counts' sliding coupons of one view reading may take (their bit matrices). */
+    private static final long COUPON_BYTES = 64L << 20;
 
     private final Map<String, GroupFilter> filters = new ConcurrentHashMap<>();
 
@@ -109,6 +115,7 @@ final class PaneMemo {
                 && same(kept.seen, seen, first, kept.last, p);
         long from = first / p;
         Map<Labels, PaneStacks> stacks = new LinkedHashMap<>();
+        Map<Labels, SlidingCoupons> coupons = null;
         if (slides) {
             // the same states where the ranges overlap: drop the panes left behind, push the new ones;
             // one run takes the kept stacks over, a run racing it merges afresh
@@ -120,11 +127,25 @@ final class PaneMemo {
                         s.dropTo(Math.min(from, s.to()));
                     }
                     push(view, stacks, seen, from, kept.last, last, p);
+                    coupons = kept.coupons;
                 }
             }
         }
         if (!slides) {
             push(view, stacks, seen, from, first, last, p);
+        }
+        int lgK = view.function() == AggregateFunction.APPROX_COUNT_DISTINCT ? ((DistinctState) view.newState()).lgK() : 0;
+        if (lgK > 0 && stacks.size() * SlidingCoupons.matrixBytes(lgK) <= COUPON_BYTES) {
+            // a distinct count slides by the coupons of the panes that left and entered: no CPC union per group
+            if (coupons != null) {
+                move(coupons, kept.seen, kept.first, first, p, false, lgK);
+                move(coupons, seen, kept.last, last, p, true, lgK);
+            } else {
+                coupons = new java.util.HashMap<>();
+                move(coupons, seen, first, last, p, true, lgK);
+            }
+        } else {
+            coupons = null;
         }
         // a quantile's exact part slides too: the values of the panes that left are taken out, those that entered merged in
         boolean slideExact = slides && view.function() == AggregateFunction.QUANTILE;
@@ -134,19 +155,43 @@ final class PaneMemo {
         for (var it = stacks.entrySet().iterator(); it.hasNext(); ) {
             context.checkAlive();
             Map.Entry<Labels, PaneStacks> e = it.next();
-            Object part = slideExact ? slid(kept.parts.get(e.getKey()), left.get(e.getKey()), entered.get(e.getKey())) : null;
-            if (part == null) {
-                part = part(view, e.getValue());
+            Object part;
+            if (coupons != null) {
+                SlidingCoupons c = coupons.get(e.getKey());
+                part = c == null || c.states() == 0 ? null : c.snapshot();
+            } else {
+                part = slideExact ? slid(kept.parts.get(e.getKey()), left.get(e.getKey()), entered.get(e.getKey())) : null;
+                if (part == null) {
+                    part = part(view, e.getValue());
+                }
             }
             if (part != null) {
                 parts.put(e.getKey(), part);
             } else {
                 it.remove();
+                if (coupons != null) {
+                    coupons.remove(e.getKey());
+                }
             }
         }
         Map<Labels, Object> frozen = Collections.unmodifiableMap(parts);
-        entries.put(view.readingId(), new Entry(first, last, seen, stacks, frozen));
+        entries.put(view.readingId(), new Entry(first, last, seen, stacks, frozen, coupons));
         return new Read(frozen, usable.exact());
+    }
+
+    /** Each group's distinct-count states of the panes {@code [from, to)} of {@code seen} enter (or leave) its coupons. */
+    private static void move(Map<Labels, SlidingCoupons> coupons, Map<Long, Visit[]> seen, long from, long to, long p, boolean enter,
+                             int lgK) {
+        for (long t = from; t < to; t += p) {
+            for (Visit v : seen.getOrDefault(t, NONE)) {
+                SlidingCoupons c = coupons.computeIfAbsent(v.group(), g -> new SlidingCoupons(lgK));
+                if (enter) {
+                    c.enter((DistinctState) v.state());
+                } else {
+                    c.leave((DistinctState) v.state());
+                }
+            }
+        }
     }
 
     /** A group's values in some panes, or {@link #SKETCHED} when one of those panes no longer holds all of its values. */
