@@ -39,7 +39,6 @@ import picocli.CommandLine.Option;
 public final class SqlBenchCommand implements Callable<Integer> {
 
     private static final long HOUR = 3_600_000;
-    private static final long PANE = 5 * 60_000;
     private static final long OFF_GRID_MS = 23_457;
     private static final long SEED = 20_260_612L;
     private static final int MOVING_STEPS = 30;
@@ -60,6 +59,10 @@ public final class SqlBenchCommand implements Callable<Integer> {
             + "so a path fast enough that the warm-up runs take milliseconds is compiled too (default ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
+    @Option(names = "--pane-minutes", defaultValue = "5", description = "The views' pane width in minutes (the planner picks gcd(window, "
+            + "refresh interval): 1 for dashboards refreshing every minute; default ${DEFAULT-VALUE}).")
+    int paneMinutes;
+
     @Option(names = "--only", description = "Run only the queries whose name contains this text.")
     String only;
 
@@ -77,25 +80,26 @@ public final class SqlBenchCommand implements Callable<Integer> {
         long span = 6 * HOUR + 2 * MOVING_STEPS * 60_000L;
         long start = 1_767_225_600_000L;
         long now = start + span - OFF_GRID_MS;
+        long pane = paneMinutes * 60_000L;
         out.printf(Locale.ROOT, "SQL bench: table events, %,d rows over %.1f h in time order; views on %d-minute panes; "
                 + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs and at least %.1f s%n", n,
-                (double) span / HOUR, PANE / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
+                (double) span / HOUR, pane / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
 
         SqlBenchTable table = new SqlBenchTable(n, start, span, SEED);
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlBenchTable.SCHEMA, table.batch());
         TableCatalog catalog = TableCatalog.of(SqlBenchTable.SCHEMA);
         List<SqlView> views = List.of(
-                new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", PANE, span),
-                new SqlView("events", List.of("region", "code"), AggregateFunction.APPROX_COUNT_DISTINCT, "shard", PANE, span),
-                new SqlView("events", List.of("host"), AggregateFunction.APPROX_COUNT_DISTINCT, "seq", PANE, span),
-                new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, span),
+                new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", pane, span),
+                new SqlView("events", List.of("region", "code"), AggregateFunction.APPROX_COUNT_DISTINCT, "shard", pane, span),
+                new SqlView("events", List.of("host"), AggregateFunction.APPROX_COUNT_DISTINCT, "seq", pane, span),
+                new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", pane, span),
                 // a state per (code, host): conditions on code read it, whatever codes they name
-                new SqlView("events", List.of("code", "host"), AggregateFunction.QUANTILE, "latency", PANE, span));
+                new SqlView("events", List.of("code", "host"), AggregateFunction.QUANTILE, "latency", pane, span));
         long b0 = System.nanoTime();
         for (SqlView v : views) {
             SqlViewBuilder.build(v, SqlBenchTable.SCHEMA, store, store, start, start + span, context(start + span));
         }
-        out.printf(Locale.ROOT, "ingestion runs: %d views x %d panes built in %.1f s%n", views.size(), span / PANE,
+        out.printf(Locale.ROOT, "ingestion runs: %d views x %d panes built in %.1f s%n", views.size(), span / pane,
                 (System.nanoTime() - b0) / 1e9);
 
         List<BenchQuery> queries = List.of(
