@@ -65,8 +65,13 @@ class BucketedViewTest {
     }
 
     private static InMemoryDataStore store() {
-        InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, DATA.batch());
-        for (SqlView v : VIEWS) {
+        return store(DATA, VIEWS);
+    }
+
+    /** A store of {@code data} with {@code views} built over {@code (FROM, TO]} but for the pane after {@link #UNBUILT}. */
+    static InMemoryDataStore store(SqlTestTable data, List<SqlView> views) {
+        InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, data.batch());
+        for (SqlView v : views) {
             SqlViewBuilder.build(v, SqlTestTable.SCHEMA, store, store, FROM, UNBUILT, ctx(TO));
             SqlViewBuilder.build(v, SqlTestTable.SCHEMA, store, store, UNBUILT + PANE, TO, ctx(TO));
         }
@@ -191,17 +196,11 @@ class BucketedViewTest {
                 exactGroups++;
                 continue;
             }
-            int below = 0;
-            int atOrBelow = 0;
-            for (Object o : sorted) {
-                double x = ((Number) o).doubleValue();
-                below += x < answer ? 1 : 0;
-                atOrBelow += x <= answer ? 1 : 0;
+            double[] among = new double[sorted.length];
+            for (int i = 0; i < among.length; i++) {
+                among[i] = ((Number) sorted[i]).doubleValue();
             }
-            double lo = (double) below / sorted.length;
-            double hi = (double) atOrBelow / sorted.length;
-            double rankError = q < lo ? lo - q : q > hi ? q - hi : 0;
-            assertThat(rankError).as(sql + " " + e.getKey() + " n=" + sorted.length).isLessThanOrEqualTo(bound + 1.0 / sorted.length);
+            assertThat(RankError.of(among, answer, q)).as(sql + " " + e.getKey() + " n=" + sorted.length).isLessThanOrEqualTo(bound + 1.0 / sorted.length);
         }
         return exactGroups;
     }

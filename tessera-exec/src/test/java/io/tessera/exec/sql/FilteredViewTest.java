@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.TableCatalog;
 import io.tessera.exec.InMemoryDataStore;
-import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RunContext;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.sql.SqlType;
 import java.sql.Connection;
@@ -35,14 +33,13 @@ class FilteredViewTest {
     static final long PANE = 5 * 60_000L;
     static final long FROM = SqlTestTable.BASE;
     static final long TO = SqlTestTable.BASE + SqlTestTable.SPAN;
-    static final long UNBUILT = FROM + 3 * 3_600_000L;
     static final int QUERIES = 240;
     static final SqlTestTable DATA = new SqlTestTable(200_000, 23, true);
     static final TableCatalog CATALOG = TableCatalog.of(SqlTestTable.SCHEMA);
     /** Sums, counts, quantiles and distinct counts by each set of keys the generated queries read. */
     static final List<SqlView> VIEWS = views();
 
-    static final InMemoryDataStore STORE = store();
+    static final InMemoryDataStore STORE = BucketedViewTest.store(DATA, VIEWS);
 
     static Connection duck;
 
@@ -61,15 +58,6 @@ class FilteredViewTest {
         return VIEWS.stream().filter(v -> v.function() == AggregateFunction.SUM && v.keys().equals(keys)).findFirst().orElseThrow();
     }
 
-    private static InMemoryDataStore store() {
-        InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, DATA.batch());
-        for (SqlView v : VIEWS) {
-            SqlViewBuilder.build(v, SqlTestTable.SCHEMA, store, store, FROM, UNBUILT, ctx(TO));
-            SqlViewBuilder.build(v, SqlTestTable.SCHEMA, store, store, UNBUILT + PANE, TO, ctx(TO));
-        }
-        return store;
-    }
-
     @BeforeAll
     static void load() throws Exception {
         duck = DriverManager.getConnection("jdbc:duckdb:");
@@ -82,10 +70,6 @@ class FilteredViewTest {
     @AfterAll
     static void close() throws Exception {
         duck.close();
-    }
-
-    static RunContext ctx(long now) {
-        return new RunContext(0, now, 60_000, QueryLimits.DEFAULTS);
     }
 
     /** One generated query: Tessera's text, DuckDB's, its group keys and aggregate. */
@@ -102,7 +86,7 @@ class FilteredViewTest {
         double confidence = 1;
         for (int i = 0; i < QUERIES; i++) {
             Query q = generate(random);
-            SqlResult mine = new SqlEngine().execute(q.tessera(), STORE, CATALOG, ctx(q.now()), VIEWS);
+            SqlResult mine = new SqlEngine().execute(q.tessera(), STORE, CATALOG, SqlViewTest.ctx(q.now()), VIEWS);
             assertThat(mine.infos()).as(q.tessera()).anyMatch(s -> s.contains("answered from view") && s.contains("its groups where"));
             Map<List<Object>, Object[]> mineByKey = byKey(mine.rows(), q.keys().size());
             if (q.aggregate().startsWith("quantile")) {
@@ -141,10 +125,10 @@ class FilteredViewTest {
     void aQueryReadsTheViewKeyedByTheColumnsItGroupsByAndCompares() {
         String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '2 hours' AND region <> 'eu-west' "
                 + "GROUP BY region";
-        SqlResult r = new SqlEngine().execute(sql, STORE, CATALOG, ctx(TO - 1_234), VIEWS);
+        SqlResult r = new SqlEngine().execute(sql, STORE, CATALOG, SqlViewTest.ctx(TO - 1_234), VIEWS);
         assertThat(r.infos()).anyMatch(s -> s.contains("answered from view " + sums(List.of("region")).definitionId() + ","));
         String byCode = sql.replace("region <> 'eu-west'", "code = 200");
-        SqlResult c = new SqlEngine().execute(byCode, STORE, CATALOG, ctx(TO - 1_234), VIEWS);
+        SqlResult c = new SqlEngine().execute(byCode, STORE, CATALOG, SqlViewTest.ctx(TO - 1_234), VIEWS);
         assertThat(c.infos()).anyMatch(s -> s.contains("answered from view " + sums(List.of("code", "region")).definitionId() + ","));
     }
 
@@ -152,7 +136,7 @@ class FilteredViewTest {
     void aConditionOnAColumnNoViewKeepsIsAnsweredExactly() throws Exception {
         String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '2 hours' AND host = 'host-3' "
                 + "GROUP BY region";
-        SqlResult r = new SqlEngine().execute(sql, STORE, CATALOG, ctx(TO - 1_234), VIEWS);
+        SqlResult r = new SqlEngine().execute(sql, STORE, CATALOG, SqlViewTest.ctx(TO - 1_234), VIEWS);
         assertThat(r.infos()).noneMatch(s -> s.contains("answered from view"));
         Map<List<Object>, Object[]> theirs = byKey(DuckDbOracle.query(duck, sql.replace("now()", "epoch_ms(" + (TO - 1_234) + ")"),
                 r.columnTypes()), 1);
@@ -234,16 +218,7 @@ class FilteredViewTest {
                 Object[] row = mineByKey.get(Arrays.asList(key));
                 assertThat(row).as(q.tessera() + " group " + Arrays.toString(key)).isNotNull();
                 double answer = (Double) row[key.length];
-                int below = 0;
-                int atOrBelow = 0;
-                for (double x : sorted) {
-                    below += x < answer ? 1 : 0;
-                    atOrBelow += x <= answer ? 1 : 0;
-                }
-                double lo = (double) below / sorted.length;
-                double hi = (double) atOrBelow / sorted.length;
-                double rankError = 0.9 < lo ? lo - 0.9 : 0.9 > hi ? 0.9 - hi : 0;
-                assertThat(rankError).as(q.tessera() + " group " + Arrays.toString(key) + " n=" + sorted.length)
+                assertThat(RankError.of(sorted, answer, 0.9)).as(q.tessera() + " group " + Arrays.toString(key) + " n=" + sorted.length)
                         .isLessThanOrEqualTo(bound + 1.0 / sorted.length);
             }
         }

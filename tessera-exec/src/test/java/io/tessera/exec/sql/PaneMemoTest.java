@@ -101,16 +101,7 @@ class PaneMemoTest {
             for (int c = 1; c < row.length; c++) {
                 double q = Integer.parseInt(r.columnNames().get(c).substring(1)) / 100.0;
                 double answer = (Double) row[c];
-                int below = 0;
-                int atOrBelow = 0;
-                for (double x : sorted) {
-                    below += x < answer ? 1 : 0;
-                    atOrBelow += x <= answer ? 1 : 0;
-                }
-                double lo = (double) below / sorted.length;
-                double hi = (double) atOrBelow / sorted.length;
-                double rankError = q < lo ? lo - q : q > hi ? q - hi : 0;
-                assertThat(rankError).as("host %s q=%s n=%d", row[0], q, sorted.length).isLessThanOrEqualTo(bound + 1.0 / sorted.length);
+                assertThat(RankError.of(sorted, answer, q)).as("host %s q=%s n=%d", row[0], q, sorted.length).isLessThanOrEqualTo(bound + 1.0 / sorted.length);
             }
         }
     }

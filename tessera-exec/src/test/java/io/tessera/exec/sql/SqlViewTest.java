@@ -103,16 +103,7 @@ class SqlViewTest {
             for (Object[] row : v.rows()) {
                 double[] sorted = values.get((String) row[0]).stream().mapToDouble(Double::doubleValue).sorted().toArray();
                 double answer = (Double) row[1];
-                int below = 0;
-                int atOrBelow = 0;
-                for (double x : sorted) {
-                    below += x < answer ? 1 : 0;
-                    atOrBelow += x <= answer ? 1 : 0;
-                }
-                double lo = (double) below / sorted.length;
-                double hi = (double) atOrBelow / sorted.length;
-                double rankError = q < lo ? lo - q : q > hi ? q - hi : 0;
-                assertThat(rankError).as("host " + row[0] + " q=" + q + " n=" + sorted.length)
+                assertThat(RankError.of(sorted, answer, q)).as("host " + row[0] + " q=" + q + " n=" + sorted.length)
                         .isLessThanOrEqualTo(bound + 1.0 / sorted.length);
             }
         }
