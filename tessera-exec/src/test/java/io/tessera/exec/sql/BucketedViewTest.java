@@ -8,7 +8,6 @@ import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
 import io.tessera.sql.AggregateFunction;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.LocalDateTime;
@@ -80,11 +79,7 @@ class BucketedViewTest {
 
     @BeforeAll
     static void load() throws Exception {
-        duck = DriverManager.getConnection("jdbc:duckdb:");
-        DATA.loadInto(duck);
-        try (Statement s = duck.createStatement()) {
-            s.execute("SET TimeZone = 'UTC'");
-        }
+        duck = DATA.newDuckDb();
     }
 
     @AfterAll

@@ -7,7 +7,6 @@ import io.tessera.exec.InMemoryDataStore;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.sql.SqlType;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -60,11 +59,7 @@ class FilteredViewTest {
 
     @BeforeAll
     static void load() throws Exception {
-        duck = DriverManager.getConnection("jdbc:duckdb:");
-        DATA.loadInto(duck);
-        try (Statement s = duck.createStatement()) {
-            s.execute("SET TimeZone = 'UTC'");
-        }
+        duck = DATA.newDuckDb();
     }
 
     @AfterAll

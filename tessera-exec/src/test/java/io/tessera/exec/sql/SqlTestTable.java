@@ -81,6 +81,16 @@ final class SqlTestTable {
         return new Batch(SCHEMA.rowSchema(), rows, ts, host, region, code, shard, latency, bytes, seq);
     }
 
+    /** A new in-process DuckDB holding these rows as {@code events}, its session in UTC. */
+    Connection newDuckDb() throws SQLException {
+        Connection duck = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        loadInto(duck);
+        try (Statement s = duck.createStatement()) {
+            s.execute("SET TimeZone = 'UTC'");
+        }
+        return duck;
+    }
+
     void loadInto(Connection duck) throws SQLException {
         try (Statement s = duck.createStatement()) {
             s.execute("CREATE TABLE raw_events (ts_ms BIGINT, host VARCHAR, region VARCHAR, code BIGINT, shard BIGINT, "
