@@ -71,13 +71,16 @@ final class PaneMemo {
 
     private final Map<String, GroupFilter> filters = new ConcurrentHashMap<>();
 
-    /** The filter of {@code predicate} over {@code columns} on the groups of {@code view}, kept with what it learnt of them. */
-    GroupFilter filter(SqlView view, io.tessera.sql.SqlPredicate predicate, List<io.tessera.core.Column> columns) {
+    /**
+     * The filter of {@code predicate} over {@code columns} on the groups of {@code view} read for a
+     * query grouped by {@code keys}, kept with what it learnt of them (each group's query group).
+     */
+    GroupFilter filter(SqlView view, List<String> keys, io.tessera.sql.SqlPredicate predicate, List<io.tessera.core.Column> columns) {
         if (filters.size() >= MAX_FILTERS) {
             // conditions come from dashboard variables: forget the old ones rather than grow without end
             filters.clear();
         }
-        return filters.computeIfAbsent(view.definitionId() + " where " + predicate.toSql() + " over " + columns,
+        return filters.computeIfAbsent(view.definitionId() + " as " + keys + " where " + predicate.toSql() + " over " + columns,
                 k -> new GroupFilter(predicate, columns));
     }
 

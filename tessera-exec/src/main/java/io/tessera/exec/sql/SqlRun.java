@@ -195,7 +195,7 @@ final class SqlRun {
                 compared.add(c);
             }
         }
-        return best.reading(a.keys(), f == null ? null : paneMemo.filter(best, f.predicate(), compared));
+        return best.reading(a.keys(), f == null ? null : paneMemo.filter(best, a.keys(), f.predicate(), compared));
     }
 
     /** The table a Scan reads, or the metric whose series it reads (its name, and label values it equals); else null. */

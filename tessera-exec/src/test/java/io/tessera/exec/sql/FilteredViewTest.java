@@ -128,6 +128,25 @@ class FilteredViewTest {
     }
 
     @Test
+    void oneEngineKeepsTheGroupsOfEachReadingApart() throws Exception {
+        SqlEngine engine = new SqlEngine();
+        long now = TO - 4_321;
+        for (int round = 0; round < 2; round++) {
+            for (String keys : List.of("region", "code", "region, code")) {
+                String sql = "SELECT " + keys + ", count(latency) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() "
+                        + "AND code IN (200, 500) GROUP BY " + keys;
+                SqlResult mine = engine.execute(sql, STORE, CATALOG, SqlViewTest.ctx(now), VIEWS);
+                assertThat(mine.infos()).anyMatch(s -> s.contains("its groups where"));
+                int n = keys.split(", ").length;
+                Map<List<Object>, Object[]> theirs = byKey(DuckDbOracle.query(duck, sql.replace("now()", "epoch_ms(" + now + ")"),
+                        mine.columnTypes()), n);
+                assertThat(byKey(mine.rows(), n)).as(sql).hasSameSizeAs(theirs);
+                byKey(mine.rows(), n).forEach((k, row) -> assertThat(row).as(sql).containsExactly(theirs.get(k)));
+            }
+        }
+    }
+
+    @Test
     void aConditionOnAColumnNoViewKeepsIsAnsweredExactly() throws Exception {
         String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '2 hours' AND host = 'host-3' "
                 + "GROUP BY region";
