@@ -147,7 +147,9 @@ public final class TesseraServer implements AutoCloseable {
                 config.storage().retention());
         api.register(http);
         io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(new DemandingDataStore(data, maintainer),
-                config.tableCatalog(), config.engineOptions(), () -> sqlViews);
+                config.tableCatalog(), config.engineOptions(), () -> sqlViews, metric -> !rawStore.labelValues(
+                        io.tessera.core.Labels.METRIC_NAME, List.of(io.tessera.core.LabelMatcher.equal(io.tessera.core.Labels.METRIC_NAME,
+                                metric)), io.tessera.store.raw.RawStore.ALL_TIME).isEmpty());
         http.route("/api/v1/sql", Set.of("GET", "POST"), new io.tessera.server.sql.SqlEndpoint(sql)::handle);
         io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql);
         http.route("/", Set.of("GET", "HEAD", "POST"), clickHouse::handle);

@@ -7,7 +7,11 @@ import io.tessera.exec.RunContext;
 import io.tessera.exec.sql.SqlEngine;
 import io.tessera.exec.sql.SqlResult;
 import io.tessera.exec.sql.SqlView;
+import io.tessera.sql.SqlFrontend;
+import io.tessera.sql.SqlQuery;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -22,17 +26,24 @@ public final class SqlService {
     private final TableCatalog catalog;
     private final PromqlEngine.Options options;
     private final Supplier<List<SqlView>> views;
+    private final Predicate<String> metricWritten;
 
     public SqlService(DataStore store, TableCatalog catalog, PromqlEngine.Options options) {
-        this(store, catalog, options, List::of);
+        this(store, catalog, options, List::of, metric -> true);
     }
 
-    /** @param views the SQL views of the installed plan, read at each query */
-    public SqlService(DataStore store, TableCatalog catalog, PromqlEngine.Options options, Supplier<List<SqlView>> views) {
+    /**
+     * @param views         the SQL views of the installed plan, read at each query
+     * @param metricWritten whether any series of the metric of that name has been written (an answer
+     *                      with no rows from a name that is neither says so)
+     */
+    public SqlService(DataStore store, TableCatalog catalog, PromqlEngine.Options options, Supplier<List<SqlView>> views,
+            Predicate<String> metricWritten) {
         this.store = store;
         this.catalog = catalog;
         this.options = options;
         this.views = views;
+        this.metricWritten = metricWritten;
     }
 
     /**
@@ -64,6 +75,17 @@ public final class SqlService {
         long now = System.currentTimeMillis();
         RunContext context = new RunContext(now, now, options.defaultSubqueryStepMs(), options.limits());
         SqlResult result = engine.execute(sql, store, catalog, context, accelerate ? views.get() : List.of());
+        if (result.rows().isEmpty()) {
+            SqlQuery query = SqlFrontend.parse(sql, catalog, now);
+            if (query.metric() && !metricWritten.test(query.table().name())) {
+                // every name that is not a declared table reads as a metric: a misspelt table is one nobody wrote
+                List<String> infos = new ArrayList<>(result.infos());
+                infos.add("SQL warning: \"" + query.table().name() + "\" is not a declared table, and no metric of that name has"
+                        + " been written; it was read as a metric with no series");
+                result = new SqlResult(result.columnNames(), result.columnTypes(), result.rows(), result.approximate(),
+                        result.errorBound(), infos);
+            }
+        }
         return new Answer(result, context.samplesLoaded());
     }
 }

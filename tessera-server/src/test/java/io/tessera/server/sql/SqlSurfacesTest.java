@@ -215,6 +215,21 @@ class SqlSurfacesTest {
     }
 
     @Test
+    void aNameNeitherDeclaredNorWrittenAnswersNoRowsAndSaysWhy() throws Exception {
+        long t = System.currentTimeMillis() - 60_000;
+        assertThat(send(HttpRequest.newBuilder(uri("/api/v1/import/prometheus")).POST(HttpRequest.BodyPublishers.ofString(
+                "queue_depth{job=\"a\"} 3 " + t + "\n"))).statusCode()).isEqualTo(204);
+        JsonNode unknown = JSON.readTree(sql("text/plain", "SELECT host, count(*) FROM reqests GROUP BY host").body());
+        assertThat(unknown.get("rows").size()).isZero();
+        assertThat(unknown.get("infos").toString()).contains("\\\"reqests\\\" is not a declared table, and no metric of that name");
+        // a written metric with no rows in the window is simply empty
+        JsonNode empty = JSON.readTree(sql("text/plain", "SELECT job, count(*) FROM queue_depth WHERE ts > now() - INTERVAL 1 SECOND "
+                + "GROUP BY job").body());
+        assertThat(empty.get("rows").size()).isZero();
+        assertThat(empty.get("infos").toString()).doesNotContain("not a declared table");
+    }
+
+    @Test
     void clickHouseProbesAndPing() throws Exception {
         assertThat(clickHouseGet("SELECT 1", "").body()).isEqualTo("1\n");
         JsonNode version = JSON.readTree(clickHouseGet("select  version() format JSON", "").body());
