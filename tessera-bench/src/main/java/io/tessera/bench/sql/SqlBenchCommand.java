@@ -1,6 +1,7 @@
 package io.tessera.bench.sql;
 
 import io.tessera.core.TableCatalog;
+import io.tessera.exec.DataStore;
 import io.tessera.exec.InMemoryDataStore;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
@@ -9,6 +10,8 @@ import io.tessera.exec.sql.SqlResult;
 import io.tessera.exec.sql.SqlView;
 import io.tessera.exec.sql.SqlViewBuilder;
 import io.tessera.sql.AggregateFunction;
+import io.tessera.store.table.TableStore;
+import io.tessera.store.table.TableStoreConfig;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -63,6 +66,10 @@ public final class SqlBenchCommand implements Callable<Integer> {
             + "refresh interval): 1 for dashboards refreshing every minute; default ${DEFAULT-VALUE}).")
     int paneMinutes;
 
+    @Option(names = "--table-store", description = "Read the table's rows from the server's table store (chunks, dictionary-encoded "
+            + "strings) instead of the in-memory test store; views stay in memory either way.")
+    boolean tableStore;
+
     @Option(names = "--only", description = "Run only the queries whose name contains this text.")
     String only;
 
@@ -81,12 +88,13 @@ public final class SqlBenchCommand implements Callable<Integer> {
         long start = 1_767_225_600_000L;
         long now = start + span - OFF_GRID_MS;
         long pane = paneMinutes * 60_000L;
-        out.printf(Locale.ROOT, "SQL bench: table events, %,d rows over %.1f h in time order; views on %d-minute panes; "
-                + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs and at least %.1f s%n", n,
-                (double) span / HOUR, pane / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
+        out.printf(Locale.ROOT, "SQL bench: table events (%s), %,d rows over %.1f h in time order; views on %d-minute panes; "
+                + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs and at least %.1f s%n",
+                tableStore ? "rows in the server's table store" : "rows in the in-memory test store", n, (double) span / HOUR, pane / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
 
         SqlBenchTable table = new SqlBenchTable(n, start, span, SEED);
-        InMemoryDataStore store = new InMemoryDataStore().putTable(SqlBenchTable.SCHEMA, table.batch());
+        InMemoryDataStore memory = new InMemoryDataStore().putTable(SqlBenchTable.SCHEMA, table.batch());
+        DataStore store = tableStore ? new TableStoreRows(tableStoreOf(table), memory) : memory;
         TableCatalog catalog = TableCatalog.of(SqlBenchTable.SCHEMA);
         List<SqlView> views = List.of(
                 new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", pane, span),
@@ -97,7 +105,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 new SqlView("events", List.of("code", "host"), AggregateFunction.QUANTILE, "latency", pane, span));
         long b0 = System.nanoTime();
         for (SqlView v : views) {
-            SqlViewBuilder.build(v, SqlBenchTable.SCHEMA, store, store, start, start + span, context(start + span));
+            SqlViewBuilder.build(v, SqlBenchTable.SCHEMA, store, memory, start, start + span, context(start + span));
         }
         out.printf(Locale.ROOT, "ingestion runs: %d views x %d panes built in %.1f s%n", views.size(), span / pane,
                 (System.nanoTime() - b0) / 1e9);
@@ -171,6 +179,12 @@ public final class SqlBenchCommand implements Callable<Integer> {
                     sorted[0], sorted[sorted.length / 2], sorted[sorted.length - 1]);
         }
         return 0;
+    }
+
+    private static TableStore tableStoreOf(SqlBenchTable table) {
+        TableStore rows = new TableStore(TableCatalog.of(SqlBenchTable.SCHEMA), TableStoreConfig.defaults());
+        rows.append(SqlBenchTable.SCHEMA.name(), table.batch());
+        return rows;
     }
 
     private static BenchQuery q(String name, String tessera, int keys) {
@@ -263,7 +277,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
      * before (unmeasured, as the other columns' warm-up runs are): the path that slides a merge runs
      * at one evaluation in five, and would otherwise be measured before the JIT compiled it.
      */
-    private static double moving(SqlEngine engine, BenchQuery bq, InMemoryDataStore store, TableCatalog catalog,
+    private static double moving(SqlEngine engine, BenchQuery bq, DataStore store, TableCatalog catalog,
                                  List<SqlView> views, long now) {
         int steps = MOVING_STEPS;
         for (int i = 2 * steps; i > steps; i--) {

@@ -1,0 +1,43 @@
+package io.tessera.bench.sql;
+
+import io.tessera.core.Batch;
+import io.tessera.core.InvalidInputException;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.RawDataRequest;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.Source;
+import io.tessera.store.table.TableStore;
+import java.util.Iterator;
+
+/**
+ * The bench's store with its table rows in the server's own {@link TableStore} (chunked,
+ * dictionary-encoded strings), as {@code tessera serve} reads them, and its view states in the
+ * in-memory store the bench builds them into.
+ */
+final class TableStoreRows implements DataStore {
+
+    private final TableStore tables;
+    private final InMemoryDataStore views;
+
+    TableStoreRows(TableStore tables, InMemoryDataStore views) {
+        this.tables = tables;
+        this.views = views;
+    }
+
+    @Override
+    public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+        if (!(source instanceof Source.Table(String name))) {
+            throw new InvalidInputException("the SQL bench reads tables only, not " + source);
+        }
+        return tables.read(name, request.timeRange(), request.schema()).iterator();
+    }
+
+    @Override
+    public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+        return views.readMaterializedView(view, request, context);
+    }
+}
