@@ -61,13 +61,13 @@ public final class StoreDataStore implements SeriesDataStore {
 
     /**
      * Time series from the raw store; a {@link Source.Table} from the table store, exactly the
-     * requested columns restricted to the time range, one batch per chunk (an unknown table is an
-     * {@link io.tessera.store.table.UnknownTableException}).
+     * requested columns restricted to the time range and the request's row condition, one batch
+     * per chunk (an unknown table is an {@link io.tessera.store.table.UnknownTableException}).
      */
     @Override
     public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
         if (source instanceof Source.Table(String name)) {
-            return tables.read(name, request.timeRange(), request.schema()).iterator();
+            return tables.read(name, request.timeRange(), request.schema(), request.rows()).iterator();
         }
         if (!(source instanceof Source.TimeSeries)) {
             throw new InvalidInputException("no such source: " + source);

@@ -76,7 +76,8 @@ final class EdgeRows {
             names.add(c.name());
             types.add(SqlType.DOUBLE);
         }
-        var batches = store.readRawData(scan.source(), new RawDataRequest(new Interval(from, to), schema, scan.matchers()), context);
+        var batches = store.readRawData(scan.source(), new RawDataRequest(new Interval(from, to), schema, scan.matchers(),
+                view.filter() == null ? null : view.filter().predicate()), context);
         while (batches.hasNext()) {
             context.checkAlive();
             Batch b = batches.next();

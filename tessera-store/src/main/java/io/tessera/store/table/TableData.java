@@ -7,6 +7,7 @@ import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Schema;
 import io.tessera.core.TableSchema;
+import io.tessera.sql.SqlPredicate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -243,7 +244,7 @@ final class TableData {
     }
 
     /** The requested columns of the rows in {@code range} (all rows when null), a batch per chunk that has any. */
-    List<Batch> read(Interval range, Schema columns) {
+    List<Batch> read(Interval range, Schema columns, SqlPredicate condition) {
         int[] positions = new int[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             Column wanted = columns.column(i);
@@ -258,6 +259,7 @@ final class TableData {
             positions[i] = at;
         }
         Snapshot s = snapshot;
+        ChunkCondition meets = condition == null ? null : ChunkCondition.of(condition, rowSchema, s.dictionaries);
         List<Batch> out = new ArrayList<>();
         for (int k = 0; k < s.chunks.length; k++) {
             TableChunk chunk = s.chunks[k];
@@ -271,6 +273,26 @@ final class TableData {
             if (from >= to) {
                 continue;
             }
+            if (meets != null) {
+                ChunkCondition.Test test = meets.bind(chunk);
+                int[] kept = new int[to - from];
+                int n = 0;
+                for (int r = from; r < to; r++) {
+                    if (test.test(r)) {
+                        kept[n++] = r;
+                    }
+                }
+                if (n < to - from) {
+                    if (n > 0) {
+                        Object[] arrays = new Object[positions.length];
+                        for (int i = 0; i < positions.length; i++) {
+                            arrays[i] = selected(chunk, positions[i], kept, n, s);
+                        }
+                        out.add(new Batch(columns, n, arrays));
+                    }
+                    continue;
+                }
+            }
             Object[] arrays = new Object[positions.length];
             for (int i = 0; i < positions.length; i++) {
                 arrays[i] = column(chunk, positions[i], from, to, s);
@@ -278,6 +300,36 @@ final class TableData {
             out.add(new Batch(columns, to - from, arrays));
         }
         return out;
+    }
+
+    /** Rows {@code kept[0..n)} of a column. */
+    private static Object selected(TableChunk chunk, int position, int[] kept, int n, Snapshot s) {
+        Object array = position == 0 ? chunk.ts : chunk.columns[position - 1];
+        switch (array) {
+            case long[] a -> {
+                long[] out = new long[n];
+                for (int i = 0; i < n; i++) {
+                    out[i] = a[kept[i]];
+                }
+                return out;
+            }
+            case double[] a -> {
+                double[] out = new double[n];
+                for (int i = 0; i < n; i++) {
+                    out[i] = a[kept[i]];
+                }
+                return out;
+            }
+            case int[] codes -> {
+                String[] values = s.dictionaries[position - 1];
+                String[] out = new String[n];
+                for (int i = 0; i < n; i++) {
+                    out[i] = values[codes[kept[i]]];
+                }
+                return out;
+            }
+            default -> throw new IllegalStateException();
+        }
     }
 
     /**

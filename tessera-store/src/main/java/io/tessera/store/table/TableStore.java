@@ -90,7 +90,12 @@ public final class TableStore {
      * @throws io.tessera.core.InvalidInputException for a column the table does not have, or of another type
      */
     public List<Batch> read(String table, Interval range, Schema columns) {
-        return data(table).read(range, columns);
+        return data(table).read(range, columns, null);
+    }
+
+    /** As {@link #read(String, Interval, Schema)}, only the rows that meet {@code condition} (on requested columns; null for all). */
+    public List<Batch> read(String table, Interval range, Schema columns, io.tessera.sql.SqlPredicate condition) {
+        return data(table).read(range, columns, condition);
     }
 
     /** Drops every chunk whose rows are all at or before {@code nowMillis - retention}; returns the rows dropped. */
