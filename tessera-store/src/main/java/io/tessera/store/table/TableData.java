@@ -24,8 +24,12 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class TableData {
 
-    /** What readers see: the chunks, the row count of each, the string dictionaries' value arrays. */
-    record Snapshot(TableChunk[] chunks, int[] rows, String[][] dictionaries, long rowCount) {
+    /**
+     * What readers see: the chunks, the row count of each, the string dictionaries' value arrays,
+     * and each chunk's first and last time (a read skips the chunks its range misses without
+     * touching them).
+     */
+    record Snapshot(TableChunk[] chunks, int[] rows, String[][] dictionaries, long rowCount, long[] firstTimes, long[] lastTimes) {
     }
 
     private final TableSchema schema;
@@ -53,7 +57,7 @@ final class TableData {
                 values[c] = dictionaries[c].values();
             }
         }
-        this.snapshot = new Snapshot(new TableChunk[0], new int[0], values, 0);
+        this.snapshot = new Snapshot(new TableChunk[0], new int[0], values, 0, new long[0], new long[0]);
     }
 
     TableSchema schema() {
@@ -231,16 +235,20 @@ final class TableData {
     private Snapshot snapshotOf(List<TableChunk> chunks) {
         TableChunk[] array = chunks.toArray(new TableChunk[0]);
         int[] rows = new int[array.length];
+        long[] firstTimes = new long[array.length];
+        long[] lastTimes = new long[array.length];
         long total = 0;
         for (int i = 0; i < array.length; i++) {
             rows[i] = array[i].filled;
             total += rows[i];
+            firstTimes[i] = rows[i] == 0 ? Long.MAX_VALUE : array[i].ts[0];
+            lastTimes[i] = rows[i] == 0 ? Long.MIN_VALUE : array[i].ts[rows[i] - 1];
         }
         String[][] values = new String[dictionaries.length][];
         for (int c = 0; c < dictionaries.length; c++) {
             values[c] = dictionaries[c] == null ? null : dictionaries[c].values();
         }
-        return new Snapshot(array, rows, values, total);
+        return new Snapshot(array, rows, values, total, firstTimes, lastTimes);
     }
 
     /** The requested columns of the rows in {@code range} (all rows when null), a batch per chunk that has any. */
@@ -262,6 +270,9 @@ final class TableData {
         ChunkCondition meets = condition == null ? null : ChunkCondition.of(condition, rowSchema, s.dictionaries);
         List<Batch> out = new ArrayList<>();
         for (int k = 0; k < s.chunks.length; k++) {
+            if (range != null && (s.lastTimes[k] <= range.start() || s.firstTimes[k] > range.end())) {
+                continue;
+            }
             TableChunk chunk = s.chunks[k];
             int rows = s.rows[k];
             int from = 0;
