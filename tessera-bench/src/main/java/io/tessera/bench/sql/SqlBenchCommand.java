@@ -90,7 +90,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
         long pane = paneMinutes * 60_000L;
         out.printf(Locale.ROOT, "SQL bench: table events (%s), %,d rows over %.1f h in time order; views on %d-minute panes; "
                 + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs and at least %.1f s%n",
-                tableStore ? "rows in the server's table store" : "rows in the in-memory test store", n, (double) span / HOUR, pane / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
+                tableStore ? "rows in the server's table store" : "rows in the in-memory test store", n, (double) span / HOUR,
+                pane / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
 
         SqlBenchTable table = new SqlBenchTable(n, start, span, SEED);
         InMemoryDataStore memory = new InMemoryDataStore().putTable(SqlBenchTable.SCHEMA, table.batch());

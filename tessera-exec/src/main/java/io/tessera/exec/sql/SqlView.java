@@ -77,7 +77,8 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
 
     /** What a reading of this view is kept under between runs: the view, and the keys and filter of the reading. */
     String readingId() {
-        return definitionId() + (keys.equals(storedKeys) && filter == null ? "" : " as " + keys + (filter == null ? "" : " where " + filter));
+        return definitionId() + (keys.equals(storedKeys) && filter == null ? ""
+                : " as " + keys + (filter == null ? "" : " where " + filter));
     }
 
     /** This view read for one query grouped by {@code groupKeys}, its stored groups kept when {@code where} (or null) admits them. */
@@ -103,7 +104,10 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
         return metric == perSeries && table.equals(scannedTable) && keysMatch && f == function && column.equals(c);
     }
 
-    /** Whether every matcher of {@code scanned} the view lacks is on a label the condition compares (which then leaves the other series out). */
+    /**
+     * Whether every matcher of {@code scanned} the view lacks is on a label the condition compares
+     * (which then leaves the other series out).
+     */
     private boolean narrowedBy(List<LabelMatcher> scanned, Set<String> filtered) {
         for (LabelMatcher m : scanned) {
             if (!seriesMatchers.contains(m) && !m.name().equals(Labels.METRIC_NAME) && !filtered.contains(m.name())) {

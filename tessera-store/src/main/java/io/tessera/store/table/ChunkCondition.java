@@ -29,7 +29,10 @@ final class ChunkCondition {
         this.dictionaries = dictionaries;
     }
 
-    /** {@code predicate} over a table of {@code rowSchema} whose string columns' values are {@code dictionaries}; null when it cannot be tested here. */
+    /**
+     * {@code predicate} over a table of {@code rowSchema} whose string columns' values are
+     * {@code dictionaries}; null when it cannot be tested here.
+     */
     static ChunkCondition of(SqlPredicate predicate, Schema rowSchema, String[][] dictionaries) {
         ChunkCondition c = new ChunkCondition(predicate, rowSchema, dictionaries);
         return c.testable(predicate) ? c : null;
