@@ -81,7 +81,7 @@ final class SqlRun {
         }
         RowTable t = switch (sql) {
             case TableWindow w -> TableReader.read((Scan) dag.node(w.input()), w, store, context);
-            case RowFilter f -> RowFilters.filter(table(f.input()), f.predicate());
+            case RowFilter f -> RowFilters.filter(filterInput(f), f.predicate());
             case TimeBucket b -> bucket(table(b.input()), b);
             case GroupedAggregate a -> aggregate(a);
             case SqlViewAggregate v -> table(v.input());
@@ -90,6 +90,29 @@ final class SqlRun {
         };
         memo.put(id, t);
         return t;
+    }
+
+    /**
+     * The rows a WHERE condition filters: a table's window read with the condition as a hint to
+     * its store (which may leave out rows it excludes), unless another node reads the same window.
+     */
+    private RowTable filterInput(RowFilter f) {
+        if (dag.node(f.input()) instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
+                && scan.source() instanceof Source.Table && !memo.containsKey(f.input()) && readers(f.input()) == 1) {
+            return TableReader.read(scan, w, store, context, f.predicate());
+        }
+        return table(f.input());
+    }
+
+    /** How many nodes of the DAG read node {@code id}. */
+    private int readers(int id) {
+        int n = 0;
+        for (int i = 0; i < dag.size(); i++) {
+            for (int input : dag.node(i).inputs()) {
+                n += input == id ? 1 : 0;
+            }
+        }
+        return n;
     }
 
     /**

@@ -31,6 +31,15 @@ final class TableReader {
     }
 
     static RowTable read(Scan scan, TableWindow window, DataStore store, RunContext context) {
+        return read(scan, window, store, context, null);
+    }
+
+    /**
+     * As {@link #read(Scan, TableWindow, DataStore, RunContext)}, a table's store given
+     * {@code condition} (null for none) as a hint: it may leave out rows that do not meet it, so
+     * the caller filters by it again.
+     */
+    static RowTable read(Scan scan, TableWindow window, DataStore store, RunContext context, io.tessera.sql.SqlPredicate condition) {
         List<String> names = new ArrayList<>();
         List<SqlType> types = new ArrayList<>();
         for (Column c : window.columns()) {
@@ -50,15 +59,17 @@ final class TableReader {
             if (scan.source() instanceof Source.TimeSeries) {
                 readSeries(scan, window, store, context, range, out);
             } else {
-                readTable(scan, window, store, context, range, out);
+                readTable(scan, window, store, context, range, condition, out);
             }
         }
         return new RowTable(names, types, out.finish(), out.size);
     }
 
-    private static void readTable(Scan scan, TableWindow window, DataStore store, RunContext context, Interval range, Growing out) {
+    private static void readTable(Scan scan, TableWindow window, DataStore store, RunContext context, Interval range,
+                                  io.tessera.sql.SqlPredicate condition, Growing out) {
         Schema schema = new Schema(window.columns());
-        Iterator<Batch> batches = store.readRawData(scan.source(), new RawDataRequest(range, schema, scan.matchers()), context);
+        Iterator<Batch> batches = store.readRawData(scan.source(), new RawDataRequest(range, schema, scan.matchers(), condition),
+                context);
         while (batches.hasNext()) {
             context.checkAlive();
             Batch b = batches.next();
