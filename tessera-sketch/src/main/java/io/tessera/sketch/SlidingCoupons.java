@@ -13,6 +13,8 @@ import org.apache.datasketches.cpc.CpcCoupons;
 public final class SlidingCoupons {
 
     private static final int EMPTY = -1;
+    /** The seed every {@link DistinctState} hashes with (it does not depend on lgK). */
+    private static final long SEED = CpcCoupons.seed(new DistinctState(DistinctState.DEFAULT_LG_K).sketch());
 
     private final int lgK;
     private final long seed;
@@ -27,7 +29,7 @@ public final class SlidingCoupons {
     /** An empty range of states of {@code lgK}, for sketches of the default seed. */
     public SlidingCoupons(int lgK) {
         this.lgK = lgK;
-        this.seed = CpcCoupons.seed(new DistinctState(lgK).sketch());
+        this.seed = SEED;
         this.matrix = new long[1 << lgK];
         this.keys = new int[64];
         this.counts = new int[64];
