@@ -135,6 +135,15 @@ final class CostModel {
             case LAST -> new LastState();
             case PRESENT -> new PresentState();
             case COUNTER -> new CounterState();
+            case SAMPLES -> {
+                io.tessera.sketch.SampleRunState run = new io.tessera.sketch.SampleRunState();
+                long n = (long) Math.min(Math.ceil(samplesPerPane), 1_000_000);
+                for (long i = 0; i < n; i++) {
+                    run.update(i, i);
+                }
+                run.trim();
+                yield run;
+            }
             case KLL -> {
                 KllState kll = new KllState((int) spec.param("k", KllState.DEFAULT_K));
                 long n = (long) Math.min(Math.ceil(samplesPerPane), 100_000);

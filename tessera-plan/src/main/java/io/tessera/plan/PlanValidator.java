@@ -284,6 +284,14 @@ final class PlanValidator {
                     + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
         }
         long pane = p.materialization().paneMs();
+        if (p.state().family() == StateFamily.SAMPLES) {
+            if (v.windowMs() <= 0 || !ViewFamilies.answersFromSamples(v.function())) {
+                throw new InvalidInputException(at(id, dag) + v.function() + " over " + v.windowMs()
+                        + " ms cannot be answered from a SAMPLES view");
+            }
+            params(dag, id, v.params());
+            return;
+        }
         if (v.windowMs() <= 0 || v.windowMs() % pane != 0) {
             throw new InvalidInputException(at(id, dag) + "its window " + v.windowMs()
                     + " ms is not a positive multiple of the view's pane width " + pane + " ms");

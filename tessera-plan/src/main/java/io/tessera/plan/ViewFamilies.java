@@ -2,6 +2,7 @@ package io.tessera.plan;
 
 import io.tessera.sketch.StateFamily;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which state family answers which range function from a view. One family per function: the
@@ -27,6 +28,17 @@ public final class ViewFamilies {
             Map.entry("changes", StateFamily.COUNTER));
 
     private ViewFamilies() {
+    }
+
+    /**
+     * Functions a view of {@link StateFamily#SAMPLES} also answers, with any pane width: it keeps
+     * the samples, so a window is cut from it wherever its edges fall.
+     */
+    private static final Set<String> FROM_SAMPLES = Set.of("rate", "increase", "delta");
+
+    /** True when a view keeping the samples answers {@code function}. */
+    public static boolean answersFromSamples(String function) {
+        return FROM_SAMPLES.contains(function);
     }
 
     /** The family whose merged state answers {@code function}, or null when no view can. */

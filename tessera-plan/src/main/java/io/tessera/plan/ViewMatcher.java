@@ -145,8 +145,10 @@ public final class ViewMatcher {
          */
         private int rewriteAt(int id) {
             Match m = match(dag, id);
-            MaterializedView paneView = m == null ? null : viewFor(m, id);
-            int panes = paneView == null ? -1 : readView(m, paneView);
+            MaterializedView paneView = m == null ? null : viewFor(m, id, m.family());
+            MaterializedView sampleView = m == null || !ViewFamilies.answersFromSamples(m.function().function()) ? null
+                    : viewFor(m, id, StateFamily.SAMPLES);
+            int panes = paneView == null && sampleView == null ? -1 : readView(m, paneView, sampleView);
             MaterializedView gridView = gridViewFor(id);
             if (gridView == null) {
                 return panes;
@@ -225,26 +227,34 @@ public final class ViewMatcher {
             return null;
         }
 
-        private int readView(Match m, MaterializedView view) {
+        /**
+         * {@code Fallback(view read, exact)}; with both a pane view of the function's family and
+         * a view keeping the samples, {@code Fallback(pane view, Fallback(samples, exact))}.
+         */
+        private int readView(Match m, MaterializedView paneView, MaterializedView sampleView) {
             int scan = visit(m.scan(), false);
-            long pane = view.paneMs();
-            int paneRange = out.add(new TimeRange(scan, TimeRange.Kind.RANGE, pane));
-            int state = out.add(new PaneState(paneRange, view.state().state(), view.state().grouping(), view.materialization()));
             int[] params = m.function().params().clone();
             for (int i = 0; i < params.length; i++) {
                 params[i] = visit(params[i], true);
             }
-            int viewRead = out.add(new ViewRangeFunction(m.function().function(), state, m.windowMs(), params));
-            int exact = out.add(new RangeFunction(m.function().function(), visit(m.timeRange(), false), params));
-            int fallback = out.add(new Fallback(viewRead, exact, ValueKind.INSTANT_VECTOR));
+            int fallback = out.add(new RangeFunction(m.function().function(), visit(m.timeRange(), false), params));
+            for (MaterializedView view : new MaterializedView[] {sampleView, paneView}) {
+                if (view == null) {
+                    continue;
+                }
+                int paneRange = out.add(new TimeRange(scan, TimeRange.Kind.RANGE, view.paneMs()));
+                int state = out.add(new PaneState(paneRange, view.state().state(), view.state().grouping(), view.materialization()));
+                int viewRead = out.add(new ViewRangeFunction(m.function().function(), state, m.windowMs(), params));
+                fallback = out.add(new Fallback(viewRead, fallback, ValueKind.INSTANT_VECTOR));
+            }
             if (m.shift() == null) {
                 return fallback;
             }
             return out.add(new TimeShift(fallback, m.shift().offsetMs(), m.shift().at(), ValueKind.INSTANT_VECTOR));
         }
 
-        /** The view with the widest pane that can answer {@code m}, or null. */
-        private MaterializedView viewFor(Match m, int id) {
+        /** The view of {@code family} with the widest pane that can answer {@code m}, or null. */
+        private MaterializedView viewFor(Match m, int id, StateFamily family) {
             Scan scan = (Scan) dag.node(m.scan());
             long back = reach[id];
             if (back != Long.MIN_VALUE && m.shift() != null) {
@@ -253,8 +263,9 @@ public final class ViewMatcher {
             MaterializedView best = null;
             for (MaterializedView v : views) {
                 PaneState p = v.state();
-                if (p.materialization() == null || p.state().family() != m.family()
-                        || p.grouping().kind() != Grouping.Kind.PER_SERIES || m.windowMs() % v.paneMs() != 0) {
+                if (p.materialization() == null || p.state().family() != family
+                        || p.grouping().kind() != Grouping.Kind.PER_SERIES
+                        || family != StateFamily.SAMPLES && m.windowMs() % v.paneMs() != 0) {
                     continue;
                 }
                 if (back != Long.MIN_VALUE && p.materialization().retentionMs() < m.windowMs() + Math.max(0, back) + v.paneMs()) {

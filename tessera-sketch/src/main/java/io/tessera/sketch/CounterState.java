@@ -156,6 +156,16 @@ public final class CounterState implements State {
         if (isCounter) {
             result += correction;
         }
+        return extrapolate(count, firstTs, firstValue, lastTs, result, rangeStart, rangeEnd, isCounter, isRate);
+    }
+
+    /**
+     * Prometheus' extrapolation of a window's {@code result} (last minus first, plus the reset
+     * correction for a counter) from its {@code count >= 2} samples between {@code firstTs} and
+     * {@code lastTs} to the range {@code (rangeStart, rangeEnd]}, per second for a rate.
+     */
+    public static double extrapolate(long count, long firstTs, double firstValue, long lastTs, double result,
+            long rangeStart, long rangeEnd, boolean isCounter, boolean isRate) {
         double durationToStart = (firstTs - rangeStart) / 1000.0;
         double durationToEnd = (rangeEnd - lastTs) / 1000.0;
         double sampledInterval = (lastTs - firstTs) / 1000.0;

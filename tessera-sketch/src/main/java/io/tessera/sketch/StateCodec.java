@@ -27,6 +27,7 @@ public final class StateCodec {
             case LAST -> LastState.deserialize(bytes);
             case PRESENT -> PresentState.deserialize(bytes);
             case COUNTER -> CounterState.deserialize(bytes);
+            case SAMPLES -> SampleRunState.deserialize(bytes);
             case KLL -> KllState.deserialize(bytes);
             case DDSKETCH -> DdSketchState.deserialize(bytes);
             case DISTINCT -> DistinctState.deserialize(bytes);

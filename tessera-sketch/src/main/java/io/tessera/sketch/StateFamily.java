@@ -14,6 +14,8 @@ public enum StateFamily {
     LAST(7, true),
     PRESENT(8, true),
     COUNTER(9, true),
+    /** The samples themselves ({@link SampleRunState}). */
+    SAMPLES(10, true),
     KLL(20, false),
     DDSKETCH(21, false),
     DISTINCT(22, false),

@@ -63,6 +63,11 @@ public final class PaneBuilder {
                 state.update(ts[i], vs[i]);
             }
         }
+        for (State state : states.values()) {
+            if (state instanceof io.tessera.sketch.SampleRunState run) {
+                run.trim();
+            }
+        }
         return states;
     }
 

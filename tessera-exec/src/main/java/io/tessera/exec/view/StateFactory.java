@@ -12,6 +12,7 @@ import io.tessera.sketch.LastState;
 import io.tessera.sketch.MaxState;
 import io.tessera.sketch.MinState;
 import io.tessera.sketch.PresentState;
+import io.tessera.sketch.SampleRunState;
 import io.tessera.sketch.State;
 import io.tessera.sketch.SumState;
 import io.tessera.sketch.VarianceState;
@@ -33,6 +34,7 @@ public final class StateFactory {
             case LAST -> new LastState();
             case PRESENT -> new PresentState();
             case COUNTER -> new CounterState();
+            case SAMPLES -> new SampleRunState();
             case KLL -> new KllState((int) spec.param("k", KllState.DEFAULT_K));
             case DDSKETCH -> new DdSketchState(spec.param("relative_accuracy", 0.01));
             case DISTINCT -> new DistinctState((int) spec.param("lg_k", 12));

@@ -45,6 +45,9 @@ public final class ViewOperator {
      */
     public static InstantVector evaluate(ViewRangeFunction f, MaterializedView view, StepGrid grid, Value[] params,
             DataStore store, RunContext context, Function<Interval, SeriesRows> rawRows) {
+        if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
+            return SampleSweep.evaluate(f, view, grid, store, context, rawRows);
+        }
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
         Interval[] windows = new Interval[steps];

@@ -1,0 +1,192 @@
+package io.tessera.exec.view;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.core.Interval;
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.core.PaneGrid;
+import io.tessera.core.StaleMarker;
+import io.tessera.exec.CompiledDag;
+import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.QueryLimits;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.StepGrid;
+import io.tessera.plan.DagBuilder;
+import io.tessera.plan.DefinitionIds;
+import io.tessera.plan.Fallback;
+import io.tessera.plan.Grouping;
+import io.tessera.plan.Materialization;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.RangeFunction;
+import io.tessera.plan.Scan;
+import io.tessera.plan.Source;
+import io.tessera.plan.StateSpec;
+import io.tessera.plan.TimeRange;
+import io.tessera.plan.ValueKind;
+import io.tessera.plan.ViewRangeFunction;
+import io.tessera.sketch.State;
+import io.tessera.sketch.StateFamily;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * rate, increase and delta from a view that keeps the samples, against the exact RangeFunction
+ * of the same engine on the same data: range runs whose steps lie anywhere (off every pane grid),
+ * counters that reset, jittered and missing scrapes, stale markers, series that start or stop
+ * inside the span, a NaN and an infinite value, and the newest panes not built yet.
+ */
+class SampleSweepTest {
+
+    private static final long PANE = 300_000;
+    private static final long WINDOW = 300_000;
+    private static final long START = 1_767_225_600_000L;
+    private static final long SPAN = 2 * 3_600_000;
+
+    private record Plan(PhysicalDag dag, MaterializedView view, int accelerated, int exact, int fallback) {
+    }
+
+    private static Plan plan(String function) {
+        DagBuilder b = new DagBuilder();
+        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c"))));
+        int exact = b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, WINDOW)), new int[0]));
+        int paneRange = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE));
+        int pane = b.add(new PaneState(paneRange, StateSpec.of(StateFamily.SAMPLES), Grouping.PER_SERIES,
+                new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, SPAN)));
+        int accelerated = b.add(new ViewRangeFunction(function, pane, WINDOW, new int[0]));
+        int fallback = b.add(new Fallback(accelerated, exact, ValueKind.INSTANT_VECTOR));
+        b.root(fallback);
+        PhysicalDag dag = b.build();
+        MaterializedView view = new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of());
+        return new Plan(dag, view, accelerated, exact, fallback);
+    }
+
+    private static InMemoryDataStore data(long seed) {
+        Random random = new Random(seed);
+        InMemoryDataStore store = new InMemoryDataStore();
+        for (int s = 0; s < 40; s++) {
+            long interval = s % 4 == 0 ? 1_000 : s % 4 == 1 ? 10_000 : 15_000;
+            int n = (int) (SPAN / interval);
+            long[] ts = new long[n];
+            double[] vs = new double[n];
+            int kept = 0;
+            double counter = random.nextInt(5) == 0 ? 0 : random.nextInt(100_000);
+            long from = s % 7 == 3 ? SPAN / 3 : 0;
+            long until = s % 9 == 4 ? SPAN * 2 / 3 : SPAN;
+            long phase = random.nextInt((int) interval - 1) + 1;
+            for (int i = 0; i < n; i++) {
+                long t = i * interval + phase + (s % 5 == 2 ? random.nextInt(400) - 200 : 0);
+                if (t <= (kept == 0 ? from : 0) || t >= until || random.nextInt(40) == 0) {
+                    continue;
+                }
+                counter = random.nextInt(200) == 0 ? random.nextInt(5) : counter + random.nextInt(10) - (s % 6 == 5 ? 4 : 0);
+                ts[kept] = START + t;
+                vs[kept] = counter;
+                if (s == 11 && i == n / 2) {
+                    vs[kept] = Double.NaN;
+                } else if (s == 13 && i == n / 3) {
+                    vs[kept] = Double.POSITIVE_INFINITY;
+                } else if (s % 8 == 6 && random.nextInt(60) == 0) {
+                    vs[kept] = StaleMarker.VALUE;
+                }
+                kept++;
+            }
+            store.add(Labels.of("__name__", "c", "series", Integer.toString(s)), java.util.Arrays.copyOf(ts, kept),
+                    java.util.Arrays.copyOf(vs, kept));
+        }
+        return store;
+    }
+
+    private static void buildPanes(Plan plan, InMemoryDataStore store, long from, long to) {
+        RunContext context = new RunContext(from, to, 60_000, QueryLimits.DEFAULTS);
+        for (Interval pane : new PaneGrid(PANE, 0).panesWithin(new Interval(from, to))) {
+            Map<Labels, State> states = PaneBuilder.build(plan.dag(), plan.view(), pane, store, context);
+            if (states.isEmpty()) {
+                store.commitEmptyPane(plan.view().definitionId(), pane);
+            }
+            states.forEach((group, state) -> store.putState(plan.view().definitionId(), pane, group, state));
+        }
+    }
+
+    private static InstantVector run(Plan plan, int node, StepGrid grid, InMemoryDataStore store, RunContext context) {
+        CompiledDag compiled = CompiledDag.compile(plan.dag(), List.of(plan.view()), new int[] {node});
+        return (InstantVector) compiled.instantiate(store).run(0, grid, context);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"rate,1", "rate,2", "increase,3", "increase,4", "delta,5", "delta,6"})
+    void offGridRangeRunsAgreeWithTheExactEngine(String function, long seed) {
+        Plan plan = plan(function);
+        InMemoryDataStore store = data(seed);
+        long builtUntil = START + SPAN - 2 * PANE;
+        buildPanes(plan, store, START, builtUntil);
+        Random random = new Random(seed);
+        int points = 0;
+        for (int k = 0; k < 6; k++) {
+            long step = k % 3 == 0 ? 15_000 : k % 3 == 1 ? 60_000 : 1_000 + random.nextInt(30_000);
+            long start = START + WINDOW + random.nextInt((int) (SPAN / 3));
+            // the last runs end in the two panes not built yet, read raw
+            long end = k < 3 ? start + 3_600_000 + random.nextInt(20_000) : START + SPAN - random.nextInt(400_000);
+            StepGrid grid = new StepGrid(start, end, step);
+            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            InstantVector fromView = run(plan, plan.accelerated(), grid, store, context);
+            InstantVector exact = run(plan, plan.exact(), grid, store, context);
+            points += assertSameValues(fromView, exact, function + " over " + grid);
+        }
+        assertThat(points).as("points compared").isGreaterThan(1_000);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"rate", "delta"})
+    void aPaneMissingInTheMiddleFallsBackToTheExactAnswer(String function) {
+        Plan plan = plan(function);
+        InMemoryDataStore store = data(8);
+        buildPanes(plan, store, START, START + SPAN / 2);
+        buildPanes(plan, store, START + SPAN / 2 + PANE, START + SPAN);
+        StepGrid grid = new StepGrid(START + SPAN / 2 - 600_123, START + SPAN / 2 + 900_000, 15_000);
+        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        InstantVector answer = run(plan, plan.fallback(), grid, store, context);
+        assertSameValues(answer, run(plan, plan.exact(), grid, store, context), function);
+        assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
+    }
+
+    private static int assertSameValues(InstantVector actual, InstantVector expected, String what) {
+        assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
+        int points = 0;
+        for (int e = 0; e < expected.size(); e++) {
+            int a = indexOf(actual, expected.labels(e));
+            assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
+            for (int i = 0; i < expected.steps(); i++) {
+                assertThat(actual.has(a, i)).as(what + ": point " + i + " of " + expected.labels(e)).isEqualTo(expected.has(e, i));
+                if (expected.has(e, i)) {
+                    double x = actual.value(a, i);
+                    double y = expected.value(e, i);
+                    points++;
+                    if (Double.isNaN(y) || Double.isInfinite(y)) {
+                        assertThat(Double.valueOf(x)).as(what + ": " + expected.labels(e) + " at step " + i).isEqualTo(Double.valueOf(y));
+                        continue;
+                    }
+                    double scale = Math.max(Math.abs(x), Math.abs(y));
+                    assertThat(Math.abs(x - y)).as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
+                            .isLessThanOrEqualTo(1e-12 * scale + 1e-12);
+                }
+            }
+        }
+        return points;
+    }
+
+    private static int indexOf(InstantVector v, Labels labels) {
+        for (int s = 0; s < v.size(); s++) {
+            if (v.labels(s).equals(labels)) {
+                return s;
+            }
+        }
+        return -1;
+    }
+}
