@@ -61,6 +61,11 @@ final class CostModel {
     }
 
     /** Samples of one series in {@code ms}. */
+    /** Series per selector. */
+    double series() {
+        return series;
+    }
+
     double samples(double ms) {
         return ms / scrapeMs;
     }

@@ -57,8 +57,9 @@ final class GridViewPlanner {
         for (int i = 0; i < workload.queries().size(); i++) {
             WorkloadQuery q = workload.queries().get(i);
             int root = dag.roots().get(i);
-            boolean onGrid = q.type() == WorkloadQuery.Type.RANGE || q.aligned();
-            if (!q.periodic() || dag.node(root).kind() != ValueKind.INSTANT_VECTOR || !evaluableAtIngestion(root)) {
+            boolean onGrid = q.aligned();
+            if (!q.periodic() || dag.node(root).kind() != ValueKind.INSTANT_VECTOR || !evaluableAtIngestion(root)
+                    || q.type() == WorkloadQuery.Type.RANGE && !onGrid) {
                 continue;
             }
             if (!onGrid) {

@@ -153,6 +153,20 @@ public final class Planner {
             }
         }
         StringBuilder gridLines = new StringBuilder();
+        SampleViewPlanner samples = new SampleViewPlanner(dag, model);
+        for (Map.Entry<GroupKey, List<Reader>> g : groups.entrySet()) {
+            if (g.getKey().table() || g.getKey().family() != StateFamily.COUNTER) {
+                continue;
+            }
+            SampleViewPlanner.Decision d = samples.decide((Scan) dag.node(g.getKey().scan()), g.getValue());
+            if (d != null) {
+                gridLines.append('\n').append(d.explanation()).append('\n');
+                if (d.view() != null) {
+                    views.add(d.view());
+                    served.addAll(d.served());
+                }
+            }
+        }
         IntToDoubleFunction current = id -> readerCost.getOrDefault(id, Double.POSITIVE_INFINITY);
         for (GridViewPlanner.Decision d : new GridViewPlanner(dag, workload, model, current).decide()) {
             gridLines.append('\n').append(d.explanation()).append('\n');

@@ -22,7 +22,7 @@ record Reach(int root, double evalsPerSecond, long steps, long extentMs, long of
         double rate = 1000.0 / (q.periodic() ? q.everyMs() : c.oneOffHorizonMs());
         return q.type() == WorkloadQuery.Type.INSTANT
                 ? new Reach(root, rate, 1, 0, 0, q.everyMs(), false, false)
-                : new Reach(root, rate, q.steps(), q.rangeMs(), 0, q.stepMs(), true, false);
+                : new Reach(root, rate, q.steps(), q.rangeMs(), 0, q.stepMs(), q.aligned(), false);
     }
 
     /** This reach seen below {@code node}. */

@@ -233,19 +233,26 @@ public final class ViewMatcher {
          */
         private int readView(Match m, MaterializedView paneView, MaterializedView sampleView) {
             int scan = visit(m.scan(), false);
-            int[] params = m.function().params().clone();
-            for (int i = 0; i < params.length; i++) {
-                params[i] = visit(params[i], true);
-            }
-            int fallback = out.add(new RangeFunction(m.function().function(), visit(m.timeRange(), false), params));
-            for (MaterializedView view : new MaterializedView[] {sampleView, paneView}) {
+            int[] params = null;
+            List<Integer> reads = new ArrayList<>();
+            // in the order a copy of the result visits them, so that rewriting it again changes nothing
+            for (MaterializedView view : new MaterializedView[] {paneView, sampleView}) {
                 if (view == null) {
                     continue;
                 }
                 int paneRange = out.add(new TimeRange(scan, TimeRange.Kind.RANGE, view.paneMs()));
                 int state = out.add(new PaneState(paneRange, view.state().state(), view.state().grouping(), view.materialization()));
-                int viewRead = out.add(new ViewRangeFunction(m.function().function(), state, m.windowMs(), params));
-                fallback = out.add(new Fallback(viewRead, fallback, ValueKind.INSTANT_VECTOR));
+                if (params == null) {
+                    params = m.function().params().clone();
+                    for (int i = 0; i < params.length; i++) {
+                        params[i] = visit(params[i], true);
+                    }
+                }
+                reads.add(out.add(new ViewRangeFunction(m.function().function(), state, m.windowMs(), params)));
+            }
+            int fallback = out.add(new RangeFunction(m.function().function(), visit(m.timeRange(), false), params));
+            for (int j = reads.size() - 1; j >= 0; j--) {
+                fallback = out.add(new Fallback(reads.get(j), fallback, ValueKind.INSTANT_VECTOR));
             }
             if (m.shift() == null) {
                 return fallback;

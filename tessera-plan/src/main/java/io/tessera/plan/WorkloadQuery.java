@@ -6,7 +6,9 @@ import io.tessera.core.Durations;
  * One query users run: an instant query evaluated every {@code everyMs}, or a range query over
  * {@code rangeMs} at {@code stepMs} refreshed every {@code everyMs}. {@code everyMs == 0} is a
  * one-off query. An {@code aligned} instant query is evaluated at multiples of {@code everyMs}
- * (as rules and aligned dashboards are) rather than at "now". A {@link Language#SQL} query is an
+ * (as rules and aligned dashboards are) rather than at "now". A range query is aligned by default:
+ * its start and end are multiples of its step, as Grafana asks; an unaligned one starts anywhere
+ * (a client that asks for "the last hour" at "now"). A {@link Language#SQL} query is an
  * instant query whose text is SQL, evaluated at "now" every {@code everyMs}.
  */
 public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy,
@@ -29,8 +31,8 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
         if (everyMs < 0) {
             throw new IllegalArgumentException("an evaluation interval must not be negative");
         }
-        if (aligned && (type != Type.INSTANT || everyMs == 0)) {
-            throw new IllegalArgumentException("only a periodic instant query is aligned to its interval (a range query's steps always are)");
+        if (aligned && type == Type.INSTANT && everyMs == 0) {
+            throw new IllegalArgumentException("only a periodic instant query is aligned to its interval");
         }
         if (language == null) {
             language = Language.PROMQL;
@@ -46,7 +48,7 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
     }
 
     public WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy) {
-        this(query, type, rangeMs, stepMs, everyMs, accuracy, false);
+        this(query, type, rangeMs, stepMs, everyMs, accuracy, type == Type.RANGE);
     }
 
     /** A SQL query evaluated at now() every {@code everyMs} (0: once). */
@@ -61,6 +63,14 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
     /** This query evaluated at multiples of its interval. */
     public WorkloadQuery alignedToInterval() {
         return new WorkloadQuery(query, type, rangeMs, stepMs, everyMs, accuracy, true, language);
+    }
+
+    /** This range query with its steps anywhere, not on multiples of its step. */
+    public WorkloadQuery unaligned() {
+        if (type != Type.RANGE) {
+            throw new IllegalArgumentException("an instant query is at \"now\" unless aligned; unaligned() is for range queries");
+        }
+        return new WorkloadQuery(query, type, rangeMs, stepMs, everyMs, accuracy, false, language);
     }
 
     public static WorkloadQuery instant(String query, long everyMs) {
@@ -82,7 +92,8 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
 
     /** The query as a workload file line would describe it, e.g. {@code range 24h step 15s every 1m}. */
     String describeSchedule() {
-        String when = periodic() ? "every " + Durations.format(everyMs) + (aligned ? " (aligned)" : "") : "one-off";
+        String when = periodic() ? "every " + Durations.format(everyMs)
+                + (type == Type.INSTANT && aligned ? " (aligned)" : type == Type.RANGE && !aligned ? " (unaligned)" : "") : "one-off";
         if (isSql()) {
             return "SQL at now(), " + when;
         }

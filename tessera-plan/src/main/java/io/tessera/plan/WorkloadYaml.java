@@ -124,7 +124,7 @@ final class WorkloadYaml {
         long every = node.has("every") ? duration(node.get("every"), path + ".every") : 0;
         AccuracyTarget accuracy = node.has("accuracy") ? accuracy(node.get("accuracy"), path + ".accuracy")
                 : AccuracyTarget.DEFAULT;
-        boolean aligned = false;
+        boolean aligned = type == WorkloadQuery.Type.RANGE;
         if (node.has("aligned")) {
             if (!node.get("aligned").isBoolean()) {
                 throw new InvalidInputException(path + ".aligned: expected true or false");

@@ -198,13 +198,26 @@ class PlannerTest {
                     aligned: true
                 """);
         assertThat(w.queries().getFirst().aligned()).isTrue();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
+        Workload ranges = Workload.parse("""
                 queries:
                   - query: sum(rate(c[5m]))
                     type: range
                     range: 1h
                     step: 15s
                     every: 1m
+                  - query: sum(rate(c[5m]))
+                    type: range
+                    range: 1h
+                    step: 15s
+                    every: 1m
+                    aligned: false
+                """);
+        assertThat(ranges.queries().get(0).aligned()).as("a range query's steps are aligned unless it says otherwise").isTrue();
+        assertThat(ranges.queries().get(1).aligned()).isFalse();
+        assertThat(ranges.queries().get(1).describeSchedule()).contains("(unaligned)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
+                queries:
+                  - query: sum(rate(c[5m]))
                     aligned: true
                 """)).hasMessageContaining("queries[0]: only a periodic instant query is aligned");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
@@ -212,5 +225,33 @@ class PlannerTest {
                   - query: up
                     aligned: "yes"
                 """)).hasMessageContaining(".aligned: expected true or false");
+    }
+
+    @Test
+    void anUnalignedRangeQueryOfARateGetsAViewThatKeepsTheSamples() {
+        WorkloadQuery panel = WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 30 * S);
+        PlanResult aligned = Planner.plan(Workload.of(List.of(panel)).withEstimates(10_000, 10 * S));
+        assertThat(aligned.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
+        PlanResult both = Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
+        List<MaterializedView> samples = both.plan().materializedViews().stream()
+                .filter(v -> v.state().state().family() == StateFamily.SAMPLES).toList();
+        assertThat(samples).hasSize(1);
+        assertThat(samples.getFirst().state().materialization().retentionMs()).isGreaterThanOrEqualTo(3_600_000 + 300_000);
+        assertThat(both.explanation().text()).contains("samples view").contains("unaligned range queries [1]");
+        PhysicalDag dag = both.plan().dag();
+        boolean reads = false;
+        for (int id = 0; id < dag.size(); id++) {
+            if (dag.node(id) instanceof ViewRangeFunction v && v.function().equals("rate")
+                    && ((PaneState) dag.node(v.view())).state().family() == StateFamily.SAMPLES) {
+                reads = true;
+            }
+        }
+        assertThat(reads).as("the rate reads the samples view").isTrue();
+        // asked once a day, the sweeps do not pay for keeping every sample
+        PlanResult daily = Planner.plan(Workload.of(List.of(
+                WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 86_400 * S).unaligned()))
+                .withEstimates(10_000, 10 * S));
+        assertThat(daily.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
+        assertThat(daily.explanation().text()).contains("no samples view of c");
     }
 }

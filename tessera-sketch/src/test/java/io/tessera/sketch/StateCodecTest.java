@@ -29,6 +29,7 @@ class StateCodecTest {
         FACTORIES.put(StateFamily.LAST, LastState::new);
         FACTORIES.put(StateFamily.PRESENT, PresentState::new);
         FACTORIES.put(StateFamily.COUNTER, CounterState::new);
+        FACTORIES.put(StateFamily.SAMPLES, SampleRunState::new);
         FACTORIES.put(StateFamily.KLL, () -> new KllState(64));
         FACTORIES.put(StateFamily.DDSKETCH, () -> new DdSketchState(0.02));
         FACTORIES.put(StateFamily.DISTINCT, () -> new DistinctState(10));
@@ -42,6 +43,7 @@ class StateCodecTest {
         DECODERS.put(StateFamily.LAST, LastState::deserialize);
         DECODERS.put(StateFamily.PRESENT, PresentState::deserialize);
         DECODERS.put(StateFamily.COUNTER, CounterState::deserialize);
+        DECODERS.put(StateFamily.SAMPLES, SampleRunState::deserialize);
         DECODERS.put(StateFamily.KLL, KllState::deserialize);
         DECODERS.put(StateFamily.DDSKETCH, DdSketchState::deserialize);
         DECODERS.put(StateFamily.DISTINCT, DistinctState::deserialize);
@@ -76,6 +78,10 @@ class StateCodecTest {
             case CounterState x -> List.of(x.count(), x.firstTimestamp(), x.lastTimestamp(), x.resets(), x.changes(),
                     x.isEmpty() ? 0.0 : x.increase(x.firstTimestamp() - 1, x.lastTimestamp()),
                     x.isEmpty() ? 0.0 : x.delta(x.firstTimestamp() - 1, x.lastTimestamp() + 5));
+            case SampleRunState x -> List.of(x.count(), x.base(), x.isEmpty() ? 0L : x.time(x.count() - 1),
+                    java.util.Arrays.toString(java.util.Arrays.copyOf(x.offsets(), x.count() + 1)),
+                    java.util.Arrays.toString(java.util.Arrays.copyOf(x.values(), x.count())),
+                    x.dropsBefore() == null ? "none" : java.util.Arrays.toString(java.util.Arrays.copyOf(x.dropsBefore(), x.count())));
             case KllState x -> List.of(x.count(), x.quantile(0.1), x.quantile(0.5), x.quantile(0.99), x.k(),
                     x.errorBound());
             case DdSketchState x -> List.of(x.count(), x.quantile(0.1), x.quantile(0.5), x.quantile(0.99));
@@ -103,7 +109,7 @@ class StateCodecTest {
             }
             // A decoded state keeps working: it merges with a fresh one like the original does.
             State extra = filled(family, 7, 20);
-            if (family == StateFamily.COUNTER || family == StateFamily.LAST) {
+            if (family == StateFamily.COUNTER || family == StateFamily.LAST || family == StateFamily.SAMPLES) {
                 continue;
             }
             State a = s.copy();

@@ -160,12 +160,13 @@ public final class AccelBenchCommand implements Callable<Integer> {
             }
             PlanResult planned = AccelPlan.plan(queries, d.series(), d.intervalMs());
             for (String line : planned.explanation().text().split("\n")) {
-                if (line.startsWith("view ") || line.startsWith("evaluation-grid view") || line.startsWith("no view")) {
+                if (line.startsWith("view ") || line.startsWith("evaluation-grid view") || line.startsWith("no view")
+                        || line.startsWith("samples view") || line.startsWith("no samples view")) {
                     out.println("  plan: " + line);
                 }
             }
             install(tessera.baseUrl(), planned.plan());
-            awaitCatchUp(tessera.baseUrl());
+            awaitCatchUp(tessera.baseUrl(), planned.plan());
             out.println("  accelerated runs");
             List<AccelRow> rows = new ArrayList<>();
             for (int i = 0; i < n; i++) {
@@ -259,8 +260,8 @@ public final class AccelBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "  plan installed: %d views%n", plan.materializedViews().size());
     }
 
-    private void awaitCatchUp(String baseUrl) throws IOException, InterruptedException {
-        if (!ViewCatchUp.await(baseUrl, AccelPlan.GAUGE_PANE_MS, CATCH_UP, out)) {
+    private void awaitCatchUp(String baseUrl, InstallablePlan plan) throws IOException, InterruptedException {
+        if (!ViewCatchUp.await(baseUrl, AccelPlan.caughtUpLagMs(plan), CATCH_UP, out)) {
             out.println("  ingestion runs did not catch up in time: measuring anyway (the infos say which runs used views)");
         }
     }

@@ -43,18 +43,37 @@ public final class AccelPlan {
     /**
      * The plan the planner makes for the bench's queries as a dashboard and rules would run them:
      * instant queries as rules every minute (aligned to the minute), the range query as a panel
-     * over 1 h at 15 s refreshed every 30 s, with the dataset's series count and scrape interval.
+     * over 1 h at 15 s refreshed every 30 s, both with its steps aligned (as Grafana asks) and not (as
+     * a client asking for the last hour at "now" does), with the dataset's series count and scrape interval.
      */
     public static PlanResult plan(List<AccelQuery> queries, long series, long scrapeMs) {
         List<WorkloadQuery> workload = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (AccelQuery q : queries) {
             if (seen.add(q.text())) {
-                workload.add(q.range() ? WorkloadQuery.range(q.text(), 3_600_000, COUNTER_PANE_MS, 30_000)
-                        : WorkloadQuery.instant(q.text(), GAUGE_PANE_MS).alignedToInterval());
+                if (q.range()) {
+                    // the same panel from Grafana (steps aligned) and from a client asking for the last hour at "now"
+                    WorkloadQuery panel = WorkloadQuery.range(q.text(), 3_600_000, COUNTER_PANE_MS, 30_000);
+                    workload.add(panel);
+                    workload.add(panel.unaligned());
+                } else {
+                    workload.add(WorkloadQuery.instant(q.text(), GAUGE_PANE_MS).alignedToInterval());
+                }
             }
         }
         return Planner.plan(Workload.of(workload).withEstimates(series, scrapeMs));
+    }
+
+    /**
+     * How far behind the newest sample ingestion runs may be once they caught up: the widest
+     * pane of the plan's views (a pane is built only once it is whole) and a minute of lateness.
+     */
+    public static long caughtUpLagMs(InstallablePlan plan) {
+        long widest = GAUGE_PANE_MS;
+        for (io.tessera.plan.MaterializedView v : plan.materializedViews()) {
+            widest = Math.max(widest, v.paneMs());
+        }
+        return widest + 60_000;
     }
 
     /** Per-series pane views of every Scan, chosen by hand rather than by the planner. */

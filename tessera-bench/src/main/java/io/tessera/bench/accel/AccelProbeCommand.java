@@ -75,8 +75,9 @@ public final class AccelProbeCommand implements Callable<Integer> {
         try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
             String base = "http://127.0.0.1:" + server.port();
             BlockLoader.load(d, "Tessera", base + "/api/v1/write", 2, out);
-            ViewCatchUp.install(base, AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs()).plan());
-            if (!ViewCatchUp.await(base, AccelPlan.GAUGE_PANE_MS, CATCH_UP, out)) {
+            io.tessera.plan.InstallablePlan plan = AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs()).plan();
+            ViewCatchUp.install(base, plan);
+            if (!ViewCatchUp.await(base, AccelPlan.caughtUpLagMs(plan), CATCH_UP, out)) {
                 out.println("ingestion runs did not catch up in time: measuring anyway");
             }
             long onGrid = AccelBenchCommand.onGrid(d);

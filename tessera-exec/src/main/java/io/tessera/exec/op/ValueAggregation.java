@@ -27,6 +27,9 @@ final class ValueAggregation {
         if (op == AggregateOp.QUANTILE) {
             warnQuantiles(param, context);
         }
+        if (op == AggregateOp.SUM && in.steps() > 1) {
+            return seriesMajorSum(in, groups, out, context);
+        }
         int[] groupOf = groups.groupOf();
         boolean[] seen = new boolean[n];
         boolean[] incremental = new boolean[n];
@@ -126,6 +129,51 @@ final class ValueAggregation {
                     default -> value[g];
                 };
                 out.set(g, i, v);
+            }
+        }
+        return Aggregations.dropEmpty(out);
+    }
+
+    /**
+     * {@code sum} over many steps, series by series: each series' row is read front to back
+     * instead of one point of every series per step. Every (group, step) still adds its series in
+     * their order, so the sums and compensations are the step-by-step loop's own.
+     */
+    private static InstantVector seriesMajorSum(InstantVector in, SeriesGroups groups, InstantVector out, RunContext context) {
+        int n = groups.count();
+        int steps = in.steps();
+        int[] groupOf = groups.groupOf();
+        double[][] sums = new double[n][steps];
+        double[][] comps = new double[n][steps];
+        long[][] seen = new long[n][(steps + 63) >>> 6];
+        for (int s = 0; s < in.size(); s++) {
+            if ((s & 255) == 0) {
+                context.checkAlive();
+            }
+            int g = groupOf[s];
+            double[] sum = sums[g];
+            double[] comp = comps[g];
+            long[] started = seen[g];
+            for (int i = 0; i < steps; i++) {
+                if (!in.has(s, i)) {
+                    continue;
+                }
+                double f = in.value(s, i);
+                if ((started[i >>> 6] & (1L << i)) == 0) {
+                    started[i >>> 6] |= 1L << i;
+                    sum[i] = f;
+                    continue;
+                }
+                double t = sum[i] + f;
+                comp[i] = compensation(sum[i], f, t, comp[i]);
+                sum[i] = t;
+            }
+        }
+        for (int g = 0; g < n; g++) {
+            for (int i = 0; i < steps; i++) {
+                if ((seen[g][i >>> 6] & (1L << i)) != 0) {
+                    out.set(g, i, sums[g][i] + comps[g][i]);
+                }
             }
         }
         return Aggregations.dropEmpty(out);

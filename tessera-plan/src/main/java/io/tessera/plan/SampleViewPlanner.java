@@ -1,0 +1,98 @@
+package io.tessera.plan;
+
+import io.tessera.core.Durations;
+import io.tessera.sketch.StateFamily;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Views that keep the samples ({@link StateFamily#SAMPLES}) for the range functions of
+ * unaligned range queries. A range query whose steps are not on multiples of its step (a client
+ * asking for "the last hour" at "now") misses every evaluation grid, and its windows' edges miss
+ * every pane grid: pane merges would need raw edges at every step, which read as much as the
+ * exact evaluation. A view that keeps each series' samples in plain arrays answers {@code rate},
+ * {@code increase} and {@code delta} at any steps by one sweep per series, without decoding
+ * chunks. It costs memory (the samples again, about 12 bytes each) and is kept only when the
+ * cost model says the sweeps save more than that.
+ */
+final class SampleViewPlanner {
+
+    /** Measured per series: a sweep's cost per step (cursors and extrapolation) and per sample walked. */
+    static final double SWEEP_STEP_NS = 8;
+    static final double SWEEP_SAMPLE_NS = 1.5;
+    /** Bytes a kept sample costs: a 4-byte time offset, an 8-byte value, and the running sum of drops for counters that drop. */
+    static final double SAMPLE_BYTES = 14;
+    static final long MIN_PANE_MS = 60_000;
+    static final long MAX_PANE_MS = 300_000;
+
+    /** One decision: the view (or null) and its explanation. */
+    record Decision(MaterializedView view, List<Integer> served, String explanation) {
+    }
+
+    private final PhysicalDag dag;
+    private final CostModel model;
+
+    SampleViewPlanner(PhysicalDag dag, CostModel model) {
+        this.dag = dag;
+        this.model = model;
+    }
+
+    /** The decision for the readers of one Scan whose function a samples view answers; null when none reads unaligned. */
+    Decision decide(Scan scan, List<Reader> readers) {
+        List<Reader> unaligned = new ArrayList<>();
+        java.util.SortedSet<Integer> queries = new java.util.TreeSet<>();
+        double exact = 0;
+        double swept = 0;
+        long need = 0;
+        long window = 0;
+        for (Reader r : readers) {
+            if (!ViewFamilies.answersFromSamples(r.match().function().function())) {
+                continue;
+            }
+            List<Reach> ranges = r.reaches().stream().filter(x -> !x.onGrid() && !x.pinned() && x.steps() > 1).toList();
+            if (ranges.isEmpty()) {
+                continue;
+            }
+            unaligned.add(r);
+            ranges.forEach(x -> queries.add(x.root()));
+            exact += model.exact(new Reader(r.node(), r.match(), ranges));
+            for (Reach x : ranges) {
+                swept += x.evalsPerSecond() * sweepNs(x, r.windowMs()) * 1e-9;
+                need = Math.max(need, x.extentMs() + r.windowMs() + Math.max(0, x.offsetMs()));
+            }
+            window = Math.max(window, r.windowMs());
+        }
+        if (unaligned.isEmpty()) {
+            return null;
+        }
+        long pane = Math.min(MAX_PANE_MS, Math.max(MIN_PANE_MS, window));
+        long retention = need + 2 * pane;
+        StateSpec spec = StateSpec.of(StateFamily.SAMPLES);
+        double memory = model.series() * model.samples(retention) * SAMPLE_BYTES;
+        double upkeep = model.upkeep(Materialization.Mode.AT_INGESTION, spec, pane, retention);
+        String source = Planner.selector(scan);
+        String numbers = String.format(Locale.ROOT, "%s panes kept %s (%s): upkeep %s + sweeps %s vs exact %s",
+                Durations.format(pane), Durations.format(retention), ExplanationText.bytes(memory),
+                ExplanationText.micros(upkeep), ExplanationText.micros(swept), ExplanationText.micros(exact));
+        if (upkeep + swept >= exact) {
+            return new Decision(null, List.of(), "no samples view of " + source + " for the unaligned range queries "
+                    + queries + ": " + numbers);
+        }
+        PaneState state = new PaneState(1, spec, Grouping.PER_SERIES,
+                new Materialization(Materialization.Mode.AT_INGESTION, pane, 0, retention));
+        String id = DefinitionIds.of(ViewMatcher.paneDag(scan, state), 2);
+        return new Decision(new MaterializedView(id, 2, state, List.of()), unaligned.stream().map(Reader::node).toList(),
+                "samples view " + ExplanationText.shortId(id) + " of " + source + " for the unaligned range queries "
+                        + queries + " (their steps miss every grid; rate, increase and delta are swept from the kept"
+                        + " samples at any steps, exact): " + numbers);
+    }
+
+    /** One run of {@code reach}: every series' samples over its span walked once, every step finalized, and the panes read. */
+    private double sweepNs(Reach reach, long windowMs) {
+        double span = reach.extentMs() + windowMs;
+        double panes = span / MIN_PANE_MS + 1;
+        return model.series() * (model.samples(span) * SWEEP_SAMPLE_NS + reach.steps() * SWEEP_STEP_NS
+                + panes * GridViewPlanner.READ_NS);
+    }
+}
