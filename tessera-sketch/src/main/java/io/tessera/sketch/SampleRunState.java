@@ -2,30 +2,30 @@ package io.tessera.sketch;
 
 import io.tessera.core.StaleMarker;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 
 /**
  * The samples themselves, in time order: an exact summary from which any window inside the
- * interval can be cut, wherever its edges fall. Times are kept as offsets from the first
- * sample's time; {@link #offsets()} always holds one more entry than there are samples,
- * {@link Integer#MAX_VALUE}, so that a scan for the first time after a bound stops without a
- * length check.
+ * interval can be cut, wherever its edges fall. Sample {@code i} is at {@code base() +
+ * offsets()[from() + i]} with the value {@code values()[from() + i]}.
  *
- * <p>For counters, {@link #dropsBefore()} holds the running sum of the values just before each
- * drop ({@code dropsBefore[i]} over the drops at indexes {@code 1..i}), so that the reset
- * correction between two samples is one subtraction; it is null while no value dropped.
- * Stale markers are not samples. Samples must come in strictly ascending time order, at most
- * {@link Integer#MAX_VALUE} ms after the first.
+ * <p>The times and values of all the runs of one pane are packed into one pair of arrays
+ * ({@link #pack}), in the order the pane was built, so that a reader walking series after series
+ * reads each pane's arrays front to back. Stale markers are not samples. Samples must come in
+ * strictly ascending time order, at most {@link Integer#MAX_VALUE} ms after the first.
  */
 public final class SampleRunState implements State {
 
     static final int VERSION = 1;
-    private static final int[] NO_OFFSETS = {Integer.MAX_VALUE};
 
     private long base;
     private int count;
-    private int[] offsets = NO_OFFSETS;
+    private int[] offsets = new int[0];
     private double[] values = new double[0];
-    private double[] dropsBefore;
+    private int from;
+    /** Whether the arrays are this run's own (it may grow) or a slice of its pane's. */
+    private boolean packed;
     private boolean finite = true;
 
     @Override
@@ -49,7 +49,7 @@ public final class SampleRunState implements State {
         if (count == 0) {
             base = ts;
         } else {
-            long last = base + offsets[count - 1];
+            long last = time(count - 1);
             if (ts <= last) {
                 throw new IllegalArgumentException("samples must be in ascending time order: " + ts + " after " + last);
             }
@@ -60,41 +60,58 @@ public final class SampleRunState implements State {
                     + " is " + offset + " ms after its first sample");
         }
         reserve(count + 1);
-        if (count > 0 && v < values[count - 1]) {
-            if (dropsBefore == null) {
-                dropsBefore = new double[values.length];
-            }
-            dropsBefore[count] = dropsBefore[count - 1] + values[count - 1];
-        } else if (dropsBefore != null) {
-            dropsBefore[count] = count == 0 ? 0 : dropsBefore[count - 1];
-        }
         offsets[count] = (int) offset;
         values[count] = v;
         finite &= Double.isFinite(v);
         count++;
-        offsets[count] = Integer.MAX_VALUE;
     }
 
+    /** Room for {@code n} samples in arrays of this run's own (a packed run is copied out first). */
     private void reserve(int n) {
-        if (n + 1 <= offsets.length && n <= values.length) {
+        if (packed) {
+            offsets = Arrays.copyOfRange(offsets, from, from + count);
+            values = Arrays.copyOfRange(values, from, from + count);
+            from = 0;
+            packed = false;
+        }
+        if (n <= values.length) {
             return;
         }
         int capacity = Math.max(n, Math.max(8, values.length * 2));
-        offsets = Arrays.copyOf(offsets, capacity + 1);
+        offsets = Arrays.copyOf(offsets, capacity);
         values = Arrays.copyOf(values, capacity);
-        if (dropsBefore != null) {
-            dropsBefore = Arrays.copyOf(dropsBefore, capacity);
-        }
     }
 
     /** Drops spare capacity once the run is complete. */
     public void trim() {
-        if (values.length != count) {
-            offsets = Arrays.copyOf(offsets, count + 1);
-            values = Arrays.copyOf(values, count);
-            if (dropsBefore != null) {
-                dropsBefore = Arrays.copyOf(dropsBefore, count);
-            }
+        if (!packed) {
+            pack(List.of(this));
+        }
+    }
+
+    /**
+     * Packs the times and values of {@code runs} into one pair of arrays, in their order, each
+     * run a slice of them: the runs of one pane, built together, then read together.
+     */
+    public static void pack(Collection<SampleRunState> runs) {
+        long total = 0;
+        for (SampleRunState r : runs) {
+            total += r.count;
+        }
+        if (total > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("too many samples to pack into one array: " + total);
+        }
+        int[] times = new int[(int) total];
+        double[] vs = new double[(int) total];
+        int at = 0;
+        for (SampleRunState r : runs) {
+            System.arraycopy(r.offsets, r.from, times, at, r.count);
+            System.arraycopy(r.values, r.from, vs, at, r.count);
+            r.offsets = times;
+            r.values = vs;
+            r.from = at;
+            r.packed = true;
+            at += r.count;
         }
     }
 
@@ -104,7 +121,7 @@ public final class SampleRunState implements State {
         if (o.count == 0) {
             return;
         }
-        if (count > 0 && o.base + o.offsets[o.count - 1] < base) {
+        if (count > 0 && o.time(o.count - 1) < base) {
             SampleRunState later = copy();
             copyFrom(o);
             append(later);
@@ -116,16 +133,17 @@ public final class SampleRunState implements State {
     private void append(SampleRunState o) {
         reserve(count + o.count);
         for (int i = 0; i < o.count; i++) {
-            update(o.base + o.offsets[i], o.values[i]);
+            update(o.time(i), o.value(i));
         }
     }
 
     private void copyFrom(SampleRunState o) {
         base = o.base;
         count = o.count;
-        offsets = o.offsets.clone();
-        values = o.values.clone();
-        dropsBefore = o.dropsBefore == null ? null : o.dropsBefore.clone();
+        offsets = Arrays.copyOfRange(o.offsets, o.from, o.from + o.count);
+        values = Arrays.copyOfRange(o.values, o.from, o.from + o.count);
+        from = 0;
+        packed = false;
         finite = o.finite;
     }
 
@@ -145,24 +163,31 @@ public final class SampleRunState implements State {
         return count;
     }
 
-    /** The first sample's time; the others are {@code base() + offsets()[i]}. */
+    /** The first sample's time. */
     public long base() {
         return base;
     }
 
-    /** Each sample's time after {@link #base()}, then {@link Integer#MAX_VALUE}; the array may be longer. Read only. */
+    public long time(int i) {
+        return base + offsets[from + i];
+    }
+
+    public double value(int i) {
+        return values[from + i];
+    }
+
+    /** Time offsets after {@link #base()}, this run's from {@link #from()}; shared with the pane's other runs. Read only. */
     public int[] offsets() {
         return offsets;
     }
 
-    /** The values, in time order; the array may be longer than {@link #count()}. Read only. */
+    /** Values, this run's from {@link #from()}; shared with the pane's other runs. Read only. */
     public double[] values() {
         return values;
     }
 
-    /** Running sums of the values just before each drop, or null when no value dropped. Read only. */
-    public double[] dropsBefore() {
-        return dropsBefore;
+    public int from() {
+        return from;
     }
 
     /** True when no value is NaN or infinite. */
@@ -170,18 +195,14 @@ public final class SampleRunState implements State {
         return finite;
     }
 
-    public long time(int i) {
-        return base + offsets[i];
-    }
-
     @Override
     public byte[] serialize() {
         StateWriter w = new StateWriter(family(), VERSION, 16 + count * 12).putInt(count).putLong(base);
         for (int i = 0; i < count; i++) {
-            w.putInt(offsets[i]);
+            w.putInt(offsets[from + i]);
         }
         for (int i = 0; i < count; i++) {
-            w.putDouble(values[i]);
+            w.putDouble(values[from + i]);
         }
         return w.toByteArray();
     }
@@ -210,12 +231,14 @@ public final class SampleRunState implements State {
         for (int i = 0; i < n; i++) {
             s.update(base + offsets[i], values[i]);
         }
+        s.trim();
         return s;
     }
 
     @Override
     public long memoryBytes() {
-        return 64 + 4L * offsets.length + 8L * values.length + (dropsBefore == null ? 0 : 8L * dropsBefore.length);
+        // a packed run's share of its pane's arrays
+        return 64 + 12L * (packed ? count : values.length);
     }
 
     @Override

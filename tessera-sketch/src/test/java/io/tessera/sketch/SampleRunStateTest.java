@@ -7,11 +7,11 @@ import io.tessera.core.StaleMarker;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The kept samples, their sentinel and the running sum of drops against a brute-force walk. */
+/** The kept samples: merged in either order, packed into shared arrays, stale markers skipped, order checked. */
 class SampleRunStateTest {
 
     @Test
-    void dropsAreSummedAsTheCounterStateCorrectsThem() {
+    void runsMergeInEitherOrderAndPackIntoSharedArrays() {
         SplittableRandom rnd = new SplittableRandom(5);
         for (int trial = 0; trial < 50; trial++) {
             int n = 2 + rnd.nextInt(300);
@@ -30,17 +30,13 @@ class SampleRunStateTest {
             SampleRunState merged = rnd.nextBoolean() ? early.copy() : late.copy();
             merged.merge(merged.base() == early.base() && !early.isEmpty() ? late : early);
             assertThat(merged.count()).isEqualTo(n);
-            for (int from = 0; from < n; from += 7) {
-                for (int to = from + 1; to < n; to += 5) {
-                    CounterState brute = new CounterState();
-                    brute.update(ts, vs, from, to + 1);
-                    double[] d = merged.dropsBefore();
-                    double correction = d == null ? 0 : d[to] - d[from];
-                    assertThat(correction).as("drops between " + from + " and " + to).isEqualTo(brute.resetCorrection());
-                    assertThat(merged.time(to)).isEqualTo(ts[to]);
-                }
+            SampleRunState.pack(java.util.List.of(early, late, merged));
+            assertThat(merged.values()).as("packed runs share one array").isSameAs(early.values());
+            assertThat(merged.offsets()).isSameAs(late.offsets());
+            for (int i = 0; i < n; i++) {
+                assertThat(merged.time(i)).isEqualTo(ts[i]);
+                assertThat(merged.value(i)).isEqualTo(vs[i]);
             }
-            assertThat(merged.offsets()[n]).isEqualTo(Integer.MAX_VALUE);
         }
     }
 
@@ -56,6 +52,9 @@ class SampleRunStateTest {
         assertThatThrownBy(() -> s.update(30L + Integer.MAX_VALUE, 2)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("spans at most");
         s.trim();
-        assertThat(s.offsets()).containsExactly(0, 20, Integer.MAX_VALUE);
+        assertThat(s.values()).as("trimmed to its samples").hasSize(2);
+        assertThat(s.time(1)).isEqualTo(30);
+        s.update(40, 0.5);
+        assertThat(s.count()).as("a packed run takes more samples").isEqualTo(3);
     }
 }

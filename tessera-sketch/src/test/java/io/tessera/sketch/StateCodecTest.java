@@ -79,9 +79,7 @@ class StateCodecTest {
                     x.isEmpty() ? 0.0 : x.increase(x.firstTimestamp() - 1, x.lastTimestamp()),
                     x.isEmpty() ? 0.0 : x.delta(x.firstTimestamp() - 1, x.lastTimestamp() + 5));
             case SampleRunState x -> List.of(x.count(), x.base(), x.isEmpty() ? 0L : x.time(x.count() - 1),
-                    java.util.Arrays.toString(java.util.Arrays.copyOf(x.offsets(), x.count() + 1)),
-                    java.util.Arrays.toString(java.util.Arrays.copyOf(x.values(), x.count())),
-                    x.dropsBefore() == null ? "none" : java.util.Arrays.toString(java.util.Arrays.copyOf(x.dropsBefore(), x.count())));
+                    java.util.stream.IntStream.range(0, x.count()).mapToObj(i -> x.time(i) + "=" + x.value(i)).toList());
             case KllState x -> List.of(x.count(), x.quantile(0.1), x.quantile(0.5), x.quantile(0.99), x.k(),
                     x.errorBound());
             case DdSketchState x -> List.of(x.count(), x.quantile(0.1), x.quantile(0.5), x.quantile(0.99));

@@ -63,10 +63,14 @@ public final class PaneBuilder {
                 state.update(ts[i], vs[i]);
             }
         }
+        List<io.tessera.sketch.SampleRunState> runs = new ArrayList<>();
         for (State state : states.values()) {
             if (state instanceof io.tessera.sketch.SampleRunState run) {
-                run.trim();
+                runs.add(run);
             }
+        }
+        if (!runs.isEmpty()) {
+            io.tessera.sketch.SampleRunState.pack(runs);
         }
         return states;
     }

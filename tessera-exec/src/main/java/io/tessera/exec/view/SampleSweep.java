@@ -44,6 +44,11 @@ public final class SampleSweep {
 
     /** Newest panes a run reads raw when they are not built yet (at "now", the pane being filled and the one in the allowed lateness). */
     static final int RAW_NEWEST_PANES = 2;
+    /** Times past the last sample, so that a cursor's jump of eight stops without a bounds check. */
+    private static final int SENTINELS = 9;
+    /** Samples a walker lays out at once (a few hundred KiB, so they stay in cache while swept), and series. */
+    private static final int BATCH_SAMPLES = 1 << 14;
+    private static final int MAX_BATCH = 256;
     /** Series-steps below which a run stays on one thread. */
     private static final long PARALLEL_WORK = 200_000;
 
@@ -196,9 +201,6 @@ public final class SampleSweep {
         private final boolean rate;
         private final double rangeSeconds;
         private final RunContext context;
-        private SampleRunState[] segs = new SampleRunState[16];
-        private long[] firstIndex = new long[16];
-        private double[] carry = new double[16];
 
         Walker(InstantVector out, Runs runs, StepGrid grid, long w, boolean counter, boolean rate, RunContext context) {
             this.out = out;
@@ -211,133 +213,157 @@ public final class SampleSweep {
             this.context = context;
         }
 
+        private int[] times = new int[1 << 14];
+        private double[] values = new double[1 << 14];
+        private double[] drops = new double[1 << 14];
+        private int[] start = new int[64];
+        private int[] filled = new int[64];
+
+        /**
+         * Series {@code [from, to)} in batches whose samples fit the scratch arrays: each batch's
+         * runs copied pane by pane (the runs of one pane lie side by side, series after series, so
+         * the copy reads each pane's arrays front to back), then each series swept.
+         */
         void walk(int from, int to) {
-            for (int s = from; s < to; s++) {
-                if ((s & 255) == 0) {
-                    context.checkAlive();
+            for (int b = from; b < to; ) {
+                context.checkAlive();
+                int e = b;
+                int samples = 0;
+                int mostRuns = 0;
+                while (e < to && e - b < MAX_BATCH) {
+                    int total = 0;
+                    for (SampleRunState run : runs.runs.get(e)) {
+                        total += run.count();
+                    }
+                    if (e > b && samples + total + SENTINELS > BATCH_SAMPLES) {
+                        break;
+                    }
+                    if (start.length <= e - b) {
+                        start = java.util.Arrays.copyOf(start, (e - b) * 2);
+                        filled = java.util.Arrays.copyOf(filled, (e - b) * 2);
+                    }
+                    start[e - b] = samples;
+                    filled[e - b] = samples;
+                    samples += total + SENTINELS;
+                    mostRuns = Math.max(mostRuns, runs.runs.get(e).size());
+                    e++;
                 }
-                List<SampleRunState> list = runs.runs.get(s);
-                int n = list.size();
-                if (segs.length < n) {
-                    segs = new SampleRunState[n];
-                    firstIndex = new long[n];
-                    carry = new double[n];
+                if (times.length < samples) {
+                    times = new int[samples];
+                    values = new double[samples];
+                    drops = new double[samples];
                 }
-                boolean finite = true;
-                long index = 0;
-                double drops = 0;
-                for (int k = 0; k < n; k++) {
-                    SampleRunState run = list.get(k);
-                    segs[k] = run;
-                    finite &= run.finite();
-                    firstIndex[k] = index;
-                    if (k > 0) {
-                        SampleRunState before = segs[k - 1];
-                        double last = before.values()[before.count() - 1];
-                        double[] d = before.dropsBefore();
-                        drops += d == null ? 0 : d[before.count() - 1];
-                        if (run.values()[0] < last) {
-                            drops += last;
+                for (int k = 0; k < mostRuns; k++) {
+                    for (int s = b; s < e; s++) {
+                        List<SampleRunState> list = runs.runs.get(s);
+                        if (k < list.size()) {
+                            SampleRunState run = list.get(k);
+                            int at = filled[s - b];
+                            int count = run.count();
+                            int shift = (int) (run.base() - list.getFirst().base());
+                            int[] off = run.offsets();
+                            int p = run.from();
+                            for (int j = 0; j < count; j++) {
+                                times[at + j] = off[p + j] + shift;
+                            }
+                            System.arraycopy(run.values(), p, values, at, count);
+                            filled[s - b] = at + count;
                         }
                     }
-                    carry[k] = drops;
-                    index += run.count();
                 }
-                if (finite) {
-                    series(s, n);
-                } else {
-                    seriesOneByOne(s, n);
+                for (int s = b; s < e; s++) {
+                    List<SampleRunState> list = runs.runs.get(s);
+                    boolean finite = true;
+                    for (SampleRunState run : list) {
+                        finite &= run.finite();
+                    }
+                    if (finite) {
+                        series(s, list.getFirst().base(), start[s - b], filled[s - b]);
+                    } else {
+                        seriesOneByOne(s, list);
+                    }
                 }
+                b = e;
             }
         }
 
-        /** The sweep over series {@code s}'s {@code n} runs, all of whose values are finite. */
-        private void series(int s, int n) {
-            int sl = 0;
-            int il = 0;
-            int sh = 0;
-            int ih = 0;
+        /**
+         * The sweep over series {@code s}'s samples, all finite, laid end to end in the scratch
+         * arrays at {@code [first, last)} (times after {@code base}): with the running sum of its
+         * drops for a counter, two cursors that only move forward.
+         */
+        private void series(int s, long base, int first, int last) {
+            int[] t = times;
+            double[] v = values;
+            double[] d = drops;
+            java.util.Arrays.fill(t, last, last + SENTINELS, Integer.MAX_VALUE);
+            if (counter) {
+                // the running sum of the values before each drop: a window's reset correction is one subtraction
+                double sum = 0;
+                d[first] = 0;
+                for (int x = first + 1; x < last; x++) {
+                    double before = v[x - 1];
+                    sum += v[x] < before ? before : 0;
+                    d[x] = sum;
+                }
+            }
+            long startRel = grid.start() - base;
+            long step = grid.step();
             int steps = grid.size();
+            int lo = first;
+            int hi = first;
             for (int i = 0; i < steps; i++) {
-                long end = grid.time(i);
-                long begin = end - w;
-                // lo: the first sample after begin
-                while (true) {
-                    SampleRunState run = segs[sl];
-                    int bound = relative(begin, run.base());
-                    int[] off = run.offsets();
-                    while (off[il] <= bound) {
-                        il++;
-                    }
-                    if (il < run.count() || sl == n - 1) {
-                        break;
-                    }
-                    sl++;
-                    il = 0;
+                long endRel = startRel + i * step;
+                int end = clamp(endRel);
+                int begin = clamp(endRel - w);
+                // jumps of eight first: a second's scrape moves a 15 s step by 15 samples
+                while (t[lo + 8] <= begin) {
+                    lo += 8;
                 }
-                if (sh < sl || sh == sl && ih < il) {
-                    sh = sl;
-                    ih = il;
+                while (t[lo] <= begin) {
+                    lo++;
                 }
-                // hi: the first sample after end
-                while (true) {
-                    SampleRunState run = segs[sh];
-                    int bound = relative(end, run.base());
-                    int[] off = run.offsets();
-                    while (off[ih] <= bound) {
-                        ih++;
-                    }
-                    if (ih < run.count() || sh == n - 1) {
-                        break;
-                    }
-                    sh++;
-                    ih = 0;
+                if (hi < lo) {
+                    hi = lo;
                 }
-                SampleRunState first = segs[sl];
-                if (il >= first.count()) {
-                    continue;
+                while (t[hi + 8] <= end) {
+                    hi += 8;
                 }
-                int lastSeg = sh;
-                int lastIdx = ih - 1;
-                if (lastIdx < 0) {
-                    if (sh == 0) {
-                        continue;
-                    }
-                    lastSeg = sh - 1;
-                    lastIdx = segs[lastSeg].count() - 1;
+                while (t[hi] <= end) {
+                    hi++;
                 }
-                long count = firstIndex[lastSeg] + lastIdx - (firstIndex[sl] + il) + 1;
+                int count = hi - lo;
                 if (count < 2) {
                     continue;
                 }
-                SampleRunState last = segs[lastSeg];
-                double firstValue = first.values()[il];
-                double result = last.values()[lastIdx] - firstValue;
+                double firstValue = v[lo];
+                double result = v[hi - 1] - firstValue;
                 if (counter) {
-                    double[] dl = last.dropsBefore();
-                    double[] df = first.dropsBefore();
-                    result += (carry[lastSeg] + (dl == null ? 0 : dl[lastIdx])) - (carry[sl] + (df == null ? 0 : df[il]));
+                    result += d[hi - 1] - d[lo];
                 }
-                out.set(s, i, extrapolate(count, first.time(il), firstValue, last.time(lastIdx), result, begin, end));
+                out.set(s, i, extrapolate(count, t[lo], firstValue, t[hi - 1], result, endRel - w, endRel));
             }
         }
 
+        private static int clamp(long t) {
+            return t >= Integer.MAX_VALUE ? Integer.MAX_VALUE - 1 : t < -1 ? -1 : (int) t;
+        }
+
         /** Series {@code s} with a NaN or infinite value: each window folded sample by sample, as the exact engine does. */
-        private void seriesOneByOne(int s, int n) {
+        private void seriesOneByOne(int s, List<SampleRunState> list) {
             int steps = grid.size();
             for (int i = 0; i < steps; i++) {
                 long end = grid.time(i);
                 long begin = end - w;
                 CounterState state = new CounterState();
-                for (int k = 0; k < n; k++) {
-                    SampleRunState run = segs[k];
+                for (SampleRunState run : list) {
                     if (run.time(run.count() - 1) <= begin || run.base() > end) {
                         continue;
                     }
                     for (int j = 0; j < run.count(); j++) {
                         long t = run.time(j);
                         if (t > begin && t <= end) {
-                            state.update(t, run.values()[j]);
+                            state.update(t, run.value(j));
                         }
                     }
                 }
@@ -351,7 +377,8 @@ public final class SampleSweep {
         /**
          * Prometheus' extrapolation, with its two threshold tests and the counter's zero clamp
          * decided exactly in integer milliseconds (or, when too close to call, by
-         * {@link CounterState#extrapolate} itself), and one division.
+         * {@link CounterState#extrapolate} itself), and one division where no gap is extrapolated
+         * by half an interval.
          */
         private double extrapolate(long count, long firstT, double firstValue, long lastT, double result, long begin, long end) {
             long toStart = firstT - begin;
@@ -359,36 +386,35 @@ public final class SampleSweep {
             long sampled = lastT - firstT;
             long m = count - 1;
             if ((toStart | toEnd | sampled) >= Integer.MAX_VALUE || m >= 1 << 26) {
-                return CounterState.extrapolate(count, firstT, firstValue, lastT, result, begin, end, counter, rate);
+                return exactly(count, firstT, firstValue, lastT, result, begin, end);
             }
             // a gap is extrapolated over while it is under 1.1 average intervals: 10·gap·m < 11·sampled
             long threshold = 11 * sampled;
             long startTest = 10 * toStart * m;
             long endTest = 10 * toEnd * m;
             if (startTest == threshold || endTest == threshold) {
-                return CounterState.extrapolate(count, firstT, firstValue, lastT, result, begin, end, counter, rate);
+                return exactly(count, firstT, firstValue, lastT, result, begin, end);
             }
-            double half = sampled / (2.0 * m);
-            double startMs = startTest < threshold ? toStart : half;
-            double endMs = endTest < threshold ? toEnd : half;
+            double startMs = startTest < threshold ? toStart : sampled / (2.0 * m);
+            double endMs = endTest < threshold ? toEnd : sampled / (2.0 * m);
             if (counter && result > 0 && firstValue >= 0) {
                 // the counter would reach zero before the start: sampled·first/result < startMs
                 double a = firstValue * sampled;
                 double b = startMs * result;
                 if (!(Math.abs(a - b) > 1e-9 * Math.max(a, b))) {
-                    return CounterState.extrapolate(count, firstT, firstValue, lastT, result, begin, end, counter, rate);
+                    return exactly(count, firstT, firstValue, lastT, result, begin, end);
                 }
                 if (a < b) {
                     startMs = sampled * (firstValue / result);
                 }
             }
-            double v = result * ((sampled + startMs + endMs) / sampled);
-            return rate ? v / rangeSeconds : v;
+            return result * (sampled + startMs + endMs) / (rate ? sampled * rangeSeconds : sampled);
         }
 
-        private static int relative(long t, long base) {
-            long r = t - base;
-            return r >= Integer.MAX_VALUE ? Integer.MAX_VALUE - 1 : r < -1 ? -1 : (int) r;
+        /** The engine's own arithmetic, for what the integer tests cannot decide; kept apart so the fast path stays small. */
+        private double exactly(long count, long firstT, double firstValue, long lastT, double result, long begin, long end) {
+            return CounterState.extrapolate(count, firstT, firstValue, lastT, result, begin, end, counter, rate);
         }
+
     }
 }
