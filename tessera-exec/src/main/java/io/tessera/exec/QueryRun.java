@@ -129,8 +129,11 @@ public final class QueryRun {
                     throw new IllegalStateException("node " + v.view() + " is not a materialized view of this DAG");
                 }
                 int scanId = viewScan(view);
-                yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context,
-                        window -> scan(scanId, window));
+                java.util.function.Function<Interval, SeriesRows> raw = view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES
+                        ? window -> GridCorrectionOperator.readSpans(store, (Scan) dag.node(scanId), java.util.List.of(window), context,
+                                new io.tessera.core.Labels[0])
+                        : window -> scan(scanId, window);
+                yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context, raw);
             }
             case ViewValue v -> {
                 MaterializedView view = views.get(v.view());

@@ -56,7 +56,8 @@ public final class SampleSweep {
     }
 
     /**
-     * @param rawRows reads the view's Scan over an interval, for the newest panes not built yet
+     * @param rawRows reads the view's Scan over an interval, for the newest panes not built yet (the
+     *     recent-samples log holds them when the store keeps one)
      */
     public static InstantVector evaluate(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
             RunContext context, Function<Interval, SeriesRows> rawRows) {
@@ -96,7 +97,7 @@ public final class SampleSweep {
             SeriesRows rows = rawRows.apply(raw);
             for (int s = 0; s < rows.size(); s++) {
                 SampleRunState tail = new SampleRunState();
-                tail.update(rows.ts(s), rows.values(s), 0, rows.count(s));
+                tail.update(rows.tsArray(s), rows.valuesArray(s), rows.first(s), rows.first(s) + rows.count(s));
                 if (!tail.isEmpty()) {
                     runs.add(rows.labels(s), tail);
                 }
