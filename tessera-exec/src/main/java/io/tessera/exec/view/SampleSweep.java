@@ -87,7 +87,26 @@ public final class SampleSweep {
             }
         }
         Runs runs = new Runs();
-        if (states != null) {
+        if (states != null && states.groups() != null) {
+            // the store names groups by id: no label set is hashed until a raw tail needs it
+            io.tessera.exec.value.LabelsTable table = states.groups();
+            int[] runOf = new int[table.size()];
+            java.util.Arrays.fill(runOf, -1);
+            for (int p = 0; p < states.paneCount(); p++) {
+                states.forEachGroup(p, (group, state) -> {
+                    if (group >= runOf.length) {
+                        runs.add(table.labels(group), state);
+                    } else if (runOf[group] < 0) {
+                        if (!state.isEmpty()) {
+                            runOf[group] = runs.labels.size();
+                            runs.add(table.labels(group), state);
+                        }
+                    } else {
+                        runs.addTo(runOf[group], state);
+                    }
+                });
+            }
+        } else if (states != null) {
             for (int p = 0; p < states.paneCount(); p++) {
                 states.forEach(p, runs::add);
             }
@@ -126,6 +145,14 @@ public final class SampleSweep {
                 runs.add(new ArrayList<>(16));
             }
             runs.get(id).add(run);
+        }
+
+        /** Adds a run to the series of index {@code id}, known from an earlier pane. */
+        void addTo(int id, State state) {
+            SampleRunState run = (SampleRunState) state;
+            if (!run.isEmpty()) {
+                runs.get(id).add(run);
+            }
         }
     }
 
@@ -303,8 +330,10 @@ public final class SampleSweep {
                 double sum = 0;
                 d[first] = 0;
                 for (int x = first + 1; x < last; x++) {
+                    // without a branch: the sign of a finite difference says whether the value dropped
                     double before = v[x - 1];
-                    sum += v[x] < before ? before : 0;
+                    long dropped = Double.doubleToRawLongBits(v[x] - before) >> 63;
+                    sum += Double.longBitsToDouble(Double.doubleToRawLongBits(before) & dropped);
                     d[x] = sum;
                 }
             }
