@@ -9,6 +9,7 @@ import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.ViewStates;
 import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.MaterializedView;
@@ -17,6 +18,7 @@ import io.tessera.sketch.CounterState;
 import io.tessera.sketch.SampleRunState;
 import io.tessera.sketch.State;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -89,9 +91,9 @@ public final class SampleSweep {
         Runs runs = new Runs();
         if (states != null && states.groups() != null) {
             // the store names groups by id: no label set is hashed until a raw tail needs it
-            io.tessera.exec.value.LabelsTable table = states.groups();
+            LabelsTable table = states.groups();
             int[] runOf = new int[table.size()];
-            java.util.Arrays.fill(runOf, -1);
+            Arrays.fill(runOf, -1);
             for (int p = 0; p < states.paneCount(); p++) {
                 states.forEachGroup(p, (group, state) -> {
                     if (group >= runOf.length) {
@@ -123,7 +125,7 @@ public final class SampleSweep {
             }
         }
         context.checkAlive();
-        return sweep(f.function(), runs, grid, w, context);
+        return sweep(f.function(), view.definitionId(), runs, grid, w, context);
     }
 
     /** Each series' runs in time order, by the series' first appearance. */
@@ -156,7 +158,7 @@ public final class SampleSweep {
         }
     }
 
-    private static InstantVector sweep(String function, Runs runs, StepGrid grid, long w, RunContext context) {
+    private static InstantVector sweep(String function, String viewId, Runs runs, StepGrid grid, long w, RunContext context) {
         int series = runs.labels.size();
         InstantVector out = new InstantVector(grid, Math.max(series, 1));
         Set<String> names = new HashSet<>();
@@ -170,7 +172,7 @@ public final class SampleSweep {
         for (Labels l : runs.labels) {
             Labels outLabels = l.withoutMetricName();
             if (seen != null && !seen.add(outLabels)) {
-                throw new MissingStateException("", new Interval(grid.start() - w, grid.last()),
+                throw new MissingStateException(viewId, new Interval(grid.start() - w, grid.last()),
                         "two series differ only in their metric name");
             }
             out.addSeries(outLabels);
@@ -267,8 +269,8 @@ public final class SampleSweep {
                         break;
                     }
                     if (start.length <= e - b) {
-                        start = java.util.Arrays.copyOf(start, (e - b) * 2);
-                        filled = java.util.Arrays.copyOf(filled, (e - b) * 2);
+                        start = Arrays.copyOf(start, (e - b) * 2);
+                        filled = Arrays.copyOf(filled, (e - b) * 2);
                     }
                     start[e - b] = samples;
                     filled[e - b] = samples;
@@ -324,7 +326,7 @@ public final class SampleSweep {
             int[] t = times;
             double[] v = values;
             double[] d = drops;
-            java.util.Arrays.fill(t, last, last + SENTINELS, Integer.MAX_VALUE);
+            Arrays.fill(t, last, last + SENTINELS, Integer.MAX_VALUE);
             if (counter) {
                 // the running sum of the values before each drop: a window's reset correction is one subtraction
                 double sum = 0;

@@ -33,7 +33,8 @@ import java.util.function.Function;
  * merge of the view's panes inside it and of exact states built from the raw samples of its
  * uncovered head and tail; all panes of all steps come from one view read. When the edges of a
  * range run's windows would read most of the raw data anyway (every step off the grid), the run
- * answers exactly instead: merging panes on top of that only costs more.
+ * answers exactly instead: merging panes on top of that only costs more. A view that keeps the
+ * samples themselves answers any windows by a sweep instead ({@link SampleSweep}).
  */
 public final class ViewOperator {
 
