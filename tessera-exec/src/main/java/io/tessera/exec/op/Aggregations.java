@@ -32,7 +32,7 @@ public final class Aggregations {
     }
 
     /** {@code v} without the series that have no point at any step. */
-    static InstantVector dropEmpty(InstantVector v) {
+    public static InstantVector dropEmpty(InstantVector v) {
         boolean allPresent = true;
         for (int s = 0; s < v.size() && allPresent; s++) {
             allPresent = v.hasAny(s);

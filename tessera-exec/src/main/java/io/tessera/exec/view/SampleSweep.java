@@ -8,6 +8,7 @@ import io.tessera.exec.DataStore;
 import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.ViewStates;
+import io.tessera.exec.op.Aggregations;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.SeriesRows;
@@ -180,10 +181,11 @@ public final class SampleSweep {
         boolean counter = !function.equals("delta");
         boolean rate = function.equals("rate");
         long work = (long) series * grid.size();
+        // series without a point (fewer than two samples in every window) are dropped below, as the exact engine drops them
         int parts = work < PARALLEL_WORK ? 1 : Math.min(series, Math.max(1, ForkJoinPool.getCommonPoolParallelism() + 1));
         if (parts == 1) {
             new Walker(out, runs, grid, w, counter, rate, context).walk(0, series);
-            return withPointsOnly(out);
+            return Aggregations.dropEmpty(out);
         }
         List<ForkJoinTask<?>> tasks = new ArrayList<>();
         for (int k = 1; k < parts; k++) {
@@ -195,30 +197,7 @@ public final class SampleSweep {
         for (ForkJoinTask<?> t : tasks) {
             t.join();
         }
-        return withPointsOnly(out);
-    }
-
-    /** {@code v} without the series that have no point (fewer than two samples in every window), as the exact engine answers. */
-    private static InstantVector withPointsOnly(InstantVector v) {
-        int kept = 0;
-        for (int s = 0; s < v.size(); s++) {
-            kept += v.hasAny(s) ? 1 : 0;
-        }
-        if (kept == v.size()) {
-            return v;
-        }
-        InstantVector out = new InstantVector(v.grid(), Math.max(kept, 1));
-        for (int s = 0; s < v.size(); s++) {
-            if (v.hasAny(s)) {
-                int row = out.addSeries(v.labels(s));
-                for (int i = 0; i < v.steps(); i++) {
-                    if (v.has(s, i)) {
-                        out.set(row, i, v.value(s, i));
-                    }
-                }
-            }
-        }
-        return out;
+        return Aggregations.dropEmpty(out);
     }
 
     /** One thread's walk over a range of series, with its own scratch arrays. */

@@ -2,12 +2,9 @@ package io.tessera.exec.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tessera.core.Interval;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.core.PaneGrid;
 import io.tessera.core.StaleMarker;
-import io.tessera.exec.CompiledDag;
 import io.tessera.exec.InMemoryDataStore;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
@@ -31,7 +28,6 @@ import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -104,19 +100,11 @@ class SampleSweepTest {
     }
 
     private static void buildPanes(Plan plan, InMemoryDataStore store, long from, long to) {
-        RunContext context = new RunContext(from, to, 60_000, QueryLimits.DEFAULTS);
-        for (Interval pane : new PaneGrid(PANE, 0).panesWithin(new Interval(from, to))) {
-            Map<Labels, State> states = PaneBuilder.build(plan.dag(), plan.view(), pane, store, context);
-            if (states.isEmpty()) {
-                store.commitEmptyPane(plan.view().definitionId(), pane);
-            }
-            states.forEach((group, state) -> store.putState(plan.view().definitionId(), pane, group, state));
-        }
+        ViewRuns.buildPanes(plan.dag(), plan.view(), store, from, to);
     }
 
     private static InstantVector run(Plan plan, int node, StepGrid grid, InMemoryDataStore store, RunContext context) {
-        CompiledDag compiled = CompiledDag.compile(plan.dag(), List.of(plan.view()), new int[] {node});
-        return (InstantVector) compiled.instantiate(store).run(0, grid, context);
+        return ViewRuns.run(plan.dag(), plan.view(), node, grid, store, context);
     }
 
     @ParameterizedTest

@@ -1,0 +1,42 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.core.PaneGrid;
+import io.tessera.exec.CompiledDag;
+import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.QueryLimits;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.StepGrid;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.sketch.State;
+import java.util.List;
+import java.util.Map;
+
+/** What the view tests share: ingestion runs over an in-memory store, and runs of one node of a plan. */
+final class ViewRuns {
+
+    private ViewRuns() {
+    }
+
+    /** The ingestion runs of {@code view} for every pane of its width in {@code [from, to]}. */
+    static void buildPanes(PhysicalDag dag, MaterializedView view, InMemoryDataStore store, long from, long to) {
+        RunContext context = new RunContext(from, to, 60_000, QueryLimits.DEFAULTS);
+        for (Interval pane : new PaneGrid(view.paneMs(), 0).panesWithin(new Interval(from, to))) {
+            Map<Labels, State> states = PaneBuilder.build(dag, view, pane, store, context);
+            if (states.isEmpty()) {
+                store.commitEmptyPane(view.definitionId(), pane);
+            }
+            states.forEach((group, state) -> store.putState(view.definitionId(), pane, group, state));
+        }
+    }
+
+    /** Node {@code node} of {@code dag} run over {@code grid}. */
+    static InstantVector run(PhysicalDag dag, MaterializedView view, int node, StepGrid grid, InMemoryDataStore store,
+            RunContext context) {
+        CompiledDag compiled = CompiledDag.compile(dag, List.of(view), new int[] {node});
+        return (InstantVector) compiled.instantiate(store).run(0, grid, context);
+    }
+}
