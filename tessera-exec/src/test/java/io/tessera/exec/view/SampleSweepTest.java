@@ -99,21 +99,13 @@ class SampleSweepTest {
         return store;
     }
 
-    private static void buildPanes(Plan plan, InMemoryDataStore store, long from, long to) {
-        ViewRuns.buildPanes(plan.dag(), plan.view(), store, from, to);
-    }
-
-    private static InstantVector run(Plan plan, int node, StepGrid grid, InMemoryDataStore store, RunContext context) {
-        return ViewRuns.run(plan.dag(), plan.view(), node, grid, store, context);
-    }
-
     @ParameterizedTest
     @CsvSource({"rate,1", "rate,2", "increase,3", "increase,4", "delta,5", "delta,6"})
     void offGridRangeRunsAgreeWithTheExactEngine(String function, long seed) {
         Plan plan = plan(function);
         InMemoryDataStore store = data(seed);
         long builtUntil = START + SPAN - 2 * PANE;
-        buildPanes(plan, store, START, builtUntil);
+        ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, builtUntil);
         Random random = new Random(seed);
         int points = 0;
         for (int k = 0; k < 6; k++) {
@@ -123,8 +115,8 @@ class SampleSweepTest {
             long end = k < 3 ? start + 3_600_000 + random.nextInt(20_000) : START + SPAN - random.nextInt(400_000);
             StepGrid grid = new StepGrid(start, end, step);
             RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
-            InstantVector fromView = run(plan, plan.accelerated(), grid, store, context);
-            InstantVector exact = run(plan, plan.exact(), grid, store, context);
+            InstantVector fromView = ViewRuns.run(plan.dag(), plan.view(), plan.accelerated(), grid, store, context);
+            InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context);
             points += assertSameValues(fromView, exact, function + " over " + grid);
         }
         assertThat(points).as("points compared").isGreaterThan(1_000);
@@ -135,12 +127,12 @@ class SampleSweepTest {
     void aPaneMissingInTheMiddleFallsBackToTheExactAnswer(String function) {
         Plan plan = plan(function);
         InMemoryDataStore store = data(8);
-        buildPanes(plan, store, START, START + SPAN / 2);
-        buildPanes(plan, store, START + SPAN / 2 + PANE, START + SPAN);
+        ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + SPAN / 2);
+        ViewRuns.buildPanes(plan.dag(), plan.view(), store, START + SPAN / 2 + PANE, START + SPAN);
         StepGrid grid = new StepGrid(START + SPAN / 2 - 600_123, START + SPAN / 2 + 900_000, 15_000);
         RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
-        InstantVector answer = run(plan, plan.fallback(), grid, store, context);
-        assertSameValues(answer, run(plan, plan.exact(), grid, store, context), function);
+        InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
+        assertSameValues(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context), function);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
     }
 
@@ -148,7 +140,7 @@ class SampleSweepTest {
         assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
         int points = 0;
         for (int e = 0; e < expected.size(); e++) {
-            int a = indexOf(actual, expected.labels(e));
+            int a = ViewRuns.indexOf(actual, expected.labels(e));
             assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
             for (int i = 0; i < expected.steps(); i++) {
                 assertThat(actual.has(a, i)).as(what + ": point " + i + " of " + expected.labels(e)).isEqualTo(expected.has(e, i));
@@ -169,12 +161,4 @@ class SampleSweepTest {
         return points;
     }
 
-    private static int indexOf(InstantVector v, Labels labels) {
-        for (int s = 0; s < v.size(); s++) {
-            if (v.labels(s).equals(labels)) {
-                return s;
-            }
-        }
-        return -1;
-    }
 }

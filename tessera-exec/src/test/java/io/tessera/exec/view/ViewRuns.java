@@ -39,4 +39,14 @@ final class ViewRuns {
         CompiledDag compiled = CompiledDag.compile(dag, List.of(view), new int[] {node});
         return (InstantVector) compiled.instantiate(store).run(0, grid, context);
     }
+
+    /** The row of {@code labels} in {@code v}, or -1. */
+    static int indexOf(InstantVector v, Labels labels) {
+        for (int s = 0; s < v.size(); s++) {
+            if (v.labels(s).equals(labels)) {
+                return s;
+            }
+        }
+        return -1;
+    }
 }
