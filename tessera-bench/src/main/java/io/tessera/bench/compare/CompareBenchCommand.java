@@ -183,7 +183,7 @@ public final class CompareBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "plan installed: %d views; waiting for the ingestion runs to build the loaded data's panes%n",
                     plan.materializedViews().size());
             long began = System.nanoTime();
-            boolean caughtUp = ViewCatchUp.await(tessera.baseUrl(), AccelPlan.GAUGE_PANE_MS, CATCH_UP, out);
+            boolean caughtUp = ViewCatchUp.await(tessera.baseUrl(), AccelPlan.caughtUpLagMs(plan), CATCH_UP, out);
             double catchUpSeconds = (System.nanoTime() - began) / 1e9;
             if (!caughtUp) {
                 out.println("  the ingestion runs did not catch up in time: measuring anyway (the 'answered' column says which"

@@ -47,6 +47,8 @@ public final class SampleSweep {
 
     /** Newest panes a run reads raw when they are not built yet (at "now", the pane being filled and the one in the allowed lateness). */
     static final int RAW_NEWEST_PANES = 2;
+    /** The longest span of one series a sweep lays out in int milliseconds (about 24 days), sentinels above it. */
+    private static final long MAX_SPAN_MS = Integer.MAX_VALUE - 16;
     /** Times past the last sample, so that a cursor's jump of eight stops without a bounds check. */
     private static final int SENTINELS = 9;
     /** Samples a walker lays out at once (a few hundred KiB, so they stay in cache while swept), and series. */
@@ -265,7 +267,8 @@ public final class SampleSweep {
                 for (int k = 0; k < mostRuns; k++) {
                     for (int s = b; s < e; s++) {
                         List<SampleRunState> list = runs.runs.get(s);
-                        if (k < list.size()) {
+                        SampleRunState last = list.getLast();
+                        if (k < list.size() && last.time(last.count() - 1) - list.getFirst().base() < MAX_SPAN_MS) {
                             SampleRunState run = list.get(k);
                             int at = filled[s - b];
                             int count = run.count();
@@ -286,7 +289,8 @@ public final class SampleSweep {
                     for (SampleRunState run : list) {
                         finite &= run.finite();
                     }
-                    if (finite) {
+                    SampleRunState last = list.getLast();
+                    if (finite && last.time(last.count() - 1) - list.getFirst().base() < MAX_SPAN_MS) {
                         series(s, list.getFirst().base(), start[s - b], filled[s - b]);
                     } else {
                         seriesOneByOne(s, list);
@@ -360,7 +364,10 @@ public final class SampleSweep {
             return t >= Integer.MAX_VALUE ? Integer.MAX_VALUE - 1 : t < -1 ? -1 : (int) t;
         }
 
-        /** Series {@code s} with a NaN or infinite value: each window folded sample by sample, as the exact engine does. */
+        /**
+         * Series {@code s} with a NaN or infinite value, or whose samples span more than int
+         * milliseconds hold: each window folded sample by sample, as the exact engine does.
+         */
         private void seriesOneByOne(int s, List<SampleRunState> list) {
             int steps = grid.size();
             for (int i = 0; i < steps; i++) {
