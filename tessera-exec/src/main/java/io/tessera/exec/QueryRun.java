@@ -116,8 +116,11 @@ public final class QueryRun {
             case RangeFunction f -> RangeFunctions.evaluate(f.function(), (RangeVector) evaluate(f.input(), grid),
                     params(f.params(), grid), context);
             case InstantFunction f -> InstantFunctions.evaluate(f, args(f.args(), grid), grid, context);
-            case VectorAggregate a -> Aggregations.evaluate(a.op(), (InstantVector) evaluate(a.input(), grid),
-                    a.param() < 0 ? null : evaluate(a.param(), grid), a.grouping(), a.without(), context);
+            case VectorAggregate a -> {
+                InstantVector summed = sumFromSamples(a, grid);
+                yield summed != null ? summed : Aggregations.evaluate(a.op(), (InstantVector) evaluate(a.input(), grid),
+                        a.param() < 0 ? null : evaluate(a.param(), grid), a.grouping(), a.without(), context);
+            }
             case VectorBinary b -> BinaryOperators.evaluate(b, evaluate(b.lhs(), grid), evaluate(b.rhs(), grid), context);
             case Negate n -> Unary.negate(evaluate(n.input(), grid));
             case NumberLiteral n -> ScalarValues.constant(grid, n.value());
@@ -174,6 +177,32 @@ public final class QueryRun {
                 }
             }
         };
+    }
+
+    /**
+     * A {@code sum} of a function a samples view answers, summed while the view is swept (no
+     * answer per series is kept); null when {@code a} is not that or the view cannot answer, and
+     * then the aggregation runs over its input as always (whose Fallback says why).
+     */
+    private InstantVector sumFromSamples(VectorAggregate a, StepGrid grid) {
+        if (a.op() != io.tessera.promql.AggregateOp.SUM || !(dag.node(a.input()) instanceof Fallback f)
+                || !(dag.node(f.preferred()) instanceof ViewRangeFunction v) || v.params().length > 0) {
+            return null;
+        }
+        MaterializedView view = views.get(v.view());
+        if (view == null || view.state().state().family() != io.tessera.sketch.StateFamily.SAMPLES) {
+            return null;
+        }
+        Scan scan = (Scan) dag.node(viewScan(view));
+        try {
+            InstantVector summed = io.tessera.exec.view.SampleSweep.evaluateSum(v, view, grid, store, context,
+                    window -> GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context,
+                            new io.tessera.core.Labels[0]), a.grouping(), a.without());
+            context.info(acceleratedInfo(f.preferred()));
+            return summed;
+        } catch (MissingStateException e) {
+            return null;
+        }
     }
 
     private String acceleratedInfo(int preferred) {

@@ -1,5 +1,7 @@
 package io.tessera.exec.op;
 
+import io.tessera.core.Labels;
+
 import io.tessera.exec.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
@@ -29,6 +31,11 @@ public final class Aggregations {
             default -> ValueAggregation.evaluate(op, in, (ScalarValues) param, SeriesGroups.of(in, grouping, without),
                     context);
         };
+    }
+
+    /** The group of a series with {@code labels}: its {@code grouping} labels kept ({@code by}) or dropped ({@code without}). */
+    public static Labels groupLabels(Labels labels, List<String> grouping, boolean without) {
+        return SeriesGroups.groupLabels(labels, grouping, without);
     }
 
     /** {@code v} without the series that have no point at any step. */

@@ -8,6 +8,7 @@ import io.tessera.exec.DataStore;
 import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.ViewStates;
+import io.tessera.exec.function.Kahan;
 import io.tessera.exec.op.Aggregations;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.LabelsTable;
@@ -65,6 +66,29 @@ public final class SampleSweep {
      *     recent-samples log holds them when the store keeps one)
      */
     public static InstantVector evaluate(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
+            RunContext context, Function<Interval, SeriesRows> rawRows) {
+        Runs runs = gather(f, view, grid, store, context, rawRows);
+        return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, null);
+    }
+
+    /**
+     * {@code sum by/without (grouping) (f)} at every step, summed while the sweep goes (no answer
+     * per series is kept): within a group, series are added in their order with Kahan–Neumaier
+     * compensation as the engine's {@code sum} adds them; the parts of a run split over threads
+     * are added after one another.
+     */
+    public static InstantVector evaluateSum(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
+            RunContext context, Function<Interval, SeriesRows> rawRows, List<String> grouping, boolean without) {
+        Runs runs = gather(f, view, grid, store, context, rawRows);
+        return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, new Grouping(grouping, without));
+    }
+
+    /** A {@code sum}'s grouping. */
+    private record Grouping(List<String> labels, boolean without) {
+    }
+
+    /** Every series' runs over the span of the run's windows: one view read, and the newest panes raw. */
+    private static Runs gather(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
             RunContext context, Function<Interval, SeriesRows> rawRows) {
         if (!answers(f.function())) {
             throw new IllegalArgumentException("a sample view does not answer " + f.function());
@@ -128,7 +152,7 @@ public final class SampleSweep {
             }
         }
         context.checkAlive();
-        return sweep(f.function(), view.definitionId(), runs, grid, w, context);
+        return runs;
     }
 
     /** Each series' runs in time order, by the series' first appearance. */
@@ -161,9 +185,9 @@ public final class SampleSweep {
         }
     }
 
-    private static InstantVector sweep(String function, String viewId, Runs runs, StepGrid grid, long w, RunContext context) {
+    private static InstantVector sweep(String function, String viewId, Runs runs, StepGrid grid, long w, RunContext context,
+            Grouping sum) {
         int series = runs.labels.size();
-        InstantVector out = new InstantVector(grid, Math.max(series, 1));
         Set<String> names = new HashSet<>();
         for (Labels l : runs.labels) {
             names.add(l.metricName());
@@ -172,39 +196,130 @@ public final class SampleSweep {
             }
         }
         Set<Labels> seen = names.size() > 1 ? new HashSet<>() : null;
-        for (Labels l : runs.labels) {
-            Labels outLabels = l.withoutMetricName();
-            if (seen != null && !seen.add(outLabels)) {
+        Labels[] outLabels = new Labels[series];
+        for (int s = 0; s < series; s++) {
+            outLabels[s] = runs.labels.get(s).withoutMetricName();
+            if (seen != null && !seen.add(outLabels[s])) {
                 throw new MissingStateException(viewId, new Interval(grid.start() - w, grid.last()),
                         "two series differ only in their metric name");
             }
-            out.addSeries(outLabels);
+        }
+        InstantVector out;
+        int[] groupOf = null;
+        if (sum == null) {
+            out = new InstantVector(grid, Math.max(series, 1));
+            for (Labels l : outLabels) {
+                out.addSeries(l);
+            }
+        } else {
+            groupOf = new int[series];
+            Map<Labels, Integer> groups = new HashMap<>();
+            List<Labels> groupLabels = new ArrayList<>();
+            for (int s = 0; s < series; s++) {
+                Labels g = Aggregations.groupLabels(outLabels[s], sum.labels(), sum.without());
+                Integer id = groups.get(g);
+                if (id == null) {
+                    id = groupLabels.size();
+                    groups.put(g, id);
+                    groupLabels.add(g);
+                }
+                groupOf[s] = id;
+            }
+            out = new InstantVector(grid, Math.max(groupLabels.size(), 1));
+            for (Labels g : groupLabels) {
+                out.addSeries(g);
+            }
         }
         boolean counter = !function.equals("delta");
         boolean rate = function.equals("rate");
         long work = (long) series * grid.size();
-        // series without a point (fewer than two samples in every window) are dropped below, as the exact engine drops them
+        // series (or groups) without a point, fewer than two samples in every window, are dropped below, as the exact engine drops them
         int parts = work < PARALLEL_WORK ? 1 : Math.min(series, Math.max(1, ForkJoinPool.getCommonPoolParallelism() + 1));
-        if (parts == 1) {
-            new Walker(out, runs, grid, w, counter, rate, context).walk(0, series);
-            return Aggregations.dropEmpty(out);
+        Walker[] walkers = new Walker[parts];
+        for (int k = 0; k < parts; k++) {
+            walkers[k] = new Walker(out, groupOf == null ? null : new GroupSums(groupOf, out.size(), grid.size()), runs, grid,
+                    w, counter, rate, context);
         }
         List<ForkJoinTask<?>> tasks = new ArrayList<>();
         for (int k = 1; k < parts; k++) {
             int from = (int) ((long) series * k / parts);
             int to = (int) ((long) series * (k + 1) / parts);
-            tasks.add(ForkJoinPool.commonPool().submit(() -> new Walker(out, runs, grid, w, counter, rate, context).walk(from, to)));
+            Walker walker = walkers[k];
+            tasks.add(ForkJoinPool.commonPool().submit(() -> walker.walk(from, to)));
         }
-        new Walker(out, runs, grid, w, counter, rate, context).walk(0, (int) ((long) series / parts));
+        walkers[0].walk(0, (int) ((long) series / parts));
         for (ForkJoinTask<?> t : tasks) {
             t.join();
         }
+        if (groupOf != null) {
+            GroupSums total = walkers[0].sums;
+            for (int k = 1; k < parts; k++) {
+                total.add(walkers[k].sums);
+            }
+            total.writeTo(out);
+        }
         return Aggregations.dropEmpty(out);
+    }
+
+    /** One walker's sums per group and step, compensated as the engine's {@code sum} compensates them. */
+    private static final class GroupSums {
+        final int[] groupOf;
+        final double[][] sums;
+        final double[][] comps;
+        final long[][] seen;
+
+        GroupSums(int[] groupOf, int groups, int steps) {
+            this.groupOf = groupOf;
+            sums = new double[groups][steps];
+            comps = new double[groups][steps];
+            seen = new long[groups][(steps + 63) >>> 6];
+        }
+
+        void add(int s, int i, double f) {
+            int g = groupOf[s];
+            add(g, i, f, 0);
+        }
+
+        private void add(int g, int i, double f, double fComp) {
+            if ((seen[g][i >>> 6] & (1L << i)) == 0) {
+                seen[g][i >>> 6] |= 1L << i;
+                sums[g][i] = f;
+                comps[g][i] = fComp;
+                return;
+            }
+            double sum = sums[g][i];
+            double t = sum + f;
+            comps[g][i] = Kahan.compensate(f, sum, t, comps[g][i]) + fComp;
+            sums[g][i] = t;
+        }
+
+        /** Adds another walker's sums, of the series after this one's. */
+        void add(GroupSums later) {
+            for (int g = 0; g < sums.length; g++) {
+                for (int i = 0; i < sums[g].length; i++) {
+                    if ((later.seen[g][i >>> 6] & (1L << i)) != 0) {
+                        add(g, i, later.sums[g][i], later.comps[g][i]);
+                    }
+                }
+            }
+        }
+
+        void writeTo(InstantVector out) {
+            for (int g = 0; g < sums.length; g++) {
+                for (int i = 0; i < sums[g].length; i++) {
+                    if ((seen[g][i >>> 6] & (1L << i)) != 0) {
+                        out.set(g, i, sums[g][i] + comps[g][i]);
+                    }
+                }
+            }
+        }
     }
 
     /** One thread's walk over a range of series, with its own scratch arrays. */
     private static final class Walker {
         private final InstantVector out;
+        /** With a {@code sum}: where each value goes instead of {@code out}. */
+        private final GroupSums sums;
         private final Runs runs;
         private final StepGrid grid;
         private final long w;
@@ -213,8 +328,10 @@ public final class SampleSweep {
         private final double rangeSeconds;
         private final RunContext context;
 
-        Walker(InstantVector out, Runs runs, StepGrid grid, long w, boolean counter, boolean rate, RunContext context) {
+        Walker(InstantVector out, GroupSums sums, Runs runs, StepGrid grid, long w, boolean counter, boolean rate,
+                RunContext context) {
             this.out = out;
+            this.sums = sums;
             this.runs = runs;
             this.grid = grid;
             this.w = w;
@@ -356,7 +473,15 @@ public final class SampleSweep {
                 if (counter) {
                     result += d[hi - 1] - d[lo];
                 }
-                out.set(s, i, extrapolate(count, t[lo], firstValue, t[hi - 1], result, endRel - w, endRel));
+                emit(s, i, extrapolate(count, t[lo], firstValue, t[hi - 1], result, endRel - w, endRel));
+            }
+        }
+
+        private void emit(int s, int i, double v) {
+            if (sums == null) {
+                out.set(s, i, v);
+            } else {
+                sums.add(s, i, v);
             }
         }
 
@@ -388,7 +513,7 @@ public final class SampleSweep {
                 if (state.count() < 2) {
                     continue;
                 }
-                out.set(s, i, !counter ? state.delta(begin, end) : rate ? state.rate(begin, end) : state.increase(begin, end));
+                emit(s, i, !counter ? state.delta(begin, end) : rate ? state.rate(begin, end) : state.increase(begin, end));
             }
         }
 

@@ -136,6 +136,35 @@ class SampleSweepTest {
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
     }
 
+    @ParameterizedTest
+    @CsvSource({"rate,false", "increase,true", "delta,false"})
+    void aSumIsSummedWhileTheViewIsSwept(String function, boolean without) {
+        DagBuilder b = new DagBuilder();
+        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c"))));
+        int exactRate = b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, WINDOW)), new int[0]));
+        int pane = b.add(new PaneState(b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE)), StateSpec.of(StateFamily.SAMPLES),
+                Grouping.PER_SERIES, new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, SPAN)));
+        int fallback = b.add(new Fallback(b.add(new ViewRangeFunction(function, pane, WINDOW, new int[0])), exactRate,
+                ValueKind.INSTANT_VECTOR));
+        List<String> grouping = List.of("series");
+        int fused = b.add(new io.tessera.plan.VectorAggregate(io.tessera.promql.AggregateOp.SUM, fallback, -1, grouping, without));
+        int exact = b.add(new io.tessera.plan.VectorAggregate(io.tessera.promql.AggregateOp.SUM, exactRate, -1, grouping, without));
+        b.root(fused);
+        b.root(exact);
+        PhysicalDag dag = b.build();
+        Plan plan = new Plan(dag, new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of()),
+                -1, exactRate, fallback);
+        InMemoryDataStore store = data(function.hashCode());
+        ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + SPAN - 2 * PANE);
+        StepGrid grid = new StepGrid(START + WINDOW + 12_345, START + SPAN - 61_000, 15_000);
+        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        InstantVector summed = ViewRuns.run(dag, plan.view(), fused, grid, store, context);
+        assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
+        int points = assertSameValues(summed, ViewRuns.run(dag, plan.view(), exact, grid, store, context),
+                "sum " + (without ? "without" : "by") + " (series) (" + function + ")");
+        assertThat(points).isGreaterThan(200);
+    }
+
     private static int assertSameValues(InstantVector actual, InstantVector expected, String what) {
         assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
         int points = 0;
