@@ -27,6 +27,7 @@ public final class SampleRunState implements State {
     /** Whether the arrays are this run's own (it may grow) or a slice of its pane's. */
     private boolean packed;
     private boolean finite = true;
+    private boolean dropped;
 
     @Override
     public StateFamily family() {
@@ -60,6 +61,7 @@ public final class SampleRunState implements State {
                     + " is " + offset + " ms after its first sample");
         }
         reserve(count + 1);
+        dropped |= count > 0 && v < values[count - 1];
         offsets[count] = (int) offset;
         values[count] = v;
         finite &= Double.isFinite(v);
@@ -145,6 +147,7 @@ public final class SampleRunState implements State {
         from = 0;
         packed = false;
         finite = o.finite;
+        dropped = o.dropped;
     }
 
     @Override
@@ -188,6 +191,11 @@ public final class SampleRunState implements State {
 
     public int from() {
         return from;
+    }
+
+    /** True when some value is lower than the one before it (a counter's reset). */
+    public boolean dropped() {
+        return dropped;
     }
 
     /** True when no value is NaN or infinite. */

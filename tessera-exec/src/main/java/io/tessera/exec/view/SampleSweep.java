@@ -408,7 +408,7 @@ public final class SampleSweep {
                     }
                     SampleRunState last = list.getLast();
                     if (finite && last.time(last.count() - 1) - list.getFirst().base() < MAX_SPAN_MS) {
-                        series(s, list.getFirst().base(), start[s - b], filled[s - b]);
+                        series(s, list.getFirst().base(), start[s - b], filled[s - b], counter && dropped(list));
                     } else {
                         seriesOneByOne(s, list);
                     }
@@ -420,14 +420,15 @@ public final class SampleSweep {
         /**
          * The sweep over series {@code s}'s samples, all finite, laid end to end in the scratch
          * arrays at {@code [first, last)} (times after {@code base}): with the running sum of its
-         * drops for a counter, two cursors that only move forward.
+         * drops when {@code corrected} (a counter whose values drop), two cursors that only move
+         * forward.
          */
-        private void series(int s, long base, int first, int last) {
+        private void series(int s, long base, int first, int last, boolean corrected) {
             int[] t = times;
             double[] v = values;
             double[] d = drops;
             Arrays.fill(t, last, last + SENTINELS, Integer.MAX_VALUE);
-            if (counter) {
+            if (corrected) {
                 // the running sum of the values before each drop: a window's reset correction is one subtraction
                 double sum = 0;
                 d[first] = 0;
@@ -470,11 +471,23 @@ public final class SampleSweep {
                 }
                 double firstValue = v[lo];
                 double result = v[hi - 1] - firstValue;
-                if (counter) {
+                if (corrected) {
                     result += d[hi - 1] - d[lo];
                 }
                 emit(s, i, extrapolate(count, t[lo], firstValue, t[hi - 1], result, endRel - w, endRel));
             }
+        }
+
+        /** Whether a value of the series' runs drops, inside a run or from one run to the next: only then are resets corrected. */
+        private static boolean dropped(List<SampleRunState> runs) {
+            SampleRunState before = null;
+            for (SampleRunState run : runs) {
+                if (run.dropped() || before != null && run.value(0) < before.value(before.count() - 1)) {
+                    return true;
+                }
+                before = run;
+            }
+            return false;
         }
 
         private void emit(int s, int i, double v) {
