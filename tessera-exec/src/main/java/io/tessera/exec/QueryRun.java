@@ -133,9 +133,7 @@ public final class QueryRun {
                 }
                 int scanId = viewScan(view);
                 java.util.function.Function<Interval, SeriesRows> raw = view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES
-                        ? window -> GridCorrectionOperator.readSpans(store, (Scan) dag.node(scanId), java.util.List.of(window), context,
-                                new io.tessera.core.Labels[0])
-                        : window -> scan(scanId, window);
+                        ? recentSpans((Scan) dag.node(scanId)) : window -> scan(scanId, window);
                 yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context, raw);
             }
             case ViewValue v -> {
@@ -193,16 +191,20 @@ public final class QueryRun {
         if (view == null || view.state().state().family() != io.tessera.sketch.StateFamily.SAMPLES) {
             return null;
         }
-        Scan scan = (Scan) dag.node(viewScan(view));
         try {
             InstantVector summed = io.tessera.exec.view.SampleSweep.evaluateSum(v, view, grid, store, context,
-                    window -> GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context,
-                            new io.tessera.core.Labels[0]), a.grouping(), a.without());
+                    recentSpans((Scan) dag.node(viewScan(view))), a.grouping(), a.without());
             context.info(acceleratedInfo(f.preferred()));
             return summed;
         } catch (MissingStateException e) {
             return null;
         }
+    }
+
+    /** Reads {@code scan} over one interval with the span reader, which the recent-samples log answers for the newest minutes. */
+    private java.util.function.Function<Interval, SeriesRows> recentSpans(Scan scan) {
+        return window -> GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context,
+                new io.tessera.core.Labels[0]);
     }
 
     private String acceleratedInfo(int preferred) {

@@ -41,11 +41,6 @@ import java.util.function.Function;
  */
 public final class SampleSweep {
 
-    /** The functions a sweep answers. */
-    public static boolean answers(String function) {
-        return io.tessera.plan.ViewFamilies.answersFromSamples(function);
-    }
-
     /** Newest panes a run reads raw when they are not built yet (at "now", the pane being filled and the one in the allowed lateness). */
     static final int RAW_NEWEST_PANES = 2;
     /** The longest span of one series a sweep lays out in int milliseconds (about 24 days), sentinels above it. */
@@ -90,7 +85,7 @@ public final class SampleSweep {
     /** Every series' runs over the span of the run's windows: one view read, and the newest panes raw. */
     private static Runs gather(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
             RunContext context, Function<Interval, SeriesRows> rawRows) {
-        if (!answers(f.function())) {
+        if (!io.tessera.plan.ViewFamilies.answersFromSamples(f.function())) {
             throw new IllegalArgumentException("a sample view does not answer " + f.function());
         }
         long w = f.windowMs();

@@ -11,20 +11,12 @@ import io.tessera.exec.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.DagBuilder;
-import io.tessera.plan.DefinitionIds;
-import io.tessera.plan.Fallback;
-import io.tessera.plan.Grouping;
-import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
-import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.RangeFunction;
 import io.tessera.plan.Scan;
 import io.tessera.plan.Source;
 import io.tessera.plan.StateSpec;
-import io.tessera.plan.TimeRange;
-import io.tessera.plan.ValueKind;
-import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
 import java.util.List;
@@ -50,17 +42,11 @@ class SampleSweepTest {
 
     private static Plan plan(String function) {
         DagBuilder b = new DagBuilder();
-        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c"))));
-        int exact = b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, WINDOW)), new int[0]));
-        int paneRange = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE));
-        int pane = b.add(new PaneState(paneRange, StateSpec.of(StateFamily.SAMPLES), Grouping.PER_SERIES,
-                new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, SPAN)));
-        int accelerated = b.add(new ViewRangeFunction(function, pane, WINDOW, new int[0]));
-        int fallback = b.add(new Fallback(accelerated, exact, ValueKind.INSTANT_VECTOR));
-        b.root(fallback);
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c")))),
+                function, new int[0], StateSpec.of(StateFamily.SAMPLES), PANE, WINDOW, SPAN);
+        b.root(r.fallback());
         PhysicalDag dag = b.build();
-        MaterializedView view = new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of());
-        return new Plan(dag, view, accelerated, exact, fallback);
+        return new Plan(dag, ViewRuns.view(dag, r), r.accelerated(), r.exact(), r.fallback());
     }
 
     private static InMemoryDataStore data(long seed) {
@@ -140,20 +126,15 @@ class SampleSweepTest {
     @CsvSource({"rate,false", "increase,true", "delta,false"})
     void aSumIsSummedWhileTheViewIsSwept(String function, boolean without) {
         DagBuilder b = new DagBuilder();
-        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c"))));
-        int exactRate = b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, WINDOW)), new int[0]));
-        int pane = b.add(new PaneState(b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE)), StateSpec.of(StateFamily.SAMPLES),
-                Grouping.PER_SERIES, new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, SPAN)));
-        int fallback = b.add(new Fallback(b.add(new ViewRangeFunction(function, pane, WINDOW, new int[0])), exactRate,
-                ValueKind.INSTANT_VECTOR));
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c")))),
+                function, new int[0], StateSpec.of(StateFamily.SAMPLES), PANE, WINDOW, SPAN);
         List<String> grouping = List.of("series");
-        int fused = b.add(new io.tessera.plan.VectorAggregate(io.tessera.promql.AggregateOp.SUM, fallback, -1, grouping, without));
-        int exact = b.add(new io.tessera.plan.VectorAggregate(io.tessera.promql.AggregateOp.SUM, exactRate, -1, grouping, without));
+        int fused = b.add(new io.tessera.plan.VectorAggregate(io.tessera.promql.AggregateOp.SUM, r.fallback(), -1, grouping, without));
+        int exact = b.add(new io.tessera.plan.VectorAggregate(io.tessera.promql.AggregateOp.SUM, r.exact(), -1, grouping, without));
         b.root(fused);
         b.root(exact);
         PhysicalDag dag = b.build();
-        Plan plan = new Plan(dag, new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of()),
-                -1, exactRate, fallback);
+        Plan plan = new Plan(dag, ViewRuns.view(dag, r), r.accelerated(), r.exact(), r.fallback());
         InMemoryDataStore store = data(function.hashCode());
         ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + SPAN - 2 * PANE);
         StepGrid grid = new StepGrid(START + WINDOW + 12_345, START + SPAN - 61_000, 15_000);

@@ -11,21 +11,13 @@ import io.tessera.exec.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.DagBuilder;
-import io.tessera.plan.DefinitionIds;
-import io.tessera.plan.Fallback;
-import io.tessera.plan.Grouping;
-import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.NumberLiteral;
-import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.RangeFunction;
 import io.tessera.plan.Scan;
 import io.tessera.plan.Source;
 import io.tessera.plan.StateSpec;
-import io.tessera.plan.TimeRange;
-import io.tessera.plan.ValueKind;
-import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
 import java.util.List;
@@ -53,17 +45,11 @@ class ViewRangeFunctionTest {
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
         boolean quantile = function.equals("quantile_over_time");
         int[] params = quantile ? new int[] {b.add(new NumberLiteral(0.9))} : new int[0];
-        int exact = b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, WINDOW)), params));
-        int paneRange = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE));
         StateSpec spec = quantile ? new StateSpec(family, Map.of("k", 400.0)) : StateSpec.of(family);
-        int pane = b.add(new PaneState(paneRange, spec, Grouping.PER_SERIES,
-                new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, WINDOW + PANE)));
-        int accelerated = b.add(new ViewRangeFunction(function, pane, WINDOW, params));
-        int fallback = b.add(new Fallback(accelerated, exact, ValueKind.INSTANT_VECTOR));
-        b.root(fallback);
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, params, spec, PANE, WINDOW, WINDOW + PANE);
+        b.root(r.fallback());
         PhysicalDag dag = b.build();
-        MaterializedView view = new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of());
-        return new Plan(dag, view, accelerated, exact, fallback);
+        return new Plan(dag, ViewRuns.view(dag, r), r.accelerated(), r.exact(), r.fallback());
     }
 
     private static InMemoryDataStore data(long seed) {

@@ -9,7 +9,18 @@ import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.plan.DagBuilder;
+import io.tessera.plan.DefinitionIds;
+import io.tessera.plan.Fallback;
+import io.tessera.plan.Grouping;
+import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PaneState;
+import io.tessera.plan.RangeFunction;
+import io.tessera.plan.StateSpec;
+import io.tessera.plan.TimeRange;
+import io.tessera.plan.ValueKind;
+import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.sketch.State;
 import java.util.List;
@@ -19,6 +30,28 @@ import java.util.Map;
 final class ViewRuns {
 
     private ViewRuns() {
+    }
+
+    /** The nodes {@link #addViewRead} adds. */
+    record ViewRead(int exact, int pane, int accelerated, int fallback) {
+    }
+
+    /**
+     * {@code Fallback(ViewRangeFunction(f, per-series pane view of spec), RangeFunction(f, scan[window]))},
+     * added to {@code b}.
+     */
+    static ViewRead addViewRead(DagBuilder b, int scan, String function, int[] params, StateSpec spec, long paneMs,
+            long windowMs, long retentionMs) {
+        int exact = b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, windowMs)), params));
+        int pane = b.add(new PaneState(b.add(new TimeRange(scan, TimeRange.Kind.RANGE, paneMs)), spec, Grouping.PER_SERIES,
+                new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, retentionMs)));
+        int accelerated = b.add(new ViewRangeFunction(function, pane, windowMs, params));
+        return new ViewRead(exact, pane, accelerated, b.add(new Fallback(accelerated, exact, ValueKind.INSTANT_VECTOR)));
+    }
+
+    /** The view of {@code read} in the built {@code dag}. */
+    static MaterializedView view(PhysicalDag dag, ViewRead read) {
+        return new MaterializedView(DefinitionIds.of(dag, read.pane()), read.pane(), (PaneState) dag.node(read.pane()), List.of());
     }
 
     /** The ingestion runs of {@code view} for every pane of its width in {@code [from, to]}. */
