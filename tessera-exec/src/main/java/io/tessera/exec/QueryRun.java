@@ -132,9 +132,10 @@ public final class QueryRun {
                     throw new IllegalStateException("node " + v.view() + " is not a materialized view of this DAG");
                 }
                 int scanId = viewScan(view);
-                java.util.function.Function<Interval, SeriesRows> raw = view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES
-                        ? recentSpans((Scan) dag.node(scanId)) : window -> scan(scanId, window);
-                yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context, raw);
+                if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
+                    yield io.tessera.exec.view.SampleSweep.evaluate(v, view, grid, store, context, recentSpans((Scan) dag.node(scanId)));
+                }
+                yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context, window -> scan(scanId, window));
             }
             case ViewValue v -> {
                 MaterializedView view = views.get(v.view());
@@ -180,17 +181,38 @@ public final class QueryRun {
     /**
      * A {@code sum} of a function a samples view answers, summed while the view is swept (no
      * answer per series is kept); null when {@code a} is not that or the view cannot answer, and
-     * then the aggregation runs over its input as always (whose Fallback says why).
+     * then the aggregation runs over its input as always (whose Fallback says why). A view tried
+     * before the samples view (a pane view, which answers steps on its grid) is tried first here.
      */
     private InstantVector sumFromSamples(VectorAggregate a, StepGrid grid) {
-        if (a.op() != io.tessera.promql.AggregateOp.SUM || !(dag.node(a.input()) instanceof Fallback f)
-                || !(dag.node(f.preferred()) instanceof ViewRangeFunction v) || v.params().length > 0) {
+        if (a.op() != io.tessera.promql.AggregateOp.SUM || !(dag.node(a.input()) instanceof Fallback f)) {
             return null;
         }
+        if (samplesFunction(f.preferred()) != null) {
+            return sweptSum(a, f, grid);
+        }
+        if (!(dag.node(f.exact()) instanceof Fallback inner) || samplesFunction(inner.preferred()) == null) {
+            return null;
+        }
+        Value first;
+        try {
+            first = evaluate(f.preferred(), grid);
+        } catch (MissingStateException e) {
+            context.info("PromQL info: not answered from this view, trying the next way: " + e.getMessage());
+            InstantVector summed = sweptSum(a, inner, grid);
+            return summed != null ? summed : Aggregations.evaluate(a.op(), (InstantVector) evaluate(f.exact(), grid), null,
+                    a.grouping(), a.without(), context);
+        }
+        if (!(dag.node(f.preferred()) instanceof GridCorrection)) {
+            context.info(acceleratedInfo(f.preferred()));
+        }
+        return Aggregations.evaluate(a.op(), (InstantVector) first, null, a.grouping(), a.without(), context);
+    }
+
+    /** The sweep's sum for {@code f}, whose preferred node a samples view answers; null when the view cannot. */
+    private InstantVector sweptSum(VectorAggregate a, Fallback f, StepGrid grid) {
+        ViewRangeFunction v = samplesFunction(f.preferred());
         MaterializedView view = views.get(v.view());
-        if (view == null || view.state().state().family() != io.tessera.sketch.StateFamily.SAMPLES) {
-            return null;
-        }
         try {
             InstantVector summed = io.tessera.exec.view.SampleSweep.evaluateSum(v, view, grid, store, context,
                     recentSpans((Scan) dag.node(viewScan(view))), a.grouping(), a.without());
@@ -201,10 +223,18 @@ public final class QueryRun {
         }
     }
 
+    /** {@code node} as a function a samples view answers, or null. */
+    private ViewRangeFunction samplesFunction(int node) {
+        if (!(dag.node(node) instanceof ViewRangeFunction v) || v.params().length > 0) {
+            return null;
+        }
+        MaterializedView view = views.get(v.view());
+        return view != null && view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES ? v : null;
+    }
+
     /** Reads {@code scan} over one interval with the span reader, which the recent-samples log answers for the newest minutes. */
-    private java.util.function.Function<Interval, SeriesRows> recentSpans(Scan scan) {
-        return window -> GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context,
-                new io.tessera.core.Labels[0]);
+    private io.tessera.exec.view.SampleSweep.TailReader recentSpans(Scan scan) {
+        return (window, known) -> GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context, known);
     }
 
     private String acceleratedInfo(int preferred) {

@@ -28,6 +28,8 @@ public final class SampleRunState implements State {
     private boolean packed;
     private boolean finite = true;
     private boolean dropped;
+    /** The time between consecutive samples while all are that far apart, -1 once two are not; 0 below two samples. */
+    private long interval;
 
     @Override
     public StateFamily family() {
@@ -62,6 +64,11 @@ public final class SampleRunState implements State {
         }
         reserve(count + 1);
         dropped |= count > 0 && v < values[count - 1];
+        if (count == 1) {
+            interval = offset;
+        } else if (count > 1 && interval > 0 && offset != interval * count) {
+            interval = -1;
+        }
         offsets[count] = (int) offset;
         values[count] = v;
         finite &= Double.isFinite(v);
@@ -148,6 +155,7 @@ public final class SampleRunState implements State {
         packed = false;
         finite = o.finite;
         dropped = o.dropped;
+        interval = o.interval;
     }
 
     @Override
@@ -196,6 +204,15 @@ public final class SampleRunState implements State {
     /** True when some value is lower than the one before it (a counter's reset). */
     public boolean dropped() {
         return dropped;
+    }
+
+    /**
+     * The time between consecutive samples when every sample follows the one before by the same
+     * time (as a scraper that keeps to its schedule writes them); 0 with fewer than two samples,
+     * -1 when they are not evenly spaced.
+     */
+    public long interval() {
+        return interval;
     }
 
     /** True when no value is NaN or infinite. */

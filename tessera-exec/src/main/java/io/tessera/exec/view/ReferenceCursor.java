@@ -5,14 +5,19 @@ import io.tessera.core.Labels;
 /**
  * Finds label sets among those of an earlier read by reference, without loading them: the store
  * lists a Scan's series in the same order every time, so the next one is looked for a few places
- * ahead of the last one found.
+ * ahead of the last one found. Where the orders differ (the earlier label sets came in another
+ * order), after a few misses, by an identity map instead.
  */
 final class ReferenceCursor {
 
     private static final int LOOK_AHEAD = 4;
+    /** Misses after which the earlier label sets are put in an identity map. */
+    private static final int MISSES_BEFORE_MAP = 8;
 
     private final Labels[] earlier;
     private int next;
+    private int misses;
+    private java.util.IdentityHashMap<Labels, Integer> positions;
 
     ReferenceCursor(Labels[] earlier) {
         this.earlier = earlier;
@@ -26,6 +31,20 @@ final class ReferenceCursor {
                 return k;
             }
         }
-        return -1;
+        if (positions == null) {
+            if (++misses < MISSES_BEFORE_MAP) {
+                return -1;
+            }
+            positions = new java.util.IdentityHashMap<>(earlier.length * 2);
+            for (int k = 0; k < earlier.length; k++) {
+                positions.put(earlier[k], k);
+            }
+        }
+        Integer k = positions.get(l);
+        if (k == null) {
+            return -1;
+        }
+        next = k + 1;
+        return k;
     }
 }

@@ -28,7 +28,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
-import java.util.function.Function;
 
 /**
  * {@code rate}, {@code increase} and {@code delta} at every step of a run, wherever the steps
@@ -57,11 +56,21 @@ public final class SampleSweep {
     }
 
     /**
-     * @param rawRows reads the view's Scan over an interval, for the newest panes not built yet (the
-     *     recent-samples log holds them when the store keeps one)
+     * Reads the view's Scan over an interval, for the newest panes not built yet (the recent-samples
+     * log holds them when the store keeps one).
      */
+    @FunctionalInterface
+    public interface TailReader {
+        /**
+         * @param known the view's series: a raw series handed as one of these very objects is taken
+         *     as matching the Scan without its labels being checked again
+         */
+        SeriesRows read(Interval span, Labels[] known);
+    }
+
+    /** @param rawRows reads the newest panes, not built yet */
     public static InstantVector evaluate(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
-            RunContext context, Function<Interval, SeriesRows> rawRows) {
+            RunContext context, TailReader rawRows) {
         Runs runs = gather(f, view, grid, store, context, rawRows);
         return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, null);
     }
@@ -73,7 +82,7 @@ public final class SampleSweep {
      * are added after one another.
      */
     public static InstantVector evaluateSum(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
-            RunContext context, Function<Interval, SeriesRows> rawRows, List<String> grouping, boolean without) {
+            RunContext context, TailReader rawRows, List<String> grouping, boolean without) {
         Runs runs = gather(f, view, grid, store, context, rawRows);
         return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, new Grouping(grouping, without));
     }
@@ -84,7 +93,7 @@ public final class SampleSweep {
 
     /** Every series' runs over the span of the run's windows: one view read, and the newest panes raw. */
     private static Runs gather(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
-            RunContext context, Function<Interval, SeriesRows> rawRows) {
+            RunContext context, TailReader rawRows) {
         if (!io.tessera.plan.ViewFamilies.answersFromSamples(f.function())) {
             throw new IllegalArgumentException("a sample view does not answer " + f.function());
         }
@@ -110,7 +119,7 @@ public final class SampleSweep {
                 usable = at;
             }
         }
-        Runs runs = new Runs();
+        Runs runs = new Runs(all.size() + 1);
         if (states != null && states.groups() != null) {
             // the store names groups by id: no label set is hashed until a raw tail needs it
             LabelsTable table = states.groups();
@@ -118,13 +127,14 @@ public final class SampleSweep {
             Arrays.fill(runOf, -1);
             for (int p = 0; p < states.paneCount(); p++) {
                 states.forEachGroup(p, (group, state) -> {
+                    if (state.isEmpty()) {
+                        return;
+                    }
                     if (group >= runOf.length) {
                         runs.add(table.labels(group), state);
                     } else if (runOf[group] < 0) {
-                        if (!state.isEmpty()) {
-                            runOf[group] = runs.labels.size();
-                            runs.add(table.labels(group), state);
-                        }
+                        runOf[group] = runs.addSeries(table.labels(group));
+                        runs.addTo(runOf[group], state);
                     } else {
                         runs.addTo(runOf[group], state);
                     }
@@ -132,18 +142,18 @@ public final class SampleSweep {
             }
         } else if (states != null) {
             for (int p = 0; p < states.paneCount(); p++) {
+                runs.restart();
                 states.forEach(p, runs::add);
             }
         }
         if (usable < all.size()) {
             Interval raw = new Interval(usable == 0 ? spanStart : all.get(usable - 1).end(), spanEnd);
-            SeriesRows rows = rawRows.apply(raw);
+            SeriesRows rows = rawRows.read(raw, runs.labels.toArray(new Labels[0]));
+            runs.restart();
             for (int s = 0; s < rows.size(); s++) {
                 SampleRunState tail = new SampleRunState();
                 tail.update(rows.tsArray(s), rows.valuesArray(s), rows.first(s), rows.first(s) + rows.count(s));
-                if (!tail.isEmpty()) {
-                    runs.add(rows.labels(s), tail);
-                }
+                runs.add(rows.labels(s), tail);
             }
         }
         context.checkAlive();
@@ -152,31 +162,63 @@ public final class SampleSweep {
 
     /** Each series' runs in time order, by the series' first appearance. */
     private static final class Runs {
-        final Map<Labels, Integer> ids = new HashMap<>();
         final List<Labels> labels = new ArrayList<>();
         final List<List<SampleRunState>> runs = new ArrayList<>();
+        private final int panes;
+        /** The series' label sets found by reference where they are not where expected, then by value. */
+        private ReferenceCursor sameLabels;
+        private Map<Labels, Integer> ids;
 
-        void add(Labels series, State state) {
-            SampleRunState run = (SampleRunState) state;
-            if (run.isEmpty()) {
-                return;
-            }
-            Integer id = ids.get(series);
-            if (id == null) {
-                id = labels.size();
-                ids.put(series, id);
-                labels.add(series);
-                runs.add(new ArrayList<>(16));
-            }
-            runs.get(id).add(run);
+        Runs(int panes) {
+            this.panes = panes;
         }
 
-        /** Adds a run to the series of index {@code id}, known from an earlier pane. */
+        /** A series not seen before; its index. */
+        int addSeries(Labels series) {
+            int id = labels.size();
+            labels.add(series);
+            runs.add(new ArrayList<>(panes));
+            if (ids != null) {
+                ids.put(series, id);
+            }
+            return id;
+        }
+
+        /** Adds a run to the series of index {@code id}. */
         void addTo(int id, State state) {
             SampleRunState run = (SampleRunState) state;
             if (!run.isEmpty()) {
                 runs.get(id).add(run);
             }
+        }
+
+        /** Adds a run to the series of that label set, a new one if none has it. */
+        void add(Labels series, State state) {
+            if (state.isEmpty()) {
+                return;
+            }
+            int id = indexOf(series);
+            addTo(id >= 0 ? id : addSeries(series), state);
+        }
+
+        /** Series come again (in about the order they came before): from now on they are found by reference first. */
+        void restart() {
+            sameLabels = new ReferenceCursor(labels.toArray(new Labels[0]));
+        }
+
+        private int indexOf(Labels series) {
+            int id = sameLabels == null ? -1 : sameLabels.indexOf(series);
+            if (id >= 0) {
+                return id;
+            }
+            if (ids == null) {
+                ids = new HashMap<>();
+                for (int k = 0; k < labels.size(); k++) {
+                    ids.put(labels.get(k), k);
+                }
+            }
+            Integer known = ids.get(series);
+            return known == null ? -1 : known;
         }
     }
 
@@ -190,13 +232,16 @@ public final class SampleSweep {
                 break;
             }
         }
-        Set<Labels> seen = names.size() > 1 ? new HashSet<>() : null;
-        Labels[] outLabels = new Labels[series];
-        for (int s = 0; s < series; s++) {
-            outLabels[s] = runs.labels.get(s).withoutMetricName();
-            if (seen != null && !seen.add(outLabels[s])) {
-                throw new MissingStateException(viewId, new Interval(grid.start() - w, grid.last()),
-                        "two series differ only in their metric name");
+        Labels[] outLabels = null;
+        if (names.size() > 1 || sum == null) {
+            Set<Labels> seen = names.size() > 1 ? new HashSet<>() : null;
+            outLabels = new Labels[series];
+            for (int s = 0; s < series; s++) {
+                outLabels[s] = runs.labels.get(s).withoutMetricName();
+                if (seen != null && !seen.add(outLabels[s])) {
+                    throw new MissingStateException(viewId, new Interval(grid.start() - w, grid.last()),
+                            "two series differ only in their metric name");
+                }
             }
         }
         InstantVector out;
@@ -210,8 +255,11 @@ public final class SampleSweep {
             groupOf = new int[series];
             Map<Labels, Integer> groups = new HashMap<>();
             List<Labels> groupLabels = new ArrayList<>();
+            // the function drops the metric name: grouping by it groups by nothing
+            List<String> grouping = sum.without() ? sum.labels()
+                    : sum.labels().stream().filter(l -> !l.equals(Labels.METRIC_NAME)).toList();
             for (int s = 0; s < series; s++) {
-                Labels g = Aggregations.groupLabels(outLabels[s], sum.labels(), sum.without());
+                Labels g = Aggregations.groupLabels(runs.labels.get(s), grouping, sum.without());
                 Integer id = groups.get(g);
                 if (id == null) {
                     id = groupLabels.size();
@@ -270,9 +318,26 @@ public final class SampleSweep {
             seen = new long[groups][(steps + 63) >>> 6];
         }
 
-        void add(int s, int i, double f) {
+        /** Adds series {@code s}'s answers {@code values[k]} at the steps {@code steps[k]}, {@code k < n}. */
+        void add(int s, int[] steps, double[] values, int n) {
             int g = groupOf[s];
-            add(g, i, f, 0);
+            double[] sum = sums[g];
+            double[] comp = comps[g];
+            long[] has = seen[g];
+            for (int k = 0; k < n; k++) {
+                int i = steps[k];
+                double f = values[k];
+                if ((has[i >>> 6] & (1L << i)) == 0) {
+                    has[i >>> 6] |= 1L << i;
+                    sum[i] = f;
+                    comp[i] = 0;
+                } else {
+                    double before = sum[i];
+                    double t = before + f;
+                    comp[i] = Kahan.compensate(f, before, t, comp[i]);
+                    sum[i] = t;
+                }
+            }
         }
 
         private void add(int g, int i, double f, double fComp) {
@@ -341,13 +406,24 @@ public final class SampleSweep {
         private double[] drops = new double[1 << 14];
         private int[] start = new int[64];
         private int[] filled = new int[64];
+        /** Per series of the batch: the time between its samples when all are evenly spaced, else 0. */
+        private long[] interval = new long[64];
+        /** A series' answers before they are added to its group's sums: the steps that have one, and the answers. */
+        private int[] answered = new int[0];
+        private double[] answers = new double[0];
+        private int answeredCount;
 
         /**
          * Series {@code [from, to)} in batches whose samples fit the scratch arrays: each batch's
          * runs copied pane by pane (the runs of one pane lie side by side, series after series, so
-         * the copy reads each pane's arrays front to back), then each series swept.
+         * the copy reads each pane's arrays front to back), then each series swept. The times of a
+         * series whose samples are evenly spaced are not copied: they are computed.
          */
         void walk(int from, int to) {
+            if (sums != null && answered.length < grid.size()) {
+                answered = new int[grid.size()];
+                answers = new double[grid.size()];
+            }
             for (int b = from; b < to; ) {
                 context.checkAlive();
                 int e = b;
@@ -364,9 +440,11 @@ public final class SampleSweep {
                     if (start.length <= e - b) {
                         start = Arrays.copyOf(start, (e - b) * 2);
                         filled = Arrays.copyOf(filled, (e - b) * 2);
+                        interval = Arrays.copyOf(interval, (e - b) * 2);
                     }
                     start[e - b] = samples;
                     filled[e - b] = samples;
+                    interval[e - b] = evenInterval(runs.runs.get(e));
                     samples += total + SENTINELS;
                     mostRuns = Math.max(mostRuns, runs.runs.get(e).size());
                     e++;
@@ -384,11 +462,13 @@ public final class SampleSweep {
                             SampleRunState run = list.get(k);
                             int at = filled[s - b];
                             int count = run.count();
-                            int shift = (int) (run.base() - list.getFirst().base());
-                            int[] off = run.offsets();
                             int p = run.from();
-                            for (int j = 0; j < count; j++) {
-                                times[at + j] = off[p + j] + shift;
+                            if (interval[s - b] == 0) {
+                                int shift = (int) (run.base() - list.getFirst().base());
+                                int[] off = run.offsets();
+                                for (int j = 0; j < count; j++) {
+                                    times[at + j] = off[p + j] + shift;
+                                }
                             }
                             System.arraycopy(run.values(), p, values, at, count);
                             filled[s - b] = at + count;
@@ -403,38 +483,113 @@ public final class SampleSweep {
                     }
                     SampleRunState last = list.getLast();
                     if (finite && last.time(last.count() - 1) - list.getFirst().base() < MAX_SPAN_MS) {
-                        series(s, list.getFirst().base(), start[s - b], filled[s - b], counter && dropped(list));
+                        boolean corrected = counter && dropped(list);
+                        if (corrected) {
+                            dropSums(list, start[s - b]);
+                        }
+                        long even = interval[s - b];
+                        if (even > 0) {
+                            evenSeries(s, list.getFirst().base(), even, start[s - b], filled[s - b], corrected);
+                        } else {
+                            series(s, list.getFirst().base(), start[s - b], filled[s - b], corrected);
+                        }
                     } else {
                         seriesOneByOne(s, list);
                     }
+                    flush(s);
                 }
                 b = e;
             }
         }
 
         /**
+         * The time between the samples of a series whose samples, over all its runs, are evenly
+         * spaced (each run so, and each run's first sample where the spacing puts it); 0 if they are not.
+         */
+        private static long evenInterval(List<SampleRunState> list) {
+            long base = list.getFirst().base();
+            long delta = 0;
+            for (SampleRunState run : list) {
+                if (run.interval() != 0) {
+                    delta = run.interval();
+                    break;
+                }
+            }
+            if (delta == 0 && list.size() > 1) {
+                delta = list.get(1).base() - base;
+            }
+            if (delta <= 0) {
+                return 0;
+            }
+            long index = 0;
+            for (SampleRunState run : list) {
+                if (run.interval() != 0 && run.interval() != delta || run.base() - base != index * delta) {
+                    return 0;
+                }
+                index += run.count();
+            }
+            return delta;
+        }
+
+        /**
+         * The running sum of the values before each drop of the series' samples, laid end to end
+         * from {@code first}, run after run: a window's reset correction is one subtraction. The
+         * sum is carried through a run none of whose values drops without looking at them.
+         */
+        private void dropSums(List<SampleRunState> list, int first) {
+            double[] v = values;
+            double[] d = drops;
+            double sum = 0;
+            int at = first;
+            for (int k = 0; k < list.size(); k++) {
+                SampleRunState run = list.get(k);
+                int end = at + run.count();
+                if (k > 0 && v[at] < v[at - 1]) {
+                    sum += v[at - 1];
+                }
+                d[at] = sum;
+                if (run.dropped()) {
+                    int x = at + 1;
+                    // four samples at a time, so that the running sum waits for one addition per four samples, not four
+                    for (; x + 3 < end; x += 4) {
+                        double m0 = dropBefore(v, x);
+                        double m01 = m0 + dropBefore(v, x + 1);
+                        double m2 = dropBefore(v, x + 2);
+                        double m23 = m2 + dropBefore(v, x + 3);
+                        d[x] = sum + m0;
+                        d[x + 1] = sum + m01;
+                        d[x + 2] = sum + (m01 + m2);
+                        sum += m01 + m23;
+                        d[x + 3] = sum;
+                    }
+                    for (; x < end; x++) {
+                        sum += dropBefore(v, x);
+                        d[x] = sum;
+                    }
+                } else {
+                    Arrays.fill(d, at + 1, end, sum);
+                }
+                at = end;
+            }
+        }
+
+        /** The value before sample {@code x} if sample {@code x} is lower, else 0; without a branch: the sign of a finite difference says. */
+        private static double dropBefore(double[] v, int x) {
+            double before = v[x - 1];
+            long dropped = Double.doubleToRawLongBits(v[x] - before) >> 63;
+            return Double.longBitsToDouble(Double.doubleToRawLongBits(before) & dropped);
+        }
+
+        /**
          * The sweep over series {@code s}'s samples, all finite, laid end to end in the scratch
-         * arrays at {@code [first, last)} (times after {@code base}): with the running sum of its
-         * drops when {@code corrected} (a counter whose values drop), two cursors that only move
-         * forward.
+         * arrays at {@code [first, last)} (times after {@code base}): two cursors that only move
+         * forward, and the running sums of its drops when {@code corrected}.
          */
         private void series(int s, long base, int first, int last, boolean corrected) {
             int[] t = times;
             double[] v = values;
             double[] d = drops;
             Arrays.fill(t, last, last + SENTINELS, Integer.MAX_VALUE);
-            if (corrected) {
-                // the running sum of the values before each drop: a window's reset correction is one subtraction
-                double sum = 0;
-                d[first] = 0;
-                for (int x = first + 1; x < last; x++) {
-                    // without a branch: the sign of a finite difference says whether the value dropped
-                    double before = v[x - 1];
-                    long dropped = Double.doubleToRawLongBits(v[x] - before) >> 63;
-                    sum += Double.longBitsToDouble(Double.doubleToRawLongBits(before) & dropped);
-                    d[x] = sum;
-                }
-            }
             long startRel = grid.start() - base;
             long step = grid.step();
             int steps = grid.size();
@@ -473,6 +628,52 @@ public final class SampleSweep {
             }
         }
 
+        /**
+         * The sweep over series {@code s}, whose samples are {@code delta} apart from {@code base}
+         * on: sample {@code j} is at {@code base + j·delta}, so the samples up to a time are
+         * counted, not searched. A window's edges move by the same step each time, so each count
+         * moves by the step's quotient by {@code delta}, one more when the remainders carry over.
+         */
+        private void evenSeries(int s, long base, long delta, int first, int last, boolean corrected) {
+            double[] v = values;
+            double[] d = drops;
+            long n = last - first;
+            long step = grid.step();
+            long stepQuotient = step / delta;
+            long stepRemainder = step % delta;
+            long endRel = grid.start() - base;
+            // samples at or before base + x: floorDiv(x, delta) + 1, within [0, n]
+            long beginQuotient = Math.floorDiv(endRel - w, delta);
+            long beginRemainder = Math.floorMod(endRel - w, delta);
+            long endQuotient = Math.floorDiv(endRel, delta);
+            long endRemainder = Math.floorMod(endRel, delta);
+            int steps = grid.size();
+            for (int i = 0; i < steps; i++) {
+                int lo = (int) Math.min(Math.max(beginQuotient + 1, 0), n);
+                int hi = (int) Math.min(Math.max(endQuotient + 1, 0), n);
+                int count = hi - lo;
+                if (count >= 2) {
+                    double firstValue = v[first + lo];
+                    double result = v[first + hi - 1] - firstValue;
+                    if (corrected) {
+                        result += d[first + hi - 1] - d[first + lo];
+                    }
+                    emit(s, i, extrapolate(count, lo * delta, firstValue, (hi - 1) * delta, result, endRel - w, endRel));
+                }
+                endRel += step;
+                beginQuotient += stepQuotient;
+                beginRemainder += stepRemainder;
+                long carry = beginRemainder >= delta ? 1 : 0;
+                beginQuotient += carry;
+                beginRemainder -= carry * delta;
+                endQuotient += stepQuotient;
+                endRemainder += stepRemainder;
+                carry = endRemainder >= delta ? 1 : 0;
+                endQuotient += carry;
+                endRemainder -= carry * delta;
+            }
+        }
+
         /** Whether a value of the series' runs drops, inside a run or from one run to the next: only then are resets corrected. */
         private static boolean dropped(List<SampleRunState> runs) {
             SampleRunState before = null;
@@ -489,7 +690,16 @@ public final class SampleSweep {
             if (sums == null) {
                 out.set(s, i, v);
             } else {
-                sums.add(s, i, v);
+                answered[answeredCount] = i;
+                answers[answeredCount++] = v;
+            }
+        }
+
+        /** Adds series {@code s}'s answers to its group's sums. */
+        private void flush(int s) {
+            if (sums != null) {
+                sums.add(s, answered, answers, answeredCount);
+                answeredCount = 0;
             }
         }
 

@@ -47,7 +47,7 @@ public final class ViewOperator {
     public static InstantVector evaluate(ViewRangeFunction f, MaterializedView view, StepGrid grid, Value[] params,
             DataStore store, RunContext context, Function<Interval, SeriesRows> rawRows) {
         if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
-            return SampleSweep.evaluate(f, view, grid, store, context, rawRows);
+            throw new IllegalArgumentException("a view that keeps samples is swept (SampleSweep), not read pane by pane");
         }
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
