@@ -658,7 +658,19 @@ public final class SampleSweep {
                     if (corrected) {
                         result += d[first + hi - 1] - d[first + lo];
                     }
-                    emit(s, i, extrapolate(count, lo * delta, firstValue, (hi - 1) * delta, result, endRel - w, endRel));
+                    long firstT = lo * delta;
+                    long lastT = (hi - 1) * delta;
+                    long sampled = lastT - firstT;
+                    long toStart = firstT - (endRel - w);
+                    // no gap at an edge is longer than an interval: the whole window is extrapolated over (sampled + both gaps = w),
+                    // unless a counter would reach zero inside the gap before its first sample (or too nearly to call)
+                    if (toStart <= delta && endRel - lastT <= delta
+                            && (!counter || !(result > 0 && firstValue >= 0)
+                                    || firstValue * sampled - toStart * result > 1e-9 * (firstValue * sampled))) {
+                        emit(s, i, result * w / (rate ? sampled * rangeSeconds : sampled));
+                    } else {
+                        emit(s, i, extrapolate(count, firstT, firstValue, lastT, result, endRel - w, endRel));
+                    }
                 }
                 endRel += step;
                 beginQuotient += stepQuotient;
