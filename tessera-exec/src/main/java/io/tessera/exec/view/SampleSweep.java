@@ -49,6 +49,8 @@ public final class SampleSweep {
     /** Samples a walker lays out at once (a few hundred KiB, so they stay in cache while swept), and series. */
     private static final int BATCH_SAMPLES = 1 << 14;
     private static final int MAX_BATCH = 256;
+    /** How much more than a window's increase a counter's first value times its intervals must be for its zero point to be out of reach. */
+    private static final double ZERO_MARGIN = 1 + 1e-8;
     /** Series-steps below which a run stays on one thread. */
     private static final long PARALLEL_WORK = 200_000;
 
@@ -633,58 +635,96 @@ public final class SampleSweep {
          * on: sample {@code j} is at {@code base + j·delta}, so the samples up to a time are
          * counted, not searched. A window's edges move by the same step each time, so each count
          * moves by the step's quotient by {@code delta}, one more when the remainders carry over.
+         * While the unclamped counts stay in {@code [0, n]}, no gap at a window's edges is as long
+         * as an interval (only windows where the series begins or ends have one), so the whole
+         * window is extrapolated over (the samples' span and both gaps make {@code w}): its answer
+         * is its increase times a factor that depends on its sample count alone — unless a counter
+         * would reach zero inside the gap before its first sample.
          */
         private void evenSeries(int s, long base, long delta, int first, int last, boolean corrected) {
             double[] v = values;
             double[] d = drops;
+            double[] factor = factors(delta);
             long n = last - first;
             long step = grid.step();
             long stepQuotient = step / delta;
             long stepRemainder = step % delta;
             long endRel = grid.start() - base;
-            // samples at or before base + x: floorDiv(x, delta) + 1, within [0, n]
-            long beginQuotient = Math.floorDiv(endRel - w, delta);
+            // samples at or before base + x: floorDiv(x, delta) + 1, in [0, n] once clamped
+            long loRaw = Math.floorDiv(endRel - w, delta) + 1;
             long beginRemainder = Math.floorMod(endRel - w, delta);
-            long endQuotient = Math.floorDiv(endRel, delta);
+            long hiRaw = Math.floorDiv(endRel, delta) + 1;
             long endRemainder = Math.floorMod(endRel, delta);
             int steps = grid.size();
             for (int i = 0; i < steps; i++) {
-                int lo = (int) Math.min(Math.max(beginQuotient + 1, 0), n);
-                int hi = (int) Math.min(Math.max(endQuotient + 1, 0), n);
-                int count = hi - lo;
-                if (count >= 2) {
-                    double firstValue = v[first + lo];
-                    double result = v[first + hi - 1] - firstValue;
+                long count = hiRaw - loRaw;
+                if (loRaw >= 0 && hiRaw <= n && count >= 2 && count < factor.length) {
+                    int lo = first + (int) loRaw;
+                    int hi = first + (int) hiRaw;
+                    double firstValue = v[lo];
+                    double result = v[hi - 1] - firstValue;
                     if (corrected) {
-                        result += d[first + hi - 1] - d[first + lo];
+                        result += d[hi - 1] - d[lo];
                     }
-                    long firstT = lo * delta;
-                    long lastT = (hi - 1) * delta;
-                    long sampled = lastT - firstT;
-                    long toStart = firstT - (endRel - w);
-                    // no gap at an edge is longer than an interval: the whole window is extrapolated over (sampled + both gaps = w),
-                    // unless a counter would reach zero inside the gap before its first sample (or too nearly to call)
-                    if (toStart <= delta && endRel - lastT <= delta
-                            && (!counter || !(result > 0 && firstValue >= 0)
-                                    || firstValue * sampled - toStart * result > 1e-9 * (firstValue * sampled))) {
-                        emit(s, i, result * w / (rate ? sampled * rangeSeconds : sampled));
+                    // the zero point of a counter lies further back than an interval before its first sample, by a margin
+                    if (!counter || firstValue * (count - 1) > result * ZERO_MARGIN) {
+                        emit(s, i, result * factor[(int) count]);
                     } else {
-                        emit(s, i, extrapolate(count, firstT, firstValue, lastT, result, endRel - w, endRel));
+                        emit(s, i, extrapolate(count, loRaw * delta, firstValue, (hiRaw - 1) * delta, result, endRel - w, endRel));
                     }
+                } else {
+                    edgeWindow(s, i, delta, first, n, loRaw, hiRaw, endRel, corrected);
                 }
                 endRel += step;
-                beginQuotient += stepQuotient;
+                loRaw += stepQuotient;
                 beginRemainder += stepRemainder;
                 long carry = beginRemainder >= delta ? 1 : 0;
-                beginQuotient += carry;
+                loRaw += carry;
                 beginRemainder -= carry * delta;
-                endQuotient += stepQuotient;
+                hiRaw += stepQuotient;
                 endRemainder += stepRemainder;
                 carry = endRemainder >= delta ? 1 : 0;
-                endQuotient += carry;
+                hiRaw += carry;
                 endRemainder -= carry * delta;
             }
         }
+
+        /** A window of an evenly spaced series at its first or last samples (or with fewer than two). */
+        private void edgeWindow(int s, int i, long delta, int first, long n, long loRaw, long hiRaw, long endRel, boolean corrected) {
+            int lo = (int) Math.min(Math.max(loRaw, 0), n);
+            int hi = (int) Math.min(Math.max(hiRaw, 0), n);
+            int count = hi - lo;
+            if (count < 2) {
+                return;
+            }
+            double firstValue = values[first + lo];
+            double result = values[first + hi - 1] - firstValue;
+            if (corrected) {
+                result += drops[first + hi - 1] - drops[first + lo];
+            }
+            emit(s, i, extrapolate(count, lo * delta, firstValue, (hi - 1) * delta, result, endRel - w, endRel));
+        }
+
+        /**
+         * By sample count, what a window's increase is multiplied by when its samples are
+         * {@code delta} apart and it is extrapolated over whole: {@code w} over the samples' span
+         * (and over the window's seconds for {@code rate}); kept while the interval stays the same.
+         */
+        private double[] factors(long delta) {
+            if (delta != factorsDelta) {
+                long most = Math.min(w / delta + 2, 1 << 16);
+                factorTable = new double[(int) most];
+                for (int count = 2; count < most; count++) {
+                    double sampled = (count - 1) * delta;
+                    factorTable[count] = w / (rate ? sampled * rangeSeconds : sampled);
+                }
+                factorsDelta = delta;
+            }
+            return factorTable;
+        }
+
+        private long factorsDelta;
+        private double[] factorTable;
 
         /** Whether a value of the series' runs drops, inside a run or from one run to the next: only then are resets corrected. */
         private static boolean dropped(List<SampleRunState> runs) {

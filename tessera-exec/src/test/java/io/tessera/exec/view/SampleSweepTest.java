@@ -65,7 +65,7 @@ class SampleSweepTest {
             for (int i = 0; i < n; i++) {
                 long t = i * interval + phase + (s % 5 == 2 ? random.nextInt(400) - 200 : 0);
                 // a third of the series miss no scrape: evenly spaced, their times are computed, not searched
-                if (t <= (kept == 0 ? from : 0) || t >= until || s % 3 != 0 && random.nextInt(40) == 0) {
+                if (t <= (kept == 0 ? from : 0) || t >= until || s % 3 != 1 && random.nextInt(40) == 0) {
                     continue;
                 }
                 counter = random.nextInt(200) == 0 ? random.nextInt(5) : counter + random.nextInt(10) - (s % 6 == 5 ? 4 : 0);
