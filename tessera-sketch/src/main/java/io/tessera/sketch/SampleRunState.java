@@ -39,9 +39,38 @@ public final class SampleRunState implements State {
     @Override
     public void update(long[] ts, double[] vs, int from, int to) {
         reserve(count + (to - from));
+        // the arrays are this run's own now (from is 0): the loop keeps what it needs in locals
+        int n = count;
+        long last = n == 0 ? Long.MIN_VALUE : base + offsets[n - 1];
         for (int i = from; i < to; i++) {
-            update(ts[i], vs[i]);
+            double v = vs[i];
+            if (StaleMarker.isStale(v)) {
+                continue;
+            }
+            long t = ts[i];
+            if (n == 0) {
+                base = t;
+            } else if (t <= last || t - base >= Integer.MAX_VALUE) {
+                count = n;
+                update(t, v);
+                throw new IllegalStateException("unreachable: " + t + " was accepted after " + last);
+            }
+            long offset = t - base;
+            if (n > 0) {
+                dropped |= v < values[n - 1];
+                if (n == 1) {
+                    interval = offset;
+                } else if (interval > 0 && offset != interval * n) {
+                    interval = -1;
+                }
+            }
+            offsets[n] = (int) offset;
+            values[n] = v;
+            finite &= Double.isFinite(v);
+            n++;
+            last = t;
         }
+        count = n;
     }
 
     @Override

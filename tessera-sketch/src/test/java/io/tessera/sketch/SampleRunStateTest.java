@@ -7,7 +7,10 @@ import io.tessera.core.StaleMarker;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The kept samples: merged in either order, packed into shared arrays, stale markers skipped, order checked. */
+/**
+ * The kept samples: merged in either order, packed into shared arrays, stale markers skipped,
+ * order checked; a batch of samples kept as one by one, with the same drop, spacing and finite flags.
+ */
 class SampleRunStateTest {
 
     @Test
@@ -56,5 +59,57 @@ class SampleRunStateTest {
         assertThat(s.time(1)).isEqualTo(30);
         s.update(40, 0.5);
         assertThat(s.count()).as("a packed run takes more samples").isEqualTo(3);
+    }
+
+    @Test
+    void aBatchIsKeptAsSampleBySampleWithTheSameFlags() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 1 + rnd.nextInt(60);
+            long[] ts = new long[n];
+            double[] vs = new double[n];
+            boolean even = rnd.nextBoolean();
+            for (int i = 0; i < n; i++) {
+                ts[i] = 5_000 + i * 1_000L + (even ? 0 : rnd.nextInt(900));
+                int kind = rnd.nextInt(30);
+                vs[i] = kind == 0 ? StaleMarker.VALUE : kind == 1 ? Double.NaN : even ? i : 100 + rnd.nextInt(50);
+            }
+            SampleRunState batch = new SampleRunState();
+            SampleRunState single = new SampleRunState();
+            int cut = rnd.nextInt(n + 1);
+            batch.update(ts, vs, 0, cut);
+            if (rnd.nextBoolean()) {
+                batch.trim();
+            }
+            batch.update(ts, vs, cut, n);
+            for (int i = 0; i < n; i++) {
+                single.update(ts[i], vs[i]);
+            }
+            assertThat(batch.count()).isEqualTo(single.count());
+            assertThat(batch.dropped()).isEqualTo(single.dropped());
+            assertThat(batch.finite()).isEqualTo(single.finite());
+            assertThat(batch.interval()).isEqualTo(single.interval());
+            for (int i = 0; i < single.count(); i++) {
+                assertThat(batch.time(i)).isEqualTo(single.time(i));
+                assertThat(Double.doubleToRawLongBits(batch.value(i))).isEqualTo(Double.doubleToRawLongBits(single.value(i)));
+            }
+        }
+        SampleRunState evenRun = new SampleRunState();
+        evenRun.update(new long[] {100, 110, 120, 130}, new double[] {1, 2, 3, 4}, 0, 4);
+        assertThat(evenRun.interval()).as("evenly spaced").isEqualTo(10);
+        evenRun.update(new long[] {145}, new double[] {5}, 0, 1);
+        assertThat(evenRun.interval()).as("no longer").isEqualTo(-1);
+    }
+
+    @Test
+    void aBatchOutOfOrderKeepsTheSamplesBeforeIt() {
+        SampleRunState s = new SampleRunState();
+        assertThatThrownBy(() -> s.update(new long[] {10, 20, 20, 30}, new double[] {1, 2, 3, 4}, 0, 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ascending");
+        assertThat(s.count()).isEqualTo(2);
+        assertThat(s.time(1)).isEqualTo(20);
+        assertThatThrownBy(() -> s.update(new long[] {40, 40L + Integer.MAX_VALUE}, new double[] {1, 2}, 0, 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spans at most");
+        assertThat(s.count()).isEqualTo(3);
     }
 }

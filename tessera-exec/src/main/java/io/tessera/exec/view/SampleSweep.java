@@ -320,28 +320,6 @@ public final class SampleSweep {
             seen = new long[groups][(steps + 63) >>> 6];
         }
 
-        /** Adds series {@code s}'s answers {@code values[k]} at the steps {@code steps[k]}, {@code k < n}. */
-        void add(int s, int[] steps, double[] values, int n) {
-            int g = groupOf[s];
-            double[] sum = sums[g];
-            double[] comp = comps[g];
-            long[] has = seen[g];
-            for (int k = 0; k < n; k++) {
-                int i = steps[k];
-                double f = values[k];
-                if ((has[i >>> 6] & (1L << i)) == 0) {
-                    has[i >>> 6] |= 1L << i;
-                    sum[i] = f;
-                    comp[i] = 0;
-                } else {
-                    double before = sum[i];
-                    double t = before + f;
-                    comp[i] = Kahan.compensate(f, before, t, comp[i]);
-                    sum[i] = t;
-                }
-            }
-        }
-
         private void add(int g, int i, double f, double fComp) {
             if ((seen[g][i >>> 6] & (1L << i)) == 0) {
                 seen[g][i >>> 6] |= 1L << i;
@@ -410,10 +388,6 @@ public final class SampleSweep {
         private int[] filled = new int[64];
         /** Per series of the batch: the time between its samples when all are evenly spaced, else 0. */
         private long[] interval = new long[64];
-        /** A series' answers before they are added to its group's sums: the steps that have one, and the answers. */
-        private int[] answered = new int[0];
-        private double[] answers = new double[0];
-        private int answeredCount;
 
         /**
          * Series {@code [from, to)} in batches whose samples fit the scratch arrays: each batch's
@@ -422,10 +396,6 @@ public final class SampleSweep {
          * series whose samples are evenly spaced are not copied: they are computed.
          */
         void walk(int from, int to) {
-            if (sums != null && answered.length < grid.size()) {
-                answered = new int[grid.size()];
-                answers = new double[grid.size()];
-            }
             for (int b = from; b < to; ) {
                 context.checkAlive();
                 int e = b;
@@ -478,6 +448,7 @@ public final class SampleSweep {
                     }
                 }
                 for (int s = b; s < e; s++) {
+                    toGroupOf(s);
                     List<SampleRunState> list = runs.runs.get(s);
                     boolean finite = true;
                     for (SampleRunState run : list) {
@@ -498,7 +469,6 @@ public final class SampleSweep {
                     } else {
                         seriesOneByOne(s, list);
                     }
-                    flush(s);
                 }
                 b = e;
             }
@@ -741,19 +711,36 @@ public final class SampleSweep {
         private void emit(int s, int i, double v) {
             if (sums == null) {
                 out.set(s, i, v);
+                return;
+            }
+            double[] sum = groupSum;
+            double[] comp = groupComp;
+            long[] has = groupSeen;
+            if ((has[i >>> 6] & (1L << i)) == 0) {
+                has[i >>> 6] |= 1L << i;
+                sum[i] = v;
+                comp[i] = 0;
             } else {
-                answered[answeredCount] = i;
-                answers[answeredCount++] = v;
+                double before = sum[i];
+                double t = before + v;
+                comp[i] = Kahan.compensate(v, before, t, comp[i]);
+                sum[i] = t;
             }
         }
 
-        /** Adds series {@code s}'s answers to its group's sums. */
-        private void flush(int s) {
+        /** Series {@code s}'s answers go to its group's sums from now on. */
+        private void toGroupOf(int s) {
             if (sums != null) {
-                sums.add(s, answered, answers, answeredCount);
-                answeredCount = 0;
+                int g = sums.groupOf[s];
+                groupSum = sums.sums[g];
+                groupComp = sums.comps[g];
+                groupSeen = sums.seen[g];
             }
         }
+
+        private double[] groupSum;
+        private double[] groupComp;
+        private long[] groupSeen;
 
         private static int clamp(long t) {
             return t >= Integer.MAX_VALUE ? Integer.MAX_VALUE - 1 : t < -1 ? -1 : (int) t;
