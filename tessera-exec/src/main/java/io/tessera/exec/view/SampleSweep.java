@@ -123,25 +123,7 @@ public final class SampleSweep {
         }
         Runs runs = new Runs(all.size() + 1);
         if (states != null && states.groups() != null) {
-            // the store names groups by id: no label set is hashed until a raw tail needs it
-            LabelsTable table = states.groups();
-            int[] runOf = new int[table.size()];
-            Arrays.fill(runOf, -1);
-            for (int p = 0; p < states.paneCount(); p++) {
-                states.forEachGroup(p, (group, state) -> {
-                    if (state.isEmpty()) {
-                        return;
-                    }
-                    if (group >= runOf.length) {
-                        runs.add(table.labels(group), state);
-                    } else if (runOf[group] < 0) {
-                        runOf[group] = runs.addSeries(table.labels(group));
-                        runs.addTo(runOf[group], state);
-                    } else {
-                        runs.addTo(runOf[group], state);
-                    }
-                });
-            }
+            gatherById(states, runs);
         } else if (states != null) {
             for (int p = 0; p < states.paneCount(); p++) {
                 runs.restart();
@@ -162,7 +144,91 @@ public final class SampleSweep {
         return runs;
     }
 
-    /** Each series' runs in time order, by the series' first appearance. */
+    /**
+     * The runs of a store that names groups by id (no label set is hashed until a raw tail needs
+     * it): each pane's states laid out by group id, the panes split over the cores; then the
+     * series in the order of their ids, each with its runs in pane order.
+     */
+    private static void gatherById(ViewStates states, Runs runs) {
+        LabelsTable table = states.groups();
+        int size = table.size();
+        int panes = states.paneCount();
+        SampleRunState[][] byPane = new SampleRunState[panes][];
+        // groups the view gained after its table was read: rare, taken after the others
+        List<List<Object>> later = new ArrayList<>();
+        for (int p = 0; p < panes; p++) {
+            later.add(new ArrayList<>(0));
+        }
+        inParts(panes, (from, to) -> {
+            for (int p = from; p < to; p++) {
+                SampleRunState[] byId = new SampleRunState[size];
+                List<Object> beyond = later.get(p);
+                states.forEachGroup(p, (group, state) -> {
+                    if (state.isEmpty()) {
+                        return;
+                    }
+                    if (group < size) {
+                        byId[group] = (SampleRunState) state;
+                    } else {
+                        beyond.add(group);
+                        beyond.add(state);
+                    }
+                });
+                byPane[p] = byId;
+            }
+        }, (long) panes * size);
+        int[] present = new int[size];
+        int series = 0;
+        for (int g = 0; g < size; g++) {
+            for (int p = 0; p < panes; p++) {
+                if (byPane[p][g] != null) {
+                    present[series++] = g;
+                    break;
+                }
+            }
+        }
+        int first = runs.addSeries(table, present, series);
+        inParts(series, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                List<SampleRunState> list = runs.runs.get(first + k);
+                int g = present[k];
+                for (int p = 0; p < panes; p++) {
+                    if (byPane[p][g] != null) {
+                        list.add(byPane[p][g]);
+                    }
+                }
+            }
+        }, (long) series * panes);
+        for (int p = 0; p < panes; p++) {
+            List<Object> beyond = later.get(p);
+            for (int k = 0; k < beyond.size(); k += 2) {
+                runs.add(table.labels((Integer) beyond.get(k)), (State) beyond.get(k + 1));
+            }
+        }
+    }
+
+    /** Something done to parts {@code [from, to)} of {@code n} items. */
+    @FunctionalInterface
+    private interface Part {
+        void run(int from, int to);
+    }
+
+    /** Runs {@code part} over {@code [0, n)}, split over the cores when there is {@code work} enough. */
+    private static void inParts(int n, Part part, long work) {
+        int parts = work < PARALLEL_WORK ? 1 : Math.min(n, Math.max(1, ForkJoinPool.getCommonPoolParallelism() + 1));
+        List<ForkJoinTask<?>> tasks = new ArrayList<>();
+        for (int k = 1; k < parts; k++) {
+            int from = (int) ((long) n * k / parts);
+            int to = (int) ((long) n * (k + 1) / parts);
+            tasks.add(ForkJoinPool.commonPool().submit(() -> part.run(from, to)));
+        }
+        part.run(0, (int) ((long) n / parts));
+        for (ForkJoinTask<?> t : tasks) {
+            t.join();
+        }
+    }
+
+    /** Each series' runs in time order. */
     private static final class Runs {
         final List<Labels> labels = new ArrayList<>();
         final List<List<SampleRunState>> runs = new ArrayList<>();
@@ -184,6 +250,15 @@ public final class SampleSweep {
                 ids.put(series, id);
             }
             return id;
+        }
+
+        /** The series of the groups {@code ids[0, n)} of {@code table}, none seen before, with no runs yet; the first one's index. */
+        int addSeries(LabelsTable table, int[] ids, int n) {
+            int first = labels.size();
+            for (int k = 0; k < n; k++) {
+                addSeries(table.labels(ids[k]));
+            }
+            return first;
         }
 
         /** Adds a run to the series of index {@code id}. */
