@@ -133,7 +133,8 @@ public final class QueryRun {
                 }
                 int scanId = viewScan(view);
                 if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
-                    yield io.tessera.exec.view.SampleSweep.evaluate(v, view, grid, store, context, recentSpans((Scan) dag.node(scanId)));
+                    Scan scan = (Scan) dag.node(scanId);
+                    yield io.tessera.exec.view.SampleSweep.evaluate(v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan));
                 }
                 yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context, window -> scan(scanId, window));
             }
@@ -214,13 +215,24 @@ public final class QueryRun {
         ViewRangeFunction v = samplesFunction(f.preferred());
         MaterializedView view = views.get(v.view());
         try {
+            Scan scan = (Scan) dag.node(viewScan(view));
             InstantVector summed = io.tessera.exec.view.SampleSweep.evaluateSum(v, view, grid, store, context,
-                    recentSpans((Scan) dag.node(viewScan(view))), a.grouping(), a.without());
+                    recentSpans(scan), namesOneMetric(scan), a.grouping(), a.without());
             context.info(acceleratedInfo(f.preferred()));
             return summed;
         } catch (MissingStateException e) {
             return null;
         }
+    }
+
+    /** Whether {@code scan} selects one metric by name. */
+    private static boolean namesOneMetric(Scan scan) {
+        for (io.tessera.core.LabelMatcher m : scan.matchers()) {
+            if (m.name().equals(io.tessera.core.Labels.METRIC_NAME) && m.type() == io.tessera.core.MatchType.EQUAL) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code node} as a function a samples view answers, or null. */

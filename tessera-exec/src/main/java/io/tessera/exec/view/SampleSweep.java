@@ -70,11 +70,15 @@ public final class SampleSweep {
         SeriesRows read(Interval span, Labels[] known);
     }
 
-    /** @param rawRows reads the newest panes, not built yet */
+    /**
+     * @param rawRows reads the newest panes, not built yet
+     * @param oneMetric whether the view's selector names one metric, so that no two of its series
+     *     can differ only in their metric name (which the function drops)
+     */
     public static InstantVector evaluate(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
-            RunContext context, TailReader rawRows) {
+            RunContext context, TailReader rawRows, boolean oneMetric) {
         Runs runs = gather(f, view, grid, store, context, rawRows);
-        return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, null);
+        return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, null, oneMetric);
     }
 
     /**
@@ -84,9 +88,10 @@ public final class SampleSweep {
      * are added after one another.
      */
     public static InstantVector evaluateSum(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
-            RunContext context, TailReader rawRows, List<String> grouping, boolean without) {
+            RunContext context, TailReader rawRows, boolean oneMetric, List<String> grouping, boolean without) {
         Runs runs = gather(f, view, grid, store, context, rawRows);
-        return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, new Grouping(grouping, without));
+        return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, new Grouping(grouping, without),
+                oneMetric);
     }
 
     /** A {@code sum}'s grouping. */
@@ -300,14 +305,11 @@ public final class SampleSweep {
     }
 
     private static InstantVector sweep(String function, String viewId, Runs runs, StepGrid grid, long w, RunContext context,
-            Grouping sum) {
+            Grouping sum, boolean oneMetric) {
         int series = runs.labels.size();
         Set<String> names = new HashSet<>();
-        for (Labels l : runs.labels) {
-            names.add(l.metricName());
-            if (names.size() > 1) {
-                break;
-            }
+        for (int s = 0; s < series && !oneMetric && names.size() < 2; s++) {
+            names.add(runs.labels.get(s).metricName());
         }
         Labels[] outLabels = null;
         if (names.size() > 1 || sum == null) {
@@ -335,8 +337,14 @@ public final class SampleSweep {
             // the function drops the metric name: grouping by it groups by nothing
             List<String> grouping = sum.without() ? sum.labels()
                     : sum.labels().stream().filter(l -> !l.equals(Labels.METRIC_NAME)).toList();
+            Labels[] keys = new Labels[series];
+            inParts(series, (from, to) -> {
+                for (int s = from; s < to; s++) {
+                    keys[s] = Aggregations.groupLabels(runs.labels.get(s), grouping, sum.without());
+                }
+            }, series * 64L);
             for (int s = 0; s < series; s++) {
-                Labels g = Aggregations.groupLabels(runs.labels.get(s), grouping, sum.without());
+                Labels g = keys[s];
                 Integer id = groups.get(g);
                 if (id == null) {
                     id = groupLabels.size();

@@ -147,6 +147,34 @@ class SampleSweepTest {
         assertThat(points).isGreaterThan(200);
     }
 
+    @org.junit.jupiter.api.Test
+    void seriesThatDifferOnlyInTheirMetricNameAreLeftToTheExactEngine() {
+        DagBuilder b = new DagBuilder();
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.regex("__name__", "c|d")))),
+                "rate", new int[0], StateSpec.of(StateFamily.SAMPLES), PANE, WINDOW, SPAN);
+        b.root(r.fallback());
+        PhysicalDag dag = b.build();
+        MaterializedView view = ViewRuns.view(dag, r);
+        InMemoryDataStore store = new InMemoryDataStore();
+        long[] ts = new long[720];
+        double[] vs = new double[720];
+        for (int i = 0; i < ts.length; i++) {
+            ts[i] = START + 10_000L * i + 1_234;
+            vs[i] = i;
+        }
+        store.add(Labels.of("__name__", "c", "job", "a"), ts, vs);
+        store.add(Labels.of("__name__", "d", "job", "a"), ts, vs);
+        ViewRuns.buildPanes(dag, view, store, START, START + SPAN);
+        StepGrid grid = new StepGrid(START + WINDOW + 12_345, START + SPAN - 61_000, 15_000);
+        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        InstantVector fromView = ViewRuns.run(dag, view, r.fallback(), grid, store, context);
+        InstantVector exact = ViewRuns.run(dag, view, r.exact(), grid, store,
+                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+        assertThat(exact.size()).as("both series, the engine's duplicate check comes later").isEqualTo(2);
+        assertSameValues(fromView, exact, "rate over c and d");
+        assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("differ only in their metric name"));
+    }
+
     private static int assertSameValues(InstantVector actual, InstantVector expected, String what) {
         assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
         int points = 0;
