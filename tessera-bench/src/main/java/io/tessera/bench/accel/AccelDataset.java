@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * counter {@code c}, each scraped every {@code intervalMs} over {@code scrapes} scrapes from
  * {@code startMs}. Series {@code s} has labels {@code job="j<s % JOBS>", instance="i<s>"} and a
  * fixed scrape offset in {@code [1 ms, interval)}, so no sample lies on a pane edge. Values follow
- * from the seed: x is log-normal, c grows by a random step and resets once in a while.
+ * from the seed: x is log-normal, c grows with a jitter that makes it drop often (see {@link #counterAt}).
  */
 record AccelDataset(String name, int series, long intervalMs, int scrapes, long startMs, long seed)
         implements TimeOrderedDataset {
@@ -84,7 +84,11 @@ record AccelDataset(String name, int series, long intervalMs, int scrapes, long 
         return n;
     }
 
-    /** The counter of series {@code s} at scrape {@code k}: steps of 0..9 per scrape, a reset every 2,000 scrapes. */
+    /**
+     * The counter of series {@code s} at scrape {@code k}: 4.5 a scrape plus a jitter of 0..7 that
+     * is not carried over, so it drops at about one scrape in eleven (a reset to Prometheus'
+     * {@code rate}, a hard case for every reset correction), and restarts from 0 every 2,000 scrapes.
+     */
     double counterAt(int s, int k) {
         int phase = (s * 137) % 2_000;
         int since = (k + phase) % 2_000;
