@@ -151,65 +151,61 @@ public final class SampleSweep {
 
     /**
      * The runs of a store that names groups by id (no label set is hashed until a raw tail needs
-     * it): each pane's states laid out by group id, the panes split over the cores; then the
-     * series in the order of their ids, each with its runs in pane order.
+     * it): each pane's group ids and states listed, the panes split over the cores; the series
+     * numbered in order of first appearance; then each series' runs collected in pane order, the
+     * series split over the cores.
      */
     private static void gatherById(ViewStates states, Runs runs) {
         LabelsTable table = states.groups();
-        int size = table.size();
         int panes = states.paneCount();
-        SampleRunState[][] byPane = new SampleRunState[panes][];
-        // groups the view gained after its table was read: rare, taken after the others
-        List<List<Object>> later = new ArrayList<>();
+        int[][] ids = new int[panes][];
+        State[][] held = new State[panes][];
+        long total = 0;
         for (int p = 0; p < panes; p++) {
-            later.add(new ArrayList<>(0));
+            total += states.stateCount(p);
         }
         inParts(panes, (from, to) -> {
             for (int p = from; p < to; p++) {
-                SampleRunState[] byId = new SampleRunState[size];
-                List<Object> beyond = later.get(p);
+                int[] paneIds = new int[states.stateCount(p)];
+                State[] paneStates = new State[paneIds.length];
+                int[] n = {0};
                 states.forEachGroup(p, (group, state) -> {
-                    if (state.isEmpty()) {
-                        return;
-                    }
-                    if (group < size) {
-                        byId[group] = (SampleRunState) state;
-                    } else {
-                        beyond.add(group);
-                        beyond.add(state);
+                    if (!state.isEmpty()) {
+                        paneIds[n[0]] = group;
+                        paneStates[n[0]++] = state;
                     }
                 });
-                byPane[p] = byId;
+                ids[p] = Arrays.copyOf(paneIds, n[0]);
+                held[p] = paneStates;
             }
-        }, (long) panes * size);
-        int[] present = new int[size];
-        int series = 0;
-        for (int g = 0; g < size; g++) {
-            for (int p = 0; p < panes; p++) {
-                if (byPane[p][g] != null) {
-                    present[series++] = g;
-                    break;
+        }, total);
+        int[] seriesOf = new int[table.size()];
+        Arrays.fill(seriesOf, -1);
+        int first = runs.labels.size();
+        for (int p = 0; p < panes; p++) {
+            for (int k = 0; k < ids[p].length; k++) {
+                int g = ids[p][k];
+                if (g >= seriesOf.length) {
+                    // a group the view gained after its table was read: by label set
+                    runs.add(table.labels(g), held[p][k]);
+                    ids[p][k] = -1;
+                } else if (seriesOf[g] < 0) {
+                    seriesOf[g] = runs.addSeries(table.labels(g));
                 }
             }
         }
-        int first = runs.addSeries(table, present, series);
+        int series = runs.labels.size() - first;
         inParts(series, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                List<SampleRunState> list = runs.runs.get(first + k);
-                int g = present[k];
-                for (int p = 0; p < panes; p++) {
-                    if (byPane[p][g] != null) {
-                        list.add(byPane[p][g]);
+            for (int p = 0; p < panes; p++) {
+                int[] paneIds = ids[p];
+                for (int k = 0; k < paneIds.length; k++) {
+                    int at = paneIds[k] < 0 ? -1 : seriesOf[paneIds[k]] - first;
+                    if (at >= from && at < to) {
+                        runs.runs.get(first + at).add((SampleRunState) held[p][k]);
                     }
                 }
             }
-        }, (long) series * panes);
-        for (int p = 0; p < panes; p++) {
-            List<Object> beyond = later.get(p);
-            for (int k = 0; k < beyond.size(); k += 2) {
-                runs.add(table.labels((Integer) beyond.get(k)), (State) beyond.get(k + 1));
-            }
-        }
+        }, total);
     }
 
     /** Something done to parts {@code [from, to)} of {@code n} items. */
@@ -255,15 +251,6 @@ public final class SampleSweep {
                 ids.put(series, id);
             }
             return id;
-        }
-
-        /** The series of the groups {@code ids[0, n)} of {@code table}, none seen before, with no runs yet; the first one's index. */
-        int addSeries(LabelsTable table, int[] ids, int n) {
-            int first = labels.size();
-            for (int k = 0; k < n; k++) {
-                addSeries(table.labels(ids[k]));
-            }
-            return first;
         }
 
         /** Adds a run to the series of index {@code id}. */
