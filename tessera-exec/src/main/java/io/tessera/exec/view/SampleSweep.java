@@ -458,6 +458,13 @@ public final class SampleSweep {
         private int[] filled = new int[64];
         /** Per series of the batch: the time between its samples when all are evenly spaced, else 0. */
         private long[] interval = new long[64];
+        /** The sums of the group of the series being swept, with a {@code sum}. */
+        private double[] groupSum;
+        private double[] groupComp;
+        private long[] groupSeen;
+        /** The interval {@link #factors} last made its table for, and the table. */
+        private long factorsDelta;
+        private double[] factorTable;
 
         /**
          * Series {@code [from, to)} in batches whose samples fit the scratch arrays: each batch's
@@ -763,9 +770,6 @@ public final class SampleSweep {
             return factorTable;
         }
 
-        private long factorsDelta;
-        private double[] factorTable;
-
         /** Whether a value of the series' runs drops, inside a run or from one run to the next: only then are resets corrected. */
         private static boolean dropped(List<SampleRunState> runs) {
             SampleRunState before = null;
@@ -807,10 +811,6 @@ public final class SampleSweep {
                 groupSeen = sums.seen[g];
             }
         }
-
-        private double[] groupSum;
-        private double[] groupComp;
-        private long[] groupSeen;
 
         private static int clamp(long t) {
             return t >= Integer.MAX_VALUE ? Integer.MAX_VALUE - 1 : t < -1 ? -1 : (int) t;
