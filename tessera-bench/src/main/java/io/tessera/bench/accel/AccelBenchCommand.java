@@ -54,9 +54,10 @@ public final class AccelBenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--warmup-seconds", defaultValue = "2", description = "Each query's unmeasured runs last at least this"
-            + " long, so that a server's just-in-time compiler has compiled what it runs (default ${DEFAULT-VALUE}).")
-    double warmupSeconds;
+    @Option(names = "--warmup-seconds", description = "Each query's unmeasured runs last at least this long, so that a"
+            + " server's just-in-time compiler has compiled what it runs (default 8, 2 with --quick: the sweep of an off-grid"
+            + " range query needs a few dozen runs).")
+    Double warmupSeconds;
 
     /** Times a "moving now" query is asked at, 10 s apart: three grid points of a minute. */
     private static final int MOVING_TIMES = 18;
@@ -90,7 +91,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 + " (%d jobs), 2 h of data. Tessera: 'tessera serve' in its own JVM (-Xmx%s); exact runs before the plan is"
                 + " installed, accelerated runs after its ingestion runs caught up. Prometheus: %s. At least %d warm-up runs"
                 + " lasting at least %.1f s, then %d measured runs per query and server.%n", AccelDataset.JOBS, heap,
-                PrometheusProcess.findBinary(), warmup, warmupSeconds, reps);
+                PrometheusProcess.findBinary(), warmup, warmupSeconds(), reps);
         List<AccelRow> rows = new ArrayList<>();
         for (AccelDataset d : datasets) {
             rows.addAll(runDataset(d, reps));
@@ -205,9 +206,13 @@ public final class AccelBenchCommand implements Callable<Integer> {
         void run() throws IOException, InterruptedException;
     }
 
+    private double warmupSeconds() {
+        return warmupSeconds != null ? warmupSeconds : quick ? 2 : 8;
+    }
+
     /** Runs {@code run} {@code --warmup} times and for at least {@code --warmup-seconds}, at most {@link #MAX_WARMUP_RUNS} times. */
     private void warmUp(Run run) throws IOException, InterruptedException {
-        long until = System.nanoTime() + (long) (warmupSeconds * 1e9);
+        long until = System.nanoTime() + (long) (warmupSeconds() * 1e9);
         for (int r = 0; r < warmup || (System.nanoTime() < until && r < MAX_WARMUP_RUNS); r++) {
             run.run();
         }
