@@ -131,14 +131,15 @@ public final class SampleSweep {
             gatherById(states, runs);
         } else if (states != null) {
             for (int p = 0; p < states.paneCount(); p++) {
-                runs.restart();
+                runs.restart(runs.labels.toArray(new Labels[0]));
                 states.forEach(p, runs::add);
             }
         }
         if (usable < all.size()) {
             Interval raw = new Interval(usable == 0 ? spanStart : all.get(usable - 1).end(), spanEnd);
-            SeriesRows rows = rawRows.read(raw, runs.labels.toArray(new Labels[0]));
-            runs.restart();
+            Labels[] known = runs.labels.toArray(new Labels[0]);
+            SeriesRows rows = rawRows.read(raw, known);
+            runs.restart(known);
             for (int s = 0; s < rows.size(); s++) {
                 SampleRunState tail = new SampleRunState();
                 tail.update(rows.tsArray(s), rows.valuesArray(s), rows.first(s), rows.first(s) + rows.count(s));
@@ -164,7 +165,7 @@ public final class SampleSweep {
         for (int p = 0; p < panes; p++) {
             total += states.stateCount(p);
         }
-        inParts(panes, (from, to) -> {
+        inParts(panes, parts(panes, total), (k, from, to) -> {
             for (int p = from; p < to; p++) {
                 int[] paneIds = new int[states.stateCount(p)];
                 State[] paneStates = new State[paneIds.length];
@@ -178,7 +179,7 @@ public final class SampleSweep {
                 ids[p] = Arrays.copyOf(paneIds, n[0]);
                 held[p] = paneStates;
             }
-        }, total);
+        });
         int[] seriesOf = new int[table.size()];
         Arrays.fill(seriesOf, -1);
         int first = runs.labels.size();
@@ -195,7 +196,7 @@ public final class SampleSweep {
             }
         }
         int series = runs.labels.size() - first;
-        inParts(series, (from, to) -> {
+        inParts(series, parts(series, total), (part, from, to) -> {
             for (int p = 0; p < panes; p++) {
                 int[] paneIds = ids[p];
                 for (int k = 0; k < paneIds.length; k++) {
@@ -205,25 +206,30 @@ public final class SampleSweep {
                     }
                 }
             }
-        }, total);
+        });
     }
 
-    /** Something done to parts {@code [from, to)} of {@code n} items. */
+    /** Something done to part {@code k}, items {@code [from, to)}, of {@code n} items. */
     @FunctionalInterface
     private interface Part {
-        void run(int from, int to);
+        void run(int k, int from, int to);
     }
 
-    /** Runs {@code part} over {@code [0, n)}, split over the cores when there is {@code work} enough. */
-    private static void inParts(int n, Part part, long work) {
-        int parts = work < PARALLEL_WORK ? 1 : Math.min(n, Math.max(1, ForkJoinPool.getCommonPoolParallelism() + 1));
+    /** How many parts {@code n} items are split into: one per core when there is {@code work} enough. */
+    private static int parts(int n, long work) {
+        return work < PARALLEL_WORK ? 1 : Math.min(n, Math.max(1, ForkJoinPool.getCommonPoolParallelism() + 1));
+    }
+
+    /** Runs {@code part} over {@code [0, n)} in {@code parts} parts, all but the first on the common pool. */
+    private static void inParts(int n, int parts, Part part) {
         List<ForkJoinTask<?>> tasks = new ArrayList<>();
         for (int k = 1; k < parts; k++) {
+            int index = k;
             int from = (int) ((long) n * k / parts);
             int to = (int) ((long) n * (k + 1) / parts);
-            tasks.add(ForkJoinPool.commonPool().submit(() -> part.run(from, to)));
+            tasks.add(ForkJoinPool.commonPool().submit(() -> part.run(index, from, to)));
         }
-        part.run(0, (int) ((long) n / parts));
+        part.run(0, 0, (int) ((long) n / parts));
         for (ForkJoinTask<?> t : tasks) {
             t.join();
         }
@@ -270,9 +276,9 @@ public final class SampleSweep {
             addTo(id >= 0 ? id : addSeries(series), state);
         }
 
-        /** Series come again (in about the order they came before): from now on they are found by reference first. */
-        void restart() {
-            sameLabels = new ReferenceCursor(labels.toArray(new Labels[0]));
+        /** Series come again (in about the order of {@code known}, the series so far): from now on they are found by reference first. */
+        void restart(Labels[] known) {
+            sameLabels = new ReferenceCursor(known);
         }
 
         private int indexOf(Labels series) {
@@ -325,11 +331,11 @@ public final class SampleSweep {
             List<String> grouping = sum.without() ? sum.labels()
                     : sum.labels().stream().filter(l -> !l.equals(Labels.METRIC_NAME)).toList();
             Labels[] keys = new Labels[series];
-            inParts(series, (from, to) -> {
+            inParts(series, parts(series, series * 64L), (k, from, to) -> {
                 for (int s = from; s < to; s++) {
                     keys[s] = Aggregations.groupLabels(runs.labels.get(s), grouping, sum.without());
                 }
-            }, series * 64L);
+            });
             for (int s = 0; s < series; s++) {
                 Labels g = keys[s];
                 Integer id = groups.get(g);
@@ -349,23 +355,13 @@ public final class SampleSweep {
         boolean rate = function.equals("rate");
         long work = (long) series * grid.size();
         // series (or groups) without a point, fewer than two samples in every window, are dropped below, as the exact engine drops them
-        int parts = work < PARALLEL_WORK ? 1 : Math.min(series, Math.max(1, ForkJoinPool.getCommonPoolParallelism() + 1));
+        int parts = parts(series, work);
         Walker[] walkers = new Walker[parts];
         for (int k = 0; k < parts; k++) {
             walkers[k] = new Walker(out, groupOf == null ? null : new GroupSums(groupOf, out.size(), grid.size()), runs, grid,
                     w, counter, rate, context);
         }
-        List<ForkJoinTask<?>> tasks = new ArrayList<>();
-        for (int k = 1; k < parts; k++) {
-            int from = (int) ((long) series * k / parts);
-            int to = (int) ((long) series * (k + 1) / parts);
-            Walker walker = walkers[k];
-            tasks.add(ForkJoinPool.commonPool().submit(() -> walker.walk(from, to)));
-        }
-        walkers[0].walk(0, (int) ((long) series / parts));
-        for (ForkJoinTask<?> t : tasks) {
-            t.join();
-        }
+        inParts(series, parts, (k, from, to) -> walkers[k].walk(from, to));
         if (groupOf != null) {
             GroupSums total = walkers[0].sums;
             for (int k = 1; k < parts; k++) {
