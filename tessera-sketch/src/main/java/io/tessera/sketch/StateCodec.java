@@ -28,6 +28,7 @@ public final class StateCodec {
             case PRESENT -> PresentState.deserialize(bytes);
             case COUNTER -> CounterState.deserialize(bytes);
             case SAMPLES -> SampleRunState.deserialize(bytes);
+            case CURVE -> CurveState.deserialize(bytes);
             case KLL -> KllState.deserialize(bytes);
             case DDSKETCH -> DdSketchState.deserialize(bytes);
             case DISTINCT -> DistinctState.deserialize(bytes);

@@ -16,6 +16,8 @@ public enum StateFamily {
     COUNTER(9, true),
     /** The samples themselves ({@link SampleRunState}). */
     SAMPLES(10, true),
+    /** A group's sum of a range function as a function of the evaluation time ({@link CurveState}). */
+    CURVE(11, true),
     KLL(20, false),
     DDSKETCH(21, false),
     DISTINCT(22, false),

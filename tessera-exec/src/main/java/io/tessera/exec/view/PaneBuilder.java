@@ -82,6 +82,9 @@ public final class PaneBuilder {
      */
     public static List<Map<Labels, State>> buildValues(PhysicalDag dag, MaterializedView view, long firstEnd, long lastEnd,
             DataStore store, RunContext context) {
+        if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
+            return CurveBuilder.build(dag, view, firstEnd, lastEnd, store, context);
+        }
         CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), new int[] {view.state().input()});
         StepGrid grid = new StepGrid(firstEnd, lastEnd, view.paneMs());
         InstantVector vector = (InstantVector) compiled.instantiate(store).run(0, grid, context);

@@ -35,6 +35,7 @@ public final class StateFactory {
             case PRESENT -> new PresentState();
             case COUNTER -> new CounterState();
             case SAMPLES -> new SampleRunState();
+            case CURVE -> new io.tessera.sketch.CurveState();
             case KLL -> new KllState((int) spec.param("k", KllState.DEFAULT_K));
             case DDSKETCH -> new DdSketchState(spec.param("relative_accuracy", 0.01));
             case DISTINCT -> new DistinctState((int) spec.param("lg_k", 12));

@@ -29,6 +29,9 @@ public final class ViewValueOperator {
     }
 
     public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
+        if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
+            return CurveOperator.evaluate(view, grid, store, context);
+        }
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
         List<Interval> wanted = new ArrayList<>(steps);

@@ -1,0 +1,380 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.core.StaleMarker;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.function.Kahan;
+import io.tessera.exec.op.Aggregations;
+import io.tessera.exec.op.ScanOperator;
+import io.tessera.exec.value.SeriesRows;
+import io.tessera.plan.CurveShape;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.Scan;
+import io.tessera.sketch.CounterState;
+import io.tessera.sketch.CurveState;
+import io.tessera.sketch.State;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The ingestion run of a curve view ({@link CurveShape}) for the panes ending at
+ * {@code firstEnd, firstEnd + pane, … lastEnd}: the raw samples of {@code (firstStart − w,
+ * lastEnd]} read once; each series' value over {@code (t − w, t]} cut into pieces over which it is
+ * constant or linear in {@code t}, each piece's value at its start computed as the engine computes
+ * a window ({@link CounterState#extrapolate}); the pieces of a group's series summed, per pane,
+ * into one {@link CurveState} (compensated sums of the pieces' levels and slopes, and a count of
+ * series present, so a group with no series keeps no value).
+ */
+public final class CurveBuilder {
+
+    /**
+     * Milliseconds on either side of a computed regime change (an edge gap crossing 1.1 average
+     * intervals, a counter's zero point crossing the window's start) that each get a piece of their
+     * own, valued exactly: the change is decided where the engine decides it, in doubles.
+     */
+    private static final int BAND_MS = 2;
+
+    private final CurveShape shape;
+    private final long pane;
+    private final long first;
+    private final long last;
+    private final int panes;
+    private final long w;
+    private final Map<Labels, Integer> groupIds = new LinkedHashMap<>();
+    private final List<Labels> groupLabels = new ArrayList<>();
+    private final List<Events[]> events = new ArrayList<>();
+    private final List<String[]> unusable = new ArrayList<>();
+
+    private CurveBuilder(CurveShape shape, long pane, long firstEnd, long lastEnd) {
+        this.shape = shape;
+        this.pane = pane;
+        this.first = firstEnd - pane;
+        this.last = lastEnd;
+        this.panes = (int) ((lastEnd - firstEnd) / pane) + 1;
+        this.w = shape.windowMs();
+    }
+
+    /** One map of curves per group for each pane, in pane order. */
+    public static List<Map<Labels, State>> build(PhysicalDag dag, MaterializedView view, long firstEnd, long lastEnd,
+            DataStore store, RunContext context) {
+        CurveShape shape = CurveShape.of(dag, view.state().input());
+        if (shape == null) {
+            throw new IllegalArgumentException("view " + view.definitionId() + " keeps node " + view.state().input()
+                    + ", which is not a sum of rate, increase or delta over a selector");
+        }
+        if ((lastEnd - firstEnd) % view.paneMs() != 0 || lastEnd < firstEnd) {
+            throw new IllegalArgumentException("pane ends " + firstEnd + " to " + lastEnd + " are not a run of "
+                    + view.paneMs() + " ms panes");
+        }
+        CurveBuilder b = new CurveBuilder(shape, view.paneMs(), firstEnd, lastEnd);
+        Scan scan = (Scan) dag.node(shape.scan());
+        SeriesRows rows = ScanOperator.read(store, scan, new Interval(b.first - b.w, lastEnd), context);
+        b.addAll(rows, context);
+        return b.curves();
+    }
+
+    private void addAll(SeriesRows rows, RunContext context) {
+        Map<Labels, Labels> nameless = new HashMap<>();
+        long[] ts = new long[16];
+        double[] vs = new double[16];
+        for (int s = 0; s < rows.size(); s++) {
+            Labels labels = rows.labels(s);
+            Labels out = labels.withoutMetricName();
+            int group = groupOf(Aggregations.groupLabels(out, shape.grouping(), shape.without()));
+            Labels before = nameless.putIfAbsent(out, labels);
+            if (before != null) {
+                markAll(group, "two series differ only in their metric name");
+                markAll(groupOf(Aggregations.groupLabels(before.withoutMetricName(), shape.grouping(), shape.without())),
+                        "two series differ only in their metric name");
+                continue;
+            }
+            long[] rowTs = rows.tsArray(s);
+            double[] rowVs = rows.valuesArray(s);
+            int n = 0;
+            boolean finite = true;
+            if (ts.length < rows.count(s)) {
+                ts = new long[rows.count(s)];
+                vs = new double[rows.count(s)];
+            }
+            for (int i = rows.first(s), end = i + rows.count(s); i < end; i++) {
+                double v = rowVs[i];
+                if (StaleMarker.isStale(v)) {
+                    continue;
+                }
+                finite &= Double.isFinite(v);
+                ts[n] = rowTs[i];
+                vs[n++] = v;
+            }
+            if (!finite) {
+                markAll(group, "a value that is not finite");
+                continue;
+            }
+            series(ts, vs, n, group);
+            if ((s & 255) == 0) {
+                context.checkAlive();
+            }
+        }
+    }
+
+    private int groupOf(Labels labels) {
+        Integer id = groupIds.get(labels);
+        if (id == null) {
+            id = groupLabels.size();
+            groupIds.put(labels, id);
+            groupLabels.add(labels);
+            events.add(new Events[panes]);
+            unusable.add(new String[panes]);
+        }
+        return id;
+    }
+
+    private void markAll(int group, String reason) {
+        Arrays.fill(unusable.get(group), reason);
+    }
+
+    /** Walks the times {@code (first, last]}, piece by piece of series samples {@code [0, n)}. */
+    private void series(long[] ts, double[] vs, int n, int group) {
+        double[] drops = shape.counter() ? dropSums(vs, n) : null;
+        long t = first + 1;
+        int f = 0;
+        while (f < n && ts[f] <= t - w) {
+            f++;
+        }
+        int l = f - 1;
+        while (l + 1 < n && ts[l + 1] <= t) {
+            l++;
+        }
+        while (t <= last) {
+            long next = Math.min(last + 1, first + ((t - first - 1) / pane + 1) * pane + 1);
+            if (l + 1 < n) {
+                next = Math.min(next, ts[l + 1]);
+            }
+            if (f <= l) {
+                next = Math.min(next, ts[f] + w);
+            }
+            if (l - f >= 1) {
+                window(ts, vs, drops, f, l, t, next, group);
+            }
+            t = next;
+            while (f < n && ts[f] <= t - w) {
+                f++;
+            }
+            while (l + 1 < n && ts[l + 1] <= t) {
+                l++;
+            }
+        }
+    }
+
+    /** The sums of the values before each drop, up to each sample. */
+    private static double[] dropSums(double[] vs, int n) {
+        double[] d = new double[n];
+        for (int i = 1; i < n; i++) {
+            d[i] = vs[i] < vs[i - 1] ? d[i - 1] + vs[i - 1] : d[i - 1];
+        }
+        return d;
+    }
+
+    /** The pieces of {@code [from, to)}, over which the window holds samples {@code f..l}. */
+    private void window(long[] ts, double[] vs, double[] drops, int f, int l, long from, long to, int group) {
+        int m = l - f;
+        long firstT = ts[f];
+        long lastT = ts[l];
+        double firstV = vs[f];
+        double result = vs[l] - firstV;
+        if (drops != null && drops[l] != drops[f]) {
+            result += drops[l] - drops[f];
+        }
+        double threshold = 1.1 * (lastT - firstT) / m;
+        long[] cuts = new long[3 * (2 * BAND_MS + 2) + 2];
+        int c = 0;
+        cuts[c++] = from;
+        c = band(cuts, c, (double) (firstT + w - from) - threshold, from, to);
+        c = band(cuts, c, (double) (lastT - from) + threshold, from, to);
+        if (shape.counter() && result > 0 && firstV >= 0) {
+            c = band(cuts, c, (double) (firstT + w - from) - (lastT - firstT) * (firstV / result), from, to);
+        }
+        cuts[c++] = to;
+        Arrays.sort(cuts, 0, c);
+        long count = m + 1;
+        for (int k = 0; k + 1 < c; k++) {
+            long x = cuts[k];
+            long y = cuts[k + 1];
+            if (y <= x) {
+                continue;
+            }
+            double value = CounterState.extrapolate(count, firstT, firstV, lastT, result, x - w, x, shape.counter(),
+                    shape.rate());
+            double slope = y - x == 1 ? 0 : slopeAt(x, firstT, firstV, lastT, m, result);
+            piece(group, x, y, value, slope);
+        }
+    }
+
+    /** Adds to {@code cuts} the milliseconds around {@code from + offset}, those inside {@code (from, to)}. */
+    private static int band(long[] cuts, int c, double offset, long from, long to) {
+        if (!(offset > -BAND_MS - 1) || !(offset < to - from + BAND_MS + 1)) {
+            return c;
+        }
+        long at = from + (long) Math.floor(offset);
+        for (long x = at - BAND_MS; x <= at + BAND_MS + 1; x++) {
+            if (x > from && x < to) {
+                cuts[c++] = x;
+            }
+        }
+        return c;
+    }
+
+    /**
+     * The value's change per millisecond at {@code x}, from the regime the engine's arithmetic is
+     * in there: a gap extrapolated over whole moves with {@code t} (the start's shrinks, the end's
+     * grows), half an interval or a counter's zero point does not.
+     */
+    private double slopeAt(long x, long firstT, double firstV, long lastT, int m, double result) {
+        double toStart = (firstT - (x - w)) / 1000.0;
+        double toEnd = (x - lastT) / 1000.0;
+        double sampled = (lastT - firstT) / 1000.0;
+        double average = sampled / m;
+        double threshold = average * 1.1;
+        boolean startMoves = !(toStart >= threshold);
+        if (shape.counter() && result > 0 && firstV >= 0) {
+            double toZero = sampled * (firstV / result);
+            if (toZero < (startMoves ? toStart : average / 2)) {
+                startMoves = false;
+            }
+        }
+        boolean endMoves = !(toEnd >= threshold);
+        if (startMoves == endMoves) {
+            return 0;
+        }
+        double perMs = result / sampled / 1000.0;
+        if (shape.rate()) {
+            perMs /= w / 1000.0;
+        }
+        return endMoves ? perMs : -perMs;
+    }
+
+    /** One series' piece {@code [x, y)} inside one pane: its value at {@code x} and slope. */
+    private void piece(int group, long x, long y, double value, double slope) {
+        int k = (int) ((x - first - 1) / pane);
+        long start = first + k * pane;
+        Events[] paneEvents = events.get(group);
+        Events e = paneEvents[k];
+        if (e == null) {
+            e = paneEvents[k] = new Events();
+        }
+        int at = (int) (x - start);
+        double level = slope == 0 ? value : value - slope * at;
+        e.add(at, level, slope, 1);
+        if (y <= start + pane) {
+            e.add((int) (y - start), -level, -slope, -1);
+        }
+    }
+
+    private List<Map<Labels, State>> curves() {
+        List<Map<Labels, State>> out = new ArrayList<>(panes);
+        for (int k = 0; k < panes; k++) {
+            long start = first + k * pane;
+            Map<Labels, State> states = new LinkedHashMap<>();
+            for (int g = 0; g < groupLabels.size(); g++) {
+                String reason = unusable.get(g)[k];
+                if (reason != null) {
+                    states.put(groupLabels.get(g), CurveState.unusable(start, start + pane, reason));
+                    continue;
+                }
+                Events e = events.get(g)[k];
+                if (e != null) {
+                    CurveState curve = e.curve(start, start + pane);
+                    if (!curve.isEmpty()) {
+                        states.put(groupLabels.get(g), curve);
+                    }
+                }
+            }
+            out.add(states);
+        }
+        return out;
+    }
+
+    /** The pieces' starts and ends of one group in one pane: offset, level and slope added, series present added. */
+    private static final class Events {
+        int n;
+        int[] at = new int[64];
+        double[] level = new double[64];
+        double[] slope = new double[64];
+        byte[] present = new byte[64];
+
+        void add(int offset, double l, double s, int p) {
+            if (n == at.length) {
+                int size = n * 2;
+                at = Arrays.copyOf(at, size);
+                level = Arrays.copyOf(level, size);
+                slope = Arrays.copyOf(slope, size);
+                present = Arrays.copyOf(present, size);
+            }
+            at[n] = offset;
+            level[n] = l;
+            slope[n] = s;
+            present[n++] = (byte) p;
+        }
+
+        /** The sums after each time that has events, where they changed. */
+        CurveState curve(long start, long end) {
+            long[] order = new long[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = (long) at[i] << 32 | i;
+            }
+            Arrays.sort(order);
+            int[] offsets = new int[n];
+            double[] levels = new double[n];
+            double[] slopes = new double[n];
+            int[] counts = new int[n];
+            int out = 0;
+            double a = 0;
+            double ac = 0;
+            double b = 0;
+            double bc = 0;
+            int series = 0;
+            for (int i = 0; i < n; ) {
+                int offset = (int) (order[i] >>> 32);
+                for (; i < n && (int) (order[i] >>> 32) == offset; i++) {
+                    int j = (int) order[i];
+                    double t = a + level[j];
+                    ac = Kahan.compensate(level[j], a, t, ac);
+                    a = t;
+                    t = b + slope[j];
+                    bc = Kahan.compensate(slope[j], b, t, bc);
+                    b = t;
+                    series += present[j];
+                }
+                double lv;
+                double sl;
+                if (series == 0) {
+                    a = ac = b = bc = 0;
+                    lv = 0;
+                    sl = 0;
+                } else {
+                    sl = b + bc;
+                    lv = sl == 0 ? a + ac : (a + ac) + sl * offset;
+                }
+                if (out > 0 && counts[out - 1] == series && levels[out - 1] == lv && slopes[out - 1] == sl
+                        && (sl == 0 || series == 0)) {
+                    continue;
+                }
+                if (out == 0 && series == 0) {
+                    continue;
+                }
+                offsets[out] = offset;
+                levels[out] = lv;
+                slopes[out] = sl;
+                counts[out++] = series;
+            }
+            return new CurveState(start, end, Arrays.copyOf(offsets, out), Arrays.copyOf(levels, out),
+                    Arrays.copyOf(slopes, out), Arrays.copyOf(counts, out), out);
+        }
+    }
+}

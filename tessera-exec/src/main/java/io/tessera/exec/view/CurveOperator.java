@@ -1,0 +1,77 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.core.MissingStateException;
+import io.tessera.core.PaneGrid;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.StepGrid;
+import io.tessera.plan.MaterializedView;
+import io.tessera.sketch.CurveState;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a curve view: each step's value is its group's curve at the step's time, from the pane
+ * holding that time, whatever the steps' phase; all panes in one view read. A pane not built (or
+ * made unusable by late data) is missing state for the whole run.
+ */
+public final class CurveOperator {
+
+    private CurveOperator() {
+    }
+
+    public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
+        PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
+        int steps = grid.size();
+        List<Interval> wanted = new ArrayList<>();
+        int[] paneOfStep = new int[steps];
+        for (int i = 0; i < steps; i++) {
+            Interval p = panes.paneFor(grid.time(i));
+            if (wanted.isEmpty() || !wanted.getLast().equals(p)) {
+                wanted.add(p);
+            }
+            paneOfStep[i] = wanted.size() - 1;
+        }
+        ViewStates states = store.readMaterializedView(view,
+                new MaterializedViewRequest(new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted), context);
+        InstantVector out = new InstantVector(grid, Math.max(16, states.stateCount(0)));
+        out.markLabelsDistinct();
+        Map<Labels, Integer> rows = new HashMap<>();
+        int step = 0;
+        for (int p = 0; p < wanted.size(); p++) {
+            int from = step;
+            while (step < steps && paneOfStep[step] == p) {
+                step++;
+            }
+            int to = step;
+            Interval pane = wanted.get(p);
+            states.forEach(p, (group, state) -> {
+                CurveState curve = (CurveState) state;
+                if (curve.unusableReason() != null) {
+                    throw new MissingStateException(view.definitionId(), pane, curve.unusableReason());
+                }
+                Integer row = rows.get(group);
+                for (int i = from; i < to; i++) {
+                    long t = grid.time(i);
+                    int piece = curve.pieceAt(t);
+                    if (piece >= 0 && curve.presentAt(piece) > 0) {
+                        if (row == null) {
+                            row = out.addSeries(group);
+                            rows.put(group, row);
+                        }
+                        out.set(row, i, curve.valueAt(piece, t));
+                    }
+                }
+            });
+            context.checkAlive();
+        }
+        return out;
+    }
+}
