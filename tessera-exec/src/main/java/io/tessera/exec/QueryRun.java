@@ -65,6 +65,8 @@ public final class QueryRun {
     private final Map<Key, Value> memo = new HashMap<>();
     /** Shared between runs; null when nothing is. */
     private final KeptCorrections keptCorrections;
+    /** Newest panes of a curve view a run computes another way when they are not built yet (at "now": being filled, or in the allowed lateness). */
+    static final int CURVE_NEWEST_PANES = 3;
 
     QueryRun(PhysicalDag dag, Map<Integer, MaterializedView> views, int root, StepGrid grid, DataStore store, RunContext context,
             KeptCorrections keptCorrections) {
@@ -162,6 +164,10 @@ public final class QueryRun {
                 yield corrected.vector();
             }
             case Fallback f -> {
+                MaterializedView curve = curveView(f.preferred());
+                if (curve != null) {
+                    yield fromCurve(f, curve, grid);
+                }
                 try {
                     Value accelerated = evaluate(f.preferred(), grid);
                     if (!(dag.node(f.preferred()) instanceof GridCorrection)) {
@@ -177,6 +183,60 @@ public final class QueryRun {
                 }
             }
         };
+    }
+
+    /** The curve view {@code node} reads, or null. */
+    private MaterializedView curveView(int node) {
+        if (!(dag.node(node) instanceof ViewValue v)) {
+            return null;
+        }
+        MaterializedView view = views.get(v.view());
+        return view != null && view.state().state().family() == io.tessera.sketch.StateFamily.CURVE ? view : null;
+    }
+
+    /**
+     * Fallback {@code f} whose preferred node reads curve view {@code view}: the steps in the panes
+     * it has built from it, the newest ones (not built yet, at "now") from {@code f}'s exact side.
+     */
+    private Value fromCurve(Fallback f, MaterializedView view, StepGrid grid) {
+        io.tessera.exec.view.CurveOperator.Partial part;
+        try {
+            part = io.tessera.exec.view.CurveOperator.evaluate(view, grid, store, context, CURVE_NEWEST_PANES);
+        } catch (MissingStateException e) {
+            context.info("PromQL info: " + (dag.node(f.exact()) instanceof Fallback
+                    ? "not answered from this view, trying the next way: " : "answered exactly from raw data, not from a view: ")
+                    + e.getMessage());
+            widenScanWindows(f.exact());
+            return evaluate(f.exact(), grid);
+        }
+        int answered = part.answered();
+        if (answered == grid.size()) {
+            context.info(acceleratedInfo(f.preferred()));
+            return part.vector();
+        }
+        context.info(acceleratedInfo(f.preferred()) + "; its newest " + (grid.size() - answered) + " of " + grid.size()
+                + " steps, in panes not built yet, computed another way");
+        StepGrid tail = new StepGrid(grid.time(answered), grid.end(), grid.step());
+        widenScanWindows(f.exact(), tail);
+        InstantVector rest = (InstantVector) evaluate(f.exact(), tail);
+        InstantVector out = part.vector();
+        Map<io.tessera.core.Labels, Integer> rows = new HashMap<>();
+        for (int s = 0; s < out.size(); s++) {
+            rows.put(out.labels(s), s);
+        }
+        for (int s = 0; s < rest.size(); s++) {
+            Integer row = rows.get(rest.labels(s));
+            for (int i = 0; i < tail.size(); i++) {
+                if (rest.has(s, i)) {
+                    if (row == null) {
+                        row = out.addSeries(rest.labels(s));
+                        rows.put(rest.labels(s), row);
+                    }
+                    out.set(row, answered + i, rest.value(s, i));
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -253,6 +313,11 @@ public final class QueryRun {
         PlanNode node = dag.node(preferred);
         if (node instanceof ViewValue v) {
             MaterializedView view = views.get(v.view());
+            if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
+                return "PromQL info: answered from view " + view.definitionId().substring(0, Math.min(19, view.definitionId().length()))
+                        + " (sums kept as functions of time over panes of " + io.tessera.core.Durations.format(view.paneMs())
+                        + " by ingestion runs, exact)";
+            }
             return "PromQL info: answered from view " + view.definitionId().substring(0, Math.min(19, view.definitionId().length()))
                     + " (values kept every " + io.tessera.core.Durations.format(view.paneMs()) + " by ingestion runs, exact)";
         }
@@ -269,7 +334,12 @@ public final class QueryRun {
 
     /** The windows the exact branch of a Fallback needs, added to the Scans' windows. */
     private void widenScanWindows(int exact) {
-        for (Map.Entry<Integer, Interval> e : ScanWindows.of(dag, exact, rootGrid.start(), rootGrid.last(), context).entrySet()) {
+        widenScanWindows(exact, rootGrid);
+    }
+
+    /** The windows the exact branch of a Fallback needs over {@code grid}, added to the Scans' windows. */
+    private void widenScanWindows(int exact, StepGrid grid) {
+        for (Map.Entry<Integer, Interval> e : ScanWindows.of(dag, exact, grid.start(), grid.last(), context).entrySet()) {
             scanWindows.merge(e.getKey(), e.getValue(), (a, b) -> new Interval(Math.min(a.start(), b.start()), Math.max(a.end(), b.end())));
         }
     }

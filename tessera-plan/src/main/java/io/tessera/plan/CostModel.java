@@ -56,6 +56,11 @@ final class CostModel {
         return new CostModel(constants, groups, groups * 1000.0 / rowsPerSecond);
     }
 
+    /** The interval between one series' samples. */
+    double scrapeMs() {
+        return scrapeMs;
+    }
+
     CostConstants constants() {
         return c;
     }

@@ -202,6 +202,18 @@ final class PlanValidator {
     }
 
     private static void checkEvaluationGridView(PhysicalDag dag, int id, PaneState p) {
+        if (p.state().family() == StateFamily.CURVE) {
+            if (p.grouping().kind() != Grouping.Kind.PER_SERIES || p.materialization() == null
+                    || p.materialization().mode() != Materialization.Mode.AT_INGESTION) {
+                throw new InvalidInputException(at(id, dag) + "a curve view is built by ingestion runs, per output series");
+            }
+            if (CurveShape.of(dag, p.input()) == null) {
+                throw new InvalidInputException(at(id, dag) + "a curve view keeps sum by/without (rate, increase or delta of a"
+                        + " selector's range), not node " + p.input() + " (" + kindName(dag.node(p.input())) + ")");
+            }
+            evaluatedAtIngestion(dag, id, p.input());
+            return;
+        }
         if (p.state().family() != StateFamily.LAST || p.grouping().kind() != Grouping.Kind.PER_SERIES
                 || p.materialization() == null) {
             throw new InvalidInputException(at(id, dag) + "a pane state over an instant vector keeps its value per series: "

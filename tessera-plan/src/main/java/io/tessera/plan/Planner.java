@@ -23,7 +23,8 @@ import java.util.function.IntToDoubleFunction;
  * readers it serves, the pane width (the gcd of their windows and evaluation cadences, phase 0),
  * the sketch parameters (from the strictest accuracy target of its readers) and the mode —
  * AT_INGESTION, AT_QUERY_KEPT, or no view (AT_QUERY) — by the {@link CostModel}. A periodic
- * range query may also keep its result at its step grid ({@link GridViewPlanner}). SQL queries
+ * range query may also keep its result at its step grid ({@link GridViewPlanner}), and an
+ * unaligned one as curves of its sums ({@link CurveViewPlanner}). SQL queries
  * join the same search ({@link SqlReaders}): over a table as readers of a view grouped by their
  * keys, over a metric as readers of the per-series view PromQL's range functions read.
  */
@@ -153,7 +154,16 @@ public final class Planner {
             }
         }
         StringBuilder gridLines = new StringBuilder();
-        SampleViewPlanner samples = new SampleViewPlanner(dag, model);
+        Set<Integer> curved = new HashSet<>();
+        for (CurveViewPlanner.Decision d : new CurveViewPlanner(dag, workload, model).decide()) {
+            gridLines.append('\n').append(d.explanation()).append('\n');
+            if (d.view() != null) {
+                views.add(d.view());
+                served.add(d.root());
+                curved.addAll(d.queries());
+            }
+        }
+        SampleViewPlanner samples = new SampleViewPlanner(dag, model, curved);
         for (Map.Entry<GroupKey, List<Reader>> g : groups.entrySet()) {
             if (g.getKey().table() || g.getKey().family() != StateFamily.COUNTER) {
                 continue;

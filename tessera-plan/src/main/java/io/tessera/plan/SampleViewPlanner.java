@@ -36,10 +36,13 @@ final class SampleViewPlanner {
 
     private final PhysicalDag dag;
     private final CostModel model;
+    private final java.util.Set<Integer> curved;
 
-    SampleViewPlanner(PhysicalDag dag, CostModel model) {
+    /** @param curved the queries curve views answer (their sums need no sweep) */
+    SampleViewPlanner(PhysicalDag dag, CostModel model, java.util.Set<Integer> curved) {
         this.dag = dag;
         this.model = model;
+        this.curved = curved;
     }
 
     /** The decision for the readers of one Scan whose function a samples view answers; null when none reads unaligned. */
@@ -54,7 +57,8 @@ final class SampleViewPlanner {
             if (!ViewFamilies.answersFromSamples(r.match().function().function())) {
                 continue;
             }
-            List<Reach> ranges = r.reaches().stream().filter(x -> !x.onGrid() && !x.pinned() && x.steps() > 1).toList();
+            List<Reach> ranges = r.reaches().stream()
+                    .filter(x -> !x.onGrid() && !x.pinned() && x.steps() > 1 && !curved.contains(x.root())).toList();
             if (ranges.isEmpty()) {
                 continue;
             }

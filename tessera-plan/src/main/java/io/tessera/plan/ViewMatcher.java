@@ -149,11 +149,20 @@ public final class ViewMatcher {
             MaterializedView sampleView = m == null || !ViewFamilies.answersFromSamples(m.function().function()) ? null
                     : viewFor(m, id, StateFamily.SAMPLES);
             int panes = paneView == null && sampleView == null ? -1 : readView(m, paneView, sampleView);
-            MaterializedView gridView = gridViewFor(id);
-            if (gridView == null) {
+            MaterializedView gridView = gridViewFor(id, StateFamily.LAST);
+            MaterializedView curveView = gridViewFor(id, StateFamily.CURVE);
+            if (gridView == null && curveView == null) {
                 return panes;
             }
             int exact = panes >= 0 ? panes : withInputsVisited(id, true);
+            if (curveView != null) {
+                PaneState c = curveView.state();
+                int curve = out.add(new PaneState(visit(id, false), c.state(), c.grouping(), c.materialization()));
+                exact = out.add(new Fallback(out.add(new ViewValue(curve)), exact, ValueKind.INSTANT_VECTOR));
+            }
+            if (gridView == null) {
+                return exact;
+            }
             PaneState p = gridView.state();
             int state = out.add(new PaneState(visit(id, false), p.state(), p.grouping(), p.materialization()));
             int corrected = correction(id, gridView, state);
@@ -208,14 +217,14 @@ public final class ViewMatcher {
             return null;
         }
 
-        /** The evaluation-grid view that kept the values of node {@code id}, or null. */
-        private MaterializedView gridViewFor(int id) {
+        /** The view of {@code family} (an evaluation-grid view, or a curve view) that kept node {@code id}, or null. */
+        private MaterializedView gridViewFor(int id, StateFamily family) {
             if (dag.node(id).kind() != ValueKind.INSTANT_VECTOR || reach[id] == Long.MIN_VALUE) {
                 return null;
             }
             for (MaterializedView v : views) {
                 PaneState p = v.state();
-                if (p.materialization() == null || p.state().family() != StateFamily.LAST
+                if (p.materialization() == null || p.state().family() != family
                         || p.grouping().kind() != Grouping.Kind.PER_SERIES
                         || p.materialization().retentionMs() < Math.max(0, reach[id]) + v.paneMs()) {
                     continue;

@@ -23,8 +23,11 @@ public final class CurveState implements State {
     private long end;
     private int[] offsets = NO_INTS;
     private double[] levels = NO_DOUBLES;
-    private double[] slopes = NO_DOUBLES;
-    private int[] present = NO_INTS;
+    /** Null when every slope is zero (a window extrapolated over whole at both edges is constant). */
+    private double[] slopes;
+    /** The breakpoints where the count of series present changes, and the count from each on (it changes rarely). */
+    private int[] presentFrom = NO_INTS;
+    private int[] presentCounts = NO_INTS;
     private int count;
     private String unusable;
 
@@ -34,12 +37,14 @@ public final class CurveState implements State {
 
     /**
      * A curve over {@code (start, end]} with breakpoints at {@code start + offsets[i]}, strictly
-     * increasing in {@code [1, end − start]}; the arrays are taken, not copied.
+     * increasing in {@code [1, end − start]}: the first {@code count} entries of each array.
      */
     public CurveState(long start, long end, int[] offsets, double[] levels, double[] slopes, int[] present, int count) {
         if (end <= start || end - start > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("curve over (" + start + ", " + end + "]");
         }
+        int runs = 0;
+        boolean sloped = false;
         for (int i = 0; i < count; i++) {
             if (offsets[i] < 1 || offsets[i] > end - start || i > 0 && offsets[i] <= offsets[i - 1]) {
                 throw new IllegalArgumentException("breakpoint " + i + " at offset " + offsets[i] + " is out of order");
@@ -47,13 +52,24 @@ public final class CurveState implements State {
             if (present[i] < 0) {
                 throw new IllegalArgumentException("breakpoint " + i + " has " + present[i] + " series");
             }
+            if (i == 0 || present[i] != present[i - 1]) {
+                runs++;
+            }
+            sloped |= slopes[i] != 0;
         }
         this.start = start;
         this.end = end;
-        this.offsets = offsets;
-        this.levels = levels;
-        this.slopes = slopes;
-        this.present = present;
+        this.offsets = Arrays.copyOf(offsets, count);
+        this.levels = Arrays.copyOf(levels, count);
+        this.slopes = sloped ? Arrays.copyOf(slopes, count) : null;
+        this.presentFrom = new int[runs];
+        this.presentCounts = new int[runs];
+        for (int i = 0, r = 0; i < count; i++) {
+            if (i == 0 || present[i] != present[i - 1]) {
+                presentFrom[r] = i;
+                presentCounts[r++] = present[i];
+            }
+        }
         this.count = count;
     }
 
@@ -93,13 +109,16 @@ public final class CurveState implements State {
 
     /** The value at {@code t} of piece {@code i} (from {@link #pieceAt}). */
     public double valueAt(int i, long t) {
-        double slope = slopes[i];
-        return slope == 0 ? levels[i] : levels[i] + slope * (t - start - offsets[i]);
+        return slopes == null || slopes[i] == 0 ? levels[i] : levels[i] + slopes[i] * (t - start - offsets[i]);
     }
 
     /** How many series have a value in piece {@code i}. */
     public int presentAt(int i) {
-        return present[i];
+        if (presentFrom.length == 1) {
+            return presentCounts[0];
+        }
+        int at = Arrays.binarySearch(presentFrom, i);
+        return presentCounts[at >= 0 ? at : -at - 2];
     }
 
     public int breakpoints() {
@@ -115,7 +134,7 @@ public final class CurveState implements State {
     }
 
     public double slope(int i) {
-        return slopes[i];
+        return slopes == null ? 0 : slopes[i];
     }
 
     @Override
@@ -143,61 +162,40 @@ public final class CurveState implements State {
         if (second.end - first.start > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("a merged curve would span more than int milliseconds");
         }
-        String reason = first.unusable != null ? first.unusable : second.unusable;
-        int n = first.count + second.count;
-        int[] o2 = Arrays.copyOf(first.offsets, n);
-        double[] l = Arrays.copyOf(first.levels, n);
-        double[] s = Arrays.copyOf(first.slopes, n);
-        int[] p = Arrays.copyOf(first.present, n);
+        int n = first.count + second.count + 1;
+        int[] at = new int[n];
+        double[] level = new double[n];
+        double[] slope = new double[n];
+        int[] present = new int[n];
+        int k = 0;
+        for (int i = 0; i < first.count; i++, k++) {
+            at[k] = first.offsets[i];
+            level[k] = first.levels[i];
+            slope[k] = first.slope(i);
+            present[k] = first.presentAt(i);
+        }
         int shift = (int) (second.start - first.start);
-        boolean continues = first.count > 0 && second.count > 0 && second.offsets[0] > 1;
-        for (int i = 0; i < second.count; i++) {
-            o2[first.count + i] = second.offsets[i] + shift;
-            l[first.count + i] = second.levels[i];
-            s[first.count + i] = second.slopes[i];
-            p[first.count + i] = second.present[i];
+        if (k > 0 && (second.count == 0 || second.offsets[0] > 1)) {
+            // the second pane has no value until its first breakpoint
+            at[k++] = shift + 1;
         }
-        long newStart = first.start;
-        long newEnd = second.end;
-        if (continues) {
-            // the second pane starts with no value until its first breakpoint: say so at its start
-            o2 = insert(o2, first.count, shift + 1);
-            l = insert(l, first.count, 0);
-            s = insert(s, first.count, 0);
-            p = insert(p, first.count, 0);
-            n++;
-        } else if (first.count > 0 && second.count == 0) {
-            o2 = Arrays.copyOf(o2, n + 1);
-            o2[n] = shift + 1;
-            l = Arrays.copyOf(l, n + 1);
-            s = Arrays.copyOf(s, n + 1);
-            p = Arrays.copyOf(p, n + 1);
-            n++;
+        for (int i = 0; i < second.count; i++, k++) {
+            at[k] = second.offsets[i] + shift;
+            level[k] = second.levels[i];
+            slope[k] = second.slope(i);
+            present[k] = second.presentAt(i);
         }
-        start = newStart;
-        end = newEnd;
-        offsets = o2;
-        levels = l;
-        slopes = s;
-        present = p;
-        count = n;
+        CurveState merged = new CurveState(first.start, second.end, at, level, slope, present, k);
+        String reason = first.unusable != null ? first.unusable : second.unusable;
+        start = merged.start;
+        end = merged.end;
+        offsets = merged.offsets;
+        levels = merged.levels;
+        slopes = merged.slopes;
+        presentFrom = merged.presentFrom;
+        presentCounts = merged.presentCounts;
+        count = merged.count;
         unusable = reason;
-    }
-
-    private static int[] insert(int[] a, int at, int v) {
-        int[] b = new int[a.length + 1];
-        System.arraycopy(a, 0, b, 0, at);
-        b[at] = v;
-        System.arraycopy(a, at, b, at + 1, a.length - at);
-        return b;
-    }
-
-    private static double[] insert(double[] a, int at, double v) {
-        double[] b = new double[a.length + 1];
-        System.arraycopy(a, 0, b, 0, at);
-        b[at] = v;
-        System.arraycopy(a, at, b, at + 1, a.length - at);
-        return b;
     }
 
     @Override
@@ -205,10 +203,11 @@ public final class CurveState implements State {
         CurveState c = new CurveState();
         c.start = start;
         c.end = end;
-        c.offsets = Arrays.copyOf(offsets, count);
-        c.levels = Arrays.copyOf(levels, count);
-        c.slopes = Arrays.copyOf(slopes, count);
-        c.present = Arrays.copyOf(present, count);
+        c.offsets = offsets.clone();
+        c.levels = levels.clone();
+        c.slopes = slopes == null ? null : slopes.clone();
+        c.presentFrom = presentFrom.clone();
+        c.presentCounts = presentCounts.clone();
         c.count = count;
         c.unusable = unusable;
         return c;
@@ -220,8 +219,8 @@ public final class CurveState implements State {
         if (unusable != null) {
             return false;
         }
-        for (int i = 0; i < count; i++) {
-            if (present[i] > 0) {
+        for (int n : presentCounts) {
+            if (n > 0) {
                 return false;
             }
         }
@@ -230,7 +229,7 @@ public final class CurveState implements State {
 
     @Override
     public byte[] serialize() {
-        StateWriter w = new StateWriter(family(), VERSION, 32 + count * 24).putLong(start).putLong(end);
+        StateWriter w = new StateWriter(family(), VERSION, 40 + count * 12).putLong(start).putLong(end);
         w.putByte(unusable == null ? 0 : 1);
         if (unusable != null) {
             w.putString(unusable);
@@ -239,14 +238,14 @@ public final class CurveState implements State {
         for (int i = 0; i < count; i++) {
             w.putInt(offsets[i]);
         }
-        for (int i = 0; i < count; i++) {
-            w.putDouble(levels[i]);
+        w.putDoubles(levels);
+        w.putByte(slopes == null ? 0 : 1);
+        if (slopes != null) {
+            w.putDoubles(slopes);
         }
-        for (int i = 0; i < count; i++) {
-            w.putDouble(slopes[i]);
-        }
-        for (int i = 0; i < count; i++) {
-            w.putInt(present[i]);
+        w.putInt(presentFrom.length);
+        for (int r = 0; r < presentFrom.length; r++) {
+            w.putInt(presentFrom[r]).putInt(presentCounts[r]);
         }
         return w.toByteArray();
     }
@@ -264,7 +263,7 @@ public final class CurveState implements State {
         }
         String reason = flag == 1 ? r.getString("unusable reason") : null;
         int n = r.getInt("breakpoint count");
-        if (n < 0 || (long) n * 24 > bytes.length) {
+        if (n < 0 || (long) n * 12 > bytes.length) {
             throw r.invalid("breakpoint count " + n + " does not fit the bytes");
         }
         int[] offsets = new int[n];
@@ -275,13 +274,28 @@ public final class CurveState implements State {
             }
         }
         double[] levels = r.getDoubles(n, "levels");
-        double[] slopes = r.getDoubles(n, "slopes");
+        int sloped = r.getByte("slopes flag");
+        if (sloped > 1) {
+            throw r.invalid("slopes flag is " + sloped);
+        }
+        double[] slopes = sloped == 1 ? r.getDoubles(n, "slopes") : new double[n];
+        int runs = r.getInt("series-present runs");
+        if (runs < 0 || runs > n || n > 0 != runs > 0) {
+            throw r.invalid(runs + " series-present runs for " + n + " breakpoints");
+        }
         int[] present = new int[n];
-        for (int i = 0; i < n; i++) {
-            present[i] = r.getInt("series present");
-            if (present[i] < 0) {
-                throw r.invalid("breakpoint " + i + " has " + present[i] + " series present");
+        int from = -1;
+        for (int k = 0; k < runs; k++) {
+            int at = r.getInt("series-present run start");
+            int value = r.getInt("series present");
+            if (k == 0 ? at != 0 : at <= from || at >= n) {
+                throw r.invalid("series-present run " + k + " starts at breakpoint " + at);
             }
+            if (value < 0) {
+                throw r.invalid("series-present run " + k + " has " + value + " series present");
+            }
+            Arrays.fill(present, at, n, value);
+            from = at;
         }
         r.finish();
         CurveState s = new CurveState(start, end, offsets, levels, slopes, present, n);
@@ -291,7 +305,7 @@ public final class CurveState implements State {
 
     @Override
     public long memoryBytes() {
-        return 64 + 24L * offsets.length;
+        return 96 + 12L * offsets.length + (slopes == null ? 0 : 8L * slopes.length) + 8L * presentFrom.length;
     }
 
     @Override

@@ -162,7 +162,8 @@ public final class AccelBenchCommand implements Callable<Integer> {
             PlanResult planned = AccelPlan.plan(queries, d.series(), d.intervalMs());
             for (String line : planned.explanation().text().split("\n")) {
                 if (line.startsWith("view ") || line.startsWith("evaluation-grid view") || line.startsWith("no view")
-                        || line.startsWith("samples view") || line.startsWith("no samples view")) {
+                        || line.startsWith("samples view") || line.startsWith("no samples view")
+                        || line.startsWith("curve view") || line.startsWith("no curve view")) {
                     out.println("  plan: " + line);
                 }
             }

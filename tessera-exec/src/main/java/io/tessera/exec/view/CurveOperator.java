@@ -19,15 +19,31 @@ import java.util.Map;
 
 /**
  * Reads a curve view: each step's value is its group's curve at the step's time, from the pane
- * holding that time, whatever the steps' phase; all panes in one view read. A pane not built (or
- * made unusable by late data) is missing state for the whole run.
+ * holding that time, whatever the steps' phase; all panes in one view read. The newest panes may
+ * not be built yet (a run ending at "now"): the steps before them are answered and the caller
+ * computes the rest another way. Any other pane missing (or made unusable by late data) is
+ * missing state for the whole run.
  */
 public final class CurveOperator {
+
+    /** The steps {@code [0, answered)} of a run, answered from the view. */
+    public record Partial(InstantVector vector, int answered) {
+    }
 
     private CurveOperator() {
     }
 
+    /** Every step from the view; any pane missing is missing state. */
     public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
+        return evaluate(view, grid, store, context, 0).vector();
+    }
+
+    /**
+     * The steps up to the first of the {@code newestMissing} newest panes the view has not built
+     * (all steps when it has built them all); throws when an older pane is missing.
+     */
+    public static Partial evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context,
+            int newestMissing) {
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
         List<Interval> wanted = new ArrayList<>();
@@ -39,13 +55,27 @@ public final class CurveOperator {
             }
             paneOfStep[i] = wanted.size() - 1;
         }
-        ViewStates states = store.readMaterializedView(view,
-                new MaterializedViewRequest(new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted), context);
+        int usable = wanted.size();
+        ViewStates states;
+        while (true) {
+            List<Interval> read = wanted.subList(0, usable);
+            try {
+                states = store.readMaterializedView(view,
+                        new MaterializedViewRequest(new Interval(read.getFirst().start(), read.getLast().end()), read), context);
+                break;
+            } catch (MissingStateException e) {
+                int at = read.indexOf(e.missing());
+                if (at <= 0 || wanted.size() - at > newestMissing) {
+                    throw e;
+                }
+                usable = at;
+            }
+        }
         InstantVector out = new InstantVector(grid, Math.max(16, states.stateCount(0)));
         out.markLabelsDistinct();
         Map<Labels, Integer> rows = new HashMap<>();
         int step = 0;
-        for (int p = 0; p < wanted.size(); p++) {
+        for (int p = 0; p < usable; p++) {
             int from = step;
             while (step < steps && paneOfStep[step] == p) {
                 step++;
@@ -72,6 +102,6 @@ public final class CurveOperator {
             });
             context.checkAlive();
         }
-        return out;
+        return new Partial(out, step);
     }
 }

@@ -261,6 +261,54 @@ class CurveBuilderTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource({"2,true", "3,true", "4,false"})
+    void theNewestPanesNotBuiltYetAreComputedFromRawData(int unbuilt, boolean partly) {
+        Plan plan = plan("rate", 300_000, List.of("job"), false);
+        InMemoryDataStore store = data(12, false);
+        build(plan, store, START, START + SPAN - unbuilt * PANE);
+        StepGrid grid = new StepGrid(START + SPAN / 2 + 7_777, START + SPAN - 1_234, 15_000);
+        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
+        assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains(partly ? "computed another way" : "from raw data"));
+        assertSame(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store,
+                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS)));
+    }
+
+    @Test
+    void aPaneMissingInTheMiddleLeavesTheRunToTheExactEngine() {
+        Plan plan = plan("increase", 300_000, List.of("job"), false);
+        InMemoryDataStore store = data(13, false);
+        build(plan, store, START, START + SPAN / 2);
+        build(plan, store, START + SPAN / 2 + PANE, START + SPAN);
+        StepGrid grid = new StepGrid(START + SPAN / 4 + 1, START + SPAN - 1, 10_000);
+        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
+        assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
+        assertSame(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store,
+                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS)));
+    }
+
+    /** The same series with the same values at the same steps, within 1e-9 relative. */
+    private static void assertSame(InstantVector answer, InstantVector exact) {
+        assertThat(answer.size()).isEqualTo(exact.size());
+        int points = 0;
+        for (int s = 0; s < exact.size(); s++) {
+            int row = ViewRuns.indexOf(answer, exact.labels(s));
+            assertThat(row).as("series %s", exact.labels(s)).isGreaterThanOrEqualTo(0);
+            for (int i = 0; i < exact.steps(); i++) {
+                assertThat(answer.has(row, i)).as("%s step %d", exact.labels(s), i).isEqualTo(exact.has(s, i));
+                if (exact.has(s, i)) {
+                    double want = exact.value(s, i);
+                    assertThat(answer.value(row, i)).as("%s step %d", exact.labels(s), i)
+                            .isCloseTo(want, org.assertj.core.data.Offset.offset(1e-9 * Math.abs(want) + 1e-12));
+                    points++;
+                }
+            }
+        }
+        assertThat(points).isGreaterThan(50);
+    }
+
     @Test
     void aValueThatIsNotFiniteLeavesItsGroupToTheExactEngine() {
         Plan plan = plan("rate", 300_000, List.of("job"), false);
@@ -319,5 +367,9 @@ class CurveBuilderTest {
         bytes[bytes.length - 1] = (byte) 0xFF;
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateCodec.deserialize(bytes))
                 .isInstanceOf(io.tessera.sketch.StateFormatException.class).hasMessageContaining("series present");
+        byte[] runs = first.serialize();
+        runs[runs.length - 8] = 5;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateCodec.deserialize(runs))
+                .isInstanceOf(io.tessera.sketch.StateFormatException.class).hasMessageContaining("run");
     }
 }
