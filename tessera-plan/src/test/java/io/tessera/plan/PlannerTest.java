@@ -229,7 +229,7 @@ class PlannerTest {
 
     @Test
     void anUnalignedRangeQueryOfARateGetsAViewThatKeepsTheSamples() {
-        WorkloadQuery panel = WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 30 * S);
+        WorkloadQuery panel = WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 30 * S);
         PlanResult aligned = Planner.plan(Workload.of(List.of(panel)).withEstimates(10_000, 10 * S));
         assertThat(aligned.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
         PlanResult both = Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
@@ -249,9 +249,37 @@ class PlannerTest {
         assertThat(reads).as("the rate reads the samples view").isTrue();
         // asked once a day, the sweeps do not pay for keeping every sample
         PlanResult daily = Planner.plan(Workload.of(List.of(
-                WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 86_400 * S).unaligned()))
+                WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 86_400 * S).unaligned()))
                 .withEstimates(10_000, 10 * S));
         assertThat(daily.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
         assertThat(daily.explanation().text()).contains("no samples view of c");
+    }
+
+    @Test
+    void anUnalignedRangeQueryOfASumOfRatesGetsACurveViewInsteadOfSweeps() {
+        WorkloadQuery panel = WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 30 * S);
+        PlanResult aligned = Planner.plan(Workload.of(List.of(panel)).withEstimates(10_000, 10 * S));
+        assertThat(aligned.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.CURVE);
+        PlanResult both = Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
+        List<MaterializedView> curves = both.plan().materializedViews().stream()
+                .filter(v -> v.state().state().family() == StateFamily.CURVE).toList();
+        assertThat(curves).hasSize(1);
+        assertThat(curves.getFirst().state().materialization().retentionMs()).isGreaterThanOrEqualTo(3_600_000 + 60_000);
+        assertThat(both.plan().materializedViews()).as("the curve answers what a samples view would be swept for")
+                .noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
+        assertThat(both.explanation().text()).contains("curve view").contains("queries [1]");
+        PhysicalDag dag = both.plan().dag();
+        // on the grid the kept values answer; off it the curve; then the exact engine
+        Fallback root = (Fallback) dag.node(dag.roots().get(1));
+        assertThat(((PaneState) dag.node(((ViewValue) dag.node(root.preferred())).view())).state().family())
+                .isEqualTo(StateFamily.LAST);
+        Fallback next = (Fallback) dag.node(root.exact());
+        assertThat(((PaneState) dag.node(((ViewValue) dag.node(next.preferred())).view())).state().family())
+                .isEqualTo(StateFamily.CURVE);
+        PlanResult daily = Planner.plan(Workload.of(List.of(
+                WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 86_400 * S).unaligned()))
+                .withEstimates(10_000, 10 * S));
+        assertThat(daily.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.CURVE);
+        assertThat(daily.explanation().text()).contains("no curve view for queries [0]");
     }
 }

@@ -263,12 +263,14 @@ public final class CurveState implements State {
         }
         String reason = flag == 1 ? r.getString("unusable reason") : null;
         int n = r.getInt("breakpoint count");
-        if (n < 0 || (long) n * 12 > bytes.length) {
-            throw r.invalid("breakpoint count " + n + " does not fit the bytes");
+        if (n < 0) {
+            throw r.invalid("breakpoint count is negative (" + n + ")");
         }
-        int[] offsets = new int[n];
+        // each breakpoint takes at least 12 bytes: a count beyond the bytes runs out of them (truncated) before this fills
+        int[] offsets = new int[Math.min(n, bytes.length)];
         for (int i = 0; i < n; i++) {
-            offsets[i] = r.getInt("breakpoint offset");
+            int offset = r.getInt("breakpoint offset");
+            offsets[i] = offset;
             if (offsets[i] < 1 || offsets[i] > end - start || i > 0 && offsets[i] <= offsets[i - 1]) {
                 throw r.invalid("breakpoint " + i + " (offset " + offsets[i] + ") is out of order or outside the pane");
             }

@@ -30,6 +30,7 @@ class StateCodecTest {
         FACTORIES.put(StateFamily.PRESENT, PresentState::new);
         FACTORIES.put(StateFamily.COUNTER, CounterState::new);
         FACTORIES.put(StateFamily.SAMPLES, SampleRunState::new);
+        FACTORIES.put(StateFamily.CURVE, CurveState::new);
         FACTORIES.put(StateFamily.KLL, () -> new KllState(64));
         FACTORIES.put(StateFamily.DDSKETCH, () -> new DdSketchState(0.02));
         FACTORIES.put(StateFamily.DISTINCT, () -> new DistinctState(10));
@@ -44,6 +45,7 @@ class StateCodecTest {
         DECODERS.put(StateFamily.PRESENT, PresentState::deserialize);
         DECODERS.put(StateFamily.COUNTER, CounterState::deserialize);
         DECODERS.put(StateFamily.SAMPLES, SampleRunState::deserialize);
+        DECODERS.put(StateFamily.CURVE, CurveState::deserialize);
         DECODERS.put(StateFamily.KLL, KllState::deserialize);
         DECODERS.put(StateFamily.DDSKETCH, DdSketchState::deserialize);
         DECODERS.put(StateFamily.DISTINCT, DistinctState::deserialize);
@@ -53,6 +55,9 @@ class StateCodecTest {
     /** A state of the family filled from a seeded series (FrequentState also gets string keys). */
     private static State filled(StateFamily family, long seed, int n) {
         SplittableRandom rnd = new SplittableRandom(seed);
+        if (family == StateFamily.CURVE) {
+            return curve(rnd, n);
+        }
         Series s = Series.counter(Distribution.LOGNORMAL, rnd, n, 1_000_000, 0.05);
         State state = FACTORIES.get(family).get();
         state.update(s.ts(), s.values(), 0, s.size());
@@ -62,6 +67,25 @@ class StateCodecTest {
             }
         }
         return state;
+    }
+
+    /** A curve of {@code n} breakpoints: some sloped, the series present changing now and then (curves are built whole, not updated). */
+    private static CurveState curve(SplittableRandom rnd, int n) {
+        int[] at = new int[n];
+        double[] level = new double[n];
+        double[] slope = new double[n];
+        int[] present = new int[n];
+        int offset = 0;
+        int series = 1 + rnd.nextInt(5);
+        for (int i = 0; i < n; i++) {
+            offset += 1 + rnd.nextInt(20);
+            at[i] = offset;
+            level[i] = rnd.nextDouble() * 100;
+            slope[i] = rnd.nextInt(4) == 0 ? rnd.nextDouble() - 0.5 : 0;
+            series = rnd.nextInt(10) == 0 ? rnd.nextInt(6) : series;
+            present[i] = series;
+        }
+        return new CurveState(1_000_000, 1_000_000 + 60_001, at, level, slope, present, n);
     }
 
     /** Every answer the family gives, as numbers, to compare a state with its decoded copy. */
@@ -78,6 +102,8 @@ class StateCodecTest {
             case CounterState x -> List.of(x.count(), x.firstTimestamp(), x.lastTimestamp(), x.resets(), x.changes(),
                     x.isEmpty() ? 0.0 : x.increase(x.firstTimestamp() - 1, x.lastTimestamp()),
                     x.isEmpty() ? 0.0 : x.delta(x.firstTimestamp() - 1, x.lastTimestamp() + 5));
+            case CurveState x -> java.util.stream.IntStream.range(0, x.breakpoints()).<Object>
+mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentAt(i)).toList();
             case SampleRunState x -> List.of(x.count(), x.base(), x.isEmpty() ? 0L : x.time(x.count() - 1),
                     java.util.stream.IntStream.range(0, x.count()).mapToObj(i -> x.time(i) + "=" + x.value(i)).toList());
             case KllState x -> List.of(x.count(), x.quantile(0.1), x.quantile(0.5), x.quantile(0.99), x.k(),
@@ -107,7 +133,9 @@ class StateCodecTest {
             }
             // A decoded state keeps working: it merges with a fresh one like the original does.
             State extra = filled(family, 7, 20);
-            if (family == StateFamily.COUNTER || family == StateFamily.LAST || family == StateFamily.SAMPLES) {
+            // curves merge only with adjacent panes' (CurveBuilderTest)
+            if (family == StateFamily.COUNTER || family == StateFamily.LAST || family == StateFamily.SAMPLES
+                    || family == StateFamily.CURVE) {
                 continue;
             }
             State a = s.copy();
