@@ -80,6 +80,8 @@ public final class ViewMaintainer {
 
     /** The most panes of an evaluation-grid view one ingestion run evaluates (the steps of its run). */
     private static final int VALUE_PANES_PER_RUN = 240;
+    /** The most panes of a curve view one ingestion run builds: its pieces are held until the run ends. */
+    private static final int CURVE_PANES_PER_RUN = 10;
 
     private final SummaryStore summaries;
     private final DataStore data;
@@ -288,7 +290,9 @@ public final class ViewMaintainer {
             }
             if (m.keepsValues) {
                 while (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark) {
-                    long panes = Math.min(Math.min(maxPanes - built, VALUE_PANES_PER_RUN), (watermark - m.builtUntil) / m.view.paneMs());
+                    int perRun = m.view.state().state().family() == io.tessera.sketch.StateFamily.CURVE ? CURVE_PANES_PER_RUN
+                            : VALUE_PANES_PER_RUN;
+                    long panes = Math.min(Math.min(maxPanes - built, perRun), (watermark - m.builtUntil) / m.view.paneMs());
                     long last = m.builtUntil + panes * m.view.paneMs();
                     m.buildingUntil = last;
                     buildValuePanes(m, m.builtUntil + m.view.paneMs(), last);

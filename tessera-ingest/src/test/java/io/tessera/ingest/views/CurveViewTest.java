@@ -1,0 +1,137 @@
+package io.tessera.ingest.views;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.core.Batch;
+import io.tessera.core.Labels;
+import io.tessera.exec.DataStore;
+import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.PromqlEngine;
+import io.tessera.exec.QueryResult;
+import io.tessera.exec.RawDataRequest;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.ViewStates;
+import io.tessera.plan.InstallablePlan;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.Planner;
+import io.tessera.plan.Source;
+import io.tessera.plan.ViewMatcher;
+import io.tessera.plan.Workload;
+import io.tessera.plan.WorkloadQuery;
+import io.tessera.sketch.StateFamily;
+import io.tessera.store.StoreDataStore;
+import io.tessera.store.raw.AppendRequest;
+import io.tessera.store.raw.RawStore;
+import io.tessera.store.raw.RawStoreConfig;
+import io.tessera.store.summary.SummaryStore;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A curve view planned for an unaligned dashboard panel, built by the maintainer's ingestion runs
+ * over the real stores, against the exact engine on the same raw data: a 24 h range query at 15 s
+ * with steps off every grid is one view read and no raw read; a late sample makes the runs that
+ * read it exact, and later runs read the view again.
+ */
+class CurveViewTest {
+
+    private static final long STEP = 15_000;
+    private static final long T0 = 1_767_225_600_000L;
+    private static final long SPAN = 26 * 3_600_000L;
+    private static final long DAY = 24 * 3_600_000L;
+    private static final String QUERY = "sum by (job) (rate(c[5m]))";
+
+    private final RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L)
+            .withOutOfOrderWindow(30 * 3_600_000L));
+    private final SummaryStore summaries = new SummaryStore();
+    private ViewMaintainer maintainer;
+    private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
+    private final AtomicInteger viewReads = new AtomicInteger();
+    private final AtomicInteger rawReads = new AtomicInteger();
+    private final DataStore counting = new DataStore() {
+        @Override
+        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+            rawReads.incrementAndGet();
+            return store.readRawData(source, request, context);
+        }
+
+        @Override
+        public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+            viewReads.incrementAndGet();
+            return store.readMaterializedView(view, request, context);
+        }
+    };
+    private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
+    private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
+
+    CurveViewTest() {
+        Random random = new Random(9);
+        for (int s = 0; s < 12; s++) {
+            Labels counter = Labels.of("__name__", "c", "job", "j" + s % 3, "instance", "i" + s);
+            AppendRequest.Builder c = AppendRequest.builder().series(counter);
+            double total = 0;
+            for (long t = T0 + 1 + random.nextInt(14_000); t < T0 + SPAN; t += STEP) {
+                total = random.nextInt(500) == 0 ? 0 : total + random.nextInt(10);
+                // now and then a scrape missed: a gap the extrapolation stops at
+                if (random.nextInt(25) != 0) {
+                    c.sample(t + (s % 4 == 3 ? random.nextInt(300) : 0), total);
+                }
+            }
+            raw.append(c.build());
+        }
+        InstallablePlan plan = Planner.plan(Workload.of(List.of(WorkloadQuery.range(QUERY, DAY, STEP, 30_000).unaligned()))
+                .withEstimates(10_000, STEP)).plan();
+        List<MaterializedView> views = plan.materializedViews();
+        assertThat(views).extracting(v -> v.state().state().family()).containsExactly(StateFamily.CURVE);
+        maintainer = new ViewMaintainer(summaries, store, 0);
+        maintainer.accepted(T0, T0 + SPAN, 1);
+        maintainer.install(plan.dag(), views);
+        assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(1_400);
+        accelerated.accelerate(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views));
+    }
+
+    @Test
+    void aDayAtFifteenSecondsOffEveryGridIsOneViewReadAndEqualsTheExactAnswer() {
+        long end = T0 + SPAN - 60_000 - 7_777;
+        long start = end - DAY;
+        QueryResult fast = accelerated.range(QUERY, start, end, STEP, counting);
+        assertThat(viewReads.get()).isEqualTo(1);
+        assertThat(rawReads.get()).isZero();
+        assertThat(fast.infos()).anyMatch(i -> i.contains("kept as functions of time"));
+        assertSame(fast, exact.range(QUERY, start, end, STEP, store));
+    }
+
+    @Test
+    void aLateSampleMakesTheRunsThatReadItExact() {
+        long late = T0 + SPAN - 3 * 3_600_000L + 3_333;
+        raw.append(AppendRequest.builder().series(Labels.of("__name__", "c", "job", "j0", "instance", "i0")).sample(late, 0).build());
+        maintainer.accepted(late, late, 1);
+        QueryResult answer = accelerated.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, counting);
+        assertThat(answer.infos()).anyMatch(i -> i.contains("answered exactly from raw data"));
+        assertSame(answer, exact.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, store));
+        // five minutes and a pane after it, no window holds the late sample
+        long after = late + 6 * 60_000 + 1_234;
+        QueryResult later = accelerated.range(QUERY, after, after + 3_600_000L, STEP, counting);
+        assertThat(later.infos()).anyMatch(i -> i.contains("kept as functions of time"));
+        assertSame(later, exact.range(QUERY, after, after + 3_600_000L, STEP, store));
+    }
+
+    private static void assertSame(QueryResult actual, QueryResult expected) {
+        List<QueryResult.Series> a = ((QueryResult.MatrixResult) actual).series();
+        List<QueryResult.Series> e = ((QueryResult.MatrixResult) expected).series();
+        assertThat(a).hasSameSizeAs(e);
+        for (int i = 0; i < a.size(); i++) {
+            assertThat(a.get(i).labels()).isEqualTo(e.get(i).labels());
+            assertThat(a.get(i).ts()).isEqualTo(e.get(i).ts());
+            for (int k = 0; k < a.get(i).values().length; k++) {
+                double want = e.get(i).values()[k];
+                assertThat(Math.abs(a.get(i).values()[k] - want)).as(a.get(i).labels() + " at " + a.get(i).ts()[k])
+                        .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(want)));
+            }
+        }
+        assertThat(e.stream().mapToInt(s -> s.values().length).sum()).isGreaterThan(100);
+    }
+}
