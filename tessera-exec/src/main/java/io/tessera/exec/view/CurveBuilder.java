@@ -40,6 +40,8 @@ public final class CurveBuilder {
      * own, valued exactly: the change is decided where the engine decides it, in doubles.
      */
     private static final int BAND_MS = 2;
+    /** Panes up to about 17 minutes sort their events by counting; wider ones by comparison. */
+    private static final int MAX_BUCKETS = 1 << 20;
 
     private final CurveShape shape;
     private final long pane;
@@ -51,6 +53,8 @@ public final class CurveBuilder {
     private final List<Labels> groupLabels = new ArrayList<>();
     private final List<Events[]> events = new ArrayList<>();
     private final List<String[]> unusable = new ArrayList<>();
+    /** A window's cut points: its ends and the bands of its three regime changes. */
+    private final long[] cuts = new long[3 * (2 * BAND_MS + 2) + 2];
 
     private CurveBuilder(CurveShape shape, long pane, long firstEnd, long lastEnd) {
         this.shape = shape;
@@ -192,17 +196,29 @@ public final class CurveBuilder {
             result += drops[l] - drops[f];
         }
         double threshold = 1.1 * (lastT - firstT) / m;
-        long[] cuts = new long[3 * (2 * BAND_MS + 2) + 2];
+        double startFlip = (double) (firstT + w - from) - threshold;
+        double endFlip = (double) (lastT - from) + threshold;
+        boolean clamps = shape.counter() && result > 0 && firstV >= 0;
+        double zeroFlip = clamps ? (double) (firstT + w - from) - (lastT - firstT) * (firstV / result) : Double.NaN;
+        long count = m + 1;
+        double span = to - from;
+        if (outside(startFlip, span) && outside(endFlip, span) && (!clamps || outside(zeroFlip, span))) {
+            // no regime changes in the window's time: one piece (the usual case, a scraper on schedule)
+            double value = CounterState.extrapolate(count, firstT, firstV, lastT, result, from - w, from, shape.counter(),
+                    shape.rate());
+            piece(group, from, to, value, to - from == 1 ? 0 : slopeAt(from, firstT, firstV, lastT, m, result));
+            return;
+        }
+        long[] cuts = this.cuts;
         int c = 0;
         cuts[c++] = from;
-        c = band(cuts, c, (double) (firstT + w - from) - threshold, from, to);
-        c = band(cuts, c, (double) (lastT - from) + threshold, from, to);
-        if (shape.counter() && result > 0 && firstV >= 0) {
-            c = band(cuts, c, (double) (firstT + w - from) - (lastT - firstT) * (firstV / result), from, to);
+        c = band(cuts, c, startFlip, from, to);
+        c = band(cuts, c, endFlip, from, to);
+        if (clamps) {
+            c = band(cuts, c, zeroFlip, from, to);
         }
         cuts[c++] = to;
         Arrays.sort(cuts, 0, c);
-        long count = m + 1;
         for (int k = 0; k + 1 < c; k++) {
             long x = cuts[k];
             long y = cuts[k + 1];
@@ -216,9 +232,14 @@ public final class CurveBuilder {
         }
     }
 
+    /** Whether a regime change {@code offset} ms after a stretch's start is clear of the stretch's {@code span} ms and its bands. */
+    private static boolean outside(double offset, double span) {
+        return !(offset > -BAND_MS - 1) || !(offset < span + BAND_MS + 1);
+    }
+
     /** Adds to {@code cuts} the milliseconds around {@code from + offset}, those inside {@code (from, to)}. */
     private static int band(long[] cuts, int c, double offset, long from, long to) {
-        if (!(offset > -BAND_MS - 1) || !(offset < to - from + BAND_MS + 1)) {
+        if (outside(offset, to - from)) {
             return c;
         }
         long at = from + (long) Math.floor(offset);
@@ -278,6 +299,7 @@ public final class CurveBuilder {
 
     private List<Map<Labels, State>> curves() {
         List<Map<Labels, State>> out = new ArrayList<>(panes);
+        int[] buckets = new int[(int) Math.min(pane + 3, MAX_BUCKETS)];
         for (int k = 0; k < panes; k++) {
             long start = first + k * pane;
             Map<Labels, State> states = new LinkedHashMap<>();
@@ -289,7 +311,7 @@ public final class CurveBuilder {
                 }
                 Events e = events.get(g)[k];
                 if (e != null) {
-                    CurveState curve = e.curve(start, start + pane);
+                    CurveState curve = e.curve(start, start + pane, buckets);
                     if (!curve.isEmpty()) {
                         states.put(groupLabels.get(g), curve);
                     }
@@ -322,13 +344,32 @@ public final class CurveBuilder {
             present[n++] = (byte) p;
         }
 
-        /** The sums after each time that has events, where they changed. */
-        CurveState curve(long start, long end) {
-            long[] order = new long[n];
-            for (int i = 0; i < n; i++) {
-                order[i] = (long) at[i] << 32 | i;
+        /** The sums after each time that has events, where they changed; {@code buckets} is scratch space. */
+        CurveState curve(long start, long end, int[] buckets) {
+            int width = (int) (end - start);
+            int[] order = new int[n];
+            if (width + 2 <= buckets.length) {
+                // offsets lie in [1, width + 1]: a counting sort, stable, so events of one time are added in the order they came
+                Arrays.fill(buckets, 0, width + 3, 0);
+                for (int i = 0; i < n; i++) {
+                    buckets[at[i] + 1]++;
+                }
+                for (int k = 1; k <= width + 2; k++) {
+                    buckets[k] += buckets[k - 1];
+                }
+                for (int i = 0; i < n; i++) {
+                    order[buckets[at[i]]++] = i;
+                }
+            } else {
+                long[] keyed = new long[n];
+                for (int i = 0; i < n; i++) {
+                    keyed[i] = (long) at[i] << 32 | i;
+                }
+                Arrays.sort(keyed);
+                for (int i = 0; i < n; i++) {
+                    order[i] = (int) keyed[i];
+                }
             }
-            Arrays.sort(order);
             int[] offsets = new int[n];
             double[] levels = new double[n];
             double[] slopes = new double[n];
@@ -340,9 +381,9 @@ public final class CurveBuilder {
             double bc = 0;
             int series = 0;
             for (int i = 0; i < n; ) {
-                int offset = (int) (order[i] >>> 32);
-                for (; i < n && (int) (order[i] >>> 32) == offset; i++) {
-                    int j = (int) order[i];
+                int offset = at[order[i]];
+                for (; i < n && at[order[i]] == offset; i++) {
+                    int j = order[i];
                     double t = a + level[j];
                     ac = Kahan.compensate(level[j], a, t, ac);
                     a = t;
