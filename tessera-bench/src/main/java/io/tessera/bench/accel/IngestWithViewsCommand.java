@@ -59,6 +59,9 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3", description = "Loads of each kind, alternating (default ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(names = "--without-curve", description = "The ten views alone, without the curve view (to see its share).")
+    boolean withoutCurve;
+
     @Option(names = "--recent-log", description = "Instead: no views with the recent-samples log (the default) against"
             + " no views without it.")
     boolean recentLog;
@@ -72,7 +75,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         if (recentLog) {
             return compareRecentLog(d);
         }
-        InstallablePlan plan = elevenViews();
+        InstallablePlan plan = views(!withoutCurve);
         out.printf(Locale.ROOT, "%,d series of x and %,d of c at 10 s over %d h: %,d samples; plan of %d views%n", d.series(),
                 d.series(), d.scrapes() / 360, d.samples(), plan.materializedViews().size());
         double[] none = new double[rounds];
@@ -144,8 +147,8 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         }
     }
 
-    /** Six pane views over the two Scans, an evaluation-grid view of four of the queries and a curve view of one. */
-    static InstallablePlan elevenViews() {
+    /** Six pane views over the two Scans, an evaluation-grid view of four of the queries and, with {@code curve}, a curve view of one. */
+    static InstallablePlan views(boolean curve) {
         DagBuilder b = new DagBuilder();
         PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
         int[] roots = new int[QUERIES.size()];
@@ -174,8 +177,10 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
                     new Materialization(Materialization.Mode.AT_INGESTION, every, 0, 20 * every)));
         }
         // and the curve an unaligned panel of the sum reads (kept 1 h 11 min, as the planner keeps it for a 1 h range)
-        b.add(new PaneState(roots[6], StateSpec.of(StateFamily.CURVE), Grouping.PER_SERIES,
-                new Materialization(Materialization.Mode.AT_INGESTION, 60_000, 0, HOUR + 11 * 60_000)));
+        if (curve) {
+            b.add(new PaneState(roots[6], StateSpec.of(StateFamily.CURVE), Grouping.PER_SERIES,
+                    new Materialization(Materialization.Mode.AT_INGESTION, 60_000, 0, HOUR + 11 * 60_000)));
+        }
         PhysicalDag withViews = b.build();
         return InstallablePlan.of(ViewMatcher.rewriteAll(withViews, MaterializedViews.of(withViews)), QUERIES);
     }

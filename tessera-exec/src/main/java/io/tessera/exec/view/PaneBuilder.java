@@ -44,9 +44,27 @@ public final class PaneBuilder {
         if (io.tessera.exec.sql.SqlViews.isTableView(dag, view)) {
             return io.tessera.exec.sql.SqlViews.tablePane(dag, view, pane, store, context);
         }
-        TimeRange range = (TimeRange) dag.node(view.state().input());
-        Scan scan = (Scan) dag.node(range.input());
-        SeriesRows rows = ScanOperator.read(store, scan, pane, context);
+        Scan scan = scanOf(dag, view);
+        if (scan == null) {
+            throw new IllegalArgumentException("view " + view.definitionId() + " does not read a range of a Scan");
+        }
+        return fold(view, ScanOperator.read(store, scan, pane, context));
+    }
+
+    /**
+     * The Scan whose raw data of a pane a pane view's ingestion run folds (its input is a range over
+     * it); null for an evaluation-grid or curve view, or a view of a SQL table.
+     */
+    public static Scan scanOf(PhysicalDag dag, MaterializedView view) {
+        if (!(dag.node(view.state().input()) instanceof TimeRange range) || !(dag.node(range.input()) instanceof Scan scan)
+                || io.tessera.exec.sql.SqlViews.isTableView(dag, view)) {
+            return null;
+        }
+        return scan;
+    }
+
+    /** The states of one pane of a pane view from {@code rows}, the pane's raw data of the view's Scan. */
+    public static Map<Labels, State> fold(MaterializedView view, SeriesRows rows) {
         Map<Labels, State> states = new LinkedHashMap<>();
         for (int s = 0; s < rows.size(); s++) {
             long[] ts = rows.ts(s);

@@ -6,6 +6,8 @@ import io.tessera.core.PaneGrid;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
+import io.tessera.exec.op.ScanOperator;
+import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.view.PaneBuilder;
 import io.tessera.plan.LookBack;
 import io.tessera.plan.Materialization;
@@ -279,6 +281,7 @@ public final class ViewMaintainer {
      */
     public synchronized int runOnce(int maxPanes) {
         int built = 0;
+        List<Maintained> paneViews = new ArrayList<>();
         for (Maintained m : views) {
             long watermark = watermark(m);
             if (!m.active || watermark == Long.MIN_VALUE) {
@@ -288,28 +291,45 @@ public final class ViewMaintainer {
                 long first = Math.max(oldest(m), watermark - m.view.materialization().retentionMs());
                 m.builtUntil = m.grid.floor(first);
             }
-            if (m.keepsValues) {
-                while (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark) {
-                    int perRun = m.view.state().state().family() == io.tessera.sketch.StateFamily.CURVE ? CURVE_PANES_PER_RUN
-                            : VALUE_PANES_PER_RUN;
-                    long panes = Math.min(Math.min(maxPanes - built, perRun), (watermark - m.builtUntil) / m.view.paneMs());
-                    long last = m.builtUntil + panes * m.view.paneMs();
-                    m.buildingUntil = last;
-                    buildValuePanes(m, m.builtUntil + m.view.paneMs(), last);
-                    m.builtUntil = last;
-                    built += (int) panes;
-                }
+            if (!m.keepsValues) {
+                paneViews.add(m);
                 continue;
             }
             while (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark) {
-                long end = m.builtUntil + m.view.paneMs();
-                m.buildingUntil = end;
-                buildPane(m, new Interval(end - m.view.paneMs(), end));
-                m.builtUntil = end;
-                built++;
+                int perRun = m.view.state().state().family() == io.tessera.sketch.StateFamily.CURVE ? CURVE_PANES_PER_RUN
+                        : VALUE_PANES_PER_RUN;
+                long panes = Math.min(Math.min(maxPanes - built, perRun), (watermark - m.builtUntil) / m.view.paneMs());
+                long last = m.builtUntil + panes * m.view.paneMs();
+                m.buildingUntil = last;
+                buildValuePanes(m, m.builtUntil + m.view.paneMs(), last);
+                m.builtUntil = last;
+                built += (int) panes;
+            }
+        }
+        // pane by pane across the views, so that the views of one selector and pane width read a pane's raw data once
+        SharedRead shared = new SharedRead();
+        boolean progress = true;
+        while (progress && built < maxPanes) {
+            progress = false;
+            for (Maintained m : paneViews) {
+                if (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark(m)) {
+                    long end = m.builtUntil + m.view.paneMs();
+                    m.buildingUntil = end;
+                    buildPane(m, new Interval(end - m.view.paneMs(), end), shared);
+                    m.builtUntil = end;
+                    built++;
+                    progress = true;
+                }
             }
         }
         return built;
+    }
+
+    /** The raw data of the last pane a pane view's ingestion run read, for the next view of the same Scan and pane. */
+    private static final class SharedRead {
+        Scan scan;
+        Interval pane;
+        SeriesRows rows;
     }
 
     /** Panes of an evaluation-grid view ending in {@code [firstEnd, lastEnd]}, built by one run over that grid. */
@@ -334,9 +354,20 @@ public final class ViewMaintainer {
         m.stateBytes.addAndGet(bytes);
     }
 
-    private void buildPane(Maintained m, Interval pane) {
+    private void buildPane(Maintained m, Interval pane, SharedRead shared) {
         RunContext context = new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS);
-        Map<Labels, State> states = PaneBuilder.build(m.dag, m.view, pane, data, context);
+        Scan scan = PaneBuilder.scanOf(m.dag, m.view);
+        Map<Labels, State> states;
+        if (scan == null) {
+            states = PaneBuilder.build(m.dag, m.view, pane, data, context);
+        } else {
+            if (!scan.equals(shared.scan) || !pane.equals(shared.pane)) {
+                shared.rows = ScanOperator.read(data, scan, pane, context);
+                shared.scan = scan;
+                shared.pane = pane;
+            }
+            states = PaneBuilder.fold(m.view, shared.rows);
+        }
         StateBatch batch = new StateBatch(Math.max(1, states.size()));
         long bytes = 0;
         if (states.isEmpty()) {
