@@ -16,6 +16,8 @@ import java.util.function.IntPredicate;
  * <p>An instant-vector node that an evaluation-grid view keeps (a last-value pane state over the
  * node itself) becomes {@code Fallback(ViewValue(view), <the node, rewritten as above>)}: on the
  * view's grid the kept values answer, elsewhere the node runs, from pane views where they cover.
+ * A node a curve view keeps ({@link CurveShape}) gets {@code Fallback(ViewValue(curve view), …)}
+ * in front of that exact side, after the evaluation-grid view when it has one too.
  *
  * <p>Views are matched by content: a view's definition id must be the hash of the pane state
  * this Scan would give, so views from any DAG (an installed plan's) serve a freshly lowered

@@ -18,6 +18,7 @@ import io.tessera.plan.Source;
 import io.tessera.plan.TableWindow;
 import io.tessera.plan.ValueKind;
 import io.tessera.sketch.State;
+import io.tessera.sketch.StateFamily;
 import io.tessera.store.summary.StateBatch;
 import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.summary.ViewStore;
@@ -296,7 +297,7 @@ public final class ViewMaintainer {
                 continue;
             }
             while (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark) {
-                int perRun = m.view.state().state().family() == io.tessera.sketch.StateFamily.CURVE ? CURVE_PANES_PER_RUN
+                int perRun = m.view.state().state().family() == StateFamily.CURVE ? CURVE_PANES_PER_RUN
                         : VALUE_PANES_PER_RUN;
                 long panes = Math.min(Math.min(maxPanes - built, perRun), (watermark - m.builtUntil) / m.view.paneMs());
                 long last = m.builtUntil + panes * m.view.paneMs();
