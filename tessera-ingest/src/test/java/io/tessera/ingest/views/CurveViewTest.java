@@ -2,19 +2,12 @@ package io.tessera.ingest.views;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tessera.core.Batch;
 import io.tessera.core.Labels;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
-import io.tessera.exec.RawDataRequest;
-import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.plan.InstallablePlan;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Planner;
-import io.tessera.plan.Source;
 import io.tessera.plan.ViewMatcher;
 import io.tessera.plan.Workload;
 import io.tessera.plan.WorkloadQuery;
@@ -24,10 +17,8 @@ import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.summary.SummaryStore;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,21 +40,7 @@ class CurveViewTest {
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
     private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
-    private final AtomicInteger viewReads = new AtomicInteger();
-    private final AtomicInteger rawReads = new AtomicInteger();
-    private final DataStore counting = new DataStore() {
-        @Override
-        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
-            rawReads.incrementAndGet();
-            return store.readRawData(source, request, context);
-        }
-
-        @Override
-        public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
-            viewReads.incrementAndGet();
-            return store.readMaterializedView(view, request, context);
-        }
-    };
+    private final CountingDataStore counting = new CountingDataStore(store);
     private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
 
@@ -98,8 +75,8 @@ class CurveViewTest {
         long end = T0 + SPAN - 60_000 - 7_777;
         long start = end - DAY;
         QueryResult fast = accelerated.range(QUERY, start, end, STEP, counting);
-        assertThat(viewReads.get()).isEqualTo(1);
-        assertThat(rawReads.get()).isZero();
+        assertThat(counting.viewReads.get()).isEqualTo(1);
+        assertThat(counting.rawReads.get()).isZero();
         assertThat(fast.infos()).anyMatch(i -> i.contains("kept as functions of time"));
         assertSame(fast, exact.range(QUERY, start, end, STEP, store));
     }

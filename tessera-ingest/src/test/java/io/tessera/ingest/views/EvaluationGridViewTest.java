@@ -2,29 +2,20 @@ package io.tessera.ingest.views;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tessera.core.Batch;
 import io.tessera.core.Labels;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
-import io.tessera.exec.RawDataRequest;
-import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.Source;
 import io.tessera.plan.ViewMatcher;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.summary.SummaryStore;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,21 +36,7 @@ class EvaluationGridViewTest {
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
     private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
-    private final AtomicInteger viewReads = new AtomicInteger();
-    private final AtomicInteger rawReads = new AtomicInteger();
-    private final DataStore counting = new DataStore() {
-        @Override
-        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
-            rawReads.incrementAndGet();
-            return store.readRawData(source, request, context);
-        }
-
-        @Override
-        public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
-            viewReads.incrementAndGet();
-            return store.readMaterializedView(view, request, context);
-        }
-    };
+    private final CountingDataStore counting = new CountingDataStore(store);
     private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
 
@@ -94,11 +71,11 @@ class EvaluationGridViewTest {
         long end = T0 + SPAN - 30 * 60_000;
         long start = end - 24 * 3_600_000L;
         for (String q : QUERIES) {
-            viewReads.set(0);
-            rawReads.set(0);
+            counting.viewReads.set(0);
+            counting.rawReads.set(0);
             QueryResult fast = accelerated.range(q, start, end, STEP, counting);
-            assertThat(viewReads.get()).as(q).isEqualTo(1);
-            assertThat(rawReads.get()).as(q).isZero();
+            assertThat(counting.viewReads.get()).as(q).isEqualTo(1);
+            assertThat(counting.rawReads.get()).as(q).isZero();
             assertThat(fast.infos()).as(q).anyMatch(i -> i.contains("answered from view"));
             assertSame(q, fast, exact.range(q, start, end, STEP, store));
         }
