@@ -65,6 +65,7 @@ public final class RangeFunctions {
         double[] p = new double[params.length];
         double[] out = new double[1];
         InstantVector result = new InstantVector(in.grid(), in.size());
+        SlidingQuantile sliding = quantileCheck ? new SlidingQuantile() : null;
         for (int s = 0; s < in.size(); s++) {
             context.checkAlive();
             long[] ts = in.ts(s);
@@ -72,6 +73,9 @@ public final class RangeFunctions {
             int[] from = in.from(s);
             int[] to = in.to(s);
             int series = -1;
+            if (sliding != null) {
+                sliding.reset();
+            }
             for (int i = 0; i < steps; i++) {
                 if (to[i] <= from[i]) {
                     continue;
@@ -80,7 +84,15 @@ public final class RangeFunctions {
                     p[k] = ((ScalarValues) params[k]).at(i);
                 }
                 long end = in.windowEnd(i);
-                if (kernel.apply(ts, vs, from[i], to[i], end - in.rangeMs(), end, in.grid().time(i), p, out)) {
+                boolean answered;
+                // a quantile of windows that overlap the next step's: kept sorted from step to step
+                if (sliding != null && i + 1 < steps && from[i + 1] < to[i] && to[i + 1] > from[i + 1]) {
+                    out[0] = sliding.quantile(p[0], vs, from[i], to[i]);
+                    answered = true;
+                } else {
+                    answered = kernel.apply(ts, vs, from[i], to[i], end - in.rangeMs(), end, in.grid().time(i), p, out);
+                }
+                if (answered) {
                     if (series < 0) {
                         Labels l = in.labels(s);
                         series = result.addSeries(keepName ? l : l.withoutMetricName());
