@@ -11,6 +11,11 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
  * sketch (the double-sided figure, the larger of the two DataSketches gives: about 1.65% for
  * k = 200). Stale markers and NaN values are ignored (a KLL sketch cannot order NaN); infinite
  * values are kept.
+ *
+ * <p>Until it is given more than {@code k} values, a KLL sketch keeps every one of them: the state
+ * holds them in a plain array until then and builds the sketch (from the same values, in the same
+ * order) only when the {@code k + 1}-th arrives or a merge needs it, so the many small pane states
+ * of a short pane cost an array of their values, not a sketch each. Reading never changes a state.
  */
 public final class KllState implements State {
 
@@ -19,7 +24,10 @@ public final class KllState implements State {
     static final double CONFIDENCE = 0.99;
 
     private final int k;
+    /** Null until more than {@code k} values (then {@link #values} is null). */
     private KllDoublesSketch sketch;
+    private double[] values;
+    private int n;
 
     public KllState() {
         this(DEFAULT_K);
@@ -30,12 +38,17 @@ public final class KllState implements State {
             throw new IllegalArgumentException("KLL k must be in [8, " + KllDoublesSketch.MAX_K + "], got " + k);
         }
         this.k = k;
-        this.sketch = KllDoublesSketch.newHeapInstance(k);
+        this.values = new double[Math.min(k, 8)];
     }
 
     private KllState(int k, KllDoublesSketch sketch) {
         this.k = k;
         this.sketch = sketch;
+    }
+
+    /** Whether the values given so far are held as they are, no sketch built yet (at most {@code k} of them). */
+    boolean holdsValues() {
+        return sketch == null;
     }
 
     @Override
@@ -52,7 +65,7 @@ public final class KllState implements State {
         for (int i = from; i < to; i++) {
             double v = values[i];
             if (!Double.isNaN(v)) {
-                sketch.update(v);
+                add(v);
             }
         }
     }
@@ -60,8 +73,36 @@ public final class KllState implements State {
     @Override
     public void update(long ts, double value) {
         if (!Double.isNaN(value) && !StaleMarker.isStale(value)) {
-            sketch.update(value);
+            add(value);
         }
+    }
+
+    private void add(double v) {
+        if (sketch == null && n == k) {
+            sketch = built();
+            values = null;
+            n = 0;
+        }
+        if (sketch != null) {
+            sketch.update(v);
+            return;
+        }
+        if (n == values.length) {
+            values = java.util.Arrays.copyOf(values, Math.min(k, 2 * n));
+        }
+        values[n++] = v;
+    }
+
+    /** The sketch of this state: its own, or one built from the values it holds (which it does not keep). */
+    private KllDoublesSketch built() {
+        if (sketch != null) {
+            return sketch;
+        }
+        KllDoublesSketch s = KllDoublesSketch.newHeapInstance(k);
+        for (int i = 0; i < n; i++) {
+            s.update(values[i]);
+        }
+        return s;
     }
 
     @Override
@@ -70,7 +111,18 @@ public final class KllState implements State {
         if (o.k != k) {
             throw new IllegalArgumentException("cannot merge a KLL state with k=" + o.k + " into one with k=" + k);
         }
-        sketch.merge(o.sketch);
+        if (sketch == null && o.sketch == null && n + o.n <= k) {
+            for (int i = 0; i < o.n; i++) {
+                add(o.values[i]);
+            }
+            return;
+        }
+        if (sketch == null) {
+            sketch = built();
+            values = null;
+            n = 0;
+        }
+        sketch.merge(o.built());
     }
 
     /**
@@ -78,6 +130,7 @@ public final class KllState implements State {
      * +Inf for q &gt; 1; q = 0 and q = 1 give the exact minimum and maximum.
      */
     public double quantile(double q) {
+        KllDoublesSketch sketch = built();
         if (Double.isNaN(q) || sketch.isEmpty()) {
             return Double.NaN;
         }
@@ -102,6 +155,12 @@ public final class KllState implements State {
      * returns null once the sketch is approximate. The caller can then answer exactly.
      */
     public double[] exactValues(double[] dst, int offset, int[] count) {
+        if (sketch == null) {
+            double[] out = dst.length < offset + n ? java.util.Arrays.copyOf(dst, Math.max(2 * dst.length, offset + n)) : dst;
+            System.arraycopy(values, 0, out, offset, n);
+            count[0] = offset + n;
+            return out;
+        }
         if (sketch.isEstimationMode()) {
             return null;
         }
@@ -121,6 +180,7 @@ public final class KllState implements State {
      * {@link #count()}), as the sketch ranks them; both empty when the sketch is empty.
      */
     public Sorted sorted() {
+        KllDoublesSketch sketch = built();
         if (sketch.isEmpty()) {
             return new Sorted(new double[0], new long[0], Double.NaN, Double.NaN);
         }
@@ -134,22 +194,28 @@ public final class KllState implements State {
 
     /** The number of values the sketch has seen. */
     public long count() {
-        return sketch.getN();
+        return sketch == null ? n : sketch.getN();
     }
 
     @Override
     public KllState copy() {
+        if (sketch == null) {
+            KllState c = new KllState(k);
+            c.values = values.clone();
+            c.n = n;
+            return c;
+        }
         return new KllState(k, KllDoublesSketch.heapify(MemorySegment.ofArray(sketch.toByteArray())));
     }
 
     @Override
     public boolean isEmpty() {
-        return sketch.isEmpty();
+        return sketch == null ? n == 0 : sketch.isEmpty();
     }
 
     @Override
     public byte[] serialize() {
-        byte[] body = sketch.toByteArray();
+        byte[] body = built().toByteArray();
         return new StateWriter(family(), VERSION, body.length + 8).putInt(k).putBlock(body).toByteArray();
     }
 
@@ -176,16 +242,18 @@ public final class KllState implements State {
 
     @Override
     public long memoryBytes() {
-        return 96L + sketch.getSerializedSizeBytes();
+        // a sketch of n <= k values serializes as a 24-byte preamble, min, max and the values (8 and 16 bytes for 0 and 1)
+        return 96L + (sketch != null ? sketch.getSerializedSizeBytes() : n == 0 ? 8 : n == 1 ? 16 : 40 + 8L * n);
     }
 
     @Override
     public ErrorBound errorBound() {
-        return new ErrorBound(ErrorBound.Kind.RANK, sketch.getNormalizedRankError(true), CONFIDENCE);
+        return new ErrorBound(ErrorBound.Kind.RANK, org.apache.datasketches.kll.KllSketch.getNormalizedRankError(k, true),
+                CONFIDENCE);
     }
 
     @Override
     public String toString() {
-        return "KllState{k=" + k + ", n=" + sketch.getN() + "}";
+        return "KllState{k=" + k + ", n=" + count() + "}";
     }
 }
