@@ -175,14 +175,19 @@ public final class QueryRun {
                     }
                     yield accelerated;
                 } catch (MissingStateException e) {
-                    context.info("PromQL info: " + (dag.node(f.exact()) instanceof Fallback
-                            ? "not answered from this view, trying the next way: " : "answered exactly from raw data, not from a view: ")
-                            + e.getMessage());
-                    widenScanWindows(f.exact());
-                    yield evaluate(f.exact(), grid);
+                    yield fallBack(f, grid, e);
                 }
             }
         };
+    }
+
+    /** {@code f}'s exact side over {@code grid}, after its preferred side found state missing; the info says why. */
+    private Value fallBack(Fallback f, StepGrid grid, MissingStateException e) {
+        context.info("PromQL info: " + (dag.node(f.exact()) instanceof Fallback
+                ? "not answered from this view, trying the next way: " : "answered exactly from raw data, not from a view: ")
+                + e.getMessage());
+        widenScanWindows(f.exact());
+        return evaluate(f.exact(), grid);
     }
 
     /** The curve view {@code node} reads, or null. */
@@ -203,11 +208,7 @@ public final class QueryRun {
         try {
             part = io.tessera.exec.view.CurveOperator.evaluate(view, grid, store, context, CURVE_NEWEST_PANES);
         } catch (MissingStateException e) {
-            context.info("PromQL info: " + (dag.node(f.exact()) instanceof Fallback
-                    ? "not answered from this view, trying the next way: " : "answered exactly from raw data, not from a view: ")
-                    + e.getMessage());
-            widenScanWindows(f.exact());
-            return evaluate(f.exact(), grid);
+            return fallBack(f, grid, e);
         }
         int answered = part.answered();
         if (answered == grid.size()) {

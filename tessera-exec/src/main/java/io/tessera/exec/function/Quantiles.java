@@ -23,11 +23,22 @@ public final class Quantiles {
             return Double.POSITIVE_INFINITY;
         }
         sortNaNFirst(values, n);
+        return ofSorted(q, values, n);
+    }
+
+    /**
+     * The φ-quantile, {@code 0 <= q <= 1}, of {@code sorted[0, n)}, {@code n > 0}, already in
+     * Prometheus' order (NaNs first, then ascending): NaN when a NaN sits at the lower rank.
+     */
+    static double ofSorted(double q, double[] sorted, int n) {
         double rank = q * (n - 1);
         int lower = (int) Math.max(0, Math.floor(rank));
         int upper = (int) Math.min(n - 1, lower + 1);
         double weight = rank - Math.floor(rank);
-        return values[lower] * (1 - weight) + values[upper] * weight;
+        if (Double.isNaN(sorted[lower])) {
+            return Double.NaN;
+        }
+        return sorted[lower] * (1 - weight) + sorted[upper] * weight;
     }
 
     /**

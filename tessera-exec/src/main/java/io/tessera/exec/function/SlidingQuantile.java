@@ -62,14 +62,7 @@ final class SlidingQuantile {
         if (q > 1) {
             return Double.POSITIVE_INFINITY;
         }
-        double rank = q * (n - 1);
-        int lower = (int) Math.max(0, Math.floor(rank));
-        int upper = (int) Math.min(n - 1, lower + 1);
-        double weight = rank - Math.floor(rank);
-        if (Double.isNaN(sorted[lower])) {
-            return Double.NaN;
-        }
-        return sorted[lower] * (1 - weight) + sorted[upper] * weight;
+        return Quantiles.ofSorted(q, sorted, n);
     }
 
     private void insert(double v) {
