@@ -23,6 +23,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -61,6 +62,9 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
 
     @Option(names = "--without-curve", description = "The ten views alone, without the curve view (to see its share).")
     boolean withoutCurve;
+
+    @Option(names = "--jvm-arg", description = "An extra option for Tessera's JVM, repeatable (e.g. a flight recording or GC log).")
+    List<String> jvmArgs = List.of();
 
     @Option(names = "--recent-log", description = "Instead: no views with the recent-samples log (the default) against"
             + " no views without it.")
@@ -128,7 +132,9 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     }
 
     private double load(AccelDataset d, InstallablePlan plan, String configYaml, String who) throws Exception {
-        try (TesseraProcess tessera = TesseraProcess.startConfigured(READY, configYaml, "-Xmx" + heap, "-XX:+UseParallelGC");
+        List<String> options = new ArrayList<>(List.of("-Xmx" + heap, "-XX:+UseParallelGC"));
+        options.addAll(jvmArgs);
+        try (TesseraProcess tessera = TesseraProcess.startConfigured(READY, configYaml, options.toArray(String[]::new));
                 HttpClient client = HttpClient.newHttpClient()) {
             if (plan != null) {
                 HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan"))

@@ -65,12 +65,26 @@ public final class PaneBuilder {
 
     /** The states of one pane of a pane view from {@code rows}, the pane's raw data of the view's Scan. */
     public static Map<Labels, State> fold(MaterializedView view, SeriesRows rows) {
+        return fold(view, rows, null);
+    }
+
+    /**
+     * The states of pane {@code pane} of a pane view from those of {@code rows} (raw data of the
+     * view's Scan over a span that covers the pane) that fall in it; all of them for a null pane.
+     */
+    public static Map<Labels, State> fold(MaterializedView view, SeriesRows rows, Interval pane) {
         Map<Labels, State> states = new LinkedHashMap<>();
         for (int s = 0; s < rows.size(); s++) {
-            long[] ts = rows.ts(s);
-            double[] vs = rows.values(s);
+            long[] ts = rows.tsArray(s);
+            double[] vs = rows.valuesArray(s);
+            int from = rows.first(s);
+            int to = from + rows.count(s);
+            if (pane != null) {
+                from = firstAfter(ts, from, to, pane.start());
+                to = firstAfter(ts, from, to, pane.end());
+            }
             State state = null;
-            for (int i = 0; i < rows.count(s); i++) {
+            for (int i = from; i < to; i++) {
                 if (StaleMarker.isStale(vs[i])) {
                     continue;
                 }
@@ -91,6 +105,21 @@ public final class PaneBuilder {
             io.tessera.sketch.SampleRunState.pack(runs);
         }
         return states;
+    }
+
+    /** The first index in {@code [from, to)} of ascending {@code ts} whose time is after {@code t}, or {@code to}. */
+    private static int firstAfter(long[] ts, int from, int to, long t) {
+        int lo = from;
+        int hi = to;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ts[mid] <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**

@@ -307,7 +307,7 @@ public final class ViewMaintainer {
                 built += (int) panes;
             }
         }
-        // pane by pane across the views, so that the views of one selector and pane width read a pane's raw data once
+        // pane by pane across the views, so that the views of one selector and pane width read each span of panes once
         SharedRead shared = new SharedRead();
         boolean progress = true;
         while (progress && built < maxPanes) {
@@ -315,8 +315,13 @@ public final class ViewMaintainer {
             for (Maintained m : paneViews) {
                 if (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark(m)) {
                     long end = m.builtUntil + m.view.paneMs();
-                    m.buildingUntil = end;
-                    buildPane(m, new Interval(end - m.view.paneMs(), end), shared);
+                    Interval pane = new Interval(end - m.view.paneMs(), end);
+                    Scan scan = PaneBuilder.scanOf(m.dag, m.view);
+                    if (scan != null && !shared.covers(scan, pane)) {
+                        readSpan(m, scan, paneViews, maxPanes - built, shared);
+                    }
+                    m.buildingUntil = Math.max(m.buildingUntil, end);
+                    buildPane(m, pane, scan == null ? null : shared.rows);
                     m.builtUntil = end;
                     built++;
                     progress = true;
@@ -326,11 +331,43 @@ public final class ViewMaintainer {
         return built;
     }
 
-    /** The raw data of the last pane a pane view's ingestion run read, for the next view of the same Scan and pane. */
+    /** The most panes of a pane view whose raw data one read brings, for every pane view of the same Scan and panes. */
+    private static final int PANES_PER_READ = 10;
+
+    /** The raw data of the span of panes a pane view's ingestion run read last, for the next panes of the same Scan. */
     private static final class SharedRead {
         Scan scan;
-        Interval pane;
+        Interval span;
         SeriesRows rows;
+
+        boolean covers(Scan scan, Interval pane) {
+            return rows != null && scan.equals(this.scan) && span.start() <= pane.start() && pane.end() <= span.end();
+        }
+    }
+
+    /**
+     * Reads the raw data of the panes from {@code m}'s next one on, as many as are complete (at most
+     * {@link #PANES_PER_READ}, and no more than {@code budget} lets every view that shares them
+     * build), for every pane view of the same Scan, pane grid and progress. Each of those is marked
+     * as building up to the span's end before the read, so a sample arriving for the span after it
+     * is judged late and its pane answered exactly.
+     */
+    private void readSpan(Maintained m, Scan scan, List<Maintained> paneViews, int budget, SharedRead shared) {
+        List<Maintained> sharers = new ArrayList<>();
+        for (Maintained other : paneViews) {
+            if (other.builtUntil == m.builtUntil && other.grid.equals(m.grid) && scan.equals(PaneBuilder.scanOf(other.dag, other.view))) {
+                sharers.add(other);
+            }
+        }
+        long complete = (m.grid.floor(watermark(m)) - m.builtUntil) / m.view.paneMs();
+        long panes = Math.max(1, Math.min(Math.min(PANES_PER_READ, complete), budget / sharers.size()));
+        Interval span = new Interval(m.builtUntil, m.builtUntil + panes * m.view.paneMs());
+        for (Maintained sharer : sharers) {
+            sharer.buildingUntil = Math.max(sharer.buildingUntil, span.end());
+        }
+        shared.rows = ScanOperator.read(data, scan, span, new RunContext(span.end(), span.end(), 60_000, QueryLimits.DEFAULTS));
+        shared.scan = scan;
+        shared.span = span;
     }
 
     /** Panes of an evaluation-grid view ending in {@code [firstEnd, lastEnd]}, built by one run over that grid. */
@@ -355,20 +392,10 @@ public final class ViewMaintainer {
         m.stateBytes.addAndGet(bytes);
     }
 
-    private void buildPane(Maintained m, Interval pane, SharedRead shared) {
-        RunContext context = new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS);
-        Scan scan = PaneBuilder.scanOf(m.dag, m.view);
-        Map<Labels, State> states;
-        if (scan == null) {
-            states = PaneBuilder.build(m.dag, m.view, pane, data, context);
-        } else {
-            if (!scan.equals(shared.scan) || !pane.equals(shared.pane)) {
-                shared.rows = ScanOperator.read(data, scan, pane, context);
-                shared.scan = scan;
-                shared.pane = pane;
-            }
-            states = PaneBuilder.fold(m.view, shared.rows);
-        }
+    /** One pane of a pane view, folded from {@code rows} (raw data of a span covering it) or, when null, from its own read. */
+    private void buildPane(Maintained m, Interval pane, SeriesRows rows) {
+        Map<Labels, State> states = rows != null ? PaneBuilder.fold(m.view, rows, pane)
+                : PaneBuilder.build(m.dag, m.view, pane, data, new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS));
         StateBatch batch = new StateBatch(Math.max(1, states.size()));
         long bytes = 0;
         if (states.isEmpty()) {

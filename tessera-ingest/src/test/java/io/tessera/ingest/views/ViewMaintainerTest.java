@@ -165,4 +165,67 @@ class ViewMaintainerTest {
                 .as("a late sample into a restored pane").isTrue();
         assertThat(again[0].progress().getFirst().panesBuilt()).isEqualTo(1);
     }
+
+    @Test
+    void aBacklogIsReadOncePerTenPanesForAllPaneViewsOfTheScanAndEachPaneKeepsItsOwnSamples() {
+        DagBuilder b = new DagBuilder();
+        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
+        int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE));
+        Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 100 * PANE);
+        int sums = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, m));
+        int counts = b.add(new PaneState(range, StateSpec.of(StateFamily.COUNT), Grouping.PER_SERIES, m));
+        b.root(sums);
+        b.root(counts);
+        PhysicalDag two = b.build();
+        MaterializedView sumView = new MaterializedView(DefinitionIds.of(two, sums), sums, (PaneState) two.node(sums), List.of());
+        MaterializedView countView = new MaterializedView(DefinitionIds.of(two, counts), counts, (PaneState) two.node(counts),
+                List.of());
+        CountingDataStore counting = new CountingDataStore(store);
+        ViewMaintainer backlog = new ViewMaintainer(summaries, counting, 5_000);
+        backlog.install(two, List.of(sumView, countView));
+        // 25 panes of A (every 7 s, on pane edges too) and B (every 20 s from the sixth pane on)
+        double[] sumA = new double[26];
+        int[] countB = new int[26];
+        for (long t = T0 + 7_000; t <= T0 + 25 * PANE; t += 7_000) {
+            raw.append(AppendRequest.builder().series(A).sample(t, t % 1_000_003).build());
+            sumA[(int) ((t - T0 - 1) / PANE)] += t % 1_000_003;
+        }
+        for (long t = T0 + 5 * PANE + 20_000; t <= T0 + 25 * PANE; t += 20_000) {
+            raw.append(AppendRequest.builder().series(B).sample(t, 1).build());
+            countB[(int) ((t - T0 - 1) / PANE)]++;
+        }
+        backlog.accepted(T0 + 7_000, T0 + 25 * PANE + 5_000, 1);
+
+        assertThat(backlog.runOnce(1_000)).isEqualTo(50);
+        assertThat(counting.rawReads.get()).as("panes 1-10, 11-20 and 21-25, each read once for both views").isEqualTo(3);
+        for (int p = 0; p < 25; p++) {
+            Interval pane = new Interval(T0 + p * PANE, T0 + (p + 1) * PANE);
+            ViewStates sum = store.readMaterializedView(sumView, new MaterializedViewRequest(pane, List.of(pane)),
+                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            ViewStates count = store.readMaterializedView(countView, new MaterializedViewRequest(pane, List.of(pane)),
+                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            assertThat(sumOf(sum, 0, A)).as("pane %d", p).isEqualTo(sumA[p]);
+            long[] n = {0};
+            count.forEach(0, (g, s) -> {
+                if (g.equals(B)) {
+                    n[0] = ((io.tessera.sketch.CountState) s).value();
+                }
+            });
+            assertThat(n[0]).as("pane %d", p).isEqualTo(countB[p]);
+        }
+    }
+
+    @Test
+    void aSharedReadNeverReachesPastWhatTheRunBuildsSoALaterSampleThereIsNotLate() {
+        for (long t = T0 + 5_000; t <= T0 + 10 * PANE; t += 5_000) {
+            write(A, t, 1);
+        }
+        assertThat(maintainer.runOnce(3)).isEqualTo(3);
+        write(B, T0 + 3 * PANE + 1_000, 7);
+        assertThat(maintainer.lateSamples()).as("the fourth pane was not read yet").isZero();
+        maintainer.runOnce(100);
+        Interval fourth = new Interval(T0 + 3 * PANE, T0 + 4 * PANE);
+        assertThat(sumOf(read(fourth), 0, B)).isEqualTo(7);
+        assertThat(sumOf(read(fourth), 0, A)).isEqualTo(12);
+    }
 }
