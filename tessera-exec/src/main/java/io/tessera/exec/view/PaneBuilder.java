@@ -65,36 +65,44 @@ public final class PaneBuilder {
 
     /** The states of one pane of a pane view from {@code rows}, the pane's raw data of the view's Scan. */
     public static Map<Labels, State> fold(MaterializedView view, SeriesRows rows) {
-        return fold(view, rows, null);
-    }
-
-    /**
-     * The states of pane {@code pane} of a pane view from those of {@code rows} (raw data of the
-     * view's Scan over a span that covers the pane) that fall in it; all of them for a null pane.
-     */
-    public static Map<Labels, State> fold(MaterializedView view, SeriesRows rows, Interval pane) {
         Map<Labels, State> states = new LinkedHashMap<>();
         for (int s = 0; s < rows.size(); s++) {
-            long[] ts = rows.tsArray(s);
-            double[] vs = rows.valuesArray(s);
-            int from = rows.first(s);
-            int to = from + rows.count(s);
-            if (pane != null) {
-                from = firstAfter(ts, from, to, pane.start());
-                to = firstAfter(ts, from, to, pane.end());
-            }
-            State state = null;
-            for (int i = from; i < to; i++) {
-                if (StaleMarker.isStale(vs[i])) {
-                    continue;
-                }
-                if (state == null) {
-                    state = states.computeIfAbsent(view.state().grouping().groupOf(rows.labels(s)),
-                            g -> StateFactory.create(view.state().state()));
-                }
-                state.update(ts[i], vs[i]);
-            }
+            fold(view, rows, s, rows.first(s), rows.first(s) + rows.count(s), states);
         }
+        return pack(states);
+    }
+
+    /** The states of pane {@code pane} of a pane view from the slices of raw rows read for a span of panes holding it. */
+    public static Map<Labels, State> fold(MaterializedView view, PaneSlices slices, Interval pane) {
+        int j = slices.paneIndex(pane);
+        SeriesRows rows = slices.rows();
+        Map<Labels, State> states = new LinkedHashMap<>();
+        for (int s = 0; s < rows.size(); s++) {
+            fold(view, rows, s, slices.from(s, j), slices.to(s, j), states);
+        }
+        return pack(states);
+    }
+
+    private static Map<Labels, State> fold(MaterializedView view, SeriesRows rows, int s, int from, int to,
+            Map<Labels, State> states) {
+        long[] ts = rows.tsArray(s);
+        double[] vs = rows.valuesArray(s);
+        State state = null;
+        for (int i = from; i < to; i++) {
+            if (StaleMarker.isStale(vs[i])) {
+                continue;
+            }
+            if (state == null) {
+                state = states.computeIfAbsent(view.state().grouping().groupOf(rows.labels(s)),
+                        g -> StateFactory.create(view.state().state()));
+            }
+            state.update(ts[i], vs[i]);
+        }
+        return states;
+    }
+
+    /** Packs the sample-run states among {@code states} together; returns {@code states}. */
+    private static Map<Labels, State> pack(Map<Labels, State> states) {
         List<io.tessera.sketch.SampleRunState> runs = new ArrayList<>();
         for (State state : states.values()) {
             if (state instanceof io.tessera.sketch.SampleRunState run) {
@@ -105,21 +113,6 @@ public final class PaneBuilder {
             io.tessera.sketch.SampleRunState.pack(runs);
         }
         return states;
-    }
-
-    /** The first index in {@code [from, to)} of ascending {@code ts} whose time is after {@code t}, or {@code to}. */
-    private static int firstAfter(long[] ts, int from, int to, long t) {
-        int lo = from;
-        int hi = to;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ts[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     /**

@@ -9,6 +9,7 @@ import io.tessera.exec.RunContext;
 import io.tessera.exec.op.ScanOperator;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.view.PaneBuilder;
+import io.tessera.exec.view.PaneSlices;
 import io.tessera.plan.LookBack;
 import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
@@ -308,7 +309,7 @@ public final class ViewMaintainer {
             }
         }
         // pane by pane across the views, so that the views of one selector and pane width read each span of panes once
-        SharedRead shared = new SharedRead();
+        Map<SharedRead.Key, SharedRead> shared = new java.util.HashMap<>();
         boolean progress = true;
         while (progress && built < maxPanes) {
             progress = false;
@@ -317,11 +318,15 @@ public final class ViewMaintainer {
                     long end = m.builtUntil + m.view.paneMs();
                     Interval pane = new Interval(end - m.view.paneMs(), end);
                     Scan scan = PaneBuilder.scanOf(m.dag, m.view);
-                    if (scan != null && !shared.covers(scan, pane)) {
-                        readSpan(m, scan, paneViews, maxPanes - built, shared);
+                    SharedRead read = null;
+                    if (scan != null) {
+                        read = shared.computeIfAbsent(new SharedRead.Key(scan, m.grid), k -> new SharedRead());
+                        if (!read.covers(pane)) {
+                            readSpan(m, scan, paneViews, maxPanes - built, read);
+                        }
                     }
                     m.buildingUntil = Math.max(m.buildingUntil, end);
-                    buildPane(m, pane, scan == null ? null : shared.rows);
+                    buildPane(m, pane, read == null ? null : read.slices);
                     m.builtUntil = end;
                     built++;
                     progress = true;
@@ -334,14 +339,16 @@ public final class ViewMaintainer {
     /** The most panes of a pane view whose raw data one read brings, for every pane view of the same Scan and panes. */
     private static final int PANES_PER_READ = 10;
 
-    /** The raw data of the span of panes a pane view's ingestion run read last, for the next panes of the same Scan. */
+    /** The raw data of the span of panes last read for the pane views of one Scan and pane grid. */
     private static final class SharedRead {
-        Scan scan;
-        Interval span;
-        SeriesRows rows;
+        record Key(Scan scan, PaneGrid grid) {
+        }
 
-        boolean covers(Scan scan, Interval pane) {
-            return rows != null && scan.equals(this.scan) && span.start() <= pane.start() && pane.end() <= span.end();
+        Interval span;
+        PaneSlices slices;
+
+        boolean covers(Interval pane) {
+            return slices != null && span.start() <= pane.start() && pane.end() <= span.end();
         }
     }
 
@@ -365,8 +372,8 @@ public final class ViewMaintainer {
         for (Maintained sharer : sharers) {
             sharer.buildingUntil = Math.max(sharer.buildingUntil, span.end());
         }
-        shared.rows = ScanOperator.read(data, scan, span, new RunContext(span.end(), span.end(), 60_000, QueryLimits.DEFAULTS));
-        shared.scan = scan;
+        SeriesRows rows = ScanOperator.read(data, scan, span, new RunContext(span.end(), span.end(), 60_000, QueryLimits.DEFAULTS));
+        shared.slices = new PaneSlices(rows, span, m.view.paneMs());
         shared.span = span;
     }
 
@@ -392,9 +399,9 @@ public final class ViewMaintainer {
         m.stateBytes.addAndGet(bytes);
     }
 
-    /** One pane of a pane view, folded from {@code rows} (raw data of a span covering it) or, when null, from its own read. */
-    private void buildPane(Maintained m, Interval pane, SeriesRows rows) {
-        Map<Labels, State> states = rows != null ? PaneBuilder.fold(m.view, rows, pane)
+    /** One pane of a pane view, folded from {@code slices} (raw data of a span holding it) or, when null, from its own read. */
+    private void buildPane(Maintained m, Interval pane, PaneSlices slices) {
+        Map<Labels, State> states = slices != null ? PaneBuilder.fold(m.view, slices, pane)
                 : PaneBuilder.build(m.dag, m.view, pane, data, new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS));
         StateBatch batch = new StateBatch(Math.max(1, states.size()));
         long bytes = 0;

@@ -167,22 +167,28 @@ class ViewMaintainerTest {
     }
 
     @Test
-    void aBacklogIsReadOncePerTenPanesForAllPaneViewsOfTheScanAndEachPaneKeepsItsOwnSamples() {
+    void aBacklogIsReadOncePerTenPanesForAllPaneViewsOfTheScanAndGridAndEachPaneKeepsItsOwnSamples() {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
         int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE));
         Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 100 * PANE);
         int sums = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, m));
         int counts = b.add(new PaneState(range, StateSpec.of(StateFamily.COUNT), Grouping.PER_SERIES, m));
+        int wideRange = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, 2 * PANE));
+        int wideSums = b.add(new PaneState(wideRange, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
+                new Materialization(Materialization.Mode.AT_INGESTION, 2 * PANE, 0, 100 * PANE)));
         b.root(sums);
         b.root(counts);
+        b.root(wideSums);
         PhysicalDag two = b.build();
         MaterializedView sumView = new MaterializedView(DefinitionIds.of(two, sums), sums, (PaneState) two.node(sums), List.of());
         MaterializedView countView = new MaterializedView(DefinitionIds.of(two, counts), counts, (PaneState) two.node(counts),
                 List.of());
+        MaterializedView wideView = new MaterializedView(DefinitionIds.of(two, wideSums), wideSums,
+                (PaneState) two.node(wideSums), List.of());
         CountingDataStore counting = new CountingDataStore(store);
         ViewMaintainer backlog = new ViewMaintainer(summaries, counting, 5_000);
-        backlog.install(two, List.of(sumView, countView));
+        backlog.install(two, List.of(sumView, wideView, countView));
         // 25 panes of A (every 7 s, on pane edges too) and B (every 20 s from the sixth pane on)
         double[] sumA = new double[26];
         int[] countB = new int[26];
@@ -196,8 +202,9 @@ class ViewMaintainerTest {
         }
         backlog.accepted(T0 + 7_000, T0 + 25 * PANE + 5_000, 1);
 
-        assertThat(backlog.runOnce(1_000)).isEqualTo(50);
-        assertThat(counting.rawReads.get()).as("panes 1-10, 11-20 and 21-25, each read once for both views").isEqualTo(3);
+        assertThat(backlog.runOnce(1_000)).isEqualTo(50 + 12);
+        assertThat(counting.rawReads.get()).as("1-minute panes 1-10, 11-20 and 21-25, each read once for both views;"
+                + " 2-minute panes 1-10 and 11-12").isEqualTo(3 + 2);
         for (int p = 0; p < 25; p++) {
             Interval pane = new Interval(T0 + p * PANE, T0 + (p + 1) * PANE);
             ViewStates sum = store.readMaterializedView(sumView, new MaterializedViewRequest(pane, List.of(pane)),
@@ -212,6 +219,12 @@ class ViewMaintainerTest {
                 }
             });
             assertThat(n[0]).as("pane %d", p).isEqualTo(countB[p]);
+        }
+        for (int p = 0; p < 12; p++) {
+            Interval pane = new Interval(T0 + 2 * p * PANE, T0 + 2 * (p + 1) * PANE);
+            ViewStates wide = store.readMaterializedView(wideView, new MaterializedViewRequest(pane, List.of(pane)),
+                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            assertThat(sumOf(wide, 0, A)).as("2-minute pane %d", p).isEqualTo(sumA[2 * p] + sumA[2 * p + 1]);
         }
     }
 

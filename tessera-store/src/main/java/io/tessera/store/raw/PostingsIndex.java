@@ -26,6 +26,16 @@ final class PostingsIndex {
     /** Each id's labels beside {@link #byId}, for reads that need only the labels of many series. */
     private volatile Labels[] labelsById = new Labels[1024];
     private int nextId;
+    /** Counts the series added and removed, so a selection in label order stays valid until it changes. */
+    private volatile long changes;
+    /** Recent selections in label order, by their matchers: reads of views and dashboards repeat the same few. */
+    private final Map<List<LabelMatcher>, InLabelOrder> inLabelOrder = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record InLabelOrder(long changes, MemSeries[] series) {
+    }
+
+    private static final int KEPT_SELECTIONS = 256;
+    private static final java.util.Comparator<MemSeries> BY_LABELS = (a, b) -> a.labels.compareTo(b.labels);
 
     /** Registers new series, assigning ids in order; {@code labels[i]} gets {@code views[i]}. */
     MemSeries[] add(Labels[] labels, SeriesView[] views, int n) {
@@ -50,6 +60,7 @@ final class PostingsIndex {
                 }
                 created[i] = series;
             }
+            changes++;
         } finally {
             lock.writeLock().unlock();
         }
@@ -77,6 +88,7 @@ final class PostingsIndex {
                     touched.putIfAbsent(list, new String[] {l.name(k), l.value(k)});
                 }
             }
+            changes++;
             all.removeAll(ids);
             for (Map.Entry<PostingsList, String[]> e : touched.entrySet()) {
                 PostingsList list = e.getKey();
@@ -112,6 +124,37 @@ final class PostingsIndex {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /**
+     * The series of {@link #select} in label order; the array is shared between readers, which
+     * must not change it.
+     */
+    MemSeries[] selectInLabelOrder(List<LabelMatcher> matchers) {
+        InLabelOrder kept = inLabelOrder.get(matchers);
+        long now;
+        int[] ids;
+        MemSeries[] out;
+        lock.readLock().lock();
+        try {
+            now = changes;
+            if (kept != null && kept.changes == now) {
+                return kept.series;
+            }
+            ids = idsOf(matchers);
+            out = new MemSeries[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                out[i] = byId[ids[i]];
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+        Arrays.sort(out, BY_LABELS);
+        if (inLabelOrder.size() >= KEPT_SELECTIONS) {
+            inLabelOrder.clear();
+        }
+        inLabelOrder.put(List.copyOf(matchers), new InLabelOrder(now, out));
+        return out;
     }
 
     /** The ids of {@link #select}, ascending, without touching the series. */

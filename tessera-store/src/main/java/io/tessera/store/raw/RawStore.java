@@ -8,7 +8,6 @@ import io.tessera.core.MatchType;
 import io.tessera.core.Schema;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
@@ -36,7 +35,6 @@ public final class RawStore {
     public static final Interval ALL_TIME = Interval.of(Long.MIN_VALUE, Long.MAX_VALUE);
     public static final int DEFAULT_BATCH_ROWS = 4096;
 
-    private static final Comparator<MemSeries> BY_LABELS = (a, b) -> a.labels.compareTo(b.labels);
 
     private final RawStoreConfig config;
     private final ChunkPolicy policy;
@@ -112,9 +110,7 @@ public final class RawStore {
     }
 
     private MemSeries[] matching(List<LabelMatcher> matchers) {
-        MemSeries[] series = table.index.select(matchers);
-        Arrays.sort(series, BY_LABELS);
-        return series;
+        return table.index.selectInLabelOrder(matchers);
     }
 
     /** {@link #read(List, Interval, Schema, int)} in batches of {@link #DEFAULT_BATCH_ROWS}. */

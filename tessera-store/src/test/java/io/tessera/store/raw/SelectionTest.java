@@ -50,6 +50,36 @@ class SelectionTest {
     }
 
     @Test
+    void aRepeatedSelectionSeesTheSeriesAddedAndDroppedSinceItWasLastAnswered() {
+        RawStore store = new RawStore(RawStoreConfig.defaults().withRetention(1_000));
+        List<LabelMatcher> selector = List.of(LabelMatcher.equal("__name__", "m"), LabelMatcher.regex("n", "[0-4].*"));
+        TreeSet<Labels> live = new TreeSet<>();
+        SplittableRandom random = new SplittableRandom(11);
+        long now = 10_000;
+        for (int round = 0; round < 40; round++) {
+            for (int i = 0; i < 5; i++) {
+                Labels l = Labels.of("__name__", "m", "n", Integer.toString(random.nextInt(100)));
+                store.append(AppendRequest.builder().series(l).sample(++now, 1).build());
+                live.add(l);
+            }
+            if (round % 7 == 6) {
+                now += 5_000;
+                store.applyRetention(now);
+                live.clear();
+            }
+            for (int again = 0; again < 2; again++) {
+                List<Labels> actual = new ArrayList<>();
+                SeriesCursor cursor = store.selectUnchecked(selector, RawStore.ALL_TIME);
+                while (cursor.nextSeries()) {
+                    actual.add(cursor.labels());
+                }
+                assertThat(actual).as("round %d", round)
+                        .isEqualTo(live.stream().filter(l -> TestMatchers.matchesAll(selector, l)).toList());
+            }
+        }
+    }
+
+    @Test
     void emptyValueMatchersSelectSeriesWithoutTheLabel() {
         RawStore store = new RawStore();
         Labels bare = Labels.of("__name__", "m");

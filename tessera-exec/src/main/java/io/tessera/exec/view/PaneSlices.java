@@ -1,0 +1,66 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.Interval;
+import io.tessera.exec.value.SeriesRows;
+
+/**
+ * Where each pane of a span begins within each series of raw rows read for the whole span: the
+ * rows of series {@code s} in pane {@code j} are {@code [from(s, j), to(s, j))} of its arrays
+ * ({@link SeriesRows#tsArray}). Found in one walk over each series, for every view that folds
+ * the same span.
+ */
+public final class PaneSlices {
+
+    private final SeriesRows rows;
+    private final long spanStart;
+    private final long paneMs;
+    private final int panes;
+    /** Per series, {@code panes + 1} cut indexes: the first sample of each pane, then the series' end. */
+    private final int[] cuts;
+
+    public PaneSlices(SeriesRows rows, Interval span, long paneMs) {
+        if (span.length() % paneMs != 0) {
+            throw new IllegalArgumentException("span " + span + " is not a whole number of " + paneMs + " ms panes");
+        }
+        this.rows = rows;
+        this.spanStart = span.start();
+        this.paneMs = paneMs;
+        this.panes = (int) (span.length() / paneMs);
+        this.cuts = new int[rows.size() * (panes + 1)];
+        for (int s = 0; s < rows.size(); s++) {
+            long[] ts = rows.tsArray(s);
+            int i = rows.first(s);
+            int end = i + rows.count(s);
+            int base = s * (panes + 1);
+            for (int j = 0; j < panes; j++) {
+                long paneStart = spanStart + j * paneMs;
+                while (i < end && ts[i] <= paneStart) {
+                    i++;
+                }
+                cuts[base + j] = i;
+            }
+            cuts[base + panes] = end;
+        }
+    }
+
+    public SeriesRows rows() {
+        return rows;
+    }
+
+    /** The index of pane {@code pane} in this span. */
+    public int paneIndex(Interval pane) {
+        long j = (pane.start() - spanStart) / paneMs;
+        if (pane.length() != paneMs || (pane.start() - spanStart) % paneMs != 0 || j < 0 || j >= panes) {
+            throw new IllegalArgumentException("pane " + pane + " is not one of the span's " + paneMs + " ms panes");
+        }
+        return (int) j;
+    }
+
+    public int from(int series, int pane) {
+        return cuts[series * (panes + 1) + pane];
+    }
+
+    public int to(int series, int pane) {
+        return cuts[series * (panes + 1) + pane + 1];
+    }
+}
