@@ -72,15 +72,55 @@ public final class PaneBuilder {
         return pack(states);
     }
 
-    /** The states of pane {@code pane} of a pane view from the slices of raw rows read for a span of panes holding it. */
-    public static Map<Labels, State> fold(MaterializedView view, PaneSlices slices, Interval pane) {
-        int j = slices.paneIndex(pane);
+    /** One group's states in each pane of a span, null where the group has no sample in the pane. */
+    public record GroupPanes(Labels group, State[] panes) {
+    }
+
+    /**
+     * The states of every pane of the span {@code slices} was cut for, group by group in the order
+     * the groups first appear: each series' group is found once for all the panes, and a view
+     * kept per series needs no lookup at all (the rows of one read are distinct series).
+     */
+    public static List<GroupPanes> foldPanes(MaterializedView view, PaneSlices slices) {
         SeriesRows rows = slices.rows();
-        Map<Labels, State> states = new LinkedHashMap<>();
+        int panes = slices.panes();
+        boolean perSeries = view.state().grouping().kind() == io.tessera.plan.Grouping.Kind.PER_SERIES;
+        List<GroupPanes> out = new ArrayList<>();
+        Map<Labels, GroupPanes> byGroup = perSeries ? null : new java.util.HashMap<>();
         for (int s = 0; s < rows.size(); s++) {
-            fold(view, rows, s, slices.from(s, j), slices.to(s, j), states);
+            long[] ts = rows.tsArray(s);
+            double[] vs = rows.valuesArray(s);
+            GroupPanes group = null;
+            for (int j = 0; j < panes; j++) {
+                State state = null;
+                for (int i = slices.from(s, j), to = slices.to(s, j); i < to; i++) {
+                    if (StaleMarker.isStale(vs[i])) {
+                        continue;
+                    }
+                    if (state == null) {
+                        if (group == null) {
+                            group = groupPanes(view, rows.labels(s), panes, byGroup, out);
+                        }
+                        state = group.panes()[j];
+                        if (state == null) {
+                            state = StateFactory.create(view.state().state());
+                            group.panes()[j] = state;
+                        }
+                    }
+                    state.update(ts[i], vs[i]);
+                }
+            }
         }
-        return pack(states);
+        for (int j = 0; j < panes; j++) {
+            List<State> pane = new ArrayList<>(out.size());
+            for (GroupPanes g : out) {
+                if (g.panes()[j] != null) {
+                    pane.add(g.panes()[j]);
+                }
+            }
+            pack(pane);
+        }
+        return out;
     }
 
     private static Map<Labels, State> fold(MaterializedView view, SeriesRows rows, int s, int from, int to,
@@ -101,10 +141,30 @@ public final class PaneBuilder {
         return states;
     }
 
-    /** Packs the sample-run states among {@code states} together; returns {@code states}. */
+    /** The states of {@code series}' group: its own when {@code byGroup} is null (a view kept per series), else found or added. */
+    private static GroupPanes groupPanes(MaterializedView view, Labels series, int panes, Map<Labels, GroupPanes> byGroup,
+            List<GroupPanes> out) {
+        Labels key = byGroup == null ? series : view.state().grouping().groupOf(series);
+        GroupPanes group = byGroup == null ? null : byGroup.get(key);
+        if (group == null) {
+            group = new GroupPanes(key, new State[panes]);
+            out.add(group);
+            if (byGroup != null) {
+                byGroup.put(key, group);
+            }
+        }
+        return group;
+    }
+
     private static Map<Labels, State> pack(Map<Labels, State> states) {
+        pack(states.values());
+        return states;
+    }
+
+    /** Packs the sample-run states among {@code states}, those of one pane, together. */
+    private static void pack(java.util.Collection<State> states) {
         List<io.tessera.sketch.SampleRunState> runs = new ArrayList<>();
-        for (State state : states.values()) {
+        for (State state : states) {
             if (state instanceof io.tessera.sketch.SampleRunState run) {
                 runs.add(run);
             }
@@ -112,7 +172,6 @@ public final class PaneBuilder {
         if (!runs.isEmpty()) {
             io.tessera.sketch.SampleRunState.pack(runs);
         }
-        return states;
     }
 
     /**

@@ -47,13 +47,18 @@ public final class PaneSlices {
         return rows;
     }
 
-    /** The index of pane {@code pane} in this span. */
-    public int paneIndex(Interval pane) {
-        long j = (pane.start() - spanStart) / paneMs;
-        if (pane.length() != paneMs || (pane.start() - spanStart) % paneMs != 0 || j < 0 || j >= panes) {
-            throw new IllegalArgumentException("pane " + pane + " is not one of the span's " + paneMs + " ms panes");
-        }
-        return (int) j;
+    /** The span's first pane start. */
+    public long spanStart() {
+        return spanStart;
+    }
+
+    public long paneMs() {
+        return paneMs;
+    }
+
+    /** How many panes the span holds. */
+    public int panes() {
+        return panes;
     }
 
     public int from(int series, int pane) {

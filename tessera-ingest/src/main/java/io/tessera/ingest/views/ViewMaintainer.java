@@ -308,27 +308,14 @@ public final class ViewMaintainer {
                 built += (int) panes;
             }
         }
-        // pane by pane across the views, so that the views of one selector and pane width read each span of panes once
-        Map<SharedRead.Key, SharedRead> shared = new java.util.HashMap<>();
+        // span by span across the views: the pane views of one selector and pane grid read each span of panes once
         boolean progress = true;
         while (progress && built < maxPanes) {
             progress = false;
             for (Maintained m : paneViews) {
                 if (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark(m)) {
-                    long end = m.builtUntil + m.view.paneMs();
-                    Interval pane = new Interval(end - m.view.paneMs(), end);
                     Scan scan = PaneBuilder.scanOf(m.dag, m.view);
-                    SharedRead read = null;
-                    if (scan != null) {
-                        read = shared.computeIfAbsent(new SharedRead.Key(scan, m.grid), k -> new SharedRead());
-                        if (!read.covers(pane)) {
-                            readSpan(m, scan, paneViews, maxPanes - built, read);
-                        }
-                    }
-                    m.buildingUntil = Math.max(m.buildingUntil, end);
-                    buildPane(m, pane, read == null ? null : read.slices);
-                    m.builtUntil = end;
-                    built++;
+                    built += scan == null ? buildPane(m) : buildSpan(m, scan, paneViews, maxPanes - built);
                     progress = true;
                 }
             }
@@ -339,27 +326,15 @@ public final class ViewMaintainer {
     /** The most panes of a pane view whose raw data one read brings, for every pane view of the same Scan and panes. */
     private static final int PANES_PER_READ = 10;
 
-    /** The raw data of the span of panes last read for the pane views of one Scan and pane grid. */
-    private static final class SharedRead {
-        record Key(Scan scan, PaneGrid grid) {
-        }
-
-        Interval span;
-        PaneSlices slices;
-
-        boolean covers(Interval pane) {
-            return slices != null && span.start() <= pane.start() && pane.end() <= span.end();
-        }
-    }
-
     /**
-     * Reads the raw data of the panes from {@code m}'s next one on, as many as are complete (at most
-     * {@link #PANES_PER_READ}, and no more than {@code budget} lets every view that shares them
-     * build), for every pane view of the same Scan, pane grid and progress. Each of those is marked
-     * as building up to the span's end before the read, so a sample arriving for the span after it
-     * is judged late and its pane answered exactly.
+     * Builds the panes from {@code m}'s next one on, as many as are complete (at most {@link
+     * #PANES_PER_READ}, and no more than {@code budget} lets every view that shares them build),
+     * for every pane view of the same Scan, pane grid and progress, from one read of their raw
+     * data. Each of those views is marked as building up to the span's end before the read, so a
+     * sample arriving for the span after it is judged late and its pane answered exactly.
+     * Returns the number of panes built.
      */
-    private void readSpan(Maintained m, Scan scan, List<Maintained> paneViews, int budget, SharedRead shared) {
+    private int buildSpan(Maintained m, Scan scan, List<Maintained> paneViews, int budget) {
         List<Maintained> sharers = new ArrayList<>();
         for (Maintained other : paneViews) {
             if (other.builtUntil == m.builtUntil && other.grid.equals(m.grid) && scan.equals(PaneBuilder.scanOf(other.dag, other.view))) {
@@ -367,14 +342,40 @@ public final class ViewMaintainer {
             }
         }
         long complete = (m.grid.floor(watermark(m)) - m.builtUntil) / m.view.paneMs();
-        long panes = Math.max(1, Math.min(Math.min(PANES_PER_READ, complete), budget / sharers.size()));
+        int panes = (int) Math.max(1, Math.min(Math.min(PANES_PER_READ, complete), budget / sharers.size()));
         Interval span = new Interval(m.builtUntil, m.builtUntil + panes * m.view.paneMs());
         for (Maintained sharer : sharers) {
             sharer.buildingUntil = Math.max(sharer.buildingUntil, span.end());
         }
         SeriesRows rows = ScanOperator.read(data, scan, span, new RunContext(span.end(), span.end(), 60_000, QueryLimits.DEFAULTS));
-        shared.slices = new PaneSlices(rows, span, m.view.paneMs());
-        shared.span = span;
+        PaneSlices slices = new PaneSlices(rows, span, m.view.paneMs());
+        for (Maintained sharer : sharers) {
+            List<PaneBuilder.GroupPanes> groups = PaneBuilder.foldPanes(sharer.view, slices);
+            // group by group, so that the store finds each group once for all its panes
+            StateBatch batch = new StateBatch(Math.max(1, groups.size() * panes));
+            long bytes = 0;
+            boolean[] held = new boolean[panes];
+            for (PaneBuilder.GroupPanes g : groups) {
+                for (int j = 0; j < panes; j++) {
+                    State state = g.panes()[j];
+                    if (state != null) {
+                        batch.add(g.group(), span.start() + j * m.view.paneMs(), span.start() + (j + 1) * m.view.paneMs(), state);
+                        bytes += state.memoryBytes();
+                        held[j] = true;
+                    }
+                }
+            }
+            for (int j = 0; j < panes; j++) {
+                if (!held[j]) {
+                    batch.addEmptyPane(new Interval(span.start() + j * m.view.paneMs(), span.start() + (j + 1) * m.view.paneMs()));
+                }
+            }
+            sharer.store.insertBatch(batch);
+            sharer.builtUntil = span.end();
+            sharer.panesBuilt.add(panes);
+            sharer.stateBytes.addAndGet(bytes);
+        }
+        return panes * sharers.size();
     }
 
     /** Panes of an evaluation-grid view ending in {@code [firstEnd, lastEnd]}, built by one run over that grid. */
@@ -399,10 +400,13 @@ public final class ViewMaintainer {
         m.stateBytes.addAndGet(bytes);
     }
 
-    /** One pane of a pane view, folded from {@code slices} (raw data of a span holding it) or, when null, from its own read. */
-    private void buildPane(Maintained m, Interval pane, PaneSlices slices) {
-        Map<Labels, State> states = slices != null ? PaneBuilder.fold(m.view, slices, pane)
-                : PaneBuilder.build(m.dag, m.view, pane, data, new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS));
+    /** The next pane of a pane view that folds no Scan's raw data (a SQL table view), from its own read; returns 1. */
+    private int buildPane(Maintained m) {
+        long end = m.builtUntil + m.view.paneMs();
+        Interval pane = new Interval(end - m.view.paneMs(), end);
+        m.buildingUntil = Math.max(m.buildingUntil, end);
+        Map<Labels, State> states = PaneBuilder.build(m.dag, m.view, pane, data,
+                new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS));
         StateBatch batch = new StateBatch(Math.max(1, states.size()));
         long bytes = 0;
         if (states.isEmpty()) {
@@ -413,8 +417,10 @@ public final class ViewMaintainer {
             bytes += e.getValue().memoryBytes();
         }
         m.store.insertBatch(batch);
+        m.builtUntil = end;
         m.panesBuilt.increment();
         m.stateBytes.addAndGet(bytes);
+        return 1;
     }
 
     /** Drops panes older than each view's retention from the summary store. */

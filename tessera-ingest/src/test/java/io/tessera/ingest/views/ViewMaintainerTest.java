@@ -174,11 +174,13 @@ class ViewMaintainerTest {
         Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 100 * PANE);
         int sums = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, m));
         int counts = b.add(new PaneState(range, StateSpec.of(StateFamily.COUNT), Grouping.PER_SERIES, m));
+        int total = b.add(new PaneState(range, StateSpec.of(StateFamily.COUNT), new Grouping(Grouping.Kind.BY, List.of()), m));
         int wideRange = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, 2 * PANE));
         int wideSums = b.add(new PaneState(wideRange, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_INGESTION, 2 * PANE, 0, 100 * PANE)));
         b.root(sums);
         b.root(counts);
+        b.root(total);
         b.root(wideSums);
         PhysicalDag two = b.build();
         MaterializedView sumView = new MaterializedView(DefinitionIds.of(two, sums), sums, (PaneState) two.node(sums), List.of());
@@ -188,13 +190,17 @@ class ViewMaintainerTest {
                 (PaneState) two.node(wideSums), List.of());
         CountingDataStore counting = new CountingDataStore(store);
         ViewMaintainer backlog = new ViewMaintainer(summaries, counting, 5_000);
-        backlog.install(two, List.of(sumView, wideView, countView));
+        MaterializedView totalView = new MaterializedView(DefinitionIds.of(two, total), total, (PaneState) two.node(total),
+                List.of());
+        backlog.install(two, List.of(sumView, wideView, countView, totalView));
         // 25 panes of A (every 7 s, on pane edges too) and B (every 20 s from the sixth pane on)
         double[] sumA = new double[26];
+        int[] countA = new int[26];
         int[] countB = new int[26];
         for (long t = T0 + 7_000; t <= T0 + 25 * PANE; t += 7_000) {
             raw.append(AppendRequest.builder().series(A).sample(t, t % 1_000_003).build());
             sumA[(int) ((t - T0 - 1) / PANE)] += t % 1_000_003;
+            countA[(int) ((t - T0 - 1) / PANE)]++;
         }
         for (long t = T0 + 5 * PANE + 20_000; t <= T0 + 25 * PANE; t += 20_000) {
             raw.append(AppendRequest.builder().series(B).sample(t, 1).build());
@@ -202,8 +208,8 @@ class ViewMaintainerTest {
         }
         backlog.accepted(T0 + 7_000, T0 + 25 * PANE + 5_000, 1);
 
-        assertThat(backlog.runOnce(1_000)).isEqualTo(50 + 12);
-        assertThat(counting.rawReads.get()).as("1-minute panes 1-10, 11-20 and 21-25, each read once for both views;"
+        assertThat(backlog.runOnce(1_000)).isEqualTo(75 + 12);
+        assertThat(counting.rawReads.get()).as("1-minute panes 1-10, 11-20 and 21-25, each read once for the three views;"
                 + " 2-minute panes 1-10 and 11-12").isEqualTo(3 + 2);
         for (int p = 0; p < 25; p++) {
             Interval pane = new Interval(T0 + p * PANE, T0 + (p + 1) * PANE);
@@ -219,6 +225,14 @@ class ViewMaintainerTest {
                 }
             });
             assertThat(n[0]).as("pane %d", p).isEqualTo(countB[p]);
+            ViewStates all = store.readMaterializedView(totalView, new MaterializedViewRequest(pane, List.of(pane)),
+                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            long[] both = {0};
+            all.forEach(0, (g, st) -> {
+                assertThat(g).isEqualTo(Labels.EMPTY);
+                both[0] = ((io.tessera.sketch.CountState) st).value();
+            });
+            assertThat(both[0]).as("pane %d, both series", p).isEqualTo(countA[p] + countB[p]);
         }
         for (int p = 0; p < 12; p++) {
             Interval pane = new Interval(T0 + 2 * p * PANE, T0 + 2 * (p + 1) * PANE);

@@ -108,7 +108,8 @@ public final class ViewStore {
             int[] gids = new int[n];
             for (int i = 0; i < n; i++) {
                 Labels group = batch.groups[i];
-                gids[i] = group == null ? EMPTY_PANE : dictionary.idOf(group);
+                // a batch holding a group's states of several panes side by side finds the group once
+                gids[i] = group == null ? EMPTY_PANE : i > 0 && group == batch.groups[i - 1] ? gids[i - 1] : dictionary.idOf(group);
             }
             validate(batch, gids);
             int appended = 0;
