@@ -351,23 +351,20 @@ public final class ViewMaintainer {
         PaneSlices slices = new PaneSlices(rows, span, m.view.paneMs());
         for (Maintained sharer : sharers) {
             List<PaneBuilder.GroupPanes> groups = PaneBuilder.foldPanes(sharer.view, slices);
-            // group by group, so that the store finds each group once for all its panes
             StateBatch batch = new StateBatch(Math.max(1, groups.size() * panes));
             long bytes = 0;
-            boolean[] held = new boolean[panes];
-            for (PaneBuilder.GroupPanes g : groups) {
-                for (int j = 0; j < panes; j++) {
+            for (int j = 0; j < panes; j++) {
+                long start = span.start() + j * m.view.paneMs();
+                int before = batch.size();
+                for (PaneBuilder.GroupPanes g : groups) {
                     State state = g.panes()[j];
                     if (state != null) {
-                        batch.add(g.group(), span.start() + j * m.view.paneMs(), span.start() + (j + 1) * m.view.paneMs(), state);
+                        batch.add(g.group(), start, start + m.view.paneMs(), state);
                         bytes += state.memoryBytes();
-                        held[j] = true;
                     }
                 }
-            }
-            for (int j = 0; j < panes; j++) {
-                if (!held[j]) {
-                    batch.addEmptyPane(new Interval(span.start() + j * m.view.paneMs(), span.start() + (j + 1) * m.view.paneMs()));
+                if (batch.size() == before) {
+                    batch.addEmptyPane(new Interval(start, start + m.view.paneMs()));
                 }
             }
             sharer.store.insertBatch(batch);

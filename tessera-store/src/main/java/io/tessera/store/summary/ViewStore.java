@@ -108,8 +108,7 @@ public final class ViewStore {
             int[] gids = new int[n];
             for (int i = 0; i < n; i++) {
                 Labels group = batch.groups[i];
-                // a batch holding a group's states of several panes side by side finds the group once
-                gids[i] = group == null ? EMPTY_PANE : i > 0 && group == batch.groups[i - 1] ? gids[i - 1] : dictionary.idOf(group);
+                gids[i] = group == null ? EMPTY_PANE : dictionary.idOf(group);
             }
             validate(batch, gids);
             int appended = 0;
@@ -198,9 +197,14 @@ public final class ViewStore {
         int[] table = new int[Hashing.tableSizeFor(n)];
         Arrays.fill(table, -1);
         int mask = table.length - 1;
+        // an interval the store holds nothing of holds no group: asked once per run of a batch's interval
+        boolean intervalHeld = false;
         for (int i = 0; i < n; i++) {
             if (gids[i] == EMPTY_PANE) {
                 continue;
+            }
+            if (i == 0 || s[i] != s[i - 1] || e[i] != e[i - 1] || gids[i - 1] == EMPTY_PANE) {
+                intervalHeld = holdsInterval(s[i], e[i]);
             }
             int slot = Hashing.mix(Hashing.mix(s[i], e[i]), gids[i]) & mask;
             for (int other = table[slot]; other >= 0; other = table[slot]) {
@@ -210,7 +214,7 @@ public final class ViewStore {
                 slot = (slot + 1) & mask;
             }
             table[slot] = i;
-            if (holds(s[i], e[i], gids[i])) {
+            if (intervalHeld && holds(s[i], e[i], gids[i])) {
                 throw duplicate(batch.groups[i], s[i], e[i]);
             }
         }
