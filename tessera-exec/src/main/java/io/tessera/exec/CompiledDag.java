@@ -113,5 +113,15 @@ public final class CompiledDag {
         public Value run(int root, StepGrid grid, RunContext context) {
             return new QueryRun(dag, views, roots[root], grid, store, context, keptCorrections).evaluate(roots[root], grid);
         }
+
+        /** Evaluates every root at every time of {@code grid} in one run: what they share is read and computed once. */
+        public Value[] runAll(StepGrid grid, RunContext context) {
+            QueryRun run = new QueryRun(dag, views, roots, grid, store, context, keptCorrections);
+            Value[] out = new Value[roots.length];
+            for (int i = 0; i < roots.length; i++) {
+                out[i] = run.evaluate(roots[i], grid);
+            }
+            return out;
+        }
     }
 }

@@ -70,13 +70,19 @@ public final class QueryRun {
 
     QueryRun(PhysicalDag dag, Map<Integer, MaterializedView> views, int root, StepGrid grid, DataStore store, RunContext context,
             KeptCorrections keptCorrections) {
+        this(dag, views, new int[] {root}, grid, store, context, keptCorrections);
+    }
+
+    /** A run that evaluates any of {@code roots} over {@code grid}, their common nodes and Scan reads once. */
+    QueryRun(PhysicalDag dag, Map<Integer, MaterializedView> views, int[] roots, StepGrid grid, DataStore store, RunContext context,
+            KeptCorrections keptCorrections) {
         this.dag = dag;
         this.keptCorrections = keptCorrections;
         this.views = views;
         this.store = store;
         this.context = context;
         this.rootGrid = grid;
-        this.scanWindows = new HashMap<>(ScanWindows.of(dag, root, grid.start(), grid.last(), context));
+        this.scanWindows = new HashMap<>(ScanWindows.of(dag, roots, grid.start(), grid.last(), context));
     }
 
     /** The value of {@code node} at every time of {@code grid}. */

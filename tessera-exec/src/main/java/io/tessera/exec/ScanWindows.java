@@ -41,8 +41,15 @@ final class ScanWindows {
 
     /** Scan node id → the interval it reads, for a run that evaluates {@code root} at times in [first, last]. */
     static Map<Integer, Interval> of(PhysicalDag dag, int root, long first, long last, RunContext context) {
+        return of(dag, new int[] {root}, first, last, context);
+    }
+
+    /** The windows every Scan is read over for all of {@code roots} evaluated from {@code first} to {@code last}. */
+    static Map<Integer, Interval> of(PhysicalDag dag, int[] roots, long first, long last, RunContext context) {
         ScanWindows w = new ScanWindows(dag, context);
-        w.visit(root, first, last);
+        for (int root : roots) {
+            w.visit(root, first, last);
+        }
         Map<Integer, Interval> out = new HashMap<>();
         for (Map.Entry<Integer, long[]> e : w.windows.entrySet()) {
             out.put(e.getKey(), new Interval(e.getValue()[0], e.getValue()[1]));

@@ -10,6 +10,7 @@ import io.tessera.exec.op.ScanOperator;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.value.Value;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
@@ -184,23 +185,47 @@ public final class PaneBuilder {
         if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
             return CurveBuilder.build(dag, view, firstEnd, lastEnd, store, context);
         }
-        CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), new int[] {view.state().input()});
-        StepGrid grid = new StepGrid(firstEnd, lastEnd, view.paneMs());
-        InstantVector vector = (InstantVector) compiled.instantiate(store).run(0, grid, context);
-        List<Map<Labels, State>> panes = new ArrayList<>(grid.size());
-        for (int i = 0; i < grid.size(); i++) {
-            Map<Labels, State> states = new LinkedHashMap<>();
-            long t = grid.time(i);
-            for (int s = 0; s < vector.size(); s++) {
-                if (vector.has(s, i)) {
-                    State state = StateFactory.create(view.state().state());
-                    state.update(t, vector.value(s, i));
-                    states.put(vector.labels(s), state);
-                }
+        return buildValues(dag, List.of(view), firstEnd, lastEnd, store, context).getFirst();
+    }
+
+    /**
+     * {@link #buildValues(PhysicalDag, MaterializedView, long, long, DataStore, RunContext)} for
+     * several evaluation-grid views of the same pane grid (no curve views) in one run, so the
+     * nodes and raw reads their DAGs share are computed once; the panes of each view, in the
+     * order of {@code views}.
+     */
+    public static List<List<Map<Labels, State>>> buildValues(PhysicalDag dag, List<MaterializedView> views, long firstEnd,
+            long lastEnd, DataStore store, RunContext context) {
+        int[] roots = new int[views.size()];
+        for (int i = 0; i < roots.length; i++) {
+            MaterializedView view = views.get(i);
+            if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE || view.paneMs() != views.getFirst().paneMs()) {
+                throw new IllegalArgumentException("view " + view.definitionId() + " is a curve view or on another pane grid");
             }
-            panes.add(states);
+            roots[i] = view.state().input();
         }
-        return panes;
+        CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), roots);
+        StepGrid grid = new StepGrid(firstEnd, lastEnd, views.getFirst().paneMs());
+        Value[] values = compiled.instantiate(store).runAll(grid, context);
+        List<List<Map<Labels, State>>> out = new ArrayList<>(views.size());
+        for (int v = 0; v < views.size(); v++) {
+            InstantVector vector = (InstantVector) values[v];
+            List<Map<Labels, State>> panes = new ArrayList<>(grid.size());
+            for (int i = 0; i < grid.size(); i++) {
+                Map<Labels, State> states = new LinkedHashMap<>();
+                long t = grid.time(i);
+                for (int s = 0; s < vector.size(); s++) {
+                    if (vector.has(s, i)) {
+                        State state = StateFactory.create(views.get(v).state().state());
+                        state.update(t, vector.value(s, i));
+                        states.put(vector.labels(s), state);
+                    }
+                }
+                panes.add(states);
+            }
+            out.add(panes);
+        }
+        return out;
     }
 
     private static Map<Labels, State> valuesAt(PhysicalDag dag, MaterializedView view, long t, DataStore store,

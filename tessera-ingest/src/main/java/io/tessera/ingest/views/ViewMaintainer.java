@@ -283,29 +283,46 @@ public final class ViewMaintainer {
      */
     public synchronized int runOnce(int maxPanes) {
         int built = 0;
+        for (Maintained m : views) {
+            long watermark = watermark(m);
+            if (m.active && watermark != Long.MIN_VALUE && m.builtUntil == Long.MIN_VALUE) {
+                long first = Math.max(oldest(m), watermark - m.view.materialization().retentionMs());
+                m.builtUntil = m.grid.floor(first);
+            }
+        }
         List<Maintained> paneViews = new ArrayList<>();
         for (Maintained m : views) {
             long watermark = watermark(m);
             if (!m.active || watermark == Long.MIN_VALUE) {
                 continue;
             }
-            if (m.builtUntil == Long.MIN_VALUE) {
-                long first = Math.max(oldest(m), watermark - m.view.materialization().retentionMs());
-                m.builtUntil = m.grid.floor(first);
-            }
             if (!m.keepsValues) {
                 paneViews.add(m);
                 continue;
             }
             while (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark) {
-                int perRun = m.view.state().state().family() == StateFamily.CURVE ? CURVE_PANES_PER_RUN
-                        : VALUE_PANES_PER_RUN;
-                long panes = Math.min(Math.min(maxPanes - built, perRun), (watermark - m.builtUntil) / m.view.paneMs());
+                boolean curve = m.view.state().state().family() == StateFamily.CURVE;
+                // evaluation-grid views of the same plan, grid and progress are evaluated in one run
+                List<Maintained> sharers = new ArrayList<>();
+                for (Maintained other : views) {
+                    if (other == m || !curve && other.active && other.keepsValues && other.dag == m.dag
+                            && other.builtUntil == m.builtUntil && other.grid.equals(m.grid) && watermark(other) == watermark
+                            && other.view.state().state().family() != StateFamily.CURVE) {
+                        sharers.add(other);
+                    }
+                }
+                long panes = Math.min(Math.min(Math.max(1, (maxPanes - built) / sharers.size()),
+                        curve ? CURVE_PANES_PER_RUN : VALUE_PANES_PER_RUN), (watermark - m.builtUntil) / m.view.paneMs());
+                long first = m.builtUntil + m.view.paneMs();
                 long last = m.builtUntil + panes * m.view.paneMs();
-                m.buildingUntil = last;
-                buildValuePanes(m, m.builtUntil + m.view.paneMs(), last);
-                m.builtUntil = last;
-                built += (int) panes;
+                for (Maintained sharer : sharers) {
+                    sharer.buildingUntil = last;
+                }
+                buildValuePanes(sharers, first, last);
+                for (Maintained sharer : sharers) {
+                    sharer.builtUntil = last;
+                }
+                built += (int) panes * sharers.size();
             }
         }
         // span by span across the views: the pane views of one selector and pane grid read each span of panes once
@@ -375,26 +392,36 @@ public final class ViewMaintainer {
         return panes * sharers.size();
     }
 
-    /** Panes of an evaluation-grid view ending in {@code [firstEnd, lastEnd]}, built by one run over that grid. */
-    private void buildValuePanes(Maintained m, long firstEnd, long lastEnd) {
+    /**
+     * Panes ending in {@code [firstEnd, lastEnd]} of evaluation-grid views of one plan and pane
+     * grid, built by one run over that grid (or of one curve view).
+     */
+    private void buildValuePanes(List<Maintained> ms, long firstEnd, long lastEnd) {
+        Maintained first = ms.getFirst();
         RunContext context = new RunContext(firstEnd, lastEnd, 60_000, QueryLimits.DEFAULTS);
-        List<Map<Labels, State>> panes = PaneBuilder.buildValues(m.dag, m.view, firstEnd, lastEnd, data, context);
-        StateBatch batch = new StateBatch(Math.max(1, panes.size() * Math.max(1, panes.getFirst().size())));
-        long bytes = 0;
-        for (int i = 0; i < panes.size(); i++) {
-            long end = firstEnd + i * m.view.paneMs();
-            Interval pane = new Interval(end - m.view.paneMs(), end);
-            if (panes.get(i).isEmpty()) {
-                batch.addEmptyPane(pane);
+        List<List<Map<Labels, State>>> built = ms.size() == 1
+                ? List.of(PaneBuilder.buildValues(first.dag, first.view, firstEnd, lastEnd, data, context))
+                : PaneBuilder.buildValues(first.dag, ms.stream().map(m -> m.view).toList(), firstEnd, lastEnd, data, context);
+        for (int v = 0; v < ms.size(); v++) {
+            Maintained m = ms.get(v);
+            List<Map<Labels, State>> panes = built.get(v);
+            StateBatch batch = new StateBatch(Math.max(1, panes.size() * Math.max(1, panes.getFirst().size())));
+            long bytes = 0;
+            for (int i = 0; i < panes.size(); i++) {
+                long end = firstEnd + i * m.view.paneMs();
+                Interval pane = new Interval(end - m.view.paneMs(), end);
+                if (panes.get(i).isEmpty()) {
+                    batch.addEmptyPane(pane);
+                }
+                for (Map.Entry<Labels, State> e : panes.get(i).entrySet()) {
+                    batch.add(e.getKey(), pane, e.getValue());
+                    bytes += e.getValue().memoryBytes();
+                }
             }
-            for (Map.Entry<Labels, State> e : panes.get(i).entrySet()) {
-                batch.add(e.getKey(), pane, e.getValue());
-                bytes += e.getValue().memoryBytes();
-            }
+            m.store.insertBatch(batch);
+            m.panesBuilt.add(panes.size());
+            m.stateBytes.addAndGet(bytes);
         }
-        m.store.insertBatch(batch);
-        m.panesBuilt.add(panes.size());
-        m.stateBytes.addAndGet(bytes);
     }
 
     /** The next pane of a pane view that folds no Scan's raw data (a SQL table view), from its own read; returns 1. */

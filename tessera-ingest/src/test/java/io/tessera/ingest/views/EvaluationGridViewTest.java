@@ -67,6 +67,17 @@ class EvaluationGridViewTest {
     }
 
     @Test
+    void theViewsOfOneGridAreBuiltInOneRunThatReadsEachSelectorOnce() {
+        CountingDataStore reads = new CountingDataStore(store);
+        ViewMaintainer fresh = new ViewMaintainer(new SummaryStore(), reads, 0);
+        fresh.accepted(T0, T0 + SPAN, 1);
+        PhysicalDag dag = GridViewDags.of(QUERIES, STEP, 3_600_000L);
+        fresh.install(dag, MaterializedViews.of(dag));
+        assertThat(fresh.runOnce(Integer.MAX_VALUE)).as("an hour of 15-s panes for each view").isEqualTo(QUERIES.size() * 240);
+        assertThat(reads.rawReads.get()).as("one read of g and one of c for the five views").isEqualTo(2);
+    }
+
+    @Test
     void aDayAtFifteenSecondsIsOneViewReadAndEqualsTheExactAnswer() {
         long end = T0 + SPAN - 30 * 60_000;
         long start = end - 24 * 3_600_000L;
