@@ -118,6 +118,8 @@ public final class TesseraServer implements AutoCloseable {
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::lagMs).max().orElse(0) / 1000.0);
         metrics.gauge("tessera_view_state_bytes", "Approximate memory of all view states.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::stateBytes).sum());
+        metrics.gauge("tessera_view_build_cpu_seconds", "CPU time the ingestion runs of all views took.",
+                () -> maintainer.cpuNanos() / 1e9);
         metrics.gauge("tessera_view_late_samples", "Samples that arrived for panes already built.", () -> maintainer.lateSamples());
         metrics.gauge("tessera_view_late_rows", "SQL table rows that arrived for panes of table views already built.",
                 () -> maintainer.lateRows());

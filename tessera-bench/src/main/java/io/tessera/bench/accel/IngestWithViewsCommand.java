@@ -63,6 +63,14 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--without-curve", description = "The ten views alone, without the curve view (to see its share).")
     boolean withoutCurve;
 
+    @Option(names = "--warmup-minutes", defaultValue = "30", description = "Minutes of data (before the measured two hours)"
+            + " each target loads first, its views built, so that both kinds are measured warm (default ${DEFAULT-VALUE}; 0 for none).")
+    int warmupMinutes;
+
+    @Option(names = "--unsized-heap", description = "Let Tessera's heap grow from the JVM's default initial size instead of"
+            + " starting it at --heap, pre-touched, as a production deployment sizes it.")
+    boolean unsizedHeap;
+
     @Option(names = "--jvm-arg", description = "An extra option for Tessera's JVM, repeatable (e.g. a flight recording or GC log).")
     List<String> jvmArgs = List.of();
 
@@ -133,6 +141,9 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
 
     private double load(AccelDataset d, InstallablePlan plan, String configYaml, String who) throws Exception {
         List<String> options = new ArrayList<>(List.of("-Xmx" + heap, "-XX:+UseParallelGC"));
+        if (!unsizedHeap) {
+            options.addAll(List.of("-Xms" + heap, "-XX:+AlwaysPreTouch"));
+        }
         options.addAll(jvmArgs);
         try (TesseraProcess tessera = TesseraProcess.startConfigured(READY, configYaml, options.toArray(String[]::new));
                 HttpClient client = HttpClient.newHttpClient()) {
@@ -144,13 +155,51 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
                     throw new IllegalStateException("installing the plan: HTTP " + r.statusCode() + ": " + r.body());
                 }
             }
+            if (warmupMinutes > 0) {
+                AccelDataset warm = new AccelDataset(d.name(), d.series(), d.intervalMs(),
+                        (int) (warmupMinutes * 60_000L / d.intervalMs()), d.startMs() - warmupMinutes * 60_000L, d.seed() + 1);
+                BlockLoader.load(warm, who + ", warm-up", tessera.remoteWriteUrl(), connections, out);
+                awaitViews(client, tessera.baseUrl());
+            }
+            double viewRunsBefore = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds");
+            double cpuBefore = cpuSeconds(tessera.pid());
+            double generatorBefore = cpuSeconds(ProcessHandle.current().pid());
             long began = System.nanoTime();
             BlockLoader.load(d, who, tessera.remoteWriteUrl(), connections, out);
             double seconds = (System.nanoTime() - began) / 1e9;
+            double cpu = cpuSeconds(tessera.pid()) - cpuBefore;
+            double generator = cpuSeconds(ProcessHandle.current().pid()) - generatorBefore;
+            double viewRuns = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds") - viewRunsBefore;
             double rate = d.samples() / seconds;
-            out.printf(Locale.ROOT, "  %s: %,.0f samples/s%n", who, rate);
+            out.printf(Locale.ROOT, "  %s: %,.0f samples/s (CPU: Tessera %.1f s%s, the load generator %.1f s)%n", who, rate, cpu,
+                    plan == null ? "" : String.format(Locale.ROOT, ", of it the views' ingestion runs %.1f s", viewRuns), generator);
             return rate;
         }
+    }
+
+    /** Waits (up to 30 s) until every view has built its panes up to the newest complete one. */
+    private static void awaitViews(HttpClient client, String baseUrl) throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (System.nanoTime() < deadline && !(metric(client, baseUrl, "tessera_view_lag_seconds") <= 60)) {
+            Thread.sleep(200);
+        }
+    }
+
+    /** The CPU time process {@code pid} has taken so far, in seconds; NaN where the system does not say. */
+    private static double cpuSeconds(long pid) {
+        return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(c -> c.toNanos() / 1e9).orElse(Double.NaN);
+    }
+
+    /** The value of an unlabelled metric on Tessera's {@code /metrics}; NaN when it is not there. */
+    private static double metric(HttpClient client, String baseUrl, String name) throws Exception {
+        String text = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + " ")) {
+                return Double.parseDouble(line.substring(name.length() + 1).trim());
+            }
+        }
+        return Double.NaN;
     }
 
     /** Six pane views over the two Scans, an evaluation-grid view of four of the queries and, with {@code curve}, a curve view of one. */

@@ -51,8 +51,11 @@ public final class CurveBuilder {
     private final long w;
     private final Map<Labels, Integer> groupIds = new LinkedHashMap<>();
     private final List<Labels> groupLabels = new ArrayList<>();
-    private final List<Events[]> events = new ArrayList<>();
+    /** Each group's events of the pane being built, reused pane after pane. */
+    private final List<Events> events = new ArrayList<>();
     private final List<String[]> unusable = new ArrayList<>();
+    /** Scratch space of {@link Events#curve}, grown to the most events of any group and pane. */
+    private final Scratch scratch = new Scratch();
     /** A window's cut points: its ends and the bands of its three regime changes. */
     private final long[] cuts = new long[3 * (2 * BAND_MS + 2) + 2];
 
@@ -80,14 +83,16 @@ public final class CurveBuilder {
         CurveBuilder b = new CurveBuilder(shape, view.paneMs(), firstEnd, lastEnd);
         Scan scan = (Scan) dag.node(shape.scan());
         SeriesRows rows = ScanOperator.read(store, scan, new Interval(b.first - b.w, lastEnd), context);
-        b.addAll(rows, context);
-        return b.curves();
+        return b.buildAll(rows, context);
     }
 
-    private void addAll(SeriesRows rows, RunContext context) {
+    /** The series' samples a run walks, each series kept once for all its panes. */
+    private record Walk(long[] ts, double[] vs, double[] drops, int n, int group) {
+    }
+
+    private List<Map<Labels, State>> buildAll(SeriesRows rows, RunContext context) {
+        List<Walk> walks = new ArrayList<>(rows.size());
         Map<Labels, Labels> nameless = new HashMap<>();
-        long[] ts = new long[16];
-        double[] vs = new double[16];
         for (int s = 0; s < rows.size(); s++) {
             Labels labels = rows.labels(s);
             Labels out = labels.withoutMetricName();
@@ -101,12 +106,10 @@ public final class CurveBuilder {
             }
             long[] rowTs = rows.tsArray(s);
             double[] rowVs = rows.valuesArray(s);
+            long[] ts = new long[rows.count(s)];
+            double[] vs = new double[rows.count(s)];
             int n = 0;
             boolean finite = true;
-            if (ts.length < rows.count(s)) {
-                ts = new long[rows.count(s)];
-                vs = new double[rows.count(s)];
-            }
             for (int i = rows.first(s), end = i + rows.count(s); i < end; i++) {
                 double v = rowVs[i];
                 if (StaleMarker.isStale(v)) {
@@ -120,11 +123,20 @@ public final class CurveBuilder {
                 markAll(group, "a value that is not finite");
                 continue;
             }
-            series(ts, vs, n, group);
-            if ((s & 255) == 0) {
-                context.checkAlive();
-            }
+            walks.add(new Walk(ts, vs, shape.counter() ? dropSums(vs, n) : null, n, group));
         }
+        List<Map<Labels, State>> out = new ArrayList<>(panes);
+        for (int k = 0; k < panes; k++) {
+            for (int i = 0; i < walks.size(); i++) {
+                Walk walk = walks.get(i);
+                series(walk.ts(), walk.vs(), walk.drops(), walk.n(), walk.group(), k);
+                if ((i & 255) == 0) {
+                    context.checkAlive();
+                }
+            }
+            out.add(curves(k));
+        }
+        return out;
     }
 
     private int groupOf(Labels labels) {
@@ -133,7 +145,7 @@ public final class CurveBuilder {
             id = groupLabels.size();
             groupIds.put(labels, id);
             groupLabels.add(labels);
-            events.add(new Events[panes]);
+            events.add(new Events());
             unusable.add(new String[panes]);
         }
         return id;
@@ -143,20 +155,14 @@ public final class CurveBuilder {
         Arrays.fill(unusable.get(group), reason);
     }
 
-    /** Walks the times {@code (first, last]}, piece by piece of series samples {@code [0, n)}. */
-    private void series(long[] ts, double[] vs, int n, int group) {
-        double[] drops = shape.counter() ? dropSums(vs, n) : null;
-        long t = first + 1;
-        int f = 0;
-        while (f < n && ts[f] <= t - w) {
-            f++;
-        }
-        int l = f - 1;
-        while (l + 1 < n && ts[l + 1] <= t) {
-            l++;
-        }
-        while (t <= last) {
-            long next = Math.min(last + 1, first + ((t - first - 1) / pane + 1) * pane + 1);
+    /** Walks the times of pane {@code k}, piece by piece of series samples {@code [0, n)}. */
+    private void series(long[] ts, double[] vs, double[] drops, int n, int group, int k) {
+        long t = first + k * pane + 1;
+        long end = first + (k + 1) * pane;
+        int f = firstAfter(ts, n, t - w);
+        int l = firstAfter(ts, n, t) - 1;
+        while (t <= end) {
+            long next = end + 1;
             if (l + 1 < n) {
                 next = Math.min(next, ts[l + 1]);
             }
@@ -174,6 +180,21 @@ public final class CurveBuilder {
                 l++;
             }
         }
+    }
+
+    /** The first index of ascending {@code ts[0, n)} whose time is after {@code t}, or {@code n}. */
+    private static int firstAfter(long[] ts, int n, long t) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ts[mid] <= t) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** The sums of the values before each drop, up to each sample. */
@@ -284,11 +305,7 @@ public final class CurveBuilder {
     private void piece(int group, long x, long y, double value, double slope) {
         int k = (int) ((x - first - 1) / pane);
         long start = first + k * pane;
-        Events[] paneEvents = events.get(group);
-        Events e = paneEvents[k];
-        if (e == null) {
-            e = paneEvents[k] = new Events();
-        }
+        Events e = events.get(group);
         int at = (int) (x - start);
         double level = slope == 0 ? value : value - slope * at;
         e.add(at, level, slope, 1);
@@ -297,29 +314,48 @@ public final class CurveBuilder {
         }
     }
 
-    private List<Map<Labels, State>> curves() {
-        List<Map<Labels, State>> out = new ArrayList<>(panes);
-        int[] buckets = new int[(int) Math.min(pane + 3, MAX_BUCKETS)];
-        for (int k = 0; k < panes; k++) {
-            long start = first + k * pane;
-            Map<Labels, State> states = new LinkedHashMap<>();
-            for (int g = 0; g < groupLabels.size(); g++) {
-                String reason = unusable.get(g)[k];
-                if (reason != null) {
-                    states.put(groupLabels.get(g), CurveState.unusable(start, start + pane, reason));
-                    continue;
-                }
-                Events e = events.get(g)[k];
-                if (e != null) {
-                    CurveState curve = e.curve(start, start + pane, buckets);
-                    if (!curve.isEmpty()) {
-                        states.put(groupLabels.get(g), curve);
-                    }
+    /** Each group's curve of pane {@code k} from its events, which are then cleared for the next pane. */
+    private Map<Labels, State> curves(int k) {
+        long start = first + k * pane;
+        Map<Labels, State> states = new LinkedHashMap<>();
+        for (int g = 0; g < groupLabels.size(); g++) {
+            Events e = events.get(g);
+            String reason = unusable.get(g)[k];
+            if (reason != null) {
+                states.put(groupLabels.get(g), CurveState.unusable(start, start + pane, reason));
+            } else if (e.n > 0) {
+                CurveState curve = e.curve(start, start + pane, scratch);
+                if (!curve.isEmpty()) {
+                    states.put(groupLabels.get(g), curve);
                 }
             }
-            out.add(states);
+            e.n = 0;
         }
-        return out;
+        return states;
+    }
+
+    /** The arrays {@link Events#curve} works in, kept between panes and groups. */
+    private static final class Scratch {
+        int[] buckets = new int[0];
+        int[] order = new int[0];
+        int[] offsets = new int[0];
+        double[] levels = new double[0];
+        double[] slopes = new double[0];
+        int[] counts = new int[0];
+
+        void ensure(int events, int width) {
+            if (order.length < events) {
+                int n = Math.max(events, order.length * 3 / 2);
+                order = new int[n];
+                offsets = new int[n];
+                levels = new double[n];
+                slopes = new double[n];
+                counts = new int[n];
+            }
+            if (buckets.length < width + 3 && width + 3 <= MAX_BUCKETS) {
+                buckets = new int[width + 3];
+            }
+        }
     }
 
     /** The pieces' starts and ends of one group in one pane: offset, level and slope added, series present added. */
@@ -344,11 +380,13 @@ public final class CurveBuilder {
             present[n++] = (byte) p;
         }
 
-        /** The sums after each time that has events, where they changed; {@code buckets} is scratch space. */
-        CurveState curve(long start, long end, int[] buckets) {
+        /** The sums after each time that has events, where they changed. */
+        CurveState curve(long start, long end, Scratch scratch) {
             int width = (int) (end - start);
-            int[] order = new int[n];
-            if (width + 2 <= buckets.length) {
+            scratch.ensure(n, width);
+            int[] buckets = scratch.buckets;
+            int[] order = scratch.order;
+            if (width + 3 <= buckets.length) {
                 // offsets lie in [1, width + 1]: a counting sort, stable, so events of one time are added in the order they came
                 Arrays.fill(buckets, 0, width + 3, 0);
                 for (int i = 0; i < n; i++) {
@@ -370,10 +408,10 @@ public final class CurveBuilder {
                     order[i] = (int) keyed[i];
                 }
             }
-            int[] offsets = new int[n];
-            double[] levels = new double[n];
-            double[] slopes = new double[n];
-            int[] counts = new int[n];
+            int[] offsets = scratch.offsets;
+            double[] levels = scratch.levels;
+            double[] slopes = scratch.slopes;
+            int[] counts = scratch.counts;
             int out = 0;
             double a = 0;
             double ac = 0;
@@ -414,8 +452,7 @@ public final class CurveBuilder {
                 slopes[out] = sl;
                 counts[out++] = series;
             }
-            return new CurveState(start, end, Arrays.copyOf(offsets, out), Arrays.copyOf(levels, out),
-                    Arrays.copyOf(slopes, out), Arrays.copyOf(counts, out), out);
+            return new CurveState(start, end, offsets, levels, slopes, counts, out);
         }
     }
 }

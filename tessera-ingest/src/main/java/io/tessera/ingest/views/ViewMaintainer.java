@@ -24,6 +24,8 @@ import io.tessera.store.summary.StateBatch;
 import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.summary.ViewStore;
 import io.tessera.store.wal.ViewCapture;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Collection;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +96,10 @@ public final class ViewMaintainer {
     private final AtomicLong oldestSample = new AtomicLong(Long.MAX_VALUE);
     private final LongAdder lateSamples = new LongAdder();
     private final LongAdder lateRows = new LongAdder();
+    private final LongAdder cpuNanos = new LongAdder();
+    /** The maintaining thread's CPU time when last counted; guarded by this. */
+    private long cpuMark = -1;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** Per SQL table: {newest, oldest} row time accepted. */
     private final Map<String, AtomicLong[]> tableTimes = new ConcurrentHashMap<>();
     private volatile List<Maintained> views = List.of();
@@ -282,6 +288,33 @@ public final class ViewMaintainer {
      * raw data still cover.
      */
     public synchronized int runOnce(int maxPanes) {
+        cpuMark = threadCpuNanos();
+        try {
+            return build(maxPanes);
+        } finally {
+            countCpu();
+        }
+    }
+
+    private static long threadCpuNanos() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+
+    /** Adds the CPU time this thread took since the last mark (a run may chase a watermark that keeps moving for long). */
+    private void countCpu() {
+        long now = threadCpuNanos();
+        if (now >= 0 && cpuMark >= 0) {
+            cpuNanos.add(now - cpuMark);
+        }
+        cpuMark = now;
+    }
+
+    /** The CPU time ingestion runs took, all views, in nanoseconds (0 where the JVM does not measure a thread's CPU time). */
+    public long cpuNanos() {
+        return cpuNanos.sum();
+    }
+
+    private int build(int maxPanes) {
         int built = 0;
         for (Maintained m : views) {
             long watermark = watermark(m);
@@ -322,6 +355,7 @@ public final class ViewMaintainer {
                 for (Maintained sharer : sharers) {
                     sharer.builtUntil = last;
                 }
+                countCpu();
                 built += (int) panes * sharers.size();
             }
         }
@@ -333,6 +367,7 @@ public final class ViewMaintainer {
                 if (built < maxPanes && m.builtUntil + m.view.paneMs() <= watermark(m)) {
                     Scan scan = PaneBuilder.scanOf(m.dag, m.view);
                     built += scan == null ? buildPane(m) : buildSpan(m, scan, paneViews, maxPanes - built);
+                    countCpu();
                     progress = true;
                 }
             }
