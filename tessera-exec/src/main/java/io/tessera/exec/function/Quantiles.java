@@ -31,14 +31,20 @@ public final class Quantiles {
      * Prometheus' order (NaNs first, then ascending): NaN when a NaN sits at the lower rank.
      */
     static double ofSorted(double q, double[] sorted, int n) {
+        return ofRanked(q, n, i -> sorted[i]);
+    }
+
+    /** {@link #ofSorted} of {@code n} values whose {@code i}-th in sorted order {@code valueAt} gives. */
+    static double ofRanked(double q, int n, java.util.function.IntToDoubleFunction valueAt) {
         double rank = q * (n - 1);
         int lower = (int) Math.max(0, Math.floor(rank));
         int upper = (int) Math.min(n - 1, lower + 1);
         double weight = rank - Math.floor(rank);
-        if (Double.isNaN(sorted[lower])) {
+        double below = valueAt.applyAsDouble(lower);
+        if (Double.isNaN(below)) {
             return Double.NaN;
         }
-        return sorted[lower] * (1 - weight) + sorted[upper] * weight;
+        return below * (1 - weight) + valueAt.applyAsDouble(upper) * weight;
     }
 
     /**

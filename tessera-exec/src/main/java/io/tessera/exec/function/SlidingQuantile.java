@@ -3,15 +3,20 @@ package io.tessera.exec.function;
 import java.util.Arrays;
 
 /**
- * {@code quantile_over_time} at consecutive steps of one series whose windows overlap: a sorted
- * copy of the window (NaNs first, then as {@link Arrays#sort} orders doubles) kept from step to
- * step, the samples that left removed and those that entered inserted, instead of selecting
- * among all of the window's samples at every step. The same value as
- * {@link Quantiles#quantileBySelection}.
+ * {@code quantile_over_time} at consecutive steps of one series whose windows overlap: the window
+ * kept sorted from step to step (NaNs first, then as {@link Double#compare} orders doubles), the
+ * samples that left removed and those that entered inserted, instead of selecting among all of the
+ * window's samples at every step. The same value as {@link Quantiles#quantileBySelection}.
+ *
+ * <p>The window is kept as sort keys, longs whose order is that one: a double's bits with the
+ * lower 63 flipped when it is negative, and every NaN as {@link Long#MIN_VALUE}, so a search
+ * compares longs.
  */
 final class SlidingQuantile {
 
-    private double[] sorted = new double[64];
+    private static final long NAN_KEY = Long.MIN_VALUE;
+
+    private long[] keys = new long[64];
     private int n;
     private int lo;
     private int hi;
@@ -40,13 +45,27 @@ final class SlidingQuantile {
         return at(q);
     }
 
+    static long key(double v) {
+        if (Double.isNaN(v)) {
+            return NAN_KEY;
+        }
+        long bits = Double.doubleToRawLongBits(v);
+        return bits ^ (bits >> 63 & Long.MAX_VALUE);
+    }
+
+    static double value(long key) {
+        return key == NAN_KEY ? Double.NaN : Double.longBitsToDouble(key ^ (key >> 63 & Long.MAX_VALUE));
+    }
+
     private void rebuild(double[] vs, int from, int to) {
         n = to - from;
-        if (sorted.length < n) {
-            sorted = new double[Math.max(n, sorted.length * 2)];
+        if (keys.length < n) {
+            keys = new long[Math.max(n, keys.length * 2)];
         }
-        System.arraycopy(vs, from, sorted, 0, n);
-        Quantiles.sortNaNFirst(sorted, n);
+        for (int i = 0; i < n; i++) {
+            keys[i] = key(vs[from + i]);
+        }
+        Arrays.sort(keys, 0, n);
         lo = from;
         hi = to;
         valid = true;
@@ -62,50 +81,42 @@ final class SlidingQuantile {
         if (q > 1) {
             return Double.POSITIVE_INFINITY;
         }
-        return Quantiles.ofSorted(q, sorted, n);
+        return Quantiles.ofRanked(q, n, i -> value(keys[i]));
     }
 
     private void insert(double v) {
-        if (n == sorted.length) {
-            sorted = Arrays.copyOf(sorted, n * 2);
+        if (n == keys.length) {
+            keys = Arrays.copyOf(keys, n * 2);
         }
-        int at = position(v);
-        System.arraycopy(sorted, at, sorted, at + 1, n - at);
-        sorted[at] = v;
+        long k = key(v);
+        int at = position(k);
+        System.arraycopy(keys, at, keys, at + 1, n - at);
+        keys[at] = k;
         n++;
     }
 
     private void remove(double v) {
-        int at = position(v);
-        if (at >= n || order(sorted[at], v) != 0) {
+        long k = key(v);
+        int at = position(k);
+        if (at >= n || keys[at] != k) {
             throw new IllegalStateException("a sample leaving the window is not in it: " + v);
         }
-        System.arraycopy(sorted, at + 1, sorted, at, n - at - 1);
+        System.arraycopy(keys, at + 1, keys, at, n - at - 1);
         n--;
     }
 
-    /** The first index whose value does not come before {@code v}. */
-    private int position(double v) {
+    /** The first index whose key is not below {@code k}. */
+    private int position(long k) {
         int a = 0;
         int b = n;
         while (a < b) {
             int mid = (a + b) >>> 1;
-            if (order(sorted[mid], v) < 0) {
+            if (keys[mid] < k) {
                 a = mid + 1;
             } else {
                 b = mid;
             }
         }
         return a;
-    }
-
-    /** NaNs first (all alike), then {@link Double#compare}'s order (-0.0 before 0.0). */
-    private static int order(double a, double b) {
-        boolean na = Double.isNaN(a);
-        boolean nb = Double.isNaN(b);
-        if (na || nb) {
-            return na == nb ? 0 : na ? -1 : 1;
-        }
-        return Double.compare(a, b);
     }
 }
