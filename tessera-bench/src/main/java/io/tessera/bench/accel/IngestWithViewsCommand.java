@@ -17,16 +17,20 @@ import io.tessera.plan.TimeRange;
 import io.tessera.plan.ViewMatcher;
 import io.tessera.promql.Parser;
 import io.tessera.sketch.StateFamily;
+import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -70,6 +74,9 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--unsized-heap", description = "Let Tessera's heap grow from the JVM's default initial size instead of"
             + " starting it at --heap, pre-touched, as a production deployment sizes it.")
     boolean unsizedHeap;
+
+    @Option(names = "--thread-cpu", description = "Also print the CPU time of Tessera's threads during each measured load (Linux).")
+    boolean threadCpu;
 
     @Option(names = "--jvm-arg", description = "An extra option for Tessera's JVM, repeatable (e.g. a flight recording or GC log).")
     List<String> jvmArgs = List.of();
@@ -163,6 +170,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
             }
             double viewRunsBefore = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds");
             double cpuBefore = cpuSeconds(tessera.pid());
+            Map<String, Long> threadsBefore = threadCpu ? threadTicks(tessera.pid()) : Map.of();
             double generatorBefore = cpuSeconds(ProcessHandle.current().pid());
             long began = System.nanoTime();
             BlockLoader.load(d, who, tessera.remoteWriteUrl(), connections, out);
@@ -170,11 +178,43 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
             double cpu = cpuSeconds(tessera.pid()) - cpuBefore;
             double generator = cpuSeconds(ProcessHandle.current().pid()) - generatorBefore;
             double viewRuns = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds") - viewRunsBefore;
+            if (threadCpu) {
+                out.println("    CPU by thread: " + threadCpu(tessera.pid(), threadsBefore));
+            }
             double rate = d.samples() / seconds;
             out.printf(Locale.ROOT, "  %s: %,.0f samples/s (CPU: Tessera %.1f s%s, the load generator %.1f s)%n", who, rate, cpu,
                     plan == null ? "" : String.format(Locale.ROOT, ", of it the views' ingestion runs %.1f s", viewRuns), generator);
             return rate;
         }
+    }
+
+    /** CPU clock ticks of the process's threads by name, digits at the end of a name dropped (Linux' /proc). */
+    private static Map<String, Long> threadTicks(long pid) throws IOException {
+        Map<String, Long> ticks = new TreeMap<>();
+        File[] tasks = new File("/proc/" + pid + "/task").listFiles();
+        for (File task : tasks == null ? new File[0] : tasks) {
+            try {
+                String name = Files.readString(task.toPath().resolve("comm")).trim().replaceAll("[0-9]+$", "");
+                String stat = Files.readString(task.toPath().resolve("stat"));
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                ticks.merge(name, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
+            } catch (IOException gone) {
+                // the thread ended between the listing and the read
+            }
+        }
+        return ticks;
+    }
+
+    /** The CPU seconds each thread group took since {@code before} (100 ticks a second), those above 0.05 s. */
+    private static String threadCpu(long pid, Map<String, Long> before) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Long> e : threadTicks(pid).entrySet()) {
+            long ticks = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            if (ticks >= 5) {
+                sb.append(sb.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%s %.2f s", e.getKey(), ticks / 100.0));
+            }
+        }
+        return sb.toString();
     }
 
     /** Waits (up to 30 s) until every view has built its panes up to the newest complete one. */

@@ -74,7 +74,15 @@ public final class RangeFunctions {
             int[] to = in.to(s);
             int series = -1;
             if (sliding != null) {
-                sliding.reset();
+                int spanFrom = Integer.MAX_VALUE;
+                int spanTo = 0;
+                for (int i = 0; i < steps; i++) {
+                    if (to[i] > from[i]) {
+                        spanFrom = Math.min(spanFrom, from[i]);
+                        spanTo = Math.max(spanTo, to[i]);
+                    }
+                }
+                sliding.reset(vs, Math.min(spanFrom, spanTo), spanTo);
             }
             for (int i = 0; i < steps; i++) {
                 if (to[i] <= from[i]) {

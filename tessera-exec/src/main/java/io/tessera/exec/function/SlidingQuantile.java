@@ -3,45 +3,89 @@ package io.tessera.exec.function;
 import java.util.Arrays;
 
 /**
- * {@code quantile_over_time} at consecutive steps of one series whose windows overlap: the window
- * kept sorted from step to step (NaNs first, then as {@link Double#compare} orders doubles), the
- * samples that left removed and those that entered inserted, instead of selecting among all of the
- * window's samples at every step. The same value as {@link Quantiles#quantileBySelection}.
+ * {@code quantile_over_time} at consecutive steps of one series whose windows overlap: the samples
+ * that leave a window are taken out and those that enter put in, instead of selecting among all of
+ * the window's samples at every step. The same value as {@link Quantiles#quantileBySelection}.
  *
- * <p>The window is kept as sort keys, longs whose order is that one: a double's bits with the
- * lower 63 flipped when it is negative, and every NaN as {@link Long#MIN_VALUE}, so a search
- * compares longs.
+ * <p>Every sample of the series' span is ranked once, by a sort key whose order is the quantile's
+ * (NaN first, then {@link Double#compare}'s); the window is a count per rank in a Fenwick tree,
+ * so a sample enters or leaves and the {@code k}-th smallest is found in a logarithm of the span's
+ * distinct values.
  */
 final class SlidingQuantile {
 
     private static final long NAN_KEY = Long.MIN_VALUE;
 
+    private double[] vs;
+    private int spanFrom;
+    /** The distinct sort keys of the span, ascending. */
     private long[] keys = new long[64];
+    private int distinct;
+    /** Each span sample's index in {@link #keys}. */
+    private int[] ranks = new int[64];
+    /** Fenwick tree of the window's count per rank, 1-based. */
+    private int[] tree = new int[65];
+    private int highestBit;
     private int n;
     private int lo;
     private int hi;
-    private boolean valid;
 
-    /** Forgets the window kept (the next series starts afresh). */
-    void reset() {
-        valid = false;
+    /**
+     * Starts a series: every later window lies in {@code vs[from, to)}, and windows move forward
+     * from call to call.
+     */
+    void reset(double[] vs, int from, int to) {
+        this.vs = vs;
+        this.spanFrom = from;
+        int size = to - from;
+        if (keys.length < size) {
+            keys = new long[Math.max(size, keys.length * 2)];
+            ranks = new int[keys.length];
+        }
+        long[] sorted = keys;
+        for (int i = 0; i < size; i++) {
+            sorted[i] = key(vs[from + i]);
+        }
+        Arrays.sort(sorted, 0, size);
+        distinct = 0;
+        for (int i = 0; i < size; i++) {
+            if (distinct == 0 || sorted[i] != sorted[distinct - 1]) {
+                sorted[distinct++] = sorted[i];
+            }
+        }
+        for (int i = 0; i < size; i++) {
+            ranks[i] = Arrays.binarySearch(keys, 0, distinct, key(vs[from + i]));
+        }
+        if (tree.length < distinct + 1) {
+            tree = new int[Math.max(distinct + 1, tree.length * 2)];
+        }
+        Arrays.fill(tree, 0, distinct + 1, 0);
+        highestBit = Integer.highestOneBit(Math.max(1, distinct));
+        n = 0;
+        lo = from;
+        hi = from;
     }
 
-    /** The {@code q}-quantile of {@code vs[from, to)}; windows must move forward from call to call until {@link #reset}. */
+    /** The {@code q}-quantile of {@code vs[from, to)}, {@code vs} the array given to {@link #reset}. */
     double quantile(double q, double[] vs, int from, int to) {
-        int moved = valid && from >= lo && to >= hi && from < hi ? (from - lo) + (to - hi) : Integer.MAX_VALUE;
-        if (moved > Math.max(8, (to - from) / 2)) {
-            rebuild(vs, from, to);
-        } else {
-            for (int i = lo; i < from; i++) {
-                remove(vs[i]);
-            }
-            for (int i = hi; i < to; i++) {
-                insert(vs[i]);
+        if (vs != this.vs || from < lo || to < hi) {
+            throw new IllegalArgumentException("windows must move forward within the span given to reset");
+        }
+        if (from >= hi) {
+            for (int i = lo; i < hi; i++) {
+                add(i, -1);
             }
             lo = from;
-            hi = to;
+            hi = from;
         }
+        for (int i = lo; i < from; i++) {
+            add(i, -1);
+        }
+        for (int i = hi; i < to; i++) {
+            add(i, 1);
+        }
+        lo = from;
+        hi = to;
         return at(q);
     }
 
@@ -57,18 +101,25 @@ final class SlidingQuantile {
         return key == NAN_KEY ? Double.NaN : Double.longBitsToDouble(key ^ (key >> 63 & Long.MAX_VALUE));
     }
 
-    private void rebuild(double[] vs, int from, int to) {
-        n = to - from;
-        if (keys.length < n) {
-            keys = new long[Math.max(n, keys.length * 2)];
+    private void add(int sample, int delta) {
+        for (int i = ranks[sample - spanFrom] + 1; i <= distinct; i += i & -i) {
+            tree[i] += delta;
         }
-        for (int i = 0; i < n; i++) {
-            keys[i] = key(vs[from + i]);
+        n += delta;
+    }
+
+    /** The value of the window's {@code k}-th smallest sample, from 0. */
+    private double kth(int k) {
+        int at = 0;
+        int left = k;
+        for (int bit = highestBit; bit > 0; bit >>= 1) {
+            int next = at + bit;
+            if (next <= distinct && tree[next] <= left) {
+                at = next;
+                left -= tree[next];
+            }
         }
-        Arrays.sort(keys, 0, n);
-        lo = from;
-        hi = to;
-        valid = true;
+        return value(keys[at]);
     }
 
     private double at(double q) {
@@ -81,42 +132,6 @@ final class SlidingQuantile {
         if (q > 1) {
             return Double.POSITIVE_INFINITY;
         }
-        return Quantiles.ofRanked(q, n, i -> value(keys[i]));
-    }
-
-    private void insert(double v) {
-        if (n == keys.length) {
-            keys = Arrays.copyOf(keys, n * 2);
-        }
-        long k = key(v);
-        int at = position(k);
-        System.arraycopy(keys, at, keys, at + 1, n - at);
-        keys[at] = k;
-        n++;
-    }
-
-    private void remove(double v) {
-        long k = key(v);
-        int at = position(k);
-        if (at >= n || keys[at] != k) {
-            throw new IllegalStateException("a sample leaving the window is not in it: " + v);
-        }
-        System.arraycopy(keys, at + 1, keys, at, n - at - 1);
-        n--;
-    }
-
-    /** The first index whose key is not below {@code k}. */
-    private int position(long k) {
-        int a = 0;
-        int b = n;
-        while (a < b) {
-            int mid = (a + b) >>> 1;
-            if (keys[mid] < k) {
-                a = mid + 1;
-            } else {
-                b = mid;
-            }
-        }
-        return a;
+        return Quantiles.ofRanked(q, n, this::kth);
     }
 }

@@ -27,7 +27,7 @@ class SlidingQuantileTest {
         SlidingQuantile sliding = new SlidingQuantile();
         int compared = 0;
         for (int round = 0; round < 20; round++) {
-            sliding.reset();
+            sliding.reset(vs, 0, vs.length);
             int from = random.nextInt(100);
             int to = from + 1 + random.nextInt(300);
             while (to <= vs.length) {
