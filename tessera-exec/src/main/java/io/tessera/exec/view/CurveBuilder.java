@@ -86,8 +86,24 @@ public final class CurveBuilder {
         return b.buildAll(rows, context);
     }
 
-    /** The series' samples a run walks, each series kept once for all its panes. */
-    private record Walk(long[] ts, double[] vs, double[] drops, int n, int group) {
+    /** A series' samples a run walks pane after pane, and where its window stood at the end of the last pane walked. */
+    private static final class Walk {
+        final long[] ts;
+        final double[] vs;
+        final double[] drops;
+        final int n;
+        final int group;
+        /** The window's first and last sample at the time reached. */
+        int f;
+        int l;
+
+        Walk(long[] ts, double[] vs, double[] drops, int n, int group) {
+            this.ts = ts;
+            this.vs = vs;
+            this.drops = drops;
+            this.n = n;
+            this.group = group;
+        }
     }
 
     private List<Map<Labels, State>> buildAll(SeriesRows rows, RunContext context) {
@@ -123,13 +139,15 @@ public final class CurveBuilder {
                 markAll(group, "a value that is not finite");
                 continue;
             }
-            walks.add(new Walk(ts, vs, shape.counter() ? dropSums(vs, n) : null, n, group));
+            Walk walk = new Walk(ts, vs, shape.counter() ? dropSums(vs, n) : null, n, group);
+            walk.f = firstAfter(ts, n, first + 1 - w);
+            walk.l = firstAfter(ts, n, first + 1) - 1;
+            walks.add(walk);
         }
         List<Map<Labels, State>> out = new ArrayList<>(panes);
         for (int k = 0; k < panes; k++) {
             for (int i = 0; i < walks.size(); i++) {
-                Walk walk = walks.get(i);
-                series(walk.ts(), walk.vs(), walk.drops(), walk.n(), walk.group(), k);
+                series(walks.get(i), k);
                 if ((i & 255) == 0) {
                     context.checkAlive();
                 }
@@ -155,12 +173,17 @@ public final class CurveBuilder {
         Arrays.fill(unusable.get(group), reason);
     }
 
-    /** Walks the times of pane {@code k}, piece by piece of series samples {@code [0, n)}. */
-    private void series(long[] ts, double[] vs, double[] drops, int n, int group, int k) {
+    /** Walks the times of pane {@code k}, piece by piece, from where the walk of pane {@code k - 1} ended. */
+    private void series(Walk walk, int k) {
+        long[] ts = walk.ts;
+        double[] vs = walk.vs;
+        double[] drops = walk.drops;
+        int n = walk.n;
+        int group = walk.group;
         long t = first + k * pane + 1;
         long end = first + (k + 1) * pane;
-        int f = firstAfter(ts, n, t - w);
-        int l = firstAfter(ts, n, t) - 1;
+        int f = walk.f;
+        int l = walk.l;
         while (t <= end) {
             long next = end + 1;
             if (l + 1 < n) {
@@ -180,6 +203,8 @@ public final class CurveBuilder {
                 l++;
             }
         }
+        walk.f = f;
+        walk.l = l;
     }
 
     /** The first index of ascending {@code ts[0, n)} whose time is after {@code t}, or {@code n}. */
