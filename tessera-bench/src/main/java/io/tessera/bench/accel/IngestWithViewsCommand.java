@@ -67,7 +67,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--without-curve", description = "The ten views alone, without the curve view (to see its share).")
     boolean withoutCurve;
 
-    @Option(names = "--warmup-minutes", defaultValue = "30", description = "Minutes of data (before the measured two hours)"
+    @Option(names = "--warmup-minutes", defaultValue = "120", description = "Minutes of data (before the measured two hours)"
             + " each target loads first, its views built, so that both kinds are measured warm (default ${DEFAULT-VALUE}; 0 for none).")
     int warmupMinutes;
 
