@@ -34,8 +34,11 @@ final class MutableEpoch {
     private int[] tails;
     private int distinct;
 
-    /** {@code (first run of the interval, group)} of every row, for duplicate checks. */
-    private final LongSet keys = new LongSet();
+    /**
+     * {@code (first run of the interval, group)} of every row, for duplicate checks; built when
+     * one is first asked for (an insert into an interval the epoch already holds), kept from then on.
+     */
+    private LongSet keys;
 
     private long minEnd = Long.MAX_VALUE;
     private long maxEnd = Long.MIN_VALUE;
@@ -77,7 +80,13 @@ final class MutableEpoch {
     /** True when the epoch holds a state of {@code group} for {@code (start, end]}. */
     boolean contains(long start, long end, int group) {
         int slot = findSlot(start, end);
-        return slot >= 0 && keys.contains(key(slots[slot], group));
+        if (slot < 0) {
+            return false;
+        }
+        if (keys == null) {
+            keys = indexRows();
+        }
+        return keys.contains(key(slots[slot], group));
     }
 
     void append(long start, long end, int group, State state) {
@@ -94,7 +103,21 @@ final class MutableEpoch {
         groups[length] = group;
         states[length] = state;
         length++;
-        keys.add(key(slots[findSlot(start, end)], group));
+        if (keys != null) {
+            keys.add(key(slots[findSlot(start, end)], group));
+        }
+    }
+
+    private LongSet indexRows() {
+        LongSet set = new LongSet();
+        for (int run = 0; run < runs; run++) {
+            int first = slots[findSlot(runStarts[run], runEnds[run])];
+            int to = run + 1 < runs ? runFrom[run + 1] : length;
+            for (int row = runFrom[run]; row < to; row++) {
+                set.add(key(first, groups[row]));
+            }
+        }
+        return set;
     }
 
     /** Records a pane committed with no state; the caller checked that the interval is new. */
