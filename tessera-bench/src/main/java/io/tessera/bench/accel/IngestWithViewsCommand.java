@@ -40,7 +40,9 @@ import picocli.CommandLine.Option;
  * maintained against none, on the same data, each in a fresh child process: six pane views (KLL,
  * sum, count, avg, max of a gauge; counter panes of a counter), four evaluation-grid views (two
  * rules every minute and two panels every 15 s) and the curve view of the rate panel, their
- * ingestion runs competing with the load for the same cores.
+ * ingestion runs competing with the load for the same cores. Each target runs with a sized heap and
+ * first loads earlier data (its views built), so that the load is measured on a warm server; each
+ * load prints Tessera's CPU time and the views' share of it.
  */
 @Command(name = "ingest-views", mixinStandardHelpOptions = true,
         description = "Remote-write throughput with eleven views (ten and a curve view) maintained against none.")

@@ -41,11 +41,13 @@ final class SlidingQuantile {
         if (keys.length < size) {
             keys = new long[Math.max(size, keys.length * 2)];
             ranks = new int[keys.length];
+            sampleKeys = new long[keys.length];
         }
         long[] sorted = keys;
         for (int i = 0; i < size; i++) {
-            sorted[i] = key(vs[from + i]);
+            sampleKeys[i] = key(vs[from + i]);
         }
+        System.arraycopy(sampleKeys, 0, sorted, 0, size);
         Arrays.sort(sorted, 0, size);
         distinct = 0;
         for (int i = 0; i < size; i++) {
@@ -53,9 +55,7 @@ final class SlidingQuantile {
                 sorted[distinct++] = sorted[i];
             }
         }
-        for (int i = 0; i < size; i++) {
-            ranks[i] = Arrays.binarySearch(keys, 0, distinct, key(vs[from + i]));
-        }
+        rankSamples(size);
         if (tree.length < distinct + 1) {
             tree = new int[Math.max(distinct + 1, tree.length * 2)];
         }
@@ -99,6 +99,43 @@ final class SlidingQuantile {
 
     static double value(long key) {
         return key == NAN_KEY ? Double.NaN : Double.longBitsToDouble(key ^ (key >> 63 & Long.MAX_VALUE));
+    }
+
+    /** Each span sample's key, in sample order; scratch of {@link #reset}. */
+    private long[] sampleKeys = new long[64];
+    /** An open-addressing table from a distinct key to its rank, for {@link #reset}. */
+    private long[] slotKeys = new long[128];
+    private int[] slotRanks = new int[128];
+
+    private void rankSamples(int size) {
+        int slots = Integer.highestOneBit(Math.max(2, distinct) * 2 - 1) << 1;
+        if (slotKeys.length < slots) {
+            slotKeys = new long[slots];
+            slotRanks = new int[slots];
+        }
+        int mask = slots - 1;
+        Arrays.fill(slotRanks, 0, slots, -1);
+        for (int r = 0; r < distinct; r++) {
+            int at = slot(keys[r], mask);
+            while (slotRanks[at] >= 0) {
+                at = (at + 1) & mask;
+            }
+            slotKeys[at] = keys[r];
+            slotRanks[at] = r;
+        }
+        for (int i = 0; i < size; i++) {
+            long k = sampleKeys[i];
+            int at = slot(k, mask);
+            while (slotKeys[at] != k || slotRanks[at] < 0) {
+                at = (at + 1) & mask;
+            }
+            ranks[i] = slotRanks[at];
+        }
+    }
+
+    private static int slot(long key, int mask) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32)) & mask;
     }
 
     private void add(int sample, int delta) {
