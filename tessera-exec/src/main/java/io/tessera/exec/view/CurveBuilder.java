@@ -207,19 +207,10 @@ public final class CurveBuilder {
         walk.l = l;
     }
 
-    /** The first index of ascending {@code ts[0, n)} whose time is after {@code t}, or {@code n}. */
+    /** The first index of strictly ascending {@code ts[0, n)} whose time is after {@code t}, or {@code n}. */
     private static int firstAfter(long[] ts, int n, long t) {
-        int lo = 0;
-        int hi = n;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ts[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        int at = Arrays.binarySearch(ts, 0, n, t);
+        return at >= 0 ? at + 1 : -at - 1;
     }
 
     /** The sums of the values before each drop, up to each sample. */
