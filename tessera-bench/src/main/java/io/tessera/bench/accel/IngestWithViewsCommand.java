@@ -63,7 +63,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--connections", defaultValue = "2", description = "Remote-write connections (default ${DEFAULT-VALUE}).")
     int connections;
 
-    @Option(names = "--rounds", defaultValue = "3", description = "Loads of each kind, alternating (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rounds", defaultValue = "5", description = "Loads of each kind, alternating (default ${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--without-curve", description = "The ten views alone, without the curve view (to see its share).")
