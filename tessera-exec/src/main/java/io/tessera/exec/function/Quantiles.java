@@ -9,18 +9,25 @@ public final class Quantiles {
     }
 
     /**
+     * Whether the φ-quantile of {@code n} values is decided without them, as Prometheus decides
+     * it: no values or a NaN φ give NaN, φ below 0 gives −∞, above 1 +∞ ({@link #withoutValues}).
+     */
+    public static boolean needsNoValues(double q, int n) {
+        return n == 0 || !(q >= 0 && q <= 1);
+    }
+
+    /** The φ-quantile of {@code n} values when {@link #needsNoValues} says so. */
+    public static double withoutValues(double q, int n) {
+        return n == 0 || Double.isNaN(q) ? Double.NaN : q < 0 ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+
+    /**
      * The φ-quantile of {@code values[0, n)}, which this call sorts as Go's sort does with
      * Prometheus' ordering: NaNs first, then ascending.
      */
     public static double quantile(double q, double[] values, int n) {
-        if (n == 0 || Double.isNaN(q)) {
-            return Double.NaN;
-        }
-        if (q < 0) {
-            return Double.NEGATIVE_INFINITY;
-        }
-        if (q > 1) {
-            return Double.POSITIVE_INFINITY;
+        if (needsNoValues(q, n)) {
+            return withoutValues(q, n);
         }
         sortNaNFirst(values, n);
         return ofSorted(q, values, n);
@@ -52,14 +59,8 @@ public final class Quantiles {
      * a full sort: {@code values[0, n)} is reordered, not sorted. Linear time on average.
      */
     public static double quantileBySelection(double q, double[] values, int n) {
-        if (n == 0 || Double.isNaN(q)) {
-            return Double.NaN;
-        }
-        if (q < 0) {
-            return Double.NEGATIVE_INFINITY;
-        }
-        if (q > 1) {
-            return Double.POSITIVE_INFINITY;
+        if (needsNoValues(q, n)) {
+            return withoutValues(q, n);
         }
         int nan = 0;
         for (int i = 0; i < n; i++) {

@@ -160,14 +160,8 @@ final class SlidingQuantile {
     }
 
     private double at(double q) {
-        if (n == 0 || Double.isNaN(q)) {
-            return Double.NaN;
-        }
-        if (q < 0) {
-            return Double.NEGATIVE_INFINITY;
-        }
-        if (q > 1) {
-            return Double.POSITIVE_INFINITY;
+        if (Quantiles.needsNoValues(q, n)) {
+            return Quantiles.withoutValues(q, n);
         }
         return Quantiles.ofRanked(q, n, this::kth);
     }

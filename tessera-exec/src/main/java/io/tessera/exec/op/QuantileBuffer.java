@@ -1,5 +1,6 @@
 package io.tessera.exec.op;
 
+import io.tessera.exec.function.Quantiles;
 import java.util.Arrays;
 
 /**
@@ -39,14 +40,8 @@ final class QuantileBuffer {
 
     /** The φ-quantile of {@code values[from, from + n)}, which this call sorts. */
     static double quantile(double q, double[] values, int from, int n) {
-        if (n == 0 || Double.isNaN(q)) {
-            return Double.NaN;
-        }
-        if (q < 0) {
-            return Double.NEGATIVE_INFINITY;
-        }
-        if (q > 1) {
-            return Double.POSITIVE_INFINITY;
+        if (Quantiles.needsNoValues(q, n)) {
+            return Quantiles.withoutValues(q, n);
         }
         sortNaNFirst(values, from, n);
         double rank = q * (n - 1);
