@@ -11,6 +11,7 @@ import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
+import io.tessera.plan.Grouping;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
@@ -19,6 +20,7 @@ import io.tessera.plan.TimeRange;
 import io.tessera.plan.ValueKind;
 import io.tessera.sketch.State;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +51,11 @@ public final class PaneBuilder {
         if (scan == null) {
             throw new IllegalArgumentException("view " + view.definitionId() + " does not read a range of a Scan");
         }
-        return fold(view, ScanOperator.read(store, scan, pane, context));
+        Map<Labels, State> states = new LinkedHashMap<>();
+        for (GroupPanes g : foldPanes(view, new PaneSlices(ScanOperator.read(store, scan, pane, context), pane, view.paneMs()))) {
+            states.put(g.group(), g.panes()[0]);
+        }
+        return states;
     }
 
     /**
@@ -64,15 +70,6 @@ public final class PaneBuilder {
         return scan;
     }
 
-    /** The states of one pane of a pane view from {@code rows}, the pane's raw data of the view's Scan. */
-    public static Map<Labels, State> fold(MaterializedView view, SeriesRows rows) {
-        Map<Labels, State> states = new LinkedHashMap<>();
-        for (int s = 0; s < rows.size(); s++) {
-            fold(view, rows, s, rows.first(s), rows.first(s) + rows.count(s), states);
-        }
-        return pack(states);
-    }
-
     /** One group's states in each pane of a span, null where the group has no sample in the pane. */
     public record GroupPanes(Labels group, State[] panes) {
     }
@@ -85,9 +82,9 @@ public final class PaneBuilder {
     public static List<GroupPanes> foldPanes(MaterializedView view, PaneSlices slices) {
         SeriesRows rows = slices.rows();
         int panes = slices.panes();
-        boolean perSeries = view.state().grouping().kind() == io.tessera.plan.Grouping.Kind.PER_SERIES;
+        boolean perSeries = view.state().grouping().kind() == Grouping.Kind.PER_SERIES;
         List<GroupPanes> out = new ArrayList<>();
-        Map<Labels, GroupPanes> byGroup = perSeries ? null : new java.util.HashMap<>();
+        Map<Labels, GroupPanes> byGroup = perSeries ? null : new HashMap<>();
         for (int s = 0; s < rows.size(); s++) {
             long[] ts = rows.tsArray(s);
             double[] vs = rows.valuesArray(s);
@@ -124,24 +121,6 @@ public final class PaneBuilder {
         return out;
     }
 
-    private static Map<Labels, State> fold(MaterializedView view, SeriesRows rows, int s, int from, int to,
-            Map<Labels, State> states) {
-        long[] ts = rows.tsArray(s);
-        double[] vs = rows.valuesArray(s);
-        State state = null;
-        for (int i = from; i < to; i++) {
-            if (StaleMarker.isStale(vs[i])) {
-                continue;
-            }
-            if (state == null) {
-                state = states.computeIfAbsent(view.state().grouping().groupOf(rows.labels(s)),
-                        g -> StateFactory.create(view.state().state()));
-            }
-            state.update(ts[i], vs[i]);
-        }
-        return states;
-    }
-
     /** The states of {@code series}' group: its own when {@code byGroup} is null (a view kept per series), else found or added. */
     private static GroupPanes groupPanes(MaterializedView view, Labels series, int panes, Map<Labels, GroupPanes> byGroup,
             List<GroupPanes> out) {
@@ -157,13 +136,8 @@ public final class PaneBuilder {
         return group;
     }
 
-    private static Map<Labels, State> pack(Map<Labels, State> states) {
-        pack(states.values());
-        return states;
-    }
-
     /** Packs the sample-run states among {@code states}, those of one pane, together. */
-    private static void pack(java.util.Collection<State> states) {
+    private static void pack(List<State> states) {
         List<io.tessera.sketch.SampleRunState> runs = new ArrayList<>();
         for (State state : states) {
             if (state instanceof io.tessera.sketch.SampleRunState run) {

@@ -12,8 +12,6 @@ import io.tessera.exec.value.SeriesRows;
 public final class PaneSlices {
 
     private final SeriesRows rows;
-    private final long spanStart;
-    private final long paneMs;
     private final int panes;
     /** Per series, {@code panes + 1} cut indexes: the first sample of each pane, then the series' end. */
     private final int[] cuts;
@@ -23,8 +21,6 @@ public final class PaneSlices {
             throw new IllegalArgumentException("span " + span + " is not a whole number of " + paneMs + " ms panes");
         }
         this.rows = rows;
-        this.spanStart = span.start();
-        this.paneMs = paneMs;
         this.panes = (int) (span.length() / paneMs);
         this.cuts = new int[rows.size() * (panes + 1)];
         for (int s = 0; s < rows.size(); s++) {
@@ -33,7 +29,7 @@ public final class PaneSlices {
             int end = i + rows.count(s);
             int base = s * (panes + 1);
             for (int j = 0; j < panes; j++) {
-                long paneStart = spanStart + j * paneMs;
+                long paneStart = span.start() + j * paneMs;
                 while (i < end && ts[i] <= paneStart) {
                     i++;
                 }
@@ -45,15 +41,6 @@ public final class PaneSlices {
 
     public SeriesRows rows() {
         return rows;
-    }
-
-    /** The span's first pane start. */
-    public long spanStart() {
-        return spanStart;
-    }
-
-    public long paneMs() {
-        return paneMs;
     }
 
     /** How many panes the span holds. */
