@@ -9,6 +9,7 @@ import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.Value;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The functions of a range vector, evaluated for every series at every step of the grid. The
@@ -49,6 +50,11 @@ public final class RangeFunctions {
     private RangeFunctions() {
     }
 
+    private static final Map<String, Supplier<SlidingKernel>> SLIDING = Map.of(
+            "quantile_over_time", SlidingQuantile::new,
+            "sum_over_time", () -> new SlidingSum(false),
+            "avg_over_time", () -> new SlidingSum(true));
+
     public static boolean supports(String function) {
         return KERNELS.containsKey(function);
     }
@@ -65,7 +71,8 @@ public final class RangeFunctions {
         double[] p = new double[params.length];
         double[] out = new double[1];
         InstantVector result = new InstantVector(in.grid(), in.size());
-        SlidingQuantile sliding = quantileCheck ? new SlidingQuantile() : null;
+        Supplier<SlidingKernel> slidingKind = SLIDING.get(function);
+        SlidingKernel sliding = slidingKind == null ? null : slidingKind.get();
         for (int s = 0; s < in.size(); s++) {
             context.checkAlive();
             long[] ts = in.ts(s);
@@ -73,7 +80,8 @@ public final class RangeFunctions {
             int[] from = in.from(s);
             int[] to = in.to(s);
             int series = -1;
-            if (sliding != null) {
+            boolean slide = sliding != null && windowsOverlap(from, to, steps);
+            if (slide) {
                 int spanFrom = Integer.MAX_VALUE;
                 int spanTo = 0;
                 for (int i = 0; i < steps; i++) {
@@ -82,7 +90,7 @@ public final class RangeFunctions {
                         spanTo = Math.max(spanTo, to[i]);
                     }
                 }
-                sliding.reset(vs, Math.min(spanFrom, spanTo), spanTo);
+                sliding.reset(vs, spanFrom, spanTo);
             }
             for (int i = 0; i < steps; i++) {
                 if (to[i] <= from[i]) {
@@ -92,14 +100,8 @@ public final class RangeFunctions {
                     p[k] = ((ScalarValues) params[k]).at(i);
                 }
                 long end = in.windowEnd(i);
-                boolean answered;
-                // a quantile of windows that overlap the next step's: kept sorted from step to step
-                if (sliding != null && i + 1 < steps && from[i + 1] < to[i] && to[i + 1] > from[i + 1]) {
-                    out[0] = sliding.quantile(p[0], vs, from[i], to[i]);
-                    answered = true;
-                } else {
-                    answered = kernel.apply(ts, vs, from[i], to[i], end - in.rangeMs(), end, in.grid().time(i), p, out);
-                }
+                boolean answered = slide && sliding.apply(vs, from[i], to[i], p, out)
+                        || kernel.apply(ts, vs, from[i], to[i], end - in.rangeMs(), end, in.grid().time(i), p, out);
                 if (answered) {
                     if (series < 0) {
                         Labels l = in.labels(s);
@@ -116,5 +118,15 @@ public final class RangeFunctions {
             }
         }
         return result;
+    }
+
+    /** Whether two consecutive steps' windows share a sample (then a sliding kernel pays for its start). */
+    private static boolean windowsOverlap(int[] from, int[] to, int steps) {
+        for (int i = 0; i + 1 < steps; i++) {
+            if (to[i] > from[i] && to[i + 1] > from[i + 1] && from[i + 1] < to[i]) {
+                return true;
+            }
+        }
+        return false;
     }
 }

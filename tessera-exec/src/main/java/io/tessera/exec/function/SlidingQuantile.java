@@ -12,7 +12,7 @@ import java.util.Arrays;
  * so a sample enters or leaves and the {@code k}-th smallest is found in a logarithm of the span's
  * distinct values.
  */
-final class SlidingQuantile {
+final class SlidingQuantile implements SlidingKernel {
 
     private static final long NAN_KEY = Long.MIN_VALUE;
 
@@ -30,11 +30,8 @@ final class SlidingQuantile {
     private int lo;
     private int hi;
 
-    /**
-     * Starts a series: every later window lies in {@code vs[from, to)}, and windows move forward
-     * from call to call.
-     */
-    void reset(double[] vs, int from, int to) {
+    @Override
+    public void reset(double[] vs, int from, int to) {
         this.vs = vs;
         this.spanFrom = from;
         int size = to - from;
@@ -64,6 +61,12 @@ final class SlidingQuantile {
         n = 0;
         lo = from;
         hi = from;
+    }
+
+    @Override
+    public boolean apply(double[] vs, int from, int to, double[] params, double[] out) {
+        out[0] = quantile(params[0], vs, from, to);
+        return true;
     }
 
     /** The {@code q}-quantile of {@code vs[from, to)}, {@code vs} the array given to {@link #reset}. */
