@@ -8,14 +8,13 @@ import io.tessera.core.StaleMarker;
  * would overflow. Merge adds the sums, or weights the two means by their counts when the
  * merged sum would overflow. Stale markers are ignored; an ordinary NaN makes the mean NaN.
  */
-public final class AvgState implements State {
+public final class AvgState extends KahanSum implements State {
 
     static final int VERSION = 1;
 
     private long count;
     private boolean incremental;
-    /** The compensated sum, or in incremental mode the compensated mean. */
-    private final KahanSum acc = new KahanSum();
+    // the compensated sum (KahanSum's), or in incremental mode the compensated mean
 
     public AvgState() {
     }
@@ -45,23 +44,23 @@ public final class AvgState implements State {
     private void add(double v) {
         count++;
         if (count == 1) {
-            acc.set(v, 0);
+            set(v, 0);
             return;
         }
         double n = count;
         if (!incremental) {
-            double sum = acc.sum;
-            double c = acc.c;
-            acc.add(v);
-            if (!Double.isInfinite(acc.sum)) {
+            double before = sum;
+            double beforeC = c;
+            addCompensated(v);
+            if (!Double.isInfinite(sum)) {
                 return;
             }
             incremental = true;
-            acc.set(sum / (n - 1), c / (n - 1));
+            set(before / (n - 1), beforeC / (n - 1));
         }
         double q = (n - 1) / n;
-        acc.set(q * acc.sum, q * acc.c);
-        acc.add(v / n);
+        set(q * sum, q * c);
+        addCompensated(v / n);
     }
 
     @Override
@@ -73,29 +72,29 @@ public final class AvgState implements State {
         if (count == 0) {
             count = o.count;
             incremental = o.incremental;
-            acc.copyFrom(o.acc);
+            copyFrom(o);
             return;
         }
         long n = count + o.count;
         if (!incremental && !o.incremental) {
-            double sum = acc.sum;
-            double c = acc.c;
-            acc.add(o.acc);
-            if (!Double.isInfinite(acc.sum) || Double.isInfinite(sum) || Double.isInfinite(o.acc.sum)) {
+            double before = sum;
+            double beforeC = c;
+            addCompensated(o);
+            if (!Double.isInfinite(sum) || Double.isInfinite(before) || Double.isInfinite(o.sum)) {
                 count = n;
                 return;
             }
-            acc.set(sum, c);
+            set(before, beforeC);
         }
         double wa = (double) count / n;
         double wb = (double) o.count / n;
-        double meanA = incremental ? acc.sum : acc.sum / count;
-        double compA = incremental ? acc.c : acc.c / count;
-        double meanB = o.incremental ? o.acc.sum : o.acc.sum / o.count;
-        double compB = o.incremental ? o.acc.c : o.acc.c / o.count;
-        acc.set(meanA * wa, compA * wa);
-        acc.add(meanB * wb);
-        acc.c += compB * wb;
+        double meanA = incremental ? sum : sum / count;
+        double compA = incremental ? c : c / count;
+        double meanB = o.incremental ? o.sum : o.sum / o.count;
+        double compB = o.incremental ? o.c : o.c / o.count;
+        set(meanA * wa, compA * wa);
+        addCompensated(meanB * wb);
+        c += compB * wb;
         incremental = true;
         count = n;
     }
@@ -106,9 +105,9 @@ public final class AvgState implements State {
             return Double.NaN;
         }
         if (incremental) {
-            return acc.sum + acc.c;
+            return sum + c;
         }
-        return acc.sum / count + acc.c / count;
+        return sum / count + c / count;
     }
 
     public long count() {
@@ -120,7 +119,7 @@ public final class AvgState implements State {
         AvgState s = new AvgState();
         s.count = count;
         s.incremental = incremental;
-        s.acc.copyFrom(acc);
+        s.copyFrom(this);
         return s;
     }
 
@@ -132,7 +131,7 @@ public final class AvgState implements State {
     @Override
     public byte[] serialize() {
         return new StateWriter(family(), VERSION, 25).putLong(count).putByte(incremental ? 1 : 0)
-                .putDouble(acc.sum).putDouble(acc.c).toByteArray();
+                .putDouble(sum).putDouble(c).toByteArray();
     }
 
     public static AvgState deserialize(byte[] bytes) {
@@ -144,14 +143,14 @@ public final class AvgState implements State {
             throw r.invalid("mode byte is " + mode + ", expected 0 (sum) or 1 (incremental mean)");
         }
         s.incremental = mode == 1;
-        s.acc.set(r.getDouble("sum or mean"), r.getDouble("compensation"));
+        s.set(r.getDouble("sum or mean"), r.getDouble("compensation"));
         r.finish();
         return s;
     }
 
     @Override
     public long memoryBytes() {
-        return 56;
+        return 40;
     }
 
     @Override

@@ -2,14 +2,15 @@ package io.tessera.sketch;
 
 /**
  * A Kahan–Neumaier compensated sum, step for step as Prometheus' {@code kahanSumInc}: the
- * compensation is dropped once the running sum is infinite.
+ * compensation is dropped once the running sum is infinite. The states of one sum extend it
+ * rather than hold one: an object fewer for each of the millions of panes a view keeps.
  */
-final class KahanSum {
+class KahanSum {
 
     double sum;
     double c;
 
-    void add(double inc) {
+    final void addCompensated(double inc) {
         double t = sum + inc;
         if (Double.isInfinite(t)) {
             c = 0;
@@ -22,24 +23,24 @@ final class KahanSum {
     }
 
     /** Adds another compensated sum, keeping both compensations. */
-    void add(KahanSum other) {
-        add(other.sum);
+    final void addCompensated(KahanSum other) {
+        addCompensated(other.sum);
         if (!Double.isInfinite(sum)) {
             c += other.c;
         }
     }
 
     /** The sum with its compensation, as Prometheus' {@code sum_over_time} returns it. */
-    double value() {
+    final double compensatedValue() {
         return Double.isInfinite(sum) ? sum : sum + c;
     }
 
-    void set(double sum, double c) {
+    final void set(double sum, double c) {
         this.sum = sum;
         this.c = c;
     }
 
-    void copyFrom(KahanSum other) {
+    final void copyFrom(KahanSum other) {
         this.sum = other.sum;
         this.c = other.c;
     }

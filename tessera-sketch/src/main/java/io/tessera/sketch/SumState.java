@@ -7,11 +7,10 @@ import io.tessera.core.StaleMarker;
  * computes it; merge adds both the sums and their compensations. Stale markers are ignored;
  * an ordinary NaN makes the sum NaN, as in Prometheus.
  */
-public final class SumState implements State {
+public final class SumState extends KahanSum implements State {
 
     static final int VERSION = 1;
 
-    private final KahanSum sum = new KahanSum();
     private long count;
 
     public SumState() {
@@ -27,7 +26,7 @@ public final class SumState implements State {
         for (int i = from; i < to; i++) {
             double v = values[i];
             if (!StaleMarker.isStale(v)) {
-                sum.add(v);
+                addCompensated(v);
                 count++;
             }
         }
@@ -36,7 +35,7 @@ public final class SumState implements State {
     @Override
     public void update(long ts, double value) {
         if (!StaleMarker.isStale(value)) {
-            sum.add(value);
+            addCompensated(value);
             count++;
         }
     }
@@ -47,13 +46,13 @@ public final class SumState implements State {
         if (o.count == 0) {
             return;
         }
-        sum.add(o.sum);
+        addCompensated(o);
         count += o.count;
     }
 
     /** The compensated sum; 0 when empty (Prometheus then has no value: check {@link #isEmpty()}). */
     public double value() {
-        return sum.value();
+        return compensatedValue();
     }
 
     /** Number of samples added. */
@@ -64,7 +63,7 @@ public final class SumState implements State {
     @Override
     public SumState copy() {
         SumState s = new SumState();
-        s.sum.copyFrom(sum);
+        s.copyFrom(this);
         s.count = count;
         return s;
     }
@@ -76,21 +75,21 @@ public final class SumState implements State {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 24).putLong(count).putDouble(sum.sum).putDouble(sum.c).toByteArray();
+        return new StateWriter(family(), VERSION, 24).putLong(count).putDouble(sum).putDouble(c).toByteArray();
     }
 
     public static SumState deserialize(byte[] bytes) {
         StateReader r = StateReader.open(bytes, StateFamily.SUM, VERSION);
         SumState s = new SumState();
         s.count = r.getCount("sample count");
-        s.sum.set(r.getDouble("sum"), r.getDouble("compensation"));
+        s.set(r.getDouble("sum"), r.getDouble("compensation"));
         r.finish();
         return s;
     }
 
     @Override
     public long memoryBytes() {
-        return 48;
+        return 40;
     }
 
     @Override

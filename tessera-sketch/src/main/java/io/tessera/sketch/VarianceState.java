@@ -44,8 +44,8 @@ public final class VarianceState implements State {
     private void add(double v) {
         count++;
         double delta = v - (mean.sum + mean.c);
-        mean.add(delta / count);
-        m2.add(delta * (v - (mean.sum + mean.c)));
+        mean.addCompensated(delta / count);
+        m2.addCompensated(delta * (v - (mean.sum + mean.c)));
     }
 
     @Override
@@ -64,9 +64,9 @@ public final class VarianceState implements State {
         double nb = o.count;
         double n = na + nb;
         double delta = (o.mean.sum + o.mean.c) - (mean.sum + mean.c);
-        mean.add(delta * (nb / n));
-        m2.add(o.m2);
-        m2.add(delta * delta * (na * nb / n));
+        mean.addCompensated(delta * (nb / n));
+        m2.addCompensated(o.m2);
+        m2.addCompensated(delta * delta * (na * nb / n));
         count += o.count;
     }
 
