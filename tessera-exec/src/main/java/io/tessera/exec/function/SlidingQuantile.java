@@ -7,8 +7,8 @@ import java.util.Arrays;
  * that leave a window are taken out and those that enter put in, instead of selecting among all of
  * the window's samples at every step. The same value as {@link Quantiles#quantileBySelection}.
  *
- * <p>Every sample of the series' span is ranked once, by a sort key whose order is the quantile's
- * (NaN first, then {@link Double#compare}'s); the window is a count per rank in a Fenwick tree,
+ * <p>Every sample of the series' span is ranked once, by a radix sort of keys whose order is the
+ * quantile's (NaN first, then {@link Double#compare}'s); the window is a count per rank in a Fenwick tree,
  * so a sample enters or leaves and the {@code k}-th smallest is found in a logarithm of the span's
  * distinct values.
  */
@@ -38,21 +38,21 @@ final class SlidingQuantile implements SlidingKernel {
         if (keys.length < size) {
             keys = new long[Math.max(size, keys.length * 2)];
             ranks = new int[keys.length];
-            sampleKeys = new long[keys.length];
+            sorted = new long[keys.length];
+            order = new int[keys.length];
         }
-        long[] sorted = keys;
         for (int i = 0; i < size; i++) {
-            sampleKeys[i] = key(vs[from + i]);
+            sorted[i] = key(vs[from + i]);
+            order[i] = i;
         }
-        System.arraycopy(sampleKeys, 0, sorted, 0, size);
-        Arrays.sort(sorted, 0, size);
+        radix.sort(sorted, order, size);
         distinct = 0;
         for (int i = 0; i < size; i++) {
-            if (distinct == 0 || sorted[i] != sorted[distinct - 1]) {
-                sorted[distinct++] = sorted[i];
+            if (distinct == 0 || sorted[i] != keys[distinct - 1]) {
+                keys[distinct++] = sorted[i];
             }
+            ranks[order[i]] = distinct - 1;
         }
-        rankSamples(size);
         if (tree.length < distinct + 1) {
             tree = new int[Math.max(distinct + 1, tree.length * 2)];
         }
@@ -104,42 +104,10 @@ final class SlidingQuantile implements SlidingKernel {
         return key == NAN_KEY ? Double.NaN : Double.longBitsToDouble(key ^ (key >> 63 & Long.MAX_VALUE));
     }
 
-    /** Each span sample's key, in sample order; scratch of {@link #reset}. */
-    private long[] sampleKeys = new long[64];
-    /** An open-addressing table from a distinct key to its rank, for {@link #reset}. */
-    private long[] slotKeys = new long[128];
-    private int[] slotRanks = new int[128];
-
-    private void rankSamples(int size) {
-        int slots = Integer.highestOneBit(Math.max(2, distinct) * 2 - 1) << 1;
-        if (slotKeys.length < slots) {
-            slotKeys = new long[slots];
-            slotRanks = new int[slots];
-        }
-        int mask = slots - 1;
-        Arrays.fill(slotRanks, 0, slots, -1);
-        for (int r = 0; r < distinct; r++) {
-            int at = slot(keys[r], mask);
-            while (slotRanks[at] >= 0) {
-                at = (at + 1) & mask;
-            }
-            slotKeys[at] = keys[r];
-            slotRanks[at] = r;
-        }
-        for (int i = 0; i < size; i++) {
-            long k = sampleKeys[i];
-            int at = slot(k, mask);
-            while (slotKeys[at] != k || slotRanks[at] < 0) {
-                at = (at + 1) & mask;
-            }
-            ranks[i] = slotRanks[at];
-        }
-    }
-
-    private static int slot(long key, int mask) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32)) & mask;
-    }
+    /** The span's sort keys in order, with each one's sample; scratch of {@link #reset}. */
+    private long[] sorted = new long[64];
+    private int[] order = new int[64];
+    private final RadixOrder radix = new RadixOrder();
 
     private void add(int sample, int delta) {
         for (int i = ranks[sample - spanFrom] + 1; i <= distinct; i += i & -i) {
