@@ -18,6 +18,11 @@ public final class Labels implements Comparable<Labels> {
     private final int hash;
     /** A rendering of this set kept by the one part that renders it (the HTTP API's JSON); a benign race, like String's hash. */
     private Object rendering;
+    /**
+     * {@link #withoutMetricName()}, kept once asked: a series' labels come from the store as the
+     * same object run after run, so its nameless set is then too (a benign race, like the rendering).
+     */
+    private Labels nameless;
 
     private Labels(String[] names, String[] values) {
         this.names = names;
@@ -164,7 +169,12 @@ public final class Labels implements Comparable<Labels> {
     }
 
     public Labels withoutMetricName() {
-        return has(METRIC_NAME) ? without(java.util.List.of(METRIC_NAME)) : this;
+        Labels n = nameless;
+        if (n == null) {
+            n = has(METRIC_NAME) ? without(java.util.List.of(METRIC_NAME)) : this;
+            nameless = n;
+        }
+        return n;
     }
 
     private Labels filter(Collection<String> set, boolean keepMembers) {

@@ -80,6 +80,9 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--thread-cpu", description = "Also print the CPU time of Tessera's threads during each measured load (Linux).")
     boolean threadCpu;
 
+    @Option(names = "--gc", defaultValue = "parallel", description = "Tessera's collector: parallel, g1 or z (default ${DEFAULT-VALUE}).")
+    private String gc;
+
     @Option(names = "--jvm-arg", description = "An extra option for Tessera's JVM, repeatable (e.g. a flight recording or GC log).")
     List<String> jvmArgs = List.of();
 
@@ -144,12 +147,21 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         return sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
     }
 
+    private String collectorOption() {
+        return switch (gc) {
+            case "parallel" -> "-XX:+UseParallelGC";
+            case "g1" -> "-XX:+UseG1GC";
+            case "z" -> "-XX:+UseZGC";
+            default -> throw new IllegalArgumentException("--gc must be parallel, g1 or z, got " + gc);
+        };
+    }
+
     private double load(AccelDataset d, InstallablePlan plan) throws Exception {
         return load(d, plan, null, plan == null ? "Tessera, no views" : "Tessera, " + plan.materializedViews().size() + " views");
     }
 
     private double load(AccelDataset d, InstallablePlan plan, String configYaml, String who) throws Exception {
-        List<String> options = new ArrayList<>(List.of("-Xmx" + heap, "-XX:+UseParallelGC"));
+        List<String> options = new ArrayList<>(List.of("-Xmx" + heap, collectorOption()));
         if (!unsizedHeap) {
             options.addAll(List.of("-Xms" + heap, "-XX:+AlwaysPreTouch"));
         }
