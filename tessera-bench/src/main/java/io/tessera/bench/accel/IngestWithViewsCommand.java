@@ -69,6 +69,10 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--without-curve", description = "The ten views alone, without the curve view (to see its share).")
     boolean withoutCurve;
 
+    @Option(names = "--planner", description = "Instead of the hand-built views, the plan the planner makes for bench accel's"
+            + " queries as rules and panels over this dataset (what bench accel installs).")
+    private boolean planner;
+
     @Option(names = "--warmup-minutes", defaultValue = "120", description = "Minutes of data (before the measured two hours)"
             + " each target loads first, its views built, so that both kinds are measured warm (default ${DEFAULT-VALUE}; 0 for none).")
     int warmupMinutes;
@@ -99,7 +103,8 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         if (recentLog) {
             return compareRecentLog(d);
         }
-        InstallablePlan plan = views(!withoutCurve);
+        InstallablePlan plan = planner ? AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs()).plan()
+                : views(!withoutCurve);
         out.printf(Locale.ROOT, "%,d series of x and %,d of c at 10 s over %d h: %,d samples; plan of %d views%n", d.series(),
                 d.series(), d.scrapes() / 360, d.samples(), plan.materializedViews().size());
         double[] none = new double[rounds];

@@ -170,6 +170,35 @@ public final class PaneBuilder {
      */
     public static List<List<Map<Labels, State>>> buildValues(PhysicalDag dag, List<MaterializedView> views, long firstEnd,
             long lastEnd, DataStore store, RunContext context) {
+        List<List<Map<Labels, State>>> out = new ArrayList<>(views.size());
+        int panes = (int) ((lastEnd - firstEnd) / views.getFirst().paneMs()) + 1;
+        for (int v = 0; v < views.size(); v++) {
+            List<Map<Labels, State>> each = new ArrayList<>(panes);
+            for (int i = 0; i < panes; i++) {
+                each.add(new LinkedHashMap<>());
+            }
+            out.add(each);
+        }
+        buildValues(dag, views, firstEnd, lastEnd, store, context, new PaneSink() {
+            @Override
+            public void state(int view, int pane, Labels group, State state) {
+                out.get(view).get(pane).put(group, state);
+            }
+
+            @Override
+            public void emptyPane(int view, int pane) {
+            }
+        });
+        return out;
+    }
+
+    /**
+     * {@link #buildValues(PhysicalDag, List, long, long, DataStore, RunContext)} handing each
+     * state to {@code sink} as it is made: view after view, pane after pane, a pane's groups in
+     * the order of the run's output series.
+     */
+    public static void buildValues(PhysicalDag dag, List<MaterializedView> views, long firstEnd, long lastEnd,
+            DataStore store, RunContext context, PaneSink sink) {
         int[] roots = new int[views.size()];
         for (int i = 0; i < roots.length; i++) {
             MaterializedView view = views.get(i);
@@ -181,25 +210,24 @@ public final class PaneBuilder {
         CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), roots);
         StepGrid grid = new StepGrid(firstEnd, lastEnd, views.getFirst().paneMs());
         Value[] values = compiled.instantiate(store).runAll(grid, context);
-        List<List<Map<Labels, State>>> out = new ArrayList<>(views.size());
         for (int v = 0; v < views.size(); v++) {
             InstantVector vector = (InstantVector) values[v];
-            List<Map<Labels, State>> panes = new ArrayList<>(grid.size());
             for (int i = 0; i < grid.size(); i++) {
-                Map<Labels, State> states = new LinkedHashMap<>();
                 long t = grid.time(i);
+                boolean empty = true;
                 for (int s = 0; s < vector.size(); s++) {
                     if (vector.has(s, i)) {
                         State state = StateFactory.create(views.get(v).state().state());
                         state.update(t, vector.value(s, i));
-                        states.put(vector.labels(s), state);
+                        sink.state(v, i, vector.labels(s), state);
+                        empty = false;
                     }
                 }
-                panes.add(states);
+                if (empty) {
+                    sink.emptyPane(v, i);
+                }
             }
-            out.add(panes);
         }
-        return out;
     }
 
     private static Map<Labels, State> valuesAt(PhysicalDag dag, MaterializedView view, long t, DataStore store,

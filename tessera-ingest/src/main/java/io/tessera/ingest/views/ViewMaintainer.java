@@ -9,6 +9,7 @@ import io.tessera.exec.RunContext;
 import io.tessera.exec.op.ScanOperator;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.view.PaneBuilder;
+import io.tessera.exec.view.PaneSink;
 import io.tessera.exec.view.PaneSlices;
 import io.tessera.plan.LookBack;
 import io.tessera.plan.Materialization;
@@ -434,28 +435,45 @@ public final class ViewMaintainer {
     private void buildValuePanes(List<Maintained> ms, long firstEnd, long lastEnd) {
         Maintained first = ms.getFirst();
         RunContext context = new RunContext(firstEnd, lastEnd, 60_000, QueryLimits.DEFAULTS);
-        List<List<Map<Labels, State>>> built = ms.size() == 1
-                ? List.of(PaneBuilder.buildValues(first.dag, first.view, firstEnd, lastEnd, data, context))
-                : PaneBuilder.buildValues(first.dag, ms.stream().map(m -> m.view).toList(), firstEnd, lastEnd, data, context);
+        long paneMs = first.view.paneMs();
+        int panes = (int) ((lastEnd - firstEnd) / paneMs) + 1;
+        StateBatch[] batches = new StateBatch[ms.size()];
+        long[] bytes = new long[ms.size()];
         for (int v = 0; v < ms.size(); v++) {
-            Maintained m = ms.get(v);
-            List<Map<Labels, State>> panes = built.get(v);
-            StateBatch batch = new StateBatch(Math.max(1, panes.size() * Math.max(1, panes.getFirst().size())));
-            long bytes = 0;
-            for (int i = 0; i < panes.size(); i++) {
-                long end = firstEnd + i * m.view.paneMs();
-                Interval pane = new Interval(end - m.view.paneMs(), end);
-                if (panes.get(i).isEmpty()) {
-                    batch.addEmptyPane(pane);
+            batches[v] = new StateBatch();
+        }
+        PaneSink sink = new PaneSink() {
+            @Override
+            public void state(int view, int pane, Labels group, State state) {
+                long end = firstEnd + pane * paneMs;
+                batches[view].add(group, end - paneMs, end, state);
+                bytes[view] += state.memoryBytes();
+            }
+
+            @Override
+            public void emptyPane(int view, int pane) {
+                long end = firstEnd + pane * paneMs;
+                batches[view].addEmptyPane(new Interval(end - paneMs, end));
+            }
+        };
+        if (first.view.state().state().family() == StateFamily.CURVE) {
+            List<Map<Labels, State>> curves = PaneBuilder.buildValues(first.dag, first.view, firstEnd, lastEnd, data, context);
+            for (int i = 0; i < curves.size(); i++) {
+                if (curves.get(i).isEmpty()) {
+                    sink.emptyPane(0, i);
                 }
-                for (Map.Entry<Labels, State> e : panes.get(i).entrySet()) {
-                    batch.add(e.getKey(), pane, e.getValue());
-                    bytes += e.getValue().memoryBytes();
+                for (Map.Entry<Labels, State> e : curves.get(i).entrySet()) {
+                    sink.state(0, i, e.getKey(), e.getValue());
                 }
             }
-            m.store.insertBatch(batch);
-            m.panesBuilt.add(panes.size());
-            m.stateBytes.addAndGet(bytes);
+        } else {
+            PaneBuilder.buildValues(first.dag, ms.stream().map(m -> m.view).toList(), firstEnd, lastEnd, data, context, sink);
+        }
+        for (int v = 0; v < ms.size(); v++) {
+            Maintained m = ms.get(v);
+            m.store.insertBatch(batches[v]);
+            m.panesBuilt.add(panes);
+            m.stateBytes.addAndGet(bytes[v]);
         }
     }
 

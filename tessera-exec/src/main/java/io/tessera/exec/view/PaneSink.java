@@ -1,0 +1,17 @@
+package io.tessera.exec.view;
+
+import io.tessera.core.Labels;
+import io.tessera.sketch.State;
+
+/**
+ * Takes the states an evaluation-grid run builds as it builds them, view by view and pane by
+ * pane, so that nothing holds a whole run's states in per-pane maps on their way to the store.
+ */
+public interface PaneSink {
+
+    /** The state of {@code group} in pane {@code pane} (0 for the run's first) of view {@code view} (its index in the run's list). */
+    void state(int view, int pane, Labels group, State state);
+
+    /** Pane {@code pane} of view {@code view} holds no state of any group. */
+    void emptyPane(int view, int pane);
+}
