@@ -21,14 +21,15 @@ public final class CounterState implements State {
 
     static final int VERSION = 1;
 
-    private long count;
+    /** Ints, not longs: a state is kept for every series and pane, and 2^31 samples of one series in one state is far past any range. */
+    private int count;
     private long firstTs;
     private double firstValue;
     private long lastTs;
     private double lastValue;
     private double correction;
-    private long resets;
-    private long changes;
+    private int resets;
+    private int changes;
 
     public CounterState() {
     }
@@ -62,7 +63,7 @@ public final class CounterState implements State {
         }
         lastTs = ts;
         lastValue = v;
-        count++;
+        count = States.addCounts(count, 1);
     }
 
     private void step(double prev, double cur) {
@@ -99,14 +100,14 @@ public final class CounterState implements State {
         }
         double prev = earlier.lastValue;
         double cur = later.firstValue;
-        long n = earlier.count + later.count;
+        int n = States.addCounts(earlier.count, later.count);
         long fTs = earlier.firstTs;
         double fV = earlier.firstValue;
         long lTs = later.lastTs;
         double lV = later.lastValue;
         correction = earlier.correction + later.correction;
-        resets = earlier.resets + later.resets;
-        changes = earlier.changes + later.changes;
+        resets = States.addCounts(earlier.resets, later.resets);
+        changes = States.addCounts(earlier.changes, later.changes);
         step(prev, cur);
         count = n;
         firstTs = fTs;
@@ -247,14 +248,14 @@ public final class CounterState implements State {
     public static CounterState deserialize(byte[] bytes) {
         StateReader r = StateReader.open(bytes, StateFamily.COUNTER, VERSION);
         CounterState s = new CounterState();
-        s.count = r.getCount("sample count");
+        s.count = r.getIntCount("sample count");
         s.firstTs = r.getLong("first timestamp");
         s.firstValue = r.getDouble("first value");
         s.lastTs = r.getLong("last timestamp");
         s.lastValue = r.getDouble("last value");
         s.correction = r.getDouble("reset correction");
-        s.resets = r.getCount("reset count");
-        s.changes = r.getCount("change count");
+        s.resets = r.getIntCount("reset count");
+        s.changes = r.getIntCount("change count");
         r.finish();
         if (s.count > 0 && s.lastTs < s.firstTs) {
             throw r.invalid("last timestamp " + s.lastTs + " is before first timestamp " + s.firstTs);
@@ -270,7 +271,7 @@ public final class CounterState implements State {
 
     @Override
     public long memoryBytes() {
-        return 80;
+        return 64;
     }
 
     @Override

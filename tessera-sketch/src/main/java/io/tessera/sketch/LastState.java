@@ -10,7 +10,8 @@ public final class LastState implements State {
 
     static final int VERSION = 1;
 
-    private long count;
+    /** Samples seen, saturating: only whether there was one matters (an int keeps the state at 32 bytes). */
+    private int count;
     private long ts = Long.MIN_VALUE;
     private double value = Double.NaN;
 
@@ -38,7 +39,7 @@ public final class LastState implements State {
             ts = t;
             value = v;
         }
-        count++;
+        count = saturatingAdd(count, 1);
     }
 
     @Override
@@ -51,7 +52,7 @@ public final class LastState implements State {
             ts = o.ts;
             value = o.value;
         }
-        count += o.count;
+        count = saturatingAdd(count, o.count);
     }
 
     /** The latest sample's value; NaN when empty. */
@@ -86,7 +87,7 @@ public final class LastState implements State {
     public static LastState deserialize(byte[] bytes) {
         StateReader r = StateReader.open(bytes, StateFamily.LAST, VERSION);
         LastState s = new LastState();
-        s.count = r.getCount("sample count");
+        s.count = (int) Math.min(Integer.MAX_VALUE, r.getCount("sample count"));
         s.ts = r.getLong("timestamp");
         s.value = r.getDouble("value");
         r.finish();
@@ -95,7 +96,12 @@ public final class LastState implements State {
 
     @Override
     public long memoryBytes() {
-        return 40;
+        return 32;
+    }
+
+    private static int saturatingAdd(int a, int b) {
+        int sum = a + b;
+        return sum < 0 ? Integer.MAX_VALUE : sum;
     }
 
     @Override

@@ -92,6 +92,15 @@ final class StateReader {
         return n;
     }
 
+    /** A count a state keeps in an int. */
+    int getIntCount(String what) {
+        long n = getCount(what);
+        if (n > Integer.MAX_VALUE) {
+            throw invalid(what + " is " + n + ", over the " + Integer.MAX_VALUE + " a state of this family holds");
+        }
+        return (int) n;
+    }
+
     double[] getDoubles(int count, String what) {
         if (count < 0 || (long) count * 8 > buf.remaining()) {
             need((int) Math.min(Integer.MAX_VALUE, Math.max(0L, (long) count * 8)), what);

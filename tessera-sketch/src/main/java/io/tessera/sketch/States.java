@@ -19,4 +19,14 @@ final class States {
         }
         return type.cast(other);
     }
+
+    /** {@code a + b} for a count a state keeps in an int; past its range, a clear error rather than a wrong count. */
+    static int addCounts(int a, int b) {
+        int sum = a + b;
+        if (sum < 0) {
+            throw new io.tessera.core.InvalidInputException("a state would count more than " + Integer.MAX_VALUE
+                    + " samples of one series; narrow the range");
+        }
+        return sum;
+    }
 }

@@ -348,4 +348,26 @@ class CounterStateTest {
         assertThat(c.changes()).isEqualTo(1);
         assertThat(c.resets()).isZero();
     }
+
+    @Test
+    void countsPastAnIntAreAClearErrorNotAWrongCount() {
+        byte[] over = counterBytes(1L << 31, 0, 0);
+        assertThatThrownBy(() -> CounterState.deserialize(over)).isInstanceOf(StateFormatException.class)
+                .hasMessageContaining("sample count is 2147483648");
+        CounterState early = CounterState.deserialize(counterBytes(Integer.MAX_VALUE, 1, 10));
+        CounterState late = new CounterState();
+        late.update(100, 2);
+        assertThatThrownBy(() -> early.merge(late)).isInstanceOf(io.tessera.core.InvalidInputException.class)
+                .hasMessageContaining("more than 2147483647 samples");
+        CounterState fits = CounterState.deserialize(counterBytes(Integer.MAX_VALUE - 1, 1, 10));
+        fits.merge(late);
+        assertThat(fits.count()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(fits.resets()).isEqualTo(1 + 1);
+    }
+
+    /** A counter state's bytes: {@code count} samples from (1, 7) to (10, 3) with one reset and one change. */
+    private static byte[] counterBytes(long count, long firstTs, long lastTs) {
+        return new StateWriter(StateFamily.COUNTER, CounterState.VERSION, 64).putLong(count).putLong(firstTs).putDouble(7)
+                .putLong(lastTs).putDouble(3).putDouble(7).putLong(1).putLong(1).toByteArray();
+    }
 }

@@ -18,6 +18,7 @@ import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TimeRange;
 import io.tessera.plan.ValueKind;
+import io.tessera.sketch.SampleRunState;
 import io.tessera.sketch.State;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -109,14 +110,19 @@ public final class PaneBuilder {
                 }
             }
         }
-        for (int j = 0; j < panes; j++) {
-            List<State> pane = new ArrayList<>(out.size());
-            for (GroupPanes g : out) {
-                if (g.panes()[j] != null) {
-                    pane.add(g.panes()[j]);
+        if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
+            // the sample runs of one pane share their arrays
+            for (int j = 0; j < panes; j++) {
+                List<SampleRunState> pane = new ArrayList<>(out.size());
+                for (GroupPanes g : out) {
+                    if (g.panes()[j] != null) {
+                        pane.add((SampleRunState) g.panes()[j]);
+                    }
+                }
+                if (!pane.isEmpty()) {
+                    SampleRunState.pack(pane);
                 }
             }
-            pack(pane);
         }
         return out;
     }
@@ -134,19 +140,6 @@ public final class PaneBuilder {
             }
         }
         return group;
-    }
-
-    /** Packs the sample-run states among {@code states}, those of one pane, together. */
-    private static void pack(List<State> states) {
-        List<io.tessera.sketch.SampleRunState> runs = new ArrayList<>();
-        for (State state : states) {
-            if (state instanceof io.tessera.sketch.SampleRunState run) {
-                runs.add(run);
-            }
-        }
-        if (!runs.isEmpty()) {
-            io.tessera.sketch.SampleRunState.pack(runs);
-        }
     }
 
     /**
