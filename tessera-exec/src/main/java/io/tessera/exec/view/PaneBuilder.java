@@ -205,6 +205,13 @@ public final class PaneBuilder {
         Value[] values = compiled.instantiate(store).runAll(grid, context);
         for (int v = 0; v < views.size(); v++) {
             InstantVector vector = (InstantVector) values[v];
+            int states = 0;
+            for (int s = 0; s < vector.size(); s++) {
+                for (int i = 0; i < grid.size(); i++) {
+                    states += vector.has(s, i) ? 1 : 0;
+                }
+            }
+            sink.expect(v, states);
             for (int i = 0; i < grid.size(); i++) {
                 long t = grid.time(i);
                 boolean empty = true;

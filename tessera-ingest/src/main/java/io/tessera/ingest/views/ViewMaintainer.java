@@ -444,6 +444,11 @@ public final class ViewMaintainer {
         }
         PaneSink sink = new PaneSink() {
             @Override
+            public void expect(int view, int states) {
+                batches[view] = new StateBatch(states + panes);
+            }
+
+            @Override
             public void state(int view, int pane, Labels group, State state) {
                 long end = firstEnd + pane * paneMs;
                 batches[view].add(group, end - paneMs, end, state);
