@@ -15,8 +15,9 @@ package io.tessera.exec.function;
 final class SlidingSum implements SlidingKernel {
 
     /**
-     * A prefix sum's error is below 2<sup>-104</sup> of the magnitudes summed per sample summed; a
-     * window is answered when that, times the span's length, stays 2<sup>-56</sup> of its result.
+     * Each sample added to a prefix sum may put an error of about 2<sup>-104</sup> of the
+     * magnitudes summed so far into it; a window is answered when that, times the span's length,
+     * stays below 2<sup>-56</sup> of its result.
      */
     private static final double ERROR_HEADROOM = 0x1p48;
 
