@@ -38,6 +38,9 @@ public final class ViewStore {
     private long sealedMaxEnd = Long.MIN_VALUE;
     private long sequence;
     private volatile ViewSnapshot current;
+    /** For {@link #validate}: the run of a batch in which each group id was last seen. */
+    private int[] groupStamps = new int[0];
+    private int stamp;
 
     private final LongAdder lockAcquisitions = new LongAdder();
     private final LongAdder lockWaitNanos = new LongAdder();
@@ -194,29 +197,72 @@ public final class ViewStore {
         int n = batch.size;
         long[] s = batch.starts;
         long[] e = batch.ends;
-        int[] table = new int[Hashing.tableSizeFor(n)];
-        Arrays.fill(table, -1);
-        int mask = table.length - 1;
+        boolean runsAscend = intervalRunsAscend(batch);
+        int[] table = null;
+        int mask = 0;
+        if (!runsAscend) {
+            table = new int[Hashing.tableSizeFor(n)];
+            Arrays.fill(table, -1);
+            mask = table.length - 1;
+        } else if (groupStamps.length < dictionary.size()) {
+            groupStamps = Arrays.copyOf(groupStamps, Math.max(dictionary.size(), groupStamps.length * 2));
+        }
         // an interval the store holds nothing of holds no group: asked once per run of a batch's interval
         boolean intervalHeld = false;
         for (int i = 0; i < n; i++) {
+            boolean runStart = i == 0 || s[i] != s[i - 1] || e[i] != e[i - 1];
+            if (runStart && runsAscend) {
+                nextStamp();
+            }
             if (gids[i] == EMPTY_PANE) {
                 continue;
             }
-            if (i == 0 || s[i] != s[i - 1] || e[i] != e[i - 1] || gids[i - 1] == EMPTY_PANE) {
+            if (runStart || gids[i - 1] == EMPTY_PANE) {
                 intervalHeld = holdsInterval(s[i], e[i]);
             }
-            int slot = Hashing.mix(Hashing.mix(s[i], e[i]), gids[i]) & mask;
-            for (int other = table[slot]; other >= 0; other = table[slot]) {
-                if (s[other] == s[i] && e[other] == e[i] && gids[other] == gids[i]) {
+            if (runsAscend) {
+                // each interval is one run of rows: a duplicate is a group seen twice in the run
+                if (groupStamps[gids[i]] == stamp) {
                     throw duplicate(batch.groups[i], s[i], e[i]);
                 }
-                slot = (slot + 1) & mask;
+                groupStamps[gids[i]] = stamp;
+            } else {
+                int slot = Hashing.mix(Hashing.mix(s[i], e[i]), gids[i]) & mask;
+                for (int other = table[slot]; other >= 0; other = table[slot]) {
+                    if (s[other] == s[i] && e[other] == e[i] && gids[other] == gids[i]) {
+                        throw duplicate(batch.groups[i], s[i], e[i]);
+                    }
+                    slot = (slot + 1) & mask;
+                }
+                table[slot] = i;
             }
-            table[slot] = i;
             if (intervalHeld && holds(s[i], e[i], gids[i])) {
                 throw duplicate(batch.groups[i], s[i], e[i]);
             }
+        }
+    }
+
+    /**
+     * Whether the batch's rows come as runs of one interval each, the runs in ascending interval
+     * order (as ingestion runs commit pane after pane), so no interval has rows in two runs.
+     */
+    private static boolean intervalRunsAscend(StateBatch batch) {
+        long[] s = batch.starts;
+        long[] e = batch.ends;
+        for (int i = 1; i < batch.size; i++) {
+            if (s[i] != s[i - 1] || e[i] != e[i - 1]) {
+                if (e[i] < e[i - 1] || (e[i] == e[i - 1] && s[i] < s[i - 1])) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void nextStamp() {
+        if (++stamp == Integer.MAX_VALUE) {
+            Arrays.fill(groupStamps, 0);
+            stamp = 1;
         }
     }
 

@@ -116,6 +116,13 @@ class ViewStoreTest {
         assertThatThrownBy(() -> v.insertBatch(withStoredDuplicate)).isInstanceOf(InvalidInputException.class);
         StateBatch withInnerDuplicate = new StateBatch().add(D, pane(5), TestState.of(7)).add(D, pane(5), TestState.of(8));
         assertThatThrownBy(() -> v.insertBatch(withInnerDuplicate)).isInstanceOf(InvalidInputException.class);
+        // panes in ascending runs, the duplicate in the second run; then the same pane in two runs apart
+        StateBatch ascending = new StateBatch().add(C, pane(5), TestState.of(1)).add(D, pane(5), TestState.of(2))
+                .add(C, pane(6), TestState.of(3)).add(D, pane(6), TestState.of(4)).add(C, pane(6), TestState.of(5));
+        assertThatThrownBy(() -> v.insertBatch(ascending)).isInstanceOf(InvalidInputException.class);
+        StateBatch paneTwice = new StateBatch().add(C, pane(6), TestState.of(1)).add(C, pane(5), TestState.of(2))
+                .add(D, pane(6), TestState.of(3)).add(C, pane(6), TestState.of(4));
+        assertThatThrownBy(() -> v.insertBatch(paneTwice)).isInstanceOf(InvalidInputException.class);
 
         ViewSnapshot snap = v.snapshot();
         assertThat(snap.commitSequence()).isEqualTo(before);
