@@ -376,12 +376,17 @@ public final class ViewMaintainer {
         return built;
     }
 
-    /** The most panes of a pane view whose raw data one read brings, for every pane view of the same Scan and panes. */
+    /**
+     * How much raw data one read brings for every pane view of the same Scan and panes: ten panes,
+     * or ten minutes of narrower panes (each read pays per series, so 15 s panes should not pay it
+     * for every 150 s of samples).
+     */
     private static final int PANES_PER_READ = 10;
+    private static final long SPAN_PER_READ_MS = 600_000;
 
     /**
      * Builds the panes from {@code m}'s next one on, as many as are complete (at most {@link
-     * #PANES_PER_READ}, and no more than {@code budget} lets every view that shares them build),
+     * #PANES_PER_READ} or {@link #SPAN_PER_READ_MS} of them, and no more than {@code budget} lets every view that shares them build),
      * for every pane view of the same Scan, pane grid and progress, from one read of their raw
      * data. Each of those views is marked as building up to the span's end before the read, so a
      * sample arriving for the span after it is judged late and its pane answered exactly.
@@ -395,7 +400,8 @@ public final class ViewMaintainer {
             }
         }
         long complete = (m.grid.floor(watermark(m)) - m.builtUntil) / m.view.paneMs();
-        int panes = (int) Math.max(1, Math.min(Math.min(PANES_PER_READ, complete), budget / sharers.size()));
+        long perRead = Math.max(PANES_PER_READ, SPAN_PER_READ_MS / m.view.paneMs());
+        int panes = (int) Math.max(1, Math.min(Math.min(perRead, complete), budget / sharers.size()));
         Interval span = new Interval(m.builtUntil, m.builtUntil + panes * m.view.paneMs());
         for (Maintained sharer : sharers) {
             sharer.buildingUntil = Math.max(sharer.buildingUntil, span.end());

@@ -255,4 +255,37 @@ class ViewMaintainerTest {
         assertThat(sumOf(read(fourth), 0, B)).isEqualTo(7);
         assertThat(sumOf(read(fourth), 0, A)).isEqualTo(12);
     }
+
+    @Test
+    void narrowPanesAreReadTenMinutesAtATime() {
+        long narrow = 15_000;
+        DagBuilder b = new DagBuilder();
+        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
+        int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, narrow));
+        int sums = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
+                new Materialization(Materialization.Mode.AT_INGESTION, narrow, 0, 1_000 * narrow)));
+        b.root(sums);
+        PhysicalDag narrowDag = b.build();
+        MaterializedView narrowView = new MaterializedView(DefinitionIds.of(narrowDag, sums), sums,
+                (PaneState) narrowDag.node(sums), List.of());
+        CountingDataStore counting = new CountingDataStore(store);
+        ViewMaintainer backlog = new ViewMaintainer(summaries, counting, 5_000);
+        backlog.install(narrowDag, List.of(narrowView));
+        // 25 minutes of A every 7 s: 100 panes of 15 s
+        double[] sumA = new double[100];
+        for (long t = T0 + 7_000; t <= T0 + 25 * PANE; t += 7_000) {
+            raw.append(AppendRequest.builder().series(A).sample(t, t % 1_000_003).build());
+            sumA[(int) ((t - T0 - 1) / narrow)] += t % 1_000_003;
+        }
+        backlog.accepted(T0 + 7_000, T0 + 25 * PANE + 5_000, 1);
+
+        assertThat(backlog.runOnce(1_000)).isEqualTo(100);
+        assertThat(counting.rawReads.get()).as("panes 1-40, 41-80 and 81-100: ten minutes a read").isEqualTo(3);
+        for (int p = 0; p < 100; p++) {
+            Interval pane = new Interval(T0 + p * narrow, T0 + (p + 1) * narrow);
+            ViewStates sum = store.readMaterializedView(narrowView, new MaterializedViewRequest(pane, List.of(pane)),
+                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            assertThat(sumOf(sum, 0, A)).as("15 s pane %d", p).isEqualTo(sumA[p]);
+        }
+    }
 }
