@@ -47,16 +47,26 @@ class ViewMaintainerTest {
     private final MaterializedView view;
 
     ViewMaintainerTest() {
-        DagBuilder b = new DagBuilder();
-        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
-        int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE));
-        int pane = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
-                new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 10 * PANE)));
-        b.root(pane);
-        dag = b.build();
-        view = new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of());
+        SumView sum = sumView(PANE, 10 * PANE);
+        dag = sum.dag();
+        view = sum.view();
         maintainer = new ViewMaintainer(summaries, store, 5_000);
         maintainer.install(dag, List.of(view));
+    }
+
+    private record SumView(PhysicalDag dag, MaterializedView view) {
+    }
+
+    /** A per-series sum view of {@code m} over panes of {@code paneMs}, and its DAG. */
+    private static SumView sumView(long paneMs, long retentionMs) {
+        DagBuilder b = new DagBuilder();
+        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
+        int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, paneMs));
+        int pane = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
+                new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, retentionMs)));
+        b.root(pane);
+        PhysicalDag dag = b.build();
+        return new SumView(dag, new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of()));
     }
 
     private void write(Labels series, long ts, double v) {
@@ -259,15 +269,9 @@ class ViewMaintainerTest {
     @Test
     void narrowPanesAreReadTenMinutesAtATime() {
         long narrow = 15_000;
-        DagBuilder b = new DagBuilder();
-        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
-        int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, narrow));
-        int sums = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
-                new Materialization(Materialization.Mode.AT_INGESTION, narrow, 0, 1_000 * narrow)));
-        b.root(sums);
-        PhysicalDag narrowDag = b.build();
-        MaterializedView narrowView = new MaterializedView(DefinitionIds.of(narrowDag, sums), sums,
-                (PaneState) narrowDag.node(sums), List.of());
+        SumView narrowSum = sumView(narrow, 1_000 * narrow);
+        PhysicalDag narrowDag = narrowSum.dag();
+        MaterializedView narrowView = narrowSum.view();
         CountingDataStore counting = new CountingDataStore(store);
         ViewMaintainer backlog = new ViewMaintainer(summaries, counting, 5_000);
         backlog.install(narrowDag, List.of(narrowView));
