@@ -8,7 +8,7 @@ import io.tessera.core.StaleMarker;
  * would overflow. Merge adds the sums, or weights the two means by their counts when the
  * merged sum would overflow. Stale markers are ignored; an ordinary NaN makes the mean NaN.
  */
-public final class AvgState extends KahanSum implements State {
+public final class AvgState extends KahanSum implements FixedWidthState {
 
     static final int VERSION = 1;
 
@@ -145,6 +145,22 @@ public final class AvgState extends KahanSum implements State {
         s.incremental = mode == 1;
         s.set(r.getDouble("sum or mean"), r.getDouble("compensation"));
         r.finish();
+        return s;
+    }
+
+    @Override
+    public void writeWords(long[] words, int at) {
+        words[at] = count;
+        words[at + 1] = incremental ? 1 : 0;
+        words[at + 2] = StateWords.bits(sum);
+        words[at + 3] = StateWords.bits(c);
+    }
+
+    static AvgState fromWords(long[] words, int at) {
+        AvgState s = new AvgState();
+        s.count = words[at];
+        s.incremental = words[at + 1] != 0;
+        s.set(StateWords.value(words[at + 2]), StateWords.value(words[at + 3]));
         return s;
     }
 

@@ -6,7 +6,7 @@ import io.tessera.core.StaleMarker;
  * {@code count_over_time} / SQL {@code COUNT}: the number of samples. Stale markers are not
  * samples and are not counted; ordinary NaN values are, as in Prometheus.
  */
-public final class CountState implements State {
+public final class CountState implements FixedWidthState {
 
     static final int VERSION = 1;
 
@@ -69,6 +69,17 @@ public final class CountState implements State {
         CountState s = new CountState();
         s.count = r.getCount("sample count");
         r.finish();
+        return s;
+    }
+
+    @Override
+    public void writeWords(long[] words, int at) {
+        words[at] = count;
+    }
+
+    static CountState fromWords(long[] words, int at) {
+        CountState s = new CountState();
+        s.count = words[at];
         return s;
     }
 

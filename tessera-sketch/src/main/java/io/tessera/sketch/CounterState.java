@@ -17,7 +17,7 @@ import io.tessera.core.StaleMarker;
  * ordinary NaN is compared as Prometheus compares it: it is never a reset, and a change unless
  * the previous value was NaN too.
  */
-public final class CounterState implements State {
+public final class CounterState implements FixedWidthState {
 
     static final int VERSION = 1;
 
@@ -266,6 +266,30 @@ public final class CounterState implements State {
         if (s.count > 0 && (s.resets >= s.count || s.changes >= s.count)) {
             throw r.invalid("more resets or changes than sample pairs");
         }
+        return s;
+    }
+
+    @Override
+    public void writeWords(long[] words, int at) {
+        words[at] = ((long) count << 32) | (resets & 0xffffffffL);
+        words[at + 1] = changes;
+        words[at + 2] = firstTs;
+        words[at + 3] = StateWords.bits(firstValue);
+        words[at + 4] = lastTs;
+        words[at + 5] = StateWords.bits(lastValue);
+        words[at + 6] = StateWords.bits(correction);
+    }
+
+    static CounterState fromWords(long[] words, int at) {
+        CounterState s = new CounterState();
+        s.count = (int) (words[at] >>> 32);
+        s.resets = (int) words[at];
+        s.changes = (int) words[at + 1];
+        s.firstTs = words[at + 2];
+        s.firstValue = StateWords.value(words[at + 3]);
+        s.lastTs = words[at + 4];
+        s.lastValue = StateWords.value(words[at + 5]);
+        s.correction = StateWords.value(words[at + 6]);
         return s;
     }
 

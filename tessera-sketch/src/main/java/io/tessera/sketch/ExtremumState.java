@@ -6,7 +6,7 @@ import io.tessera.core.StaleMarker;
  * The smallest or the largest value. As in Prometheus, NaN values lose to any other value, so
  * the result is NaN only when every sample is NaN. Stale markers are ignored.
  */
-abstract sealed class ExtremumState implements State permits MinState, MaxState {
+abstract sealed class ExtremumState implements FixedWidthState permits MinState, MaxState {
 
     static final int VERSION = 1;
 
@@ -75,6 +75,18 @@ abstract sealed class ExtremumState implements State permits MinState, MaxState 
         s.count = r.getCount("sample count");
         s.value = r.getDouble("value");
         r.finish();
+        return s;
+    }
+
+    @Override
+    public void writeWords(long[] words, int at) {
+        words[at] = count;
+        words[at + 1] = StateWords.bits(value);
+    }
+
+    static <S extends ExtremumState> S fromWords(long[] words, int at, S s) {
+        s.count = words[at];
+        s.value = StateWords.value(words[at + 1]);
         return s;
     }
 

@@ -6,7 +6,7 @@ import io.tessera.core.StaleMarker;
  * {@code last_over_time}: the sample with the latest timestamp (an ordinary NaN included, as in
  * Prometheus). Merge keeps the later of the two samples. Stale markers are ignored.
  */
-public final class LastState implements State {
+public final class LastState implements FixedWidthState {
 
     static final int VERSION = 1;
 
@@ -91,6 +91,21 @@ public final class LastState implements State {
         s.ts = r.getLong("timestamp");
         s.value = r.getDouble("value");
         r.finish();
+        return s;
+    }
+
+    @Override
+    public void writeWords(long[] words, int at) {
+        words[at] = count;
+        words[at + 1] = ts;
+        words[at + 2] = StateWords.bits(value);
+    }
+
+    static LastState fromWords(long[] words, int at) {
+        LastState s = new LastState();
+        s.count = (int) words[at];
+        s.ts = words[at + 1];
+        s.value = StateWords.value(words[at + 2]);
         return s;
     }
 

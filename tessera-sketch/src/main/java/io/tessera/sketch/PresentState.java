@@ -6,7 +6,7 @@ import io.tessera.core.StaleMarker;
  * {@code present_over_time}: whether the interval holds any sample (an ordinary NaN counts;
  * a stale marker does not).
  */
-public final class PresentState implements State {
+public final class PresentState implements FixedWidthState {
 
     static final int VERSION = 1;
 
@@ -68,6 +68,17 @@ public final class PresentState implements State {
         PresentState s = new PresentState();
         s.present = flag == 1;
         r.finish();
+        return s;
+    }
+
+    @Override
+    public void writeWords(long[] words, int at) {
+        words[at] = present ? 1 : 0;
+    }
+
+    static PresentState fromWords(long[] words, int at) {
+        PresentState s = new PresentState();
+        s.present = words[at] != 0;
         return s;
     }
 

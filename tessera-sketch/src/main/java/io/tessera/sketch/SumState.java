@@ -7,7 +7,7 @@ import io.tessera.core.StaleMarker;
  * computes it; merge adds both the sums and their compensations. Stale markers are ignored;
  * an ordinary NaN makes the sum NaN, as in Prometheus.
  */
-public final class SumState extends KahanSum implements State {
+public final class SumState extends KahanSum implements FixedWidthState {
 
     static final int VERSION = 1;
 
@@ -84,6 +84,20 @@ public final class SumState extends KahanSum implements State {
         s.count = r.getCount("sample count");
         s.set(r.getDouble("sum"), r.getDouble("compensation"));
         r.finish();
+        return s;
+    }
+
+    @Override
+    public void writeWords(long[] words, int at) {
+        words[at] = count;
+        words[at + 1] = StateWords.bits(sum);
+        words[at + 2] = StateWords.bits(c);
+    }
+
+    static SumState fromWords(long[] words, int at) {
+        SumState s = new SumState();
+        s.count = words[at];
+        s.set(StateWords.value(words[at + 1]), StateWords.value(words[at + 2]));
         return s;
     }
 

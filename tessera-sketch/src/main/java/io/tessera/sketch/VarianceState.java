@@ -8,7 +8,7 @@ import io.tessera.core.StaleMarker;
  * does, merged with Chan et al.'s pairwise formula. Variances are population variances
  * (M2 / n), as in Prometheus. Stale markers are ignored; an ordinary NaN makes both NaN.
  */
-public final class VarianceState implements State {
+public final class VarianceState implements FixedWidthState {
 
     static final int VERSION = 1;
 
@@ -115,6 +115,23 @@ public final class VarianceState implements State {
         s.mean.set(r.getDouble("mean"), r.getDouble("mean compensation"));
         s.m2.set(r.getDouble("M2"), r.getDouble("M2 compensation"));
         r.finish();
+        return s;
+    }
+
+    @Override
+    public void writeWords(long[] words, int at) {
+        words[at] = count;
+        words[at + 1] = StateWords.bits(mean.sum);
+        words[at + 2] = StateWords.bits(mean.c);
+        words[at + 3] = StateWords.bits(m2.sum);
+        words[at + 4] = StateWords.bits(m2.c);
+    }
+
+    static VarianceState fromWords(long[] words, int at) {
+        VarianceState s = new VarianceState();
+        s.count = words[at];
+        s.mean.set(StateWords.value(words[at + 1]), StateWords.value(words[at + 2]));
+        s.m2.set(StateWords.value(words[at + 3]), StateWords.value(words[at + 4]));
         return s;
     }
 

@@ -1,7 +1,6 @@
 package io.tessera.store.summary;
 
 import io.tessera.core.Interval;
-import io.tessera.sketch.State;
 import java.util.Arrays;
 
 /**
@@ -157,7 +156,7 @@ final class ExactReader {
         }
         int[] place = Arrays.copyOf(segFrom, u);
         int[][] groups = new int[r][];
-        State[][] states = new State[r][];
+        StateColumn[] states = new StateColumn[r];
         int[] offsets = new int[r];
         int[] lengths = new int[r];
         SealedEpoch[] sealed = snap.sealed;
@@ -217,19 +216,19 @@ final class ExactReader {
     /** Segments of a single-interval read. */
     private static final class Segments {
         int[][] groups;
-        State[][] states;
+        StateColumn[] states;
         int[] offsets;
         int[] lengths;
         int size;
 
         Segments(int capacity) {
             groups = new int[capacity][];
-            states = new State[capacity][];
+            states = new StateColumn[capacity];
             offsets = new int[capacity];
             lengths = new int[capacity];
         }
 
-        void add(int[] g, State[] s, int offset, int length) {
+        void add(int[] g, StateColumn s, int offset, int length) {
             if (size == lengths.length) {
                 int n = size * 2;
                 groups = Arrays.copyOf(groups, n);

@@ -8,7 +8,8 @@ import io.tessera.sketch.State;
  * The states a read found, columnar: for each requested interval (in request order) a range of
  * <em>segments</em>, each a slice of shared group-id and state columns. Slices of sealed epochs
  * are shared with the store, not copied; they never change, and this class never hands the
- * arrays out. An interval's states are every fragment stored for it, from every epoch, each
+ * arrays out. States of a fixed-width family are read from their words anew at each call
+ * ({@link StateColumn}). An interval's states are every fragment stored for it, from every epoch, each
  * group at most once. Group ids resolve through {@link #group(int)}, the view's dictionary as
  * of the snapshot.
  *
@@ -23,14 +24,14 @@ public final class IntervalStates {
     private final int[] stateCounts;
     private final boolean[] stored;
     private final int[][] segmentGroups;
-    private final State[][] segmentStates;
+    private final StateColumn[] segmentStates;
     private final int[] segmentOffsets;
     private final int[] segmentLengths;
     private final Labels[] dictionary;
     private final int dictionarySize;
 
     IntervalStates(Interval[] intervals, int[] uniqueOf, int[] segmentFrom, int[] stateCounts,
-            boolean[] stored, int[][] segmentGroups, State[][] segmentStates, int[] segmentOffsets,
+            boolean[] stored, int[][] segmentGroups, StateColumn[] segmentStates, int[] segmentOffsets,
             int[] segmentLengths, Labels[] dictionary, int dictionarySize) {
         this.intervals = intervals;
         this.uniqueOf = uniqueOf;
@@ -93,7 +94,7 @@ public final class IntervalStates {
     }
 
     public State state(int segment, int k) {
-        return segmentStates[segment][offset(segment, k)];
+        return segmentStates[segment].get(offset(segment, k));
     }
 
     /** The label set of a group id found in this result. */
@@ -109,11 +110,11 @@ public final class IntervalStates {
         int j = unique(i);
         for (int seg = segmentFrom[j]; seg < segmentFrom[j + 1]; seg++) {
             int[] g = segmentGroups[seg];
-            State[] s = segmentStates[seg];
+            StateColumn s = segmentStates[seg];
             int from = segmentOffsets[seg];
             int to = from + segmentLengths[seg];
             for (int k = from; k < to; k++) {
-                visitor.visit(g[k], s[k]);
+                visitor.visit(g[k], s.get(k));
             }
         }
     }

@@ -20,7 +20,7 @@ import java.util.Arrays;
 final class MutableEpoch {
 
     private int[] groups;
-    private State[] states;
+    private StateColumn states;
     private int length;
 
     private long[] runStarts;
@@ -48,7 +48,7 @@ final class MutableEpoch {
     MutableEpoch(int initialRows) {
         int n = Math.max(initialRows, 16);
         groups = new int[n];
-        states = new State[n];
+        states = StateColumn.empty(n);
         int r = 64;
         runStarts = new long[r];
         runEnds = new long[r];
@@ -98,10 +98,9 @@ final class MutableEpoch {
         }
         if (length == groups.length) {
             groups = Arrays.copyOf(groups, length * 2);
-            states = Arrays.copyOf(states, length * 2);
         }
         groups[length] = group;
-        states[length] = state;
+        states = states.set(length, state);
         length++;
         if (keys != null) {
             keys.add(key(slots[findSlot(start, end)], group));

@@ -1,7 +1,5 @@
 package io.tessera.store.summary;
 
-import io.tessera.sketch.State;
-
 /**
  * The committed prefix of a mutable epoch, read without a lock: rows {@code [0, length)} and
  * runs {@code [0, runCount)}. Everything below those bounds was written before the snapshot was
@@ -16,7 +14,7 @@ final class MutableView {
     static final MutableView EMPTY = new MutableEpoch(16).view();
 
     final int[] groups;
-    final State[] states;
+    final StateColumn states;
     final int length;
     final long[] runStarts;
     final long[] runEnds;
@@ -29,7 +27,7 @@ final class MutableView {
     private final int earliestRun;
     private final int latestRun;
 
-    MutableView(int[] groups, State[] states, int length, long[] runStarts, long[] runEnds,
+    MutableView(int[] groups, StateColumn states, int length, long[] runStarts, long[] runEnds,
             int[] runFrom, int[] runNext, int runCount, int[] slots, long minEnd, long maxEnd,
             int earliestRun, int latestRun) {
         this.groups = groups;

@@ -1,12 +1,11 @@
 package io.tessera.store.summary;
 
-import io.tessera.sketch.State;
 import java.util.Arrays;
 
 /**
  * An immutable epoch: rows sorted by {@code (end, start, group)}, the order of
  * {@link io.tessera.core.Interval#compareTo}, stored as a directory of its distinct intervals
- * (each with the offset of its first row) over two row columns, group id and state. The rows
+ * (each with the offset of its first row) over two row columns, group id and state ({@link StateColumn}). The rows
  * of directory entry {@code k} are {@code [offsets[k], offsets[k + 1])}, sorted by group; a
  * pane committed with no state is an entry with no rows. Searches run on the small directory
  * and never touch a row. Nothing here is
@@ -19,12 +18,12 @@ final class SealedEpoch {
     final int[] offsets;
     final int intervals;
     final int[] groups;
-    final State[] states;
+    final StateColumn states;
     final long minEnd;
     final long maxEnd;
     final int stateCount;
 
-    private SealedEpoch(long[] starts, long[] ends, int[] offsets, int[] groups, State[] states) {
+    private SealedEpoch(long[] starts, long[] ends, int[] offsets, int[] groups, StateColumn states) {
         this.starts = starts;
         this.ends = ends;
         this.offsets = offsets;
@@ -55,7 +54,7 @@ final class SealedEpoch {
         long[] ends = new long[d];
         int[] offsets = new int[d + 1];
         int[] groups = new int[n];
-        State[] states = new State[n];
+        int[] sourceRows = new int[n];
         long[] rows = new long[n];
         int out = 0;
         for (int k = 0; k < d; k++) {
@@ -73,7 +72,7 @@ final class SealedEpoch {
             for (int i = 0; i < len; i++) {
                 int row = (int) rows[i];
                 groups[out] = m.groups[row];
-                states[out] = m.states[row];
+                sourceRows[out] = row;
                 out++;
             }
         }
@@ -81,7 +80,7 @@ final class SealedEpoch {
         if (out != n) {
             throw new IllegalStateException("sealing lost rows: " + out + " of " + n);
         }
-        return new SealedEpoch(starts, ends, offsets, groups, states);
+        return new SealedEpoch(starts, ends, offsets, groups, m.states.gather(sourceRows, n));
     }
 
     int rows() {

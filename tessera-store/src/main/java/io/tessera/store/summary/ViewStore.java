@@ -19,7 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>A (group, interval) holds at most one state: storing a second one is an error, because a
  * store never merges. Intervals are compared exactly; {@code (0, 30]} and {@code (0, 15]} are
- * different keys. States are kept by reference and must not be changed once stored.
+ * different keys. States of a fixed-width family are kept as their words, and a read returns an
+ * equal new state ({@link StateColumn}); others are kept by reference. Either way a state must
+ * not be changed once stored.
  */
 public final class ViewStore {
 

@@ -1,0 +1,12 @@
+package io.tessera.sketch;
+
+/**
+ * A state whose whole content is a fixed number of 64-bit words for its family
+ * ({@link StateWords#width}), so that a store can keep many of them in one primitive column
+ * instead of as an object each, and read each back as an equal state ({@link StateWords#read}).
+ */
+public interface FixedWidthState extends State {
+
+    /** Writes this state into {@code words[at, at + StateWords.width(family()))}, bit for bit. */
+    void writeWords(long[] words, int at);
+}

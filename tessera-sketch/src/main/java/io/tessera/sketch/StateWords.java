@@ -1,0 +1,49 @@
+package io.tessera.sketch;
+
+/**
+ * The word layouts of the fixed-width families: how many 64-bit words a state of the family
+ * takes, and the state that words written by {@link FixedWidthState#writeWords} stand for.
+ * Doubles are kept as their raw bits, so a state read back serializes to the same bytes.
+ */
+public final class StateWords {
+
+    private StateWords() {
+    }
+
+    /** The words a state of {@code family} takes; 0 when the family has no fixed width. */
+    public static int width(StateFamily family) {
+        return switch (family) {
+            case COUNT, PRESENT -> 1;
+            case MIN, MAX -> 2;
+            case SUM, LAST -> 3;
+            case AVG -> 4;
+            case VARIANCE -> 5;
+            case COUNTER -> 7;
+            default -> 0;
+        };
+    }
+
+    /** The state of {@code family} that {@code words[at, at + width(family))} hold. */
+    public static State read(StateFamily family, long[] words, int at) {
+        return switch (family) {
+            case COUNT -> CountState.fromWords(words, at);
+            case PRESENT -> PresentState.fromWords(words, at);
+            case MIN -> ExtremumState.fromWords(words, at, new MinState());
+            case MAX -> ExtremumState.fromWords(words, at, new MaxState());
+            case SUM -> SumState.fromWords(words, at);
+            case LAST -> LastState.fromWords(words, at);
+            case AVG -> AvgState.fromWords(words, at);
+            case VARIANCE -> VarianceState.fromWords(words, at);
+            case COUNTER -> CounterState.fromWords(words, at);
+            default -> throw new IllegalArgumentException("family " + family + " has no fixed width");
+        };
+    }
+
+    static long bits(double v) {
+        return Double.doubleToRawLongBits(v);
+    }
+
+    static double value(long bits) {
+        return Double.longBitsToDouble(bits);
+    }
+}

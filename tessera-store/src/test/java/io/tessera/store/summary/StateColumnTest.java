@@ -1,0 +1,114 @@
+package io.tessera.store.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.core.Interval;
+import io.tessera.core.Labels;
+import io.tessera.sketch.CounterState;
+import io.tessera.sketch.KllState;
+import io.tessera.sketch.State;
+import io.tessera.sketch.SumState;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** States of fixed-width families are kept as words; what a read returns must serialize as what was stored. */
+class StateColumnTest {
+
+    private static final long PANE = 15_000;
+
+    @Test
+    void counterStatesReadBackEqualFromMutableAndSealedEpochsAndFromOlderSnapshots() {
+        ViewStore v = new SummaryStore(new SummaryStoreConfig(50, false)).view("counters");
+        SplittableRandom rnd = new SplittableRandom(11);
+        Map<String, byte[]> model = new HashMap<>();
+        List<ViewSnapshot> snapshots = new ArrayList<>();
+        List<Map<String, byte[]>> modelsThen = new ArrayList<>();
+        for (int pane = 0; pane < 40; pane++) {
+            StateBatch batch = new StateBatch();
+            for (int g = 0; g < 7; g++) {
+                if (rnd.nextInt(5) == 0) {
+                    continue;
+                }
+                CounterState s = new CounterState();
+                double level = rnd.nextDouble() * 1e6;
+                for (int i = 0; i < 1 + rnd.nextInt(6); i++) {
+                    level = rnd.nextInt(8) == 0 ? rnd.nextDouble() : level + rnd.nextDouble() * 100;
+                    s.update(pane * PANE + 1 + i * 2_000L, level);
+                }
+                batch.add(group(g), interval(pane), s);
+                model.put(key(g, pane), s.serialize());
+            }
+            v.insertBatch(batch);
+            if (pane % 9 == 4) {
+                snapshots.add(v.snapshot());
+                modelsThen.add(new HashMap<>(model));
+            }
+        }
+        assertThat(v.snapshot().sealedEpochCount()).isGreaterThan(2);
+        assertReads(v.snapshot(), model, 40);
+        for (int i = 0; i < snapshots.size(); i++) {
+            assertReads(snapshots.get(i), modelsThen.get(i), 40);
+        }
+    }
+
+    @Test
+    void aViewWhoseFamiliesChangeKeepsEveryStateItHeldBefore() {
+        ViewStore v = new SummaryStore(new SummaryStoreConfig(1_000, false)).view("mixed");
+        Map<String, byte[]> model = new HashMap<>();
+        for (int pane = 0; pane < 6; pane++) {
+            for (int g = 0; g < 3; g++) {
+                State s = pane == 3 && g == 1 ? new KllState(16) : new SumState();
+                s.update(pane * PANE + 1, pane * 10.0 + g);
+                s.update(pane * PANE + 2, 0.1 * g);
+                v.insert(group(g), interval(pane), s);
+                model.put(key(g, pane), s.serialize());
+            }
+            if (pane == 2) {
+                ViewSnapshot before = v.snapshot();
+                Map<String, byte[]> modelBefore = new HashMap<>(model);
+                v.insert(group(9), interval(100), new KllState(16));
+                model.put(key(9, 100), new KllState(16).serialize());
+                assertReads(before, modelBefore, 3);
+            }
+        }
+        assertReads(v.snapshot(), model, 101);
+    }
+
+    private static void assertReads(ViewSnapshot snap, Map<String, byte[]> model, int panes) {
+        List<Interval> all = new ArrayList<>();
+        for (int pane = 0; pane < panes; pane++) {
+            all.add(interval(pane));
+        }
+        IntervalStates read = snap.readExactBatch(all);
+        Map<String, byte[]> found = new HashMap<>();
+        for (int pane = 0; pane < panes; pane++) {
+            int p = pane;
+            read.forEach(pane, (groupId, state) -> found.put(key(read.group(groupId), p), state.serialize()));
+        }
+        assertThat(found.keySet()).isEqualTo(model.keySet());
+        for (Map.Entry<String, byte[]> e : model.entrySet()) {
+            assertThat(Arrays.equals(found.get(e.getKey()), e.getValue())).as(e.getKey()).isTrue();
+        }
+    }
+
+    private static Labels group(int g) {
+        return Labels.of("instance", "i" + g);
+    }
+
+    private static Interval interval(int pane) {
+        return Interval.of(pane * PANE, (pane + 1) * PANE);
+    }
+
+    private static String key(int g, int pane) {
+        return key(group(g), pane);
+    }
+
+    private static String key(Labels group, int pane) {
+        return group + "@" + pane;
+    }
+}
