@@ -17,7 +17,7 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
  * order) only when the {@code k + 1}-th arrives or a merge needs it, so the many small pane states
  * of a short pane cost an array of their values, not a sketch each. Reading never changes a state.
  */
-public final class KllState implements State {
+public final class KllState implements CompactState {
 
     public static final int DEFAULT_K = 200;
     static final int VERSION = 1;
@@ -34,11 +34,20 @@ public final class KllState implements State {
     }
 
     public KllState(int k) {
+        this(checkedK(k), new double[Math.min(k, 8)], 0);
+    }
+
+    private KllState(int k, double[] values, int n) {
+        this.k = k;
+        this.values = values;
+        this.n = n;
+    }
+
+    private static int checkedK(int k) {
         if (k < 8 || k > KllDoublesSketch.MAX_K) {
             throw new IllegalArgumentException("KLL k must be in [8, " + KllDoublesSketch.MAX_K + "], got " + k);
         }
-        this.k = k;
-        this.values = new double[Math.min(k, 8)];
+        return k;
     }
 
     private KllState(int k, KllDoublesSketch sketch) {
@@ -238,6 +247,36 @@ public final class KllState implements State {
                     + body.length);
         }
         return new KllState(k, sketch);
+    }
+
+    /** Until it builds a sketch: its k, then the bits of its values as given. */
+    @Override
+    public int compactWords() {
+        return sketch == null ? n + 1 : -1;
+    }
+
+    @Override
+    public void writeCompact(long[] words, int at) {
+        if (sketch != null) {
+            throw new IllegalStateException("a KLL state with a sketch has no compact form");
+        }
+        words[at] = k;
+        for (int i = 0; i < n; i++) {
+            words[at + 1 + i] = Double.doubleToRawLongBits(values[i]);
+        }
+    }
+
+    static KllState fromCompact(long[] words, int at, int length) {
+        int k = checkedK((int) words[at]);
+        int n = length - 1;
+        if (n > k) {
+            throw new IllegalArgumentException(n + " values in the compact form of a KLL state with k=" + k);
+        }
+        double[] values = new double[Math.max(n, 1)];
+        for (int i = 0; i < n; i++) {
+            values[i] = Double.longBitsToDouble(words[at + 1 + i]);
+        }
+        return new KllState(k, values, n);
     }
 
     @Override

@@ -1,8 +1,9 @@
 package io.tessera.sketch;
 
 /**
- * The word layouts of the fixed-width families: how many 64-bit words a state of the family
- * takes, and the state that words written by {@link FixedWidthState#writeWords} stand for.
+ * The word layouts of the fixed-width families (how many 64-bit words a state of the family
+ * takes, and the state that words written by {@link FixedWidthState#writeWords} stand for) and
+ * of compact states ({@link CompactState}).
  * Doubles are kept as their raw bits, so a state read back serializes to the same bytes.
  */
 public final class StateWords {
@@ -37,6 +38,17 @@ public final class StateWords {
             case COUNTER -> CounterState.fromWords(words, at);
             default -> throw new IllegalArgumentException("family " + family + " has no fixed width");
         };
+    }
+
+    /**
+     * The state of {@code family} whose compact form ({@link CompactState#writeCompact}) is
+     * {@code words[at, at + length)}.
+     */
+    public static State readCompact(StateFamily family, long[] words, int at, int length) {
+        if (family == StateFamily.KLL) {
+            return KllState.fromCompact(words, at, length);
+        }
+        throw new IllegalArgumentException("family " + family + " has no compact form");
     }
 
     static long bits(double v) {

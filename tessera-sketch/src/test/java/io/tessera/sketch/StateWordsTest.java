@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -62,6 +63,36 @@ class StateWordsTest {
             back.merge(later);
             assertThat(back.serialize()).isEqualTo(a.serialize());
         }
+    }
+
+    @Test
+    void kllStatesRoundTripThroughTheirCompactFormUntilTheyBuildASketch() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int n = 0; n <= 40; n++) {
+            KllState state = new KllState(32);
+            for (int i = 0; i < n; i++) {
+                state.update(i, rnd.nextInt(10) == 0 ? Double.POSITIVE_INFINITY : rnd.nextGaussian());
+            }
+            if (n > 32) {
+                assertThat(state.compactWords()).isEqualTo(-1);
+                continue;
+            }
+            assertThat(state.compactWords()).isEqualTo(n + 1);
+            long[] words = new long[n + 3];
+            Arrays.fill(words, SENTINEL);
+            state.writeCompact(words, 1);
+            assertThat(words[0]).isEqualTo(SENTINEL);
+            assertThat(words[n + 2]).isEqualTo(SENTINEL);
+            State back = StateWords.readCompact(StateFamily.KLL, words, 1, n + 1);
+            assertThat(back.serialize()).isEqualTo(state.serialize());
+            KllState more = new KllState(32);
+            more.update(0, 1.5);
+            ((KllState) back).merge(more);
+            state.merge(more);
+            assertThat(back.serialize()).isEqualTo(state.serialize());
+        }
+        assertThatThrownBy(() -> StateWords.readCompact(StateFamily.KLL, new long[] {8, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0, 10))
+                .hasMessageContaining("9 values");
     }
 
     /** A state of {@code family} fed {@code n} samples 10 s apart, with NaN, infinite, huge, stale and negative-zero values among them. */

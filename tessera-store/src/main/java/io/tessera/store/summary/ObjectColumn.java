@@ -1,5 +1,6 @@
 package io.tessera.store.summary;
 
+import io.tessera.sketch.CompactState;
 import io.tessera.sketch.FixedWidthState;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateWords;
@@ -23,6 +24,9 @@ final class ObjectColumn extends StateColumn {
     StateColumn set(int row, State state) {
         if (row == 0 && state instanceof FixedWidthState && StateWords.width(state.family()) > 0) {
             return new WordColumn(state.family(), states.length).set(0, state);
+        }
+        if (row == 0 && state instanceof CompactState) {
+            return new CompactColumn(state.family(), states.length).set(0, state);
         }
         State[] target = row < states.length ? states : Arrays.copyOf(states, grown(row, states.length));
         target[row] = state;

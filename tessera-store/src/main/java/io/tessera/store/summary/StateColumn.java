@@ -3,15 +3,16 @@ package io.tessera.store.summary;
 import io.tessera.sketch.State;
 
 /**
- * The states of an epoch's rows, by row: objects ({@link ObjectColumn}), or the words of a
- * fixed-width family in one primitive array ({@link WordColumn}), which keeps the millions of
- * small pane states a view holds out of the collector's way. A read of a word column returns a
+ * The states of an epoch's rows, by row: objects ({@link ObjectColumn}), the words of a
+ * fixed-width family in one primitive array ({@link WordColumn}), or the compact forms of small
+ * states of a variable-width family ({@link CompactColumn}). The primitive layouts keep the
+ * millions of small pane states a view holds out of the collector's way. A read of a word column returns a
  * new state equal to the one stored; callers must not change it any more than a stored object.
  *
  * <p>A column is written only at rows past every row a reader may read, and growing or changing
  * its layout returns a new column over new arrays, so readers holding this one are unaffected.
  */
-abstract sealed class StateColumn permits ObjectColumn, WordColumn {
+abstract sealed class StateColumn permits ObjectColumn, WordColumn, CompactColumn {
 
     /** The state of row {@code row}. */
     abstract State get(int row);

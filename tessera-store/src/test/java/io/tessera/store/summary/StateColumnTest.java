@@ -79,6 +79,36 @@ class StateColumnTest {
         assertReads(v.snapshot(), model, 101);
     }
 
+    @Test
+    void kllStatesKeepTheirValuesAsWordsAndTheirSketchesAsObjects() {
+        ViewStore v = new SummaryStore(new SummaryStoreConfig(40, false)).view("quantiles");
+        SplittableRandom rnd = new SplittableRandom(5);
+        Map<String, byte[]> model = new HashMap<>();
+        ViewSnapshot early = null;
+        Map<String, byte[]> modelEarly = null;
+        for (int pane = 0; pane < 30; pane++) {
+            StateBatch batch = new StateBatch();
+            for (int g = 0; g < 5; g++) {
+                KllState s = new KllState(16);
+                // mostly a few values; now and then more than k, so the state builds its sketch; now and then none
+                int n = rnd.nextInt(10) == 0 ? 17 + rnd.nextInt(40) : rnd.nextInt(10) == 0 ? 0 : 1 + rnd.nextInt(16);
+                for (int i = 0; i < n; i++) {
+                    s.update(pane * PANE + 1 + i, rnd.nextInt(20) == 0 ? Double.NEGATIVE_INFINITY : rnd.nextGaussian() * 1e3);
+                }
+                batch.add(group(g), interval(pane), s);
+                model.put(key(g, pane), s.serialize());
+            }
+            v.insertBatch(batch);
+            if (pane == 12) {
+                early = v.snapshot();
+                modelEarly = new HashMap<>(model);
+            }
+        }
+        assertThat(v.snapshot().sealedEpochCount()).isGreaterThan(2);
+        assertReads(v.snapshot(), model, 30);
+        assertReads(early, modelEarly, 30);
+    }
+
     private static void assertReads(ViewSnapshot snap, Map<String, byte[]> model, int panes) {
         List<Interval> all = new ArrayList<>();
         for (int pane = 0; pane < panes; pane++) {
