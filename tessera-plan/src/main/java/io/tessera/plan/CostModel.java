@@ -13,6 +13,7 @@ import io.tessera.sketch.StateFamily;
 import io.tessera.sketch.SumState;
 import io.tessera.sketch.VarianceState;
 import java.util.Collection;
+import java.util.Set;
 
 /**
  * Costs in cores (CPU seconds per second), for {@code series} series per selector scraped every
@@ -21,7 +22,8 @@ import java.util.Collection;
  * <li>direct profile of a reader (AT_QUERY): per evaluation, {@code steps × series × w/scrape}
  * samples touched at {@code exactSampleNs} (times log2 of the window's samples for a quantile,
  * which sorts) plus the raw read of {@code series × (extent + w)/scrape} samples, times
- * evaluations per second;
+ * evaluations per second; for the functions the engine slides over overlapping steps, the first
+ * window's samples and then the samples entering and leaving at each step;
  * <li>a view read: per evaluation time, {@code (w/p) × series} merges and a finalize per series;
  * an evaluation at "now" (off the pane grid) also builds one pane of raw samples exactly for
  * the window's head and tail and merges two more states;
@@ -32,6 +34,9 @@ import java.util.Collection;
  * </ul>
  */
 final class CostModel {
+
+    /** Range functions the exact engine evaluates over overlapping steps by carrying the window (sliding kernels). */
+    private static final Set<String> SLIDING = Set.of("sum_over_time", "avg_over_time", "quantile_over_time");
 
     private final CostConstants c;
     private final double series;
@@ -80,15 +85,21 @@ final class CostModel {
         double w = r.windowMs();
         double perSeries = samples(w);
         double touch = c.exactSampleNs() * (r.match().family() == StateFamily.KLL ? Math.max(1, log2(perSeries)) : 1);
+        boolean slides = SLIDING.contains(r.match().function().function());
         double cost = 0;
         for (Reach reach : r.reaches()) {
-            cost += reach.evalsPerSecond() * exactPerRun(reach, w, touch);
+            cost += reach.evalsPerSecond() * exactPerRun(reach, w, touch, slides);
         }
         return cost * 1e-9;
     }
 
-    private double exactPerRun(Reach reach, double w, double touchNs) {
-        return reach.steps() * series * samples(w) * touchNs + series * samples(reach.extentMs() + w) * c.rawReadNs();
+    private double exactPerRun(Reach reach, double w, double touchNs, boolean slides) {
+        double touched = reach.steps() * samples(w);
+        if (slides && reach.steps() > 1 && reach.cadenceMs() > 0 && reach.cadenceMs() < w) {
+            // the engine carries the window from step to step: the first window whole, then what enters and leaves
+            touched = Math.min(touched, samples(w) + (reach.steps() - 1) * 2 * samples(reach.cadenceMs()));
+        }
+        return series * touched * touchNs + series * samples(reach.extentMs() + w) * c.rawReadNs();
     }
 
     /** Reading a reader's windows from a view of pane width {@code paneMs}. */
@@ -99,7 +110,7 @@ final class CostModel {
         double cost = 0;
         for (Reach reach : r.reaches()) {
             if (reach.pinned()) {
-                cost += reach.evalsPerSecond() * exactPerRun(reach, w, touch);
+                cost += reach.evalsPerSecond() * exactPerRun(reach, w, touch, false);
                 continue;
             }
             double merges = w / paneMs + (reach.onGrid() ? 0 : 1);

@@ -34,6 +34,20 @@ class CostModelTest {
     }
 
     @Test
+    void exactRangeQueriesOfSlidingFunctionsPayForTheFirstWindowAndThenWhatEntersAndLeaves() {
+        CostModel model = new CostModel(C, 1000, 15_000);
+        // 120 steps 30 s apart over a 1 h window: each step shares all but two samples with the one before
+        double sum = model.exact(reader("sum_over_time", 3_600_000, 1 / 30.0, 120, false));
+        double max = model.exact(reader("max_over_time", 3_600_000, 1 / 30.0, 120, false));
+        double oneSum = model.exact(reader("sum_over_time", 3_600_000, 1 / 30.0, 1, false));
+        assertThat(max).isGreaterThan(10 * sum);
+        assertThat(sum).isBetween(oneSum, 4 * oneSum);
+        // steps as far apart as the window share nothing: no cheaper than evaluating each alone
+        double apart = model.exact(reader("sum_over_time", 30_000, 1 / 30.0, 120, false));
+        assertThat(apart).isEqualTo(model.exact(reader("max_over_time", 30_000, 1 / 30.0, 120, false)));
+    }
+
+    @Test
     void viewReadsGrowWithNarrowerPanesAndCostlierMerges() {
         CostModel model = new CostModel(C, 1000, 15_000);
         Reader sum = reader("sum_over_time", 3_600_000, 1 / 30.0, 1, true);
