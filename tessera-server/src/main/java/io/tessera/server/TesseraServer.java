@@ -116,7 +116,7 @@ public final class TesseraServer implements AutoCloseable {
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::panesBuilt).sum());
         metrics.gauge("tessera_view_lag_seconds", "The largest ingestion lag of any view: watermark minus newest built pane end.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::lagMs).max().orElse(0) / 1000.0);
-        metrics.gauge("tessera_view_state_bytes", "Approximate memory of all view states.",
+        metrics.gauge("tessera_view_state_bytes", "Approximate memory the states of all views take now (evicted epochs not counted).",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::stateBytes).sum());
         metrics.gauge("tessera_view_build_cpu_seconds", "CPU time the ingestion runs of all views took.",
                 () -> maintainer.cpuNanos() / 1e9);

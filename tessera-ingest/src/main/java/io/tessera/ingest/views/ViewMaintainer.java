@@ -61,7 +61,6 @@ public final class ViewMaintainer {
         final long lookBackMs;
         final ViewStore store;
         final LongAdder panesBuilt = new LongAdder();
-        final AtomicLong stateBytes = new AtomicLong();
         final Map<Interval, Boolean> invalid = new ConcurrentHashMap<>();
         volatile long builtUntil = Long.MIN_VALUE;
         /** False for an AT_QUERY_KEPT view until a query first asks for it. */
@@ -411,7 +410,6 @@ public final class ViewMaintainer {
         for (Maintained sharer : sharers) {
             List<PaneBuilder.GroupPanes> groups = PaneBuilder.foldPanes(sharer.view, slices);
             StateBatch batch = new StateBatch(Math.max(1, groups.size() * panes));
-            long bytes = 0;
             for (int j = 0; j < panes; j++) {
                 long start = span.start() + j * m.view.paneMs();
                 int before = batch.size();
@@ -419,7 +417,6 @@ public final class ViewMaintainer {
                     State state = g.panes()[j];
                     if (state != null) {
                         batch.add(g.group(), start, start + m.view.paneMs(), state);
-                        bytes += state.memoryBytes();
                     }
                 }
                 if (batch.size() == before) {
@@ -429,7 +426,6 @@ public final class ViewMaintainer {
             sharer.store.insertBatch(batch);
             sharer.builtUntil = span.end();
             sharer.panesBuilt.add(panes);
-            sharer.stateBytes.addAndGet(bytes);
         }
         return panes * sharers.size();
     }
@@ -444,7 +440,6 @@ public final class ViewMaintainer {
         long paneMs = first.view.paneMs();
         int panes = (int) ((lastEnd - firstEnd) / paneMs) + 1;
         StateBatch[] batches = new StateBatch[ms.size()];
-        long[] bytes = new long[ms.size()];
         for (int v = 0; v < ms.size(); v++) {
             batches[v] = new StateBatch();
         }
@@ -458,7 +453,6 @@ public final class ViewMaintainer {
             public void state(int view, int pane, Labels group, State state) {
                 long end = firstEnd + pane * paneMs;
                 batches[view].add(group, end - paneMs, end, state);
-                bytes[view] += state.memoryBytes();
             }
 
             @Override
@@ -484,7 +478,6 @@ public final class ViewMaintainer {
             Maintained m = ms.get(v);
             m.store.insertBatch(batches[v]);
             m.panesBuilt.add(panes);
-            m.stateBytes.addAndGet(bytes[v]);
         }
     }
 
@@ -496,18 +489,15 @@ public final class ViewMaintainer {
         Map<Labels, State> states = PaneBuilder.build(m.dag, m.view, pane, data,
                 new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS));
         StateBatch batch = new StateBatch(Math.max(1, states.size()));
-        long bytes = 0;
         if (states.isEmpty()) {
             batch.addEmptyPane(pane);
         }
         for (Map.Entry<Labels, State> e : states.entrySet()) {
             batch.add(e.getKey(), pane, e.getValue());
-            bytes += e.getValue().memoryBytes();
         }
         m.store.insertBatch(batch);
         m.builtUntil = end;
         m.panesBuilt.increment();
-        m.stateBytes.addAndGet(bytes);
         return 1;
     }
 
@@ -526,7 +516,8 @@ public final class ViewMaintainer {
         for (Maintained m : views) {
             long watermark = watermark(m);
             long lag = m.builtUntil == Long.MIN_VALUE || watermark == Long.MIN_VALUE ? 0 : Math.max(0, watermark - m.builtUntil);
-            out.add(new ViewProgress(m.view.definitionId(), m.panesBuilt.sum(), lag, m.stateBytes.get(), m.invalid.size()));
+            out.add(new ViewProgress(m.view.definitionId(), m.panesBuilt.sum(), lag, m.store.snapshot().memoryBytes(),
+                    m.invalid.size()));
         }
         return out;
     }

@@ -67,6 +67,18 @@ final class CompactColumn extends StateColumn {
     }
 
     @Override
+    long memoryBytes(int rows) {
+        long bytes = 32 + 4L * ends.length + 8L * arena.length;
+        if (objects != null) {
+            bytes += 16 + 8L * objects.length;
+            for (int r = 0; r < Math.min(rows, objects.length); r++) {
+                bytes += objects[r] == null ? 0 : objects[r].memoryBytes();
+            }
+        }
+        return bytes;
+    }
+
+    @Override
     StateColumn gather(int[] rows, int n) {
         int[] e = new int[Math.max(n, 1)];
         int total = 0;

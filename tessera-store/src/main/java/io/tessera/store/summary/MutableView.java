@@ -45,6 +45,11 @@ final class MutableView {
         this.latestRun = latestRun;
     }
 
+    /** Approximate heap bytes of the epoch's arrays and its committed states. */
+    long memoryBytes() {
+        return 64 + 4L * groups.length + 28L * runStarts.length + 4L * slots.length + states.memoryBytes(length);
+    }
+
     boolean mayHoldEnd(long end) {
         return runCount > 0 && end >= minEnd && end <= maxEnd;
     }

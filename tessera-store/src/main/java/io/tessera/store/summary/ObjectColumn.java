@@ -34,6 +34,15 @@ final class ObjectColumn extends StateColumn {
     }
 
     @Override
+    long memoryBytes(int rows) {
+        long bytes = 16 + 8L * states.length;
+        for (int r = 0; r < rows; r++) {
+            bytes += states[r].memoryBytes();
+        }
+        return bytes;
+    }
+
+    @Override
     StateColumn gather(int[] rows, int n) {
         State[] out = new State[Math.max(n, 1)];
         for (int i = 0; i < n; i++) {

@@ -22,6 +22,7 @@ final class SealedEpoch {
     final long minEnd;
     final long maxEnd;
     final int stateCount;
+    final long memoryBytes;
 
     private SealedEpoch(long[] starts, long[] ends, int[] offsets, int[] groups, StateColumn states) {
         this.starts = starts;
@@ -33,6 +34,7 @@ final class SealedEpoch {
         this.minEnd = ends[0];
         this.maxEnd = ends[intervals - 1];
         this.stateCount = groups.length;
+        this.memoryBytes = 64 + 20L * intervals + 4L * groups.length + states.memoryBytes(groups.length);
     }
 
     /**

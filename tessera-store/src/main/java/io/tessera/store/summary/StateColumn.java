@@ -24,6 +24,9 @@ abstract sealed class StateColumn permits ObjectColumn, WordColumn, CompactColum
      */
     abstract StateColumn set(int row, State state);
 
+    /** Approximate heap bytes of this column with its first {@code rows} rows stored. */
+    abstract long memoryBytes(int rows);
+
     /** A new column holding, at row {@code i}, this column's row {@code rows[i]}, for {@code i < n}. */
     abstract StateColumn gather(int[] rows, int n);
 

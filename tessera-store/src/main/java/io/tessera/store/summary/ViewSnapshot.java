@@ -140,6 +140,15 @@ public final class ViewSnapshot {
         return n;
     }
 
+    /** Approximate heap bytes of the states and epochs this snapshot holds (the dictionary not counted). */
+    public long memoryBytes() {
+        long bytes = mutable.memoryBytes();
+        for (SealedEpoch ep : sealed) {
+            bytes += ep.memoryBytes;
+        }
+        return bytes;
+    }
+
     public int sealedEpochCount() {
         return sealed.length;
     }

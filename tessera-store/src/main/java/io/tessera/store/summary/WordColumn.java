@@ -40,6 +40,11 @@ final class WordColumn extends StateColumn {
     }
 
     @Override
+    long memoryBytes(int rows) {
+        return 16 + 8L * words.length;
+    }
+
+    @Override
     StateColumn gather(int[] rows, int n) {
         long[] out = new long[Math.max(n, 1) * width];
         for (int i = 0; i < n; i++) {

@@ -109,6 +109,33 @@ class StateColumnTest {
         assertReads(early, modelEarly, 30);
     }
 
+    @Test
+    void aViewsMemoryIsWhatItStoresNowNotWhatItEverBuilt() {
+        ViewStore v = new SummaryStore(new SummaryStoreConfig(1_000, false)).view("memory");
+        long empty = v.snapshot().memoryBytes();
+        int panes = 50;
+        int groups = 100;
+        for (int pane = 0; pane < panes; pane++) {
+            StateBatch batch = new StateBatch();
+            for (int g = 0; g < groups; g++) {
+                CounterState s = new CounterState();
+                s.update(pane * PANE + 1, g);
+                s.update(pane * PANE + 2, g + 1.0);
+                batch.add(group(g), interval(pane), s);
+            }
+            v.insertBatch(batch);
+        }
+        long full = v.snapshot().memoryBytes() - empty;
+        // seven words and a group id per state, the epochs' arrays filled, the last one partly
+        long perState = 7 * 8 + 4;
+        assertThat(full).isBetween(panes * groups * perState, panes * groups * perState * 2);
+        // the last sealed epoch (panes 40 to 49) ends after the cut-off and stays
+        v.evictEpochsEndingBefore(interval(panes - 1).start());
+        assertThat(v.snapshot().stateCount()).isEqualTo(1_000);
+        long kept = v.snapshot().memoryBytes() - empty;
+        assertThat(kept).isBetween(1_000 * perState, full / 3);
+    }
+
     private static void assertReads(ViewSnapshot snap, Map<String, byte[]> model, int panes) {
         List<Interval> all = new ArrayList<>();
         for (int pane = 0; pane < panes; pane++) {
