@@ -85,11 +85,14 @@ class StateWordsTest {
             assertThat(words[n + 2]).isEqualTo(SENTINEL);
             State back = StateWords.readCompact(StateFamily.KLL, words, 1, n + 1);
             assertThat(back.serialize()).isEqualTo(state.serialize());
-            KllState more = new KllState(32);
-            more.update(0, 1.5);
-            ((KllState) back).merge(more);
-            state.merge(more);
-            assertThat(back.serialize()).isEqualTo(state.serialize());
+            if (n < 32) {
+                // a merge past k compacts, which draws a random bit: compared only below k
+                KllState more = new KllState(32);
+                more.update(0, 1.5);
+                ((KllState) back).merge(more);
+                state.merge(more);
+                assertThat(back.serialize()).isEqualTo(state.serialize());
+            }
         }
         assertThatThrownBy(() -> StateWords.readCompact(StateFamily.KLL, new long[] {8, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0, 10))
                 .hasMessageContaining("9 values");
