@@ -23,10 +23,10 @@ final class ObjectColumn extends StateColumn {
     @Override
     StateColumn set(int row, State state) {
         if (row == 0 && state instanceof FixedWidthState && StateWords.width(state.family()) > 0) {
-            return new WordColumn(state.family(), Math.min(states.length, FIRST_ROWS)).set(0, state);
+            return new WordColumn(state.family(), states.length).set(0, state);
         }
         if (row == 0 && state instanceof CompactState) {
-            return new CompactColumn(state.family(), Math.min(states.length, FIRST_ROWS)).set(0, state);
+            return new CompactColumn(state.family(), states.length).set(0, state);
         }
         State[] target = row < states.length ? states : Arrays.copyOf(states, grown(row, states.length));
         target[row] = state;

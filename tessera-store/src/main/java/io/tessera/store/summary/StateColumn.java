@@ -14,12 +14,6 @@ import io.tessera.sketch.State;
  */
 abstract sealed class StateColumn permits ObjectColumn, WordColumn, CompactColumn {
 
-    /**
-     * Rows a word or compact column starts with; it doubles as it fills, so that a view of a few
-     * groups does not hold an epoch's capacity of words it may take hours to fill.
-     */
-    static final int FIRST_ROWS = 1_024;
-
     /** The state of row {@code row}. */
     abstract State get(int row);
 
