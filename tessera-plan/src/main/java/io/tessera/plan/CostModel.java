@@ -85,7 +85,7 @@ final class CostModel {
         double w = r.windowMs();
         double perSeries = samples(w);
         double touch = c.exactSampleNs() * (r.match().family() == StateFamily.KLL ? Math.max(1, log2(perSeries)) : 1);
-        boolean slides = SLIDING.contains(r.match().function().function());
+        boolean slides = slides(r.match().function().function());
         double cost = 0;
         for (Reach reach : r.reaches()) {
             cost += reach.evalsPerSecond() * exactPerRun(reach, w, touch, slides);
@@ -94,12 +94,27 @@ final class CostModel {
     }
 
     private double exactPerRun(Reach reach, double w, double touchNs, boolean slides) {
-        double touched = reach.steps() * samples(w);
-        if (slides && reach.steps() > 1 && reach.cadenceMs() > 0 && reach.cadenceMs() < w) {
-            // the engine carries the window from step to step: the first window whole, then what enters and leaves
-            touched = Math.min(touched, samples(w) + (reach.steps() - 1) * 2 * samples(reach.cadenceMs()));
+        return series * (samplesTouched(w, reach.steps(), reach.cadenceMs(), slides) * touchNs
+                + samples(reach.extentMs() + w) * c.rawReadNs());
+    }
+
+    /**
+     * The samples of one series an exact run touches for windows of {@code w} at {@code steps}
+     * times {@code cadenceMs} apart: every window whole, or, for a function the engine slides
+     * ({@link #slides}) over overlapping windows, the first window whole and then what enters and
+     * leaves at each step.
+     */
+    double samplesTouched(double w, long steps, double cadenceMs, boolean slides) {
+        double touched = steps * samples(w);
+        if (slides && steps > 1 && cadenceMs > 0 && cadenceMs < w) {
+            touched = Math.min(touched, samples(w) + (steps - 1) * 2 * samples(cadenceMs));
         }
-        return series * touched * touchNs + series * samples(reach.extentMs() + w) * c.rawReadNs();
+        return touched;
+    }
+
+    /** Whether the exact engine evaluates {@code function} over overlapping steps by carrying the window. */
+    static boolean slides(String function) {
+        return SLIDING.contains(function);
     }
 
     /** Reading a reader's windows from a view of pane width {@code paneMs}. */

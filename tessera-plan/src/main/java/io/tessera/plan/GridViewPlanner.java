@@ -69,7 +69,7 @@ final class GridViewPlanner {
             long cadence = q.type() == WorkloadQuery.Type.RANGE ? q.stepMs() : q.everyMs();
             double stepCost = stepCostNs(root);
             double series = outputSeries(root);
-            double exact = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * q.steps() * stepCost * 1e-9;
+            double exact = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * exactRunNs(root, q) * 1e-9;
             long retention = q.rangeMs() + SPARE_STEPS * cadence;
             double memory = series * ((double) retention / cadence) * VALUE_BYTES;
             double upkeep = 1000.0 / cadence * stepCost * 1e-9 + memory * model.constants().memoryCoresPerByte();
@@ -192,6 +192,36 @@ final class GridViewPlanner {
             return Math.max(1, Math.min(series, k.value()));
         }
         return a.grouping().isEmpty() ? 1 : Math.max(1, Math.sqrt(series));
+    }
+
+    /**
+     * The exact cost of one run of {@code q}: at each step the samples of every window below
+     * {@code root}, except that a range function the engine slides touches its first window and
+     * then what enters and leaves at each step; each selection's raw samples are read once.
+     */
+    private double exactRunNs(int root, WorkloadQuery q) {
+        if (q.type() != WorkloadQuery.Type.RANGE) {
+            return stepCostNs(root);
+        }
+        double ns = 0;
+        for (int id = 0; id <= root; id++) {
+            if (below(root, id) && dag.node(id) instanceof TimeRange t) {
+                double touched = model.samplesTouched(t.rangeMs(), q.steps(), q.stepMs(), slides(root, id));
+                ns += workload.seriesPerSelector() * (Math.max(1, touched) * model.constants().exactSampleNs()
+                        + Math.max(1, model.samples(q.rangeMs() + t.rangeMs())) * model.constants().rawReadNs());
+            }
+        }
+        return ns;
+    }
+
+    /** Whether the windows of TimeRange {@code range} below {@code root} are read by a range function the engine slides. */
+    private boolean slides(int root, int range) {
+        for (int id = range + 1; id <= root; id++) {
+            if (dag.node(id) instanceof RangeFunction f && f.input() == range && below(root, id)) {
+                return CostModel.slides(f.function());
+            }
+        }
+        return false;
     }
 
     /** The exact cost of evaluating {@code root} at one time: the samples of every window below it. */

@@ -228,6 +228,23 @@ class PlannerTest {
     }
 
     @Test
+    void anExactRangePanelOfASlidingFunctionIsPricedAsTheEngineRunsIt() {
+        // the same panel of sum_over_time and of max_over_time: 180 steps a minute apart over 1 h windows
+        double sum = exactMicrosOfGridDecision("sum_over_time(x[1h])");
+        double max = exactMicrosOfGridDecision("max_over_time(x[1h])");
+        // max_over_time touches every window whole (240 samples a step); sum_over_time carries the window (8 a step)
+        assertThat(max / sum).isBetween(10.0, 40.0);
+    }
+
+    private static double exactMicrosOfGridDecision(String query) {
+        WorkloadQuery panel = WorkloadQuery.range(query, 3 * 3_600_000, 60 * S, 60 * S);
+        String text = Planner.plan(Workload.of(List.of(panel)).withEstimates(1_000, 15 * S)).explanation().text();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("vs exact ([0-9.e+]+) µs/s").matcher(text);
+        assertThat(m.find()).as(text).isTrue();
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
     void anUnalignedRangeQueryOfARateGetsAViewThatKeepsTheSamples() {
         WorkloadQuery panel = WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 30 * S);
         PlanResult aligned = Planner.plan(Workload.of(List.of(panel)).withEstimates(10_000, 10 * S));
