@@ -28,6 +28,18 @@ final class GroupDictionary {
         return size++;
     }
 
+    /**
+     * {@link #idOf(Labels)}, trying {@code guess} first by identity: the rows of a batch tend to
+     * come in the order their groups were first given ids, so the next row's id is often the
+     * previous one's plus one.
+     */
+    int idOf(Labels group, int guess) {
+        if (guess >= 0 && guess < size && labels[guess] == group) {
+            return guess;
+        }
+        return idOf(group);
+    }
+
     Labels[] labels() {
         return labels;
     }

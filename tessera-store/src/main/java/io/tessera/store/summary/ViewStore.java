@@ -111,9 +111,15 @@ public final class ViewStore {
                 return sequence;
             }
             int[] gids = new int[n];
+            int previous = -1;
             for (int i = 0; i < n; i++) {
                 Labels group = batch.groups[i];
-                gids[i] = group == null ? EMPTY_PANE : dictionary.idOf(group);
+                if (group == null) {
+                    gids[i] = EMPTY_PANE;
+                } else {
+                    gids[i] = dictionary.idOf(group, previous + 1);
+                    previous = gids[i];
+                }
             }
             validate(batch, gids);
             int appended = 0;
