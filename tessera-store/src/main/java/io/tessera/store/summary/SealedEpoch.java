@@ -5,10 +5,10 @@ import java.util.Arrays;
 /**
  * An immutable epoch: rows sorted by {@code (end, start, group)}, the order of
  * {@link io.tessera.core.Interval#compareTo}, stored as a directory of its distinct intervals
- * (each with the offset of its first row) over two row columns, group id and state ({@link StateColumn}). The rows
- * of directory entry {@code k} are {@code [offsets[k], offsets[k + 1])}, sorted by group; a
- * pane committed with no state is an entry with no rows. Searches run on the small directory
- * and never touch a row. Nothing here is
+ * (each with the offset of its first row) over two row columns, group id and state
+ * ({@link StateColumn}). The rows of directory entry {@code k} are
+ * {@code [offsets[k], offsets[k + 1])}, sorted by group; a pane committed with no state is an
+ * entry with no rows. Searches run on the small directory and never touch a row. Nothing here is
  * written after construction.
  */
 final class SealedEpoch {

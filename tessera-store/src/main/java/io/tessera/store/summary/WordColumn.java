@@ -52,13 +52,4 @@ final class WordColumn extends StateColumn {
         }
         return new WordColumn(family, width, out);
     }
-
-    /** Rows {@code [0, rows)} as objects, with room for more. */
-    private ObjectColumn asObjects(int rows) {
-        State[] states = new State[Math.max(16, rows * 2)];
-        for (int r = 0; r < rows; r++) {
-            states[r] = get(r);
-        }
-        return new ObjectColumn(states);
-    }
 }
