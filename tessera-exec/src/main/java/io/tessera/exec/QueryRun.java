@@ -61,7 +61,6 @@ public final class QueryRun {
     private final Map<Integer, Interval> scanWindows;
     private final Map<Integer, MaterializedView> views;
     private final Map<ScanRead, SeriesRows> scans = new HashMap<>();
-    private final StepGrid rootGrid;
     private final Map<Key, Value> memo = new HashMap<>();
     /** Shared between runs; null when nothing is. */
     private final KeptCorrections keptCorrections;
@@ -81,7 +80,6 @@ public final class QueryRun {
         this.views = views;
         this.store = store;
         this.context = context;
-        this.rootGrid = grid;
         this.scanWindows = new HashMap<>(ScanWindows.of(dag, roots, grid.start(), grid.last(), context));
     }
 
@@ -192,7 +190,7 @@ public final class QueryRun {
         context.info("PromQL info: " + (dag.node(f.exact()) instanceof Fallback
                 ? "not answered from this view, trying the next way: " : "answered exactly from raw data, not from a view: ")
                 + e.getMessage());
-        widenScanWindows(f.exact());
+        widenScanWindows(f.exact(), grid);
         return evaluate(f.exact(), grid);
     }
 
@@ -339,12 +337,11 @@ public final class QueryRun {
                 + " (" + family + " panes of " + io.tessera.core.Durations.format(view.paneMs()) + ", " + bound + ")";
     }
 
-    /** The windows the exact branch of a Fallback needs, added to the Scans' windows. */
-    private void widenScanWindows(int exact) {
-        widenScanWindows(exact, rootGrid);
-    }
-
-    /** The windows the exact branch of a Fallback needs over {@code grid}, added to the Scans' windows. */
+    /**
+     * The windows the exact branch of a Fallback needs over {@code grid}, added to the Scans'
+     * windows. {@code grid} is the one the Fallback is evaluated over (shifted by every offset,
+     * {@code @} and subquery above it), not the run's.
+     */
     private void widenScanWindows(int exact, StepGrid grid) {
         for (Map.Entry<Integer, Interval> e : ScanWindows.of(dag, exact, grid.start(), grid.last(), context).entrySet()) {
             scanWindows.merge(e.getKey(), e.getValue(), (a, b) -> new Interval(Math.min(a.start(), b.start()), Math.max(a.end(), b.end())));
