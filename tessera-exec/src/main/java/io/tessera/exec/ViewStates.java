@@ -20,6 +20,15 @@ public interface ViewStates {
 
     int paneCount();
 
+    /**
+     * Changes whenever late data reached a built pane of the view: whatever a caller keeps from
+     * these states between runs must be kept under this number, so that it is not used with the
+     * panes rebuilt later.
+     */
+    default long version() {
+        return 0;
+    }
+
     Interval pane(int i);
 
     void forEach(int pane, Visitor visitor);

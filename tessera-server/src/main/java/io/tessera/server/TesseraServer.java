@@ -103,11 +103,11 @@ public final class TesseraServer implements AutoCloseable {
             LOG.warn("table log: skipped {} records of tables that are no longer declared or whose columns changed",
                     durableTables.recovery().skippedRecords());
         }
-        this.data = new StoreDataStore(rawStore, summaries, this::paneUnusable, tables);
+        this.data = new StoreDataStore(rawStore, summaries, tables);
         this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
         IngestEndpoints ingest = durable == null
                 ? new IngestEndpoints(rawStore::append, ingestOptions, metrics, maintainer::accepted)
-                : new IngestEndpoints(request -> viewFiles.append(durable, request), ingestOptions, metrics, (min, max, n) -> { });
+                : new IngestEndpoints(request -> viewFiles.append(durable, request), ingestOptions, metrics, request -> { });
         if (viewFiles != null) {
             viewFiles.registerMetrics(metrics);
         }
@@ -218,10 +218,6 @@ public final class TesseraServer implements AutoCloseable {
         }
     }
 
-    private boolean paneUnusable(String view, io.tessera.core.Interval pane) {
-        return maintainer.isInvalid(view, pane);
-    }
-
     /** Runs the due ingestion runs; more remain for the next tick when there are many. */
     private void maintainViews() {
         try {
@@ -236,8 +232,11 @@ public final class TesseraServer implements AutoCloseable {
      * plan keep their panes) and queries are rewritten by {@code rewriter} to read them.
      */
     public void install(PhysicalDag dag, List<MaterializedView> views, QueryAccelerator rewriter) {
-        maintainer.install(dag, views);
+        List<String> dropped = maintainer.install(dag, views);
         accelerator = rewriter;
+        if (viewFiles != null && !dropped.isEmpty()) {
+            viewFiles.viewsDropped(dropped);
+        }
     }
 
     /** Installs {@code plan}: its views, and queries rewritten to read them wherever they cover. */

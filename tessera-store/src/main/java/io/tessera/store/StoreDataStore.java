@@ -15,6 +15,7 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Source;
 import io.tessera.store.summary.IntervalStates;
 import io.tessera.store.summary.SummaryStore;
+import io.tessera.store.summary.ViewSnapshot;
 import io.tessera.store.summary.ViewStore;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.table.TableStore;
@@ -32,30 +33,22 @@ import java.util.List;
  */
 public final class StoreDataStore implements SeriesDataStore {
 
-    /** Says which built panes must not be used (late samples arrived for them). */
-    @FunctionalInterface
-    public interface UnusablePanes {
-        boolean isUnusable(String definitionId, Interval pane);
-    }
-
     private final RawStore raw;
     private final SummaryStore summaries;
-    private final UnusablePanes unusable;
     private final TableStore tables;
 
     public StoreDataStore(RawStore raw) {
-        this(raw, new SummaryStore(), (view, pane) -> false);
+        this(raw, new SummaryStore());
     }
 
-    public StoreDataStore(RawStore raw, SummaryStore summaries, UnusablePanes unusable) {
-        this(raw, summaries, unusable, TableStore.empty());
+    public StoreDataStore(RawStore raw, SummaryStore summaries) {
+        this(raw, summaries, TableStore.empty());
     }
 
     /** @param tables the SQL tables a {@link Source.Table} read is answered from */
-    public StoreDataStore(RawStore raw, SummaryStore summaries, UnusablePanes unusable, TableStore tables) {
+    public StoreDataStore(RawStore raw, SummaryStore summaries, TableStore tables) {
         this.raw = raw;
         this.summaries = summaries;
-        this.unusable = unusable;
         this.tables = tables;
     }
 
@@ -109,23 +102,35 @@ public final class StoreDataStore implements SeriesDataStore {
         });
     }
 
-    /** One batched exact read of every requested pane from one snapshot of the view. */
+    /**
+     * One batched exact read of every requested pane from one snapshot of the view; a pane not
+     * built, or stale (samples arrived for it after it was built, and it is not rebuilt yet), is
+     * missing state.
+     */
     @Override
     public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
         ViewStore store = summaries.existingView(view.definitionId());
         if (store == null) {
             throw new MissingStateException(view.definitionId(), request.timeRange(), "the view has no state yet");
         }
-        IntervalStates read = store.snapshot().readExactBatch(request.panes());
+        ViewSnapshot snapshot = store.snapshot();
+        IntervalStates read = snapshot.readExactBatch(request.panes());
         for (int i = 0; i < read.intervalCount(); i++) {
             if (!read.isStored(i)) {
                 throw new MissingStateException(view.definitionId(), read.interval(i), "pane not built");
             }
-            if (unusable.isUnusable(view.definitionId(), read.interval(i))) {
-                throw new MissingStateException(view.definitionId(), read.interval(i), "samples arrived after the pane was built");
+            if (snapshot.isStale(read.interval(i))) {
+                throw new MissingStateException(view.definitionId(), read.interval(i),
+                        "samples arrived after the pane was built; it is being rebuilt");
             }
         }
+        long version = snapshot.staleMarkings();
         return new ViewStates() {
+            @Override
+            public long version() {
+                return version;
+            }
+
             @Override
             public int paneCount() {
                 return read.intervalCount();

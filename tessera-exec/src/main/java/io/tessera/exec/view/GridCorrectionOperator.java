@@ -173,7 +173,8 @@ public final class GridCorrectionOperator {
             // an instant before the next grid point may share what left the window with the runs before it
             KeptCorrections.Key key = keptCorrections != null && grid.size() == 1 && grid.time(0) > g[0]
                     && grid.time(0) - g[0] <= paneMs && paneMs + 2 * ext <= windowMs
-                    ? new KeptCorrections.Key(valueView.definitionId(), countView.definitionId(), scan, windowMs, ext, g[0])
+                    ? new KeptCorrections.Key(valueView.definitionId(), countView.definitionId(), states.values().version(),
+                            states.counts().version(), scan, windowMs, ext, g[0])
                     : null;
             KeptCorrections.Kept shared = key == null ? null : keptCorrections.get(key);
             this.kept = shared != null ? shared.values() : GridValues.of(states, context);

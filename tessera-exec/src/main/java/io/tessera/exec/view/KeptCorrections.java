@@ -18,8 +18,9 @@ import java.util.function.Supplier;
  * {@code (g - ext, g]}. The first correction after g reads and keeps them; the ones after it read
  * only the samples that entered, {@code (g, T]}.
  *
- * <p>Samples that old change only by late data, and late data makes the grid point unusable,
- * which every run still checks by reading both views' states at g before it looks here. Bounded
+ * <p>Samples that old change only by late data, and late data makes the grid point unusable
+ * until it is rebuilt, which every run still checks by reading both views' states at g before it
+ * looks here; the views' versions in the key keep a rebuilt grid point from what was kept before. Bounded
  * in entries and in samples; the least recently used grid point goes first.
  */
 public final class KeptCorrections {
@@ -29,8 +30,13 @@ public final class KeptCorrections {
     /** Samples kept per grid point for series whose whole window some run needed. */
     static final long MAX_STAYING_SAMPLES = 250_000;
 
-    /** One correction's grid point: its views, Scan, window and the reach of its spans. */
-    record Key(String valueView, String countView, Scan scan, long windowMs, long ext, long g) {
+    /**
+     * One correction's grid point: its views (with their {@link io.tessera.exec.ViewStates#version}, so
+     * nothing kept before late data reached them is used with their panes rebuilt), Scan, window
+     * and the reach of its spans.
+     */
+    record Key(String valueView, String countView, long valueVersion, long countVersion, Scan scan, long windowMs, long ext,
+            long g) {
     }
 
     /**

@@ -27,9 +27,15 @@ import io.tessera.store.summary.ViewStore;
 import io.tessera.store.wal.ViewCapture;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.Collection;
+import io.tessera.store.raw.AppendRequest;
+import io.tessera.store.summary.ViewSnapshot;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -61,7 +67,14 @@ public final class ViewMaintainer {
         final long lookBackMs;
         final ViewStore store;
         final LongAdder panesBuilt = new LongAdder();
-        final Map<Interval, Boolean> invalid = new ConcurrentHashMap<>();
+        final LongAdder panesRebuilt = new LongAdder();
+        /** Which built panes a write's late samples reach. */
+        final LatePanes late;
+        /**
+         * Panes rebuilt since this view was installed: a copy saved before the rebuild holds
+         * their old states, so a capture names them for rebuilding again after a restart.
+         */
+        final Set<Interval> rebuilt = ConcurrentHashMap.newKeySet();
         volatile long builtUntil = Long.MIN_VALUE;
         /** False for an AT_QUERY_KEPT view until a query first asks for it. */
         volatile boolean active;
@@ -79,6 +92,7 @@ public final class ViewMaintainer {
             this.active = view.materialization().mode() == Materialization.Mode.AT_INGESTION;
             this.lookBackMs = keepsValues ? LookBack.of(dag, input) : 0;
             this.store = store;
+            this.late = new LatePanes(dag, input, grid, view.paneMs(), lookBackMs);
             this.table = dag.node(input) instanceof TableWindow w && dag.node(w.input()) instanceof Scan s
                     && s.source() instanceof Source.Table t ? t.name() : null;
         }
@@ -112,15 +126,31 @@ public final class ViewMaintainer {
 
     /**
      * Maintains exactly these views from now on. A view already maintained (the same
-     * definition id) keeps its panes and progress; the others stop being built.
+     * definition id) keeps its panes and progress; the others stop being built and their states
+     * are dropped: nothing watches late data for them any more, so a plan that brings one back
+     * starts it afresh rather than reading panes that may have gone stale meanwhile.
+     *
+     * @return the definition ids of the views dropped
      */
-    public synchronized void install(PhysicalDag dag, List<MaterializedView> installed) {
+    public synchronized List<String> install(PhysicalDag dag, List<MaterializedView> installed) {
         List<Maintained> next = new ArrayList<>();
+        Set<String> kept = new HashSet<>();
         for (MaterializedView view : installed) {
             Maintained existing = find(view.definitionId());
             next.add(existing != null ? existing : new Maintained(dag, view, summaries.view(view.definitionId())));
+            kept.add(view.definitionId());
+        }
+        List<String> dropped = new ArrayList<>();
+        for (Maintained m : views) {
+            if (!kept.contains(m.view.definitionId()) && !dropped.contains(m.view.definitionId())) {
+                dropped.add(m.view.definitionId());
+            }
         }
         views = List.copyOf(next);
+        for (String id : dropped) {
+            summaries.drop(id);
+        }
+        return dropped;
     }
 
     private Maintained find(String definitionId) {
@@ -142,9 +172,7 @@ public final class ViewMaintainer {
         if (m != null) {
             m.builtUntil = builtUntil;
             m.active = m.active || builtUntil != Long.MIN_VALUE;
-            for (Interval pane : invalid) {
-                m.invalid.put(pane, Boolean.TRUE);
-            }
+            m.store.markStale(invalid);
         }
     }
 
@@ -165,8 +193,10 @@ public final class ViewMaintainer {
         for (Maintained m : views) {
             long watermark = watermark(m);
             long frontier = m.builtUntil;
+            Set<Interval> stale = new HashSet<>(m.store.snapshot().staleMarks().keySet());
+            stale.addAll(m.rebuilt);
             List<Interval> invalid = new ArrayList<>();
-            for (Interval pane : m.invalid.keySet()) {
+            for (Interval pane : stale) {
                 if (pane.end() <= frontier) {
                     invalid.add(pane);
                 }
@@ -195,7 +225,73 @@ public final class ViewMaintainer {
         m.active = true;
     }
 
-    /** Called after a write with the time range of its samples. */
+    /**
+     * Called after a write was applied: advances the watermark, and marks stale the built panes
+     * its late samples reach — of the views whose Scans select their series only — so that
+     * readers answer those panes exactly until ingestion runs rebuild them.
+     */
+    public void accepted(AppendRequest request) {
+        int n = request.sampleCount();
+        if (n == 0) {
+            return;
+        }
+        long[] ts = request.timestamps();
+        long minTs = Long.MAX_VALUE;
+        long maxTs = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            minTs = Math.min(minTs, ts[i]);
+            maxTs = Math.max(maxTs, ts[i]);
+        }
+        newestSample.accumulateAndGet(maxTs, Math::max);
+        oldestSample.accumulateAndGet(minTs, Math::min);
+        boolean anyLate = false;
+        for (Maintained m : views) {
+            long built = Math.max(m.builtUntil, m.buildingUntil);
+            if (m.table != null || minTs > built) {
+                continue;
+            }
+            long[] times = new long[16];
+            int count = 0;
+            int[] offsets = request.sampleOffsets();
+            Labels[] series = request.series();
+            for (int s = 0; s < series.length; s++) {
+                int from = offsets[s];
+                int to = s + 1 < series.length ? offsets[s + 1] : n;
+                if (!hasSampleAtOrBefore(ts, from, to, built) || !m.late.selects(series[s])) {
+                    continue;
+                }
+                for (int i = from; i < to; i++) {
+                    if (ts[i] <= built) {
+                        if (count == times.length) {
+                            times = Arrays.copyOf(times, count * 2);
+                        }
+                        times[count++] = ts[i];
+                    }
+                }
+            }
+            if (count > 0) {
+                anyLate = true;
+                m.store.markStale(m.late.reached(times, count, built));
+            }
+        }
+        if (anyLate) {
+            lateSamples.add(n);
+        }
+    }
+
+    private static boolean hasSampleAtOrBefore(long[] ts, int from, int to, long time) {
+        for (int i = from; i < to; i++) {
+            if (ts[i] <= time) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Called for samples of series not known here (writes replayed at start-up), with their time
+     * range: every built pane of every view of time series those times may reach is marked stale.
+     */
     public void accepted(long minTs, long maxTs, int samples) {
         newestSample.accumulateAndGet(maxTs, Math::max);
         oldestSample.accumulateAndGet(minTs, Math::min);
@@ -203,10 +299,7 @@ public final class ViewMaintainer {
             long built = Math.max(m.builtUntil, m.buildingUntil);
             if (m.table == null && minTs <= built) {
                 lateSamples.add(samples);
-                long last = Math.min(built, m.grid.paneEndFor(maxTs + m.lookBackMs));
-                for (long end = m.grid.paneEndFor(minTs); end <= last; end += m.view.paneMs()) {
-                    m.invalid.put(new Interval(end - m.view.paneMs(), end), Boolean.TRUE);
-                }
+                m.store.markStale(m.late.reachedByAny(minTs, maxTs, built));
             }
         }
     }
@@ -226,10 +319,7 @@ public final class ViewMaintainer {
             long built = Math.max(m.builtUntil, m.buildingUntil);
             if (table.equals(m.table) && minTs <= built) {
                 late = true;
-                long last = Math.min(built, m.grid.paneEndFor(maxTs));
-                for (long end = m.grid.paneEndFor(minTs); end <= last; end += m.view.paneMs()) {
-                    m.invalid.put(new Interval(end - m.view.paneMs(), end), Boolean.TRUE);
-                }
+                m.store.markStale(m.late.reachedByAny(minTs, maxTs, built));
             }
         }
         if (late) {
@@ -270,10 +360,10 @@ public final class ViewMaintainer {
         return lateRows.sum();
     }
 
-    /** True when late data made {@code pane} of view {@code definitionId} unusable. */
+    /** True when late data made {@code pane} of view {@code definitionId} stale and it is not rebuilt yet. */
     public boolean isInvalid(String definitionId, Interval pane) {
         Maintained m = find(definitionId);
-        return m != null && m.invalid.containsKey(pane);
+        return m != null && m.store.snapshot().isStale(pane);
     }
 
     /** The newest sample time minus the allowed lateness: panes ending at or before it are complete. */
@@ -316,6 +406,11 @@ public final class ViewMaintainer {
 
     private int build(int maxPanes) {
         int built = 0;
+        for (Maintained m : views) {
+            if (built < maxPanes) {
+                built += rebuildStale(m, maxPanes - built);
+            }
+        }
         for (Maintained m : views) {
             long watermark = watermark(m);
             if (m.active && watermark != Long.MIN_VALUE && m.builtUntil == Long.MIN_VALUE) {
@@ -405,29 +500,39 @@ public final class ViewMaintainer {
         for (Maintained sharer : sharers) {
             sharer.buildingUntil = Math.max(sharer.buildingUntil, span.end());
         }
-        SeriesRows rows = ScanOperator.read(data, scan, span, new RunContext(span.end(), span.end(), 60_000, QueryLimits.DEFAULTS));
-        PaneSlices slices = new PaneSlices(rows, span, m.view.paneMs());
+        PaneSlices slices = readSpan(scan, span, m.view.paneMs());
         for (Maintained sharer : sharers) {
-            List<PaneBuilder.GroupPanes> groups = PaneBuilder.foldPanes(sharer.view, slices);
-            StateBatch batch = new StateBatch(Math.max(1, groups.size() * panes));
-            for (int j = 0; j < panes; j++) {
-                long start = span.start() + j * m.view.paneMs();
-                int before = batch.size();
-                for (PaneBuilder.GroupPanes g : groups) {
-                    State state = g.panes()[j];
-                    if (state != null) {
-                        batch.add(g.group(), start, start + m.view.paneMs(), state);
-                    }
-                }
-                if (batch.size() == before) {
-                    batch.addEmptyPane(new Interval(start, start + m.view.paneMs()));
-                }
-            }
-            sharer.store.insertBatch(batch);
+            sharer.store.insertBatch(spanBatch(sharer, slices, span, panes));
             sharer.builtUntil = span.end();
             sharer.panesBuilt.add(panes);
         }
         return panes * sharers.size();
+    }
+
+    /** The raw data of {@code span} read with {@code scan}, cut into panes of {@code paneMs}. */
+    private PaneSlices readSpan(Scan scan, Interval span, long paneMs) {
+        SeriesRows rows = ScanOperator.read(data, scan, span, new RunContext(span.end(), span.end(), 60_000, QueryLimits.DEFAULTS));
+        return new PaneSlices(rows, span, paneMs);
+    }
+
+    /** The states of pane view {@code m} in the {@code panes} panes of {@code span}, folded from {@code slices}. */
+    private static StateBatch spanBatch(Maintained m, PaneSlices slices, Interval span, int panes) {
+        List<PaneBuilder.GroupPanes> groups = PaneBuilder.foldPanes(m.view, slices);
+        StateBatch batch = new StateBatch(Math.max(1, groups.size() * panes));
+        for (int j = 0; j < panes; j++) {
+            long start = span.start() + j * m.view.paneMs();
+            int before = batch.size();
+            for (PaneBuilder.GroupPanes g : groups) {
+                State state = g.panes()[j];
+                if (state != null) {
+                    batch.add(g.group(), start, start + m.view.paneMs(), state);
+                }
+            }
+            if (batch.size() == before) {
+                batch.addEmptyPane(new Interval(start, start + m.view.paneMs()));
+            }
+        }
+        return batch;
     }
 
     /**
@@ -435,6 +540,17 @@ public final class ViewMaintainer {
      * grid, built by one run over that grid (or of one curve view).
      */
     private void buildValuePanes(List<Maintained> ms, long firstEnd, long lastEnd) {
+        StateBatch[] batches = valueBatches(ms, firstEnd, lastEnd);
+        int panes = (int) ((lastEnd - firstEnd) / ms.getFirst().view.paneMs()) + 1;
+        for (int v = 0; v < ms.size(); v++) {
+            Maintained m = ms.get(v);
+            m.store.insertBatch(batches[v]);
+            m.panesBuilt.add(panes);
+        }
+    }
+
+    /** The states of the panes ending in {@code [firstEnd, lastEnd]} of each of {@code ms}, from one run (see {@link #buildValuePanes}). */
+    private StateBatch[] valueBatches(List<Maintained> ms, long firstEnd, long lastEnd) {
         Maintained first = ms.getFirst();
         RunContext context = new RunContext(firstEnd, lastEnd, 60_000, QueryLimits.DEFAULTS);
         long paneMs = first.view.paneMs();
@@ -474,11 +590,7 @@ public final class ViewMaintainer {
         } else {
             PaneBuilder.buildValues(first.dag, ms.stream().map(m -> m.view).toList(), firstEnd, lastEnd, data, context, sink);
         }
-        for (int v = 0; v < ms.size(); v++) {
-            Maintained m = ms.get(v);
-            m.store.insertBatch(batches[v]);
-            m.panesBuilt.add(panes);
-        }
+        return batches;
     }
 
     /** The next pane of a pane view that folds no Scan's raw data (a SQL table view), from its own read; returns 1. */
@@ -486,19 +598,88 @@ public final class ViewMaintainer {
         long end = m.builtUntil + m.view.paneMs();
         Interval pane = new Interval(end - m.view.paneMs(), end);
         m.buildingUntil = Math.max(m.buildingUntil, end);
+        StateBatch batch = new StateBatch();
+        addPane(m, pane, batch);
+        m.store.insertBatch(batch);
+        m.builtUntil = end;
+        m.panesBuilt.increment();
+        return 1;
+    }
+
+    /** Adds to {@code batch} the states of {@code pane} of {@code m}, from the pane's own ingestion run. */
+    private void addPane(Maintained m, Interval pane, StateBatch batch) {
         Map<Labels, State> states = PaneBuilder.build(m.dag, m.view, pane, data,
                 new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS));
-        StateBatch batch = new StateBatch(Math.max(1, states.size()));
         if (states.isEmpty()) {
             batch.addEmptyPane(pane);
         }
         for (Map.Entry<Labels, State> e : states.entrySet()) {
             batch.add(e.getKey(), pane, e.getValue());
         }
-        m.store.insertBatch(batch);
-        m.builtUntil = end;
-        m.panesBuilt.increment();
-        return 1;
+    }
+
+    /**
+     * Rebuilds stale panes of {@code m} — built panes that late samples reached — from raw data,
+     * at most {@code budget} of them, oldest first, each run of adjacent ones by one ingestion run,
+     * and replaces their states in one commit per run. Their stale marks are read before the raw
+     * data, so a sample that arrives during a rebuild marks its pane again and it is rebuilt once
+     * more. Panes past the view's retention are left to it. Returns the number rebuilt.
+     */
+    private int rebuildStale(Maintained m, int budget) {
+        Map<Interval, Long> marks = m.store.snapshot().staleMarks();
+        long watermark = watermark(m);
+        if (marks.isEmpty() || !m.active || watermark == Long.MIN_VALUE) {
+            return 0;
+        }
+        long cutoff = watermark - m.view.materialization().retentionMs();
+        List<Interval> due = new ArrayList<>();
+        for (Interval pane : marks.keySet()) {
+            if (pane.end() <= m.builtUntil && pane.end() >= cutoff) {
+                due.add(pane);
+            }
+        }
+        due.sort(null);
+        int most = m.keepsValues ? (m.view.state().state().family() == StateFamily.CURVE ? CURVE_PANES_PER_RUN : VALUE_PANES_PER_RUN)
+                : (int) Math.max(PANES_PER_READ, SPAN_PER_READ_MS / m.view.paneMs());
+        int done = 0;
+        int i = 0;
+        while (i < due.size() && done < budget) {
+            int j = i + 1;
+            while (j < due.size() && j - i < most && done + (j - i) < budget && due.get(j).start() == due.get(j - 1).end()) {
+                j++;
+            }
+            List<Interval> run = due.subList(i, j);
+            Map<Interval, Long> expected = new HashMap<>();
+            for (Interval pane : run) {
+                expected.put(pane, marks.get(pane));
+            }
+            m.store.replacePanes(rebuild(m, run), expected);
+            m.rebuilt.addAll(run);
+            m.panesRebuilt.add(run.size());
+            done += run.size();
+            i = j;
+        }
+        countCpu();
+        return done;
+    }
+
+    /** The states of the adjacent panes {@code run} of {@code m}, built anew from raw data. */
+    private StateBatch rebuild(Maintained m, List<Interval> run) {
+        long firstEnd = run.getFirst().end();
+        long lastEnd = run.getLast().end();
+        if (m.keepsValues) {
+            return valueBatches(List.of(m), firstEnd, lastEnd)[0];
+        }
+        Scan scan = PaneBuilder.scanOf(m.dag, m.view);
+        if (scan == null) {
+            StateBatch batch = new StateBatch();
+            for (Interval pane : run) {
+                addPane(m, pane, batch);
+            }
+            return batch;
+        }
+        Interval span = new Interval(run.getFirst().start(), lastEnd);
+        return spanBatch(m, readSpan(scan, span, m.view.paneMs()), span, run.size());
     }
 
     /** Drops panes older than each view's retention from the summary store. */
@@ -506,7 +687,9 @@ public final class ViewMaintainer {
         for (Maintained m : views) {
             long watermark = watermark(m);
             if (watermark != Long.MIN_VALUE) {
-                m.store.evictEpochsEndingBefore(watermark - m.view.materialization().retentionMs());
+                long cutoff = watermark - m.view.materialization().retentionMs();
+                m.store.evictEpochsEndingBefore(cutoff);
+                m.rebuilt.removeIf(pane -> pane.end() < cutoff);
             }
         }
     }
@@ -516,8 +699,9 @@ public final class ViewMaintainer {
         for (Maintained m : views) {
             long watermark = watermark(m);
             long lag = m.builtUntil == Long.MIN_VALUE || watermark == Long.MIN_VALUE ? 0 : Math.max(0, watermark - m.builtUntil);
-            out.add(new ViewProgress(m.view.definitionId(), m.panesBuilt.sum(), lag, m.store.snapshot().memoryBytes(),
-                    m.invalid.size()));
+            ViewSnapshot snapshot = m.store.snapshot();
+            out.add(new ViewProgress(m.view.definitionId(), m.panesBuilt.sum(), lag, snapshot.memoryBytes(),
+                    snapshot.staleMarks().size(), m.panesRebuilt.sum()));
         }
         return out;
     }

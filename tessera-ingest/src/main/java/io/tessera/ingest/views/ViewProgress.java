@@ -5,7 +5,9 @@ package io.tessera.ingest.views;
  *
  * @param lagMs          the watermark minus the end of the newest built pane
  * @param stateBytes     approximate memory the view's stored states take now (retired epochs not counted)
- * @param invalidPanes   panes that late samples made unusable
+ * @param stalePanes     built panes that late samples reached and that are not rebuilt yet
+ * @param panesRebuilt   panes rebuilt after late samples reached them, since start
  */
-public record ViewProgress(String definitionId, long panesBuilt, long lagMs, long stateBytes, int invalidPanes) {
+public record ViewProgress(String definitionId, long panesBuilt, long lagMs, long stateBytes, int stalePanes,
+        long panesRebuilt) {
 }

@@ -35,7 +35,7 @@ class EvaluationGridViewTest {
             .withOutOfOrderWindow(30 * 3_600_000L));
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
+    private final StoreDataStore store = new StoreDataStore(raw, summaries);
     private final CountingDataStore counting = new CountingDataStore(store);
     private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);

@@ -50,7 +50,7 @@ class GridCorrectionTest {
             .withOutOfOrderWindow(30 * 3_600_000L));
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
+    private final StoreDataStore store = new StoreDataStore(raw, summaries);
     private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     /** Every sample written, per series without its name, for the brute-force ranks. */

@@ -42,7 +42,7 @@ class QueryKeptViewTest {
         RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L));
         SummaryStore summaries = new SummaryStore();
         ViewMaintainer[] maintainer = new ViewMaintainer[1];
-        StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer[0].isInvalid(view, pane));
+        StoreDataStore store = new StoreDataStore(raw, summaries);
         maintainer[0] = new ViewMaintainer(summaries, store, 0);
         Random random = new Random(8);
         for (int s = 0; s < 9; s++) {

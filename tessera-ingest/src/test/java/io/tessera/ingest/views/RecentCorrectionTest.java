@@ -45,7 +45,7 @@ class RecentCorrectionTest {
     private final RawStore raw = new RawStore(RawStoreConfig.defaults().withOutOfOrderWindow(5 * 60_000));
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
+    private final StoreDataStore store = new StoreDataStore(raw, summaries);
     private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final Map<Labels, List<long[]>> written = new HashMap<>();

@@ -50,8 +50,7 @@ class TableViewMaintainerTest {
     private final SummaryStore summaries = new SummaryStore();
     private final TableStore tables = new TableStore(TableCatalog.of(REQUESTS), TableStoreConfig.defaults());
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(new RawStore(RawStoreConfig.defaults()), summaries,
-            (view, pane) -> maintainer.isInvalid(view, pane), tables);
+    private final StoreDataStore store = new StoreDataStore(new RawStore(RawStoreConfig.defaults()), summaries, tables);
     private final MaterializedView view;
 
     TableViewMaintainerTest() {

@@ -42,7 +42,7 @@ class ViewMaintainerTest {
     private final RawStore raw = new RawStore(RawStoreConfig.defaults().withOutOfOrderWindow(3_600_000));
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries, (view, pane) -> maintainer.isInvalid(view, pane));
+    private final StoreDataStore store = new StoreDataStore(raw, summaries);
     private final PhysicalDag dag;
     private final MaterializedView view;
 
@@ -159,13 +159,18 @@ class ViewMaintainerTest {
         }
         restored.view(view.definitionId()).insertBatch(batch);
         ViewMaintainer[] again = new ViewMaintainer[1];
-        StoreDataStore data = new StoreDataStore(raw, restored, (v, p) -> again[0].isInvalid(v, p));
+        StoreDataStore data = new StoreDataStore(raw, restored);
         again[0] = new ViewMaintainer(restored, data, 5_000);
         again[0].install(dag, List.of(view));
         again[0].resume(view.definitionId(), c.frontier(), c.invalid());
         again[0].seed(all.oldestSample(), all.newestSample());
-        assertThat(again[0].runOnce(100)).as("nothing new is complete yet").isZero();
-        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE))).isTrue();
+        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE))).as("stale as saved").isTrue();
+        assertThat(again[0].runOnce(100)).as("nothing new is complete yet: only the stale pane is rebuilt").isEqualTo(1);
+        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE))).isFalse();
+        ViewStates rebuilt = data.readMaterializedView(view, new MaterializedViewRequest(new Interval(T0, T0 + PANE),
+                List.of(new Interval(T0, T0 + PANE))), new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+        assertThat(sumOf(rebuilt, 0, A)).isEqualTo(4);
+        assertThat(sumOf(rebuilt, 0, B)).as("the late sample, in the rebuilt pane").isEqualTo(5);
         raw.append(AppendRequest.builder().series(A).sample(T0 + 3 * PANE + 10_000, 2).build());
         again[0].accepted(T0 + 3 * PANE + 10_000, T0 + 3 * PANE + 10_000, 1);
         assertThat(again[0].runOnce(100)).as("the pane after the frontier only").isEqualTo(1);
@@ -174,6 +179,7 @@ class ViewMaintainerTest {
         assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0 + PANE, T0 + 2 * PANE)))
                 .as("a late sample into a restored pane").isTrue();
         assertThat(again[0].progress().getFirst().panesBuilt()).isEqualTo(1);
+        assertThat(again[0].progress().getFirst().panesRebuilt()).isEqualTo(1);
     }
 
     @Test

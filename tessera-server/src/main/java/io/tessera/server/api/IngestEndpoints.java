@@ -45,16 +45,16 @@ public final class IngestEndpoints {
     private final LongAdder rejectedMemory;
     private final LongAdder rejectedLog;
 
-    /** Told about every accepted write: the time range of its samples and their count. */
+    /** Told about every write after it was applied. */
     @FunctionalInterface
     public interface WriteListener {
-        void accepted(long minTs, long maxTs, int samples);
+        void accepted(AppendRequest request);
     }
 
     private final WriteListener listener;
 
     public IngestEndpoints(RawStore store, IngestOptions options, MetricsRegistry metrics) {
-        this(store::append, options, metrics, (min, max, n) -> { });
+        this(store::append, options, metrics, request -> { });
     }
 
     /** @param store appends a request atomically, durably when it is backed by a log */
@@ -131,8 +131,10 @@ public final class IngestEndpoints {
     /** Applies {@code batch} whole; a 2.0 sender ({@code written}) is told what was written: every sample, no exemplar or histogram. */
     private void apply(Request request, WriteBatch batch, boolean written) throws IOException {
         AppendResult result;
+        AppendRequest appended;
         try {
-            result = store.apply(RawAppends.of(batch));
+            appended = RawAppends.of(batch);
+            result = store.apply(appended);
         } catch (SampleRejectedException e) {
             rejectedBadRequest.increment();
             request.text(400, e.getMessage() + "\n");
@@ -147,16 +149,7 @@ public final class IngestEndpoints {
             request.text(503, e.getMessage() + "\n");
             return;
         }
-        if (batch.sampleCount() > 0) {
-            long min = Long.MAX_VALUE;
-            long max = Long.MIN_VALUE;
-            for (int s = 0; s < batch.sampleCount(); s++) {
-                long t = batch.timestamp(s);
-                min = Math.min(min, t);
-                max = Math.max(max, t);
-            }
-            listener.accepted(min, max, batch.sampleCount());
-        }
+        listener.accepted(appended);
         accepted.increment();
         samples.add(result.samplesAppended());
         duplicates.add(result.duplicatesIgnored());

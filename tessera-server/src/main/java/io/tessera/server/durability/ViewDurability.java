@@ -87,6 +87,14 @@ public final class ViewDurability implements SnapshotParticipant {
         return files.plan();
     }
 
+    /**
+     * Views a plan change dropped: the next save writes them afresh if a plan brings them back,
+     * instead of adding to files of states the running server no longer holds.
+     */
+    public void viewsDropped(List<String> definitionIds) {
+        files.forget(definitionIds);
+    }
+
     /** Saves {@code plan} durably as the installed plan. */
     public void planInstalled(InstallablePlan plan) {
         files.savePlan(InstallablePlanCodec.toJson(plan));
@@ -143,17 +151,7 @@ public final class ViewDurability implements SnapshotParticipant {
         gate.readLock().lock();
         try {
             AppendResult result = raw.append(request);
-            int n = request.sampleCount();
-            if (n > 0) {
-                long min = Long.MAX_VALUE;
-                long max = Long.MIN_VALUE;
-                long[] ts = request.timestamps();
-                for (int i = 0; i < n; i++) {
-                    min = Math.min(min, ts[i]);
-                    max = Math.max(max, ts[i]);
-                }
-                maintainer.accepted(min, max, n);
-            }
+            maintainer.accepted(request);
             return result;
         } finally {
             gate.readLock().unlock();

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The distinct stored intervals of a snapshot that lie within a range {@code (start, end]}:
- * state intervals and pane markers alike, from every epoch. Sealed epochs are walked through
+ * state intervals and pane markers alike, from every epoch, and rebuilt panes. Sealed epochs are walked through
  * their interval directories, the mutable epoch through its index.
  */
 final class ContainedIntervals {
@@ -37,6 +37,11 @@ final class ContainedIntervals {
                 if (s >= start && e <= end) {
                     out.add(s, e);
                 }
+            }
+        }
+        for (io.tessera.core.Interval pane : snap.versions.replaced().keySet()) {
+            if (pane.start() >= start && pane.end() <= end) {
+                out.add(pane.start(), pane.end());
             }
         }
         return out;

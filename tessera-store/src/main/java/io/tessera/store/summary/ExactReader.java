@@ -1,7 +1,9 @@
 package io.tessera.store.summary;
 
 import io.tessera.core.Interval;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Exact reads on one snapshot. A single interval is a binary search in each sealed epoch whose
@@ -15,6 +17,8 @@ import java.util.Arrays;
 final class ExactReader {
 
     private static final int MUTABLE = -1;
+    /** Sources at or below this one are rebuilt panes: {@code REBUILT - source} indexes the read's list of them. */
+    private static final int REBUILT = -2;
 
     private ExactReader() {
     }
@@ -26,6 +30,15 @@ final class ExactReader {
         long[] minEnds = snap.sealedMinEnds;
         long[] maxEnds = snap.sealedMaxEnds;
         Segments segs = new Segments(2);
+        PaneVersions.Replacement rebuilt = snap.versions.replacement(s, e);
+        if (rebuilt != null) {
+            if (rebuilt.length() > 0) {
+                segs.add(rebuilt.groups(), rebuilt.states(), 0, rebuilt.length());
+            }
+            return new IntervalStates(new Interval[] {interval}, null, new int[] {0, segs.size},
+                    new int[] {rebuilt.length()}, new boolean[] {true}, segs.groups, segs.states, segs.offsets,
+                    segs.lengths, snap.dictionary, snap.dictionarySize);
+        }
         boolean stored = false;
         int count = 0;
         for (int k = 0; k < sealed.length; k++) {
@@ -85,17 +98,43 @@ final class ExactReader {
         int[] counts = new int[u];
         boolean[] stored = new boolean[u];
         Runs runs = new Runs(u + 16);
+        List<PaneVersions.Replacement> rebuilt = rebuilt(snap, us, ue, u, counts, stored, runs);
         if (u > 0) {
-            joinSealed(snap, us, ue, u, counts, stored, runs);
+            joinSealed(snap, us, ue, u, counts, stored, runs, rebuilt != null);
         }
         if (u > 0) {
-            probeMutable(snap.mutable, us, ue, u, counts, stored, runs);
+            probeMutable(snap, us, ue, u, counts, stored, runs, rebuilt != null);
         }
-        return assemble(snap, requested, uniqueOf, u, counts, stored, runs);
+        return assemble(snap, requested, uniqueOf, u, counts, stored, runs, rebuilt);
     }
 
-    private static void joinSealed(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
+    /**
+     * The rebuilt panes among the {@code u} requests, each taken as its only run and marked
+     * stored, so the epochs' fragments of it are skipped; null when the view has none.
+     */
+    private static List<PaneVersions.Replacement> rebuilt(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
             boolean[] stored, Runs runs) {
+        if (snap.versions.replaced().isEmpty()) {
+            return null;
+        }
+        List<PaneVersions.Replacement> found = new ArrayList<>();
+        for (int j = 0; j < u; j++) {
+            PaneVersions.Replacement r = snap.versions.replacement(us[j], ue[j]);
+            if (r != null) {
+                stored[j] = true;
+                counts[j] = r.length();
+                if (r.length() > 0) {
+                    runs.add(j, REBUILT - found.size(), 0, r.length());
+                }
+                found.add(r);
+            }
+        }
+        return found;
+    }
+
+    /** Adds the sealed epochs' fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
+    private static void joinSealed(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
+            boolean[] stored, Runs runs, boolean rebuilt) {
         SealedEpoch[] sealed = snap.sealed;
         for (int k = 0; k < sealed.length; k++) {
             long minEnd = snap.sealedMinEnds[k];
@@ -110,7 +149,7 @@ final class ExactReader {
                 if (d == ep.intervals) {
                     break;
                 }
-                if (!ep.matches(d, us[j], ue[j])) {
+                if (!ep.matches(d, us[j], ue[j]) || rebuilt && snap.versions.replacement(us[j], ue[j]) != null) {
                     continue;
                 }
                 stored[j] = true;
@@ -125,12 +164,17 @@ final class ExactReader {
         }
     }
 
-    private static void probeMutable(MutableView mv, long[] us, long[] ue, int u, int[] counts,
-            boolean[] stored, Runs runs) {
+    /** Adds the mutable epoch's fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
+    private static void probeMutable(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
+            boolean[] stored, Runs runs, boolean rebuilt) {
+        MutableView mv = snap.mutable;
         if (mv.runCount == 0) {
             return;
         }
         for (int j = lowerBound(ue, u, mv.minEnd); j < u && ue[j] <= mv.maxEnd; j++) {
+            if (rebuilt && snap.versions.replacement(us[j], ue[j]) != null) {
+                continue;
+            }
             for (int run = mv.firstRun(us[j], ue[j]); run >= 0; run = mv.nextRun(run)) {
                 stored[j] = true;
                 int from = mv.runFrom(run);
@@ -144,7 +188,7 @@ final class ExactReader {
     }
 
     private static IntervalStates assemble(ViewSnapshot snap, Interval[] requested,
-            int[] uniqueOf, int u, int[] counts, boolean[] stored, Runs runs) {
+            int[] uniqueOf, int u, int[] counts, boolean[] stored, Runs runs, List<PaneVersions.Replacement> rebuilt) {
         int r = runs.size;
         int[] segFrom = new int[u + 1];
         int[] rv = runs.values;
@@ -163,7 +207,11 @@ final class ExactReader {
         for (int i = 0; i < r; i++) {
             int seg = place[rv[4 * i]]++;
             int source = rv[4 * i + 1];
-            if (source == MUTABLE) {
+            if (source <= REBUILT) {
+                PaneVersions.Replacement pane = rebuilt.get(REBUILT - source);
+                groups[seg] = pane.groups();
+                states[seg] = pane.states();
+            } else if (source == MUTABLE) {
                 groups[seg] = snap.mutable.groups;
                 states[seg] = snap.mutable.states;
             } else {

@@ -31,6 +31,14 @@ public final class SummaryStore {
         return views.get(viewId);
     }
 
+    /**
+     * Forgets every state of {@code viewId}: the next {@link #view} of it starts empty. Readers
+     * holding a snapshot of the old store keep reading it.
+     */
+    public void drop(String viewId) {
+        views.remove(viewId);
+    }
+
     public Set<String> viewIds() {
         return Set.copyOf(views.keySet());
     }

@@ -21,9 +21,11 @@ public final class ViewSnapshot {
     final MutableView mutable;
     final Labels[] dictionary;
     final int dictionarySize;
+    final PaneVersions versions;
 
     ViewSnapshot(String view, long commitSequence, SealedEpoch[] sealed, MutableView mutable,
-            Labels[] dictionary, int dictionarySize) {
+            Labels[] dictionary, int dictionarySize, PaneVersions versions) {
+        this.versions = versions;
         this.view = view;
         this.commitSequence = commitSequence;
         this.sealed = sealed;
@@ -50,7 +52,36 @@ public final class ViewSnapshot {
         return commitSequence;
     }
 
-    /** Every group's state for exactly {@code interval}, with its fragments from every epoch. */
+    /**
+     * Whether late samples reached {@code pane} after it was built and no rebuild has replaced
+     * it since: its states must not answer a query.
+     */
+    public boolean isStale(Interval pane) {
+        return versions.isStale(pane);
+    }
+
+    /** The stale panes, each with the commit that marked it (see {@link ViewStore#replacePanes}). */
+    public java.util.Map<Interval, Long> staleMarks() {
+        return versions.stale();
+    }
+
+    /** The panes whose states a rebuild replaced. */
+    public java.util.Set<Interval> rebuiltPanes() {
+        return versions.replaced().keySet();
+    }
+
+    /**
+     * How many times panes of this view were marked stale: two snapshots with the same number saw
+     * no late data reach a built pane in between.
+     */
+    public long staleMarkings() {
+        return versions.staleMarkings();
+    }
+
+    /**
+     * Every group's state for exactly {@code interval}, with its fragments from every epoch, or
+     * the states of its rebuild when it was rebuilt.
+     */
     public IntervalStates readExact(Interval interval) {
         return ExactReader.readOne(this, interval);
     }
@@ -142,7 +173,7 @@ public final class ViewSnapshot {
 
     /** Approximate heap bytes of the states and epochs this snapshot holds (the dictionary not counted). */
     public long memoryBytes() {
-        long bytes = mutable.memoryBytes();
+        long bytes = mutable.memoryBytes() + (versions.isEmpty() ? 0 : versions.memoryBytes());
         for (SealedEpoch ep : sealed) {
             bytes += ep.memoryBytes;
         }

@@ -5,6 +5,11 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.Labels;
 import io.tessera.sketch.State;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -39,6 +44,7 @@ public final class ViewStore {
     private long sealedMinEnd = Long.MAX_VALUE;
     private long sealedMaxEnd = Long.MIN_VALUE;
     private long sequence;
+    private PaneVersions versions = PaneVersions.NONE;
     private volatile ViewSnapshot current;
     /** For {@link #validate}: the run of a batch in which each group id was last seen. */
     private int[] groupStamps = new int[0];
@@ -54,7 +60,7 @@ public final class ViewStore {
         this.epochCapacity = config.epochCapacity();
         this.instrumented = config.instrumented();
         this.mutable = new MutableEpoch(Math.min(epochCapacity, 256));
-        this.current = new ViewSnapshot(id, 0, sealed, MutableView.EMPTY, dictionary.labels(), 0);
+        this.current = new ViewSnapshot(id, 0, sealed, MutableView.EMPTY, dictionary.labels(), 0, versions);
     }
 
     public String id() {
@@ -164,8 +170,85 @@ public final class ViewStore {
     }
 
     /**
+     * Marks {@code panes} stale: samples arrived for them after they were built, so their states
+     * no longer summarize the raw data. Readers of a snapshot see the mark with {@link
+     * ViewSnapshot#isStale} until {@link #replacePanes} commits a rebuild that read those samples.
+     *
+     * @return the commit sequence number of the marks
+     */
+    public long markStale(Collection<Interval> panes) {
+        if (panes.isEmpty()) {
+            return current.commitSequence;
+        }
+        lock();
+        try {
+            versions = versions.markStale(panes, sequence + 1);
+            return publish();
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
+     * Replaces the states of the panes in {@code marks} by the ones {@code batch} holds for them,
+     * in one commit: a reader sees each pane as it was or as rebuilt, never a mix. A pane of
+     * {@code marks} the batch has no state for becomes a pane with no state. The stale mark of a
+     * pane goes only if it is still the one in {@code marks} (taken from a snapshot before the
+     * rebuild read its raw data); a pane marked again since stays stale.
+     *
+     * @throws InvalidInputException if the batch holds a state outside those panes, or a group twice in one pane
+     */
+    public long replacePanes(StateBatch batch, Map<Interval, Long> marks) {
+        Map<Interval, int[]> rows = new HashMap<>();
+        for (int i = 0; i < batch.size; i++) {
+            Interval pane = new Interval(batch.starts[i], batch.ends[i]);
+            if (!marks.containsKey(pane)) {
+                throw new InvalidInputException("view " + id + ": a rebuild holds a state for " + pane
+                        + ", which is not one of the panes it replaces");
+            }
+            if (batch.groups[i] != null) {
+                int[] r = rows.computeIfAbsent(pane, p -> new int[] {0, 0});
+                r[0]++;
+            }
+        }
+        lock();
+        try {
+            Map<Interval, int[]> groupsOf = new HashMap<>();
+            Map<Interval, StateColumn> statesOf = new HashMap<>();
+            Map<Interval, Set<Integer>> seen = new HashMap<>();
+            for (int i = 0; i < batch.size; i++) {
+                if (batch.groups[i] == null) {
+                    continue;
+                }
+                Interval pane = new Interval(batch.starts[i], batch.ends[i]);
+                int[] r = rows.get(pane);
+                int g = dictionary.idOf(batch.groups[i]);
+                if (!seen.computeIfAbsent(pane, p -> new HashSet<>()).add(g)) {
+                    throw duplicate(batch.groups[i], pane.start(), pane.end());
+                }
+                int[] groupIds = groupsOf.computeIfAbsent(pane, p -> new int[r[0]]);
+                StateColumn column = statesOf.computeIfAbsent(pane, p -> StateColumn.empty(r[0]));
+                statesOf.put(pane, column.set(r[1], batch.states[i]));
+                groupIds[r[1]++] = g;
+            }
+            Map<Interval, PaneVersions.Replacement> rebuilt = new HashMap<>();
+            long commit = sequence + 1;
+            for (Interval pane : marks.keySet()) {
+                int[] r = rows.get(pane);
+                rebuilt.put(pane, r == null
+                        ? new PaneVersions.Replacement(new int[0], StateColumn.empty(1), 0, commit)
+                        : new PaneVersions.Replacement(groupsOf.get(pane), statesOf.get(pane), r[0], commit));
+            }
+            versions = versions.replace(rebuilt, marks);
+            return publish();
+        } finally {
+            unlock();
+        }
+    }
+
+    /**
      * Drops every sealed epoch whose newest interval ends before {@code cutoffMs}. The mutable
-     * epoch is never evicted. Snapshots taken earlier keep the dropped epochs alive and still
+     * epoch is never evicted; stale marks and rebuilt panes ending before the cutoff go too. Snapshots taken earlier keep the dropped epochs alive and still
      * read them; snapshots taken afterwards do not see them.
      *
      * @return the number of states evicted
@@ -183,9 +266,11 @@ public final class ViewStore {
                     next[kept++] = ep;
                 }
             }
-            if (kept == sealed.length) {
+            PaneVersions trimmed = versions.evictEndingBefore(cutoffMs);
+            if (kept == sealed.length && trimmed == versions) {
                 return 0;
             }
+            versions = trimmed;
             sealed = Arrays.copyOf(next, kept);
             recomputeSealedBounds();
             publish();
@@ -335,7 +420,7 @@ public final class ViewStore {
     private long publish() {
         sequence++;
         current = new ViewSnapshot(id, sequence, sealed, mutable.view(), dictionary.labels(),
-                dictionary.size());
+                dictionary.size(), versions);
         return sequence;
     }
 

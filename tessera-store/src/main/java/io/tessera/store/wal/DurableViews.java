@@ -114,6 +114,16 @@ public final class DurableViews {
         return manifest == null ? Long.MIN_VALUE : manifest.newestSample();
     }
 
+    /**
+     * Forgets what was saved of {@code viewIds}: the next save writes each of them that is still
+     * captured from its first pane, and their old files go.
+     */
+    public synchronized void forget(java.util.Collection<String> viewIds) {
+        for (String id : viewIds) {
+            saved.remove(id);
+        }
+    }
+
     /** Forgets every saved view (their files go with the next save), for the reason given. */
     public void discardAll(String why) {
         if (manifest != null && !manifest.views().isEmpty()) {

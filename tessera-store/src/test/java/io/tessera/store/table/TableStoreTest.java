@@ -280,7 +280,7 @@ class TableStoreTest {
             rows.add(new Row(1_000 * i, "h" + (i % 2), i, i, i, i));
         }
         tables.append("requests", batchOf(rows));
-        StoreDataStore data = new StoreDataStore(new RawStore(RawStoreConfig.defaults()), new SummaryStore(), (v, p) -> false, tables);
+        StoreDataStore data = new StoreDataStore(new RawStore(RawStoreConfig.defaults()), new SummaryStore(), tables);
         Schema columns = Schema.of(new Column("host", ColumnType.STRING), new Column("ts", ColumnType.LONG));
         Iterator<Batch> it = data.readRawData(new Source.Table("requests"), new RawDataRequest(new Interval(2_000, 6_000), columns, List.of()), null);
         List<String> got = new ArrayList<>();
