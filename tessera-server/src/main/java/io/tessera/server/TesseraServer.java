@@ -59,6 +59,7 @@ public final class TesseraServer implements AutoCloseable {
     private final SummaryStore summaries;
     private final StoreDataStore data;
     private final ViewMaintainer maintainer;
+    private final java.util.concurrent.atomic.LongAdder maintenanceFailures;
     private volatile QueryAccelerator accelerator = QueryAccelerator.NONE;
     private volatile InstallablePlan installed;
     private volatile List<io.tessera.exec.sql.SqlView> sqlViews = List.of();
@@ -112,6 +113,8 @@ public final class TesseraServer implements AutoCloseable {
             viewFiles.registerMetrics(metrics);
         }
         metrics.gauge("tessera_views", "Materialized views maintained.", () -> maintainer.progress().size());
+        this.maintenanceFailures = metrics.counter("tessera_view_maintenance_failures_total",
+                "Maintenance ticks whose ingestion runs failed (each is logged and tried again a second later).");
         metrics.gauge("tessera_view_panes_built", "Panes built by ingestion runs, all views.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::panesBuilt).sum());
         metrics.gauge("tessera_view_lag_seconds", "The largest ingestion lag of any view: watermark minus newest built pane end.",
@@ -121,6 +124,10 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge("tessera_view_build_cpu_seconds", "CPU time the ingestion runs of all views took.",
                 () -> maintainer.cpuNanos() / 1e9);
         metrics.gauge("tessera_view_late_samples", "Samples that arrived for panes already built.", () -> maintainer.lateSamples());
+        metrics.gauge("tessera_view_stale_panes", "Built panes late samples reached that are not rebuilt yet (answered exactly meanwhile).",
+                () -> maintainer.progress().stream().mapToLong(ViewProgress::stalePanes).sum());
+        metrics.gauge("tessera_view_panes_rebuilt", "Panes rebuilt from raw data after late samples reached them, since start.",
+                () -> maintainer.progress().stream().mapToLong(ViewProgress::panesRebuilt).sum());
         metrics.gauge("tessera_view_late_rows", "SQL table rows that arrived for panes of table views already built.",
                 () -> maintainer.lateRows());
         metrics.gauge("tessera_view_kept_correction_samples", "Raw samples off-grid instant corrections keep between two grid points.",
@@ -223,6 +230,7 @@ public final class TesseraServer implements AutoCloseable {
         try {
             maintainer.runOnce(10_000);
         } catch (RuntimeException e) {
+            maintenanceFailures.increment();
             LOG.error("ingestion run failed; it is tried again in a second", e);
         }
     }
