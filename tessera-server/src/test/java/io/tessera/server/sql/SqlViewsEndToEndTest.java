@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
  * queries and installed over HTTP, ingestion runs, then the workload's queries over
  * {@code /api/v1/sql} answered from the views — each against an in-process DuckDB holding the
  * same rows (exact families within 1e-9 relative, quantiles and distinct counts within the bound
- * the answer states) — and a late row answered exactly.
+ * the answer states) — and a late row answered exactly until its pane is rebuilt.
  *
  * <p>{@code now()} is the wall clock, so the rows are generated up to the start of the test with
  * no row within five minutes after {@code start - 1h} and {@code start - 2h}: a window's lower
@@ -441,8 +441,12 @@ class SqlViewsEndToEndTest {
         }
     }
 
+    private long rebuiltPanes() {
+        return server.maintainer().progress().stream().mapToLong(io.tessera.ingest.views.ViewProgress::panesRebuilt).sum();
+    }
+
     @Test
-    void aLateRowMakesItsPaneUnusableAndThatPaneIsAnsweredExactly() throws Exception {
+    void aLateRowMakesItsPaneAnsweredExactlyUntilItIsRebuilt() throws Exception {
         tick();
         JsonNode before = sql(EVENTS, true);
         assertThat(before.path("infos").toString()).contains("answered from view");
@@ -454,8 +458,12 @@ class SqlViewsEndToEndTest {
         }
         assertThat(server.maintainer().lateRows()).isGreaterThanOrEqualTo(1);
         JsonNode after = sql(EVENTS, true);
-        assertThat(after.path("infos").toString()).contains("answered from view")
-                .containsPattern("1 of (59|60) panes of view").contains("answered exactly from raw rows");
+        assertThat(after.path("infos").toString()).contains("answered from view");
+        if (!after.path("infos").toString().contains("answered exactly from raw rows")) {
+            assertThat(rebuiltPanes()).as("the server's maintenance rebuilt the pane already").isPositive();
+        } else {
+            assertThat(after.path("infos").toString()).containsPattern("1 of (59|60) panes of view");
+        }
         List<Object[]> expected = duck(EVENTS);
         assertThat(after.path("rows").size()).isEqualTo(expected.size());
         for (int r = 0; r < expected.size(); r++) {
@@ -467,8 +475,19 @@ class SqlViewsEndToEndTest {
         String bucketed = "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, sum(latency) AS s FROM events "
                 + "WHERE ts > now() - INTERVAL 1 HOUR GROUP BY t, host ORDER BY t, host";
         JsonNode buckets = sql(bucketed, true);
-        assertThat(buckets.path("infos").toString()).contains("answered from view").contains("300000 ms buckets")
-                .contains("answered exactly from raw rows");
+        assertThat(buckets.path("infos").toString()).contains("answered from view").contains("300000 ms buckets");
+        assertThat(buckets.path("infos").toString().contains("answered exactly from raw rows") || rebuiltPanes() > 0)
+                .as("the late row's pane exact until rebuilt: " + buckets.path("infos")).isTrue();
+        server.runIngestionRuns();
+        assertThat(rebuiltPanes()).as("rebuilt by an ingestion run").isPositive();
+        JsonNode repaired = sql(EVENTS, true);
+        assertThat(repaired.path("infos").toString()).contains("answered from view").doesNotContain("answered exactly from raw rows");
+        assertThat(repaired.path("rows").size()).isEqualTo(expected.size());
+        for (int r = 0; r < expected.size(); r++) {
+            double x = ((Number) expected.get(r)[1]).doubleValue();
+            assertThat(repaired.path("rows").get(r).get(1).asDouble()).as("rebuilt " + expected.get(r)[0])
+                    .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
+        }
         List<Object[]> want = duck(bucketed.replace("time_bucket(INTERVAL '5 minutes', ts) AS t",
                 "epoch_ms(time_bucket(INTERVAL '5 minutes', ts)) AS t"));
         assertThat(buckets.path("rows").size()).isEqualTo(want.size());
