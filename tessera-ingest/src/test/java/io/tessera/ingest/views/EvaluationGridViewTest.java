@@ -106,19 +106,30 @@ class EvaluationGridViewTest {
     }
 
     @Test
-    void aLateSampleMakesEveryEvaluationThatReadsItExact() {
+    void aLateSampleMakesEveryEvaluationThatReadsItExactUntilAnIngestionRunRebuildsThem() {
         long late = T0 + SPAN - 3 * 3_600_000L + 3_333;
-        raw.append(AppendRequest.builder().series(Labels.of("__name__", "g", "job", "j0", "instance", "i0")).sample(late, 1e6).build());
-        raw.append(AppendRequest.builder().series(Labels.of("__name__", "c", "job", "j0", "instance", "i0")).sample(late, 0).build());
-        maintainer.accepted(late, late, 2);
+        AppendRequest g = AppendRequest.builder().series(Labels.of("__name__", "g", "job", "j0", "instance", "i0")).sample(late, 1e6).build();
+        AppendRequest c = AppendRequest.builder().series(Labels.of("__name__", "c", "job", "j0", "instance", "i0")).sample(late, 0).build();
+        raw.append(g);
+        raw.append(c);
+        maintainer.accepted(g);
+        maintainer.accepted(c);
+        long start = Math.floorDiv(late, STEP) * STEP - 2 * 3_600_000L;
+        long end = start + 4 * 3_600_000L;
         for (String q : QUERIES) {
-            long start = late - 2 * 3_600_000L;
-            long end = late + 2 * 3_600_000L;
             QueryResult answer = accelerated.range(q, start, end, STEP, counting);
             assertThat(answer.infos()).as(q).anyMatch(i -> i.contains("answered exactly from raw data"));
             assertSame(q, answer, exact.range(q, start, end, STEP, store));
             QueryResult after = accelerated.instant(q, Math.floorDiv(late, STEP) * STEP + 2 * 3_600_000L, counting);
             assertThat(after.infos()).as(q + " long after the late sample").anyMatch(i -> i.contains("answered from view"));
+        }
+        assertThat(maintainer.runOnce(Integer.MAX_VALUE)).as("grid points rebuilt").isPositive();
+        assertThat(maintainer.progress()).allSatisfy(p -> assertThat(p.stalePanes()).isZero());
+        for (String q : QUERIES) {
+            QueryResult rebuilt = accelerated.range(q, start, end, STEP, counting);
+            assertThat(rebuilt.infos()).as(q + " rebuilt").anyMatch(i -> i.contains("answered from view"))
+                    .noneMatch(i -> i.contains("answered exactly from raw data"));
+            assertSame(q, rebuilt, exact.range(q, start, end, STEP, store));
         }
     }
 
