@@ -256,7 +256,7 @@ public final class ViewMaintainer {
             Labels[] series = request.series();
             for (int s = 0; s < series.length; s++) {
                 int from = offsets[s];
-                int to = s + 1 < series.length ? offsets[s + 1] : n;
+                int to = offsets[s + 1];
                 if (!hasSampleAtOrBefore(ts, from, to, built) || !m.late.selects(series[s])) {
                     continue;
                 }
