@@ -27,7 +27,7 @@ final class FuzzDataGenerator {
     static final String COUNTER = "fz_c";
     static final long MINUTE = 60_000;
 
-    enum Kind { REGULAR, EDGES, IRREGULAR, FLAPPING, CHURN, LATE_START, EXTREME, NAN_HEAVY, BIG_OFFSET, CANCELLING }
+    enum Kind { REGULAR, EDGES, DENSE, IRREGULAR, FLAPPING, CHURN, LATE_START, EXTREME, NAN_HEAVY, BIG_OFFSET, CANCELLING }
 
     private static final double[] EXTREMES = {Double.NaN, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
         Double.NEGATIVE_INFINITY, 1e308, -1e308, 1e-300, -0.0, 0.0};
@@ -78,6 +78,7 @@ final class FuzzDataGenerator {
         this.until = start;
         add(Kind.REGULAR, "j0", 3, start);
         add(Kind.EDGES, "j0", 2, start);
+        add(Kind.DENSE, "j0", 1, start);
         add(Kind.IRREGULAR, "j1", 2, start);
         add(Kind.FLAPPING, "j1", 2, start);
         add(Kind.CHURN, "j1", 1, start);
@@ -160,6 +161,7 @@ final class FuzzDataGenerator {
                 }
                 yield t + 1_000 + s.random.nextInt(44_000);
             }
+            case DENSE -> t + 1_700 + s.random.nextInt(600);
             default -> t + 15_000;
         };
     }
@@ -174,6 +176,7 @@ final class FuzzDataGenerator {
                 yield s.gauge;
             }
             case EDGES -> r.nextInt(10);
+            case DENSE -> r.nextGaussian() * 10 + Math.sin(t / 600_000.0) * 50;
             case IRREGULAR -> r.nextGaussian() * 100;
             case EXTREME -> r.nextInt(3) == 0 ? EXTREMES[r.nextInt(EXTREMES.length)] : r.nextGaussian() * 1e3;
             case NAN_HEAVY -> s.k % 3 == 0 ? Double.NaN : r.nextGaussian();
@@ -189,6 +192,7 @@ final class FuzzDataGenerator {
             case REGULAR -> s.counter = t % (7 * PANE) == 0 ? r.nextInt(3) : s.counter + r.nextInt(30);
             case EDGES -> s.counter = r.nextInt(5) < 2 ? r.nextInt(3) : s.counter + r.nextInt(5);
             case IRREGULAR -> s.counter = r.nextInt(4) == 0 ? r.nextInt(2) : s.counter + r.nextInt(100);
+            case DENSE -> s.counter = s.counter + r.nextInt(5);
             case EXTREME -> {
                 int roll = r.nextInt(40);
                 if (roll < 2) {
@@ -213,17 +217,17 @@ final class FuzzDataGenerator {
 
     /**
      * Samples behind the newest time: {@code count} out-of-order samples at free timestamps of
-     * existing series (some exactly on pane edges or a millisecond off them) from 100 to 2 minutes
-     * back, and one new series backfilled over the last hour.
+     * existing series (some exactly on pane edges or a millisecond off them) from 15 to 2 minutes
+     * back, and with {@code backfill} one new series backfilled over 11 minutes of the last quarter hour.
      */
-    List<FuzzSamples> late(int count) {
+    List<FuzzSamples> late(int count, boolean backfill) {
         Map<String, SeriesBuffer> out = new LinkedHashMap<>();
         List<String> instances = new ArrayList<>(timesByInstance.keySet());
         instances.sort(null);
         for (int i = 0; i < count && !instances.isEmpty(); i++) {
             String instance = instances.get(random.nextInt(instances.size()));
             TreeSet<Long> times = timesByInstance.get(instance);
-            long t = until - 2 * MINUTE - (long) (random.nextDouble() * 98 * MINUTE);
+            long t = until - 2 * MINUTE - (long) (random.nextDouble() * 13 * MINUTE);
             t = switch (random.nextInt(3)) {
                 case 0 -> Math.floorDiv(t, PANE) * PANE + random.nextInt(3) - 1;
                 default -> t;
@@ -238,13 +242,16 @@ final class FuzzDataGenerator {
             buffer(out, Labels.of(counterLabels(labels))).add(t, counter);
             times.add(t);
         }
+        if (!backfill) {
+            return drain(out);
+        }
         backfills++;
         String instance = "backfill-" + backfills;
         String[] labels = {"job", "j1", "instance", instance, "kind", "backfill"};
         labelsByInstance.put(instance, labels);
         TreeSet<Long> times = timesByInstance.computeIfAbsent(instance, x -> new TreeSet<>());
         double counter = 0;
-        for (long t = until - 70 * MINUTE + 1 + random.nextInt(20_000); t <= until - 3 * MINUTE; t += 20_000) {
+        for (long t = until - 14 * MINUTE + 1 + random.nextInt(20_000); t <= until - 3 * MINUTE; t += 20_000) {
             counter += random.nextInt(7);
             buffer(out, Labels.of(gaugeLabels(labels))).add(t, random.nextGaussian());
             buffer(out, Labels.of(counterLabels(labels))).add(t, counter);

@@ -58,13 +58,13 @@ final class FuzzPlans {
         List<WorkloadQuery> workload = new ArrayList<>();
         List<String> described = new ArrayList<>();
         for (FuzzQuery q : queries) {
-            if (!q.plannable() || random.nextInt(3) == 0) {
+            if (!q.plannable() || !q.rule() && random.nextInt(3) == 0) {
                 continue;
             }
-            WorkloadQuery w = workloadEntry(q, random);
+            WorkloadQuery w = workloadEntry(q, q.rule() || q.text().matches("[a-z_]+\\([^()]*\\)") && random.nextBoolean(), random);
             if (plannable(w)) {
                 workload.add(w);
-                described.add(w.type() + (w.aligned() ? " aligned " : " unaligned ") + q.text());
+                described.add(w.type() + (w.aligned() ? " aligned " : " at now ") + q.text());
             }
         }
         for (int i = 0; i < queries.size() && workload.isEmpty(); i++) {
@@ -85,13 +85,20 @@ final class FuzzPlans {
         return out.build(described);
     }
 
-    private static WorkloadQuery workloadEntry(FuzzQuery q, Random random) {
-        long every = random.nextBoolean() ? 60_000 : 30_000;
-        return switch (random.nextInt(4)) {
-            case 0 -> WorkloadQuery.instant(q.text(), 60_000).alignedToInterval();
-            case 1 -> q.slidingCounter() ? WorkloadQuery.range(q.text(), HOUR, 15_000, every).unaligned()
+    /**
+     * A rule or a dashboard's instant at "now" ({@code asRule}: the planner may keep its values on
+     * a grid and correct off-grid instants from it), or a dashboard panel over the last hour.
+     */
+    private static WorkloadQuery workloadEntry(FuzzQuery q, boolean asRule, Random random) {
+        long every = random.nextBoolean() ? 10_000 : 15_000;
+        if (asRule) {
+            WorkloadQuery atNow = WorkloadQuery.instant(q.text(), every);
+            return random.nextBoolean() ? atNow.alignedToInterval() : atNow;
+        }
+        return switch (random.nextInt(3)) {
+            case 0 -> q.slidingCounter() ? WorkloadQuery.range(q.text(), HOUR, 15_000, every).unaligned()
                     : WorkloadQuery.range(q.text(), HOUR, 60_000, every);
-            case 2 -> WorkloadQuery.range(q.text(), HOUR, 15_000, every);
+            case 1 -> WorkloadQuery.range(q.text(), HOUR, 15_000, every);
             default -> WorkloadQuery.range(q.text(), HOUR, 60_000, every);
         };
     }

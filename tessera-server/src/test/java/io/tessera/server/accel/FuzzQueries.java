@@ -9,7 +9,8 @@ import java.util.Random;
  * Random queries of every accelerated shape (docs/acceleration.md's coverage list): each range
  * function bare, under aggregations by and without, topk/bottomk, quantile by over instant
  * selectors, arithmetic, subqueries; windows on and off the pane grid; {@code offset} (negative
- * too) and {@code @}. Every seed gets each range function once, then random shapes.
+ * too) and {@code @}. Every seed gets each range function once, a few rules whose off-grid
+ * instants can be corrected from a grid, then random shapes.
  */
 final class FuzzQueries {
 
@@ -21,6 +22,9 @@ final class FuzzQueries {
             "min_over_time", "max_over_time", "stddev_over_time", "stdvar_over_time", "last_over_time", "present_over_time",
             "delta", "changes");
     private static final List<String> COUNTER_FUNCTIONS = List.of("rate", "increase", "resets", "changes", "delta");
+    /** Functions whose kept grid values a correction can move to an off-grid instant (docs/off-grid.md). */
+    private static final List<String> CORRECTABLE = List.of("sum_over_time", "count_over_time", "avg_over_time", "max_over_time",
+            "min_over_time", "delta", "increase");
     private static final List<String> AGGREGATIONS = List.of("sum", "avg", "count", "min", "max", "stddev", "stdvar");
     private static final List<String> GROUPINGS = List.of("by (job)", "without (instance, kind)", "by (kind)", "");
     private static final List<String> COMMON_WINDOWS = List.of("1m", "5m", "10m", "30m");
@@ -48,6 +52,14 @@ final class FuzzQueries {
         }
         out.add(sketchQuantile());
         out.add(sketchQuantile());
+        out.add(FuzzQuery.rule("delta(" + FuzzDataGenerator.GAUGE + "[" + pick(COMMON_WINDOWS) + "])"));
+        out.add(FuzzQuery.rule("rate(" + FuzzDataGenerator.COUNTER + "[" + pick(COMMON_WINDOWS) + "])"));
+        for (int i = 0; i < 3; i++) {
+            out.add(FuzzQuery.rule(pick(CORRECTABLE) + "(" + pick(GAUGE_SELECTORS) + "[" + pick(COMMON_WINDOWS) + "])"));
+        }
+        String ruleRange = pick(GAUGE_SELECTORS) + "[" + pick(COMMON_WINDOWS) + "]";
+        double ruleQ = pick(QUANTILES);
+        out.add(FuzzQuery.quantileRule("quantile_over_time(" + ruleQ + ", " + ruleRange + ")", ruleRange, ruleQ));
         out.add(FuzzQuery.error("count_values(\"bad label\", " + FuzzDataGenerator.GAUGE + ")"));
         for (int i = 0; i < extra; i++) {
             out.add(randomShape());

@@ -9,8 +9,11 @@ package io.tessera.server.accel;
  * @param plannable     whether it may go into the planner's workload
  * @param slidingCounter a bare {@code rate}/{@code increase}/{@code delta} (or a sum of one) without
  *                      modifiers, which the planner serves at any step when its panel is unaligned
+ * @param rule          always in the workload as a rule or an instant at "now", so that its
+ *                      off-grid instants may be corrected from a grid of its values
  */
-record FuzzQuery(String text, Check check, String population, double q, boolean plannable, boolean slidingCounter) {
+record FuzzQuery(String text, Check check, String population, double q, boolean plannable, boolean slidingCounter,
+        boolean rule) {
 
     enum Check {
         /** same label sets, values within 1e-9 relative or 1e-12 absolute, NaN and ±Inf exactly */
@@ -24,18 +27,26 @@ record FuzzQuery(String text, Check check, String population, double q, boolean 
     }
 
     static FuzzQuery exact(String text, boolean slidingCounter) {
-        return new FuzzQuery(text, Check.EXACT, null, Double.NaN, true, slidingCounter);
+        return new FuzzQuery(text, Check.EXACT, null, Double.NaN, true, slidingCounter, false);
+    }
+
+    static FuzzQuery rule(String text) {
+        return new FuzzQuery(text, Check.EXACT, null, Double.NaN, true, false, true);
     }
 
     static FuzzQuery ties(String text) {
-        return new FuzzQuery(text, Check.TIES, null, Double.NaN, true, false);
+        return new FuzzQuery(text, Check.TIES, null, Double.NaN, true, false, false);
     }
 
     static FuzzQuery quantile(String text, String population, double q) {
-        return new FuzzQuery(text, Check.SKETCH_QUANTILE, population, q, true, false);
+        return new FuzzQuery(text, Check.SKETCH_QUANTILE, population, q, true, false, false);
+    }
+
+    static FuzzQuery quantileRule(String text, String population, double q) {
+        return new FuzzQuery(text, Check.SKETCH_QUANTILE, population, q, true, false, true);
     }
 
     static FuzzQuery error(String text) {
-        return new FuzzQuery(text, Check.ERROR, null, Double.NaN, false, false);
+        return new FuzzQuery(text, Check.ERROR, null, Double.NaN, false, false, false);
     }
 }

@@ -17,10 +17,17 @@ import java.util.regex.Pattern;
  */
 final class FuzzReport {
 
-    private static final Pattern FUNCTION = Pattern.compile("([a-z_]+)\\s*\\(");
+    private static final Pattern FAMILY = Pattern.compile("\\(([a-z]+) panes of");
+    private static final Pattern REASON = Pattern.compile("no state for \\([0-9]+, [0-9]+\\] \\(([^)]*)\\)");
+    private static final Pattern KIND = Pattern.compile("kind=([a-z_]+)");
+    private static final Set<String> SPECIAL_KINDS = Set.of("nan_heavy", "extreme", "big_offset", "cancelling");
 
-    /** One discrepancy, reproducible by asking {@code query} at {@code when} of a server in {@code phase}. */
-    record Discrepancy(long seed, String phase, String query, String when, String mismatch, String detail, String infos) {
+    /**
+     * One discrepancy, reproducible by asking {@code query} at {@code when} of a server in {@code
+     * phase}; {@code afterSwapBack} when plan A had been installed again over plan B by then.
+     */
+    record Discrepancy(long seed, String phase, boolean afterSwapBack, String query, String when, String mismatch, String series,
+            String detail, String infos) {
 
         String describe() {
             return "seed " + seed + ", " + phase + ": " + query + " at " + when + "\n      " + detail + "\n      infos: "
@@ -37,12 +44,24 @@ final class FuzzReport {
 
     private final Map<Long, long[]> perSeed = new TreeMap<>();
     private final Map<String, DiscrepancyClass> classes = new TreeMap<>();
+    private final Map<String, Long> byPath = new TreeMap<>();
+    private final Map<String, Long> byReason = new TreeMap<>();
+    private final Map<String, long[]> byTimeKind = new TreeMap<>();
     private double worstRankError;
 
-    void pair(long seed, boolean fromView) {
+    /** A checked pair: answered {@code fromView} or not, by the way {@code infos} name, at a time of {@code timeKind}. */
+    void pair(long seed, boolean fromView, String infos, String timeKind) {
         long[] counts = perSeed.computeIfAbsent(seed, s -> new long[3]);
         counts[0]++;
         counts[1] += fromView ? 1 : 0;
+        byPath.merge(path(infos), 1L, Long::sum);
+        Matcher reason = REASON.matcher(infos);
+        while (reason.find()) {
+            byReason.merge(reason.group(1).replaceAll("[0-9]+", "N"), 1L, Long::sum);
+        }
+        long[] t = byTimeKind.computeIfAbsent(timeKind, k -> new long[2]);
+        t[0]++;
+        t[1] += fromView ? 1 : 0;
     }
 
     void rankError(double error) {
@@ -61,7 +80,7 @@ final class FuzzReport {
 
     /** Something that is not a (query, time) pair but went wrong: a failed ingestion run, a refused plan. */
     void event(long seed, String phase, String what) {
-        discrepancy(new Discrepancy(seed, phase, "(no query)", "-", eventClass(what), what, ""));
+        discrepancy(new Discrepancy(seed, phase, false, "(no query)", "-", eventClass(what), "", what, ""));
     }
 
     private static String eventClass(String what) {
@@ -70,18 +89,50 @@ final class FuzzReport {
     }
 
     /**
-     * A discrepancy's class: what differed, the functions of the query from the outside in, and
-     * whether it had offset, a negative offset, {@code @} or a subquery.
+     * A discrepancy's class, from what the answer says and what the query and data were: how the
+     * accelerated answer was computed (the view families its infos name, or the exact fallback),
+     * what triggered it (modifiers, special values in the series, a plan installed again), and
+     * what differed.
      */
     static String classOf(Discrepancy d) {
         if (d.query().equals("(no query)")) {
             return d.mismatch() + " [" + d.phase() + "]";
         }
-        Set<String> functions = new LinkedHashSet<>();
-        Matcher m = FUNCTION.matcher(d.query());
+        if (d.mismatch().startsWith("invalid query")) {
+            return d.mismatch();
+        }
+        String path = path(d.infos());
+        return path + ", " + trigger(d, path.startsWith("from ")) + ": " + d.mismatch();
+    }
+
+    private static String path(String infos) {
+        Set<String> families = new java.util.TreeSet<>();
+        Matcher m = FAMILY.matcher(infos);
         while (m.find()) {
-            if (!m.group(1).equals("by") && !m.group(1).equals("without")) {
-                functions.add(m.group(1));
+            families.add(m.group(1) + " panes");
+        }
+        if (infos.contains("moved to the query time")) {
+            families.add("grid corrected");
+        } else if (infos.contains("values kept every")) {
+            families.add("grid values");
+        }
+        if (infos.contains("kept as functions of time")) {
+            families.add("curve");
+        }
+        if (!families.isEmpty()) {
+            return "from " + String.join(" + ", families);
+        }
+        return infos.contains("answered exactly from raw data") ? "exact fallback" : "no view involved";
+    }
+
+    private static String trigger(Discrepancy d, boolean fromViews) {
+        if (fromViews) {
+            if (d.afterSwapBack()) {
+                return "after plan A was installed again";
+            }
+            String special = specialValues(d);
+            if (special != null) {
+                return special;
             }
         }
         String q = d.query();
@@ -97,7 +148,25 @@ final class FuzzReport {
         if (q.matches(".*\\[[0-9a-z]+:[0-9a-z]*\\].*")) {
             modifiers.add("subquery");
         }
-        return d.mismatch() + ": " + String.join(" of ", functions) + (modifiers.isEmpty() ? "" : " with " + String.join(", ", modifiers));
+        if (!modifiers.isEmpty()) {
+            return "with " + String.join(", ", modifiers);
+        }
+        String special = specialValues(d);
+        if (special != null) {
+            return special;
+        }
+        return d.afterSwapBack() ? "after plan A was installed again" : "plain shape";
+    }
+
+    private static String specialValues(Discrepancy d) {
+        Matcher kind = KIND.matcher(d.series());
+        if (kind.find() && SPECIAL_KINDS.contains(kind.group(1))) {
+            return "on " + kind.group(1) + " series";
+        }
+        if (d.series().contains("job=jx") || d.series().contains("job=jb")) {
+            return "on a group with special values";
+        }
+        return null;
     }
 
     long pairs() {
@@ -134,6 +203,13 @@ final class FuzzReport {
             out.append(seedLine(seed)).append('\n');
         }
         out.append(String.format(Locale.ROOT, "fuzz: worst quantile rank error within bounds %.4f%n", worstRankError));
+        out.append("fuzz: answers by way: ");
+        byPath.forEach((path, n) -> out.append(path).append(' ').append(n).append("; "));
+        out.append("\nfuzz: why a view was not used: ");
+        byReason.forEach((reason, n) -> out.append(reason).append(' ').append(n).append("; "));
+        out.append("\nfuzz: from views by time: ");
+        byTimeKind.forEach((kind, c) -> out.append(String.format(Locale.ROOT, "%s %d/%d; ", kind, c[1], c[0])));
+        out.append('\n');
         out.append("fuzz: ").append(classes.size()).append(" discrepancy classes\n");
         classes.forEach((name, c) -> out.append("  [").append(c.count).append("x, seeds ").append(c.seeds).append("] ").append(name)
                 .append("\n    smallest: ").append(c.smallest.describe()).append('\n'));

@@ -3,9 +3,10 @@ package io.tessera.server.accel;
 import java.util.Random;
 
 /**
- * Evaluation times for the fuzzer: on the pane grid, a millisecond off it, anywhere, at "now" (the
- * newest sample) and around it, older than the views keep or than the raw data, and in the
- * future; range queries whose steps are not multiples of the pane.
+ * Evaluation times for the fuzzer: on the pane grid, a millisecond off it, anywhere (mostly in the
+ * last 80 minutes, which the views of every plan keep), at "now" (the newest sample) and around it,
+ * older than the views keep or than the raw data, and in the future; range queries whose steps are
+ * not multiples of the pane.
  */
 final class FuzzTimes {
 
@@ -33,19 +34,20 @@ final class FuzzTimes {
     }
 
     Instant instant() {
-        long inData = dataStart + 35 * MINUTE + (long) (random.nextDouble() * (now - dataStart - 35 * MINUTE));
+        long from = Math.max(dataStart + 35 * MINUTE, now - 80 * MINUTE);
+        long inData = from + (long) (random.nextDouble() * (now - from));
         long grid = Math.floorDiv(inData, MINUTE) * MINUTE;
-        return switch (random.nextInt(16)) {
-            case 0, 1, 2 -> new Instant(grid, "grid");
-            case 3 -> new Instant(Math.floorDiv(inData, 5 * MINUTE) * 5 * MINUTE, "grid");
-            case 4, 5 -> new Instant(grid + 1, "grid+1ms");
-            case 6, 7 -> new Instant(grid - 1, "grid-1ms");
-            case 8, 9 -> new Instant(inData, "off-grid");
-            case 10 -> new Instant(now, "now");
-            case 11 -> new Instant(now + (random.nextBoolean() ? 1 : -1) * (1 + random.nextInt(17_000)), "near-now");
-            case 12 -> new Instant(dataStart + 3 * MINUTE + random.nextInt(20 * 60_000), "beyond-view-retention");
-            case 13 -> new Instant(dataStart - 2 * 24 * 60 * MINUTE, "before-raw-data");
-            case 14 -> new Instant(now + 10 * MINUTE + random.nextInt(1000), "future");
+        return switch (random.nextInt(22)) {
+            case 0, 1, 2, 3 -> new Instant(grid, "grid");
+            case 4 -> new Instant(Math.floorDiv(inData, 5 * MINUTE) * 5 * MINUTE, "grid");
+            case 5, 6, 7 -> new Instant(grid + 1, "grid+1ms");
+            case 8, 9, 10 -> new Instant(grid - 1, "grid-1ms");
+            case 11, 12, 13, 14 -> new Instant(inData, "off-grid");
+            case 15 -> new Instant(now, "now");
+            case 16, 17 -> new Instant(now + (random.nextBoolean() ? 1 : -1) * (1 + random.nextInt(17_000)), "near-now");
+            case 18 -> new Instant(dataStart + 3 * MINUTE + random.nextInt(20 * 60_000), "beyond-view-retention");
+            case 19 -> new Instant(dataStart - 2 * 24 * 60 * MINUTE, "before-raw-data");
+            case 20 -> new Instant(now + 10 * MINUTE + random.nextInt(1000), "future");
             default -> new Instant(now + 3 * 60 * MINUTE, "far-future");
         };
     }
@@ -53,7 +55,8 @@ final class FuzzTimes {
     Range range() {
         long step = STEPS[random.nextInt(STEPS.length)];
         long length = LENGTHS[random.nextInt(LENGTHS.length)];
-        long inData = dataStart + 70 * MINUTE + (long) (random.nextDouble() * (now - dataStart - 70 * MINUTE));
+        long from = Math.max(dataStart + 70 * MINUTE, now - 30 * MINUTE);
+        long inData = from + (long) (random.nextDouble() * (now - from));
         return switch (random.nextInt(5)) {
             case 0 -> new Range(now - length, now, step, "range-to-now");
             case 1 -> {

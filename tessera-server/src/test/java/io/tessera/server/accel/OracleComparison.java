@@ -29,14 +29,18 @@ final class OracleComparison {
         Map<String, double[]> at(String rangeSelector, long t) throws Exception;
     }
 
-    /** A verdict: null mismatch when the answers agree. */
-    record Verdict(String mismatch, String detail, double worstRankError) {
+    /** A verdict: null mismatch when the answers agree; {@code series} the labels of the first series that differs, if any. */
+    record Verdict(String mismatch, String series, String detail, double worstRankError) {
         static Verdict agree(double rank) {
-            return new Verdict(null, null, rank);
+            return new Verdict(null, null, null, rank);
         }
 
         static Verdict differ(String mismatch, String detail) {
-            return new Verdict(mismatch, detail, 0);
+            return new Verdict(mismatch, "", detail, 0);
+        }
+
+        static Verdict differ(String mismatch, String series, String detail) {
+            return new Verdict(mismatch, series, detail, 0);
         }
 
         boolean agrees() {
@@ -91,12 +95,12 @@ final class OracleComparison {
         for (Map.Entry<String, TreeMap<Long, Double>> e : expected.entrySet()) {
             TreeMap<Long, Double> got = actual.get(e.getKey());
             if (!got.keySet().equals(e.getValue().keySet())) {
-                return Verdict.differ("steps differ", e.getKey() + ": accelerated steps " + steps(got) + ", exact " + steps(e.getValue()));
+                return Verdict.differ("steps differ", e.getKey(), e.getKey() + ": accelerated steps " + steps(got) + ", exact " + steps(e.getValue()));
             }
             for (Map.Entry<Long, Double> p : e.getValue().entrySet()) {
                 double g = got.get(p.getKey());
                 if (!close(g, p.getValue())) {
-                    return Verdict.differ(valueMismatch(g, p.getValue()), e.getKey() + " at " + FuzzClient.seconds(p.getKey())
+                    return Verdict.differ(valueMismatch(g, p.getValue()), e.getKey(), e.getKey() + " at " + FuzzClient.seconds(p.getKey())
                             + ": accelerated " + show(g) + ", exact " + show(p.getValue()));
                 }
             }
@@ -112,7 +116,7 @@ final class OracleComparison {
         missing.removeAll(actual.keySet());
         TreeSet<String> extra = new TreeSet<>(actual.keySet());
         extra.removeAll(expected.keySet());
-        return Verdict.differ("label sets differ", "missing " + first(missing) + " (" + missing.size() + "), extra " + first(extra)
+        return Verdict.differ("label sets differ", missing.isEmpty() ? first(extra) : first(missing), "missing " + first(missing) + " (" + missing.size() + "), extra " + first(extra)
                 + " (" + extra.size() + ")");
     }
 
@@ -165,22 +169,22 @@ final class OracleComparison {
                 Double exactValue = expected.get(e.getKey()).get(t);
                 if (answer == null || exactValue == null) {
                     if (answer != exactValue) {
-                        return Verdict.differ("steps differ", e.getKey() + " at " + FuzzClient.seconds(t) + ": accelerated "
+                        return Verdict.differ("steps differ", e.getKey(), e.getKey() + " at " + FuzzClient.seconds(t) + ": accelerated "
                                 + answer + ", exact " + exactValue);
                     }
                     continue;
                 }
                 double[] sorted = population.get(e.getKey());
                 if (sorted == null) {
-                    return Verdict.differ("quantile population missing", e.getKey() + " at " + FuzzClient.seconds(t));
+                    return Verdict.differ("quantile population missing", e.getKey(), e.getKey() + " at " + FuzzClient.seconds(t));
                 }
                 double error = rankError(sorted, query.q(), answer);
                 worst = Math.max(worst, error);
                 if (error > bound + 1.0 / sorted.length) {
-                    return Verdict.differ("quantile rank error over its bound", String.format(Locale.ROOT,
-                            "%s at %s: accelerated %s, exact %s, rank error %.4f > bound %.4f + 1/%d (of %d samples, %d NaN)",
+                    return Verdict.differ("quantile rank error over its bound", e.getKey(), String.format(Locale.ROOT,
+                            "%s at %s: accelerated %s, exact %s, rank error %.4f > bound %.4f + 1/%d (of %d samples, %d NaN)%s",
                             e.getKey(), FuzzClient.seconds(t), show(answer), show(exactValue), error, bound, sorted.length,
-                            sorted.length, nanCount(sorted)));
+                            sorted.length, nanCount(sorted), sorted.length <= 12 ? " " + Arrays.toString(sorted) : ""));
                 }
             }
         }
@@ -213,7 +217,9 @@ final class OracleComparison {
     /**
      * How far, as a share of n, the answer's place among the sorted values (NaN first) is from the
      * rank q·(n − 1) the quantile asks for; an interpolated answer between two values takes both
-     * places. A NaN answer where no sample is NaN is wrong by the whole population.
+     * places, and an answer within rounding ({@link #close}) of a sample is that sample (Prometheus'
+     * interpolation between equal values can land an ulp away). A NaN answer where no sample is NaN
+     * is wrong by the whole population.
      */
     static double rankError(double[] sorted, double q, double answer) {
         int n = sorted.length;
@@ -228,11 +234,11 @@ final class OracleComparison {
             upTo = nans;
         } else {
             below = nans;
-            while (below < n && sorted[below] < answer) {
+            while (below < n && sorted[below] < answer && !close(sorted[below], answer)) {
                 below++;
             }
             upTo = below;
-            while (upTo < n && sorted[upTo] == answer) {
+            while (upTo < n && close(sorted[upTo], answer)) {
                 upTo++;
             }
         }
