@@ -208,33 +208,68 @@ final class FuzzScenario {
                 FuzzTimes.Instant t = times.instant();
                 FuzzClient.Answer accelerated = client.instant(q.text(), t.t(), true);
                 FuzzClient.Answer exact = client.instant(q.text(), t.t(), false);
-                judge(client, q, t.kind(), t.kind() + " " + FuzzClient.seconds(t.t()), accelerated, exact);
+                judge(client, q, t.t(), t.kind(), t.kind() + " " + FuzzClient.seconds(t.t()), accelerated, exact);
             }
             if (i % 3 == seed % 3) {
                 FuzzTimes.Range r = times.range();
                 FuzzClient.Answer accelerated = client.range(q.text(), r, true);
                 FuzzClient.Answer exact = client.range(q.text(), r, false);
-                judge(client, q, r.kind(), r.kind() + " start=" + FuzzClient.seconds(r.start()) + " end=" + FuzzClient.seconds(r.end())
+                judge(client, q, -1, r.kind(), r.kind() + " start=" + FuzzClient.seconds(r.start()) + " end=" + FuzzClient.seconds(r.end())
                         + " step=" + FuzzClient.seconds(r.step()), accelerated, exact);
             }
         }
         System.out.println(report.seedLine(seed) + " after " + phaseName);
     }
 
-    private void judge(FuzzClient client, FuzzQuery q, String timeKind, String when, FuzzClient.Answer accelerated,
+    /** Judges one pair; {@code t} is the instant, or −1 for a range query. */
+    private void judge(FuzzClient client, FuzzQuery q, long t, String timeKind, String when, FuzzClient.Answer accelerated,
             FuzzClient.Answer exact) throws Exception {
         report.pair(seed, accelerated.fromView(), accelerated.notes(), timeKind);
         if (exact.fromView()) {
             report.discrepancy(new FuzzReport.Discrepancy(seed, phase, afterSwapBack, q.text(), when, "exact answer claims a view",
                     "", "accelerate=false answered from a view", exact.notes()));
         }
-        OracleComparison.Verdict v = OracleComparison.judge(q, accelerated, exact, (selector, t) -> population(client, selector, t));
+        OracleComparison.Verdict v = OracleComparison.judge(q, accelerated, exact, (selector, at) -> population(client, selector, at));
         if (v.agrees()) {
             report.rankError(v.worstRankError());
         } else {
             report.discrepancy(new FuzzReport.Discrepancy(seed, phase, afterSwapBack, q.text(), when, v.mismatch(), v.series(),
-                    v.detail(), accelerated.notes()));
+                    v.detail() + rawWindow(client, q.text(), t, v.series()), accelerated.notes()));
         }
+    }
+
+    private static final java.util.regex.Pattern RANGE_SELECTOR = java.util.regex.Pattern.compile(
+            "[a-z_]+(\\{[^}]*\\})?\\[[0-9a-z]+\\]( offset -?[0-9a-z]+| @ [0-9.]+| @ (start|end)\\(\\))*");
+
+    /**
+     * For a discrepancy at an instant in one series: the raw samples of the query's first range
+     * selector in that series (time:value, at most 30), so a reader can recompute the answer.
+     */
+    private static String rawWindow(FuzzClient client, String query, long t, String series) throws Exception {
+        java.util.regex.Matcher m = RANGE_SELECTOR.matcher(query);
+        if (t < 0 || series == null || series.isEmpty() || !m.find()) {
+            return "";
+        }
+        FuzzClient.Answer answer = client.instant(m.group(), t, false);
+        if (answer.status() != 200) {
+            return "";
+        }
+        String wanted = withoutName(series);
+        for (JsonNode r : answer.body().path("data").path("result")) {
+            if (withoutName(OracleComparison.labels(r.path("metric"))).equals(wanted)) {
+                StringBuilder out = new StringBuilder("\n      raw " + m.group() + ": ");
+                JsonNode values = r.path("values");
+                for (int i = 0; i < Math.min(30, values.size()); i++) {
+                    out.append(values.get(i).get(0).asText()).append(':').append(values.get(i).get(1).asText()).append(' ');
+                }
+                return out + (values.size() > 30 ? "… (" + values.size() + " samples)" : "");
+            }
+        }
+        return "";
+    }
+
+    private static String withoutName(String labels) {
+        return labels.replaceFirst("__name__=[^,}]*(, )?", "");
     }
 
     /** The raw samples of {@code rangeSelector} at {@code t}, exactly, per series without its metric name, sorted NaN first. */
