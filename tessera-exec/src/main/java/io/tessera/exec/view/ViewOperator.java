@@ -108,7 +108,8 @@ public final class ViewOperator {
                 from[i] = paneIndex.get(within.getFirst());
                 to[i] = paneIndex.get(within.getLast()) + 1;
             } else {
-                from[i] = i == 0 ? 0 : from[i - 1];
+                // no whole pane in the window: an empty run of panes where the previous step's ends, so both bounds keep rising
+                from[i] = i == 0 ? 0 : to[i - 1];
                 to[i] = from[i];
             }
             if (i > 0 && (from[i] < from[i - 1] || to[i] < to[i - 1])) {
