@@ -19,7 +19,8 @@ import io.tessera.core.StaleMarker;
  */
 public final class CounterState implements FixedWidthState {
 
-    static final int VERSION = 1;
+    /** Version 2 adds the magnitude of the correction; version 1 bytes are still read. */
+    static final int VERSION = 2;
 
     /** Ints, not longs: a state is kept for every series and pane, and 2^31 samples of one series in one state is far past any range. */
     private int count;
@@ -28,6 +29,8 @@ public final class CounterState implements FixedWidthState {
     private long lastTs;
     private double lastValue;
     private double correction;
+    /** The sum of the magnitudes of the values added to {@code correction}: what bounds its rounding. */
+    private double correctionMagnitude;
     private int resets;
     private int changes;
 
@@ -69,6 +72,7 @@ public final class CounterState implements FixedWidthState {
     private void step(double prev, double cur) {
         if (cur < prev) {
             correction += prev;
+            correctionMagnitude += Math.abs(prev);
             resets++;
         }
         if (cur != prev && !(Double.isNaN(cur) && Double.isNaN(prev))) {
@@ -106,6 +110,7 @@ public final class CounterState implements FixedWidthState {
         long lTs = later.lastTs;
         double lV = later.lastValue;
         correction = earlier.correction + later.correction;
+        correctionMagnitude = earlier.correctionMagnitude + later.correctionMagnitude;
         resets = States.addCounts(earlier.resets, later.resets);
         changes = States.addCounts(earlier.changes, later.changes);
         step(prev, cur);
@@ -123,6 +128,7 @@ public final class CounterState implements FixedWidthState {
         lastTs = o.lastTs;
         lastValue = o.lastValue;
         correction = o.correction;
+        correctionMagnitude = o.correctionMagnitude;
         resets = o.resets;
         changes = o.changes;
     }
@@ -226,6 +232,20 @@ public final class CounterState implements FixedWidthState {
         return correction;
     }
 
+    /**
+     * How far the counter's sum (last minus first plus the reset correction) may be from the same
+     * sum taken sample by sample, as Prometheus adds each reset's value in turn: 0 without a reset
+     * (both are the one subtraction), otherwise a bound from the magnitudes added, which an
+     * infinite value or one past the double range makes infinite. NaN for a state read from bytes
+     * that did not keep the magnitudes.
+     */
+    public double counterSumErrorBound() {
+        if (resets == 0) {
+            return 0;
+        }
+        return 2.0 * (resets + 2) * Math.ulp(1.0) * (Math.abs(lastValue) + Math.abs(firstValue) + correctionMagnitude);
+    }
+
     @Override
     public CounterState copy() {
         CounterState s = new CounterState();
@@ -240,13 +260,13 @@ public final class CounterState implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 64).putLong(count).putLong(firstTs).putDouble(firstValue)
+        return new StateWriter(family(), VERSION, 72).putLong(count).putLong(firstTs).putDouble(firstValue)
                 .putLong(lastTs).putDouble(lastValue).putDouble(correction).putLong(resets).putLong(changes)
-                .toByteArray();
+                .putDouble(correctionMagnitude).toByteArray();
     }
 
     public static CounterState deserialize(byte[] bytes) {
-        StateReader r = StateReader.open(bytes, StateFamily.COUNTER, VERSION);
+        StateReader r = StateReader.open(bytes, StateFamily.COUNTER, 1, VERSION);
         CounterState s = new CounterState();
         s.count = r.getIntCount("sample count");
         s.firstTs = r.getLong("first timestamp");
@@ -256,6 +276,7 @@ public final class CounterState implements FixedWidthState {
         s.correction = r.getDouble("reset correction");
         s.resets = r.getIntCount("reset count");
         s.changes = r.getIntCount("change count");
+        s.correctionMagnitude = r.version() >= 2 ? r.getDouble("correction magnitude") : s.resets == 0 ? 0 : Double.NaN;
         r.finish();
         if (s.count > 0 && s.lastTs < s.firstTs) {
             throw r.invalid("last timestamp " + s.lastTs + " is before first timestamp " + s.firstTs);
@@ -278,6 +299,7 @@ public final class CounterState implements FixedWidthState {
         words[at + 4] = lastTs;
         words[at + 5] = StateWords.bits(lastValue);
         words[at + 6] = StateWords.bits(correction);
+        words[at + 7] = StateWords.bits(correctionMagnitude);
     }
 
     static CounterState fromWords(long[] words, int at) {
@@ -290,12 +312,13 @@ public final class CounterState implements FixedWidthState {
         s.lastTs = words[at + 4];
         s.lastValue = StateWords.value(words[at + 5]);
         s.correction = StateWords.value(words[at + 6]);
+        s.correctionMagnitude = StateWords.value(words[at + 7]);
         return s;
     }
 
     @Override
     public long memoryBytes() {
-        return 64;
+        return 72;
     }
 
     @Override
@@ -306,7 +329,7 @@ public final class CounterState implements FixedWidthState {
     @Override
     public String toString() {
         return "CounterState{count=" + count + ", first=(" + firstTs + ", " + firstValue + "), last=(" + lastTs
-                + ", " + lastValue + "), correction=" + correction + ", resets=" + resets + ", changes=" + changes
+                + ", " + lastValue + "), correction=" + correction + " (magnitude " + correctionMagnitude + "), resets=" + resets + ", changes=" + changes
                 + "}";
     }
 }

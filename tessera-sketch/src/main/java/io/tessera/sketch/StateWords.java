@@ -19,7 +19,7 @@ public final class StateWords {
             case SUM, LAST -> 3;
             case AVG -> 4;
             case VARIANCE -> 5;
-            case COUNTER -> 7;
+            case COUNTER -> 8;
             default -> 0;
         };
     }

@@ -350,6 +350,34 @@ class CounterStateTest {
     }
 
     @Test
+    void theCorrectionsMagnitudeBoundsHowFarItsSumIsFromAddingSampleBySample() {
+        double[] values = {0.125, 1e16, 1.5, -1e16};
+        CounterState whole = new CounterState();
+        CounterState first = new CounterState();
+        CounterState second = new CounterState();
+        double sequential = values[values.length - 1] - values[0];
+        for (int i = 0; i < values.length; i++) {
+            whole.update(1000L * (i + 1), values[i]);
+            (i < 2 ? first : second).update(1000L * (i + 1), values[i]);
+            if (i > 0 && values[i] < values[i - 1]) {
+                sequential += values[i - 1];
+            }
+        }
+        first.merge(second);
+        for (CounterState c : new CounterState[] {whole, first, CounterState.deserialize(first.serialize())}) {
+            double sum = c.lastValue() - c.firstValue() + c.resetCorrection();
+            assertThat(Math.abs(sum - sequential)).as(c.toString()).isLessThanOrEqualTo(c.counterSumErrorBound());
+            assertThat(c.counterSumErrorBound()).as("large against the sum").isGreaterThan(1e-10 * Math.abs(sum));
+        }
+        CounterState plain = new CounterState();
+        plain.update(1000, 5);
+        plain.update(2000, 9);
+        assertThat(plain.counterSumErrorBound()).as("no reset: the same one subtraction").isZero();
+        assertThat(CounterState.deserialize(counterBytes(5, 1, 10)).counterSumErrorBound())
+                .as("version 1 bytes with a reset do not say how large its values were").isNaN();
+    }
+
+    @Test
     void countsPastAnIntAreAClearErrorNotAWrongCount() {
         byte[] over = counterBytes(1L << 31, 0, 0);
         assertThatThrownBy(() -> CounterState.deserialize(over)).isInstanceOf(StateFormatException.class)
@@ -366,8 +394,9 @@ class CounterStateTest {
     }
 
     /** A counter state's bytes: {@code count} samples from (1, 7) to (10, 3) with one reset and one change. */
+    /** Version 1 bytes (no correction magnitude): one reset, one change. */
     private static byte[] counterBytes(long count, long firstTs, long lastTs) {
-        return new StateWriter(StateFamily.COUNTER, CounterState.VERSION, 64).putLong(count).putLong(firstTs).putDouble(7)
+        return new StateWriter(StateFamily.COUNTER, 1, 64).putLong(count).putLong(firstTs).putDouble(7)
                 .putLong(lastTs).putDouble(3).putDouble(7).putLong(1).putLong(1).toByteArray();
     }
 }

@@ -42,6 +42,26 @@ final class Finalizer {
         };
     }
 
+    /**
+     * Why the merged {@code state} may give another value than the exact engine computing the
+     * window sample by sample (more than 1e-10 relative), or null when it gives the same: a
+     * counter whose resets added values so large against its increase that the order of the
+     * additions shows.
+     */
+    static String disagreement(String function, State state) {
+        return switch (function) {
+            case "rate", "increase" -> {
+                CounterState c = (CounterState) state;
+                double bound = c.counterSumErrorBound();
+                double sum = c.lastValue() - c.firstValue() + c.resetCorrection();
+                yield bound == 0 || bound <= 1e-10 * Math.abs(sum) ? null
+                        : "the values before its resets are too large against the increase for merged panes to add up as the "
+                                + "exact engine does, sample by sample";
+            }
+            default -> null;
+        };
+    }
+
     /** Whether the point exists: rate, increase and delta need two samples. */
     static boolean hasValue(String function, State state) {
         if (state.isEmpty()) {

@@ -175,6 +175,10 @@ public final class ViewOperator {
                 if (!Finalizer.hasValue(f.function(), merged)) {
                     continue;
                 }
+                String disagreement = Finalizer.disagreement(f.function(), merged);
+                if (disagreement != null) {
+                    throw new MissingStateException(view.definitionId(), windows[i], disagreement);
+                }
                 double v = Finalizer.finalize(f.function(), merged, windows[i].start(), windows[i].end(), p[i]);
                 if (row < 0) {
                     Labels l = groups.get(g);

@@ -1,0 +1,86 @@
+package io.tessera.exec.view;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.QueryLimits;
+import io.tessera.exec.RunContext;
+import io.tessera.exec.value.InstantVector;
+import io.tessera.exec.value.StepGrid;
+import io.tessera.plan.DagBuilder;
+import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.Scan;
+import io.tessera.plan.Source;
+import io.tessera.plan.StateSpec;
+import io.tessera.sketch.StateFamily;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code rate} and {@code increase} from counter panes over series whose resets add values far
+ * larger than the increase (gauges read as counters, values near the double range, infinities):
+ * the merged panes may add the resets' values in another order than the exact engine, so such a
+ * window is answered exactly; every answer equals the exact evaluation bit for bit or within
+ * 1e-9.
+ */
+class CounterPanesOfExtremeValuesTest {
+
+    private static final long PANE = 60_000;
+    private static final long START = 1_767_225_600_000L;
+
+    private static final double[] CANCELLING = {0.125, 1e16, 1.5, -1e16};
+    private static final double[] EXTREME = {Double.POSITIVE_INFINITY, Double.NaN, -800, 1232, 1e308, 1e-300, -0.0, 1e308,
+        -1e308, -378, Double.NEGATIVE_INFINITY, 1018, -1e308};
+
+    @ParameterizedTest
+    @CsvSource({"increase,1", "rate,2", "increase,3", "rate,4"})
+    void windowsWhoseResetsAddHugeValuesAreAnsweredExactly(String function, long seed) {
+        DagBuilder b = new DagBuilder();
+        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "x"))));
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(StateFamily.COUNTER), PANE,
+                5 * PANE, 24 * 3_600_000L);
+        b.root(r.fallback());
+        PhysicalDag dag = b.build();
+        InMemoryDataStore store = new InMemoryDataStore();
+        Random random = new Random(seed);
+        int n = 3600 / 15;
+        double[][] kinds = {CANCELLING, EXTREME, null};
+        for (int k = 0; k < kinds.length; k++) {
+            long[] ts = new long[n];
+            double[] vs = new double[n];
+            double counter = 0;
+            for (int i = 0; i < n; i++) {
+                ts[i] = START + i * 15_000L + 1_001 + k;
+                counter = random.nextInt(40) == 0 ? 0 : counter + random.nextInt(100);
+                vs[i] = kinds[k] == null ? counter : kinds[k][random.nextInt(kinds[k].length)];
+            }
+            store.add(Labels.of("__name__", "x", "kind", k == 0 ? "cancelling" : k == 1 ? "extreme" : "counter"), ts, vs);
+        }
+        ViewRuns.buildPanes(dag, ViewRuns.view(dag, r), store, START, START + 3_600_000);
+        for (long t = START + 10 * PANE; t <= START + 3_600_000; t += 7 * PANE + 1_234) {
+            for (StepGrid grid : List.of(StepGrid.instant(t), StepGrid.instant(t - t % PANE))) {
+                RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+                InstantVector viaView = ViewRuns.run(dag, ViewRuns.view(dag, r), r.fallback(), grid, store, context);
+                InstantVector exact = ViewRuns.run(dag, ViewRuns.view(dag, r), r.exact(), grid, store,
+                        new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+                assertThat(viaView.size()).isEqualTo(exact.size());
+                for (int s = 0; s < exact.size(); s++) {
+                    int row = ViewRuns.indexOf(viaView, exact.labels(s));
+                    assertThat(viaView.has(row, 0)).isEqualTo(exact.has(s, 0));
+                    double a = viaView.value(row, 0);
+                    double x = exact.value(s, 0);
+                    String what = function + " " + exact.labels(s) + " at " + grid.time(0) + ": " + a + " vs " + x;
+                    if (Double.isNaN(x) || Double.isInfinite(x)) {
+                        assertThat(Double.compare(a, x)).as(what).isZero();
+                    } else {
+                        assertThat(Math.abs(a - x)).as(what).isLessThanOrEqualTo(1e-9 * Math.abs(x) + 1e-12);
+                    }
+                }
+            }
+        }
+    }
+}
