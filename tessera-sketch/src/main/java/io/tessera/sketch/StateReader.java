@@ -27,6 +27,11 @@ final class StateReader {
     }
 
     static StateReader open(byte[] bytes, StateFamily expected, int supportedVersion) {
+        return open(bytes, expected, supportedVersion, supportedVersion);
+    }
+
+    /** Like {@link #open(byte[], StateFamily, int)} for a family that reads versions {@code oldest} to {@code newest}; see {@link #version}. */
+    static StateReader open(byte[] bytes, StateFamily expected, int oldest, int newest) {
         checkHeaderPresent(bytes);
         int code = bytes[1] & 0xff;
         StateFamily actual = StateFamily.fromCode(code);
@@ -34,9 +39,10 @@ final class StateReader {
             throw new StateFormatException("expected a " + expected + " state but the bytes hold a " + actual + " state");
         }
         int version = bytes[2] & 0xff;
-        if (version != supportedVersion) {
+        if (version < oldest || version > newest) {
             throw new StateFormatException("unsupported " + expected + " format version " + version
-                    + " (this build reads version " + supportedVersion + ")");
+                    + (oldest == newest ? " (this build reads version " + newest + ")"
+                            : " (this build reads versions " + oldest + " to " + newest + ")"));
         }
         ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         buf.position(StateCodec.HEADER_BYTES);
@@ -55,6 +61,11 @@ final class StateReader {
             throw new StateFormatException(String.format("not a state: first byte is 0x%02x, expected magic 0x%02x",
                     bytes[0] & 0xff, StateCodec.MAGIC & 0xff));
         }
+    }
+
+    /** The format version of the bytes, from the header. */
+    int version() {
+        return buf.get(2) & 0xff;
     }
 
     private void need(int bytes, String what) {
