@@ -9,8 +9,14 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
  * {@code quantile_over_time} / SQL quantiles: a KLL sketch (DataSketches) with parameter
  * {@code k}. Quantiles carry a normalized rank error bound at 99% confidence, taken from the
  * sketch (the double-sided figure, the larger of the two DataSketches gives: about 1.65% for
- * k = 200). Stale markers and NaN values are ignored (a KLL sketch cannot order NaN); infinite
- * values are kept.
+ * k = 200). Stale markers are ignored. A KLL sketch cannot order NaN, so NaN samples are
+ * counted exactly beside it and take the lowest ranks, as Prometheus orders them; infinite values
+ * go into the sketch and are counted exactly too. A quantile is Prometheus' interpolation between
+ * the samples of the two closest ranks, computed exactly when either rank falls on a NaN or an
+ * infinity (NaN, −∞ or +∞, or NaN where Prometheus multiplies an infinity by 0), and otherwise the
+ * sketch's quantile at the same rank among the values that are not NaN. The sketch's rank error
+ * among those is at most its bound times their number, so the bound holds relative to all of the
+ * samples, NaN included.
  *
  * <p>Until it is given more than {@code k} values, a KLL sketch keeps every one of them: the state
  * holds them in a plain array until then and builds the sketch (from the same values, in the same
@@ -20,7 +26,11 @@ import org.apache.datasketches.quantilescommon.QuantileSearchCriteria;
 public final class KllState implements CompactState {
 
     public static final int DEFAULT_K = 200;
-    static final int VERSION = 1;
+    /** Version 2 added the NaN count; version 1 bytes read as a state without NaN. */
+    static final int VERSION = 2;
+    private static final int FIRST_VERSION = 1;
+    /** The compact form's first word holds k in its low bits and the NaN count above them. */
+    private static final int K_BITS = 16;
     static final double CONFIDENCE = 0.99;
 
     private final int k;
@@ -28,19 +38,28 @@ public final class KllState implements CompactState {
     private KllDoublesSketch sketch;
     private double[] values;
     private int n;
+    /** Ordinary NaN samples, which the sketch and {@link #values} leave out. */
+    private long nan;
+    /** The infinite values among those of the sketch (or of {@link #values}). */
+    private long negativeInfinite;
+    private long positiveInfinite;
 
     public KllState() {
         this(DEFAULT_K);
     }
 
     public KllState(int k) {
-        this(checkedK(k), new double[Math.min(k, 8)], 0);
+        this(checkedK(k), new double[Math.min(k, 8)], 0, 0);
     }
 
-    private KllState(int k, double[] values, int n) {
+    private KllState(int k, double[] values, int n, long nan) {
         this.k = k;
         this.values = values;
         this.n = n;
+        this.nan = nan;
+        for (int i = 0; i < n; i++) {
+            countInfinite(values[i]);
+        }
     }
 
     private static int checkedK(int k) {
@@ -50,9 +69,12 @@ public final class KllState implements CompactState {
         return k;
     }
 
-    private KllState(int k, KllDoublesSketch sketch) {
+    private KllState(int k, KllDoublesSketch sketch, long nan, long negativeInfinite, long positiveInfinite) {
         this.k = k;
         this.sketch = sketch;
+        this.nan = nan;
+        this.negativeInfinite = negativeInfinite;
+        this.positiveInfinite = positiveInfinite;
     }
 
     /** Whether the values given so far are held as they are, no sketch built yet (at most {@code k} of them). */
@@ -75,18 +97,31 @@ public final class KllState implements CompactState {
             double v = values[i];
             if (!Double.isNaN(v)) {
                 add(v);
+            } else if (!StaleMarker.isStale(v)) {
+                nan++;
             }
         }
     }
 
     @Override
     public void update(long ts, double value) {
-        if (!Double.isNaN(value) && !StaleMarker.isStale(value)) {
+        if (!Double.isNaN(value)) {
             add(value);
+        } else if (!StaleMarker.isStale(value)) {
+            nan++;
+        }
+    }
+
+    private void countInfinite(double v) {
+        if (v == Double.NEGATIVE_INFINITY) {
+            negativeInfinite++;
+        } else if (v == Double.POSITIVE_INFINITY) {
+            positiveInfinite++;
         }
     }
 
     private void add(double v) {
+        countInfinite(v);
         if (sketch == null && n == k) {
             sketch = built();
             values = null;
@@ -120,12 +155,15 @@ public final class KllState implements CompactState {
         if (o.k != k) {
             throw new IllegalArgumentException("cannot merge a KLL state with k=" + o.k + " into one with k=" + k);
         }
+        nan += o.nan;
         if (sketch == null && o.sketch == null && n + o.n <= k) {
             for (int i = 0; i < o.n; i++) {
                 add(o.values[i]);
             }
             return;
         }
+        negativeInfinite += o.negativeInfinite;
+        positiveInfinite += o.positiveInfinite;
         if (sketch == null) {
             sketch = built();
             values = null;
@@ -136,11 +174,16 @@ public final class KllState implements CompactState {
 
     /**
      * The q-quantile, with Prometheus' conventions: NaN when empty or q is NaN, -Inf for q &lt; 0,
-     * +Inf for q &gt; 1; q = 0 and q = 1 give the exact minimum and maximum.
+     * +Inf for q &gt; 1. Of the {@code N} samples in Prometheus' order (NaN, then ascending), the
+     * answer interpolates at rank {@code q·(N−1)} between the samples of the ranks below and
+     * above it, exactly as Prometheus does when either is a NaN or an infinity; between two finite
+     * ones it is the sketch's quantile at the same rank among the values that are not NaN, whose
+     * first and last ranks give their exact minimum and maximum.
      */
     public double quantile(double q) {
-        KllDoublesSketch sketch = built();
-        if (Double.isNaN(q) || sketch.isEmpty()) {
+        long numbers = count();
+        long total = numbers + nan;
+        if (Double.isNaN(q) || total == 0) {
             return Double.NaN;
         }
         if (q < 0) {
@@ -149,18 +192,47 @@ public final class KllState implements CompactState {
         if (q > 1) {
             return Double.POSITIVE_INFINITY;
         }
-        if (q == 0) {
+        double rank = q * (total - 1);
+        long lower = (long) Math.floor(rank);
+        long upper = Math.min(total - 1, lower + 1);
+        double weight = rank - lower;
+        double below = exactAt(lower, total);
+        double above = exactAt(upper, total);
+        boolean belowExact = !Double.isFinite(below);
+        if (belowExact && !Double.isFinite(above)) {
+            return below * (1 - weight) + above * weight;
+        }
+        if (belowExact) {
+            return below; // NaN or -Inf: a finite value above does not change it
+        }
+        if (!Double.isFinite(above)) {
+            return weight == 0 ? Double.NaN : above; // a finite value, then +Inf times the weight
+        }
+        double among = nan == 0 ? q : numbers == 1 ? 0 : Math.min(1, (rank - nan) / (numbers - 1));
+        KllDoublesSketch sketch = built();
+        if (among == 0) {
             return sketch.getMinItem();
         }
-        if (q == 1) {
+        if (among == 1) {
             return sketch.getMaxItem();
         }
-        return sketch.getQuantile(q, QuantileSearchCriteria.INCLUSIVE);
+        return sketch.getQuantile(among, QuantileSearchCriteria.INCLUSIVE);
+    }
+
+    /** The sample of {@code rank} among {@code total} when it is a NaN or an infinity (they are counted); else 0. */
+    private double exactAt(long rank, long total) {
+        if (rank < nan) {
+            return Double.NaN;
+        }
+        if (rank < nan + negativeInfinite) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        return rank >= total - positiveInfinite ? Double.POSITIVE_INFINITY : 0;
     }
 
     /**
      * While the sketch still holds every value it was given (it has not compacted), copies them
-     * into {@code dst} from {@code offset} (growing it as needed) and returns the new array;
+     * (not the NaN samples: see {@link #nanCount()}) into {@code dst} from {@code offset} (growing it as needed) and returns the new array;
      * returns null once the sketch is approximate. The caller can then answer exactly.
      */
     public double[] exactValues(double[] dst, int offset, int[] count) {
@@ -186,7 +258,8 @@ public final class KllState implements CompactState {
 
     /**
      * The sketch's retained values in ascending order with their cumulative weights (the last is
-     * {@link #count()}), as the sketch ranks them; both empty when the sketch is empty.
+     * {@link #count()}), as the sketch ranks them; both empty when the sketch is empty. NaN samples
+     * are not among them.
      */
     public Sorted sorted() {
         KllDoublesSketch sketch = built();
@@ -201,36 +274,45 @@ public final class KllState implements CompactState {
     public record Sorted(double[] values, long[] cumulativeWeights, double min, double max) {
     }
 
-    /** The number of values the sketch has seen. */
+    /** The number of values the sketch has seen: the samples that are not NaN. */
     public long count() {
         return sketch == null ? n : sketch.getN();
+    }
+
+    /** The number of NaN samples (stale markers are not samples). */
+    public long nanCount() {
+        return nan;
     }
 
     @Override
     public KllState copy() {
         if (sketch == null) {
-            KllState c = new KllState(k);
-            c.values = values.clone();
-            c.n = n;
-            return c;
+            return new KllState(k, values.clone(), n, nan);
         }
-        return new KllState(k, KllDoublesSketch.heapify(MemorySegment.ofArray(sketch.toByteArray())));
+        return new KllState(k, KllDoublesSketch.heapify(MemorySegment.ofArray(sketch.toByteArray())), nan, negativeInfinite,
+                positiveInfinite);
     }
 
     @Override
     public boolean isEmpty() {
-        return sketch == null ? n == 0 : sketch.isEmpty();
+        return nan == 0 && (sketch == null ? n == 0 : sketch.isEmpty());
     }
 
+    /** k, the counts of NaN, −∞ and +∞, then the sketch's own bytes. */
     @Override
     public byte[] serialize() {
         byte[] body = built().toByteArray();
-        return new StateWriter(family(), VERSION, body.length + 8).putInt(k).putBlock(body).toByteArray();
+        return new StateWriter(family(), VERSION, body.length + 32).putInt(k).putLong(nan).putLong(negativeInfinite)
+                .putLong(positiveInfinite).putBlock(body).toByteArray();
     }
 
     public static KllState deserialize(byte[] bytes) {
-        StateReader r = StateReader.open(bytes, StateFamily.KLL, VERSION);
+        StateReader r = StateReader.open(bytes, StateFamily.KLL, FIRST_VERSION, VERSION);
         int k = r.getInt("k");
+        boolean counts = r.version() >= 2;
+        long nan = counts ? r.getCount("NaN count") : 0;
+        long negativeInfinite = counts ? r.getCount("-Inf count") : -1;
+        long positiveInfinite = counts ? r.getCount("+Inf count") : -1;
         byte[] body = r.getBlock("KLL sketch");
         r.finish();
         KllDoublesSketch sketch;
@@ -246,13 +328,32 @@ public final class KllState implements CompactState {
             throw r.invalid("the sketch takes " + sketch.getSerializedSizeBytes() + " bytes but its block holds "
                     + body.length);
         }
-        return new KllState(k, sketch);
+        if (!counts) {
+            // version 1 kept no counts: the sketch's own weights of its infinities (exact until it compacted)
+            negativeInfinite = weightOf(sketch, Double.NEGATIVE_INFINITY);
+            positiveInfinite = weightOf(sketch, Double.POSITIVE_INFINITY);
+        } else if (negativeInfinite + positiveInfinite > sketch.getN()) {
+            throw r.invalid(negativeInfinite + " + " + positiveInfinite + " infinite values in a sketch of " + sketch.getN());
+        }
+        return new KllState(k, sketch, nan, negativeInfinite, positiveInfinite);
     }
 
-    /** Until it builds a sketch: its k, then the bits of its values as given. */
+    /** The weight the sketch gives {@code infinity}; by its iterator, which (unlike its sorted view) leaves its bytes as they are. */
+    private static long weightOf(KllDoublesSketch sketch, double infinity) {
+        long weight = 0;
+        var it = sketch.iterator();
+        while (it.next()) {
+            if (it.getQuantile() == infinity) {
+                weight += it.getWeight();
+            }
+        }
+        return weight;
+    }
+
+    /** Until it builds a sketch: its k and its NaN count in one word, then the bits of its values as given. */
     @Override
     public int compactWords() {
-        return sketch == null ? n + 1 : -1;
+        return sketch == null && nan >>> (Long.SIZE - K_BITS) == 0 ? n + 1 : -1;
     }
 
     @Override
@@ -260,14 +361,15 @@ public final class KllState implements CompactState {
         if (sketch != null) {
             throw new IllegalStateException("a KLL state with a sketch has no compact form");
         }
-        words[at] = k;
+        words[at] = nan << K_BITS | k;
         for (int i = 0; i < n; i++) {
             words[at + 1 + i] = Double.doubleToRawLongBits(values[i]);
         }
     }
 
     static KllState fromCompact(long[] words, int at, int length) {
-        int k = checkedK((int) words[at]);
+        int k = checkedK((int) (words[at] & ((1 << K_BITS) - 1)));
+        long nan = words[at] >>> K_BITS;
         int n = length - 1;
         if (n > k) {
             throw new IllegalArgumentException(n + " values in the compact form of a KLL state with k=" + k);
@@ -276,7 +378,7 @@ public final class KllState implements CompactState {
         for (int i = 0; i < n; i++) {
             values[i] = Double.longBitsToDouble(words[at + 1 + i]);
         }
-        return new KllState(k, values, n);
+        return new KllState(k, values, n, nan);
     }
 
     @Override
@@ -293,6 +395,6 @@ public final class KllState implements CompactState {
 
     @Override
     public String toString() {
-        return "KllState{k=" + k + ", n=" + count() + "}";
+        return "KllState{k=" + k + ", n=" + count() + ", nan=" + nan + "}";
     }
 }

@@ -10,8 +10,8 @@ package io.tessera.sketch;
  *
  * <p>Stale markers ({@link io.tessera.core.StaleMarker#isStale}) are never samples: every
  * family's {@code update} skips them. Ordinary NaN values are samples and behave as in
- * Prometheus' {@code *_over_time} functions; each family documents how (sketches that cannot
- * order NaN skip it).
+ * Prometheus' {@code *_over_time} functions; each family documents how (the quantile sketches,
+ * which cannot order NaN, count it apart and rank it first).
  *
  * <p>Serialized bytes start with a header (magic byte, family code, format version); see
  * {@link StateCodec}.

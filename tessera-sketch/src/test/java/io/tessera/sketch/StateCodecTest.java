@@ -233,9 +233,9 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
     /** The length of the sketch block that ends the bytes. */
     private static int blockLength(byte[] bytes, StateFamily f) {
         int offset = switch (f) {
-            case KLL -> 3 + 4;
+            case KLL -> 3 + 4 + 3 * 8;
             case DISTINCT -> 3 + 1;
-            case DDSKETCH -> 3 + 8;
+            case DDSKETCH -> 3 + 8 + 3 * 8;
             default -> throw new AssertionError(f);
         };
         return java.nio.ByteBuffer.wrap(bytes, offset, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();

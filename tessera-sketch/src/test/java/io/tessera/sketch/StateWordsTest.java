@@ -98,6 +98,53 @@ class StateWordsTest {
                 .hasMessageContaining("9 values");
     }
 
+    @Test
+    void kllStatesWithNaNKeepTheirNaNCountThroughTheirCompactForm() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        for (int trial = 0; trial < 300; trial++) {
+            KllState state = new KllState(16 + rnd.nextInt(3) * 50);
+            int n = rnd.nextInt(state.k() + 1);
+            int nan = trial % 3 == 0 ? 0 : rnd.nextInt(trial % 7 == 0 ? 1000 : 5);
+            double[] samples = new double[n + nan + rnd.nextInt(3)];
+            Arrays.fill(samples, StaleMarker.VALUE);
+            for (int i = 0; i < n; i++) {
+                samples[i] = rnd.nextInt(10) == 0 ? Double.NEGATIVE_INFINITY : rnd.nextGaussian();
+            }
+            for (int i = n; i < n + nan; i++) {
+                // NaN payloads other than the stale marker's are ordinary NaN samples
+                samples[i] = rnd.nextBoolean() ? Double.NaN : Double.longBitsToDouble(0x7ff8_0000_0000_0000L | rnd.nextInt(1 << 20));
+            }
+            shuffle(samples, rnd);
+            for (int i = 0; i < samples.length; i++) {
+                state.update(i, samples[i]);
+            }
+            QuantileOracle oracle = new QuantileOracle(samples);
+            assertThat(state.compactWords()).isEqualTo(n + 1);
+            long[] words = new long[n + 3];
+            Arrays.fill(words, SENTINEL);
+            state.writeCompact(words, 1);
+            assertThat(words[0]).isEqualTo(SENTINEL);
+            assertThat(words[n + 2]).isEqualTo(SENTINEL);
+            KllState back = (KllState) StateWords.readCompact(StateFamily.KLL, words, 1, n + 1);
+            assertThat(back.serialize()).as("trial %d", trial).isEqualTo(state.serialize());
+            assertThat(back.k()).isEqualTo(state.k());
+            for (double q : new double[] {0, 0.01, 0.5, 0.99, 1}) {
+                // NaN exactly where the exact quantile (NaN first) is NaN
+                assertThat(Double.isNaN(back.quantile(q))).as("trial %d q=%s", trial, q).isEqualTo(Double.isNaN(oracle.quantile(q)));
+                assertThat(Double.compare(back.quantile(q), state.quantile(q))).isZero();
+            }
+        }
+    }
+
+    private static void shuffle(double[] a, SplittableRandom rnd) {
+        for (int i = a.length - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            double t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    }
+
     /** A state of {@code family} fed {@code n} samples 10 s apart, with NaN, infinite, huge, stale and negative-zero values among them. */
     private static State filled(StateFamily family, SplittableRandom rnd, int n) {
         return filled(family, rnd, n, 0);

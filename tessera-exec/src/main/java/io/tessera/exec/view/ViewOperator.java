@@ -227,12 +227,22 @@ public final class ViewOperator {
         if (state == null) {
             return true;
         }
-        double[] grown = ((io.tessera.sketch.KllState) state).exactValues(scratch.values, scratch.count, scratch.n);
+        io.tessera.sketch.KllState kll = (io.tessera.sketch.KllState) state;
+        double[] grown = kll.exactValues(scratch.values, scratch.count, scratch.n);
         if (grown == null) {
             return false;
         }
+        // the state counts its NaN samples apart from its values; the exact quantile orders them first
+        long all = scratch.n[0] + kll.nanCount();
+        if (all > Integer.MAX_VALUE - 8) {
+            return false;
+        }
+        if (all > grown.length) {
+            grown = Arrays.copyOf(grown, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * grown.length, all)));
+        }
+        Arrays.fill(grown, scratch.n[0], (int) all, Double.NaN);
         scratch.values = grown;
-        scratch.count = scratch.n[0];
+        scratch.count = (int) all;
         return true;
     }
 

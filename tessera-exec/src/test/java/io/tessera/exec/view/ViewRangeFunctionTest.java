@@ -41,11 +41,15 @@ class ViewRangeFunctionTest {
     }
 
     private static Plan plan(String function, StateFamily family) {
+        return plan(function, family, 0.9, 400);
+    }
+
+    private static Plan plan(String function, StateFamily family, double q, int k) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
         boolean quantile = function.equals("quantile_over_time");
-        int[] params = quantile ? new int[] {b.add(new NumberLiteral(0.9))} : new int[0];
-        StateSpec spec = quantile ? new StateSpec(family, Map.of("k", 400.0)) : StateSpec.of(family);
+        int[] params = quantile ? new int[] {b.add(new NumberLiteral(q))} : new int[0];
+        StateSpec spec = quantile ? new StateSpec(family, Map.of("k", (double) k)) : StateSpec.of(family);
         ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, params, spec, PANE, WINDOW, WINDOW + PANE);
         b.root(r.fallback());
         PhysicalDag dag = b.build();
@@ -111,6 +115,107 @@ class ViewRangeFunctionTest {
         // with k=400 and at most 240 samples per window no pane sketch has compacted, so an
         // instant query gathers the window's values and answers exactly
         assertSameValues(accelerated, exact, 1e-12, "quantile");
+    }
+
+    /**
+     * Series whose samples hold NaN (a share per series, one series NaN for a stretch of 40 minutes),
+     * ±Inf and stale markers; the samples by series, to measure rank errors against.
+     */
+    private static InMemoryDataStore dataWithNaN(long seed, Map<Labels, double[][]> samples) {
+        Random random = new Random(seed);
+        InMemoryDataStore store = new InMemoryDataStore();
+        for (int s = 0; s < 8; s++) {
+            int n = 2 * 3600 / 15;
+            long[] ts = new long[n];
+            double[] vs = new double[n];
+            double nanShare = new double[] {0, 0.01, 0.05, 0.2, 0.5, 0.9, 0.02, 0.1}[s];
+            for (int i = 0; i < n; i++) {
+                ts[i] = START + i * 15_000L + 1 + random.nextInt(14_000);
+                int kind = random.nextInt(100);
+                vs[i] = random.nextDouble() < nanShare || (s == 6 && i > 200 && i < 360) ? Double.NaN
+                        : kind == 0 ? Double.POSITIVE_INFINITY : kind == 1 ? Double.NEGATIVE_INFINITY
+                        : kind == 2 ? io.tessera.core.StaleMarker.VALUE : Math.exp(random.nextGaussian());
+            }
+            Labels labels = Labels.of("__name__", "m", "series", Integer.toString(s));
+            store.add(labels, ts, vs);
+            samples.put(labels.withoutMetricName(), new double[][] {java.util.Arrays.stream(ts).asDoubleStream().toArray(), vs});
+        }
+        return store;
+    }
+
+    /** The samples of {@code series} in {@code (t - WINDOW, t]}, stale markers left out. */
+    private static double[] window(double[][] series, long t) {
+        double[] out = new double[series[0].length];
+        int n = 0;
+        for (int i = 0; i < series[0].length; i++) {
+            if (series[0][i] > t - WINDOW && series[0][i] <= t && !io.tessera.core.StaleMarker.isStale(series[1][i])) {
+                out[n++] = series[1][i];
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1, 0, 400", "2, 0.01, 400", "3, 0.5, 64", "4, 0.99, 64", "5, 1, 16", "6, 0.5, 200", "7, 0.01, 16", "8, 0, 64"})
+    void quantilesOfWindowsWithNaNAreNaNWhereTheExactOnesAreAndElseWithinTheRankBound(long seed, double q, int k) {
+        Plan plan = plan("quantile_over_time", StateFamily.KLL, q, k);
+        Map<Labels, double[][]> samples = new java.util.HashMap<>();
+        InMemoryDataStore store = dataWithNaN(seed, samples);
+        buildPanes(plan, store, START, START + 2 * 3_600_000);
+        double bound = new io.tessera.sketch.KllState(k).errorBound().error();
+        // an instant run gathers uncompacted panes' values (exact); a range run merges the pane states (sketched)
+        for (StepGrid grid : List.of(StepGrid.instant(START + 2 * 3_600_000 - 1_234),
+                new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000),
+                new StepGrid(START + WINDOW + 7_000, START + 2 * 3_600_000 - 3_000, 300_000))) {
+            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            InstantVector accelerated = run(plan, plan.accelerated(), grid, store, context);
+            InstantVector exact = run(plan, plan.exact(), grid, store, context);
+            assertThat(accelerated.size()).isEqualTo(exact.size());
+            for (int e = 0; e < exact.size(); e++) {
+                int a = indexOf(accelerated, exact.labels(e));
+                assertThat(a).isGreaterThanOrEqualTo(0);
+                for (int i = 0; i < exact.steps(); i++) {
+                    String what = exact.labels(e) + " at step " + i + " of " + grid + " q=" + q;
+                    assertThat(accelerated.has(a, i)).as(what).isEqualTo(exact.has(e, i));
+                    if (!exact.has(e, i)) {
+                        continue;
+                    }
+                    double x = accelerated.value(a, i);
+                    double y = exact.value(e, i);
+                    assertThat(Double.isNaN(x)).as(what + ": " + x + " vs exact " + y).isEqualTo(Double.isNaN(y));
+                    if (!Double.isNaN(y)) {
+                        double[] inWindow = window(samples.get(exact.labels(e)), grid.time(i));
+                        assertThat(rankError(inWindow, q, x)).as(what + ": " + x + " vs exact " + y).isLessThanOrEqualTo(bound);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The normalized distance from rank {@code q·(n−1)} of the samples in Prometheus' order (NaN
+     * first) to the ranks {@code v} takes there (between two samples: both their ranks).
+     */
+    private static double rankError(double[] samples, double q, double v) {
+        int nan = 0;
+        int below = 0;
+        int atOrBelow = 0;
+        for (double x : samples) {
+            if (Double.isNaN(x)) {
+                nan++;
+            } else if (x < v) {
+                below++;
+                atOrBelow++;
+            } else if (x == v) {
+                atOrBelow++;
+            }
+        }
+        below += nan;
+        atOrBelow += nan;
+        double first = atOrBelow > below ? below : below - 1;
+        double last = atOrBelow > below ? atOrBelow - 1 : below;
+        double target = q * (samples.length - 1);
+        return (target < first ? first - target : target > last ? target - last : 0) / samples.length;
     }
 
     @ParameterizedTest

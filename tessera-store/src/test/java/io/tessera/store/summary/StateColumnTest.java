@@ -110,6 +110,48 @@ class StateColumnTest {
     }
 
     @Test
+    void kllStatesWithNaNSamplesReadBackWithTheirNaNCount() {
+        ViewStore v = new SummaryStore(new SummaryStoreConfig(40, false)).view("quantiles with NaN");
+        SplittableRandom rnd = new SplittableRandom(17);
+        Map<String, byte[]> model = new HashMap<>();
+        Map<String, Boolean> lowestIsNaN = new HashMap<>();
+        for (int pane = 0; pane < 30; pane++) {
+            StateBatch batch = new StateBatch();
+            for (int g = 0; g < 5; g++) {
+                KllState s = new KllState(16);
+                // a few values or more than k, each now and then a NaN (or only NaN), now and then a stale marker
+                int n = rnd.nextInt(8) == 0 ? 17 + rnd.nextInt(40) : rnd.nextInt(12);
+                boolean nan = false;
+                for (int i = 0; i < n; i++) {
+                    int kind = rnd.nextInt(g == 4 ? 1 : 6);
+                    double value = kind == 0 ? Double.NaN : kind == 1 ? io.tessera.core.StaleMarker.VALUE : rnd.nextGaussian() * 1e3;
+                    nan |= kind == 0;
+                    s.update(pane * PANE + 1 + i, value);
+                }
+                batch.add(group(g), interval(pane), s);
+                model.put(key(g, pane), s.serialize());
+                lowestIsNaN.put(key(g, pane), nan);
+            }
+            v.insertBatch(batch);
+        }
+        assertThat(v.snapshot().sealedEpochCount()).isGreaterThan(2);
+        assertReads(v.snapshot(), model, 30);
+        List<Interval> all = new ArrayList<>();
+        for (int pane = 0; pane < 30; pane++) {
+            all.add(interval(pane));
+        }
+        IntervalStates read = v.snapshot().readExactBatch(all);
+        for (int pane = 0; pane < 30; pane++) {
+            int p = pane;
+            read.forEach(pane, (groupId, state) -> {
+                String key = key(read.group(groupId), p);
+                // NaN samples rank first: the 0-quantile of a pane with one is NaN
+                assertThat(Double.isNaN(((KllState) state).quantile(0))).as(key).isEqualTo(lowestIsNaN.get(key) || state.isEmpty());
+            });
+        }
+    }
+
+    @Test
     void aViewsMemoryIsWhatItStoresNowNotWhatItEverBuilt() {
         ViewStore v = new SummaryStore(new SummaryStoreConfig(1_000, false)).view("memory");
         long empty = v.snapshot().memoryBytes();
