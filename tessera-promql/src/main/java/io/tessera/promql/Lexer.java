@@ -123,9 +123,15 @@ final class Lexer {
                 return n == '=' ? emit(TokenType.NEQ) : error("unexpected character after '!': " + Syntax.quoteRune(n));
             }
             case '<' -> {
+                if (peek() == '/') {
+                    return error("native histograms are not supported: the trim operator \"</\" needs them");
+                }
                 return emit(accept("=") ? TokenType.LTE : TokenType.LSS);
             }
             case '>' -> {
+                if (peek() == '/') {
+                    return error("native histograms are not supported: the trim operator \">/\" needs them");
+                }
                 return emit(accept("=") ? TokenType.GTE : TokenType.GTR);
             }
             case '"', '\'' -> {
