@@ -10,9 +10,12 @@ import io.tessera.core.StaleMarker;
  */
 public final class AvgState extends KahanSum implements FixedWidthState {
 
-    static final int VERSION = 1;
+    /** Version 2 adds the magnitude; version 1 bytes are still read. */
+    static final int VERSION = 2;
 
     private long count;
+    /** The sum of the values' magnitudes: what bounds how the order of the additions shows in the mean. */
+    private double magnitude;
     private boolean incremental;
     // the compensated sum (KahanSum's), or in incremental mode the compensated mean
 
@@ -43,6 +46,7 @@ public final class AvgState extends KahanSum implements FixedWidthState {
 
     private void add(double v) {
         count++;
+        magnitude += Math.abs(v);
         if (count == 1) {
             set(v, 0);
             return;
@@ -72,9 +76,11 @@ public final class AvgState extends KahanSum implements FixedWidthState {
         if (count == 0) {
             count = o.count;
             incremental = o.incremental;
+            magnitude = o.magnitude;
             copyFrom(o);
             return;
         }
+        magnitude += o.magnitude;
         long n = count + o.count;
         if (!incremental && !o.incremental) {
             double before = sum;
@@ -114,11 +120,25 @@ public final class AvgState extends KahanSum implements FixedWidthState {
         return count;
     }
 
+    /**
+     * How far this mean may be from the mean of the same values added one by one in another
+     * order or grouping (as the exact engine adds a window's samples): a bound from the
+     * magnitudes added, infinite or NaN when a value is not finite, the sum could overflow, or
+     * the state was read from bytes that did not keep the magnitudes.
+     */
+    public double orderErrorBound() {
+        if (incremental || !(magnitude < Double.MAX_VALUE / 2)) {
+            return magnitude + Double.POSITIVE_INFINITY;
+        }
+        return 2.0 * Math.ulp(1.0) * magnitude / count;
+    }
+
     @Override
     public AvgState copy() {
         AvgState s = new AvgState();
         s.count = count;
         s.incremental = incremental;
+        s.magnitude = magnitude;
         s.copyFrom(this);
         return s;
     }
@@ -130,12 +150,12 @@ public final class AvgState extends KahanSum implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 25).putLong(count).putByte(incremental ? 1 : 0)
-                .putDouble(sum).putDouble(c).toByteArray();
+        return new StateWriter(family(), VERSION, 33).putLong(count).putByte(incremental ? 1 : 0)
+                .putDouble(sum).putDouble(c).putDouble(magnitude).toByteArray();
     }
 
     public static AvgState deserialize(byte[] bytes) {
-        StateReader r = StateReader.open(bytes, StateFamily.AVG, VERSION);
+        StateReader r = StateReader.open(bytes, StateFamily.AVG, 1, VERSION);
         AvgState s = new AvgState();
         s.count = r.getCount("sample count");
         int mode = r.getByte("mode");
@@ -144,6 +164,7 @@ public final class AvgState extends KahanSum implements FixedWidthState {
         }
         s.incremental = mode == 1;
         s.set(r.getDouble("sum or mean"), r.getDouble("compensation"));
+        s.magnitude = r.version() >= 2 ? r.getDouble("magnitude") : Double.NaN;
         r.finish();
         return s;
     }
@@ -154,6 +175,7 @@ public final class AvgState extends KahanSum implements FixedWidthState {
         words[at + 1] = incremental ? 1 : 0;
         words[at + 2] = StateWords.bits(sum);
         words[at + 3] = StateWords.bits(c);
+        words[at + 4] = StateWords.bits(magnitude);
     }
 
     static AvgState fromWords(long[] words, int at) {
@@ -161,12 +183,13 @@ public final class AvgState extends KahanSum implements FixedWidthState {
         s.count = words[at];
         s.incremental = words[at + 1] != 0;
         s.set(StateWords.value(words[at + 2]), StateWords.value(words[at + 3]));
+        s.magnitude = StateWords.value(words[at + 4]);
         return s;
     }
 
     @Override
     public long memoryBytes() {
-        return 40;
+        return 48;
     }
 
     @Override

@@ -16,8 +16,9 @@ public final class StateWords {
         return switch (family) {
             case COUNT, PRESENT -> 1;
             case MIN, MAX -> 2;
-            case SUM, LAST -> 3;
-            case AVG -> 4;
+            case LAST -> 3;
+            case SUM -> 4;
+            case AVG -> 5;
             case VARIANCE -> 5;
             case COUNTER -> 8;
             default -> 0;

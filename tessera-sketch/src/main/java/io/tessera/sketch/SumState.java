@@ -9,9 +9,12 @@ import io.tessera.core.StaleMarker;
  */
 public final class SumState extends KahanSum implements FixedWidthState {
 
-    static final int VERSION = 1;
+    /** Version 2 adds the magnitude; version 1 bytes are still read. */
+    static final int VERSION = 2;
 
     private long count;
+    /** The sum of the values' magnitudes: what bounds how the order of the additions shows in the sum. */
+    private double magnitude;
 
     public SumState() {
     }
@@ -27,6 +30,7 @@ public final class SumState extends KahanSum implements FixedWidthState {
             double v = values[i];
             if (!StaleMarker.isStale(v)) {
                 addCompensated(v);
+                magnitude += Math.abs(v);
                 count++;
             }
         }
@@ -36,6 +40,7 @@ public final class SumState extends KahanSum implements FixedWidthState {
     public void update(long ts, double value) {
         if (!StaleMarker.isStale(value)) {
             addCompensated(value);
+            magnitude += Math.abs(value);
             count++;
         }
     }
@@ -47,12 +52,23 @@ public final class SumState extends KahanSum implements FixedWidthState {
             return;
         }
         addCompensated(o);
+        magnitude += o.magnitude;
         count += o.count;
     }
 
     /** The compensated sum; 0 when empty (Prometheus then has no value: check {@link #isEmpty()}). */
     public double value() {
         return compensatedValue();
+    }
+
+    /**
+     * How far this sum may be from the same values added one by one in another order or grouping
+     * (as the exact engine adds a window's samples): a bound from the magnitudes added, infinite
+     * or NaN when a value is not finite or the magnitudes pass the double range, NaN for a state
+     * read from bytes that did not keep them.
+     */
+    public double orderErrorBound() {
+        return magnitude < Double.MAX_VALUE / 2 ? 2.0 * Math.ulp(1.0) * magnitude : magnitude + Double.POSITIVE_INFINITY;
     }
 
     /** Number of samples added. */
@@ -65,6 +81,7 @@ public final class SumState extends KahanSum implements FixedWidthState {
         SumState s = new SumState();
         s.copyFrom(this);
         s.count = count;
+        s.magnitude = magnitude;
         return s;
     }
 
@@ -75,14 +92,16 @@ public final class SumState extends KahanSum implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 24).putLong(count).putDouble(sum).putDouble(c).toByteArray();
+        return new StateWriter(family(), VERSION, 32).putLong(count).putDouble(sum).putDouble(c).putDouble(magnitude)
+                .toByteArray();
     }
 
     public static SumState deserialize(byte[] bytes) {
-        StateReader r = StateReader.open(bytes, StateFamily.SUM, VERSION);
+        StateReader r = StateReader.open(bytes, StateFamily.SUM, 1, VERSION);
         SumState s = new SumState();
         s.count = r.getCount("sample count");
         s.set(r.getDouble("sum"), r.getDouble("compensation"));
+        s.magnitude = r.version() >= 2 ? r.getDouble("magnitude") : Double.NaN;
         r.finish();
         return s;
     }
@@ -92,18 +111,20 @@ public final class SumState extends KahanSum implements FixedWidthState {
         words[at] = count;
         words[at + 1] = StateWords.bits(sum);
         words[at + 2] = StateWords.bits(c);
+        words[at + 3] = StateWords.bits(magnitude);
     }
 
     static SumState fromWords(long[] words, int at) {
         SumState s = new SumState();
         s.count = words[at];
         s.set(StateWords.value(words[at + 1]), StateWords.value(words[at + 2]));
+        s.magnitude = StateWords.value(words[at + 3]);
         return s;
     }
 
     @Override
     public long memoryBytes() {
-        return 40;
+        return 48;
     }
 
     @Override

@@ -58,8 +58,24 @@ final class Finalizer {
                         : "the values before its resets are too large against the increase for merged panes to add up as the "
                                 + "exact engine does, sample by sample";
             }
+            case "sum_over_time" -> {
+                SumState s = (SumState) state;
+                yield agrees(s.orderErrorBound(), s.value()) ? null : ORDER_SHOWS;
+            }
+            case "avg_over_time" -> {
+                AvgState s = (AvgState) state;
+                yield agrees(s.orderErrorBound(), s.value()) ? null : ORDER_SHOWS;
+            }
             default -> null;
         };
+    }
+
+    private static final String ORDER_SHOWS = "its values' magnitudes (or a value that is not finite) could make the order "
+            + "in which merged panes add them show against the exact engine's sum, sample by sample";
+
+    /** Whether a result whose error is at most {@code bound} is within 1e-10 of {@code value} (or 1e-13 absolute). */
+    private static boolean agrees(double bound, double value) {
+        return Double.isFinite(bound) && (bound <= 1e-10 * Math.abs(value) || bound <= 1e-13);
     }
 
     /** Whether the point exists: rate, increase and delta need two samples. */

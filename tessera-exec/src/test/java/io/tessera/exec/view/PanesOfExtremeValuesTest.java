@@ -21,44 +21,48 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code rate} and {@code increase} from counter panes over series whose resets add values far
- * larger than the increase (gauges read as counters, values near the double range, infinities):
- * the merged panes may add the resets' values in another order than the exact engine, so such a
- * window is answered exactly; every answer equals the exact evaluation bit for bit or within
+ * Sums, means and counter increases from panes over series whose values are far larger than the
+ * result (gauges read as counters, sums that cancel, values near the double range, infinities):
+ * merged panes add the values in another grouping than the exact engine, sample by sample, so such
+ * a window is answered exactly; every answer equals the exact evaluation bit for bit or within
  * 1e-9.
  */
-class CounterPanesOfExtremeValuesTest {
+class PanesOfExtremeValuesTest {
 
     private static final long PANE = 60_000;
     private static final long START = 1_767_225_600_000L;
 
-    private static final double[] CANCELLING = {0.125, 1e16, 1.5, -1e16};
+    /** Four samples a pane: panes that overflow to +Inf and to -Inf in turn, where the sum sample by sample stays +Inf. */
+    private static final double[] OVERFLOWING = {1e308, 1e308, 1e308, 1e308, -1e308, -1e308, -1e308, -1e308};
+    private static final double[] CANCELLING = {0.125, 1e16, 1.5, -1e16, 3e15, -3e15};
     private static final double[] EXTREME = {Double.POSITIVE_INFINITY, Double.NaN, -800, 1232, 1e308, 1e-300, -0.0, 1e308,
         -1e308, -378, Double.NEGATIVE_INFINITY, 1018, -1e308};
 
     @ParameterizedTest
-    @CsvSource({"increase,1", "rate,2", "increase,3", "rate,4"})
-    void windowsWhoseResetsAddHugeValuesAreAnsweredExactly(String function, long seed) {
+    @CsvSource({"increase,COUNTER,1", "rate,COUNTER,2", "increase,COUNTER,3", "rate,COUNTER,4", "sum_over_time,SUM,5",
+        "sum_over_time,SUM,6", "avg_over_time,AVG,7", "avg_over_time,AVG,8"})
+    void windowsOfHugeValuesAgainstTheirResultAreAnsweredExactly(String function, StateFamily family, long seed) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "x"))));
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(StateFamily.COUNTER), PANE,
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(family), PANE,
                 5 * PANE, 24 * 3_600_000L);
         b.root(r.fallback());
         PhysicalDag dag = b.build();
         InMemoryDataStore store = new InMemoryDataStore();
         Random random = new Random(seed);
         int n = 3600 / 15;
-        double[][] kinds = {CANCELLING, EXTREME, null};
+        double[][] kinds = {CANCELLING, EXTREME, null, OVERFLOWING};
         for (int k = 0; k < kinds.length; k++) {
             long[] ts = new long[n];
             double[] vs = new double[n];
             double counter = 0;
             for (int i = 0; i < n; i++) {
-                ts[i] = START + i * 15_000L + 1_001 + k;
+                ts[i] = START + i * 15_000L + (kinds[k] == OVERFLOWING ? 1_000 : 1_001 + k);
                 counter = random.nextInt(40) == 0 ? 0 : counter + random.nextInt(100);
-                vs[i] = kinds[k] == null ? counter : kinds[k][random.nextInt(kinds[k].length)];
+                vs[i] = kinds[k] == null ? counter : kinds[k] == OVERFLOWING ? OVERFLOWING[i % 8]
+                        : kinds[k][random.nextInt(kinds[k].length)];
             }
-            store.add(Labels.of("__name__", "x", "kind", k == 0 ? "cancelling" : k == 1 ? "extreme" : "counter"), ts, vs);
+            store.add(Labels.of("__name__", "x", "kind", "k" + k), ts, vs);
         }
         ViewRuns.buildPanes(dag, ViewRuns.view(dag, r), store, START, START + 3_600_000);
         for (long t = START + 10 * PANE; t <= START + 3_600_000; t += 7 * PANE + 1_234) {
