@@ -1,5 +1,6 @@
 package io.tessera.server.accel;
 
+import io.tessera.server.durability.ChildServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.server.TesseraServer;
@@ -116,7 +117,7 @@ final class FuzzScenario {
     /** More data and late samples in a child server, SIGKILL while it works, a restart, and the checks. */
     private void crashAndRecover(Path config, Path dataDir) throws Exception {
         Path log = dir.resolve("child.log");
-        FuzzChildServer child = FuzzChildServer.start(config, dataDir, log);
+        ChildServer child = ChildServer.start(config, dataDir, log);
         try {
             FuzzClient client = new FuzzClient(child.address());
             client.write(data.advance(data.until() + 5 * MINUTE));
@@ -127,7 +128,7 @@ final class FuzzScenario {
         } finally {
             child.kill();
         }
-        child = FuzzChildServer.start(config, dataDir, log);
+        child = ChildServer.start(config, dataDir, log);
         try {
             FuzzClient client = new FuzzClient(child.address());
             FuzzClient.Answer plan = client.plan();

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /** {@code tessera serve} in a JVM of its own, built from this JVM's java executable and class path. */
-final class ChildServer {
+public final class ChildServer {
 
     final Process process;
     final List<String> output = new CopyOnWriteArrayList<>();
@@ -22,7 +22,7 @@ final class ChildServer {
         this.process = process;
     }
 
-    static ChildServer start(Path config, Path dataDir, Path log) throws IOException, InterruptedException {
+    public static ChildServer start(Path config, Path dataDir, Path log) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-XX:+UseSerialGC",
@@ -31,14 +31,14 @@ final class ChildServer {
         pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         ChildServer child = new ChildServer(pb.start());
         Thread.ofPlatform().daemon().start(child::drain);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (child.address == null) {
             if (!child.process.isAlive()) {
                 throw new IllegalStateException("tessera serve exited with " + child.process.exitValue() + ": " + child.output);
             }
             if (System.nanoTime() > deadline) {
                 child.process.destroyForcibly();
-                throw new IllegalStateException("tessera serve did not start in 30 s: " + child.output);
+                throw new IllegalStateException("tessera serve did not start in 60 s: " + child.output);
             }
             Thread.sleep(20);
         }
@@ -60,7 +60,7 @@ final class ChildServer {
         }
     }
 
-    String address() {
+    public String address() {
         return address;
     }
 
@@ -86,13 +86,13 @@ final class ChildServer {
         }
     }
 
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
     /** SIGTERM: the server shuts down cleanly, snapshotting and closing its log. */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         process.destroy();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
