@@ -20,6 +20,11 @@ final class StateReader {
         this.family = family;
     }
 
+    /** The format version of the bytes read. */
+    int version() {
+        return buf.get(2) & 0xff;
+    }
+
     /** The family named by the header, after checking the magic byte; the version is not checked. */
     static StateFamily peekFamily(byte[] bytes) {
         checkHeaderPresent(bytes);
@@ -27,6 +32,11 @@ final class StateReader {
     }
 
     static StateReader open(byte[] bytes, StateFamily expected, int supportedVersion) {
+        return open(bytes, expected, supportedVersion, supportedVersion);
+    }
+
+    /** Opens a state whose format version is one of {@code [oldest, newest]}; see {@link #version()}. */
+    static StateReader open(byte[] bytes, StateFamily expected, int oldest, int newest) {
         checkHeaderPresent(bytes);
         int code = bytes[1] & 0xff;
         StateFamily actual = StateFamily.fromCode(code);
@@ -34,9 +44,9 @@ final class StateReader {
             throw new StateFormatException("expected a " + expected + " state but the bytes hold a " + actual + " state");
         }
         int version = bytes[2] & 0xff;
-        if (version != supportedVersion) {
+        if (version < oldest || version > newest) {
             throw new StateFormatException("unsupported " + expected + " format version " + version
-                    + " (this build reads version " + supportedVersion + ")");
+                    + " (this build reads version " + (oldest == newest ? String.valueOf(newest) : oldest + " to " + newest) + ")");
         }
         ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         buf.position(StateCodec.HEADER_BYTES);

@@ -18,7 +18,7 @@ public final class StateWords {
             case MIN, MAX -> 2;
             case SUM, LAST -> 3;
             case AVG -> 4;
-            case VARIANCE -> 5;
+            case VARIANCE -> 9;
             case COUNTER -> 7;
             default -> 0;
         };

@@ -42,6 +42,37 @@ final class Finalizer {
         };
     }
 
+    /** The relative and absolute differences from the exact engine a variance from panes may have. */
+    private static final double RELATIVE = 1e-10;
+    private static final double ABSOLUTE = 1e-13;
+
+    /**
+     * Why the merged state's value cannot be guaranteed to equal the exact engine's (within 1e-10
+     * relative or 1e-13 absolute), or null when it can: panes round a variance differently from
+     * one pass over the samples, which matters when the variance is tiny against the squared mean.
+     */
+    static String unsure(String function, State state) {
+        boolean stddev = function.equals("stddev_over_time");
+        if (!stddev && !function.equals("stdvar_over_time")) {
+            return null;
+        }
+        VarianceState v = (VarianceState) state;
+        double bound = v.sequentialBound();
+        double low = v.sequentialLowerBound();
+        // |sqrt(x) - sqrt(y)| <= |x - y| / (2 sqrt(low)) and <= sqrt(|x - y|)
+        boolean sure = stddev
+                ? bound <= 2 * RELATIVE * low || bound <= ABSOLUTE * ABSOLUTE
+                : bound <= RELATIVE * low || bound <= ABSOLUTE;
+        if (sure) {
+            return null;
+        }
+        return Double.isInfinite(bound)
+                ? "the merged variance has no error bound (a non-finite sample, or panes kept without one)"
+                : String.format(java.util.Locale.ROOT, "the variance %.6g of %d samples is too small against their"
+                        + " mean %.6g for merged panes to round as one pass over the samples does (they may differ by %.3g)",
+                        v.variance(), v.count(), v.mean(), bound);
+    }
+
     /** Whether the point exists: rate, increase and delta need two samples. */
     static boolean hasValue(String function, State state) {
         if (state.isEmpty()) {

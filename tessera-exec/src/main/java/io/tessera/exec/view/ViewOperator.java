@@ -174,6 +174,10 @@ public final class ViewOperator {
                 if (!Finalizer.hasValue(f.function(), merged)) {
                     continue;
                 }
+                String unsure = Finalizer.unsure(f.function(), merged);
+                if (unsure != null) {
+                    throw new MissingStateException(view.definitionId(), windows[i], unsure);
+                }
                 double v = Finalizer.finalize(f.function(), merged, windows[i].start(), windows[i].end(), p[i]);
                 if (row < 0) {
                     Labels l = groups.get(g);
