@@ -20,6 +20,11 @@ final class StateReader {
         this.family = family;
     }
 
+    /** The format version of the bytes read. */
+    int version() {
+        return buf.get(2) & 0xff;
+    }
+
     /** The family named by the header, after checking the magic byte; the version is not checked. */
     static StateFamily peekFamily(byte[] bytes) {
         checkHeaderPresent(bytes);
@@ -61,11 +66,6 @@ final class StateReader {
             throw new StateFormatException(String.format("not a state: first byte is 0x%02x, expected magic 0x%02x",
                     bytes[0] & 0xff, StateCodec.MAGIC & 0xff));
         }
-    }
-
-    /** The format version of the bytes, from the header. */
-    int version() {
-        return buf.get(2) & 0xff;
     }
 
     private void need(int bytes, String what) {

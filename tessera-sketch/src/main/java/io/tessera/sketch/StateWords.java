@@ -19,7 +19,7 @@ public final class StateWords {
             case LAST -> 3;
             case SUM -> 4;
             case AVG -> 5;
-            case VARIANCE -> 5;
+            case VARIANCE -> 9;
             case COUNTER -> 8;
             default -> 0;
         };

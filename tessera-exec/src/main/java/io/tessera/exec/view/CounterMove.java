@@ -80,13 +80,23 @@ final class CounterMove {
         }
         if (nIn == nT && nOut == n0) {
             // every sample of the window at T is new: nothing to move
-            return finish(sumOf(firstNew, inStart, -1), ts[firstNew], vs[firstNew], ts[inStart - 1], nT, t - w, t);
+            return finish(prometheusSum(firstNew, inStart), ts[firstNew], vs[firstNew], ts[inStart - 1], nT, t - w, t, true);
         }
         if (n0 == 0 || nMid < 0) {
             return exact("the window at the grid point holds too few samples to move");
         }
         if (n0 < 2 || pred < 0 || (nMid > 0 && (succ < 0 || ts[succ] > g))) {
             return exact("the samples next to the window's edges are not in the spans read");
+        }
+        int first = nMid > 0 ? succ : firstNew;
+        int last = nIn > 0 ? inStart - 1 : pred;
+        long lastT = ts[last];
+        if (!counter) {
+            // a delta is its last value minus its first, with no increments to move
+            return finish(vs[last] - vs[first], ts[first], vs[first], lastT, nT, t - w, t, true);
+        }
+        if (!Double.isFinite(kept) || !allFinite(n)) {
+            return exact("a value near the window's edges is not finite, so the increments cannot be moved");
         }
         int firstG = nOut > 0 ? leftFrom : succ;
         double sumG = atG != null && atG.hasSum(series, ts[firstG], ts[pred]) ? atG.sums()[series]
@@ -103,9 +113,37 @@ final class CounterMove {
         }
         double added = sumOf(firstNew, inStart, nMid > 0 ? pred : -1);
         double sum = sumG + added - gone;
-        int first = nMid > 0 ? succ : firstNew;
-        long lastT = nIn > 0 ? ts[inStart - 1] : ts[pred];
-        return finish(sum, ts[first], vs[first], lastT, nT, t - w, t);
+        if (!Double.isFinite(gone) || !Double.isFinite(added) || !Double.isFinite(sum)) {
+            return exact("the increments near the window's edges overflow, so they cannot be moved");
+        }
+        return finish(sum, ts[first], vs[first], lastT, nT, t - w, t, false);
+    }
+
+    private boolean allFinite(int n) {
+        for (int i = 0; i < n; i++) {
+            if (!Double.isFinite(vs[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The samples {@code [from, to)} as Prometheus sums them: the last value minus the first,
+     * plus, for a counter, each value before a drop.
+     */
+    private double prometheusSum(int from, int to) {
+        double result = vs[to - 1] - vs[from];
+        if (counter) {
+            double prev = vs[from];
+            for (int i = from + 1; i < to; i++) {
+                if (vs[i] < prev) {
+                    result += prev;
+                }
+                prev = vs[i];
+            }
+        }
+        return result;
     }
 
     private Outcome exact(String reason) {
@@ -113,11 +151,20 @@ final class CounterMove {
         return Outcome.EXACT;
     }
 
-    private Outcome finish(double sum, long firstT, double firstV, long lastT, long count, long start, long end) {
+    /**
+     * Extrapolates {@code sum} in the exact engine's order of operations; {@code asPrometheus} when
+     * the sum is Prometheus' own arithmetic, else a value it would not reach as finite is left to
+     * the exact computation.
+     */
+    private Outcome finish(double sum, long firstT, double firstV, long lastT, long count, long start, long end,
+            boolean asPrometheus) {
         double factor = factor(sum, firstT, firstV, lastT, count, start, end);
-        value = sum * factor;
         if (rate) {
-            value /= (end - start) / 1000.0;
+            factor /= (end - start) / 1000.0;
+        }
+        value = sum * factor;
+        if (!asPrometheus && !Double.isFinite(value)) {
+            return exact("the moved value overflows");
         }
         return Outcome.VALUE;
     }
@@ -145,7 +192,10 @@ final class CounterMove {
         double average = sampled / (count - 1);
         double toStart = extrapolated((firstT - start) / 1000.0, average);
         if (counter && sum > 0 && firstV >= 0) {
-            toStart = Math.min(toStart, sampled * (firstV / sum));
+            double toZero = sampled * (firstV / sum);
+            if (toZero < toStart) {
+                toStart = toZero;
+            }
         }
         return (sampled + toStart + extrapolated((end - lastT) / 1000.0, average)) / sampled;
     }

@@ -42,11 +42,16 @@ final class Finalizer {
         };
     }
 
+    /** The relative and absolute differences from the exact engine a value from panes may have. */
+    private static final double RELATIVE = 1e-10;
+    private static final double ABSOLUTE = 1e-13;
+
     /**
      * Why the merged {@code state} may give another value than the exact engine computing the
-     * window sample by sample (more than 1e-10 relative), or null when it gives the same: a
-     * counter whose resets added values so large against its increase that the order of the
-     * additions shows.
+     * window sample by sample (more than 1e-10 relative or 1e-13 absolute), or null when it gives
+     * the same: a counter whose resets added values so large against its increase that the order
+     * of the additions shows; sums and means whose values' magnitudes dwarf the result or
+     * overflow; a variance tiny against the squared mean.
      */
     static String disagreement(String function, State state) {
         return switch (function) {
@@ -54,7 +59,7 @@ final class Finalizer {
                 CounterState c = (CounterState) state;
                 double bound = c.counterSumErrorBound();
                 double sum = c.lastValue() - c.firstValue() + c.resetCorrection();
-                yield bound == 0 || bound <= 1e-10 * Math.abs(sum) ? null
+                yield bound == 0 || bound <= RELATIVE * Math.abs(sum) ? null
                         : "the values before its resets are too large against the increase for merged panes to add up as the "
                                 + "exact engine does, sample by sample";
             }
@@ -66,6 +71,8 @@ final class Finalizer {
                 AvgState s = (AvgState) state;
                 yield agrees(s.orderErrorBound(), s.value()) ? null : ORDER_SHOWS;
             }
+            case "stddev_over_time", "stdvar_over_time" -> varianceDisagreement(function.equals("stddev_over_time"),
+                    (VarianceState) state);
             default -> null;
         };
     }
@@ -75,7 +82,25 @@ final class Finalizer {
 
     /** Whether a result whose error is at most {@code bound} is within 1e-10 of {@code value} (or 1e-13 absolute). */
     private static boolean agrees(double bound, double value) {
-        return Double.isFinite(bound) && (bound <= 1e-10 * Math.abs(value) || bound <= 1e-13);
+        return Double.isFinite(bound) && (bound <= RELATIVE * Math.abs(value) || bound <= ABSOLUTE);
+    }
+
+    /** Panes round a variance differently from one pass over the samples, which matters when it is tiny against the squared mean. */
+    private static String varianceDisagreement(boolean stddev, VarianceState v) {
+        double bound = v.sequentialBound();
+        double low = v.sequentialLowerBound();
+        // |sqrt(x) - sqrt(y)| <= |x - y| / (2 sqrt(low)) and <= sqrt(|x - y|)
+        boolean sure = stddev
+                ? bound <= 2 * RELATIVE * low || bound <= ABSOLUTE * ABSOLUTE
+                : bound <= RELATIVE * low || bound <= ABSOLUTE;
+        if (sure) {
+            return null;
+        }
+        return Double.isInfinite(bound)
+                ? "the merged variance has no error bound (a non-finite sample, or panes kept without one)"
+                : String.format(java.util.Locale.ROOT, "the variance %.6g of %d samples is too small against their"
+                        + " mean %.6g for merged panes to round as one pass over the samples does (they may differ by %.3g)",
+                        v.variance(), v.count(), v.mean(), bound);
     }
 
     /** Whether the point exists: rate, increase and delta need two samples. */

@@ -124,6 +124,8 @@ public final class GridCorrectionOperator {
         private final BiFunction<Labels, Interval, SeriesRows> seriesRows;
         /** Series answered exactly from their own window: at most this share of the series per step. */
         private static final double EXACT_SHARE = 0.05;
+        /** Magnitudes a moved sum keeps to: a window of up to 2^22 such samples cannot overflow. */
+        private static final double SAFE = 0x1p1000;
         private int exactBudget;
         private int windowReads;
 
@@ -359,8 +361,8 @@ public final class GridCorrectionOperator {
                         case COUNTER -> counter(valueView, g[i], t, v0, n0, inAt == null ? -1 : inAt[s], goneFlat, s,
                                 ids.labels(s));
                         case COUNT -> n;
-                        case SUM -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0, in, gone) : Double.NaN;
-                        case AVG -> finite(valueView, g[i], v0, in, gone) ? moved(n0 == 0 ? 0 : v0 * n0, in, gone) / n : Double.NaN;
+                        case SUM -> checked(valueView, g[i], moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone), in, gone));
+                        case AVG -> checked(valueView, g[i], moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone) * n0, in, gone)) / n;
                         case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s],
                                 ids.labels(s));
                         case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, ids.labels(s));
@@ -391,13 +393,26 @@ public final class GridCorrectionOperator {
             return "PromQL info: " + c.function() + " answered from view " + id + " (" + how + ", " + bound + ")";
         }
 
-        /** Sums and averages move exactly only while every value involved is finite. */
-        private boolean finite(MaterializedView view, long g, double v0, Span in, Span gone) {
-            if (!Double.isFinite(v0) || !in.finite || !gone.finite) {
+        /**
+         * Sums and averages move exactly only while every value involved is finite and far from
+         * overflowing: the exact engine's running sum over the window must not overflow where the
+         * moved one does not, nor the other way round. Returns {@code v0}.
+         */
+        private double finite(MaterializedView view, long g, double v0, Span in, Span gone) {
+            if (!(Math.abs(v0) <= SAFE) || !in.finite || !gone.finite || !(in.largest <= SAFE) || !(gone.largest <= SAFE)
+                    || !(Math.abs(in.sum) <= SAFE) || !(Math.abs(gone.sum) <= SAFE)) {
                 throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
-                        "a value near the window's edges is not finite, so the kept sum cannot be moved");
+                        "a value near the window's edges is not finite or near the double range, so the kept sum cannot be moved");
             }
-            return true;
+            return v0;
+        }
+
+        private double checked(MaterializedView view, long g, double moved) {
+            if (!(Math.abs(moved) <= SAFE)) {
+                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+                        "the moved sum is not finite or near the double range");
+            }
+            return moved;
         }
 
         /** {@code base} plus the samples that entered minus those that left, compensated. */
@@ -699,6 +714,8 @@ public final class GridCorrectionOperator {
         long numbers;
         double max;
         double min;
+        /** The largest magnitude among the finite values. */
+        double largest;
         long below;
         long atOrBelow;
 
@@ -711,6 +728,7 @@ public final class GridCorrectionOperator {
             comp = 0;
             finite = true;
             nan = false;
+            largest = 0;
             below = 0;
             atOrBelow = 0;
         }
@@ -728,6 +746,7 @@ public final class GridCorrectionOperator {
             double s = sum;
             double c = comp;
             boolean allFinite = true;
+            double big = largest;
             for (int i = a; i < b; i++) {
                 double x = vs[i];
                 if (StaleMarker.isStale(x)) {
@@ -738,7 +757,9 @@ public final class GridCorrectionOperator {
                 c += Math.abs(s) >= Math.abs(x) ? (s - next) + x : (x - next) + s;
                 s = next;
                 allFinite &= Double.isFinite(x);
+                big = Math.max(big, Math.abs(x));
             }
+            largest = Math.max(largest, big);
             n += count;
             sum = s;
             comp = c;
@@ -767,6 +788,8 @@ public final class GridCorrectionOperator {
                 if (!Double.isFinite(x)) {
                     finite = false;
                     nan |= Double.isNaN(x);
+                } else {
+                    largest = Math.max(largest, Math.abs(x));
                 }
                 if (!Double.isNaN(x)) {
                     numbers++;
