@@ -193,7 +193,8 @@ public final class ViewMaintainer {
         for (Maintained m : views) {
             long watermark = watermark(m);
             long frontier = m.builtUntil;
-            Set<Interval> stale = new HashSet<>(m.store.snapshot().staleMarks().keySet());
+            ViewSnapshot states = m.store.snapshot();
+            Set<Interval> stale = new HashSet<>(states.staleMarks().keySet());
             stale.addAll(m.rebuilt);
             List<Interval> invalid = new ArrayList<>();
             for (Interval pane : stale) {
@@ -203,7 +204,7 @@ public final class ViewMaintainer {
             }
             invalid.sort(null);
             long cutoff = watermark == Long.MIN_VALUE ? Long.MIN_VALUE : watermark - m.view.materialization().retentionMs();
-            out.add(new ViewCapture(m.view.definitionId(), frontier, cutoff, invalid, m.store.snapshot()));
+            out.add(new ViewCapture(m.view.definitionId(), frontier, cutoff, invalid, states));
         }
         return new ViewCapture.All(oldestSample.get(), newestSample.get(), out);
     }
@@ -653,8 +654,9 @@ public final class ViewMaintainer {
             for (Interval pane : run) {
                 expected.put(pane, marks.get(pane));
             }
-            m.store.replacePanes(rebuild(m, run), expected);
+            // named rebuilt before the marks go, so a capture that no longer sees a mark sees the name
             m.rebuilt.addAll(run);
+            m.store.replacePanes(rebuild(m, run), expected);
             m.panesRebuilt.add(run.size());
             done += run.size();
             i = j;
