@@ -217,6 +217,21 @@ class QueryApiTest {
         assertThat(r.body()).startsWith("{\"status\":\"error\",\"errorType\":\"execution\",\"error\":\"").contains("many-to-many matching not allowed");
     }
 
+    /**
+     * Prometheus 3 checks count_values' label name under UTF-8 validation: a name with a space is
+     * valid and names the output label; the empty name is an execution error.
+     */
+    @Test
+    void countValuesChecksItsLabelNameAsPrometheus3() throws IOException {
+        HttpResponse<String> ok = api.get("/api/v1/query", "query", "count_values(\"bad label\", up)", "time", "1435781460");
+        assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
+        JsonNode result = JSON.readTree(ok.body()).path("data").path("result");
+        assertThat(result).hasSize(2);
+        assertThat(result.get(0).path("metric").path("bad label").asText()).isIn("0", "1");
+        assertError(api.get("/api/v1/query", "query", "count_values(\"\", up)", "time", "1435781460"), 422, "execution",
+                "invalid label name \\\"\\\"");
+    }
+
     @Test
     void aTimeoutIsATimeoutError() {
         HttpResponse<String> r = api.get("/api/v1/query_range", "query", "rate(http_requests_total[5m])",
