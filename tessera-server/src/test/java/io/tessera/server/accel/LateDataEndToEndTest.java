@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Labels;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -150,6 +153,20 @@ class LateDataEndToEndTest {
             long now = END;
             List<AcceleratedServer.Comparison> all = new ArrayList<>();
             all.addAll(askAll(s, PANELS_A, now));
+            // a dashboard's load on both plans' panels at a time no later write reaches, the whole time the plans change
+            List<AcceleratedServer.Comparison> load = Collections.synchronizedList(new ArrayList<>());
+            AtomicReference<Throwable> loadFailure = new AtomicReference<>();
+            AtomicBoolean swapping = new AtomicBoolean(true);
+            Thread dashboard = Thread.ofPlatform().start(() -> {
+                try {
+                    for (int k = 0; swapping.get() && k < 20_000; k++) {
+                        String q = (k % 2 == 0 ? PANELS_A : PANELS_B).get((k / 2) % (k % 2 == 0 ? PANELS_A.size() : PANELS_B.size()));
+                        load.add(s.compareInstant(q, T0 + 2 * HOUR - (k % 7) * 9_001));
+                    }
+                } catch (Throwable e) {
+                    loadFailure.set(e);
+                }
+            });
             List<List<String>> sequence = List.of(PANELS_B, PANELS_A, PANELS_B, PANELS_A);
             for (List<String> panels : sequence) {
                 s.installPlanFor(panels, 60_000, SCRAPE);
@@ -164,6 +181,10 @@ class LateDataEndToEndTest {
                     all.addAll(askAll(s, PANELS_B, now));
                 }
             }
+            swapping.set(false);
+            dashboard.join(60_000);
+            assertThat(loadFailure.get()).as("the dashboard's queries during the plan changes").isNull();
+            assertAllExact(load, "queries running while the plans changed");
             assertAllExact(all, "across plan changes");
             double built = s.metric("tessera_view_panes_built");
             writeData(s, now, now + 3 * 60_000, random);
@@ -172,8 +193,10 @@ class LateDataEndToEndTest {
             assertThat(s.metric("tessera_view_maintenance_failures_total")).isZero();
             List<AcceleratedServer.Comparison> last = askAll(s, PANELS_A, now + 3 * 60_000);
             assertAllExact(last, "after the last plan change");
-            System.out.printf(Locale.ROOT, "plan A, B, A: %d pairs equal to accelerate=false, %.1f%% from views; last plan %.1f%%%n",
-                    all.size(), 100 * share(all), 100 * share(last));
+            System.out.printf(Locale.ROOT, "plan A, B, A: %d pairs equal to accelerate=false, %.1f%% from views, and %d more asked "
+                    + "concurrently while the plans changed (%.1f%% from views); last plan %.1f%%%n", all.size(), 100 * share(all),
+                    load.size(), 100 * share(load), 100 * share(last));
+            assertThat(load).as("queries ran during the plan changes").hasSizeGreaterThan(20);
             assertThat(share(last)).as("plan A's queries from its views again").isGreaterThan(0.5);
         }
     }
