@@ -28,6 +28,11 @@ final class ViewFileReader {
             throw new CorruptionException(file, Math.min(size, entry.bytes()), "the file has " + size + " bytes, the manifest says "
                     + entry.bytes());
         }
+        if (size >= ViewFileWriter.HEADER.length && Arrays.equals(buf, 0, 4, ViewFileWriter.HEADER, 0, 4)
+                && buf[4] == ViewFileWriter.FORMAT_WITHOUT_BOUNDS) {
+            throw new CorruptionException(file, 4, "a view file of format " + ViewFileWriter.FORMAT_WITHOUT_BOUNDS + ", whose sum, mean,"
+                    + " counter and variance states lack the bounds this version checks before answering from them");
+        }
         if (size < ViewFileWriter.HEADER.length
                 || !Arrays.equals(buf, 0, ViewFileWriter.HEADER.length, ViewFileWriter.HEADER, 0, ViewFileWriter.HEADER.length)) {
             throw new CorruptionException(file, 0, "not a view file of this version (bad header)");

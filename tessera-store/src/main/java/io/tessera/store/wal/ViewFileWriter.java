@@ -27,7 +27,12 @@ import java.util.zip.CRC32C;
  */
 final class ViewFileWriter {
 
-    static final byte[] HEADER = {'T', 'V', 'E', 'W', 1, 0, 0, 0};
+    /**
+     * Format 2: the states of format 1 files may lack the bounds sum, mean, counter and variance
+     * states now keep, so such files are discarded and their panes built again from raw data.
+     */
+    static final byte[] HEADER = {'T', 'V', 'E', 'W', 2, 0, 0, 0};
+    static final byte FORMAT_WITHOUT_BOUNDS = 1;
     static final int KIND_EMPTY_PANE = 0;
     static final int KIND_STATE_NEW_GROUP = 1;
     static final int KIND_STATE = 2;

@@ -173,6 +173,14 @@ class ViewFilesTest {
             int len = k < 64 ? k : random.nextInt(original.length);
             checkDiscarded(data, second, Arrays.copyOf(original, len), "cut to " + len + " bytes", expectFirst);
         }
+        byte[] older = original.clone();
+        older[4] = ViewFileWriter.FORMAT_WITHOUT_BOUNDS;
+        checkDiscarded(data, second, older, "a file of format 1", expectFirst);
+        Files.write(second, older);
+        assertThat(DurableViews.open(data).drainWarnings()).isEmpty();
+        DurableViews formatOne = DurableViews.open(data);
+        formatOne.load("v", new SummaryStore().view("v"));
+        assertThat(formatOne.drainWarnings()).singleElement().asString().contains("format 1");
         Files.write(second, original);
         byte[] damagedFirst = firstBytes.clone();
         damagedFirst[firstBytes.length - 1] ^= 1;
