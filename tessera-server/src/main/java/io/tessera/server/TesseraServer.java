@@ -11,6 +11,7 @@ import io.tessera.server.config.ServerConfig;
 import io.tessera.server.durability.ViewDurability;
 import io.tessera.server.http.HttpService;
 import io.tessera.server.metrics.MetricsRegistry;
+import io.tessera.server.metrics.QueryMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import io.tessera.exec.QueryAccelerator;
@@ -115,20 +116,20 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge("tessera_views", "Materialized views maintained.", () -> maintainer.progress().size());
         this.maintenanceFailures = metrics.counter("tessera_view_maintenance_failures_total",
                 "Maintenance ticks whose ingestion runs failed (each is logged and tried again a second later).");
-        metrics.gauge("tessera_view_panes_built", "Panes built by ingestion runs, all views.",
+        metrics.counter("tessera_view_panes_built_total", "Panes built by ingestion runs, summed over the installed views.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::panesBuilt).sum());
         metrics.gauge("tessera_view_lag_seconds", "The largest ingestion lag of any view: watermark minus newest built pane end.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::lagMs).max().orElse(0) / 1000.0);
         metrics.gauge("tessera_view_state_bytes", "Approximate memory the states of all views take now (evicted epochs not counted).",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::stateBytes).sum());
-        metrics.gauge("tessera_view_build_cpu_seconds", "CPU time the ingestion runs of all views took.",
+        metrics.counter("tessera_view_build_cpu_seconds_total", "CPU time the ingestion runs of all views took.",
                 () -> maintainer.cpuNanos() / 1e9);
-        metrics.gauge("tessera_view_late_samples", "Samples that arrived for panes already built.", () -> maintainer.lateSamples());
+        metrics.counter("tessera_view_late_samples_total", "Samples that arrived for panes already built.", () -> maintainer.lateSamples());
         metrics.gauge("tessera_view_stale_panes", "Built panes late samples reached that are not rebuilt yet (answered exactly meanwhile).",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::stalePanes).sum());
-        metrics.gauge("tessera_view_panes_rebuilt", "Panes rebuilt from raw data after late samples reached them, since start.",
+        metrics.counter("tessera_view_panes_rebuilt_total", "Panes rebuilt from raw data after late samples reached them, summed over the installed views.",
                 () -> maintainer.progress().stream().mapToLong(ViewProgress::panesRebuilt).sum());
-        metrics.gauge("tessera_view_late_rows", "SQL table rows that arrived for panes of table views already built.",
+        metrics.counter("tessera_view_late_rows_total", "SQL table rows that arrived for panes of table views already built.",
                 () -> maintainer.lateRows());
         metrics.gauge("tessera_view_kept_correction_samples", "Raw samples off-grid instant corrections keep between two grid points.",
                 () -> accelerator.keptCorrections() == null ? 0 : accelerator.keptCorrections().samples());
@@ -139,7 +140,7 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge("tessera_raw_memory_bytes", "Estimated memory of the raw store, checked against the memory limit.", () -> stats.memoryBytes());
         metrics.gauge("tessera_raw_recent_samples_bytes", "Bytes of the recent-samples logs (part of the raw store's memory).",
                 () -> rawStore.recentSamples().bytes());
-        metrics.gauge("tessera_raw_recent_span_reads", "Span reads the recent-samples logs answered instead of the chunks, since start.",
+        metrics.counter("tessera_raw_recent_span_reads_total", "Span reads the recent-samples logs answered instead of the chunks.",
                 () -> rawStore.recentSamples().reads());
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
         this.http = new HttpService(config.host(), config.port());
@@ -151,16 +152,17 @@ public final class TesseraServer implements AutoCloseable {
                         : (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
                         durableTables.append(table, decoded.rows())), maxBody, metrics);
         http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle);
+        QueryMetrics queryMetrics = new QueryMetrics(metrics);
         this.api = new PrometheusApi(rawStore, new DemandingDataStore(data, maintainer), () -> accelerator, config.engineOptions(),
                 TesseraVersion.version(),
-                config.storage().retention());
+                config.storage().retention(), queryMetrics);
         api.register(http);
         io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(new DemandingDataStore(data, maintainer),
                 config.tableCatalog(), config.engineOptions(), () -> sqlViews, metric -> !rawStore.labelValues(
                         io.tessera.core.Labels.METRIC_NAME, List.of(io.tessera.core.LabelMatcher.equal(io.tessera.core.Labels.METRIC_NAME,
                                 metric)), io.tessera.store.raw.RawStore.ALL_TIME).isEmpty());
-        http.route("/api/v1/sql", Set.of("GET", "POST"), new io.tessera.server.sql.SqlEndpoint(sql)::handle);
-        io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql);
+        http.route("/api/v1/sql", Set.of("GET", "POST"), new io.tessera.server.sql.SqlEndpoint(sql, queryMetrics)::handle);
+        io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql, queryMetrics);
         http.route("/", Set.of("GET", "HEAD", "POST"), clickHouse::handle);
         http.route("/ping", GET, clickHouse::ping);
         PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install);
@@ -176,8 +178,7 @@ public final class TesseraServer implements AutoCloseable {
         });
         http.route("/metrics", GET, r -> {
             stats = rawStore.stats();
-            r.respond(200, "text/plain; version=0.0.4; charset=utf-8",
-                    metrics.render().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            metrics.respond(r);
         });
     }
 

@@ -45,7 +45,7 @@ class TesseraServerTest {
         HttpResponse<String> r = get("/metrics");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/plain; version=0.0.4"));
-        assertThat(r.body()).contains("# TYPE tessera_test_total counter\ntessera_test_total 3\n");
+        assertThat(r.body()).contains("# TYPE tessera_test_total counter\ntessera_test_total 3.0\n");
     }
 
     @Test

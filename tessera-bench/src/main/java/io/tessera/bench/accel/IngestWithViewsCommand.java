@@ -187,7 +187,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
                 BlockLoader.load(warm, who + ", warm-up", tessera.remoteWriteUrl(), connections, out);
                 awaitViews(client, tessera.baseUrl());
             }
-            double viewRunsBefore = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds");
+            double viewRunsBefore = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds_total");
             double cpuBefore = cpuSeconds(tessera.pid());
             Map<String, Long> threadsBefore = threadCpu ? threadTicks(tessera.pid()) : Map.of();
             double generatorBefore = cpuSeconds(ProcessHandle.current().pid());
@@ -196,7 +196,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - began) / 1e9;
             double cpu = cpuSeconds(tessera.pid()) - cpuBefore;
             double generator = cpuSeconds(ProcessHandle.current().pid()) - generatorBefore;
-            double viewRuns = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds") - viewRunsBefore;
+            double viewRuns = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds_total") - viewRunsBefore;
             if (threadCpu) {
                 out.println("    CPU by thread: " + threadCpu(tessera.pid(), threadsBefore));
             }

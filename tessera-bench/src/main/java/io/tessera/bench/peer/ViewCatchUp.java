@@ -48,7 +48,7 @@ public final class ViewCatchUp {
                 String text = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/metrics")).build(),
                         HttpResponse.BodyHandlers.ofString()).body();
                 double lag = metric(text, "tessera_view_lag_seconds");
-                double built = metric(text, "tessera_view_panes_built");
+                double built = metric(text, "tessera_view_panes_built_total");
                 double seconds = (System.nanoTime() - began) / 1e9;
                 out.printf(Locale.ROOT, "  ingestion runs: %,.0f panes built (%,.0f panes/s), lag %.0f s, state %,.0f MiB,"
                         + " after %.0f s%n", built, seconds > 0 ? built / seconds : 0, lag,

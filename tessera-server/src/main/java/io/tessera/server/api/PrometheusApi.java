@@ -4,6 +4,8 @@ import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryAccelerator;
 import io.tessera.server.http.HttpService;
+import io.tessera.server.metrics.QueryErrorReason;
+import io.tessera.server.metrics.QueryMetrics;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.RawStore;
 import java.util.Set;
@@ -21,22 +23,28 @@ public final class PrometheusApi implements AutoCloseable {
     private final QueryEndpoints queries;
     private final MetadataEndpoints metadata;
     private final StatusEndpoints status;
+    private final QueryMetrics queryMetrics;
 
     public PrometheusApi(RawStore store, PromqlEngine.Options options, String tesseraVersion, String storageRetention) {
-        this(store, new StoreDataStore(store), () -> QueryAccelerator.NONE, options, tesseraVersion, storageRetention);
+        this(store, new StoreDataStore(store), () -> QueryAccelerator.NONE, options, tesseraVersion, storageRetention,
+                QueryMetrics.unscraped());
     }
 
-    /** Queries read {@code data} and use the views the current {@code accelerator} rewrites them to. */
+    /**
+     * Queries read {@code data} and use the views the current {@code accelerator} rewrites them to;
+     * each query and range query is recorded in {@code queryMetrics}.
+     */
     public PrometheusApi(RawStore store, DataStore data, Supplier<QueryAccelerator> accelerator, PromqlEngine.Options options,
-            String tesseraVersion, String storageRetention) {
+            String tesseraVersion, String storageRetention, QueryMetrics queryMetrics) {
+        this.queryMetrics = queryMetrics;
         this.queries = new QueryEndpoints(data, options, System::currentTimeMillis, accelerator);
         this.metadata = new MetadataEndpoints(store);
         this.status = new StatusEndpoints(tesseraVersion, storageRetention);
     }
 
     public void register(HttpService http) {
-        http.route("/api/v1/query", GET_POST, ApiHandler.of(queries::instant));
-        http.route("/api/v1/query_range", GET_POST, ApiHandler.of(queries::range));
+        http.route("/api/v1/query", GET_POST, ApiHandler.of(observed(QueryMetrics.Endpoint.QUERY, queries::instant)));
+        http.route("/api/v1/query_range", GET_POST, ApiHandler.of(observed(QueryMetrics.Endpoint.QUERY_RANGE, queries::range)));
         http.route("/api/v1/format_query", GET_POST, ApiHandler.of(queries::format));
         http.route("/api/v1/query_exemplars", GET_POST, ApiHandler.of(queries::exemplars));
         http.route("/api/v1/series", GET_POST, ApiHandler.of(metadata::series));
@@ -54,6 +62,17 @@ public final class PrometheusApi implements AutoCloseable {
         http.route("/api/v1/rules", GET, ApiHandler.of(status::rules));
         http.route("/api/v1/alerts", GET, ApiHandler.of(status::alerts));
         http.prefix("/api/v1/", HttpService.ANY_METHOD, ApiHandler.of(status::notFound));
+    }
+
+    @FunctionalInterface
+    private interface QueryEndpoint {
+        io.tessera.exec.QueryResult answer(io.tessera.server.http.Request request, FormValues form) throws java.io.IOException;
+    }
+
+    /** {@code endpoint} with each request recorded: an API error by its Prometheus error type, any other failure by its kind. */
+    private ApiHandler.Endpoint observed(QueryMetrics.Endpoint endpoint, QueryEndpoint answer) {
+        return (request, form) -> queryMetrics.observe(endpoint, () -> answer.answer(request, form), io.tessera.exec.QueryResult::infos,
+                e -> e instanceof ApiException api ? api.type().wireName() : QueryErrorReason.of(e));
     }
 
     /** Cancels every query still running. */

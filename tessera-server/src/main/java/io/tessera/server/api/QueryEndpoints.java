@@ -65,7 +65,7 @@ final class QueryEndpoints implements AutoCloseable {
         this.accelerator = accelerator;
     }
 
-    void instant(Request request, FormValues form) throws IOException {
+    QueryResult instant(Request request, FormValues form) throws IOException {
         int limit = ApiParams.limit(form);
         long t = ApiParams.time(form, "time", clock.getAsLong());
         Run run = run(form);
@@ -78,9 +78,10 @@ final class QueryEndpoints implements AutoCloseable {
         RunContext context = run.context(t, t);
         QueryResult result = execute(request, context, () -> run.engine().instant(query, t, store, context));
         respond(request, result, limit);
+        return result;
     }
 
-    void range(Request request, FormValues form) throws IOException {
+    QueryResult range(Request request, FormValues form) throws IOException {
         int limit = ApiParams.limit(form);
         long start = ApiParams.requiredTime(form, "start");
         long end = ApiParams.requiredTime(form, "end");
@@ -108,6 +109,7 @@ final class QueryEndpoints implements AutoCloseable {
         RunContext context = run.context(start, end);
         QueryResult result = execute(request, context, () -> run.engine().range(query, start, end, stepMs, store, context));
         respond(request, result, limit);
+        return result;
     }
 
     void format(Request request, FormValues form) throws IOException {

@@ -190,7 +190,7 @@ public final class ViewDurability implements SnapshotParticipant {
     public void registerMetrics(MetricsRegistry metrics) {
         metrics.gauge("tessera_view_files", "View files on disk that the view manifest lists.", files::files);
         metrics.gauge("tessera_view_file_bytes", "Bytes of those view files.", files::bytes);
-        metrics.gauge("tessera_view_files_discarded", "View files found damaged at start-up and discarded; their panes are built again.",
+        metrics.counter("tessera_view_files_discarded_total", "View files found damaged at start-up and discarded; their panes are built again.",
                 files::filesDiscarded);
         metrics.gauge("tessera_view_recovered_states", "States and pane markers loaded from view files at start-up.", () -> loadedEntries);
         metrics.gauge("tessera_view_recovered_views", "Views resumed from their files at start-up.", () -> loadedViews);

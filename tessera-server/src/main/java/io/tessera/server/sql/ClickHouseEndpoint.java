@@ -4,6 +4,8 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
 import io.tessera.server.http.ContentEncodings;
 import io.tessera.server.http.Request;
+import io.tessera.server.metrics.QueryErrorReason;
+import io.tessera.server.metrics.QueryMetrics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -30,9 +32,11 @@ public final class ClickHouseEndpoint {
     public static final String VERSION = "24.8.1.1";
 
     private final SqlService sql;
+    private final QueryMetrics queryMetrics;
 
-    public ClickHouseEndpoint(SqlService sql) {
+    public ClickHouseEndpoint(SqlService sql, QueryMetrics queryMetrics) {
         this.sql = sql;
+        this.queryMetrics = queryMetrics;
     }
 
     public void ping(Request request) throws IOException {
@@ -100,7 +104,9 @@ public final class ClickHouseEndpoint {
         long rowsRead = 0;
         if (result == null) {
             try {
-                SqlService.Answer answer = sql.run(query, SqlEndpoint.accelerate(request));
+                String sqlText = query;
+                SqlService.Answer answer = queryMetrics.observe(QueryMetrics.Endpoint.CLICKHOUSE,
+                        () -> sql.run(sqlText, SqlEndpoint.accelerate(request)), a -> a.result().infos(), QueryErrorReason::of);
                 result = ClickHouseResult.of(answer.result());
                 rowsRead = answer.rowsRead();
             } catch (RuntimeException e) {

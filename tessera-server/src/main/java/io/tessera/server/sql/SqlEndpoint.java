@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tessera.core.LimitExceededException;
 import io.tessera.exec.sql.SqlResult;
 import io.tessera.server.http.Request;
+import io.tessera.server.metrics.QueryErrorReason;
+import io.tessera.server.metrics.QueryMetrics;
 import io.tessera.sketch.ErrorBound;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -29,9 +31,11 @@ public final class SqlEndpoint {
     private static final Logger LOG = LoggerFactory.getLogger(SqlEndpoint.class);
 
     private final SqlService sql;
+    private final QueryMetrics queryMetrics;
 
-    public SqlEndpoint(SqlService sql) {
+    public SqlEndpoint(SqlService sql, QueryMetrics queryMetrics) {
         this.sql = sql;
+        this.queryMetrics = queryMetrics;
     }
 
     public void handle(Request request) throws IOException {
@@ -51,7 +55,9 @@ public final class SqlEndpoint {
         }
         SqlResult result;
         try {
-            result = sql.execute(query, accelerate(request));
+            String sqlText = query;
+            result = queryMetrics.observe(QueryMetrics.Endpoint.SQL, () -> sql.execute(sqlText, accelerate(request)), SqlResult::infos,
+                    QueryErrorReason::of);
         } catch (RuntimeException e) {
             SqlFailure failure = SqlFailure.of(e);
             if (failure.status() == 500) {

@@ -102,7 +102,7 @@ final class FuzzClient {
         double last = -1;
         int still = 0;
         while (still < 5 && System.nanoTime() < deadline) {
-            double built = metric("tessera_view_panes_built");
+            double built = metric("tessera_view_panes_built_total");
             still = built == last ? still + 1 : 0;
             last = built;
             Thread.sleep(250);

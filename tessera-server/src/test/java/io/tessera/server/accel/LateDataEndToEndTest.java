@@ -133,7 +133,7 @@ class LateDataEndToEndTest {
             }
             System.out.printf(Locale.ROOT, "backfill of 30 min of g: %.0f panes stale, share from views %.1f%% before, %.1f%% right "
                     + "after, %.1f%% after %.1f s (%.0f panes rebuilt)%n", stale, 100 * shareBefore, 100 * share(during),
-                    100 * shareAfter, seconds, s.metric("tessera_view_panes_rebuilt"));
+                    100 * shareAfter, seconds, s.metric("tessera_view_panes_rebuilt_total"));
             assertThat(stale).as("the backfill reached built panes").isPositive();
             assertThat(shareAfter).as("share from views after the repair").isGreaterThanOrEqualTo(0.9 * shareBefore);
             assertThat(seconds).as("seconds until the share came back").isLessThan(120);
@@ -186,10 +186,10 @@ class LateDataEndToEndTest {
             assertThat(loadFailure.get()).as("the dashboard's queries during the plan changes").isNull();
             assertAllExact(load, "queries running while the plans changed");
             assertAllExact(all, "across plan changes");
-            double built = s.metric("tessera_view_panes_built");
+            double built = s.metric("tessera_view_panes_built_total");
             writeData(s, now, now + 3 * 60_000, random);
             s.server.runIngestionRuns();
-            assertThat(s.metric("tessera_view_panes_built")).as("views still built after A, B, A").isGreaterThan(built);
+            assertThat(s.metric("tessera_view_panes_built_total")).as("views still built after A, B, A").isGreaterThan(built);
             assertThat(s.metric("tessera_view_maintenance_failures_total")).isZero();
             List<AcceleratedServer.Comparison> last = askAll(s, PANELS_A, now + 3 * 60_000);
             assertAllExact(last, "after the last plan change");

@@ -40,9 +40,9 @@ class DurableServerTest {
                     "up{job=\"a\"} 1 1767225600000\nup{job=\"a\"} 0 1767225615000\n")), "/api/v1/import/prometheus");
             assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
             String metrics = send(server, HttpRequest.newBuilder().GET(), "/metrics").body();
-            assertThat(metrics).contains("tessera_wal_segments 1\n", "tessera_wal_torn_records_total 0\n",
-                    "tessera_snapshot_last_timestamp_seconds 0\n", "tessera_recovery_duration_seconds ");
-            assertThat(metrics).containsPattern("tessera_wal_bytes [1-9][0-9]*\n");
+            assertThat(metrics).contains("tessera_wal_segments 1.0\n", "tessera_wal_torn_records_total 0.0\n",
+                    "tessera_snapshot_last_timestamp_seconds 0.0\n", "tessera_recovery_duration_seconds ");
+            assertThat(metrics).containsPattern("tessera_wal_bytes [1-9][0-9.E]*\n");
         }
         try (TesseraServer again = TesseraServer.start(config())) {
             assertThat(again.rawStore().stats().sampleCount()).isEqualTo(2);

@@ -99,7 +99,7 @@ class DurableViewsTest {
             assertThat(post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 3)).statusCode()).isEqualTo(204);
             assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan())).statusCode()).isEqualTo(200);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built")).isGreaterThan(30 * 6);
+            assertThat(metric(server, "tessera_view_panes_built_total")).isGreaterThan(30 * 6);
             for (String q : QUERIES) {
                 before.put(q, checkAgainstExact(server, q, T0 + SPAN - 61_234, true));
             }
@@ -112,14 +112,14 @@ class DurableViewsTest {
             assertThat(metric(server, "tessera_view_files")).isEqualTo(plan().materializedViews().size());
             assertThat(metric(server, "tessera_view_file_bytes")).isGreaterThan(0);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built")).as("no pane is built again").isZero();
+            assertThat(metric(server, "tessera_view_panes_built_total")).as("no pane is built again").isZero();
             for (String q : QUERIES) {
                 assertThat(checkAgainstExact(server, q, T0 + SPAN - 61_234, true)).as(q).isEqualTo(before.get(q));
             }
             // more data after the restart extends the views from where they stopped
             assertThat(post(server, "/api/v1/import/prometheus", data(T0 + SPAN, T0 + 2 * SPAN, 4)).statusCode()).isEqualTo(204);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built")).isGreaterThan(30 * 6);
+            assertThat(metric(server, "tessera_view_panes_built_total")).isGreaterThan(30 * 6);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN + 5 * 60_000 + 777, true);
             }
@@ -127,7 +127,7 @@ class DurableViewsTest {
         try (TesseraServer server = TesseraServer.start(config())) {
             assertThat(metric(server, "tessera_view_files")).as("one more file per view").isEqualTo(2.0 * plan().materializedViews().size());
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built")).isZero();
+            assertThat(metric(server, "tessera_view_panes_built_total")).isZero();
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN + 5 * 60_000 + 777, true);
                 checkAgainstExact(server, q, T0 + 2 * SPAN - 60_500, true);
@@ -173,9 +173,9 @@ class DurableViewsTest {
             server.runIngestionRuns();
             checkAgainstExact(server, window, late2 + 60_000, true);
             checkAgainstExact(server, window, late + 60_000, true);
-            assertThat(metric(server, "tessera_view_panes_built")).as("nothing built again but the panes late data reached")
+            assertThat(metric(server, "tessera_view_panes_built_total")).as("nothing built again but the panes late data reached")
                     .isZero();
-            assertThat(metric(server, "tessera_view_panes_rebuilt")).isPositive();
+            assertThat(metric(server, "tessera_view_panes_rebuilt_total")).isPositive();
         }
     }
 
@@ -204,7 +204,7 @@ class DurableViewsTest {
         try (TesseraServer server = TesseraServer.start(config())) {
             assertThat(metric(server, "tessera_view_recovered_views")).isZero();
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
+            assertThat(metric(server, "tessera_view_panes_built_total")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
                 checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
@@ -247,7 +247,7 @@ class DurableViewsTest {
             assertThat(metric(server, "tessera_view_recovered_views")).isEqualTo(1);
             checkAgainstExact(server, "sum_over_time(latency[10m])", T0 + SPAN - 61_234, true);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built")).isZero();
+            assertThat(metric(server, "tessera_view_panes_built_total")).isZero();
         }
     }
 
@@ -278,9 +278,9 @@ class DurableViewsTest {
         byte[] cut = Files.readAllBytes(second);
         Files.write(second, java.util.Arrays.copyOf(cut, cut.length - 5));
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(metric(server, "tessera_view_files_discarded")).isGreaterThanOrEqualTo(2);
+            assertThat(metric(server, "tessera_view_files_discarded_total")).isGreaterThanOrEqualTo(2);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built")).as("the discarded panes are built again from raw data")
+            assertThat(metric(server, "tessera_view_panes_built_total")).as("the discarded panes are built again from raw data")
                     .isGreaterThanOrEqualTo(2 * 20);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
@@ -294,7 +294,7 @@ class DurableViewsTest {
         try (TesseraServer server = TesseraServer.start(config())) {
             assertThat(metric(server, "tessera_view_recovered_views")).isZero();
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
+            assertThat(metric(server, "tessera_view_panes_built_total")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
             }

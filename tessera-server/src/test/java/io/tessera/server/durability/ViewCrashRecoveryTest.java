@@ -131,7 +131,7 @@ class ViewCrashRecoveryTest {
         int[] counts = verify(clean.address(), "after a clean stop, seed " + seed, random);
         fromView += counts[0];
         total += counts[1];
-        assertThat(metric(clean.address(), "tessera_view_panes_built")).as("a clean stop saves every pane: none is built again")
+        assertThat(metric(clean.address(), "tessera_view_panes_built_total")).as("a clean stop saves every pane: none is built again")
                 .isZero();
         clean.stop();
         System.out.println("view crash test: " + ackedCount()
@@ -393,7 +393,7 @@ class ViewCrashRecoveryTest {
         double last = -1;
         int still = 0;
         while (still < 4 && System.nanoTime() < deadline) {
-            double built = metric(address, "tessera_view_panes_built");
+            double built = metric(address, "tessera_view_panes_built_total");
             still = built == last ? still + 1 : 0;
             last = built;
             Thread.sleep(250);

@@ -50,7 +50,7 @@ class DurableTableRowsTest {
             assertThat(TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", csv + "x,h,1,1\n").statusCode())
                     .isEqualTo(400);
             assertThat(sql(server, query).get(0).get(0).asLong()).isEqualTo(500);
-            assertThat(server.metrics().render()).containsPattern("tessera_table_wal_bytes [1-9][0-9]*\n");
+            assertThat(server.metrics().render()).containsPattern("tessera_table_wal_bytes [1-9][0-9.E]*\n");
         }
         try (TesseraServer again = TesseraServer.start(config())) {
             JsonNode rows = sql(again, query);

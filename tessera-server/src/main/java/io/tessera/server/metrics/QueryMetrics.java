@@ -1,0 +1,87 @@
+package io.tessera.server.metrics;
+
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Histogram;
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The query surfaces' metrics: how long answered queries took, by endpoint and by where their
+ * answer came from; how many were answered so (the share answered from views is a ratio of
+ * these counters); and how many failed, by reason. One {@link #observe} call per request.
+ */
+public final class QueryMetrics {
+
+    /** A query surface, as the {@code endpoint} label names it. */
+    public enum Endpoint {
+        QUERY("query"), QUERY_RANGE("query_range"), SQL("sql"), CLICKHOUSE("clickhouse");
+
+        private final String label;
+
+        Endpoint(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** A query's answering, which may fail writing its response. */
+    @FunctionalInterface
+    public interface Answering<T> {
+        T answer() throws IOException;
+    }
+
+    /** Up to the longest default query timeout (2 m), finer below a second where answers from views fall. */
+    private static final double[] BUCKETS = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120};
+
+    private final Histogram duration;
+    private final Counter queries;
+    private final Counter errors;
+
+    public QueryMetrics(MetricsRegistry metrics) {
+        this.duration = Histogram.builder().name("tessera_query_duration_seconds")
+                .help("How long answered queries took, by endpoint and by where the answer came from.")
+                .labelNames("endpoint", "source").classicOnly().classicUpperBounds(BUCKETS).withoutExemplars()
+                .register(metrics.registry());
+        this.queries = Counter.builder().name("tessera_queries_total")
+                .help("Queries answered, by endpoint and by where the answer came from (views, exact, mixed).")
+                .labelNames("endpoint", "source").withoutExemplars().register(metrics.registry());
+        this.errors = Counter.builder().name("tessera_query_errors_total")
+                .help("Queries that failed, by endpoint and reason.")
+                .labelNames("endpoint", "reason").withoutExemplars().register(metrics.registry());
+        for (Endpoint e : Endpoint.values()) {
+            for (AnswerSource s : AnswerSource.values()) {
+                queries.initLabelValues(e.label(), s.label());
+            }
+        }
+    }
+
+    /** A recorder for code paths that are not served (tests, tools): its metrics are never scraped. */
+    public static QueryMetrics unscraped() {
+        return new QueryMetrics(new MetricsRegistry());
+    }
+
+    /**
+     * Runs {@code answering} and records it: its duration and source when it answers, its reason
+     * ({@code reasonOf}) when it throws. A failure writing the response is not the query's and is
+     * not recorded.
+     */
+    public <T> T observe(Endpoint endpoint, Answering<T> answering, Function<T, List<String>> infos,
+            Function<RuntimeException, String> reasonOf) throws IOException {
+        long started = System.nanoTime();
+        T answer;
+        try {
+            answer = answering.answer();
+        } catch (RuntimeException e) {
+            errors.labelValues(endpoint.label(), reasonOf.apply(e)).inc();
+            throw e;
+        }
+        String source = AnswerSource.of(infos.apply(answer)).label();
+        duration.labelValues(endpoint.label(), source).observe((System.nanoTime() - started) / 1e9);
+        queries.labelValues(endpoint.label(), source).inc();
+        return answer;
+    }
+}
