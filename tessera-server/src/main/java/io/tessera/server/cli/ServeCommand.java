@@ -3,11 +3,14 @@ package io.tessera.server.cli;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
+import io.tessera.server.logging.LogLevel;
 import io.tessera.store.wal.CorruptionException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -15,6 +18,8 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Run the Tessera server: remote write in, PromQL out, on one HTTP port.")
 public final class ServeCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
 
     @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration file; flags override it.")
     Path config;
@@ -26,6 +31,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Directory for durable state; without it Tessera keeps everything in memory.")
     Path dataDir;
 
+    @Option(names = "--log.level", paramLabel = "LEVEL", description = "Only log events at this level or above: debug, info, warn, error (default info unless configured).")
+    String logLevel;
+
     @Override
     public Integer call() throws Exception {
         ServerConfig cfg = config == null ? ServerConfig.DEFAULTS : ConfigLoader.load(config);
@@ -35,6 +43,11 @@ public final class ServeCommand implements Callable<Integer> {
         if (dataDir != null) {
             cfg = cfg.withDataDir(dataDir.toString());
         }
+        if (logLevel != null) {
+            cfg = cfg.withLogLevel(logLevel);
+        }
+        LogLevel.apply(cfg.log().level());
+        LOG.debug("configuration: {}", cfg);
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch closed = new CountDownLatch(1);
         TesseraServer started;

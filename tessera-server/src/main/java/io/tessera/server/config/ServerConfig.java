@@ -13,14 +13,30 @@ import io.tessera.core.InvalidInputException;
  * @param query         the PromQL engine's defaults and limits
  * @param acceleration  the installed plan and its views
  * @param tables        the SQL tables rows may be posted to (see {@link TableConfigs})
+ * @param log           the server's log
  */
 public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
-                           Acceleration acceleration, java.util.List<Table> tables) {
+                           Acceleration acceleration, java.util.List<Table> tables, Log log) {
+
+    /** A configuration with the default log. */
+    public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
+            Acceleration acceleration, java.util.List<Table> tables) {
+        this(listen, dataDir, storage, remoteWrite, query, acceleration, tables, null);
+    }
 
     /** A configuration without SQL tables. */
     public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
             Acceleration acceleration) {
-        this(listen, dataDir, storage, remoteWrite, query, acceleration, null);
+        this(listen, dataDir, storage, remoteWrite, query, acceleration, null, null);
+    }
+
+    /** @param level the least severe events logged: debug, info, warn or error */
+    public record Log(String level) {
+        public static final Log DEFAULTS = new Log("info");
+
+        public Log {
+            level = io.tessera.server.logging.LogLevel.check(level == null ? DEFAULTS.level : level);
+        }
     }
 
     /**
@@ -106,6 +122,7 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         acceleration = acceleration == null ? Acceleration.DEFAULTS
                 : new Acceleration(acceleration.planFile(), or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
         tables = TableConfigs.validate(tables);
+        log = log == null ? Log.DEFAULTS : log;
     }
 
     /** The write-ahead log options this configuration asks for. */
@@ -137,11 +154,11 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withListen(String newListen) {
-        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration, tables);
+        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration, tables, log);
     }
 
     public ServerConfig withDataDir(String newDataDir) {
-        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration, tables);
+        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration, tables, log);
     }
 
     /** The declared tables as the store and the SQL engine know them. */
@@ -150,7 +167,11 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withTables(java.util.List<Table> newTables) {
-        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, newTables);
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, newTables, log);
+    }
+
+    public ServerConfig withLogLevel(String level) {
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables, new Log(level));
     }
 
     /** The host part of {@link #listen()}. */
