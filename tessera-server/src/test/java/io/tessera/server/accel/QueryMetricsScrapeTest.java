@@ -150,6 +150,18 @@ class QueryMetricsScrapeTest {
         assertThat(values.get("tessera_ingest_requests_total{result=\"accepted\"}")).isEqualTo(1);
     }
 
+    @Test
+    void everyTesseraMetricIsDocumented() throws Exception {
+        String doc = Files.readString(Path.of("..", "docs", "observability.md"));
+        Matcher type = Pattern.compile("(?m)^# TYPE (tessera_\\w+) (\\w+)$").matcher(page);
+        int families = 0;
+        while (type.find()) {
+            families++;
+            assertThat(doc).as(type.group(1)).containsPattern("\\| `" + type.group(1) + "` \\| " + type.group(2) + " \\|");
+        }
+        assertThat(families).isGreaterThanOrEqualTo(25);
+    }
+
     /** Each sample line of a text-format page, by series (name and labels as written). */
     private static Map<String, Double> values(String text) {
         Map<String, Double> out = new HashMap<>();
