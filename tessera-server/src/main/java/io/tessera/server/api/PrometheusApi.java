@@ -3,11 +3,14 @@ package io.tessera.server.api;
 import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryAccelerator;
+import io.tessera.exec.QueryResult;
 import io.tessera.server.http.HttpService;
+import io.tessera.server.http.Request;
 import io.tessera.server.metrics.QueryErrorReason;
 import io.tessera.server.metrics.QueryMetrics;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.RawStore;
+import java.io.IOException;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -66,12 +69,12 @@ public final class PrometheusApi implements AutoCloseable {
 
     @FunctionalInterface
     private interface QueryEndpoint {
-        io.tessera.exec.QueryResult answer(io.tessera.server.http.Request request, FormValues form) throws java.io.IOException;
+        QueryResult answer(Request request, FormValues form) throws IOException;
     }
 
     /** {@code endpoint} with each request recorded: an API error by its Prometheus error type, any other failure by its kind. */
     private ApiHandler.Endpoint observed(QueryMetrics.Endpoint endpoint, QueryEndpoint answer) {
-        return (request, form) -> queryMetrics.observe(endpoint, () -> answer.answer(request, form), io.tessera.exec.QueryResult::infos,
+        return (request, form) -> queryMetrics.observe(endpoint, () -> answer.answer(request, form), QueryResult::infos,
                 e -> e instanceof ApiException api ? api.type().wireName() : QueryErrorReason.of(e));
     }
 
