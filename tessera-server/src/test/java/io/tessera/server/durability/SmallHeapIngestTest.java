@@ -69,6 +69,7 @@ class SmallHeapIngestTest {
             Map<Integer, Integer> acknowledged = new ConcurrentHashMap<>();
             Map<Integer, Integer> refused = new ConcurrentHashMap<>();
             List<String> unexpected = java.util.Collections.synchronizedList(new ArrayList<>());
+            Map<String, Integer> reasons = new ConcurrentHashMap<>();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LOAD_SECONDS);
             List<Thread> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
@@ -84,6 +85,7 @@ class SmallHeapIngestTest {
                                 acknowledged.put(n, r.statusCode());
                             } else if (r.statusCode() == 503 || r.statusCode() == 429) {
                                 refused.put(n, r.statusCode());
+                                reasons.merge(r.body().substring(0, Math.min(40, r.body().length())), 1, Integer::sum);
                                 if (!r.body().contains("memory") && !r.body().contains("heap")) {
                                     unexpected.add(r.statusCode() + " without its reason: " + r.body());
                                 }
@@ -101,8 +103,8 @@ class SmallHeapIngestTest {
             for (Thread t : writers) {
                 t.join(TimeUnit.SECONDS.toMillis(LOAD_SECONDS + 60));
             }
-            System.out.printf("256 MiB heap: %d write requests of %d series acknowledged, %d refused%n",
-                    acknowledged.size(), SERIES_PER_REQUEST, refused.size());
+            System.out.printf("256 MiB heap: %d write requests of %d series acknowledged, %d refused: %s%n",
+                    acknowledged.size(), SERIES_PER_REQUEST, refused.size(), reasons);
             assertThat(unexpected).as("answers other than 2xx, 429 and 503").isEmpty();
             assertThat(refused).as("the load reached the memory limit").isNotEmpty();
             assertThat(server.process.isAlive()).as("the server is up").isTrue();
