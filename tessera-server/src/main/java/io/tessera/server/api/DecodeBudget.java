@@ -24,13 +24,16 @@ final class DecodeBudget {
         this.kib = new Semaphore((int) Math.min(Integer.MAX_VALUE, Math.max(1, capacityBytes >> 10)));
     }
 
-    long capacityBytes() {
-        return capacityBytes;
+    /**
+     * The largest uncompressed body one request may send so that its whole lease fits: reading it
+     * compressed (a snappy block is at most 7/6 of its content) three times over, then decoding it.
+     */
+    long largestBody() {
+        return capacityBytes * 6 / (READ_BYTES_PER_BYTE * 7 + 6 * DECODED_BYTES_PER_BYTE + 6);
     }
 
-    /** Whether a request needing {@code bytes} in all could ever be given them. */
-    boolean fits(long bytes) {
-        return bytes <= capacityBytes;
+    long capacityBytes() {
+        return capacityBytes;
     }
 
     /** A lease of nothing yet, to grow as the request shows what it needs. */

@@ -14,7 +14,6 @@ import io.tessera.server.http.Request;
 import io.tessera.server.metrics.MetricsRegistry;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.AppendResult;
-import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.SampleRejectedException;
 import io.tessera.store.wal.WalFailedException;
 import java.io.IOException;
@@ -60,12 +59,6 @@ public final class IngestEndpoints {
      * @param clock the server's clock, epoch milliseconds
      */
     public record Limits(long futureToleranceMillis, long decodeBudgetBytes, LongSupplier storeHeadroom, LongSupplier clock) {
-
-        /** Limits for this JVM's heap, with the default future tolerance and no store limit. */
-        public static Limits forHeap(long futureToleranceMillis) {
-            return new Limits(futureToleranceMillis, (long) (Runtime.getRuntime().maxMemory() * DECODE_HEAP_FRACTION),
-                    () -> Long.MAX_VALUE, System::currentTimeMillis);
-        }
     }
 
     private final Function<AppendRequest, AppendResult> store;
@@ -97,12 +90,6 @@ public final class IngestEndpoints {
 
     private final WriteListener listener;
 
-    public IngestEndpoints(RawStore store, IngestOptions options, MetricsRegistry metrics) {
-        this(store::append, options, metrics, request -> { },
-                new Limits(10 * 60_000L, (long) (Runtime.getRuntime().maxMemory() * DECODE_HEAP_FRACTION),
-                        store::memoryHeadroomBytes, System::currentTimeMillis));
-    }
-
     /** @param store appends a request atomically, durably when it is backed by a log */
     public IngestEndpoints(Function<AppendRequest, AppendResult> store, IngestOptions options, MetricsRegistry metrics,
             WriteListener listener, Limits limits) {
@@ -110,7 +97,7 @@ public final class IngestEndpoints {
         this.listener = listener;
         this.limits = limits;
         this.budget = new DecodeBudget(limits.decodeBudgetBytes());
-        long affordable = limits.decodeBudgetBytes() / (DecodeBudget.READ_BYTES_PER_BYTE * 7 / 6 + 1 + DecodeBudget.DECODED_BYTES_PER_BYTE);
+        long affordable = budget.largestBody();
         if (affordable < options.maxUncompressedBytes()) {
             LOG.warn("remote_write.max_body_bytes {} is more than this heap can decode; requests are limited to {} bytes "
                     + "({}% of the heap, {} bytes, is for write requests being decoded; raise -Xmx for larger ones)",
