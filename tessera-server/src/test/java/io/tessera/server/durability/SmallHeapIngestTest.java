@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A server with a 256 MiB heap under a write load that takes it past its memory limit: writes are
  * refused with 429 or 503 (never another answer or a reset connection), the process stays up and
- * answers on every connection, and every acknowledged sample can be queried.
+ * answers on every connection, and every acknowledged sample can be queried. A body larger than
+ * such a heap can decode is refused with 413 before it is decoded.
  */
 class SmallHeapIngestTest {
 
@@ -57,6 +58,16 @@ class SmallHeapIngestTest {
         return RemoteWriteEncoder.encode(batch.build());
     }
 
+    /** One series of {@code samples} samples, about 11 bytes each uncompressed. */
+    private static byte[] oneSeries(int samples) {
+        WriteBatchBuilder batch = new WriteBatchBuilder(NameValidation.UTF8, null, 1, samples);
+        for (int i = 0; i < samples; i++) {
+            batch.addSample(T + i, i * 0.37);
+        }
+        batch.endSeries(Labels.of("__name__", "big"));
+        return RemoteWriteEncoder.encode(batch.build());
+    }
+
     @Test
     void aLoadPastTheMemoryLimitIsRefusedAndTheServerStaysHealthy() throws Exception {
         Path config = dir.resolve("tessera.yaml");
@@ -70,6 +81,12 @@ class SmallHeapIngestTest {
             Map<Integer, Integer> refused = new ConcurrentHashMap<>();
             List<String> unexpected = java.util.Collections.synchronizedList(new ArrayList<>());
             Map<String, Integer> reasons = new ConcurrentHashMap<>();
+            HttpResponse<String> big = client.send(HttpRequest.newBuilder(write)
+                    .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(oneSeries(800_000))).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(big.statusCode()).as("a body larger than a 256 MiB heap decodes: " + big.body()).isEqualTo(413);
+            assertThat(big.body()).contains("limit");
+
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LOAD_SECONDS);
             List<Thread> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
