@@ -11,7 +11,7 @@ public record IngestOptions(NameValidation nameValidation, int maxUncompressedBy
 
     public static final int DEFAULT_MAX_UNCOMPRESSED_BYTES = 32 << 20;
     public static final IngestOptions DEFAULTS =
-            new IngestOptions(NameValidation.LEGACY, DEFAULT_MAX_UNCOMPRESSED_BYTES);
+            new IngestOptions(NameValidation.UTF8, DEFAULT_MAX_UNCOMPRESSED_BYTES);
 
     public IngestOptions {
         if (nameValidation == null) {

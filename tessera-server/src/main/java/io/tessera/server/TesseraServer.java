@@ -70,10 +70,11 @@ public final class TesseraServer implements AutoCloseable {
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
+        long futureToleranceMs = config.storage().futureToleranceMillis();
         RawStoreConfig rawConfig = RawStoreConfig.defaults()
                 .withRetention(Durations.parseMillis(config.storage().retention()))
                 .withOutOfOrderWindow(Durations.parseMillis(config.storage().outOfOrderWindow()))
-                .withMemoryLimit(ByteSizes.parse(config.storage().memoryLimit()));
+                .withMemoryLimit(config.storage().memoryLimitBytes(Runtime.getRuntime().maxMemory()));
         rawConfig = rawConfig.withRecentSamples(Durations.parseMillis(config.storage().recentSamplesWindow()),
                 rawConfig.recentLimit());
         if (config.dataDir() == null) {
@@ -107,9 +108,12 @@ public final class TesseraServer implements AutoCloseable {
         }
         this.data = new StoreDataStore(rawStore, summaries, tables);
         this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
+        IngestEndpoints.Limits ingestLimits = new IngestEndpoints.Limits(futureToleranceMs,
+                (long) (Runtime.getRuntime().maxMemory() * IngestEndpoints.DECODE_HEAP_FRACTION),
+                rawStore::memoryHeadroomBytes, System::currentTimeMillis);
         IngestEndpoints ingest = durable == null
-                ? new IngestEndpoints(rawStore::append, ingestOptions, metrics, maintainer::accepted)
-                : new IngestEndpoints(request -> viewFiles.append(durable, request), ingestOptions, metrics, request -> { });
+                ? new IngestEndpoints(rawStore::append, ingestOptions, metrics, maintainer::accepted, ingestLimits)
+                : new IngestEndpoints(request -> viewFiles.append(durable, request), ingestOptions, metrics, request -> { }, ingestLimits);
         if (viewFiles != null) {
             viewFiles.registerMetrics(metrics);
         }

@@ -56,6 +56,14 @@ public final class RemoteWriteDecoder {
      * @throws WriteRejectedException with status 400 for a malformed body or an invalid series,
      *     413 when the body would decompress to more than the configured limit
      */
+    /**
+     * The uncompressed size a snappy-compressed request body declares in its header, read
+     * without decompressing (for 1.0 and 2.0 alike), or -1 when the header is malformed.
+     */
+    public static long declaredUncompressedLength(byte[] body) {
+        return SnappyBlock.declaredLength(body);
+    }
+
     public WriteBatch decode(byte[] body) {
         return decode(body, 0, body.length);
     }

@@ -14,6 +14,19 @@ final class SnappyBlock {
     private SnappyBlock() {
     }
 
+    /** The uncompressed length the block's header declares, or -1 for a header that is not a valid one. */
+    static long declaredLength(byte[] body) {
+        long uncompressed = 0;
+        for (int i = 0, shift = 0; i < Math.min(5, body.length); i++, shift += 7) {
+            int b = body[i] & 0xff;
+            uncompressed |= (long) (b & 0x7f) << shift;
+            if (b < 0x80) {
+                return uncompressed > 0xffffffffL ? -1 : uncompressed;
+            }
+        }
+        return -1;
+    }
+
     static byte[] decompress(byte[] body, int offset, int length, int maxUncompressedBytes) {
         long uncompressed = 0;
         int headerBytes = 0;

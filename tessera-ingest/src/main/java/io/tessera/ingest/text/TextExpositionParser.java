@@ -108,6 +108,8 @@ public final class TextExpositionParser {
         private int[] positions = new int[8];
         private int labelCount;
         private String quoted;
+        /** The metric name of a sample written as a quoted string inside its braces, or null. */
+        private String quotedMetricName;
 
         Run(char[] c, int n, long defaultTimestamp) {
             this.c = c;
@@ -153,11 +155,12 @@ public final class TextExpositionParser {
                 return;
             }
             int nameStart = skipBlanks(wordEnd);
-            int nameEnd = metricNameEnd(nameStart);
+            boolean quotedName = nameStart < lineEnd && c[nameStart] == '"';
+            int nameEnd = quotedName ? parseQuoted(nameStart, "quoted metric name") : metricNameEnd(nameStart);
             if (nameEnd == nameStart || (nameEnd < lineEnd && !isBlank(c[nameEnd]))) {
                 throw fail(nameEnd == nameStart ? nameStart : nameEnd, "invalid metric name in comment");
             }
-            String family = new String(c, nameStart, nameEnd - nameStart);
+            String family = quotedName ? quoted : new String(c, nameStart, nameEnd - nameStart);
             int seen = families.getOrDefault(family, 0);
             if (help) {
                 if ((seen & HAS_HELP) != 0) {
@@ -206,19 +209,30 @@ public final class TextExpositionParser {
         }
 
         private void parseSample(int start) {
-            int nameEnd = metricNameEnd(start);
-            if (nameEnd == start) {
-                throw fail(start, "invalid metric name");
-            }
-            String metricName = metricName(start, nameEnd);
             labelCount = 0;
-            addLabel(Labels.METRIC_NAME, metricName, start);
-            if (nameEnd < lineEnd && c[nameEnd] != '{' && !isBlank(c[nameEnd])) {
-                throw fail(nameEnd, "unexpected character '" + c[nameEnd] + "' after metric name");
-            }
-            int i = skipBlanks(nameEnd);
-            if (i < lineEnd && c[i] == '{') {
-                i = parseLabels(i + 1);
+            quotedMetricName = null;
+            int i;
+            String metricName;
+            if (c[start] == '{') {
+                i = parseLabels(start + 1, true);
+                if (quotedMetricName == null) {
+                    throw fail(start, "invalid metric name");
+                }
+                metricName = quotedMetricName;
+            } else {
+                int nameEnd = metricNameEnd(start);
+                if (nameEnd == start) {
+                    throw fail(start, "invalid metric name");
+                }
+                metricName = metricName(start, nameEnd);
+                addLabel(Labels.METRIC_NAME, metricName, start);
+                if (nameEnd < lineEnd && c[nameEnd] != '{' && !isBlank(c[nameEnd])) {
+                    throw fail(nameEnd, "unexpected character '" + c[nameEnd] + "' after metric name");
+                }
+                i = skipBlanks(nameEnd);
+                if (i < lineEnd && c[i] == '{') {
+                    i = parseLabels(i + 1, false);
+                }
             }
             int valueStart = skipBlanks(i);
             if (valueStart == lineEnd) {
@@ -251,9 +265,14 @@ public final class TextExpositionParser {
             }
         }
 
-        /** Parses {@code name="value", ...}} after the opening brace; returns the index after the closing one. */
-        private int parseLabels(int from) {
+        /**
+         * Parses {@code name="value", ...}} after the opening brace; returns the index after the
+         * closing one. A name may be quoted ({@code "label.name"="value"}); when {@code nameInside},
+         * the metric name is the first item, a quoted string alone ({@code {"my.metric", a="b"}}).
+         */
+        private int parseLabels(int from, boolean nameInside) {
             int i = from;
+            boolean first = true;
             while (true) {
                 i = skipBlanks(i);
                 if (i == lineEnd) {
@@ -263,12 +282,31 @@ public final class TextExpositionParser {
                     return i + 1;
                 }
                 int nameStart = i;
-                int nameEnd = labelNameEnd(nameStart);
-                if (nameEnd == nameStart) {
-                    throw fail(nameStart, "invalid label name");
+                String name;
+                if (c[i] == '"') {
+                    int nameEnd = parseQuoted(nameStart, "quoted name");
+                    name = quoted;
+                    i = skipBlanks(nameEnd);
+                    if (nameInside && first && (i == lineEnd || c[i] != '=')) {
+                        quotedMetricName = name;
+                        addLabel(Labels.METRIC_NAME, name, nameStart);
+                        first = false;
+                        if (i < lineEnd && c[i] == ',') {
+                            i++;
+                        } else if (i == lineEnd || c[i] != '}') {
+                            throw fail(i, "expected ',' or '}' after the metric name");
+                        }
+                        continue;
+                    }
+                } else {
+                    int nameEnd = labelNameEnd(nameStart);
+                    if (nameEnd == nameStart) {
+                        throw fail(nameStart, "invalid label name");
+                    }
+                    name = new String(c, nameStart, nameEnd - nameStart);
+                    i = skipBlanks(nameEnd);
                 }
-                String name = new String(c, nameStart, nameEnd - nameStart);
-                i = skipBlanks(nameEnd);
+                first = false;
                 if (i == lineEnd || c[i] != '=') {
                     throw fail(i, "expected '=' after label name \"" + name + "\"");
                 }
@@ -276,7 +314,7 @@ public final class TextExpositionParser {
                 if (i == lineEnd || c[i] != '"') {
                     throw fail(i, "expected '\"' to start the value of label \"" + name + "\"");
                 }
-                i = parseQuoted(i, name);
+                i = parseQuoted(i, "value of label \"" + name + "\"");
                 addLabel(name, quoted, nameStart);
                 i = skipBlanks(i);
                 if (i < lineEnd && c[i] == ',') {
@@ -288,7 +326,7 @@ public final class TextExpositionParser {
         }
 
         /** Reads the quoted value starting at {@code open} into {@link #quoted}; returns the index after the closing quote. */
-        private int parseQuoted(int open, String label) {
+        private int parseQuoted(int open, String what) {
             int i = open + 1;
             while (i < lineEnd && c[i] != '"' && c[i] != '\\') {
                 i++;
@@ -308,7 +346,7 @@ public final class TextExpositionParser {
                         case '\\' -> sb.append('\\');
                         case '"' -> sb.append('"');
                         case 'n' -> sb.append('\n');
-                        default -> throw fail(i, "invalid escape sequence \"\\" + e + "\" in the value of label \"" + label + "\"");
+                        default -> throw fail(i, "invalid escape sequence \"\\" + e + "\" in the " + what);
                     }
                     i += 2;
                 } else {
@@ -316,7 +354,7 @@ public final class TextExpositionParser {
                 }
             }
             if (i == lineEnd) {
-                throw fail(open, "unterminated value of label \"" + label + "\"");
+                throw fail(open, "unterminated " + what);
             }
             quoted = sb.toString();
             return i + 1;

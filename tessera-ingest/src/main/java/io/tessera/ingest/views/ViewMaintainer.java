@@ -40,11 +40,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Keeps the {@code AT_INGESTION} views of the installed plan up to date (and the
  * {@code AT_QUERY_KEPT} ones once a query has asked for them): one ingestion run per
- * pane once the watermark (the newest sample accepted, minus the allowed lateness) has passed the
+ * pane once the watermark (the newest sample accepted, never later than the server's clock, minus
+ * the allowed lateness) has passed the
  * pane's end, its states committed to the summary store in one batch. A sample that arrives for
  * a pane already built is stored raw as always, counted, and makes that pane unusable for the
  * view (for a view of values at pane ends, every pane whose evaluation reads it), so readers
@@ -106,6 +108,7 @@ public final class ViewMaintainer {
     private final SummaryStore summaries;
     private final DataStore data;
     private final long allowedLatenessMs;
+    private final LongSupplier clock;
     private final AtomicLong newestSample = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong oldestSample = new AtomicLong(Long.MAX_VALUE);
     private final LongAdder lateSamples = new LongAdder();
@@ -119,9 +122,15 @@ public final class ViewMaintainer {
     private volatile List<Maintained> views = List.of();
 
     public ViewMaintainer(SummaryStore summaries, DataStore data, long allowedLatenessMs) {
+        this(summaries, data, allowedLatenessMs, System::currentTimeMillis);
+    }
+
+    /** @param clock the server's clock (epoch ms), which caps the watermark of time series */
+    public ViewMaintainer(SummaryStore summaries, DataStore data, long allowedLatenessMs, LongSupplier clock) {
         this.summaries = summaries;
         this.data = data;
         this.allowedLatenessMs = allowedLatenessMs;
+        this.clock = clock;
     }
 
     /**
@@ -345,7 +354,7 @@ public final class ViewMaintainer {
         }
         AtomicLong[] times = tableTimes.get(m.table);
         long newest = times == null ? Long.MIN_VALUE : times[0].get();
-        return newest == Long.MIN_VALUE ? Long.MIN_VALUE : newest - allowedLatenessMs;
+        return newest == Long.MIN_VALUE ? Long.MIN_VALUE : Math.min(newest, clock.getAsLong()) - allowedLatenessMs;
     }
 
     private long oldest(Maintained m) {
@@ -367,10 +376,14 @@ public final class ViewMaintainer {
         return m != null && m.store.snapshot().isStale(pane);
     }
 
-    /** The newest sample time minus the allowed lateness: panes ending at or before it are complete. */
+    /**
+     * The newest sample time, but never later than the server's clock, minus the allowed lateness:
+     * panes ending at or before it are complete. The clock caps it so that samples stamped ahead of
+     * it (a sender whose clock runs fast) cannot make every other series' on-time samples late.
+     */
     public long watermark() {
         long newest = newestSample.get();
-        return newest == Long.MIN_VALUE ? Long.MIN_VALUE : newest - allowedLatenessMs;
+        return newest == Long.MIN_VALUE ? Long.MIN_VALUE : Math.min(newest, clock.getAsLong()) - allowedLatenessMs;
     }
 
     /**

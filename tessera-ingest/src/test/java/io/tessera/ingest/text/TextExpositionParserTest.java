@@ -240,6 +240,35 @@ class TextExpositionParserTest {
     }
 
     @Test
+    void quotedUtf8NamesAreAcceptedInsideTheBracesAndInComments() {
+        WriteBatch batch = parse("""
+                # HELP "my.metric" A metric whose name has a dot.
+                # TYPE "my.metric" gauge
+                {"my.metric", "label.name"="x", "höhe"="12"} 7 1395066363000
+                {"my.metric"} 8
+                plain{"quoted label"="a\\"b", job="j"} 9
+                """);
+
+        assertThat(batch.seriesCount()).isEqualTo(3);
+        assertThat(batch.metadataCount()).isEqualTo(1);
+        assertThat(batch.labels(0)).isEqualTo(Labels.of("__name__", "my.metric", "label.name", "x", "höhe", "12"));
+        assertThat(batch.value(0)).isEqualTo(7);
+        assertThat(batch.timestamp(0)).isEqualTo(1395066363000L);
+        assertThat(batch.labels(1)).isEqualTo(Labels.of("__name__", "my.metric"));
+        assertThat(batch.labels(2)).isEqualTo(Labels.of("__name__", "plain", "quoted label", "a\"b", "job", "j"));
+    }
+
+    @Test
+    void quotedNameErrorsCarryLineAndColumn() {
+        assertError("{\"my.metric\" 1\n", 1, 14, "expected ',' or '}' after the metric name");
+        assertError("{\"\"} 1\n", 1, 1, "invalid metric name or labels, got {__name__=\"\"}: missing metric name (__name__)");
+        assertError("foo{\"\"=\"x\"} 1\n", 1, 5, "invalid metric name or labels, got {=\"x\", __name__=\"foo\"}: invalid label name \"\"");
+        assertError("foo{\"a.b\"} 1\n", 1, 10, "expected '=' after label name \"a.b\"");
+        assertError("{\"unterminated} 1\n", 1, 2, "unterminated quoted name");
+        assertError("{\"m\", \"m2\"} 1\n", 1, 11, "expected '=' after label name \"m2\"");
+    }
+
+    @Test
     void invalidUtf8IsRejectedWithItsPosition() {
         byte[] body = "ok 1\nfoo{a=\"\u00e9".getBytes(StandardCharsets.UTF_8);
         byte[] bad = Arrays.copyOf(body, body.length + 4);

@@ -53,7 +53,7 @@ public final class ServeCommand implements Callable<Integer> {
         TesseraServer started;
         try {
             started = TesseraServer.start(cfg);
-        } catch (CorruptionException e) {
+        } catch (CorruptionException | io.tessera.core.InvalidInputException e) {
             System.err.println("tessera: cannot start: " + e.getMessage());
             return 2;
         }

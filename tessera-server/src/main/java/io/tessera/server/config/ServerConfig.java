@@ -62,17 +62,62 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     /**
      * @param retention         how long raw samples are kept (Prometheus duration)
      * @param outOfOrderWindow  how far behind a series' newest sample a sample may arrive
-     * @param memoryLimit       ingest is refused above this many bytes of raw data
+     * @param memoryLimit       ingest is refused above this many bytes of raw data; unset, a fraction of the
+     *                          Java heap ({@link #memoryLimitBytes})
      * @param walFsync          with a data directory: {@code interval} (segments forced every second
      *                          and when cut) or {@code always} (forced before a write is acknowledged)
      * @param walSegmentSize    the size at which a log segment is cut
      * @param snapshotInterval  how often the raw store is snapshotted, which truncates the log
      * @param recentSamplesWindow how far back each metric's samples are also kept in arrival order,
      *                          which corrections at "now" read instead of every series' chunks; 0s keeps none
+     * @param futureTolerance   how far ahead of the server's clock a sample may be stamped and still be accepted
      */
     public record Storage(String retention, String outOfOrderWindow, String memoryLimit, String walFsync,
-            String walSegmentSize, String snapshotInterval, String recentSamplesWindow) {
-        public static final Storage DEFAULTS = new Storage("15d", "0s", "8GiB", "interval", "128MiB", "15m", "15m");
+            String walSegmentSize, String snapshotInterval, String recentSamplesWindow, String futureTolerance) {
+        public static final Storage DEFAULTS = new Storage("15d", "0s", null, "interval", "128MiB", "15m", "15m", "10m");
+
+        /** The share of the Java heap raw data may take when {@code memory_limit} is not set. */
+        public static final double DEFAULT_HEAP_FRACTION = 0.5;
+        /**
+         * The largest share of the Java heap {@code memory_limit} may give raw data: a quarter is
+         * set aside for write requests being decoded, and the rest for queries, views and the server.
+         */
+        public static final double MAX_HEAP_FRACTION = 0.6;
+
+        /**
+         * The raw store's memory limit for a Java heap of at most {@code maxHeapBytes}: the configured
+         * one, or {@link #DEFAULT_HEAP_FRACTION} of the heap.
+         *
+         * @throws InvalidInputException when the configured limit is more than {@link #MAX_HEAP_FRACTION}
+         *     of the heap: the heap would run out before the limit refused anything
+         */
+        public long memoryLimitBytes(long maxHeapBytes) {
+            if (memoryLimit == null || memoryLimit.isBlank()) {
+                return (long) (maxHeapBytes * DEFAULT_HEAP_FRACTION);
+            }
+            long limit = io.tessera.core.ByteSizes.parse(memoryLimit);
+            long most = (long) (maxHeapBytes * MAX_HEAP_FRACTION);
+            if (limit > most) {
+                throw new InvalidInputException("storage.memory_limit " + memoryLimit + " is more than the Java heap can hold: "
+                        + "the heap is at most " + mib(maxHeapBytes) + " (-Xmx) and raw data may take at most "
+                        + Math.round(MAX_HEAP_FRACTION * 100) + "% of it (" + mib(most) + "); lower storage.memory_limit, "
+                        + "leave it unset for " + Math.round(DEFAULT_HEAP_FRACTION * 100) + "% of the heap, or raise -Xmx");
+            }
+            return limit;
+        }
+
+        /** How far ahead of the server's clock a sample may be stamped, in milliseconds. */
+        public long futureToleranceMillis() {
+            long ms = io.tessera.core.Durations.parseMillis(futureTolerance);
+            if (ms < 0) {
+                throw new InvalidInputException("storage.future_tolerance must not be negative, got " + futureTolerance);
+            }
+            return ms;
+        }
+
+        private static String mib(long bytes) {
+            return (bytes >> 20) + " MiB";
+        }
     }
 
     /** @param maxBodyBytes the largest uncompressed request body accepted */
@@ -107,11 +152,12 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         storage = storage == null ? Storage.DEFAULTS : new Storage(
                 or(storage.retention(), Storage.DEFAULTS.retention()),
                 or(storage.outOfOrderWindow(), Storage.DEFAULTS.outOfOrderWindow()),
-                or(storage.memoryLimit(), Storage.DEFAULTS.memoryLimit()),
+                storage.memoryLimit(),
                 or(storage.walFsync(), Storage.DEFAULTS.walFsync()),
                 or(storage.walSegmentSize(), Storage.DEFAULTS.walSegmentSize()),
                 or(storage.snapshotInterval(), Storage.DEFAULTS.snapshotInterval()),
-                or(storage.recentSamplesWindow(), Storage.DEFAULTS.recentSamplesWindow()));
+                or(storage.recentSamplesWindow(), Storage.DEFAULTS.recentSamplesWindow()),
+                or(storage.futureTolerance(), Storage.DEFAULTS.futureTolerance()));
         remoteWrite = remoteWrite == null ? RemoteWrite.DEFAULTS
                 : new RemoteWrite(or(remoteWrite.maxBodyBytes(), RemoteWrite.DEFAULTS.maxBodyBytes()));
         Query q = Query.DEFAULTS;

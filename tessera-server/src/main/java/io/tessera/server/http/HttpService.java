@@ -154,6 +154,12 @@ public final class HttpService implements AutoCloseable {
         } catch (RuntimeException | StackOverflowError e) {
             LOG.error("internal error on {}", request.path(), e);
             answerIfSilent(request, 500, "internal error: " + e);
+        } catch (OutOfMemoryError e) {
+            LOG.error("out of memory on {}; answered 503", request.path());
+            if (!request.responded()) {
+                request.setHeader("Retry-After", "30");
+            }
+            answerIfSilent(request, 503, "out of memory while handling this request; retry later");
         }
     }
 

@@ -48,16 +48,21 @@ final class AcceleratedServer implements AutoCloseable {
     }
 
     void write(Labels series, long[] ts, double[] values) throws Exception {
+        HttpResponse<String> r = send(series, ts, values);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
+    }
+
+    /** One series' samples in a remote write request, and the answer whatever it is. */
+    HttpResponse<String> send(Labels series, long[] ts, double[] values) throws Exception {
         WriteBatchBuilder batch = new WriteBatchBuilder(NameValidation.UTF8);
         for (int i = 0; i < ts.length; i++) {
             batch.addSample(ts[i], values[i]);
         }
         batch.endSeries(series);
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/write"))
+        return CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/write"))
                 .header("Content-Encoding", "snappy").header("Content-Type", "application/x-protobuf")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build()))).build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
     }
 
     /** The planner's plan for dashboard panels of {@code queries} (1 h at {@code stepMs}, planned as for 10,000 series), installed over HTTP. */

@@ -108,11 +108,58 @@ class IngestEndpointsTest {
     }
 
     @Test
-    void invalidLabelNameRejectsTheWholeRequest() {
+    void anEmptyLabelNameRejectsTheWholeRequest() {
         assertRejected(new RawWriteRequest()
                 .series(new String[] {"__name__", "up", "job", "c"}, new long[] {T + 30_000}, new double[] {1})
-                .series(new String[] {"__name__", "up", "bad-name", "x"}, new long[] {T}, new double[] {1})
-                .compressed(), 400, "invalid");
+                .series(new String[] {"__name__", "up", "", "x"}, new long[] {T}, new double[] {1})
+                .compressed(), 400, "invalid label name \"\"");
+    }
+
+    @Test
+    void invalidUtf8InALabelNameIsRejectedPrecisely() {
+        assertRejected(new RawWriteRequest().seriesWithRawName(new byte[] {'h', (byte) 0xc3, 0x28}, "v", T + 30_000, 1).compressed(),
+                400, "invalid UTF-8 in label name");
+    }
+
+    private String get(String pathAndQuery) throws Exception {
+        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + pathAndQuery)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return r.body();
+    }
+
+    private static String enc(String s) {
+        return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void utf8MetricAndLabelNamesAreStoredAndComeBackInQueryAnswers() throws Exception {
+        List<String> before = dump();
+        HttpResponse<String> r = post("/api/v1/write", new RawWriteRequest()
+                .series(new String[] {"__name__", "my.metric", "label.name", "x", "höhe", "12"}, new long[] {T + 60_000}, new double[] {7})
+                .series(new String[] {"__name__", "up", "job", "a"}, new long[] {T + 60_000}, new double[] {1})
+                .compressed());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
+        HttpResponse<String> text = post("/api/v1/import/prometheus", ("""
+                # TYPE "my.metric" gauge
+                {"my.metric", "label.name"="y", "höhe"="3"} 8 %d
+                """.formatted(T + 60_000)).getBytes(StandardCharsets.UTF_8));
+        assertThat(text.statusCode()).as(text.body()).isEqualTo(204);
+        List<String> after = dump();
+        after.removeAll(before);
+        assertThat(after).containsExactlyInAnyOrder(
+                "my.metric{höhe=\"12\", label.name=\"x\"} " + (T + 60_000) + " " + Long.toHexString(Double.doubleToRawLongBits(7)),
+                "my.metric{höhe=\"3\", label.name=\"y\"} " + (T + 60_000) + " " + Long.toHexString(Double.doubleToRawLongBits(8)),
+                "up{job=\"a\"} " + (T + 60_000) + " 3ff0000000000000");
+
+        String series = get("/api/v1/series?match[]=" + enc("{__name__=\"my.metric\"}") + "&start=" + T / 1000 + "&end=" + (T / 1000 + 120));
+        assertThat(series).contains("\"__name__\":\"my.metric\"", "\"label.name\":\"x\"", "\"höhe\":\"12\"", "\"label.name\":\"y\"");
+        String labels = get("/api/v1/labels");
+        assertThat(labels).contains("\"label.name\"", "\"höhe\"");
+        String values = get("/api/v1/label/__name__/values");
+        assertThat(values).contains("\"my.metric\"");
+        String query = get("/api/v1/query?query=" + enc("{__name__=\"my.metric\"}") + "&time=" + (T / 1000 + 60));
+        assertThat(query).contains("\"__name__\":\"my.metric\"", "\"höhe\":\"12\"", "\"7\"", "\"höhe\":\"3\"", "\"8\"");
     }
 
     @Test
@@ -170,6 +217,11 @@ class IngestEndpointsTest {
 
     /** A remote write 2.0 request, by the field numbers of its specification: symbols, then one series of two samples. */
     private static byte[] remoteWrite2(String metric, long t) throws Exception {
+        return remoteWrite2(metric, t, 0);
+    }
+
+    /** As above, with {@code histograms} native histogram samples in the series' {@code histograms} field (3). */
+    private static byte[] remoteWrite2(String metric, long t, int histograms) throws Exception {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         com.google.protobuf.CodedOutputStream out = com.google.protobuf.CodedOutputStream.newInstance(bytes);
         for (String symbol : new String[] {"", "__name__", metric, "job", "b"}) {
@@ -190,6 +242,9 @@ class IngestEndpointsTest {
             smp.flush();
             ts.writeByteArray(2, sample.toByteArray());
         }
+        for (int h = 0; h < histograms; h++) {
+            ts.writeByteArray(3, RawWriteRequest.histogram(t + h * 15_000));
+        }
         ts.flush();
         out.writeByteArray(5, series.toByteArray());
         out.flush();
@@ -209,6 +264,64 @@ class IngestEndpointsTest {
         assertThat(after).containsExactly(
                 "v2_metric{job=\"b\"} " + (T + 60_000) + " " + Long.toHexString(Double.doubleToRawLongBits(40)),
                 "v2_metric{job=\"b\"} " + (T + 75_000) + " " + Long.toHexString(Double.doubleToRawLongBits(41)));
+    }
+
+    @Test
+    void nativeHistogramsAreRefusedWith400AndTheFloatSamplesOfTheRequestAreStored() {
+        List<String> before = dump();
+        HttpResponse<String> r = post("/api/v1/write", new RawWriteRequest()
+                .seriesWithHistograms(new String[] {"__name__", "mixed", "job", "a"}, new long[] {T + 60_000, T + 75_000},
+                        new double[] {1, 2}, new long[] {T + 60_000})
+                .seriesWithHistograms(new String[] {"__name__", "native_only", "job", "a"}, new long[0], new double[0],
+                        new long[] {T + 60_000, T + 75_000})
+                .compressed());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(r.body()).contains("refused 3 native histogram samples", "not stored", "the other 2 samples of this request were stored");
+        List<String> after = dump();
+        after.removeAll(before);
+        assertThat(after).containsExactly(
+                "mixed{job=\"a\"} " + (T + 60_000) + " 3ff0000000000000",
+                "mixed{job=\"a\"} " + (T + 75_000) + " 4000000000000000");
+        HttpResponse<String> again = post("/api/v1/write", new RawWriteRequest()
+                .seriesWithHistograms(new String[] {"__name__", "mixed", "job", "a"}, new long[] {T + 60_000, T + 75_000},
+                        new double[] {1, 2}, new long[] {T + 60_000})
+                .compressed());
+        assertThat(again.statusCode()).as("a resent request: its floats are exact repeats, its histogram refused again").isEqualTo(400);
+        assertThat(dump()).hasSize(before.size() + 2);
+    }
+
+    @Test
+    void remoteWrite2HistogramsAreRefusedAndTheWrittenHeadersCountOnlyWhatWasStored() throws Exception {
+        List<String> before = dump();
+        HttpResponse<String> r = write("application/x-protobuf;proto=io.prometheus.write.v2.Request", remoteWrite2("v2_mixed", T + 60_000, 2));
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(r.body()).contains("refused 2 native histogram samples", "the other 2 samples of this request were stored");
+        assertThat(r.headers().firstValue("X-Prometheus-Remote-Write-Samples-Written")).hasValue("2");
+        assertThat(r.headers().firstValue("X-Prometheus-Remote-Write-Histograms-Written")).hasValue("0");
+        assertThat(dump()).hasSize(before.size() + 2);
+    }
+
+    @Test
+    void samplesTooFarAheadOfTheClockAreRefusedWith400AndTheOthersStored() {
+        long now = System.currentTimeMillis();
+        long future = now + 3_600_000;
+        List<String> before = dump();
+        HttpResponse<String> r = post("/api/v1/write", new RawWriteRequest()
+                .series(new String[] {"__name__", "clocked", "job", "on_time"}, new long[] {now - 1_000, now + 60_000}, new double[] {1, 2})
+                .series(new String[] {"__name__", "clocked", "job", "ahead"}, new long[] {now - 1_000, future}, new double[] {3, 4})
+                .compressed());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(r.body()).contains("refused 1 sample stamped too far in the future", "clocked{job=\"ahead\"}",
+                "at timestamp " + future, "storage.future_tolerance", "the other 3 samples of this request were stored");
+        List<String> after = dump();
+        after.removeAll(before);
+        assertThat(after).hasSize(3).noneMatch(row -> row.contains(" " + future + " "));
+
+        HttpResponse<String> text = post("/api/v1/import/prometheus",
+                "clocked{job=\"text\"} 5 %d\nclocked{job=\"text_ahead\"} 6 %d\n".formatted(now, future).getBytes(StandardCharsets.UTF_8));
+        assertThat(text.statusCode()).as(text.body()).isEqualTo(400);
+        assertThat(text.body()).contains("clocked{job=\"text_ahead\"}", "the other 1 sample of this request was stored");
+        assertThat(dump()).hasSize(before.size() + 4);
     }
 
     @Test

@@ -14,7 +14,7 @@ import org.xerial.snappy.Snappy;
  */
 final class RawWriteRequest {
 
-    private record Series(List<byte[]> names, List<byte[]> values, long[] ts, double[] vs) {
+    private record Series(List<byte[]> names, List<byte[]> values, long[] ts, double[] vs, long[] histogramTs) {
     }
 
     private final List<Series> series = new ArrayList<>();
@@ -26,14 +26,41 @@ final class RawWriteRequest {
             names.add(labelPairs[i].getBytes(java.nio.charset.StandardCharsets.UTF_8));
             values.add(labelPairs[i + 1].getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
-        series.add(new Series(names, values, ts, vs));
+        series.add(new Series(names, values, ts, vs, new long[0]));
         return this;
+    }
+
+    /** A series with float samples and, in its {@code histograms} field, one native histogram sample per {@code histogramTs}. */
+    RawWriteRequest seriesWithHistograms(String[] labelPairs, long[] ts, double[] vs, long[] histogramTs) {
+        series(labelPairs, ts, vs);
+        Series s = series.removeLast();
+        series.add(new Series(s.names(), s.values(), ts, vs, histogramTs));
+        return this;
+    }
+
+    /** A native histogram sample of one observation of 2.5, in the exponential schema 0. */
+    static byte[] histogram(long t) throws IOException {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        CodedOutputStream h = CodedOutputStream.newInstance(buffer);
+        h.writeUInt64(1, 1);
+        h.writeDouble(3, 2.5);
+        h.writeSInt32(4, 0);
+        h.writeInt64(15, t);
+        h.flush();
+        return buffer.toByteArray();
     }
 
     /** A series whose first label value is the given raw bytes (e.g. invalid UTF-8). */
     RawWriteRequest seriesWithRawValue(String name, byte[] value, long ts, double v) {
         series.add(new Series(List.of("__name__".getBytes(), name.getBytes()), List.of("m".getBytes(), value),
-                new long[] {ts}, new double[] {v}));
+                new long[] {ts}, new double[] {v}, new long[0]));
+        return this;
+    }
+
+    /** A series with one label whose name is the given raw bytes (e.g. invalid UTF-8). */
+    RawWriteRequest seriesWithRawName(byte[] name, String value, long ts, double v) {
+        series.add(new Series(List.of("__name__".getBytes(), name), List.of("m".getBytes(), value.getBytes()),
+                new long[] {ts}, new double[] {v}, new long[0]));
         return this;
     }
 
@@ -78,6 +105,9 @@ final class RawWriteRequest {
             sm.writeInt64(2, s.ts()[i]);
             sm.flush();
             out.writeByteArray(2, sample.toByteArray());
+        }
+        for (long t : s.histogramTs()) {
+            out.writeByteArray(4, histogram(t));
         }
         out.flush();
         return buffer.toByteArray();

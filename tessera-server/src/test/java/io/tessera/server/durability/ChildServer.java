@@ -23,9 +23,14 @@ public final class ChildServer {
     }
 
     public static ChildServer start(Path config, Path dataDir, Path log) throws IOException, InterruptedException {
+        return start(config, dataDir, log, "512m");
+    }
+
+    /** @param maxHeap the child's {@code -Xmx} */
+    public static ChildServer start(Path config, Path dataDir, Path log, String maxHeap) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xmx512m", "-XX:+UseSerialGC",
+        ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xmx" + maxHeap, "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-cp", classpath, "io.tessera.server.cli.TesseraCli", "serve",
                 "--config", config.toString(), "--data-dir", dataDir.toString());
         pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));

@@ -55,6 +55,11 @@ public final class RawStore {
         return config;
     }
 
+    /** How many more bytes the memory estimate may grow before ingest is refused; 0 at the limit. */
+    public long memoryHeadroomBytes() {
+        return Math.max(0, table.memory.limit() - table.memory.used());
+    }
+
     /**
      * Stores every sample of the request, or none.
      *
