@@ -20,6 +20,10 @@ final class Frames {
     static final byte SAMPLES = 1;
     /** One accepted append of rows to a SQL table, in the table log. */
     static final byte TABLE_ROWS = 2;
+    /** Series references defined for the rest of a log segment. */
+    static final byte SERIES = 3;
+    /** One accepted raw-store append request whose series are references. */
+    static final byte SAMPLES_REF = 4;
     /** A block of series with their chunks, in a raw-store snapshot file. */
     static final byte RAW_SERIES = 16;
     /** A block of one view's states, in a view file. */
@@ -31,7 +35,7 @@ final class Frames {
     }
 
     static boolean knownType(int type) {
-        return type == SAMPLES || type == RAW_SERIES || type == VIEW_STATES || type == TABLE_ROWS;
+        return type == SAMPLES || type == SERIES || type == SAMPLES_REF || type == RAW_SERIES || type == VIEW_STATES || type == TABLE_ROWS;
     }
 
     /** Starts a frame at the writer's position; the payload follows; {@link #end} completes it. */
