@@ -10,9 +10,10 @@ import java.util.Arrays;
  *
  * <p>{@link Frames#SAMPLES_REF} (written now), one accepted append request: the series count, a
  * zigzag-varint base time (the request's first timestamp, 0 without samples), then per series its
- * reference (a varint, defined by a {@link Frames#SERIES} record earlier in the same segment), its
- * sample count, its timestamps as zigzag-varint deltas (the first from the base, the rest from
- * the one before) and its values, each a varint: an even {@code v} is the integral value
+ * reference (defined by a {@link Frames#SERIES} record earlier in the same segment) as a
+ * zigzag-varint delta from the series before's (the first from 0), its sample count, its
+ * timestamps as zigzag-varint deltas (the first from the first timestamp of the series before, or
+ * from the base, the rest from the one before) and its values, each a varint: an even {@code v} is the integral value
  * {@code unzigzag(v >>> 1)} (for values with no fraction within 2^52 whose bits that
  * reproduces), {@code 1} is followed by the value's 8 raw IEEE 754 bytes (fractions, NaN payloads,
  * stale markers, -0.0, infinities).
@@ -117,16 +118,22 @@ final class SampleRecords {
         out.varint(series.length);
         long base = times.length == 0 ? 0 : times[0];
         out.zigzag(base);
+        long previousRef = 0;
+        long previousFirst = base;
         for (int s = 0; s < series.length; s++) {
             ids[s] = refs.of(series[s]);
-            out.varint(ids[s]);
+            out.zigzag(ids[s] - previousRef);
+            previousRef = ids[s];
             int from = offsets[s];
             int to = offsets[s + 1];
             out.varint(to - from);
-            long previous = base;
+            long previous = previousFirst;
             for (int k = from; k < to; k++) {
                 out.zigzag(times[k] - previous);
                 previous = times[k];
+            }
+            if (to > from) {
+                previousFirst = times[from];
             }
             for (int k = from; k < to; k++) {
                 value(out, values[k]);
@@ -210,8 +217,10 @@ final class SampleRecords {
         long base = in.zigzag();
         int n = 0;
         UnknownSeriesException unknown = null;
+        long ref = 0;
+        long previousFirst = base;
         for (int s = 0; s < seriesCount; s++) {
-            long ref = in.varint();
+            ref += in.zigzag();
             series[s] = defined.get(ref);
             if (series[s] == null && unknown == null) {
                 unknown = new UnknownSeriesException(ref);
@@ -222,10 +231,13 @@ final class SampleRecords {
                 times = Arrays.copyOf(times, capacity);
                 values = Arrays.copyOf(values, capacity);
             }
-            long previous = base;
+            long previous = previousFirst;
             for (int k = 0; k < count; k++) {
                 previous += in.zigzag();
                 times[n + k] = previous;
+            }
+            if (count > 0) {
+                previousFirst = times[n];
             }
             for (int k = 0; k < count; k++) {
                 values[n + k] = value(in);
@@ -250,7 +262,7 @@ final class SampleRecords {
             in.zigzag();
             long total = 0;
             for (int s = 0; s < seriesCount; s++) {
-                in.varint();
+                in.zigzag();
                 int count = in.count(payloadLength / 2);
                 for (int k = 0; k < count; k++) {
                     in.zigzag();
