@@ -235,6 +235,7 @@ public final class TesseraServer implements AutoCloseable {
                 server.install(InstallablePlanCodec.fromJson(server.viewFiles.savedPlan()));
             }
             if (server.viewFiles != null) {
+                progress.stage("loading the saved views");
                 InstallablePlan plan = server.installed;
                 server.viewFiles.recover(server.durable, server.maintainer, server.summaries,
                         plan == null ? List.of() : SqlViewWiring.restoredViews(plan));

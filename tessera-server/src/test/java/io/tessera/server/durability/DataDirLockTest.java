@@ -32,7 +32,7 @@ class DataDirLockTest {
     void aSecondServerOnTheSameDataDirectoryIsRefusedAndTheFirstKeepsServing() throws Exception {
         Path data = tmp.resolve("data");
         Path config = tmp.resolve("tessera.yaml");
-        Files.writeString(config, "listen: 127.0.0.1:0\n");
+        Files.writeString(config, "listen: 127.0.0.1:0\nstorage:\n  retention: 100y\n");
         ChildServer first = ChildServer.start(config, data, tmp.resolve("first.log"));
         try {
             importSample(first.address(), "lock_test 1 1767225600000\n");

@@ -22,10 +22,13 @@ public final class RecoveryProgress {
     private volatile long records;
     private volatile long samples;
     private volatile boolean done;
+    private volatile boolean replaying;
     private long lastLog = System.nanoTime();
 
-    void stage(String what) {
+    /** A step of recovery other than replay starts; it is logged and shown until the next one. */
+    public void stage(String what) {
         stage = what;
+        replaying = false;
         LOG.info("recovery: {}", what);
     }
 
@@ -33,6 +36,7 @@ public final class RecoveryProgress {
         segmentsTotal = segments;
         bytesTotal = Math.max(1, bytes);
         stage = "replaying the write-ahead log";
+        replaying = true;
         LOG.info("recovery: replaying {} log segments ({} bytes)", segments, bytes);
     }
 
@@ -58,6 +62,7 @@ public final class RecoveryProgress {
     public void done() {
         done = true;
         stage = "recovered";
+        replaying = false;
     }
 
     public boolean isDone() {
@@ -71,8 +76,8 @@ public final class RecoveryProgress {
     }
 
     public String describe() {
-        if (bytesTotal == 0) {
-            return stage;
+        if (!replaying) {
+            return bytesTotal == 0 ? stage : stage + " (log replayed: " + records + " records, " + samples + " samples)";
         }
         return stage + ": " + percent() + "% (segment " + Math.min(segment + 1, segmentsTotal) + " of " + segmentsTotal + ", "
                 + records + " records, " + samples + " samples)";
