@@ -174,9 +174,13 @@ public final class TesseraServer implements AutoCloseable {
         http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
-            if (ready && (durable == null || durable.walFailure() == null)
-                    && (durableTables == null || durableTables.walFailure() == null)) {
+            Throwable walFailure = durable == null ? null : durable.walFailure();
+            Throwable tableWalFailure = durableTables == null ? null : durableTables.walFailure();
+            if (ready && walFailure == null && tableWalFailure == null) {
                 r.text(200, "Tessera is Ready.\n");
+            } else if (walFailure != null || tableWalFailure != null) {
+                r.text(503, "Service Unavailable: the " + (walFailure != null ? "" : "table ") + "write-ahead log cannot write ("
+                        + (walFailure != null ? walFailure : tableWalFailure) + "); writes are refused until it can, it retries every second\n");
             } else {
                 r.text(503, "Service Unavailable\n");
             }

@@ -247,6 +247,8 @@ public final class DurableRawStore implements AutoCloseable {
             participant.committed(position);
             wal.deleteBefore(position.segment());
             Snapshots.retain(snapshotsDir, KEEP_SNAPSHOTS);
+            // Series gone since (retention) stop being remembered; the others get new numbers, defined again once in the open segment.
+            refs.clear();
             long took = System.nanoTime() - start;
             lastSnapshotMillis = manifest.takenAtMillis();
             lastSnapshotNanos = took;

@@ -24,7 +24,10 @@ final class SeriesRefs {
         return ref != null ? ref : refs.computeIfAbsent(labels, l -> next.getAndIncrement());
     }
 
-    /** Forgets every series: the next reference of each is a new number (for series dropped by retention). */
+    /**
+     * Forgets every series, so that series dropped by retention are not remembered for the life
+     * of the process: the next reference of each is a new number, never one used before.
+     */
     void clear() {
         refs.clear();
     }
