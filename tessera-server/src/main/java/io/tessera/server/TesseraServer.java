@@ -104,6 +104,11 @@ public final class TesseraServer implements AutoCloseable {
             LOG.warn("table log: cut a torn tail: {}", durableTables.recovery().tornTail());
         }
         if (durableTables != null) {
+            for (String damage : durableTables.recovery().damaged()) {
+                LOG.warn("table log: damaged log skipped, everything else kept: {}", damage);
+            }
+        }
+        if (durableTables != null) {
             metrics.gauge("tessera_table_wal_bytes", "Bytes of table log segments on disk.", durableTables::walBytes);
             metrics.gauge("tessera_table_wal_segments", "Table log segments on disk.", durableTables::walSegments);
         }

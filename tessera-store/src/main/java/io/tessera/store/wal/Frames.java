@@ -84,6 +84,27 @@ final class Frames {
         return crc(buf, at, length) == storedCrc(buf, at) ? HEADER + length : -1;
     }
 
+    /**
+     * The offset of the first valid frame after the bad one at {@code bad} (before {@code end}), or
+     * -1 when there is none or when checking candidates would cost more than {@code budget} bytes of CRC.
+     */
+    static int nextValidFrame(byte[] buf, int bad, int end, long budget) {
+        for (int q = bad + 1; q + HEADER <= end; q++) {
+            int length = length(buf, q);
+            if (length < 0 || length > end - q - HEADER || !knownType(type(buf, q))) {
+                continue;
+            }
+            budget -= length;
+            if (budget < 0) {
+                return -1;
+            }
+            if (validFrame(buf, q, end) > 0) {
+                return q;
+            }
+        }
+        return -1;
+    }
+
     /** Why the frame at {@code at} is not valid, for an error message. */
     static String problem(byte[] buf, int at, int end) {
         if (end - at < HEADER) {

@@ -209,21 +209,7 @@ final class WalReplay {
 
     /** The offset of the first valid frame after {@code bad}, or -1 when there is none (or finding one costs too much). */
     private int nextValidFrame(int bad, int size) {
-        long budget = RESYNC_BUDGET_BYTES;
-        for (int q = bad + 1; q + Frames.HEADER <= size; q++) {
-            int length = Frames.length(buf, q);
-            if (length < 0 || length > size - q - Frames.HEADER || !Frames.knownType(Frames.type(buf, q))) {
-                continue;
-            }
-            budget -= length;
-            if (budget < 0) {
-                return -1;
-            }
-            if (Frames.validFrame(buf, q, size) > 0) {
-                return q;
-            }
-        }
-        return -1;
+        return Frames.nextValidFrame(buf, bad, size, RESYNC_BUDGET_BYTES);
     }
 
     private int read(Path file) throws IOException {
