@@ -8,7 +8,11 @@ import io.tessera.server.api.IngestEndpoints;
 import io.tessera.server.api.PrometheusApi;
 import io.tessera.server.cli.TesseraVersion;
 import io.tessera.server.config.ServerConfig;
+import io.tessera.server.durability.StartupService;
 import io.tessera.server.durability.ViewDurability;
+import io.tessera.store.wal.DataDirInUseException;
+import io.tessera.store.wal.DataDirLock;
+import io.tessera.store.wal.RecoveryProgress;
 import io.tessera.server.http.HttpService;
 import io.tessera.server.metrics.MetricsRegistry;
 import io.tessera.server.metrics.QueryMetrics;
@@ -67,9 +71,11 @@ public final class TesseraServer implements AutoCloseable {
     private final ViewDurability viewFiles;
     private final io.tessera.store.table.TableStore tables;
     private final io.tessera.store.wal.DurableTables durableTables;
+    private final DataDirLock dataDirLock;
 
-    private TesseraServer(ServerConfig config) throws IOException {
+    private TesseraServer(ServerConfig config, DataDirLock dataDirLock, RecoveryProgress progress, int port) throws IOException {
         this.config = config;
+        this.dataDirLock = dataDirLock;
         long futureToleranceMs = config.storage().futureToleranceMillis();
         RawStoreConfig rawConfig = RawStoreConfig.defaults()
                 .withRetention(Durations.parseMillis(config.storage().retention()))
@@ -84,7 +90,8 @@ public final class TesseraServer implements AutoCloseable {
         } else {
             config.snapshotIntervalMillis();
             this.viewFiles = ViewDurability.open(Path.of(config.dataDir()));
-            this.durable = DurableRawStore.open(Path.of(config.dataDir()), rawConfig, config.walOptions(), viewFiles.replayListener());
+            this.durable = DurableRawStore.open(Path.of(config.dataDir()), rawConfig, config.walOptions(), viewFiles.replayListener(),
+                    progress);
             this.rawStore = durable.store();
             registerDurabilityMetrics(durable.recovery());
         }
@@ -97,6 +104,11 @@ public final class TesseraServer implements AutoCloseable {
                 : io.tessera.store.wal.DurableTables.open(Path.of(config.dataDir()), tables, config.walOptions());
         if (durableTables != null && durableTables.recovery().tornTail() != null) {
             LOG.warn("table log: cut a torn tail: {}", durableTables.recovery().tornTail());
+        }
+        if (durableTables != null) {
+            for (String damage : durableTables.recovery().damaged()) {
+                LOG.warn("table log: damaged log skipped, everything else kept: {}", damage);
+            }
         }
         if (durableTables != null) {
             metrics.gauge("tessera_table_wal_bytes", "Bytes of table log segments on disk.", durableTables::walBytes);
@@ -147,7 +159,7 @@ public final class TesseraServer implements AutoCloseable {
         metrics.counter("tessera_raw_recent_span_reads_total", "Span reads the recent-samples logs answered instead of the chunks.",
                 () -> rawStore.recentSamples().reads());
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
-        this.http = new HttpService(config.host(), config.port());
+        this.http = new HttpService(config.host(), port);
         http.route("/api/v1/write", POST, ingest::remoteWrite);
         http.route("/api/v1/import/prometheus", POST, ingest::importText);
         io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(tables,
@@ -173,9 +185,13 @@ public final class TesseraServer implements AutoCloseable {
         http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
-            if (ready && (durable == null || durable.walFailure() == null)
-                    && (durableTables == null || durableTables.walFailure() == null)) {
+            Throwable walFailure = durable == null ? null : durable.walFailure();
+            Throwable tableWalFailure = durableTables == null ? null : durableTables.walFailure();
+            if (ready && walFailure == null && tableWalFailure == null) {
                 r.text(200, "Tessera is Ready.\n");
+            } else if (walFailure != null || tableWalFailure != null) {
+                r.text(503, "Service Unavailable: the " + (walFailure != null ? "" : "table ") + "write-ahead log cannot write ("
+                        + (walFailure != null ? walFailure : tableWalFailure) + "); writes are refused until it can, it retries every second\n");
             } else {
                 r.text(503, "Service Unavailable\n");
             }
@@ -187,7 +203,7 @@ public final class TesseraServer implements AutoCloseable {
     }
 
     private void registerDurabilityMetrics(RecoveryReport recovery) {
-        if (recovery.tornRecords() > 0) {
+        if (recovery.tornRecords() > 0 || !recovery.damaged().isEmpty()) {
             LOG.warn("recovered {}", recovery.describe());
         }
         metrics.gauge("tessera_wal_bytes", "Bytes of write-ahead log segments on disk.", durable::walBytes);
@@ -199,22 +215,51 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge("tessera_recovery_duration_seconds", "How long start-up recovery took.", () -> recovery.durationNanos() / 1e9);
         metrics.counter("tessera_wal_torn_records_total", "Torn records cut from the end of the write-ahead log at start-up.")
                 .add(recovery.tornRecords());
+        metrics.counter("tessera_wal_damaged_bytes_total", "Bytes of damaged write-ahead log skipped at start-up (their records are lost).")
+                .add(recovery.droppedBytes());
     }
 
+    /**
+     * Starts a server. With a data directory: takes the directory's lock (a second server on the
+     * same directory is refused with {@link DataDirInUseException}), opens the HTTP port at once
+     * for {@code /-/healthy} and a {@code /-/ready} that answers 503 with recovery's progress, and
+     * hands the port to the full API once recovery is done.
+     */
     public static TesseraServer start(ServerConfig config) {
+        DataDirLock lock = null;
+        StartupService startup = null;
         try {
-            TesseraServer server = new TesseraServer(config);
+            RecoveryProgress progress = new RecoveryProgress();
+            int port = config.port();
+            if (config.dataDir() != null) {
+                try {
+                    lock = DataDirLock.acquire(Path.of(config.dataDir()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot lock the data directory " + config.dataDir() + ": " + e.getMessage(), e);
+                }
+                startup = StartupService.start(config.host(), config.port(), progress);
+                port = startup.port();
+                LOG.info("recovering the data directory {}; meanwhile port {} answers /-/healthy, and 503 with the progress on"
+                        + " /-/ready and every other path", config.dataDir(), port);
+            }
+            TesseraServer server = new TesseraServer(config, lock, progress, port);
             if (config.acceleration().planFile() != null) {
                 server.install(InstallablePlanCodec.fromJson(java.nio.file.Files.readString(java.nio.file.Path.of(config.acceleration().planFile()))));
             } else if (server.viewFiles != null && server.viewFiles.savedPlan() != null) {
                 server.install(InstallablePlanCodec.fromJson(server.viewFiles.savedPlan()));
             }
             if (server.viewFiles != null) {
+                progress.stage("loading the saved views");
                 InstallablePlan plan = server.installed;
                 server.viewFiles.recover(server.durable, server.maintainer, server.summaries,
                         plan == null ? List.of() : SqlViewWiring.restoredViews(plan));
             }
             SqlViewWiring.seedTableTimes(server.maintainer, server.tables);
+            progress.done();
+            if (startup != null) {
+                startup.close();
+                startup = null;
+            }
             server.http.start();
             server.housekeeping.scheduleWithFixedDelay(server::applyRetention, 1, 1, TimeUnit.MINUTES);
             server.housekeeping.scheduleWithFixedDelay(server::maintainViews, 1, 1, TimeUnit.SECONDS);
@@ -226,7 +271,24 @@ public final class TesseraServer implements AutoCloseable {
             server.ready = true;
             return server;
         } catch (IOException e) {
+            closeQuietly(startup, lock);
             throw new UncheckedIOException("cannot listen on " + config.listen() + ": " + e.getMessage(), e);
+        } catch (RuntimeException | Error e) {
+            closeQuietly(startup, lock);
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(StartupService startup, DataDirLock lock) {
+        if (startup != null) {
+            startup.close();
+        }
+        if (lock != null) {
+            try {
+                lock.close();
+            } catch (IOException e) {
+                LOG.warn("cannot release the data directory's lock: {}", e.toString());
+            }
         }
     }
 
@@ -351,6 +413,9 @@ public final class TesseraServer implements AutoCloseable {
         }
         if (durableTables != null) {
             durableTables.close();
+        }
+        if (dataDirLock != null) {
+            closeQuietly(null, dataDirLock);
         }
     }
 }

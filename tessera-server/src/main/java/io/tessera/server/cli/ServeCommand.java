@@ -5,6 +5,7 @@ import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.server.logging.LogLevel;
 import io.tessera.store.wal.CorruptionException;
+import io.tessera.store.wal.DataDirInUseException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -53,9 +54,12 @@ public final class ServeCommand implements Callable<Integer> {
         TesseraServer started;
         try {
             started = TesseraServer.start(cfg);
-        } catch (CorruptionException | io.tessera.core.InvalidInputException e) {
+        } catch (CorruptionException | DataDirInUseException | io.tessera.core.InvalidInputException e) {
             System.err.println("tessera: cannot start: " + e.getMessage());
             return 2;
+        } catch (java.io.UncheckedIOException e) {
+            System.err.println("tessera: cannot start: " + e.getMessage());
+            return 1;
         }
         try (TesseraServer server = started) {
             // The JVM halts once shutdown hooks return, so the hook waits for the log to be flushed and closed.

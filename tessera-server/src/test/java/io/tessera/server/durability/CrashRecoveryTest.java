@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CrashRecoveryTest {
 
+    private static final int SLOW_ROUNDS = 50;
     private static final int WRITERS = 4;
     private static final int SERIES_PER_WRITER = 5;
     private static final int SAMPLES_PER_REQUEST = 10;
@@ -51,7 +53,17 @@ class CrashRecoveryTest {
 
     @Test
     void acknowledgedSamplesSurviveSigkill() throws Exception {
-        int rounds = Integer.getInteger("tessera.crash.rounds", 5);
+        run(Integer.getInteger("tessera.crash.rounds", 5));
+    }
+
+    /** The long run: {@value #SLOW_ROUNDS} rounds (or {@code -Dtessera.crash.rounds=N} if more), with {@code -Pslow}. */
+    @Test
+    @Tag("slow")
+    void acknowledgedSamplesSurviveFiftySigkills() throws Exception {
+        run(Math.max(SLOW_ROUNDS, Integer.getInteger("tessera.crash.rounds", 0)));
+    }
+
+    private void run(int rounds) throws Exception {
         long seed = Long.getLong("tessera.crash.seed", System.nanoTime());
         System.out.println("crash test: " + rounds + " rounds, seed " + seed);
         Random random = new Random(seed);
@@ -85,7 +97,8 @@ class CrashRecoveryTest {
         assertThat(clean.output).anySatisfy(line -> assertThat(line).contains("then 0 log records"));
         verify(clean.address(), "after a clean stop, seed " + seed);
         clean.stop();
-        System.out.println("crash test: " + ackedTotal + " requests acknowledged over " + rounds + " rounds; "
+        System.out.println("crash test: " + rounds + " SIGKILL rounds, " + ackedTotal + " requests = "
+                + ackedTotal * SERIES_PER_WRITER * SAMPLES_PER_REQUEST + " samples acknowledged, 0 lost; "
                 + Files.readAllLines(log).stream().filter(l -> l.contains("torn")).count() + " torn-record reports");
     }
 
@@ -153,17 +166,17 @@ class CrashRecoveryTest {
 
     private void verify(String address, String when) throws Exception {
         long end = T0 + (maxIndex() + 1) * STEP;
-        String query = URLEncoder.encode("crash_test[10y]", StandardCharsets.UTF_8);
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
-                + query + "&time=" + BigDecimal.valueOf(end).movePointLeft(3).toPlainString())).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        TreeMap<String, JsonNode> bySeries = new TreeMap<>();
-        for (JsonNode series : JSON.readTree(r.body()).path("data").path("result")) {
-            bySeries.put(series.path("metric").path("writer").asText() + "/" + series.path("metric").path("series").asText(),
-                    series.path("values"));
-        }
         for (int w = 0; w < WRITERS; w++) {
+            String query = URLEncoder.encode("crash_test{writer=\"w" + w + "\"}[10y]", StandardCharsets.UTF_8);
+            HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
+                    + query + "&time=" + BigDecimal.valueOf(end).movePointLeft(3).toPlainString())).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            TreeMap<String, JsonNode> bySeries = new TreeMap<>();
+            for (JsonNode series : JSON.readTree(r.body()).path("data").path("result")) {
+                bySeries.put(series.path("metric").path("writer").asText() + "/" + series.path("metric").path("series").asText(),
+                        series.path("values"));
+            }
             for (int s = 0; s < SERIES_PER_WRITER; s++) {
                 JsonNode values = bySeries.get("w" + w + "/s" + s);
                 ConcurrentSkipListSet<Long> present = new ConcurrentSkipListSet<>();

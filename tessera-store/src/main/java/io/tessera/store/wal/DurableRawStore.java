@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A raw store whose accepted requests survive a restart or a crash: every request is logged
@@ -33,6 +35,7 @@ import java.util.Map;
 public final class DurableRawStore implements AutoCloseable {
 
     public static final int KEEP_SNAPSHOTS = 2;
+    private static final Logger LOG = LoggerFactory.getLogger(DurableRawStore.class);
 
     /** One snapshot taken: its number, the log position it covers, its size and how long it took. */
     public record SnapshotInfo(long number, WalPosition position, long series, long samples, long bytes, long durationNanos,
@@ -43,6 +46,7 @@ public final class DurableRawStore implements AutoCloseable {
     private final Path walDir;
     private final Path snapshotsDir;
     private final WalWriter wal;
+    private final SeriesRefs refs;
     private final RecoveryReport recovery;
     private long nextSnapshot;
     private WalPosition lastSnapshotPosition;
@@ -51,7 +55,7 @@ public final class DurableRawStore implements AutoCloseable {
     private final long recoveredMinTime;
     private final long recoveredMaxTime;
 
-    private DurableRawStore(RawStore store, Path walDir, Path snapshotsDir, WalWriter wal, RecoveryReport recovery,
+    private DurableRawStore(RawStore store, Path walDir, Path snapshotsDir, WalWriter wal, SeriesRefs refs, RecoveryReport recovery,
             long nextSnapshot, WalPosition lastSnapshotPosition, long lastSnapshotMillis, long recoveredMinTime,
             long recoveredMaxTime) {
         this.recoveredMinTime = recoveredMinTime;
@@ -60,6 +64,7 @@ public final class DurableRawStore implements AutoCloseable {
         this.walDir = walDir;
         this.snapshotsDir = snapshotsDir;
         this.wal = wal;
+        this.refs = refs;
         this.recovery = recovery;
         this.nextSnapshot = nextSnapshot;
         this.lastSnapshotPosition = lastSnapshotPosition;
@@ -70,7 +75,8 @@ public final class DurableRawStore implements AutoCloseable {
      * Recovers the store kept under {@code dataDir} (created if absent) and opens its log for
      * appends.
      *
-     * @throws CorruptionException when a snapshot or the log is damaged other than by a torn last record
+     * @throws CorruptionException when a snapshot is damaged, a log segment is missing, or the log is of a newer format;
+     *     damaged log records are skipped and reported in {@link #recovery()} instead
      */
     public static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options) {
         return open(dataDir, config, options, ReplayListener.NONE);
@@ -78,20 +84,31 @@ public final class DurableRawStore implements AutoCloseable {
 
     /** {@link #open(Path, RawStoreConfig, WalOptions)}, telling {@code listener} about every replayed record. */
     public static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener) {
-        return open(dataDir, config, options, listener, WalWriter.Forcer.CHANNEL);
+        return open(dataDir, config, options, listener, new RecoveryProgress());
+    }
+
+    /** {@link #open(Path, RawStoreConfig, WalOptions, ReplayListener)}, reporting how far recovery got to {@code progress}. */
+    public static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener,
+            RecoveryProgress progress) {
+        return open(dataDir, config, options, listener, WalIo.DISK, progress);
     }
 
     static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener,
             WalWriter.Forcer forcer) {
+        return open(dataDir, config, options, listener, WalIo.forcingWith(forcer), new RecoveryProgress());
+    }
+
+    static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener, WalIo io,
+            RecoveryProgress progress) {
         try {
-            return recover(dataDir, config, options, listener, forcer);
+            return recover(dataDir, config, options, listener, io, progress);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot recover the data directory " + dataDir + ": " + e.getMessage(), e);
         }
     }
 
     private static DurableRawStore recover(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener,
-            WalWriter.Forcer forcer) throws IOException {
+            WalIo io, RecoveryProgress progress) throws IOException {
         long start = System.nanoTime();
         Path walDir = dataDir.resolve("wal");
         Path snapshotsDir = dataDir.resolve("snapshots");
@@ -103,6 +120,9 @@ public final class DurableRawStore implements AutoCloseable {
         List<Long> snapshots = Snapshots.list(snapshotsDir);
         long snapshot = snapshots.isEmpty() ? -1 : snapshots.getLast();
         SnapshotReader reader = new SnapshotReader();
+        if (snapshot >= 0) {
+            progress.stage("loading snapshot " + Segments.name(snapshot));
+        }
         SnapshotManifest manifest = snapshot < 0 ? null : reader.load(Snapshots.path(snapshotsDir, snapshot), store);
         long[] span = {reader.minTime(), reader.maxTime()};
         ReplayListener spanning = request -> {
@@ -139,17 +159,29 @@ public final class DurableRawStore implements AutoCloseable {
                 throw new CorruptionException(Segments.path(walDir, segments.get(i - 1) + 1), 0, "this log segment is missing");
             }
         }
-        WalReplay.Result replayed = new WalReplay(walDir, store, spanning).replay(segments, from);
+        WalReplay.Result replayed = new WalReplay(walDir, store, spanning, progress).replay(segments, from);
+        for (WalReplay.Damage d : replayed.damage()) {
+            LOG.warn("recovery: damaged log skipped, everything else kept: {}", d.describe());
+        }
         Map<Long, Long> existing = new HashMap<>(replayed.segmentSizes());
         long first = Math.max(replayed.lastSegment(), from.segment() - 1) + 1;
-        WalWriter wal = new WalWriter(walDir, options, first, existing, forcer);
+        WalWriter wal = new WalWriter(walDir, options, first, existing, io);
         WalReplay.TornTail torn = replayed.torn();
+        long droppedBytes = 0;
+        long droppedRecords = 0;
+        long droppedSamples = 0;
+        for (WalReplay.Damage d : replayed.damage()) {
+            droppedBytes += d.bytes();
+            droppedRecords = droppedRecords < 0 || d.records() < 0 ? -1 : droppedRecords + d.records();
+            droppedSamples = droppedSamples < 0 || d.samples() < 0 ? -1 : droppedSamples + d.samples();
+        }
         RecoveryReport report = new RecoveryReport(snapshot, manifest == null ? 0 : manifest.series(), manifest == null ? 0 : manifest.samples(), from,
                 replayed.records(), replayed.samples(), torn == null ? 0 : 1,
                 torn == null ? null : torn.file() + " at byte offset " + torn.offset() + " (" + torn.bytesRemoved()
                         + " bytes): " + torn.problem(),
-                System.nanoTime() - start);
-        return new DurableRawStore(store, walDir, snapshotsDir, wal, report, snapshot + 1,
+                System.nanoTime() - start, replayed.damage().stream().map(WalReplay.Damage::describe).toList(), droppedBytes,
+                droppedRecords, droppedSamples);
+        return new DurableRawStore(store, walDir, snapshotsDir, wal, new SeriesRefs(replayed.maxSeriesRef() + 1), report, snapshot + 1,
                 manifest == null ? null : manifest.wal(), manifest == null ? 0 : manifest.takenAtMillis(), span[0], span[1]);
     }
 
@@ -170,7 +202,7 @@ public final class DurableRawStore implements AutoCloseable {
      * @throws WalFailedException when the record did not reach the log; the request must not be acknowledged
      */
     public AppendResult append(AppendRequest request) {
-        PendingRecord record = new PendingRecord(wal, request);
+        PendingRecord record = new PendingRecord(wal, request, refs);
         AppendResult result = store.append(request, record);
         record.await();
         return result;
@@ -206,7 +238,7 @@ public final class DurableRawStore implements AutoCloseable {
             }
             return new SnapshotInfo(nextSnapshot - 1, position, image.seriesCount(), image.sampleCount(), 0, 0, true);
         }
-        wal.syncThrough(cut[0].records());
+        wal.syncThrough(cut[0]);
         long number = nextSnapshot;
         try {
             SnapshotManifest manifest = SnapshotWriter.write(snapshotsDir, number, image, position, System.currentTimeMillis());
@@ -215,6 +247,8 @@ public final class DurableRawStore implements AutoCloseable {
             participant.committed(position);
             wal.deleteBefore(position.segment());
             Snapshots.retain(snapshotsDir, KEEP_SNAPSHOTS);
+            // Series gone since (retention) stop being remembered; the others get new numbers, defined again once in the open segment.
+            refs.clear();
             long took = System.nanoTime() - start;
             lastSnapshotMillis = manifest.takenAtMillis();
             lastSnapshotNanos = took;

@@ -26,8 +26,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
  */
 public final class DurableTables implements AutoCloseable {
 
-    /** What start-up recovered: records and rows replayed, records skipped (table gone or changed), a torn tail cut. */
-    public record Recovery(long records, long rows, long skippedRecords, String tornTail, long durationNanos) {
+    /**
+     * What start-up recovered: records and rows replayed, records skipped (table gone or changed), a
+     * torn tail cut, damaged ranges of the log skipped (each with its segment, offset and size).
+     */
+    public record Recovery(long records, long rows, long skippedRecords, String tornTail, long durationNanos, List<String> damaged) {
     }
 
     private final TableStore store;
@@ -62,7 +65,7 @@ public final class DurableTables implements AutoCloseable {
             long first = segments.isEmpty() ? 0 : Math.max(replayed.lastSegment(), segments.getLast()) + 1;
             WalWriter wal = new WalWriter(dir, options, first, existing);
             Recovery recovery = new Recovery(replayed.records(), replayed.rows(), replayed.skipped(), replayed.torn(),
-                    System.nanoTime() - start);
+                    System.nanoTime() - start, replayed.damaged());
             return new DurableTables(store, dir, wal, recovery, replayed.newestRow());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot recover the table log in " + dir + ": " + e.getMessage(), e);

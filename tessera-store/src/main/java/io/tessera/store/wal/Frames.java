@@ -20,6 +20,10 @@ final class Frames {
     static final byte SAMPLES = 1;
     /** One accepted append of rows to a SQL table, in the table log. */
     static final byte TABLE_ROWS = 2;
+    /** Series references defined for the rest of a log segment. */
+    static final byte SERIES = 3;
+    /** One accepted raw-store append request whose series are references. */
+    static final byte SAMPLES_REF = 4;
     /** A block of series with their chunks, in a raw-store snapshot file. */
     static final byte RAW_SERIES = 16;
     /** A block of one view's states, in a view file. */
@@ -31,7 +35,7 @@ final class Frames {
     }
 
     static boolean knownType(int type) {
-        return type == SAMPLES || type == RAW_SERIES || type == VIEW_STATES || type == TABLE_ROWS;
+        return type == SAMPLES || type == SERIES || type == SAMPLES_REF || type == RAW_SERIES || type == VIEW_STATES || type == TABLE_ROWS;
     }
 
     /** Starts a frame at the writer's position; the payload follows; {@link #end} completes it. */
@@ -78,6 +82,27 @@ final class Frames {
             return -1;
         }
         return crc(buf, at, length) == storedCrc(buf, at) ? HEADER + length : -1;
+    }
+
+    /**
+     * The offset of the first valid frame after the bad one at {@code bad} (before {@code end}), or
+     * -1 when there is none or when checking candidates would cost more than {@code budget} bytes of CRC.
+     */
+    static int nextValidFrame(byte[] buf, int bad, int end, long budget) {
+        for (int q = bad + 1; q + HEADER <= end; q++) {
+            int length = length(buf, q);
+            if (length < 0 || length > end - q - HEADER || !knownType(type(buf, q))) {
+                continue;
+            }
+            budget -= length;
+            if (budget < 0) {
+                return -1;
+            }
+            if (validFrame(buf, q, end) > 0) {
+                return q;
+            }
+        }
+        return -1;
     }
 
     /** Why the frame at {@code at} is not valid, for an error message. */

@@ -12,12 +12,15 @@ import java.util.List;
 
 /**
  * Log segment files: {@code <wal>/00000042}, eight decimal digits, each starting with an 8-byte
- * header ({@code "TWAL"}, a format version byte, three zero bytes) followed by frames.
+ * header ({@code "TWAL"}, a format version byte, three zero bytes) followed by frames. Version 2
+ * segments hold series and reference-based sample records; version 1 segments, written before,
+ * hold records that carry their labels, and are still replayed.
  */
 final class Segments {
 
     static final int HEADER = 8;
-    static final byte VERSION = 1;
+    static final byte VERSION = 2;
+    static final byte OLDEST_VERSION = 1;
     private static final byte[] MAGIC = {'T', 'W', 'A', 'L'};
 
     private Segments() {
@@ -41,11 +44,11 @@ final class Segments {
         }
         byte[] h = header();
         for (int i = 0; i < HEADER; i++) {
-            if (buf[i] != h[i]) {
+            if (i != 4 && buf[i] != h[i]) {
                 return false;
             }
         }
-        return true;
+        return buf[4] >= OLDEST_VERSION && buf[4] <= VERSION;
     }
 
     /** The segment numbers in {@code dir}, ascending; other files are ignored. */

@@ -8,13 +8,16 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Replays the table log into a table store. As in the raw log, a damaged frame is a torn tail,
- * cut away and reported, only at the end of the last segment; anywhere else it is corruption. A
+ * Replays the table log into a table store. As in the raw log, damage costs only the damaged
+ * records: a frame that fails its checks (or passes them and does not decode) is skipped up to
+ * the next valid frame and reported with its segment, offset and size; a bad frame with no valid
+ * frame after it at the end of the last segment is a torn tail, cut away and reported. A
  * record of a table that is no longer declared, or whose columns have changed since, is skipped
  * and counted: the configuration decides what the tables are.
  */
@@ -22,7 +25,7 @@ final class TableLogReplay {
 
     /** What a replay found, with the newest row time of each segment kept. */
     record Result(long records, long rows, long skipped, Map<Long, Long> segmentSizes, Map<Long, Long> newestRow, long lastSegment,
-            String torn) {
+            String torn, List<String> damaged) {
     }
 
     private final Path dir;
@@ -39,6 +42,7 @@ final class TableLogReplay {
         long rows = 0;
         long skipped = 0;
         String torn = null;
+        List<String> damaged = new ArrayList<>();
         Map<Long, Long> sizes = new LinkedHashMap<>();
         Map<Long, Long> newest = new LinkedHashMap<>();
         long last = -1;
@@ -63,26 +67,36 @@ final class TableLogReplay {
                 int frame = Frames.validFrame(buf, pos, size);
                 if (frame < 0) {
                     String problem = Frames.problem(buf, pos, size);
-                    if (!isLast) {
-                        throw new CorruptionException(file, pos, problem + " in a segment that is not the last one");
+                    int next = Frames.nextValidFrame(buf, pos, size, 1L << 30);
+                    if (next < 0 && isLast) {
+                        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                            ch.truncate(pos);
+                            ch.force(true);
+                        }
+                        torn = file + " at byte offset " + pos + " (" + (size - pos) + " bytes): " + problem;
+                        size = pos;
+                        break;
                     }
-                    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                        ch.truncate(pos);
-                        ch.force(true);
-                    }
-                    torn = file + " at byte offset " + pos + " (" + (size - pos) + " bytes): " + problem;
-                    size = pos;
-                    break;
+                    int end = next < 0 ? size : next;
+                    damaged.add(file + " at byte offset " + pos + ": dropped " + (end - pos) + " bytes: " + problem);
+                    pos = end;
+                    continue;
                 }
                 if (Frames.type(buf, pos) != Frames.TABLE_ROWS) {
-                    throw new CorruptionException(file, pos, "a table log segment holds a frame of type " + Frames.type(buf, pos));
+                    damaged.add(file + " at byte offset " + pos + ": dropped " + frame + " bytes: a table log segment holds a frame of type "
+                            + Frames.type(buf, pos));
+                    pos += frame;
+                    continue;
                 }
                 TableRecords.Rows logged;
                 try {
                     in.reset(buf, pos + Frames.HEADER, pos + frame);
                     logged = TableRecords.read(in, frame - Frames.HEADER);
                 } catch (ByteIn.MalformedException | TesseraException e) {
-                    throw new CorruptionException(file, pos, "a record passes its CRC but does not decode: " + e.getMessage());
+                    damaged.add(file + " at byte offset " + pos + ": dropped " + frame + " bytes, 1 record: it passes its CRC but does not"
+                            + " decode: " + e.getMessage());
+                    pos += frame;
+                    continue;
                 }
                 Batch batch = logged.rows();
                 if (store.has(logged.table()) && store.schema(logged.table()).rowSchema().equals(batch.schema())) {
@@ -102,6 +116,6 @@ final class TableLogReplay {
             newest.put(segment, newestRow);
             last = segment;
         }
-        return new Result(records, rows, skipped, sizes, newest, last, torn);
+        return new Result(records, rows, skipped, sizes, newest, last, torn, List.copyOf(damaged));
     }
 }

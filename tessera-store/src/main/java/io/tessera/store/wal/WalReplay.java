@@ -1,5 +1,6 @@
 package io.tessera.store.wal;
 
+import io.tessera.core.Labels;
 import io.tessera.core.TesseraException;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
@@ -9,24 +10,41 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Replays log segments into a store, from a position on. A damaged frame is a torn tail, cut
- * away and reported, only when it is in the last segment and no valid frame starts anywhere
- * after it (a crash cuts the log's end, it does not damage its middle); anywhere else it is
- * corruption and recovery stops.
+ * Replays log segments into a store, from a position on. Damage never costs more than the
+ * damaged bytes: a frame that fails its checks is skipped up to the next valid frame (found by
+ * scanning for a frame header whose length, type and CRC check out), and replay goes on from
+ * there, in the same segment and in every later one. Each skipped range is reported with its
+ * segment, offset, size and the records and samples it held as far as they can be read. A bad
+ * frame with no valid frame after it at the end of the last segment is a torn tail (a crash cuts
+ * the log's end): it is truncated away and reported as such.
  */
 final class WalReplay {
 
-    /** What a replay found: records applied, the segments kept with their sizes, the torn tail if any. */
-    record Result(long records, long samples, Map<Long, Long> segmentSizes, long lastSegment, TornTail torn) {
+    /** What a replay found: records applied, the segments kept with their sizes, the torn tail and damage if any. */
+    record Result(long records, long samples, Map<Long, Long> segmentSizes, long lastSegment, TornTail torn, List<Damage> damage,
+            long maxSeriesRef) {
     }
 
     /** A cut-off record removed from the end of the log. */
     record TornTail(Path file, long offset, long bytesRemoved, String problem) {
+    }
+
+    /**
+     * Bytes skipped in the middle of the log. {@code records} counts the frames their length
+     * fields still delimit, {@code samples} the samples of those that still decode (-1: unknown).
+     */
+    record Damage(Path file, long offset, long bytes, long records, long samples, String problem) {
+        String describe() {
+            return file + " at byte offset " + offset + ": dropped " + bytes + " bytes, " + (records < 0 ? "an unknown number of" : records)
+                    + " record(s), " + (samples < 0 ? "an unknown number of" : samples) + " sample(s): " + problem;
+        }
     }
 
     private static final long RESYNC_BUDGET_BYTES = 1L << 30;
@@ -34,13 +52,18 @@ final class WalReplay {
     private final Path dir;
     private final RawStore store;
     private final ReplayListener listener;
+    private final RecoveryProgress progress;
     private final ByteIn in = new ByteIn();
+    private final Map<Long, Labels> series = new HashMap<>();
+    private final List<Damage> damage = new ArrayList<>();
+    private long maxRef = -1;
     private byte[] buf = new byte[1 << 16];
 
-    WalReplay(Path dir, RawStore store, ReplayListener listener) {
+    WalReplay(Path dir, RawStore store, ReplayListener listener, RecoveryProgress progress) {
         this.dir = dir;
         this.store = store;
         this.listener = listener;
+        this.progress = progress;
     }
 
     /** Replays {@code segments} (ascending and contiguous, the first holding {@code from}). */
@@ -50,11 +73,19 @@ final class WalReplay {
         TornTail torn = null;
         Map<Long, Long> sizes = new LinkedHashMap<>();
         long last = -1;
+        long totalBytes = 0;
+        for (long segment : segments) {
+            totalBytes += Files.size(Segments.path(dir, segment));
+        }
+        progress.replayStarts(segments.size(), totalBytes);
+        long doneBytes = 0;
         for (int i = 0; i < segments.size(); i++) {
             long segment = segments.get(i);
+            progress.segment(i);
             boolean isLast = i == segments.size() - 1;
             Path file = Segments.path(dir, segment);
             int size = read(file);
+            int pos = Segments.HEADER;
             if (!Segments.validHeader(buf, size)) {
                 if (isLast && size < Segments.HEADER) {
                     Files.delete(file);
@@ -62,75 +93,123 @@ final class WalReplay {
                     torn = new TornTail(file, 0, size, "a segment header is cut off after " + size + " bytes");
                     break;
                 }
-                throw new CorruptionException(file, 0, "not a log segment of this version (bad header)");
-            }
-            int pos = Segments.HEADER;
-            if (segment == from.segment()) {
-                if (from.offset() > size) {
-                    throw new CorruptionException(file, size, "the segment ends before offset " + from.offset()
-                            + ", where the snapshot says the log continues");
+                if (size >= 5 && buf[0] == 'T' && buf[1] == 'W' && buf[2] == 'A' && buf[3] == 'L' && buf[4] > Segments.VERSION) {
+                    throw new CorruptionException(file, 4, "a log segment of format " + buf[4] + ", newer than this Tessera reads ("
+                            + Segments.VERSION + ")");
                 }
-                pos = (int) from.offset();
+                if (size < Segments.HEADER) {
+                    damage.add(new Damage(file, 0, size, 0, 0, "a segment header is cut off after " + size + " bytes"));
+                    sizes.put(segment, (long) size);
+                    last = segment;
+                    continue;
+                }
+                damage.add(new Damage(file, 0, Segments.HEADER, 0, 0, "the segment header is damaged; its frames are read on"));
+            }
+            long replayFrom = segment == from.segment() ? from.offset() : Segments.HEADER;
+            if (replayFrom > size) {
+                throw new CorruptionException(file, size, "the segment ends before offset " + replayFrom
+                        + ", where the snapshot says the log continues");
             }
             while (pos < size) {
                 int frame = Frames.validFrame(buf, pos, size);
                 if (frame < 0) {
                     String problem = Frames.problem(buf, pos, size);
-                    if (!isLast) {
-                        throw new CorruptionException(file, pos, problem + " in a segment that is not the last one");
+                    int next = nextValidFrame(pos, size);
+                    if (next < 0 && isLast) {
+                        truncate(file, pos);
+                        torn = new TornTail(file, pos, size - pos, problem);
+                        size = pos;
+                        break;
                     }
-                    long next = nextValidFrame(pos, size);
-                    if (next >= 0) {
-                        throw new CorruptionException(file, pos, problem + ", and a valid record follows at offset " + next);
-                    }
-                    truncate(file, pos);
-                    torn = new TornTail(file, pos, size - pos, problem);
-                    size = pos;
-                    break;
+                    int end = next < 0 ? size : next;
+                    damage.add(damaged(file, pos, end, problem + (pos < replayFrom ? " (before the snapshot's position: only series"
+                            + " definitions there are needed)" : "")));
+                    pos = end;
+                    continue;
                 }
-                if (Frames.type(buf, pos) != Frames.SAMPLES) {
-                    throw new CorruptionException(file, pos, "a log segment holds a frame of type " + Frames.type(buf, pos));
-                }
-                AppendRequest request;
+                int type = Frames.type(buf, pos);
+                boolean apply = pos >= replayFrom;
                 try {
                     in.reset(buf, pos + Frames.HEADER, pos + frame);
-                    request = SampleRecords.read(in, frame - Frames.HEADER);
-                } catch (ByteIn.MalformedException | TesseraException e) {
-                    throw new CorruptionException(file, pos, "a record passes its CRC but does not decode: " + e.getMessage());
-                }
-                try {
-                    store.replay(request);
+                    if (type == Frames.SERIES) {
+                        maxRef = Math.max(maxRef, SampleRecords.readSeries(in, frame - Frames.HEADER, series));
+                    } else if (type == Frames.SAMPLES || type == Frames.SAMPLES_REF) {
+                        if (apply) {
+                            AppendRequest request = type == Frames.SAMPLES
+                                    ? SampleRecords.read(in, frame - Frames.HEADER)
+                                    : SampleRecords.readWithRefs(in, frame - Frames.HEADER, series);
+                            store.replay(request);
+                            records++;
+                            samples += request.sampleCount();
+                            listener.replayed(request);
+                        }
+                    } else {
+                        damage.add(damaged(file, pos, pos + frame, "a log segment holds a frame of type " + type));
+                    }
+                } catch (SampleRecords.UnknownSeriesException e) {
+                    damage.add(damaged(file, pos, pos + frame, "an intact record " + e.getMessage()));
+                } catch (ByteIn.MalformedException e) {
+                    damage.add(damaged(file, pos, pos + frame, "a record passes its CRC but does not decode: " + e.getMessage()));
                 } catch (TesseraException e) {
-                    throw new CorruptionException(file, pos, "a record does not apply to the recovered store: " + e.getMessage());
+                    damage.add(damaged(file, pos, pos + frame, "a record does not apply to the recovered store: " + e.getMessage()));
                 }
-                records++;
-                samples += request.sampleCount();
-                listener.replayed(request);
                 pos += frame;
+                progress.replayed(doneBytes + pos, records, samples);
             }
+            doneBytes += size;
             sizes.put(segment, (long) size);
             last = segment;
         }
-        return new Result(records, samples, sizes, last, torn);
+        return new Result(records, samples, sizes, last, torn, List.copyOf(damage), maxRef);
     }
 
-    /** The offset of the first valid frame after {@code bad}, or -1 when there is none. */
-    private long nextValidFrame(int bad, int size) {
-        long budget = RESYNC_BUDGET_BYTES;
-        for (int q = bad + 1; q + Frames.HEADER <= size; q++) {
+    /** The bytes {@code [from, to)} of the segment in {@code buf} are skipped: what they held, as far as it can be read. */
+    private Damage damaged(Path file, int from, int to, String problem) {
+        long records = 0;
+        long samples = 0;
+        int q = from;
+        while (q < to) {
+            if (to - q < Frames.HEADER) {
+                records = -1;
+                break;
+            }
             int length = Frames.length(buf, q);
-            if (length < 0 || length > size - q - Frames.HEADER || !Frames.knownType(Frames.type(buf, q))) {
-                continue;
+            if (length < 0 || length > to - q - Frames.HEADER) {
+                records = -1;
+                break;
             }
-            budget -= length;
-            if (budget < 0) {
-                return q;
+            int type = Frames.type(buf, q);
+            if (type == Frames.SAMPLES || type == Frames.SAMPLES_REF) {
+                records++;
+                long n = countSamples(type, q + Frames.HEADER, q + Frames.HEADER + length);
+                samples = n < 0 || samples < 0 ? -1 : samples + n;
+            } else if (type != Frames.SERIES) {
+                records = -1;
+                break;
             }
-            if (Frames.validFrame(buf, q, size) > 0) {
-                return q;
-            }
+            q += Frames.HEADER + length;
         }
-        return -1;
+        if (records < 0) {
+            samples = -1;
+        }
+        return new Damage(file, from, to - from, records, samples, problem);
+    }
+
+    private long countSamples(int type, int from, int to) {
+        in.reset(buf, from, to);
+        if (type == Frames.SAMPLES_REF) {
+            return SampleRecords.countWithRefs(in, to - from);
+        }
+        try {
+            return SampleRecords.read(in, to - from).sampleCount();
+        } catch (ByteIn.MalformedException | TesseraException e) {
+            return -1;
+        }
+    }
+
+    /** The offset of the first valid frame after {@code bad}, or -1 when there is none (or finding one costs too much). */
+    private int nextValidFrame(int bad, int size) {
+        return Frames.nextValidFrame(buf, bad, size, RESYNC_BUDGET_BYTES);
     }
 
     private int read(Path file) throws IOException {

@@ -119,6 +119,43 @@ class DurableTablesTest {
     }
 
     @Test
+    void fourDamagedBytesInAnEarlierSegmentCostOnlyTheirRecord() throws IOException {
+        Random random = new Random(11);
+        List<Batch> batches = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            batches.add(rows(random, 1_000_000, 1 + random.nextInt(30)));
+        }
+        try (DurableTables durable = DurableTables.open(dir, store(EVENTS, TableStoreConfig.defaults()),
+                WalOptions.DEFAULTS.withSegmentBytes(4096))) {
+            for (Batch b : batches) {
+                durable.append("events", b);
+            }
+        }
+        Path wal = dir.resolve("tables").resolve("wal");
+        assertThat(Segments.list(wal).size()).isGreaterThanOrEqualTo(3);
+        Path first = Segments.path(wal, 0);
+        long[] frames = DataDirs.frameOffsets(first);
+        int victim = frames.length / 2;
+        long at = (frames[victim] + frames[victim + 1]) / 2;
+        for (int i = 0; i < 4; i++) {
+            TornTailTest.flip(first, at + i);
+        }
+        TableStore expected = store(EVENTS, TableStoreConfig.defaults());
+        for (int i = 0; i < batches.size(); i++) {
+            if (i != victim) {
+                expected.append("events", batches.get(i));
+            }
+        }
+        TableStore recovered = store(EVENTS, TableStoreConfig.defaults());
+        try (DurableTables durable = DurableTables.open(dir, recovered, WalOptions.DEFAULTS)) {
+            assertThat(durable.recovery().damaged()).singleElement().asString()
+                    .contains(first + " at byte offset " + frames[victim] + ": dropped " + (frames[victim + 1] - frames[victim]) + " bytes");
+            assertThat(durable.recovery().records()).isEqualTo(batches.size() - 1);
+            assertThat(dump(recovered)).isEqualTo(dump(expected));
+        }
+    }
+
+    @Test
     void recordsOfAChangedTableAreSkippedAndCounted() {
         Random random = new Random(9);
         try (DurableTables durable = DurableTables.open(dir, store(EVENTS, TableStoreConfig.defaults()), WalOptions.DEFAULTS)) {

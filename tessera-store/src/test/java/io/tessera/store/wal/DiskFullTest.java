@@ -1,0 +1,156 @@
+package io.tessera.store.wal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tessera.core.Labels;
+import io.tessera.store.raw.AppendRequest;
+import io.tessera.store.raw.RawStore;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The log's disk fills up under concurrent writers: writes are refused, and once room is made
+ * they are accepted again by themselves, with every acknowledged sample there after a restart.
+ * And a start on a disk that is already full starts, refusing writes until room is made.
+ */
+class DiskFullTest {
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @EnumSource(WalFsync.class)
+    void writesResumeOnceSpaceIsFreedAndNothingAcknowledgedIsLost(WalFsync policy) throws Exception {
+        Path dir = tmp.resolve("data");
+        QuotaDisk disk = new QuotaDisk(150_000);
+        WalOptions options = new WalOptions(policy, 1 << 16, 20);
+        List<AppendRequest> all = new ArrayList<>();
+        RandomRequests requests = new RandomRequests(23, 40);
+        for (int i = 0; i < 6000; i++) {
+            all.add(requests.next());
+        }
+        ConcurrentLinkedQueue<AppendRequest> acknowledged = new ConcurrentLinkedQueue<>();
+        AtomicInteger refused = new AtomicInteger();
+        AtomicInteger ackedAfterFreeing = new AtomicInteger();
+        AtomicBoolean freed = new AtomicBoolean();
+        DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, options, ReplayListener.NONE, disk, new RecoveryProgress());
+        AtomicInteger next = new AtomicInteger();
+        List<Thread> writers = new ArrayList<>();
+        for (int w = 0; w < 3; w++) {
+            writers.add(Thread.ofPlatform().start(() -> {
+                for (int i = next.getAndIncrement(); i < all.size(); i = next.getAndIncrement()) {
+                    try {
+                        store.append(all.get(i));
+                        acknowledged.add(all.get(i));
+                        if (freed.get()) {
+                            ackedAfterFreeing.incrementAndGet();
+                        }
+                    } catch (WalFailedException e) {
+                        if (refused.incrementAndGet() == 50) {
+                            assertThat(store.walFailure()).hasMessageContaining("No space left");
+                            freed.set(true);
+                            disk.free(100L << 20);
+                        }
+                        sleep(2);
+                    } catch (RuntimeException e) {
+                        // an out-of-order sample across writers is rejected before it is logged
+                    }
+                }
+            }));
+        }
+        for (Thread t : writers) {
+            t.join();
+        }
+        System.out.println(policy + ": acknowledged " + acknowledged.size() + ", refused " + refused.get() + ", acknowledged after"
+                + " freeing " + ackedAfterFreeing.get() + ", failed disk writes " + disk.failures.get());
+        assertThat(refused.get()).as("writes refused while the disk was full").isGreaterThanOrEqualTo(50);
+        assertThat(ackedAfterFreeing.get()).as("writes accepted again once space was freed").isGreaterThan(100);
+        assertThat(store.walFailure()).as("the log recovered").isNull();
+        store.close();
+        try (DurableRawStore again = DurableRawStore.open(dir, DataDirs.CONFIG, options)) {
+            assertThat(again.recovery().damaged()).as("the failed write left no damage behind").isEmpty();
+            assertThat(again.recovery().torn()).isNull();
+            assertPresent(again.store(), acknowledged);
+        }
+    }
+
+    @Test
+    void aStartOnAFullDiskStartsReadOnlyAndTakesWritesOnceThereIsRoom() throws Exception {
+        Path dir = tmp.resolve("data");
+        AppendRequest before = AppendRequest.builder().series(Labels.of("__name__", "before_full")).sample(1000, 1.5).build();
+        try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
+            store.append(before);
+        }
+        QuotaDisk disk = new QuotaDisk(0);
+        AppendRequest after = AppendRequest.builder().series(Labels.of("__name__", "after_full")).sample(2000, 2.5).build();
+        try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS, ReplayListener.NONE, disk,
+                new RecoveryProgress())) {
+            assertThat(Dumps.full(store.store())).contains("before_full");
+            assertThatThrownBy(() -> store.append(after)).isInstanceOf(WalFailedException.class).hasMessageContaining("No space left");
+            assertThat(store.walFailure()).isNotNull();
+            disk.free(100L << 20);
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (true) {
+                try {
+                    store.append(after);
+                    break;
+                } catch (WalFailedException e) {
+                    assertThat(System.nanoTime()).as("writes resume within 20 s").isLessThan(deadline);
+                    Thread.sleep(50);
+                }
+            }
+            assertThat(store.walFailure()).isNull();
+        }
+        try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
+            assertPresent(store.store(), List.of(before, after));
+        }
+    }
+
+    private static void assertPresent(RawStore recovered, Iterable<AppendRequest> acknowledged) {
+        Set<String> present = samples(recovered);
+        long expected = 0;
+        for (AppendRequest r : acknowledged) {
+            RawStore one = new RawStore(DataDirs.CONFIG);
+            one.replay(r);
+            Set<String> mine = samples(one);
+            expected += mine.size();
+            if (!present.containsAll(mine)) {
+                mine.removeAll(present);
+                throw new AssertionError("acknowledged samples missing after the restart: " + mine);
+            }
+        }
+        assertThat(expected).isPositive();
+    }
+
+    private static Set<String> samples(RawStore store) {
+        Set<String> out = new HashSet<>();
+        String series = null;
+        for (String line : Dumps.full(store).split("\n")) {
+            if (line.startsWith(" ")) {
+                out.add(series + line);
+            } else {
+                series = line;
+            }
+        }
+        return out;
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
