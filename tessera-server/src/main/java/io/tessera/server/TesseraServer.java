@@ -66,9 +66,12 @@ public final class TesseraServer implements AutoCloseable {
     private final ViewDurability viewFiles;
     private final io.tessera.store.table.TableStore tables;
     private final io.tessera.store.wal.DurableTables durableTables;
+    private final io.tessera.server.web.WebConfigFile webFile;
 
     private TesseraServer(ServerConfig config) throws IOException {
         this.config = config;
+        this.webFile = config.web().configFile() == null ? null
+                : io.tessera.server.web.WebConfigFile.open(Path.of(config.web().configFile()));
         RawStoreConfig rawConfig = RawStoreConfig.defaults()
                 .withRetention(Durations.parseMillis(config.storage().retention()))
                 .withOutOfOrderWindow(Durations.parseMillis(config.storage().outOfOrderWindow()))
@@ -142,15 +145,15 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge("tessera_raw_recent_span_reads", "Span reads the recent-samples logs answered instead of the chunks, since start.",
                 () -> rawStore.recentSamples().reads());
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
-        this.http = new HttpService(config.host(), config.port());
-        http.route("/api/v1/write", POST, ingest::remoteWrite);
-        http.route("/api/v1/import/prometheus", POST, ingest::importText);
+        this.http = new HttpService(config.host(), config.port(), io.tessera.server.web.ListenerOptions.of(config.web(), webFile));
+        http.route("/api/v1/write", POST, ingest::remoteWrite).writes("/api/v1/write", "application/x-protobuf");
+        http.route("/api/v1/import/prometheus", POST, ingest::importText).writes("/api/v1/import/prometheus");
         io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(tables,
                 durableTables == null ? (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
                         tables.append(table, decoded.rows()))
                         : (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
                         durableTables.append(table, decoded.rows())), maxBody, metrics);
-        http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle);
+        http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle).writes(io.tessera.server.sql.TableRowsEndpoint.PREFIX);
         this.api = new PrometheusApi(rawStore, new DemandingDataStore(data, maintainer), () -> accelerator, config.engineOptions(),
                 TesseraVersion.version(),
                 config.storage().retention());
@@ -163,8 +166,8 @@ public final class TesseraServer implements AutoCloseable {
         io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql);
         http.route("/", Set.of("GET", "HEAD", "POST"), clickHouse::handle);
         http.route("/ping", GET, clickHouse::ping);
-        PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install);
-        http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
+        PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install, rawConfig.retentionMillis());
+        http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle).writes("/api/v1/plan", PlanEndpoints.CONTENT_TYPE);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
             if (ready && (durable == null || durable.walFailure() == null)
@@ -200,7 +203,14 @@ public final class TesseraServer implements AutoCloseable {
         try {
             TesseraServer server = new TesseraServer(config);
             if (config.acceleration().planFile() != null) {
-                server.install(InstallablePlanCodec.fromJson(java.nio.file.Files.readString(java.nio.file.Path.of(config.acceleration().planFile()))));
+                InstallablePlan plan = readPlanFile(config.acceleration().planFile());
+                try {
+                    io.tessera.server.api.PlanBounds.check(plan, server.rawStore.config().retentionMillis());
+                } catch (io.tessera.core.InvalidInputException e) {
+                    throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + config.acceleration().planFile()
+                            + ": " + e.getMessage(), e);
+                }
+                server.install(plan);
             } else if (server.viewFiles != null && server.viewFiles.savedPlan() != null) {
                 server.install(InstallablePlanCodec.fromJson(server.viewFiles.savedPlan()));
             }
@@ -221,7 +231,24 @@ public final class TesseraServer implements AutoCloseable {
             server.ready = true;
             return server;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + config.listen() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot start: " + e.getMessage(), e);
+        }
+    }
+
+    /** The plan of {@code acceleration.plan_file}; an error names the key and the file. */
+    private static InstallablePlan readPlanFile(String file) {
+        String json;
+        try {
+            json = java.nio.file.Files.readString(Path.of(file));
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + " does not exist");
+        } catch (IOException e) {
+            throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + " cannot be read: " + e.getMessage(), e);
+        }
+        try {
+            return InstallablePlanCodec.fromJson(json);
+        } catch (RuntimeException e) {
+            throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -308,6 +335,11 @@ public final class TesseraServer implements AutoCloseable {
         return http.host() + ":" + http.port();
     }
 
+    /** The listener's base URL: https when the web configuration turns TLS on. */
+    public String baseUrl() {
+        return (http.tls() ? "https://" : "http://") + address();
+    }
+
     public int port() {
         return http.port();
     }
@@ -334,6 +366,9 @@ public final class TesseraServer implements AutoCloseable {
         ready = false;
         api.close();
         http.close();
+        if (webFile != null) {
+            webFile.close();
+        }
         housekeeping.shutdown();
         try {
             housekeeping.awaitTermination(2, TimeUnit.MINUTES);

@@ -13,14 +13,21 @@ import io.tessera.core.InvalidInputException;
  * @param query         the PromQL engine's defaults and limits
  * @param acceleration  the installed plan and its views
  * @param tables        the SQL tables rows may be posted to (see {@link TableConfigs})
+ * @param web           the HTTP listener's security, limits and timeouts
  */
 public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
-                           Acceleration acceleration, java.util.List<Table> tables) {
+                           Acceleration acceleration, java.util.List<Table> tables, Web web) {
+
+    /** A configuration with the default web settings. */
+    public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
+            Acceleration acceleration, java.util.List<Table> tables) {
+        this(listen, dataDir, storage, remoteWrite, query, acceleration, tables, null);
+    }
 
     /** A configuration without SQL tables. */
     public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
             Acceleration acceleration) {
-        this(listen, dataDir, storage, remoteWrite, query, acceleration, null);
+        this(listen, dataDir, storage, remoteWrite, query, acceleration, null, null);
     }
 
     /**
@@ -57,11 +64,24 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     public record Storage(String retention, String outOfOrderWindow, String memoryLimit, String walFsync,
             String walSegmentSize, String snapshotInterval, String recentSamplesWindow) {
         public static final Storage DEFAULTS = new Storage("15d", "0s", "8GiB", "interval", "128MiB", "15m", "15m");
+
+        public Storage {
+            ConfigValues.duration("retention", retention);
+            ConfigValues.duration("out_of_order_window", outOfOrderWindow);
+            ConfigValues.byteSize("memory_limit", memoryLimit);
+            ConfigValues.byteSize("wal_segment_size", walSegmentSize);
+            ConfigValues.duration("snapshot_interval", snapshotInterval);
+            ConfigValues.duration("recent_samples_window", recentSamplesWindow);
+        }
     }
 
     /** @param maxBodyBytes the largest uncompressed request body accepted */
     public record RemoteWrite(String maxBodyBytes) {
         public static final RemoteWrite DEFAULTS = new RemoteWrite("32MiB");
+
+        public RemoteWrite {
+            ConfigValues.byteSize("max_body_bytes", maxBodyBytes);
+        }
     }
 
     /**
@@ -73,6 +93,14 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      */
     public record Query(String lookbackDelta, String timeout, Long maxSamples, Integer maxPointsPerSeries, String defaultSubqueryStep) {
         public static final Query DEFAULTS = new Query("5m", "2m", 50_000_000L, 11_000, "1m");
+
+        public Query {
+            ConfigValues.duration("lookback_delta", lookbackDelta);
+            ConfigValues.duration("timeout", timeout);
+            ConfigValues.positive("max_samples", maxSamples);
+            ConfigValues.positive("max_points_per_series", maxPointsPerSeries == null ? null : maxPointsPerSeries.longValue());
+            ConfigValues.duration("default_subquery_step", defaultSubqueryStep);
+        }
     }
 
     /**
@@ -81,10 +109,54 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      */
     public record Acceleration(String planFile, String allowedLateness) {
         public static final Acceleration DEFAULTS = new Acceleration(null, "30s");
+
+        public Acceleration {
+            ConfigValues.duration("allowed_lateness", allowedLateness);
+        }
+    }
+
+    /**
+     * The HTTP listener.
+     *
+     * @param configFile          a web configuration file in Prometheus' format (TLS, basic auth, headers)
+     * @param corsOrigin          a regular expression (anchored) of the origins allowed to read answers and
+     *                            send writes cross-origin; null allows none
+     * @param readTimeout         the longest a request's header and body may take to arrive
+     * @param idleTimeout         how long a connection may wait for its next request
+     * @param maxHeaderBytes      the largest request header
+     * @param maxRequestBodyBytes the largest request body of any endpoint (endpoints have their own, smaller, limits)
+     * @param maxConnections      connections accepted at once; more wait in the backlog
+     */
+    public record Web(String configFile, String corsOrigin, String readTimeout, String idleTimeout, String maxHeaderBytes,
+            String maxRequestBodyBytes, Integer maxConnections) {
+        public static final Web DEFAULTS = new Web(null, null, "1m", "5m", "1MiB", "64MiB", 512);
+
+        public Web {
+            if (corsOrigin != null) {
+                try {
+                    java.util.regex.Pattern.compile(corsOrigin);
+                } catch (java.util.regex.PatternSyntaxException e) {
+                    throw new ConfigValueException("cors_origin", "not a regular expression: " + e.getDescription());
+                }
+            }
+            ConfigValues.positiveDuration("read_timeout", readTimeout);
+            ConfigValues.positiveDuration("idle_timeout", idleTimeout);
+            ConfigValues.byteSize("max_header_bytes", maxHeaderBytes);
+            ConfigValues.byteSize("max_request_body_bytes", maxRequestBodyBytes);
+            ConfigValues.positive("max_connections", maxConnections == null ? null : maxConnections.longValue());
+        }
+
+        public long readTimeoutMillis() {
+            return io.tessera.core.Durations.parseMillis(readTimeout);
+        }
+
+        public long idleTimeoutMillis() {
+            return io.tessera.core.Durations.parseMillis(idleTimeout);
+        }
     }
 
     public static final ServerConfig DEFAULTS = new ServerConfig(DEFAULT_LISTEN, null, Storage.DEFAULTS, RemoteWrite.DEFAULTS,
-            Query.DEFAULTS, Acceleration.DEFAULTS);
+            Query.DEFAULTS, Acceleration.DEFAULTS, null, Web.DEFAULTS);
 
     public ServerConfig {
         listen = listen == null ? DEFAULT_LISTEN : listen;
@@ -106,6 +178,11 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         acceleration = acceleration == null ? Acceleration.DEFAULTS
                 : new Acceleration(acceleration.planFile(), or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
         tables = TableConfigs.validate(tables);
+        Web w = Web.DEFAULTS;
+        web = web == null ? w : new Web(web.configFile(), web.corsOrigin(), or(web.readTimeout(), w.readTimeout()),
+                or(web.idleTimeout(), w.idleTimeout()), or(web.maxHeaderBytes(), w.maxHeaderBytes()),
+                or(web.maxRequestBodyBytes(), w.maxRequestBodyBytes()),
+                web.maxConnections() == null ? w.maxConnections() : web.maxConnections());
     }
 
     /** The write-ahead log options this configuration asks for. */
@@ -137,11 +214,21 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withListen(String newListen) {
-        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration, tables);
+        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration, tables, web);
+    }
+
+    public ServerConfig withWebConfigFile(String file) {
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables,
+                new Web(file, web.corsOrigin(), web.readTimeout(), web.idleTimeout(), web.maxHeaderBytes(),
+                        web.maxRequestBodyBytes(), web.maxConnections()));
+    }
+
+    public ServerConfig withWeb(Web newWeb) {
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables, newWeb);
     }
 
     public ServerConfig withDataDir(String newDataDir) {
-        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration, tables);
+        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration, tables, web);
     }
 
     /** The declared tables as the store and the SQL engine know them. */
@@ -150,7 +237,7 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withTables(java.util.List<Table> newTables) {
-        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, newTables);
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, newTables, web);
     }
 
     /** The host part of {@link #listen()}. */

@@ -18,14 +18,17 @@ public final class Request {
 
     private final HttpServerExchange exchange;
     private final StreamSourceConduit socket;
+    private final byte[] received;
     private boolean responded;
     private boolean handedOff;
     private ClientWatch watch;
     private volatile boolean clientGone;
 
-    Request(HttpServerExchange exchange, StreamSourceConduit socket) {
+    /** {@code received}: the body, read whole before the handler runs; null when the request has none. */
+    Request(HttpServerExchange exchange, StreamSourceConduit socket, byte[] received) {
         this.exchange = exchange;
         this.socket = socket;
+        this.received = received;
     }
 
     public String method() {
@@ -51,6 +54,13 @@ public final class Request {
      * {@link LimitExceededException} before reading the excess.
      */
     public byte[] body(long limit) throws IOException {
+        if (received != null) {
+            if (received.length > limit) {
+                closeAfterResponse();
+                throw new LimitExceededException("request body of " + received.length + " bytes exceeds the limit of " + limit + " bytes");
+            }
+            return received;
+        }
         String declared = header("Content-Length");
         if (declared != null) {
             try {
