@@ -57,7 +57,9 @@ public final class Request {
         if (received != null) {
             if (received.length > limit) {
                 closeAfterResponse();
-                throw new LimitExceededException("request body of " + received.length + " bytes exceeds the limit of " + limit + " bytes");
+                throw new LimitExceededException(header("Content-Length") == null
+                        ? "request body exceeds the limit of " + limit + " bytes"
+                        : "request body of " + received.length + " bytes exceeds the limit of " + limit + " bytes");
             }
             return received;
         }

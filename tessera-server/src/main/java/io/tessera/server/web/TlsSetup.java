@@ -198,7 +198,7 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
             while ((o = pem.readObject()) != null) {
                 switch (o) {
                     case PEMKeyPair pair -> {
-                        return converter.getKeyPair(pair).getPrivate();
+                        return converter.getPrivateKey(pair.getPrivateKeyInfo());
                     }
                     case PrivateKeyInfo info -> {
                         return converter.getPrivateKey(info);

@@ -69,11 +69,18 @@ public final class WebConfigFile implements AccessGate, AutoCloseable {
 
     /** Reads the file again now, whether or not it looks changed (SIGHUP). */
     void reload() {
+        State previous = state;
         try {
-            state = read(file, state);
+            state = read(file, previous);
             LOG.info("reloaded web configuration {}", file);
         } catch (InvalidInputException e) {
             LOG.error("web configuration {} not reloaded, the previous one stays in force: {}", file, e.getMessage());
+            try {
+                BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+                state = new State(previous.config(), previous.auth(), previous.tls(), a.fileKey(), a.lastModifiedTime().toMillis(), a.size());
+            } catch (IOException gone) {
+                // tried again on the next request
+            }
         }
     }
 
