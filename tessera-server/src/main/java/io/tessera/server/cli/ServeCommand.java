@@ -5,7 +5,7 @@ import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.store.wal.CorruptionException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code tessera serve}: run the server until interrupted. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -25,6 +27,9 @@ public final class ServeCommand implements Callable<Integer> {
 
     /** The exit code of a server that could not start. */
     static final int CANNOT_START = 2;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration file; flags override it.")
     Path config;
@@ -59,7 +64,7 @@ public final class ServeCommand implements Callable<Integer> {
             cfg.port();
             started = TesseraServer.start(cfg);
         } catch (RuntimeException e) {
-            return cannotStart(e, System.err);
+            return cannotStart(e, spec.commandLine().getErr());
         }
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch closed = new CountDownLatch(1);
@@ -91,7 +96,7 @@ public final class ServeCommand implements Callable<Integer> {
      * One line on {@code err} saying why the server did not start, naming the file, key or
      * address at fault; the stack trace goes to the debug log only.
      */
-    static int cannotStart(RuntimeException e, PrintStream err) {
+    static int cannotStart(RuntimeException e, PrintWriter err) {
         LOG.debug("start-up failed", e);
         String message = switch (e) {
             case InvalidInputException invalid -> invalid.getMessage();
@@ -100,6 +105,7 @@ public final class ServeCommand implements Callable<Integer> {
             default -> "cannot start: " + (e.getMessage() == null ? "unexpected failure (run with debug logging for details)" : e.getMessage());
         };
         err.println("tessera: " + message.lines().findFirst().orElse(message));
+        err.flush();
         return CANNOT_START;
     }
 }

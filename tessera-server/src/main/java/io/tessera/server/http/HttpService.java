@@ -193,13 +193,13 @@ public final class HttpService implements AutoCloseable {
             return;
         }
         String origin = exchange.getRequestHeaders().getFirst("Origin");
-        boolean corsAllowed = origin != null && options.corsOrigin() != null && options.corsOrigin().matcher(origin).matches();
-        if (corsAllowed) {
-            exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Allow-Origin"), origin);
-            exchange.getResponseHeaders().add(HttpString.tryFromString("Vary"), "Origin");
-            if (exchange.getRequestMethod().toString().equals("OPTIONS")
+        if (origin != null && options.corsOrigin() != null) {
+            boolean allowed = options.corsOrigin().matcher(origin).matches();
+            corsHeaders(exchange, allowed ? origin : null);
+            if (allowed && exchange.getRequestMethod().toString().equals("OPTIONS")
                     && exchange.getRequestHeaders().getFirst("Access-Control-Request-Method") != null) {
-                preflight(exchange);
+                exchange.setStatusCode(204);
+                exchange.endExchange();
                 return;
             }
         }
@@ -281,19 +281,20 @@ public final class HttpService implements AutoCloseable {
         exchange.getResponseSender().send(body, StandardCharsets.UTF_8);
     }
 
-    private void preflight(HttpServerExchange exchange) {
-        Route route = find(exchange.getRequestPath());
-        Set<String> methods = route == null ? Set.of("GET", "POST") : route.methods();
-        exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Allow-Methods"), String.join(", ", methods));
+    /** Prometheus' CORS headers ({@code SetCORS}), with the origin allowed when {@code allowedOrigin} is set. */
+    private static void corsHeaders(HttpServerExchange exchange, String allowedOrigin) {
         exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Allow-Headers"),
-                "Accept, Authorization, Content-Type, Content-Encoding, Origin, X-Prometheus-Remote-Write-Version");
-        exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Max-Age"), "600");
-        exchange.setStatusCode(204);
-        exchange.endExchange();
+                "Accept, Authorization, Content-Type, Content-Encoding, Origin");
+        exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Allow-Methods"), "GET, POST, OPTIONS");
+        exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Expose-Headers"), "Date");
+        exchange.getResponseHeaders().put(HttpString.tryFromString("Vary"), "Origin");
+        if (allowedOrigin != null) {
+            exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Allow-Origin"), allowedOrigin);
+        }
     }
 
     private void serve(HttpServerExchange exchange, StreamSourceConduit socket, String toVerify) {
-        Request request = new Request(exchange, socket, exchange.getAttachment(BODY));
+        Request request = new Request(exchange, socket, exchange.getAttachment(BODY), options.corsOrigin() != null);
         try {
             if (toVerify != null && !options.gate().verify(toVerify)) {
                 request.setHeader("WWW-Authenticate", "Basic");

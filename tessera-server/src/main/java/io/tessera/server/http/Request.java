@@ -19,16 +19,26 @@ public final class Request {
     private final HttpServerExchange exchange;
     private final StreamSourceConduit socket;
     private final byte[] received;
+    private final boolean corsConfigured;
     private boolean responded;
     private boolean handedOff;
     private ClientWatch watch;
     private volatile boolean clientGone;
 
     /** {@code received}: the body, read whole before the handler runs; null when the request has none. */
-    Request(HttpServerExchange exchange, StreamSourceConduit socket, byte[] received) {
+    Request(HttpServerExchange exchange, StreamSourceConduit socket, byte[] received, boolean corsConfigured) {
         this.exchange = exchange;
         this.socket = socket;
         this.received = received;
+        this.corsConfigured = corsConfigured;
+    }
+
+    /**
+     * Whether the listener applies a configured CORS origin pattern (and has set the CORS
+     * headers already); otherwise an endpoint may apply Prometheus' default, which admits any origin.
+     */
+    public boolean corsConfigured() {
+        return corsConfigured;
     }
 
     public String method() {
