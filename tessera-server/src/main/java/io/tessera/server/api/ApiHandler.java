@@ -59,7 +59,7 @@ final class ApiHandler implements Handler {
             error = ApiException.badData(e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("internal error answering {}", request.path(), e);
-            error = new ApiException(ErrorType.INTERNAL, String.valueOf(e.getMessage() == null ? e : e.getMessage()));
+            error = new ApiException(ErrorType.INTERNAL, "internal error; the server log has the details");
         }
         if (request.responded()) {
             LOG.warn("{} failed after its response started: {}", request.path(), error.getMessage());
