@@ -70,7 +70,8 @@ public final class YamlFiles {
             String path = path(m);
             Throwable cause = m.getCause();
             if (cause instanceof ConfigValueException value) {
-                return prefixed(path.isEmpty() ? value.key() : path + "." + value.key(), value.problem()) + line;
+                // the parser is past the section by the time its record refuses a value: no line to name
+                return prefixed(path.isEmpty() ? value.key() : path + "." + value.key(), value.problem());
             }
             if (cause instanceof InvalidInputException invalid) {
                 return prefixed(path, invalid.getMessage()) + line;

@@ -206,6 +206,33 @@ class WebConfigFileTest {
         assertThat(back.statusCode()).isEqualTo(200);
     }
 
+    @Test
+    void sighupRereadsTheFileEvenWhenItLooksUnchanged() throws Exception {
+        String original = Files.readString(webConfig);
+        java.nio.file.attribute.FileTime modified = Files.getLastModifiedTime(webConfig);
+        try {
+            // the same size and modification time: only the signal can tell the server to read it again
+            String swapped = original.replaceFirst("alice: \\S+", "alice: " + TestPki.bcrypt("queen-of-hearts").replace("$", "\\$"));
+            assertThat(swapped).hasSameSizeAs(original);
+            Files.writeString(webConfig, swapped);
+            Files.setLastModifiedTime(webConfig, modified);
+            HttpResponse<String> before = https.send(get("/-/healthy").header("Authorization", basic("alice", "queen-of-hearts")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(before.statusCode()).as("no reload without a visible change").isEqualTo(401);
+            Process kill = new ProcessBuilder("kill", "-HUP", Long.toString(ProcessHandle.current().pid())).start();
+            assertThat(kill.waitFor()).isZero();
+            int status = 0;
+            for (int i = 0; i < 100 && status != 200; i++) {
+                Thread.sleep(100);
+                status = https.send(get("/-/healthy").header("Authorization", basic("alice", "queen-of-hearts")).build(),
+                        HttpResponse.BodyHandlers.ofString()).statusCode();
+            }
+            assertThat(status).as("after SIGHUP the new hash is in force").isEqualTo(200);
+        } finally {
+            Files.writeString(webConfig, original);
+        }
+    }
+
     static byte[] readUpTo(InputStream in, int max) throws IOException {
         byte[] buf = new byte[max];
         int total = 0;
