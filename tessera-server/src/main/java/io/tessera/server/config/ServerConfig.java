@@ -69,6 +69,13 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
             ConfigValues.duration("retention", retention);
             ConfigValues.duration("out_of_order_window", outOfOrderWindow);
             ConfigValues.byteSize("memory_limit", memoryLimit);
+            if (walFsync != null) {
+                try {
+                    io.tessera.store.wal.WalFsync.parse(walFsync);
+                } catch (io.tessera.core.InvalidInputException e) {
+                    throw new ConfigValueException("wal_fsync", "must be \"interval\" or \"always\", got \"" + walFsync + "\"");
+                }
+            }
             ConfigValues.byteSize("wal_segment_size", walSegmentSize);
             ConfigValues.duration("snapshot_interval", snapshotInterval);
             ConfigValues.duration("recent_samples_window", recentSamplesWindow);

@@ -79,6 +79,18 @@ class StartupErrorsTest {
     }
 
     @Test
+    void anUnknownChoiceIsRefusedWithItsKey() throws Exception {
+        Outcome o = serveWithConfig("storage:\n  wal_fsync: sometimes\n");
+        assertOneCleanLine(o, "tessera.yaml", "storage.wal_fsync: must be \"interval\" or \"always\", got \"sometimes\"");
+    }
+
+    @Test
+    void aBadCorsPatternIsRefusedWithItsKey() throws Exception {
+        Outcome o = serveWithConfig("web:\n  cors_origin: '(unclosed'\n");
+        assertOneCleanLine(o, "tessera.yaml", "web.cors_origin: not a regular expression");
+    }
+
+    @Test
     void duplicateKeysAreRefused() throws Exception {
         Outcome o = serveWithConfig("storage:\n  retention: 2d\n  retention: 30d\n");
         assertOneCleanLine(o, "tessera.yaml", "duplicate key", "retention");
