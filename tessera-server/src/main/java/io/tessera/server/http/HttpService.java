@@ -101,7 +101,9 @@ public final class HttpService implements AutoCloseable {
                 .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, options.idleTimeoutMs()))
                 .setServerOption(UndertowOptions.MAX_PARAMETERS, 100_000)
                 .setServerOption(UndertowOptions.ALLOW_UNESCAPED_CHARACTERS_IN_URL, true)
-                .setHandler(this::accept)
+                // a client that sent "Expect: 100-continue" gets its 100 when the body is first read,
+                // and a refusal before that instead (curl otherwise waits a second before sending)
+                .setHandler(new io.undertow.server.handlers.HttpContinueReadHandler(this::accept))
                 .build();
     }
 
