@@ -13,6 +13,7 @@ import io.tessera.server.durability.ViewDurability;
 import io.tessera.store.wal.DataDirInUseException;
 import io.tessera.store.wal.DataDirLock;
 import io.tessera.store.wal.RecoveryProgress;
+import io.tessera.server.http.HttpOptions;
 import io.tessera.server.http.HttpService;
 import io.tessera.server.metrics.MetricsRegistry;
 import io.tessera.server.metrics.QueryMetrics;
@@ -72,11 +73,14 @@ public final class TesseraServer implements AutoCloseable {
     private final io.tessera.store.table.TableStore tables;
     private final io.tessera.store.wal.DurableTables durableTables;
     private final DataDirLock dataDirLock;
+    private final io.tessera.server.web.WebConfigFile webFile;
 
-    private TesseraServer(ServerConfig config, DataDirLock dataDirLock, RecoveryProgress progress, int port) throws IOException {
+    private TesseraServer(ServerConfig config, io.tessera.server.web.WebConfigFile webFile, HttpOptions listener,
+            DataDirLock dataDirLock, RecoveryProgress progress, int port) throws IOException {
         this.config = config;
         this.dataDirLock = dataDirLock;
         long futureToleranceMs = config.storage().futureToleranceMillis();
+        this.webFile = webFile;
         RawStoreConfig rawConfig = RawStoreConfig.defaults()
                 .withRetention(Durations.parseMillis(config.storage().retention()))
                 .withOutOfOrderWindow(Durations.parseMillis(config.storage().outOfOrderWindow()))
@@ -159,15 +163,15 @@ public final class TesseraServer implements AutoCloseable {
         metrics.counter("tessera_raw_recent_span_reads_total", "Span reads the recent-samples logs answered instead of the chunks.",
                 () -> rawStore.recentSamples().reads());
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
-        this.http = new HttpService(config.host(), port);
-        http.route("/api/v1/write", POST, ingest::remoteWrite);
-        http.route("/api/v1/import/prometheus", POST, ingest::importText);
+        this.http = new HttpService(config.host(), port, listener);
+        http.route("/api/v1/write", POST, ingest::remoteWrite).writes("/api/v1/write", "application/x-protobuf");
+        http.route("/api/v1/import/prometheus", POST, ingest::importText).writes("/api/v1/import/prometheus");
         io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(tables,
                 durableTables == null ? (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
                         tables.append(table, decoded.rows()))
                         : (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
                         durableTables.append(table, decoded.rows())), maxBody, metrics);
-        http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle);
+        http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle).writes(io.tessera.server.sql.TableRowsEndpoint.PREFIX);
         QueryMetrics queryMetrics = new QueryMetrics(metrics);
         this.api = new PrometheusApi(rawStore, new DemandingDataStore(data, maintainer), () -> accelerator, config.engineOptions(),
                 TesseraVersion.version(),
@@ -181,8 +185,8 @@ public final class TesseraServer implements AutoCloseable {
         io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql, queryMetrics);
         http.route("/", Set.of("GET", "HEAD", "POST"), clickHouse::handle);
         http.route("/ping", GET, clickHouse::ping);
-        PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install);
-        http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle);
+        PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install, rawConfig.retentionMillis());
+        http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle).writes("/api/v1/plan", PlanEndpoints.CONTENT_TYPE);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
             Throwable walFailure = durable == null ? null : durable.walFailure();
@@ -228,23 +232,34 @@ public final class TesseraServer implements AutoCloseable {
     public static TesseraServer start(ServerConfig config) {
         DataDirLock lock = null;
         StartupService startup = null;
+        io.tessera.server.web.WebConfigFile webFile = null;
         try {
             RecoveryProgress progress = new RecoveryProgress();
             int port = config.port();
+            webFile = config.web().configFile() == null ? null
+                    : io.tessera.server.web.WebConfigFile.open(Path.of(config.web().configFile()));
+            HttpOptions listener = io.tessera.server.web.ListenerOptions.of(config.web(), webFile);
             if (config.dataDir() != null) {
                 try {
                     lock = DataDirLock.acquire(Path.of(config.dataDir()));
                 } catch (IOException e) {
                     throw new UncheckedIOException("cannot lock the data directory " + config.dataDir() + ": " + e.getMessage(), e);
                 }
-                startup = StartupService.start(config.host(), config.port(), progress);
+                startup = StartupService.start(config.host(), config.port(), listener, progress);
                 port = startup.port();
                 LOG.info("recovering the data directory {}; meanwhile port {} answers /-/healthy, and 503 with the progress on"
                         + " /-/ready and every other path", config.dataDir(), port);
             }
-            TesseraServer server = new TesseraServer(config, lock, progress, port);
+            TesseraServer server = new TesseraServer(config, webFile, listener, lock, progress, port);
             if (config.acceleration().planFile() != null) {
-                server.install(InstallablePlanCodec.fromJson(java.nio.file.Files.readString(java.nio.file.Path.of(config.acceleration().planFile()))));
+                InstallablePlan plan = readPlanFile(config.acceleration().planFile());
+                try {
+                    io.tessera.server.api.PlanBounds.check(plan, server.rawStore.config().retentionMillis());
+                } catch (io.tessera.core.InvalidInputException e) {
+                    throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + config.acceleration().planFile()
+                            + ": " + e.getMessage(), e);
+                }
+                server.install(plan);
             } else if (server.viewFiles != null && server.viewFiles.savedPlan() != null) {
                 server.install(InstallablePlanCodec.fromJson(server.viewFiles.savedPlan()));
             }
@@ -271,17 +286,20 @@ public final class TesseraServer implements AutoCloseable {
             server.ready = true;
             return server;
         } catch (IOException e) {
-            closeQuietly(startup, lock);
-            throw new UncheckedIOException("cannot listen on " + config.listen() + ": " + e.getMessage(), e);
+            closeQuietly(startup, webFile, lock);
+            throw new UncheckedIOException("cannot start: " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
-            closeQuietly(startup, lock);
+            closeQuietly(startup, webFile, lock);
             throw e;
         }
     }
 
-    private static void closeQuietly(StartupService startup, DataDirLock lock) {
+    private static void closeQuietly(StartupService startup, io.tessera.server.web.WebConfigFile webFile, DataDirLock lock) {
         if (startup != null) {
             startup.close();
+        }
+        if (webFile != null) {
+            webFile.close();
         }
         if (lock != null) {
             try {
@@ -289,6 +307,23 @@ public final class TesseraServer implements AutoCloseable {
             } catch (IOException e) {
                 LOG.warn("cannot release the data directory's lock: {}", e.toString());
             }
+        }
+    }
+
+    /** The plan of {@code acceleration.plan_file}; an error names the key and the file. */
+    private static InstallablePlan readPlanFile(String file) {
+        String json;
+        try {
+            json = java.nio.file.Files.readString(Path.of(file));
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + " does not exist");
+        } catch (IOException e) {
+            throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + " cannot be read: " + e.getMessage(), e);
+        }
+        try {
+            return InstallablePlanCodec.fromJson(json);
+        } catch (RuntimeException e) {
+            throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -375,6 +410,11 @@ public final class TesseraServer implements AutoCloseable {
         return http.host() + ":" + http.port();
     }
 
+    /** The listener's base URL: https when the web configuration turns TLS on. */
+    public String baseUrl() {
+        return (http.tls() ? "https://" : "http://") + address();
+    }
+
     public int port() {
         return http.port();
     }
@@ -401,6 +441,9 @@ public final class TesseraServer implements AutoCloseable {
         ready = false;
         api.close();
         http.close();
+        if (webFile != null) {
+            webFile.close();
+        }
         housekeeping.shutdown();
         try {
             housekeeping.awaitTermination(2, TimeUnit.MINUTES);

@@ -174,7 +174,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         try (TesseraProcess tessera = TesseraProcess.startConfigured(READY, configYaml, options.toArray(String[]::new));
                 HttpClient client = HttpClient.newHttpClient()) {
             if (plan != null) {
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan"))
+                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan")).header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan))).build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 200) {

@@ -180,7 +180,7 @@ public final class ViewRecoveryBench {
     }
 
     private static void installPlan(TesseraServer server) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/plan"))
+        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/plan")).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan()))).build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("plan: " + r.statusCode() + " " + r.body());

@@ -25,7 +25,7 @@ public final class ViewCatchUp {
     /** Installs {@code plan}; throws when the server does not answer 200. */
     public static void install(String baseUrl, InstallablePlan plan) throws IOException, InterruptedException {
         try (HttpClient client = HttpClient.newHttpClient()) {
-            HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/plan"))
+            HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/plan")).header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan))).build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {

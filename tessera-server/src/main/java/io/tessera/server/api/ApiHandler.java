@@ -36,7 +36,7 @@ final class ApiHandler implements Handler {
 
     @Override
     public void handle(Request request) throws IOException {
-        if (request.header("Origin") != null) {
+        if (request.header("Origin") != null && !request.corsConfigured()) {
             allowCrossOrigin(request);
         }
         if (request.method().equals("OPTIONS")) {
@@ -59,7 +59,7 @@ final class ApiHandler implements Handler {
             error = ApiException.badData(e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("internal error answering {}", request.path(), e);
-            error = new ApiException(ErrorType.INTERNAL, String.valueOf(e.getMessage() == null ? e : e.getMessage()));
+            error = new ApiException(ErrorType.INTERNAL, "internal error; the server log has the details");
         }
         if (request.responded()) {
             LOG.warn("{} failed after its response started: {}", request.path(), error.getMessage());
@@ -68,7 +68,10 @@ final class ApiHandler implements Handler {
         ApiResponses.error(request, error);
     }
 
-    /** Prometheus' CORS headers with its default origin pattern, which admits any origin. */
+    /**
+     * Prometheus' CORS headers with its default origin pattern, which admits any origin to read;
+     * with {@code web.cors_origin} set, the HTTP layer applies that pattern instead.
+     */
     private static void allowCrossOrigin(Request request) {
         request.setHeader("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type, Origin");
         request.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");

@@ -22,15 +22,20 @@ import java.util.function.Supplier;
  */
 public final class PlanEndpoints {
 
+    /** The only content type a plan is accepted in: a web page cannot send it without asking first (CORS). */
+    public static final String CONTENT_TYPE = "application/json";
     private static final long MAX_PLAN_BYTES = 16 << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Supplier<InstallablePlan> current;
     private final Consumer<InstallablePlan> install;
+    private final long maxRetentionMs;
 
-    public PlanEndpoints(Supplier<InstallablePlan> current, Consumer<InstallablePlan> install) {
+    /** {@code maxRetentionMs}: the longest retention a plan's view may ask for (see {@link PlanBounds}). */
+    public PlanEndpoints(Supplier<InstallablePlan> current, Consumer<InstallablePlan> install, long maxRetentionMs) {
         this.current = current;
         this.install = install;
+        this.maxRetentionMs = maxRetentionMs;
     }
 
     public void handle(Request request) throws IOException {
@@ -51,6 +56,7 @@ public final class PlanEndpoints {
             return;
         }
         try {
+            PlanBounds.check(plan, maxRetentionMs);
             install.accept(plan);
         } catch (InvalidInputException e) {
             request.json(400, JSON.writeValueAsString(Map.of("status", "error", "errorType", "bad_data", "error", String.valueOf(e.getMessage()))));

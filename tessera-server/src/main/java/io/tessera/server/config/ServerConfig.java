@@ -13,21 +13,22 @@ import io.tessera.core.InvalidInputException;
  * @param query         the PromQL engine's defaults and limits
  * @param acceleration  the installed plan and its views
  * @param tables        the SQL tables rows may be posted to (see {@link TableConfigs})
+ * @param web           the HTTP listener's security, limits and timeouts
  * @param log           the server's log
  */
 public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
-                           Acceleration acceleration, java.util.List<Table> tables, Log log) {
+                           Acceleration acceleration, java.util.List<Table> tables, Web web, Log log) {
 
-    /** A configuration with the default log. */
+    /** A configuration with the default web settings and log. */
     public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
             Acceleration acceleration, java.util.List<Table> tables) {
-        this(listen, dataDir, storage, remoteWrite, query, acceleration, tables, null);
+        this(listen, dataDir, storage, remoteWrite, query, acceleration, tables, null, null);
     }
 
     /** A configuration without SQL tables. */
     public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
             Acceleration acceleration) {
-        this(listen, dataDir, storage, remoteWrite, query, acceleration, null, null);
+        this(listen, dataDir, storage, remoteWrite, query, acceleration, null, null, null);
     }
 
     /** @param level the least severe events logged: debug, info, warn or error */
@@ -76,6 +77,23 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
             String walSegmentSize, String snapshotInterval, String recentSamplesWindow, String futureTolerance) {
         public static final Storage DEFAULTS = new Storage("15d", "0s", null, "interval", "128MiB", "15m", "15m", "10m");
 
+        public Storage {
+            ConfigValues.duration("retention", retention);
+            ConfigValues.duration("out_of_order_window", outOfOrderWindow);
+            ConfigValues.byteSize("memory_limit", memoryLimit);
+            if (walFsync != null) {
+                try {
+                    io.tessera.store.wal.WalFsync.parse(walFsync);
+                } catch (io.tessera.core.InvalidInputException e) {
+                    throw new ConfigValueException("wal_fsync", "must be \"interval\" or \"always\", got \"" + walFsync + "\"");
+                }
+            }
+            ConfigValues.byteSize("wal_segment_size", walSegmentSize);
+            ConfigValues.duration("snapshot_interval", snapshotInterval);
+            ConfigValues.duration("recent_samples_window", recentSamplesWindow);
+            ConfigValues.duration("future_tolerance", futureTolerance);
+        }
+
         /** The share of the Java heap raw data may take when {@code memory_limit} is not set. */
         public static final double DEFAULT_HEAP_FRACTION = 0.5;
         /**
@@ -123,6 +141,10 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     /** @param maxBodyBytes the largest uncompressed request body accepted */
     public record RemoteWrite(String maxBodyBytes) {
         public static final RemoteWrite DEFAULTS = new RemoteWrite("32MiB");
+
+        public RemoteWrite {
+            ConfigValues.byteSize("max_body_bytes", maxBodyBytes);
+        }
     }
 
     /**
@@ -134,6 +156,14 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      */
     public record Query(String lookbackDelta, String timeout, Long maxSamples, Integer maxPointsPerSeries, String defaultSubqueryStep) {
         public static final Query DEFAULTS = new Query("5m", "2m", 50_000_000L, 11_000, "1m");
+
+        public Query {
+            ConfigValues.duration("lookback_delta", lookbackDelta);
+            ConfigValues.duration("timeout", timeout);
+            ConfigValues.positive("max_samples", maxSamples);
+            ConfigValues.positive("max_points_per_series", maxPointsPerSeries == null ? null : maxPointsPerSeries.longValue());
+            ConfigValues.duration("default_subquery_step", defaultSubqueryStep);
+        }
     }
 
     /**
@@ -142,10 +172,54 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      */
     public record Acceleration(String planFile, String allowedLateness) {
         public static final Acceleration DEFAULTS = new Acceleration(null, "30s");
+
+        public Acceleration {
+            ConfigValues.duration("allowed_lateness", allowedLateness);
+        }
+    }
+
+    /**
+     * The HTTP listener.
+     *
+     * @param configFile          a web configuration file in Prometheus' format (TLS, basic auth, headers)
+     * @param corsOrigin          a regular expression (anchored) of the origins allowed to read answers and
+     *                            send writes cross-origin; null allows none
+     * @param readTimeout         the longest a request's header and body may take to arrive
+     * @param idleTimeout         how long a connection may wait for its next request
+     * @param maxHeaderBytes      the largest request header
+     * @param maxRequestBodyBytes the largest request body of any endpoint (endpoints have their own, smaller, limits)
+     * @param maxConnections      connections accepted at once; more wait in the backlog
+     */
+    public record Web(String configFile, String corsOrigin, String readTimeout, String idleTimeout, String maxHeaderBytes,
+            String maxRequestBodyBytes, Integer maxConnections) {
+        public static final Web DEFAULTS = new Web(null, null, "1m", "5m", "1MiB", "64MiB", 512);
+
+        public Web {
+            if (corsOrigin != null) {
+                try {
+                    java.util.regex.Pattern.compile(corsOrigin);
+                } catch (java.util.regex.PatternSyntaxException e) {
+                    throw new ConfigValueException("cors_origin", "not a regular expression: " + e.getDescription());
+                }
+            }
+            ConfigValues.positiveDuration("read_timeout", readTimeout);
+            ConfigValues.positiveDuration("idle_timeout", idleTimeout);
+            ConfigValues.byteSize("max_header_bytes", maxHeaderBytes);
+            ConfigValues.byteSize("max_request_body_bytes", maxRequestBodyBytes);
+            ConfigValues.positive("max_connections", maxConnections == null ? null : maxConnections.longValue());
+        }
+
+        public long readTimeoutMillis() {
+            return io.tessera.core.Durations.parseMillis(readTimeout);
+        }
+
+        public long idleTimeoutMillis() {
+            return io.tessera.core.Durations.parseMillis(idleTimeout);
+        }
     }
 
     public static final ServerConfig DEFAULTS = new ServerConfig(DEFAULT_LISTEN, null, Storage.DEFAULTS, RemoteWrite.DEFAULTS,
-            Query.DEFAULTS, Acceleration.DEFAULTS);
+            Query.DEFAULTS, Acceleration.DEFAULTS, null, Web.DEFAULTS, Log.DEFAULTS);
 
     public ServerConfig {
         listen = listen == null ? DEFAULT_LISTEN : listen;
@@ -169,6 +243,11 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
                 : new Acceleration(acceleration.planFile(), or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
         tables = TableConfigs.validate(tables);
         log = log == null ? Log.DEFAULTS : log;
+        Web w = Web.DEFAULTS;
+        web = web == null ? w : new Web(web.configFile(), web.corsOrigin(), or(web.readTimeout(), w.readTimeout()),
+                or(web.idleTimeout(), w.idleTimeout()), or(web.maxHeaderBytes(), w.maxHeaderBytes()),
+                or(web.maxRequestBodyBytes(), w.maxRequestBodyBytes()),
+                web.maxConnections() == null ? w.maxConnections() : web.maxConnections());
     }
 
     /** The write-ahead log options this configuration asks for. */
@@ -200,11 +279,21 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withListen(String newListen) {
-        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration, tables, log);
+        return new ServerConfig(newListen, dataDir, storage, remoteWrite, query, acceleration, tables, web, log);
+    }
+
+    public ServerConfig withWebConfigFile(String file) {
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables,
+                new Web(file, web.corsOrigin(), web.readTimeout(), web.idleTimeout(), web.maxHeaderBytes(),
+                        web.maxRequestBodyBytes(), web.maxConnections()), log);
+    }
+
+    public ServerConfig withWeb(Web newWeb) {
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables, newWeb, log);
     }
 
     public ServerConfig withDataDir(String newDataDir) {
-        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration, tables, log);
+        return new ServerConfig(listen, newDataDir, storage, remoteWrite, query, acceleration, tables, web, log);
     }
 
     /** The declared tables as the store and the SQL engine know them. */
@@ -213,11 +302,11 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withTables(java.util.List<Table> newTables) {
-        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, newTables, log);
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, newTables, web, log);
     }
 
     public ServerConfig withLogLevel(String level) {
-        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables, new Log(level));
+        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables, web, new Log(level));
     }
 
     /** The host part of {@link #listen()}. */

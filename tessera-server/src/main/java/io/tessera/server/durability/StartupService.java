@@ -2,6 +2,7 @@ package io.tessera.server.durability;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.tessera.server.http.HttpOptions;
 import io.tessera.server.http.HttpService;
 import io.tessera.server.http.Request;
 import io.tessera.store.wal.RecoveryProgress;
@@ -27,9 +28,12 @@ public final class StartupService implements AutoCloseable {
         this.http = http;
     }
 
-    /** Listens on {@code host:port} (0: any free port) and answers from {@code progress} until closed. */
-    public static StartupService start(String host, int port, RecoveryProgress progress) {
-        HttpService http = new HttpService(host, port);
+    /**
+     * Listens on {@code host:port} (0: any free port) with the server's own listener options (its
+     * TLS and credentials apply while it recovers too) and answers from {@code progress} until closed.
+     */
+    public static StartupService start(String host, int port, HttpOptions listener, RecoveryProgress progress) {
+        HttpService http = new HttpService(host, port, listener);
         http.route("/-/healthy", Set.of("GET", "HEAD"), r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", Set.of("GET", "HEAD"), r -> unavailable(r, progress));
         http.prefix("/", HttpService.ANY_METHOD, r -> unavailable(r, progress));

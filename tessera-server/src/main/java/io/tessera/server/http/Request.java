@@ -18,14 +18,27 @@ public final class Request {
 
     private final HttpServerExchange exchange;
     private final StreamSourceConduit socket;
+    private final byte[] received;
+    private final boolean corsConfigured;
     private boolean responded;
     private boolean handedOff;
     private ClientWatch watch;
     private volatile boolean clientGone;
 
-    Request(HttpServerExchange exchange, StreamSourceConduit socket) {
+    /** {@code received}: the body, read whole before the handler runs; null when the request has none. */
+    Request(HttpServerExchange exchange, StreamSourceConduit socket, byte[] received, boolean corsConfigured) {
         this.exchange = exchange;
         this.socket = socket;
+        this.received = received;
+        this.corsConfigured = corsConfigured;
+    }
+
+    /**
+     * Whether the listener applies a configured CORS origin pattern (and has set the CORS
+     * headers already); otherwise an endpoint may apply Prometheus' default, which admits any origin.
+     */
+    public boolean corsConfigured() {
+        return corsConfigured;
     }
 
     public String method() {
@@ -51,6 +64,15 @@ public final class Request {
      * {@link LimitExceededException} before reading the excess.
      */
     public byte[] body(long limit) throws IOException {
+        if (received != null) {
+            if (received.length > limit) {
+                closeAfterResponse();
+                throw new LimitExceededException(header("Content-Length") == null
+                        ? "request body exceeds the limit of " + limit + " bytes"
+                        : "request body of " + received.length + " bytes exceeds the limit of " + limit + " bytes");
+            }
+            return received;
+        }
         String declared = header("Content-Length");
         if (declared != null) {
             try {

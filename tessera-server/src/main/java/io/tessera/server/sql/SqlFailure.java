@@ -14,6 +14,9 @@ import io.tessera.store.table.UnknownTableException;
  */
 record SqlFailure(int status, int clickHouseCode, String clickHouseName, int clickHouseStatus, String message) {
 
+    /** What a client is told of a bug: the exception, with its class and stack, goes to the log only. */
+    static final String INTERNAL = "internal error; the server log has the details";
+
     static SqlFailure of(RuntimeException e) {
         String m = String.valueOf(e.getMessage());
         return switch (e) {
@@ -28,7 +31,7 @@ record SqlFailure(int status, int clickHouseCode, String clickHouseName, int cli
             case QueryCancelledException c -> new SqlFailure(422, 394, "QUERY_WAS_CANCELLED", 500, m);
             case LimitExceededException l -> new SqlFailure(422, 158, "TOO_MANY_ROWS", 500, m);
             case TesseraException t -> new SqlFailure(422, 1002, "UNKNOWN_EXCEPTION", 500, m);
-            default -> new SqlFailure(500, 1001, "STD_EXCEPTION", 500, "internal error: " + e);
+            default -> new SqlFailure(500, 1001, "STD_EXCEPTION", 500, INTERNAL);
         };
     }
 }

@@ -113,6 +113,9 @@ class AccelerateParameterTest {
         if (path.startsWith("/api/v1/query")) {
             b.header("Content-Type", "application/x-www-form-urlencoded");
         }
+        if (path.equals("/api/v1/plan")) {
+            b.header("Content-Type", "application/json");
+        }
         return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -72,7 +72,7 @@ final class AcceleratedServer implements AutoCloseable {
             panels.add(WorkloadQuery.range(q, 3_600_000, stepMs, 10_000));
         }
         String plan = InstallablePlanCodec.toJson(Planner.plan(Workload.of(panels).withEstimates(10_000, scrapeMs)).plan());
-        HttpResponse<String> installed = CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/plan"))
+        HttpResponse<String> installed = CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/plan")).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(plan)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
     }

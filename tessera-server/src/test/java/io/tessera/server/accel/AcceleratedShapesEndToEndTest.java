@@ -116,7 +116,7 @@ class AcceleratedShapesEndToEndTest {
         // the same sum as a dashboard asks it, on the grid: a pane view answers that one, and is tried first off the grid
         panels.add(WorkloadQuery.range(CHAINED, HOUR, 15_000, 10_000));
         String plan = InstallablePlanCodec.toJson(Planner.plan(Workload.of(panels).withEstimates(10_000, SCRAPE)).plan());
-        HttpResponse<String> installed = CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/plan"))
+        HttpResponse<String> installed = CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/plan")).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(plan)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
         while (server.runIngestionRuns() > 0) {

@@ -72,7 +72,7 @@ final class FuzzClient {
     }
 
     Answer installPlan(String planJson) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(uri("/api/v1/plan")).timeout(Duration.ofSeconds(60))
+        return send(HttpRequest.newBuilder(uri("/api/v1/plan")).timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(planJson)).build());
     }
 

@@ -214,8 +214,12 @@ class SharedSqlPromqlViewTest {
     }
 
     private static HttpResponse<String> post(String path, String body) throws Exception {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (path.equals("/api/v1/plan")) {
+            b.header("Content-Type", "application/json");
+        }
+        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static JsonNode get(String path) throws Exception {

@@ -360,8 +360,12 @@ class DurableViewsTest {
     }
 
     static HttpResponse<String> post(TesseraServer server, String path, String body) throws Exception {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (path.equals("/api/v1/plan")) {
+            b.header("Content-Type", "application/json");
+        }
+        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     static JsonNode get(TesseraServer server, String path) throws Exception {

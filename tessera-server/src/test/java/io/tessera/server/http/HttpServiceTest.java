@@ -89,11 +89,13 @@ class HttpServiceTest {
     }
 
     @Test
-    void anEscapedExceptionIsAPlainTextError() throws Exception {
+    void anEscapedExceptionIsAJsonErrorWithoutInternals() throws Exception {
         HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/boom")));
         assertThat(r.statusCode()).isEqualTo(500);
-        assertThat(r.headers().firstValue("Content-Type")).hasValue("text/plain; charset=utf-8");
-        assertThat(r.body()).isEqualTo("internal error: java.lang.IllegalStateException: boom\n");
+        assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
+        assertThat(r.body()).isEqualTo("{\"status\":\"error\",\"errorType\":\"internal\","
+                + "\"error\":\"internal error; the server log has the details\"}");
+        assertThat(r.body()).doesNotContain("java.", "Exception", "boom", ".java");
     }
 
     @Test
