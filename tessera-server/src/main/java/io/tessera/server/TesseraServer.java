@@ -458,7 +458,7 @@ public final class TesseraServer implements AutoCloseable {
             durableTables.close();
         }
         if (dataDirLock != null) {
-            closeQuietly(null, dataDirLock);
+            closeQuietly(null, null, dataDirLock);
         }
     }
 }

@@ -105,7 +105,7 @@ class FutureSamplesEndToEndTest {
                 drain(s);
             }
             assertThat(last).as("the live rounds reached a built pane").isGreaterThanOrEqualTo(complete + 7_000);
-            assertThat(s.metric("tessera_view_late_samples")).as("on-time samples judged late").isZero();
+            assertThat(s.metric("tessera_view_late_samples_total")).as("on-time samples judged late").isZero();
             assertThat(s.metric("tessera_view_stale_panes")).isZero();
             assertThat(askAll(s, complete, "after the future samples")).as("share from views after").isGreaterThan(0.5);
             assertThat(s.metric("tessera_view_maintenance_failures_total")).isZero();

@@ -183,6 +183,8 @@ class QueryMetricsScrapeTest {
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (path.startsWith("/api/v1/query")) {
             b.header("Content-Type", "application/x-www-form-urlencoded");
+        } else if (path.equals("/api/v1/plan")) {
+            b.header("Content-Type", "application/json");
         }
         return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
