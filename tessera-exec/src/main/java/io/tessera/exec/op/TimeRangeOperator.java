@@ -92,7 +92,6 @@ public final class TimeRangeOperator {
     public static InstantVector instant(SeriesRows rows, StepGrid grid, long lookbackMs, RunContext context) {
         int steps = grid.size();
         InstantVector out = new InstantVector(grid, rows.size());
-        long points = 0;
         for (int s = 0; s < rows.size(); s++) {
             context.checkAlive();
             long[] ts = rows.ts(s);
@@ -110,14 +109,14 @@ public final class TimeRangeOperator {
                     continue;
                 }
                 if (series < 0) {
+                    // A series holds a value and a timestamp for every step of the grid: counted before it is allocated.
+                    context.addSamples(steps);
                     series = out.addSeries(rows.labels(s));
                 }
                 out.set(series, i, vs[latest]);
                 out.setSampleTs(series, i, ts[latest]);
-                points++;
             }
         }
-        context.addSamples(points);
         return out;
     }
 }
