@@ -65,6 +65,16 @@ public final class RunContext {
         }
     }
 
+    /**
+     * {@link #checkAlive()} once every 65,536 iterations of a loop over steps or samples, so that a
+     * single long series stops promptly too; {@code i} is the loop's index.
+     */
+    public void checkAliveEvery(int i) {
+        if ((i & 0xFFFF) == 0) {
+            checkAlive();
+        }
+    }
+
     /** Counts {@code n} more samples loaded or points about to be held, failing past the limit. */
     public void addSamples(long n) {
         long total = samples.addAndGet(n);

@@ -52,6 +52,7 @@ public final class TimeRangeOperator {
             int hi = 0;
             boolean any = false;
             for (int i = 0; i < steps; i++) {
+                context.checkAliveEvery(i);
                 long end = grid.time(i);
                 long start = end - rangeMs;
                 while (lo < m && sts[lo] <= start) {
@@ -100,6 +101,7 @@ public final class TimeRangeOperator {
             int series = -1;
             int j = 0;
             for (int i = 0; i < steps; i++) {
+                context.checkAliveEvery(i);
                 long t = grid.time(i);
                 while (j < count && ts[j] <= t) {
                     j++;
