@@ -59,7 +59,10 @@ final class ApiHandler implements Handler {
             error = ApiException.badData(e.getMessage());
         } catch (RuntimeException e) {
             LOG.error("internal error answering {}", request.path(), e);
-            error = new ApiException(ErrorType.INTERNAL, String.valueOf(e.getMessage() == null ? e : e.getMessage()));
+            error = new ApiException(ErrorType.INTERNAL, e.getMessage() == null ? "internal error (see the server log)" : e.getMessage());
+        } catch (StackOverflowError e) {
+            LOG.error("{} nested too deeply to evaluate", request.path(), e);
+            error = new ApiException(ErrorType.EXECUTION, "the query is nested too deeply to evaluate");
         }
         if (request.responded()) {
             LOG.warn("{} failed after its response started: {}", request.path(), error.getMessage());

@@ -28,7 +28,8 @@ record SqlFailure(int status, int clickHouseCode, String clickHouseName, int cli
             case QueryCancelledException c -> new SqlFailure(422, 394, "QUERY_WAS_CANCELLED", 500, m);
             case LimitExceededException l -> new SqlFailure(422, 158, "TOO_MANY_ROWS", 500, m);
             case TesseraException t -> new SqlFailure(422, 1002, "UNKNOWN_EXCEPTION", 500, m);
-            default -> new SqlFailure(500, 1001, "STD_EXCEPTION", 500, "internal error: " + e);
+            default -> new SqlFailure(500, 1001, "STD_EXCEPTION", 500, e.getMessage() == null ? "internal error (see the server log)"
+                    : "internal error: " + e.getMessage());
         };
     }
 }

@@ -114,6 +114,32 @@ class QuerySafetyApiTest {
         assertThat(r.body()).contains("\"1\"");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "SELECT count(*) FROM x WHERE value > 99999999999999999999999",
+        "SELECT count(*) FROM x WHERE ts > toDateTime(9223372036854775807)",
+        "SELECT count(*) FROM x LIMIT 99999999999999999999999"})
+    void sqlNumbersOutOfRangeAreBadSql(String sql) {
+        HttpResponse<String> r = api.post("/api/v1/sql", "", "query", sql);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(r.body()).startsWith("{\"error\":\"number out of range: ").endsWith("\"error_type\":\"bad_sql\"}");
+        assertNoJavaInternals(r.body());
+    }
+
+    @Test
+    void aThreeThousandTermSqlOrIsBadSqlAndAThousandTermOneAnswers() {
+        HttpResponse<String> deep = api.post("/api/v1/sql", "", "query",
+                "SELECT count(*) FROM x WHERE " + String.join(" OR ", java.util.Collections.nCopies(3_000, "i = '1'")));
+        assertThat(deep.statusCode()).as(deep.body()).isEqualTo(400);
+        assertThat(deep.body()).contains("levels deep").contains("\"error_type\":\"bad_sql\"");
+        assertNoJavaInternals(deep.body());
+
+        HttpResponse<String> accepted = api.post("/api/v1/sql", "", "query",
+                "SELECT count(*) FROM x WHERE " + String.join(" OR ", java.util.Collections.nCopies(999, "i = '1'")));
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+        assertThat(accepted.body()).contains("[[240]]");
+    }
+
     static void assertNoJavaInternals(String body) {
         assertThat(body).doesNotContain("java.").doesNotContain("Exception").doesNotContain("Error:")
                 .doesNotContain("\tat ").doesNotContain(".java");
