@@ -46,6 +46,11 @@ public final class TimeRangeOperator {
                     }
                 }
             }
+            if (m == 0) {
+                continue;
+            }
+            // The windows of a series, and the value a function gives it at each step, are held for every step.
+            context.addSamples(steps);
             int[] f = new int[steps];
             int[] t = new int[steps];
             int lo = 0;
