@@ -18,7 +18,17 @@ public final class Re2Regex {
         try {
             return Pattern.compile(regex, Pattern.DOTALL);
         } catch (PatternSyntaxException e) {
-            throw new InvalidInputException("invalid regular expression \"" + regex + "\": " + e.getMessage(), e);
+            throw new InvalidInputException("invalid regular expression \"" + regex + "\": " + messageQuotingTheExpression(regex, e), e);
         }
+    }
+
+    /** RE2/J's message quotes the expression with its flags spelled in front; RE2's quotes it as written. */
+    private static String messageQuotingTheExpression(String regex, PatternSyntaxException withFlags) {
+        try {
+            Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            return e.getMessage();
+        }
+        return withFlags.getMessage();
     }
 }

@@ -140,6 +140,22 @@ class QuerySafetyApiTest {
         assertThat(accepted.body()).contains("[[240]]");
     }
 
+    @Test
+    void aBadRegexIsBadDataWithRe2sMessage() {
+        HttpResponse<String> r = instant("x{i=~\"a(b\"}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(r.body()).startsWith("{\"status\":\"error\",\"errorType\":\"bad_data\",")
+                .contains("error parsing regexp: missing closing ): `a(b`");
+        assertNoJavaInternals(r.body());
+    }
+
+    @Test
+    void labelReplaceExpandsGroupsWithRe2() {
+        HttpResponse<String> r = instant("label_replace(x{i=\"12\"}, \"d\", \"$2-${1}\", \"i\", \"(?P<a>[0-9])([0-9])\")");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(r.body()).contains("\"d\":\"2-1\"");
+    }
+
     static void assertNoJavaInternals(String body) {
         assertThat(body).doesNotContain("java.").doesNotContain("Exception").doesNotContain("Error:")
                 .doesNotContain("\tat ").doesNotContain(".java");
