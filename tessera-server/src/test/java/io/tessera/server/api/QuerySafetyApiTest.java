@@ -31,6 +31,11 @@ class QuerySafetyApiTest {
             }
         }
         api.importText(text.toString());
+        StringBuilder paths = new StringBuilder();
+        for (int s = 0; s < 200; s++) {
+            paths.append("req{path=\"/").append("a".repeat(30)).append(s).append("\"} 1 ").append(T0 + 3_600_000).append('\n');
+        }
+        api.importText(paths.toString());
     }
 
     @AfterAll
@@ -138,6 +143,23 @@ class QuerySafetyApiTest {
                 "SELECT count(*) FROM x WHERE " + String.join(" OR ", java.util.Collections.nCopies(999, "i = '1'")));
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
         assertThat(accepted.body()).contains("[[240]]");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPathologicalRegexOverManySeriesAnswersAsFastAsAPlainOne() {
+        instant("count(req{path=~\"/a.*\"})");
+        long start = System.nanoTime();
+        HttpResponse<String> plain = instant("count(req{path=~\"/a.*\"})");
+        long plainNanos = System.nanoTime() - start;
+        start = System.nanoTime();
+        HttpResponse<String> pathological = instant("count(req{path=~\"(.*a){12}[bc]\"})");
+        long pathologicalNanos = System.nanoTime() - start;
+        assertThat(plain.body()).contains("\"200\"");
+        assertThat(pathological.statusCode()).isEqualTo(200);
+        assertThat(pathological.body()).contains("\"result\":[]");
+        assertThat(pathologicalNanos).as("pathological %d ms, plain %d ms", pathologicalNanos / 1_000_000, plainNanos / 1_000_000)
+                .isLessThan(Math.max(plainNanos, 100_000_000L) * 20);
     }
 
     @Test
