@@ -1,6 +1,6 @@
 package io.tessera.core;
 
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
 
 /**
  * One label matcher with Prometheus semantics: a label that is absent has the value "", so

@@ -94,7 +94,10 @@ public final class PromqlEngine {
     }
 
     private Value run(Expr expr, StepGrid grid, DataStore store, RunContext context) {
-        PhysicalDag dag = accelerator.rewrite(PromqlLowering.lowerQuery(expr, options.lookbackMs()));
+        PhysicalDag lowered = PromqlLowering.lowerQuery(expr, options.lookbackMs());
+        context.checkAlive();
+        PhysicalDag dag = accelerator.rewrite(lowered);
+        context.checkAlive();
         CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), new int[] {dag.roots().getFirst()});
         return compiled.instantiate(store, accelerator.keptCorrections()).run(0, grid, context);
     }

@@ -116,6 +116,9 @@ public final class QueryRun {
             case Subquery q -> {
                 long step = q.stepMs() > 0 ? q.stepMs() : context.defaultSubqueryStepMs();
                 StepGrid inner = GridOperators.subqueryGrid(grid, q.rangeMs(), step);
+                if (inner != null) {
+                    context.checkGrid(inner);
+                }
                 Value points = inner == null ? new InstantVector(grid, 0) : evaluate(q.input(), inner);
                 yield GridOperators.subquery(points, inner, grid, q.rangeMs(), context);
             }

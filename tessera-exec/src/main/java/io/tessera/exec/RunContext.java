@@ -61,17 +61,41 @@ public final class RunContext {
             throw new QueryCancelledException("query cancelled");
         }
         if (System.nanoTime() - deadlineNanos > 0) {
-            throw new QueryTimeoutException("query timed out after " + limits.timeoutMs() + " ms");
+            throw new QueryTimeoutException("query timed out in expression evaluation");
         }
     }
 
-    /** Counts {@code n} more samples loaded, failing past the limit. */
+    /**
+     * {@link #checkAlive()} once every 65,536 iterations of a loop over steps or samples, so that a
+     * single long series stops promptly too; {@code i} is the loop's index.
+     */
+    public void checkAliveEvery(int i) {
+        if ((i & 0xFFFF) == 0) {
+            checkAlive();
+        }
+    }
+
+    /** Counts {@code n} more samples loaded or points about to be held, failing past the limit. */
     public void addSamples(long n) {
         long total = samples.addAndGet(n);
-        if (total > limits.maxSamples()) {
-            throw new LimitExceededException("query processing would load too many samples into memory (limit "
-                    + limits.maxSamples() + ")");
+        if (total > limits.maxSamples() || total < 0) {
+            throw tooManySamples();
         }
+    }
+
+    /**
+     * Fails before anything is allocated when one series over {@code grid} would alone hold more
+     * points than the run may: a subquery of a tiny step, or a grid longer than any array.
+     */
+    public void checkGrid(io.tessera.exec.value.StepGrid grid) {
+        long points = grid.points();
+        if (points > limits.maxSamples() || points > Integer.MAX_VALUE - 8) {
+            throw tooManySamples();
+        }
+    }
+
+    private static LimitExceededException tooManySamples() {
+        return new LimitExceededException("query processing would load too many samples into memory in query execution");
     }
 
     public long samplesLoaded() {

@@ -33,7 +33,9 @@ public final class DefinitionIds {
     static String ofPaneStateOver(PhysicalDag dag, int input, PaneState p) {
         StringBuilder sb = new StringBuilder("PaneState(");
         paneState(sb, p);
-        return hash(sb.append(',').append(canonical(dag, input)).append(')').toString());
+        sb.append(',');
+        appendCanonical(sb, dag, input);
+        return hash(sb.append(')').toString());
     }
 
     private static void paneState(StringBuilder sb, PaneState p) {
@@ -43,8 +45,50 @@ public final class DefinitionIds {
 
     /** The node rendered with its inputs inlined in place of their ids. */
     static String canonical(PhysicalDag dag, int node) {
-        PlanNode n = dag.node(node);
         StringBuilder sb = new StringBuilder();
+        appendCanonical(sb, dag, node);
+        return sb.toString();
+    }
+
+    /** Renders into one builder, so that a deep tree is copied once rather than once per level. */
+    private static void appendCanonical(StringBuilder sb, PhysicalDag dag, int node) {
+        PlanNode n = dag.node(node);
+        head(sb, n);
+        for (int input : n.inputs()) {
+            sb.append(',');
+            appendCanonical(sb, dag, input);
+        }
+        sb.append(')');
+    }
+
+    /**
+     * The length of every node's canonical rendering, in one pass over the DAG (inputs precede
+     * the nodes that read them) and without rendering any subtree.
+     */
+    static long[] canonicalLengths(PhysicalDag dag) {
+        long[] lengths = new long[dag.size()];
+        StringBuilder sb = new StringBuilder();
+        for (int id = 0; id < dag.size(); id++) {
+            PlanNode n = dag.node(id);
+            sb.setLength(0);
+            head(sb, n);
+            long length = sb.length() + 1;
+            for (int input : n.inputs()) {
+                length += 1 + lengths[input];
+            }
+            lengths[id] = length;
+        }
+        return lengths;
+    }
+
+    /** The length of the rendering {@link #ofPaneStateOver} hashes, for an input rendering of {@code inputLength}. */
+    static long paneStateOverLength(PaneState p, long inputLength) {
+        StringBuilder sb = new StringBuilder("PaneState(");
+        paneState(sb, p);
+        return sb.length() + 1 + inputLength + 1;
+    }
+
+    private static void head(StringBuilder sb, PlanNode n) {
         sb.append(n.getClass().getSimpleName()).append('(');
         switch (n) {
             case Scan s -> sb.append(s.source()).append(',').append(s.matchers());
@@ -68,9 +112,5 @@ public final class DefinitionIds {
             case Fallback f -> sb.append(f.kind());
             case SqlNode q -> sb.append(SqlNodes.describe(q));
         }
-        for (int input : n.inputs()) {
-            sb.append(',').append(canonical(dag, input));
-        }
-        return sb.append(')').toString();
     }
 }

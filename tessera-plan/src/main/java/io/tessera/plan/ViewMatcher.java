@@ -3,7 +3,9 @@ package io.tessera.plan;
 import io.tessera.sketch.StateFamily;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntPredicate;
 
 /**
@@ -34,17 +36,45 @@ public final class ViewMatcher {
 
     /** A DAG whose single root is {@code root} of {@code dag}, reading views where it can. */
     public static PhysicalDag rewrite(PhysicalDag dag, int root, List<MaterializedView> views) {
-        return rewrite(dag, List.of(root), views, id -> true);
+        return rewrite(dag, List.of(root), views, id -> true, Map.of());
+    }
+
+    /**
+     * As {@link #rewrite(PhysicalDag, int, List)}, with the length of each view's definition
+     * ({@link #definitionLengths}): a node is hashed against a view only when its rendering has
+     * the length the view's has, so that matching stays linear in the size of the query.
+     */
+    public static PhysicalDag rewrite(PhysicalDag dag, int root, List<MaterializedView> views, Map<String, Long> definitionLengths) {
+        return rewrite(dag, List.of(root), views, id -> true, definitionLengths);
     }
 
     /** {@code dag} with every root rewritten, roots in the same order. */
     public static PhysicalDag rewriteAll(PhysicalDag dag, List<MaterializedView> views) {
-        return rewrite(dag, dag.roots(), views, id -> true);
+        return rewrite(dag, dag.roots(), views, id -> true, Map.of());
     }
 
     /** Rewrites only the RangeFunction nodes {@code which} accepts. */
     static PhysicalDag rewrite(PhysicalDag dag, List<Integer> roots, List<MaterializedView> views, IntPredicate which) {
-        return new Rewrite(dag, views, which).run(roots);
+        return rewrite(dag, roots, views, which, Map.of());
+    }
+
+    private static PhysicalDag rewrite(PhysicalDag dag, List<Integer> roots, List<MaterializedView> views, IntPredicate which,
+            Map<String, Long> definitionLengths) {
+        return new Rewrite(dag, views, which, definitionLengths).run(roots);
+    }
+
+    /** The length of the rendering each view's definition id hashes, for the views {@code planDag} defines. */
+    public static Map<String, Long> definitionLengths(PhysicalDag planDag, List<MaterializedView> views) {
+        long[] lengths = DefinitionIds.canonicalLengths(planDag);
+        Map<String, Long> out = new HashMap<>();
+        for (MaterializedView v : views) {
+            int node = v.node();
+            if (node >= 0 && node < planDag.size() && planDag.node(node) instanceof PaneState
+                    && DefinitionIds.of(planDag, node).equals(v.definitionId())) {
+                out.put(v.definitionId(), lengths[node]);
+            }
+        }
+        return Map.copyOf(out);
     }
 
     /** The accelerable shape at {@code id}, or null. */
@@ -93,15 +123,19 @@ public final class ViewMatcher {
         private final List<MaterializedView> views;
         private final IntPredicate which;
         private final long[] reach;
+        private final long[] lengths;
+        private final Map<String, Long> definitionLengths;
         private final DagBuilder out = new DagBuilder();
         private final int[] copied;
         private final int[] rewritten;
 
-        Rewrite(PhysicalDag dag, List<MaterializedView> views, IntPredicate which) {
+        Rewrite(PhysicalDag dag, List<MaterializedView> views, IntPredicate which, Map<String, Long> definitionLengths) {
             this.dag = dag;
             this.views = views;
             this.which = which;
+            this.definitionLengths = definitionLengths;
             this.reach = PlanValidator.reachBack(dag);
+            this.lengths = definitionLengths.isEmpty() ? null : DefinitionIds.canonicalLengths(dag);
             this.copied = new int[dag.size()];
             this.rewritten = new int[dag.size()];
             Arrays.fill(copied, -1);
@@ -231,11 +265,20 @@ public final class ViewMatcher {
                         || p.materialization().retentionMs() < Math.max(0, reach[id]) + v.paneMs()) {
                     continue;
                 }
+                if (lengthDiffers(v, id)) {
+                    continue;
+                }
                 if (DefinitionIds.ofPaneStateOver(dag, id, p).equals(v.definitionId())) {
                     return v;
                 }
             }
             return null;
+        }
+
+        /** Whether node {@code id} cannot be what view {@code v} keeps, its rendering having another length. */
+        private boolean lengthDiffers(MaterializedView v, int id) {
+            Long known = definitionLengths.get(v.definitionId());
+            return known != null && known != DefinitionIds.paneStateOverLength(v.state(), lengths[id]);
         }
 
         /**

@@ -20,12 +20,25 @@ import java.util.Map;
  */
 public final class Parser {
 
+    /**
+     * How deeply expressions may nest (parentheses, operands of unary and right-associative
+     * operators, arguments): far beyond any real query, and well within a thread's stack.
+     */
+    public static final int MAX_NESTING = 256;
+
+    /**
+     * How deep the expression tree may be, a chain of binary operators counting one level per
+     * operator: every later stage walks the tree recursively.
+     */
+    public static final int MAX_DEPTH = 1_200;
+
     private final String input;
     private final Lexer lexer;
     private final List<Token> lookahead = new ArrayList<>(2);
     private final Map<Expr, Integer> starts = new IdentityHashMap<>();
     private final Map<BinaryExpr, Checker.Operator> operators = new IdentityHashMap<>();
     private int aggregationDepth;
+    private int nesting;
 
     private Parser(String input) {
         this.input = input;
@@ -36,6 +49,11 @@ public final class Parser {
     public static Expr parse(String query) {
         Parser p = new Parser(query);
         Expr e = p.parseQuery();
+        int depth = ExprDepth.of(e);
+        if (depth > MAX_DEPTH) {
+            throw p.error(0, "expression is " + depth + " levels deep, more than the " + MAX_DEPTH
+                    + " allowed (a chain of binary operators is one level per operator)");
+        }
         new Checker(query, p.starts, p.operators).check(e);
         return e;
     }
@@ -53,6 +71,17 @@ public final class Parser {
     }
 
     private Expr parseExpr(int minPrecedence) {
+        if (++nesting > MAX_NESTING) {
+            throw error(peek().pos(), "expression nests more than " + MAX_NESTING + " levels deep");
+        }
+        try {
+            return parseOperators(minPrecedence);
+        } finally {
+            nesting--;
+        }
+    }
+
+    private Expr parseOperators(int minPrecedence) {
         Expr left = parseUnary();
         while (true) {
             Token t = peek();

@@ -353,7 +353,8 @@ public final class TesseraServer implements AutoCloseable {
     public synchronized void install(InstallablePlan plan) {
         List<MaterializedView> views = plan.materializedViews();
         List<io.tessera.exec.sql.SqlView> sql = SqlViewWiring.sqlViews(plan, config.tableCatalog());
-        install(plan.dag(), views, QueryAccelerator.keepingCorrections(dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views)));
+        java.util.Map<String, Long> lengths = ViewMatcher.definitionLengths(plan.dag(), views);
+        install(plan.dag(), views, QueryAccelerator.keepingCorrections(dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views, lengths)));
         sqlViews = sql;
         installed = plan;
         if (viewFiles != null) {

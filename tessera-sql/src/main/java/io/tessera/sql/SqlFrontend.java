@@ -85,7 +85,36 @@ public final class SqlFrontend {
         if (select.getOrderByElements() != null && plain.getOrderByElements() == null) {
             throw unsupported("ORDER BY outside the SELECT");
         }
-        return convert(plain, catalog, nowMs);
+        rejectDeepExpressions(plain);
+        try {
+            return convert(plain, catalog, nowMs);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("number out of range: " + literalOf(e) + " does not fit a 64-bit integer (BIGINT)");
+        } catch (ArithmeticException e) {
+            throw new InvalidInputException("number out of range: a time, interval or integer in the query overflows 64 bits");
+        }
+    }
+
+    /** The text Long.parseLong refused, which its message quotes. */
+    private static String literalOf(NumberFormatException e) {
+        String m = String.valueOf(e.getMessage());
+        int open = m.indexOf('"');
+        int close = m.lastIndexOf('"');
+        return open >= 0 && close > open ? m.substring(open + 1, close) : "a number";
+    }
+
+    /** Expressions deeper than this are refused: every later stage walks them recursively. */
+    static final int MAX_EXPRESSION_DEPTH = 1_000;
+
+    private static void rejectDeepExpressions(PlainSelect s) {
+        int depth = Math.max(SqlExpressionDepth.of(s.getWhere()), SqlExpressionDepth.of(s.getHaving()));
+        for (net.sf.jsqlparser.statement.select.SelectItem<?> item : s.getSelectItems()) {
+            depth = Math.max(depth, SqlExpressionDepth.of(item.getExpression()));
+        }
+        if (depth > MAX_EXPRESSION_DEPTH) {
+            throw unsupported("an expression " + depth + " levels deep (at most " + MAX_EXPRESSION_DEPTH
+                    + "; a chain of OR, AND or arithmetic is one level per operator)");
+        }
     }
 
     private static SqlQuery convert(PlainSelect s, TableCatalog catalog, long nowMs) {

@@ -1,5 +1,7 @@
 package io.tessera.exec.function;
 
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Labels;
 import io.tessera.core.Re2Regex;
@@ -7,8 +9,6 @@ import io.tessera.exec.QueryExecutionException;
 import io.tessera.exec.value.InstantVector;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * label_replace and label_join: new label sets for the series, values untouched. Series that

@@ -93,6 +93,9 @@ public final class RangeFunctions {
                 sliding.reset(vs, spanFrom, spanTo);
             }
             for (int i = 0; i < steps; i++) {
+                if ((i & 0x3FF) == 0) {
+                    context.checkAlive();
+                }
                 if (to[i] <= from[i]) {
                     continue;
                 }

@@ -1,7 +1,7 @@
 package io.tessera.exec.function;
 
+import com.google.re2j.Matcher;
 import java.util.Map;
-import java.util.regex.Matcher;
 
 /**
  * Go's {@code regexp.Expand}: {@code $1}, {@code $name}, {@code ${1}} and {@code ${name}} are

@@ -107,6 +107,7 @@ public final class GridOperators {
                 InstantVector v = new InstantVector(s.grid(), 1);
                 int o = v.addSeries(Labels.EMPTY);
                 for (int i = 0; i < s.values().length; i++) {
+                    context.checkAliveEvery(i);
                     v.set(o, i, s.at(i));
                 }
                 yield v;
@@ -128,6 +129,7 @@ public final class GridOperators {
             double[] pvs = new double[innerSteps];
             int m = 0;
             for (int i = 0; i < innerSteps; i++) {
+                context.checkAliveEvery(i);
                 if (points.has(s, i)) {
                     pts[m] = innerGrid.time(i);
                     pvs[m] = points.value(s, i);
@@ -142,6 +144,7 @@ public final class GridOperators {
             int lo = 0;
             int hi = 0;
             for (int i = 0; i < steps; i++) {
+                context.checkAliveEvery(i);
                 long end = outer.time(i);
                 while (lo < m && pts[lo] <= end - rangeMs) {
                     lo++;

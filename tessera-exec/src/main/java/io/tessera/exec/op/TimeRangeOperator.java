@@ -46,12 +46,18 @@ public final class TimeRangeOperator {
                     }
                 }
             }
+            if (m == 0) {
+                continue;
+            }
+            // The windows of a series, and the value a function gives it at each step, are held for every step.
+            context.addSamples(steps);
             int[] f = new int[steps];
             int[] t = new int[steps];
             int lo = 0;
             int hi = 0;
             boolean any = false;
             for (int i = 0; i < steps; i++) {
+                context.checkAliveEvery(i);
                 long end = grid.time(i);
                 long start = end - rangeMs;
                 while (lo < m && sts[lo] <= start) {
@@ -92,7 +98,6 @@ public final class TimeRangeOperator {
     public static InstantVector instant(SeriesRows rows, StepGrid grid, long lookbackMs, RunContext context) {
         int steps = grid.size();
         InstantVector out = new InstantVector(grid, rows.size());
-        long points = 0;
         for (int s = 0; s < rows.size(); s++) {
             context.checkAlive();
             long[] ts = rows.ts(s);
@@ -101,6 +106,7 @@ public final class TimeRangeOperator {
             int series = -1;
             int j = 0;
             for (int i = 0; i < steps; i++) {
+                context.checkAliveEvery(i);
                 long t = grid.time(i);
                 while (j < count && ts[j] <= t) {
                     j++;
@@ -110,14 +116,14 @@ public final class TimeRangeOperator {
                     continue;
                 }
                 if (series < 0) {
+                    // A series holds a value and a timestamp for every step of the grid: counted before it is allocated.
+                    context.addSamples(steps);
                     series = out.addSeries(rows.labels(s));
                 }
                 out.set(series, i, vs[latest]);
                 out.setSampleTs(series, i, ts[latest]);
-                points++;
             }
         }
-        context.addSamples(points);
         return out;
     }
 }

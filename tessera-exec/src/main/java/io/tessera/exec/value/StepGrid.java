@@ -19,8 +19,14 @@ public record StepGrid(long start, long end, long step) {
         return new StepGrid(t, t, 1);
     }
 
+    /** The number of times, in long arithmetic: a grid may be far larger than any array. */
+    public long points() {
+        return (end - start) / step + 1;
+    }
+
+    /** The number of times; a grid too large for an array is an error, never a wrapped count. */
     public int size() {
-        return (int) ((end - start) / step) + 1;
+        return Math.toIntExact(points());
     }
 
     public long time(int i) {

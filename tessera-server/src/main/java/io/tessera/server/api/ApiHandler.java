@@ -60,6 +60,9 @@ final class ApiHandler implements Handler {
         } catch (RuntimeException e) {
             LOG.error("internal error answering {}", request.path(), e);
             error = new ApiException(ErrorType.INTERNAL, "internal error; the server log has the details");
+        } catch (StackOverflowError e) {
+            LOG.error("{} nested too deeply to evaluate", request.path(), e);
+            error = new ApiException(ErrorType.EXECUTION, "the query is nested too deeply to evaluate");
         }
         if (request.responded()) {
             LOG.warn("{} failed after its response started: {}", request.path(), error.getMessage());

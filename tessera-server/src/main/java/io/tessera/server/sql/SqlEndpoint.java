@@ -66,6 +66,10 @@ public final class SqlEndpoint {
             error(request, failure.status(), failure.status() == 400 ? "bad_sql" : failure.status() == 422 ? "execution" : "internal",
                     failure.message());
             return;
+        } catch (StackOverflowError e) {
+            LOG.error("SQL nested too deeply to answer: {}", query.length() > 200 ? query.substring(0, 200) + "…" : query, e);
+            error(request, 400, "bad_sql", "the query is nested too deeply to answer");
+            return;
         }
         try (OutputStream out = request.stream(200, "application/json");
              JsonGenerator g = JsonBodies.MAPPER.getFactory().createGenerator(out)) {

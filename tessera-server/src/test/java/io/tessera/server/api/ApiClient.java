@@ -21,12 +21,17 @@ final class ApiClient implements AutoCloseable {
     final TesseraServer server;
 
     ApiClient() {
+        this("");
+    }
+
+    /** A server with {@code moreYaml} (top-level sections) added to the API tests' configuration. */
+    ApiClient(String moreYaml) {
         server = TesseraServer.start(ConfigLoader.parse("""
                 listen: 127.0.0.1:0
                 storage:
                   retention: 100y
                   memory_limit: 64MiB
-                """));
+                """ + moreYaml));
     }
 
     /** Imports Prometheus text exposition lines (with millisecond timestamps). */
