@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.lang.management.ManagementFactory;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -20,26 +22,43 @@ class CancelledQueryCpuTest {
         try (ApiClient api = new ApiClient()) {
             String query = "count_over_time(vector(1)[3h:1ms])";
             String[] hostPort = api.server.address().toString().split(":");
-            long busyNanos;
-            try (Socket socket = new Socket(hostPort[0], Integer.parseInt(hostPort[hostPort.length - 1]))) {
-                OutputStream out = socket.getOutputStream();
-                out.write(("GET /api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=100000"
-                        + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-                out.flush();
-                Thread.sleep(400);
+            String host = hostPort[0];
+            int port = Integer.parseInt(hostPort[hostPort.length - 1]);
+            // the precondition (the query still running when its client closes) is retried: a
+            // collection or another test's leftovers can stall the first attempt
+            List<String> attempts = new ArrayList<>();
+            for (int attempt = 0; attempt < 3; attempt++) {
+                long busyNanos;
+                String answeredEarly;
+                try (Socket socket = new Socket(host, port)) {
+                    OutputStream out = socket.getOutputStream();
+                    out.write(("GET /api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=100000"
+                            + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                    Thread.sleep(400);
+                    long start = processCpuNanos();
+                    Thread.sleep(600);
+                    busyNanos = processCpuNanos() - start;
+                    int ready = socket.getInputStream().available();
+                    answeredEarly = ready == 0 ? null
+                            : new String(socket.getInputStream().readNBytes(Math.min(ready, 400)), StandardCharsets.UTF_8);
+                }
+                Thread.sleep(500);
                 long start = processCpuNanos();
-                Thread.sleep(600);
-                busyNanos = processCpuNanos() - start;
+                Thread.sleep(2_000);
+                long afterNanos = processCpuNanos() - start;
+                String said = String.format("process CPU: %d ms in the 600 ms before the close, %d ms in the 2 s after it%s",
+                        busyNanos / 1_000_000, afterNanos / 1_000_000, answeredEarly == null ? "" : "; answered early: " + answeredEarly);
+                System.out.println(said);
+                attempts.add(said);
+                if (answeredEarly != null || busyNanos <= 200_000_000L) {
+                    continue;
+                }
+                assertThat(afterNanos).as("process CPU in the 2 s after the close: %d ms", afterNanos / 1_000_000)
+                        .isLessThan(400_000_000L);
+                return;
             }
-            Thread.sleep(500);
-            long start = processCpuNanos();
-            Thread.sleep(2_000);
-            long afterNanos = processCpuNanos() - start;
-            System.out.printf("process CPU: %d ms in the 600 ms before the close, %d ms in the 2 s after it%n", busyNanos / 1_000_000, afterNanos / 1_000_000);
-            assertThat(busyNanos).as("the query was running before the close (%d ms CPU in 600 ms)", busyNanos / 1_000_000)
-                    .isGreaterThan(200_000_000L);
-            assertThat(afterNanos).as("process CPU in the 2 s after the close: %d ms", afterNanos / 1_000_000)
-                    .isLessThan(400_000_000L);
+            throw new AssertionError("the query was never still running when its client closed: " + attempts);
         }
     }
 
