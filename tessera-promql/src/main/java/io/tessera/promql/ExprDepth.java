@@ -1,8 +1,6 @@
 package io.tessera.promql;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 
 /** The depth of an expression tree, measured without recursion so that any tree can be measured. */
@@ -11,21 +9,8 @@ final class ExprDepth {
     private ExprDepth() {
     }
 
-    private record Visit(Expr expr, int depth) {
-    }
-
     static int of(Expr root) {
-        int deepest = 0;
-        Deque<Visit> pending = new ArrayDeque<>();
-        pending.push(new Visit(root, 1));
-        while (!pending.isEmpty()) {
-            Visit v = pending.pop();
-            deepest = Math.max(deepest, v.depth());
-            for (Expr child : children(v.expr())) {
-                pending.push(new Visit(child, v.depth() + 1));
-            }
-        }
-        return deepest;
+        return io.tessera.core.TreeDepth.of(root, ExprDepth::children);
     }
 
     private static List<Expr> children(Expr e) {

@@ -1,7 +1,5 @@
 package io.tessera.sql;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import net.sf.jsqlparser.expression.BinaryExpression;
 import net.sf.jsqlparser.expression.Expression;
@@ -18,26 +16,8 @@ final class SqlExpressionDepth {
     private SqlExpressionDepth() {
     }
 
-    private record Visit(Expression expression, int depth) {
-    }
-
     static int of(Expression root) {
-        if (root == null) {
-            return 0;
-        }
-        int deepest = 0;
-        Deque<Visit> pending = new ArrayDeque<>();
-        pending.push(new Visit(root, 1));
-        while (!pending.isEmpty()) {
-            Visit v = pending.pop();
-            deepest = Math.max(deepest, v.depth());
-            for (Expression child : children(v.expression())) {
-                if (child != null) {
-                    pending.push(new Visit(child, v.depth() + 1));
-                }
-            }
-        }
-        return deepest;
+        return io.tessera.core.TreeDepth.of(root, SqlExpressionDepth::children);
     }
 
     private static List<? extends Expression> children(Expression e) {

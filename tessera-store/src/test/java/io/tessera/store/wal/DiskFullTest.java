@@ -8,7 +8,6 @@ import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -118,12 +117,12 @@ class DiskFullTest {
     }
 
     private static void assertPresent(RawStore recovered, Iterable<AppendRequest> acknowledged) {
-        Set<String> present = samples(recovered);
+        Set<String> present = Dumps.sampleSet(recovered);
         long expected = 0;
         for (AppendRequest r : acknowledged) {
             RawStore one = new RawStore(DataDirs.CONFIG);
             one.replay(r);
-            Set<String> mine = samples(one);
+            Set<String> mine = Dumps.sampleSet(one);
             expected += mine.size();
             if (!present.containsAll(mine)) {
                 mine.removeAll(present);
@@ -131,19 +130,6 @@ class DiskFullTest {
             }
         }
         assertThat(expected).isPositive();
-    }
-
-    private static Set<String> samples(RawStore store) {
-        Set<String> out = new HashSet<>();
-        String series = null;
-        for (String line : Dumps.full(store).split("\n")) {
-            if (line.startsWith(" ")) {
-                out.add(series + line);
-            } else {
-                series = line;
-            }
-        }
-        return out;
     }
 
     private static void sleep(long ms) {

@@ -30,4 +30,18 @@ final class Dumps {
         return sb.append(new StoreStats(stats.seriesCount(), stats.sampleCount(), stats.chunkCount(), stats.chunkBytes(),
                 stats.memoryBytes() - store.recentSamples().bytes())).toString();
     }
+
+    /** Every sample of the store as "labels time value-bits", one string each. */
+    static java.util.Set<String> sampleSet(RawStore store) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        String series = null;
+        for (String line : full(store).split("\n")) {
+            if (line.startsWith(" ")) {
+                out.add(series + line);
+            } else {
+                series = line;
+            }
+        }
+        return out;
+    }
 }

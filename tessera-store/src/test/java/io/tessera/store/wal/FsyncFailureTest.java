@@ -76,13 +76,13 @@ class FsyncFailureTest {
         store.close();
         try (DurableRawStore again = DurableRawStore.open(dir, DataDirs.CONFIG, options)) {
             RawStore recovered = again.store();
-            java.util.Set<String> present = samples(recovered);
+            java.util.Set<String> present = Dumps.sampleSet(recovered);
             long ackedSamples = 0;
             // every acknowledged sample is there, in its series, with its value bits
             for (AppendRequest r : acknowledged) {
                 RawStore one = new RawStore(DataDirs.CONFIG);
                 one.replay(r);
-                java.util.Set<String> expected = samples(one);
+                java.util.Set<String> expected = Dumps.sampleSet(one);
                 ackedSamples += expected.size();
                 assertThat(present).containsAll(expected);
             }
@@ -91,20 +91,6 @@ class FsyncFailureTest {
             // and appends work again after the restart
             again.append(requests.next());
         }
-    }
-
-    /** Every sample of the store as "labels time value-bits". */
-    private static java.util.Set<String> samples(RawStore store) {
-        java.util.Set<String> out = new java.util.HashSet<>();
-        String series = null;
-        for (String line : Dumps.full(store).split("\n")) {
-            if (line.startsWith(" ")) {
-                out.add(series + line);
-            } else {
-                series = line;
-            }
-        }
-        return out;
     }
 
     private static void sleep(long ms) {
