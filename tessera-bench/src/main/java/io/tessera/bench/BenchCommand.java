@@ -15,10 +15,20 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code tessera bench}: the benchmarks, each a subcommand. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
         description = "Run Tessera's benchmarks.",
-        subcommands = {AccelBenchCommand.class, AccelProbeCommand.class, CompareBenchCommand.class, StoreBenchCommand.class, IngestBenchCommand.class,
-                IngestWithViewsCommand.class, PromqlBenchCommand.class, SqlBenchCommand.class})
+        subcommands = {
+            AccelBenchCommand.class,
+            AccelProbeCommand.class,
+            CompareBenchCommand.class,
+            StoreBenchCommand.class,
+            IngestBenchCommand.class,
+            IngestWithViewsCommand.class,
+            PromqlBenchCommand.class,
+            SqlBenchCommand.class
+        })
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec

@@ -18,7 +18,8 @@ public final class Batch {
         for (int i = 0; i < columns.length; i++) {
             int length = lengthOf(schema.column(i), columns[i]);
             if (length < rowCount) {
-                throw new InvalidInputException("column " + schema.column(i).name() + " has " + length + " rows, batch " + rowCount);
+                throw new InvalidInputException(
+                        "column " + schema.column(i).name() + " has " + length + " rows, batch " + rowCount);
             }
         }
         this.schema = schema;
@@ -36,8 +37,8 @@ public final class Batch {
     }
 
     private static int wrongType(Column column, Object array) {
-        throw new InvalidInputException("column " + column.name() + " of type " + column.type()
-                + " cannot hold " + (array == null ? "null" : array.getClass().getSimpleName()));
+        throw new InvalidInputException("column " + column.name() + " of type " + column.type() + " cannot hold "
+                + (array == null ? "null" : array.getClass().getSimpleName()));
     }
 
     public Schema schema() {

@@ -5,8 +5,7 @@ import java.util.Locale;
 /** Byte sizes written as {@code 512MiB}, {@code 4GB}, {@code 1048576} (binary and decimal units). */
 public final class ByteSizes {
 
-    private ByteSizes() {
-    }
+    private ByteSizes() {}
 
     public static long parse(String text) {
         String t = text.trim();
@@ -33,7 +32,9 @@ public final class ByteSizes {
             case "MIB" -> 1L << 20;
             case "GIB" -> 1L << 30;
             case "TIB" -> 1L << 40;
-            default -> throw new InvalidInputException("unknown byte size unit in \"" + text + "\" (use B, KB, MB, GB, KiB, MiB, GiB)");
+            default ->
+                throw new InvalidInputException(
+                        "unknown byte size unit in \"" + text + "\" (use B, KB, MB, GB, KiB, MiB, GiB)");
         };
         double bytes = amount * unit;
         if (bytes > Long.MAX_VALUE) {

@@ -9,8 +9,7 @@ public final class Durations {
     private static final String[] UNITS = {"y", "w", "d", "h", "m", "s", "ms"};
     private static final long[] UNIT_MS = {365L * 86_400_000, 7L * 86_400_000, 86_400_000, 3_600_000, 60_000, 1_000, 1};
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /** Milliseconds of {@code text}; an error names the offending text. */
     public static long parseMillis(String text) {

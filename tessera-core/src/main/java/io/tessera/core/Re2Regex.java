@@ -11,14 +11,14 @@ import com.google.re2j.PatternSyntaxException;
  */
 public final class Re2Regex {
 
-    private Re2Regex() {
-    }
+    private Re2Regex() {}
 
     public static Pattern compile(String regex) {
         try {
             return Pattern.compile(regex, Pattern.DOTALL);
         } catch (PatternSyntaxException e) {
-            throw new InvalidInputException("invalid regular expression \"" + regex + "\": " + messageQuotingTheExpression(regex, e), e);
+            throw new InvalidInputException(
+                    "invalid regular expression \"" + regex + "\": " + messageQuotingTheExpression(regex, e), e);
         }
     }
 

@@ -10,14 +10,17 @@ public record Schema(List<Column> columns) {
     public static final String LABELS = "labels";
 
     public static final Schema TIME_SERIES = Schema.of(
-            new Column(TS, ColumnType.LONG), new Column(VALUE, ColumnType.DOUBLE), new Column(LABELS, ColumnType.LABELS));
+            new Column(TS, ColumnType.LONG),
+            new Column(VALUE, ColumnType.DOUBLE),
+            new Column(LABELS, ColumnType.LABELS));
 
     public Schema {
         columns = List.copyOf(columns);
         for (int i = 0; i < columns.size(); i++) {
             for (int j = 0; j < i; j++) {
                 if (columns.get(i).name().equals(columns.get(j).name())) {
-                    throw new InvalidInputException("duplicate column \"" + columns.get(i).name() + "\" in schema");
+                    throw new InvalidInputException(
+                            "duplicate column \"" + columns.get(i).name() + "\" in schema");
                 }
             }
         }

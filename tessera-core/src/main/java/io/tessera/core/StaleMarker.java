@@ -9,8 +9,7 @@ public final class StaleMarker {
     public static final long BITS = 0x7ff0000000000002L;
     public static final double VALUE = Double.longBitsToDouble(BITS);
 
-    private StaleMarker() {
-    }
+    private StaleMarker() {}
 
     public static boolean isStale(double value) {
         return Double.doubleToRawLongBits(value) == BITS;

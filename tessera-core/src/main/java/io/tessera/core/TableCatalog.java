@@ -16,7 +16,8 @@ public record TableCatalog(Map<String, TableSchema> tables) {
     public TableCatalog {
         for (Map.Entry<String, TableSchema> e : tables.entrySet()) {
             if (!e.getKey().equals(e.getValue().name())) {
-                throw new InvalidInputException("catalog key \"" + e.getKey() + "\" names table \"" + e.getValue().name() + "\"");
+                throw new InvalidInputException("catalog key \"" + e.getKey() + "\" names table \""
+                        + e.getValue().name() + "\"");
             }
         }
         tables = Map.copyOf(tables);

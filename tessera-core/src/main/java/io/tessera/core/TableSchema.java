@@ -25,7 +25,8 @@ public record TableSchema(String name, String timeColumn, List<Column> dimension
         seen.add(timeColumn);
         for (Column c : dimensions) {
             if (c.type() == ColumnType.LABELS) {
-                throw new InvalidInputException("dimension \"" + c.name() + "\" of table \"" + name + "\" must be STRING, LONG or DOUBLE");
+                throw new InvalidInputException(
+                        "dimension \"" + c.name() + "\" of table \"" + name + "\" must be STRING, LONG or DOUBLE");
             }
             if (!seen.add(c.name())) {
                 throw new InvalidInputException("table \"" + name + "\" has two columns named \"" + c.name() + "\"");
@@ -33,7 +34,8 @@ public record TableSchema(String name, String timeColumn, List<Column> dimension
         }
         for (Column c : measures) {
             if (c.type() != ColumnType.LONG && c.type() != ColumnType.DOUBLE) {
-                throw new InvalidInputException("measure \"" + c.name() + "\" of table \"" + name + "\" must be LONG or DOUBLE");
+                throw new InvalidInputException(
+                        "measure \"" + c.name() + "\" of table \"" + name + "\" must be LONG or DOUBLE");
             }
             if (!seen.add(c.name())) {
                 throw new InvalidInputException("table \"" + name + "\" has two columns named \"" + c.name() + "\"");

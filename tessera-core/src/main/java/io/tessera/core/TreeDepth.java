@@ -7,11 +7,9 @@ import java.util.function.Function;
 /** The depth of a tree, measured without recursion so that a tree of any depth can be measured. */
 public final class TreeDepth {
 
-    private TreeDepth() {
-    }
+    private TreeDepth() {}
 
-    private record Visit<T>(T node, int depth) {
-    }
+    private record Visit<T>(T node, int depth) {}
 
     /** The number of nodes on the longest path from {@code root} down; 0 for a null root. Null children are skipped. */
     public static <T> int of(T root, Function<T, ? extends Iterable<? extends T>> children) {

@@ -10,8 +10,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DurationsTest {
 
     @ParameterizedTest
-    @CsvSource({"5m,300000", "1h30m,5400000", "90s,90000", "15d,1296000000", "1w,604800000",
-        "1y,31536000000", "250ms,250", "1m30s500ms,90500", "0s,0"})
+    @CsvSource({
+        "5m,300000",
+        "1h30m,5400000",
+        "90s,90000",
+        "15d,1296000000",
+        "1w,604800000",
+        "1y,31536000000",
+        "250ms,250",
+        "1m30s500ms,90500",
+        "0s,0"
+    })
     void parsesPrometheusDurations(String text, long millis) {
         assertThat(Durations.parseMillis(text)).isEqualTo(millis);
     }

@@ -39,17 +39,22 @@ class IntervalTest {
     @Test
     void tilingRequiresNoGapNoOverlapAndExactEdges() {
         Interval range = Interval.of(0, 30);
-        assertThat(range.isTiledBy(List.of(Interval.of(0, 10), Interval.of(10, 20), Interval.of(20, 30)))).isTrue();
-        assertThat(range.isTiledBy(List.of(Interval.of(0, 10), Interval.of(11, 30)))).isFalse();
-        assertThat(range.isTiledBy(List.of(Interval.of(0, 15), Interval.of(10, 30)))).isFalse();
-        assertThat(range.isTiledBy(List.of(Interval.of(0, 10), Interval.of(10, 20)))).isFalse();
+        assertThat(range.isTiledBy(List.of(Interval.of(0, 10), Interval.of(10, 20), Interval.of(20, 30))))
+                .isTrue();
+        assertThat(range.isTiledBy(List.of(Interval.of(0, 10), Interval.of(11, 30))))
+                .isFalse();
+        assertThat(range.isTiledBy(List.of(Interval.of(0, 15), Interval.of(10, 30))))
+                .isFalse();
+        assertThat(range.isTiledBy(List.of(Interval.of(0, 10), Interval.of(10, 20))))
+                .isFalse();
         assertThat(range.isTiledBy(List.of())).isFalse();
         assertThat(Interval.of(7, 7).isTiledBy(List.of())).isTrue();
     }
 
     @Test
     void rejectsAnEndBeforeTheStart() {
-        assertThatThrownBy(() -> Interval.of(10, 5)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> Interval.of(10, 5))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("before its start");
     }
 
@@ -62,7 +67,8 @@ class IntervalTest {
 
     @Test
     void ordersByEndThenStart() {
-        List<Interval> sorted = new java.util.ArrayList<>(List.of(Interval.of(5, 20), Interval.of(0, 10), Interval.of(0, 20)));
+        List<Interval> sorted =
+                new java.util.ArrayList<>(List.of(Interval.of(5, 20), Interval.of(0, 10), Interval.of(0, 20)));
         java.util.Collections.sort(sorted);
         assertThat(sorted).containsExactly(Interval.of(0, 10), Interval.of(0, 20), Interval.of(5, 20));
     }

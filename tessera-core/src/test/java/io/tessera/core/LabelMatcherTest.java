@@ -9,7 +9,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class LabelMatcherTest {
 
-    private static final Labels SERIES = Labels.of("__name__", "http_requests_total", "job", "api-server", "code", "200");
+    private static final Labels SERIES =
+            Labels.of("__name__", "http_requests_total", "job", "api-server", "code", "200");
 
     @Test
     void aMissingLabelMatchesTheEmptyValue() {
@@ -48,17 +49,20 @@ class LabelMatcherTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "(a)\\1|invalid escape sequence",
-        "a(?=b)|invalid or unsupported Perl syntax",
-        "a(?!b)|invalid or unsupported Perl syntax",
-        "(?<=a)b|invalid named capture",
-        "(?>ab)|invalid or unsupported Perl syntax",
-        "a*+|invalid nested repetition operator",
-        "a++|invalid nested repetition operator",
-        "(?x)a b|invalid or unsupported Perl syntax",
-        "a\\Z|invalid escape sequence",
-        "\\h|invalid escape sequence"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "(a)\\1|invalid escape sequence",
+                "a(?=b)|invalid or unsupported Perl syntax",
+                "a(?!b)|invalid or unsupported Perl syntax",
+                "(?<=a)b|invalid named capture",
+                "(?>ab)|invalid or unsupported Perl syntax",
+                "a*+|invalid nested repetition operator",
+                "a++|invalid nested repetition operator",
+                "(?x)a b|invalid or unsupported Perl syntax",
+                "a\\Z|invalid escape sequence",
+                "\\h|invalid escape sequence"
+            })
     void rejectsWhatRe2RejectsWithItsMessage(String regex, String message) {
         assertThatThrownBy(() -> LabelMatcher.regex("l", regex))
                 .isInstanceOf(InvalidInputException.class)
@@ -67,41 +71,46 @@ class LabelMatcherTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        // regex | value (' ' is a space, VT a vertical tab) | RE2's answer for a fully anchored match
-        "[[:digit:]]+|123|true",
-        "[[:digit:]]+|12a|false",
-        "[[:alpha:][:digit:]]+|ab12|true",
-        "[a&&b]+|a&&b|true",
-        "[a&&b]+|&|true",
-        "[a[b]|[|true",
-        "[a[b]|b|true",
-        "\\s|' '|true",
-        "\\s|VT|false",
-        "[\\s]|VT|false",
-        "\\S+|abc|true",
-        "\\v|VT|true",
-        "(?P<x>a)b|ab|true",
-        "(?i:A)b|ab|true",
-        "\\Qa.b\\E|a.b|true",
-        "\\Qa.b\\E|axb|false",
-        "\\p{Greek}+|αβγ|true",
-        "\\pL+|abc|true",
-        "[]a]+|]a|true",
-        "[^]a]|b|true",
-        "x{2,3}|xxx|true",
-        "\\d+|١٢|false",
-        "[[:^alpha:]]+|12|true",
-        "[[:^alpha:]]+|a|false",
-        "(?P<my_name>a)b|ab|true",
-        "(?U)a*|aaa|true"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // regex | value (' ' is a space, VT a vertical tab) | RE2's answer for a fully anchored match
+                "[[:digit:]]+|123|true",
+                "[[:digit:]]+|12a|false",
+                "[[:alpha:][:digit:]]+|ab12|true",
+                "[a&&b]+|a&&b|true",
+                "[a&&b]+|&|true",
+                "[a[b]|[|true",
+                "[a[b]|b|true",
+                "\\s|' '|true",
+                "\\s|VT|false",
+                "[\\s]|VT|false",
+                "\\S+|abc|true",
+                "\\v|VT|true",
+                "(?P<x>a)b|ab|true",
+                "(?i:A)b|ab|true",
+                "\\Qa.b\\E|a.b|true",
+                "\\Qa.b\\E|axb|false",
+                "\\p{Greek}+|αβγ|true",
+                "\\pL+|abc|true",
+                "[]a]+|]a|true",
+                "[^]a]|b|true",
+                "x{2,3}|xxx|true",
+                "\\d+|١٢|false",
+                "[[:^alpha:]]+|12|true",
+                "[[:^alpha:]]+|a|false",
+                "(?P<my_name>a)b|ab|true",
+                "(?U)a*|aaa|true"
+            })
     void translatesRe2SpellingsFaithfully(String regex, String value, boolean expected) {
         String v = switch (value) {
             case "' '" -> " ";
             case "VT" -> "\u000B";
             default -> value;
         };
-        assertThat(LabelMatcher.regex("l", regex).matches(v)).as("%s on %s", regex, v).isEqualTo(expected);
+        assertThat(LabelMatcher.regex("l", regex).matches(v))
+                .as("%s on %s", regex, v)
+                .isEqualTo(expected);
     }
 
     @Test

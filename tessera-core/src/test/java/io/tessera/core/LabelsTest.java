@@ -32,7 +32,8 @@ class LabelsTest {
     @Test
     void rejectsDuplicateNames() {
         assertThatThrownBy(() -> Labels.of("a", "1", "a", "2"))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("duplicate label name \"a\"");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("duplicate label name \"a\"");
     }
 
     @Test

@@ -23,7 +23,8 @@ class LinearTimeRegexTest {
 
         assertThat(pathological.matches(value)).isFalse();
         assertThat(pathological.matches("a".repeat(12) + "b")).isTrue();
-        assertThat(pathologicalNanos).as("pathological %d ns vs plain %d ns", pathologicalNanos, plainNanos)
+        assertThat(pathologicalNanos)
+                .as("pathological %d ns vs plain %d ns", pathologicalNanos, plainNanos)
                 .isLessThan(Math.max(plainNanos, 1_000_000L) * 200);
     }
 

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class PaneGridTest {
 
@@ -71,7 +71,9 @@ class PaneGridTest {
             if (brute.isEmpty()) {
                 assertThat(covered).isNull();
             } else {
-                assertThat(covered).isEqualTo(Interval.of(brute.getFirst().start(), brute.getLast().end()));
+                assertThat(covered)
+                        .isEqualTo(Interval.of(
+                                brute.getFirst().start(), brute.getLast().end()));
             }
         }
     }

@@ -3,13 +3,13 @@ package io.tessera.exec;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
 import io.tessera.exec.view.KeptCorrections;
+import io.tessera.plan.MaterializedView;
+import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PlanNode;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TimeRange;
 import io.tessera.plan.ValueKind;
-import io.tessera.plan.MaterializedView;
-import io.tessera.plan.PaneState;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.ViewValue;
 import java.util.HashMap;
@@ -40,7 +40,8 @@ public final class CompiledDag {
         Map<Integer, MaterializedView> byNode = new HashMap<>();
         for (MaterializedView view : views) {
             if (!(dag.node(view.node()) instanceof PaneState)) {
-                throw new IllegalArgumentException("view " + view.definitionId() + " names node " + view.node() + ", which is not a PaneState");
+                throw new IllegalArgumentException(
+                        "view " + view.definitionId() + " names node " + view.node() + ", which is not a PaneState");
             }
             byNode.put(view.node(), view);
         }
@@ -53,25 +54,31 @@ public final class CompiledDag {
             PlanNode node = dag.node(id);
             for (int input : node.inputs()) {
                 if (dag.node(input) instanceof Scan && !(node instanceof TimeRange)) {
-                    throw new IllegalArgumentException("node " + id + " reads Scan " + input + " directly; only a TimeRange may");
+                    throw new IllegalArgumentException(
+                            "node " + id + " reads Scan " + input + " directly; only a TimeRange may");
                 }
             }
             if (node instanceof TimeRange t && dag.node(t.input()).kind() != ValueKind.ROWS) {
                 throw new IllegalArgumentException("TimeRange " + id + " must read a Scan");
             }
             if (node instanceof ViewRangeFunction v && !byNode.containsKey(v.view())) {
-                throw new IllegalArgumentException("node " + id + " reads node " + v.view() + ", which is not one of the views");
+                throw new IllegalArgumentException(
+                        "node " + id + " reads node " + v.view() + ", which is not one of the views");
             }
-            if (node instanceof io.tessera.plan.GridCorrection c && (!byNode.containsKey(c.value()) || !byNode.containsKey(c.count()))) {
+            if (node instanceof io.tessera.plan.GridCorrection c
+                    && (!byNode.containsKey(c.value()) || !byNode.containsKey(c.count()))) {
                 throw new IllegalArgumentException("node " + id + " reads node " + c.value() + " or " + c.count()
                         + ", which is not one of the views");
             }
             if (node instanceof ViewValue v && !byNode.containsKey(v.view())) {
-                throw new IllegalArgumentException("node " + id + " reads node " + v.view() + ", which is not one of the views");
+                throw new IllegalArgumentException(
+                        "node " + id + " reads node " + v.view() + ", which is not one of the views");
             }
-            if (node instanceof PaneState p && !(dag.node(p.input()) instanceof TimeRange)
+            if (node instanceof PaneState p
+                    && !(dag.node(p.input()) instanceof TimeRange)
                     && dag.node(p.input()).kind() != ValueKind.INSTANT_VECTOR) {
-                throw new IllegalArgumentException("PaneState " + id + " must read a TimeRange over a Scan or an instant vector");
+                throw new IllegalArgumentException(
+                        "PaneState " + id + " must read a TimeRange over a Scan or an instant vector");
             }
         }
         return new CompiledDag(dag, roots.clone(), Map.copyOf(byNode));
@@ -111,7 +118,8 @@ public final class CompiledDag {
 
         /** Evaluates root {@code root} at every time of {@code grid}. */
         public Value run(int root, StepGrid grid, RunContext context) {
-            return new QueryRun(dag, views, roots[root], grid, store, context, keptCorrections).evaluate(roots[root], grid);
+            return new QueryRun(dag, views, roots[root], grid, store, context, keptCorrections)
+                    .evaluate(roots[root], grid);
         }
 
         /** Evaluates every root at every time of {@code grid} in one run: what they share is read and computed once. */

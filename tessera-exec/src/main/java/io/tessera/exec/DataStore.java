@@ -26,7 +26,9 @@ public interface DataStore {
      * @throws io.tessera.core.MissingStateException naming the first pane the store cannot give;
      *     a store that keeps no views answers every view read so
      */
-    default ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
-        throw new io.tessera.core.MissingStateException(view.definitionId(), request.timeRange(), "this store keeps no views");
+    default ViewStates readMaterializedView(
+            MaterializedView view, MaterializedViewRequest request, RunContext context) {
+        throw new io.tessera.core.MissingStateException(
+                view.definitionId(), request.timeRange(), "this store keeps no views");
     }
 }

@@ -6,16 +6,16 @@ import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.core.Schema;
 import io.tessera.core.MissingStateException;
+import io.tessera.core.Schema;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Source;
 import io.tessera.sketch.State;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,8 +27,7 @@ import java.util.TreeMap;
  */
 public final class InMemoryDataStore implements DataStore {
 
-    private record Series(long[] ts, double[] values) {
-    }
+    private record Series(long[] ts, double[] values) {}
 
     private final Map<Labels, Series> series = new TreeMap<>();
     private final Map<String, Map<Interval, Map<Labels, State>>> views = new HashMap<>();
@@ -37,7 +36,8 @@ public final class InMemoryDataStore implements DataStore {
     /** Adds (or replaces) one series; samples must be in strictly increasing time order. */
     public InMemoryDataStore add(Labels labels, long[] ts, double[] values) {
         if (ts.length != values.length) {
-            throw new InvalidInputException("series " + labels + " has " + ts.length + " times and " + values.length + " values");
+            throw new InvalidInputException(
+                    "series " + labels + " has " + ts.length + " times and " + values.length + " values");
         }
         for (int i = 1; i < ts.length; i++) {
             if (ts[i] <= ts[i - 1]) {
@@ -68,7 +68,8 @@ public final class InMemoryDataStore implements DataStore {
         Map<Labels, State> states = views.computeIfAbsent(definitionId, v -> new HashMap<>())
                 .computeIfAbsent(pane, p -> new LinkedHashMap<>());
         if (states.putIfAbsent(group, state) != null) {
-            throw new InvalidInputException("view " + definitionId + " already has a state for " + group + " over " + pane);
+            throw new InvalidInputException(
+                    "view " + definitionId + " already has a state for " + group + " over " + pane);
         }
         return this;
     }
@@ -118,7 +119,8 @@ public final class InMemoryDataStore implements DataStore {
     @Override
     public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
         if (source instanceof Source.Table t) {
-            return List.of(tables.read(t.name(), request.timeRange(), request.schema())).iterator();
+            return List.of(tables.read(t.name(), request.timeRange(), request.schema()))
+                    .iterator();
         }
         Schema schema = request.schema();
         Interval range = request.timeRange();

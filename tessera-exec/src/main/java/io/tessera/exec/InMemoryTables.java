@@ -16,16 +16,15 @@ import java.util.Map;
 final class InMemoryTables {
 
     /** {@code sorted}: the rows are in time order, so a range is found by binary search. */
-    private record Table(TableSchema schema, Batch rows, boolean sorted) {
-    }
+    private record Table(TableSchema schema, Batch rows, boolean sorted) {}
 
     private final Map<String, Table> tables = new HashMap<>();
 
     void put(TableSchema schema, Batch rows) {
         Schema expected = schema.rowSchema();
         if (!rows.schema().equals(expected)) {
-            throw new InvalidInputException("rows of table \"" + schema.name() + "\" have schema " + rows.schema()
-                    + ", the table " + expected);
+            throw new InvalidInputException(
+                    "rows of table \"" + schema.name() + "\" have schema " + rows.schema() + ", the table " + expected);
         }
         long[] ts = rows.longs(rows.schema().require(schema.timeColumn()));
         boolean sorted = true;

@@ -28,7 +28,8 @@ import java.util.Map;
 public final class PromqlEngine {
 
     public record Options(long lookbackMs, long defaultSubqueryStepMs, QueryLimits limits) {
-        public static final Options DEFAULTS = new Options(PromqlLowering.DEFAULT_LOOKBACK_MS, 60_000, QueryLimits.DEFAULTS);
+        public static final Options DEFAULTS =
+                new Options(PromqlLowering.DEFAULT_LOOKBACK_MS, 60_000, QueryLimits.DEFAULTS);
     }
 
     private final Options options;
@@ -58,38 +59,55 @@ public final class PromqlEngine {
             case RangeVector r -> new QueryResult.MatrixResult(rawSeries(r), context.warnings(), context.infos());
             case ScalarValues s -> new QueryResult.ScalarResult(t, s.at(0), context.warnings(), context.infos());
             case StringValue s -> new QueryResult.StringResult(t, s.value(), context.warnings(), context.infos());
-            default -> throw new IllegalStateException("unexpected result " + value.getClass().getSimpleName());
+            default ->
+                throw new IllegalStateException(
+                        "unexpected result " + value.getClass().getSimpleName());
         };
     }
 
     public QueryResult range(String query, long start, long end, long step, DataStore store) {
-        return range(query, start, end, step, store, new RunContext(start, end, options.defaultSubqueryStepMs(), options.limits()));
+        return range(
+                query,
+                start,
+                end,
+                step,
+                store,
+                new RunContext(start, end, options.defaultSubqueryStepMs(), options.limits()));
     }
 
     public QueryResult range(String query, long start, long end, long step, DataStore store, RunContext context) {
         if (step <= 0) {
-            throw new InvalidInputException("zero or negative query resolution step widths are not accepted. Try a positive integer");
+            throw new InvalidInputException(
+                    "zero or negative query resolution step widths are not accepted. Try a positive integer");
         }
         if (end < start) {
             throw new InvalidInputException("end timestamp must not be before start time");
         }
         if ((end - start) / step + 1 > options.limits().maxPointsPerSeries()) {
-            throw new InvalidInputException("exceeded maximum resolution of " + options.limits().maxPointsPerSeries()
-                    + " points per timeseries. Try decreasing the query resolution (?step=XX)");
+            throw new InvalidInputException(
+                    "exceeded maximum resolution of " + options.limits().maxPointsPerSeries()
+                            + " points per timeseries. Try decreasing the query resolution (?step=XX)");
         }
         Expr expr = Parser.parse(query);
         switch (expr.type()) {
-            case MATRIX, STRING -> throw new InvalidInputException("invalid expression type \"" + expr.type().documentedName()
-                    + "\" for range query, must be Scalar or instant Vector");
-            default -> { }
+            case MATRIX, STRING ->
+                throw new InvalidInputException("invalid expression type \""
+                        + expr.type().documentedName() + "\" for range query, must be Scalar or instant Vector");
+            default -> {}
         }
         StepGrid grid = new StepGrid(start, end, step);
         Value value = run(expr, grid, store, context);
         return switch (value) {
             case InstantVector v -> new QueryResult.MatrixResult(matrix(v), context.warnings(), context.infos());
-            case ScalarValues s -> new QueryResult.MatrixResult(List.of(new QueryResult.Series(Labels.EMPTY,
-                    times(grid), s.values().clone())), context.warnings(), context.infos());
-            default -> throw new IllegalStateException("unexpected result " + value.getClass().getSimpleName());
+            case ScalarValues s ->
+                new QueryResult.MatrixResult(
+                        List.of(new QueryResult.Series(
+                                Labels.EMPTY, times(grid), s.values().clone())),
+                        context.warnings(),
+                        context.infos());
+            default ->
+                throw new IllegalStateException(
+                        "unexpected result " + value.getClass().getSimpleName());
         };
     }
 
@@ -98,7 +116,8 @@ public final class PromqlEngine {
         context.checkAlive();
         PhysicalDag dag = accelerator.rewrite(lowered);
         context.checkAlive();
-        CompiledDag compiled = CompiledDag.compile(dag, MaterializedViews.of(dag), new int[] {dag.roots().getFirst()});
+        CompiledDag compiled = CompiledDag.compile(
+                dag, MaterializedViews.of(dag), new int[] {dag.roots().getFirst()});
         return compiled.instantiate(store, accelerator.keptCorrections()).run(0, grid, context);
     }
 
@@ -123,7 +142,10 @@ public final class PromqlEngine {
                 out.add(new QueryResult.Sample(v.labels(s), v.grid().time(0), v.value(s, 0)));
             }
         }
-        return new QueryResult.VectorResult(out, context.warnings(), context.infos(),
+        return new QueryResult.VectorResult(
+                out,
+                context.warnings(),
+                context.infos(),
                 table == null ? null : new QueryResult.TableRows(table, rows));
     }
 
@@ -155,8 +177,8 @@ public final class PromqlEngine {
             int from = r.from(s)[0];
             int to = r.to(s)[0];
             if (to > from) {
-                out.add(new QueryResult.Series(r.labels(s), Arrays.copyOfRange(r.ts(s), from, to),
-                        Arrays.copyOfRange(r.values(s), from, to)));
+                out.add(new QueryResult.Series(
+                        r.labels(s), Arrays.copyOfRange(r.ts(s), from, to), Arrays.copyOfRange(r.values(s), from, to)));
             }
         }
         out.sort(Comparator.comparing(QueryResult.Series::labels));

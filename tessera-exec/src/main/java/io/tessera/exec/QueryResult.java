@@ -15,12 +15,10 @@ public sealed interface QueryResult {
     List<String> infos();
 
     /** One point of an instant vector. */
-    record Sample(Labels labels, long t, double value) {
-    }
+    record Sample(Labels labels, long t, double value) {}
 
     /** A series of a matrix: its points in time order. */
-    record Series(Labels labels, long[] ts, double[] values) {
-    }
+    record Series(Labels labels, long[] ts, double[] values) {}
 
     /**
      * @param labelsFrom where the samples' label sets come from, when one table holds them all
@@ -35,15 +33,11 @@ public sealed interface QueryResult {
     }
 
     /** Sample i's label set is {@code table.labels(rows[i])}. */
-    record TableRows(LabelsTable table, int[] rows) {
-    }
+    record TableRows(LabelsTable table, int[] rows) {}
 
-    record MatrixResult(List<Series> series, List<String> warnings, List<String> infos) implements QueryResult {
-    }
+    record MatrixResult(List<Series> series, List<String> warnings, List<String> infos) implements QueryResult {}
 
-    record ScalarResult(long t, double value, List<String> warnings, List<String> infos) implements QueryResult {
-    }
+    record ScalarResult(long t, double value, List<String> warnings, List<String> infos) implements QueryResult {}
 
-    record StringResult(long t, String value, List<String> warnings, List<String> infos) implements QueryResult {
-    }
+    record StringResult(long t, String value, List<String> warnings, List<String> infos) implements QueryResult {}
 }

@@ -49,14 +49,13 @@ import java.util.Map;
  */
 public final class QueryRun {
 
-    private record Key(int node, StepGrid grid) {
-    }
+    private record Key(int node, StepGrid grid) {}
 
     private final PhysicalDag dag;
     private final DataStore store;
     private final RunContext context;
-    private record ScanRead(int scan, Interval window) {
-    }
+
+    private record ScanRead(int scan, Interval window) {}
 
     private final Map<Integer, Interval> scanWindows;
     private final Map<Integer, MaterializedView> views;
@@ -67,13 +66,25 @@ public final class QueryRun {
     /** Newest panes of a curve view a run computes another way when they are not built yet (at "now": being filled, or in the allowed lateness). */
     static final int CURVE_NEWEST_PANES = 3;
 
-    QueryRun(PhysicalDag dag, Map<Integer, MaterializedView> views, int root, StepGrid grid, DataStore store, RunContext context,
+    QueryRun(
+            PhysicalDag dag,
+            Map<Integer, MaterializedView> views,
+            int root,
+            StepGrid grid,
+            DataStore store,
+            RunContext context,
             KeptCorrections keptCorrections) {
         this(dag, views, new int[] {root}, grid, store, context, keptCorrections);
     }
 
     /** A run that evaluates any of {@code roots} over {@code grid}, their common nodes and Scan reads once. */
-    QueryRun(PhysicalDag dag, Map<Integer, MaterializedView> views, int[] roots, StepGrid grid, DataStore store, RunContext context,
+    QueryRun(
+            PhysicalDag dag,
+            Map<Integer, MaterializedView> views,
+            int[] roots,
+            StepGrid grid,
+            DataStore store,
+            RunContext context,
             KeptCorrections keptCorrections) {
         this.dag = dag;
         this.keptCorrections = keptCorrections;
@@ -122,15 +133,24 @@ public final class QueryRun {
                 Value points = inner == null ? new InstantVector(grid, 0) : evaluate(q.input(), inner);
                 yield GridOperators.subquery(points, inner, grid, q.rangeMs(), context);
             }
-            case RangeFunction f -> RangeFunctions.evaluate(f.function(), (RangeVector) evaluate(f.input(), grid),
-                    params(f.params(), grid), context);
+            case RangeFunction f ->
+                RangeFunctions.evaluate(
+                        f.function(), (RangeVector) evaluate(f.input(), grid), params(f.params(), grid), context);
             case InstantFunction f -> InstantFunctions.evaluate(f, args(f.args(), grid), grid, context);
             case VectorAggregate a -> {
                 InstantVector summed = sumFromSamples(a, grid);
-                yield summed != null ? summed : Aggregations.evaluate(a.op(), (InstantVector) evaluate(a.input(), grid),
-                        a.param() < 0 ? null : evaluate(a.param(), grid), a.grouping(), a.without(), context);
+                yield summed != null
+                        ? summed
+                        : Aggregations.evaluate(
+                                a.op(),
+                                (InstantVector) evaluate(a.input(), grid),
+                                a.param() < 0 ? null : evaluate(a.param(), grid),
+                                a.grouping(),
+                                a.without(),
+                                context);
             }
-            case VectorBinary b -> BinaryOperators.evaluate(b, evaluate(b.lhs(), grid), evaluate(b.rhs(), grid), context);
+            case VectorBinary b ->
+                BinaryOperators.evaluate(b, evaluate(b.lhs(), grid), evaluate(b.rhs(), grid), context);
             case Negate n -> Unary.negate(evaluate(n.input(), grid));
             case NumberLiteral n -> ScalarValues.constant(grid, n.value());
             case StringLiteral s -> new StringValue(s.value());
@@ -143,9 +163,11 @@ public final class QueryRun {
                 int scanId = viewScan(view);
                 if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
                     Scan scan = (Scan) dag.node(scanId);
-                    yield io.tessera.exec.view.SampleSweep.evaluate(v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan));
+                    yield io.tessera.exec.view.SampleSweep.evaluate(
+                            v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan));
                 }
-                yield ViewOperator.evaluate(v, view, grid, params(v.params(), grid), store, context, window -> scan(scanId, window));
+                yield ViewOperator.evaluate(
+                        v, view, grid, params(v.params(), grid), store, context, window -> scan(scanId, window));
             }
             case ViewValue v -> {
                 MaterializedView view = views.get(v.view());
@@ -158,15 +180,25 @@ public final class QueryRun {
                 MaterializedView value = views.get(c.value());
                 MaterializedView count = views.get(c.count());
                 if (value == null || count == null) {
-                    throw new IllegalStateException("node " + c.value() + " or " + c.count() + " is not a materialized view of this DAG");
+                    throw new IllegalStateException(
+                            "node " + c.value() + " or " + c.count() + " is not a materialized view of this DAG");
                 }
                 TimeRange range = (TimeRange) dag.node(c.range());
                 Scan scan = (Scan) dag.node(range.input());
-                GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(c, value, count, range.rangeMs(),
-                        grid, params(c.params(), grid), store, context, scan,
+                GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(
+                        c,
+                        value,
+                        count,
+                        range.rangeMs(),
+                        grid,
+                        params(c.params(), grid),
+                        store,
+                        context,
+                        scan,
                         (spans, accepted) -> GridCorrectionOperator.readSpans(store, scan, spans, context, accepted),
                         (series, window) -> ScanOperator.read(store, oneSeries(scan, series), window, context),
-                        io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError(), keptCorrections);
+                        io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError(),
+                        keptCorrections);
                 context.info(corrected.info());
                 yield corrected.vector();
             }
@@ -190,8 +222,10 @@ public final class QueryRun {
 
     /** {@code f}'s exact side over {@code grid}, after its preferred side found state missing; the info says why. */
     private Value fallBack(Fallback f, StepGrid grid, MissingStateException e) {
-        context.info("PromQL info: " + (dag.node(f.exact()) instanceof Fallback
-                ? "not answered from this view, trying the next way: " : "answered exactly from raw data, not from a view: ")
+        context.info("PromQL info: "
+                + (dag.node(f.exact()) instanceof Fallback
+                        ? "not answered from this view, trying the next way: "
+                        : "answered exactly from raw data, not from a view: ")
                 + e.getMessage());
         widenScanWindows(f.exact(), grid);
         return evaluate(f.exact(), grid);
@@ -269,8 +303,15 @@ public final class QueryRun {
         } catch (MissingStateException e) {
             context.info("PromQL info: not answered from this view, trying the next way: " + e.getMessage());
             InstantVector summed = sweptSum(a, inner, grid);
-            return summed != null ? summed : Aggregations.evaluate(a.op(), (InstantVector) evaluate(f.exact(), grid), null,
-                    a.grouping(), a.without(), context);
+            return summed != null
+                    ? summed
+                    : Aggregations.evaluate(
+                            a.op(),
+                            (InstantVector) evaluate(f.exact(), grid),
+                            null,
+                            a.grouping(),
+                            a.without(),
+                            context);
         }
         if (!(dag.node(f.preferred()) instanceof GridCorrection)) {
             context.info(acceleratedInfo(f.preferred()));
@@ -284,8 +325,8 @@ public final class QueryRun {
         MaterializedView view = views.get(v.view());
         try {
             Scan scan = (Scan) dag.node(viewScan(view));
-            InstantVector summed = io.tessera.exec.view.SampleSweep.evaluateSum(v, view, grid, store, context,
-                    recentSpans(scan), namesOneMetric(scan), a.grouping(), a.without());
+            InstantVector summed = io.tessera.exec.view.SampleSweep.evaluateSum(
+                    v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan), a.grouping(), a.without());
             context.info(acceleratedInfo(f.preferred()));
             return summed;
         } catch (MissingStateException e) {
@@ -314,7 +355,8 @@ public final class QueryRun {
 
     /** Reads {@code scan} over one interval with the span reader, which the recent-samples log answers for the newest minutes. */
     private io.tessera.exec.view.SampleSweep.TailReader recentSpans(Scan scan) {
-        return (window, known) -> GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context, known);
+        return (window, known) ->
+                GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context, known);
     }
 
     private String acceleratedInfo(int preferred) {
@@ -322,22 +364,32 @@ public final class QueryRun {
         if (node instanceof ViewValue v) {
             MaterializedView view = views.get(v.view());
             if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
-                return "PromQL info: answered from view " + view.definitionId().substring(0, Math.min(19, view.definitionId().length()))
-                        + " (sums kept as functions of time over panes of " + io.tessera.core.Durations.format(view.paneMs())
+                return "PromQL info: answered from view "
+                        + view.definitionId()
+                                .substring(0, Math.min(19, view.definitionId().length()))
+                        + " (sums kept as functions of time over panes of "
+                        + io.tessera.core.Durations.format(view.paneMs())
                         + " by ingestion runs, exact)";
             }
-            return "PromQL info: answered from view " + view.definitionId().substring(0, Math.min(19, view.definitionId().length()))
-                    + " (values kept every " + io.tessera.core.Durations.format(view.paneMs()) + " by ingestion runs, exact)";
+            return "PromQL info: answered from view "
+                    + view.definitionId()
+                            .substring(0, Math.min(19, view.definitionId().length())) + " (values kept every "
+                    + io.tessera.core.Durations.format(view.paneMs()) + " by ingestion runs, exact)";
         }
         if (!(node instanceof ViewRangeFunction v)) {
             return "PromQL info: answered from a view";
         }
         MaterializedView view = views.get(v.view());
         String family = view.state().state().family().name().toLowerCase(java.util.Locale.ROOT);
-        String bound = view.state().state().family().isExact() ? "exact"
-                : io.tessera.exec.view.StateFactory.create(view.state().state()).errorBound().describe();
-        return "PromQL info: " + v.function() + " answered from view " + view.definitionId().substring(0, Math.min(19, view.definitionId().length()))
-                + " (" + family + " panes of " + io.tessera.core.Durations.format(view.paneMs()) + ", " + bound + ")";
+        String bound = view.state().state().family().isExact()
+                ? "exact"
+                : io.tessera.exec.view.StateFactory.create(view.state().state())
+                        .errorBound()
+                        .describe();
+        return "PromQL info: " + v.function() + " answered from view "
+                + view.definitionId()
+                        .substring(0, Math.min(19, view.definitionId().length())) + " (" + family + " panes of "
+                + io.tessera.core.Durations.format(view.paneMs()) + ", " + bound + ")";
     }
 
     /**
@@ -346,8 +398,12 @@ public final class QueryRun {
      * {@code @} and subquery above it), not the run's.
      */
     private void widenScanWindows(int exact, StepGrid grid) {
-        for (Map.Entry<Integer, Interval> e : ScanWindows.of(dag, exact, grid.start(), grid.last(), context).entrySet()) {
-            scanWindows.merge(e.getKey(), e.getValue(), (a, b) -> new Interval(Math.min(a.start(), b.start()), Math.max(a.end(), b.end())));
+        for (Map.Entry<Integer, Interval> e :
+                ScanWindows.of(dag, exact, grid.start(), grid.last(), context).entrySet()) {
+            scanWindows.merge(
+                    e.getKey(),
+                    e.getValue(),
+                    (a, b) -> new Interval(Math.min(a.start(), b.start()), Math.max(a.end(), b.end())));
         }
     }
 

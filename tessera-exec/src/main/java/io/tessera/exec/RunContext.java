@@ -95,7 +95,8 @@ public final class RunContext {
     }
 
     private static LimitExceededException tooManySamples() {
-        return new LimitExceededException("query processing would load too many samples into memory in query execution");
+        return new LimitExceededException(
+                "query processing would load too many samples into memory in query execution");
     }
 
     public long samplesLoaded() {

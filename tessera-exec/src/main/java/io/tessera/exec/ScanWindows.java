@@ -4,14 +4,14 @@ import io.tessera.core.Interval;
 import io.tessera.plan.EvalTimeAnchor;
 import io.tessera.plan.Fallback;
 import io.tessera.plan.GridCorrection;
-import io.tessera.plan.ViewRangeFunction;
-import io.tessera.plan.ViewValue;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PlanNode;
 import io.tessera.plan.Scan;
 import io.tessera.plan.Subquery;
 import io.tessera.plan.TimeRange;
 import io.tessera.plan.TimeShift;
+import io.tessera.plan.ViewRangeFunction;
+import io.tessera.plan.ViewValue;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -26,8 +26,7 @@ import java.util.Set;
  */
 final class ScanWindows {
 
-    private record Visit(int node, long first, long last) {
-    }
+    private record Visit(int node, long first, long last) {}
 
     private final PhysicalDag dag;
     private final RunContext context;
@@ -74,8 +73,7 @@ final class ScanWindows {
             }
             case Subquery q -> visit(q.input(), first - q.rangeMs(), last);
             case Fallback f -> visit(f.preferred(), first, last);
-            case ViewValue v -> {
-            }
+            case ViewValue v -> {}
             case GridCorrection c -> {
                 for (int param : c.params()) {
                     visit(param, first, last);

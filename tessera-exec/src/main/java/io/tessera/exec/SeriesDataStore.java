@@ -34,8 +34,11 @@ public interface SeriesDataStore extends DataStore {
          * By default copied out and handed to {@link #series}.
          */
         default void seriesRange(Labels labels, long[] ts, double[] values, int from, int count) {
-            series(labels, java.util.Arrays.copyOfRange(ts, from, from + count),
-                    java.util.Arrays.copyOfRange(values, from, from + count), count);
+            series(
+                    labels,
+                    java.util.Arrays.copyOfRange(ts, from, from + count),
+                    java.util.Arrays.copyOfRange(values, from, from + count),
+                    count);
         }
     }
 
@@ -52,8 +55,8 @@ public interface SeriesDataStore extends DataStore {
      * and the store may give samples outside the spans; the executor re-applies both. By default
      * one read of the range from the first span's start to the last one's end.
      */
-    default void readRawSpans(Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext context,
-            SeriesSink sink) {
+    default void readRawSpans(
+            Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext context, SeriesSink sink) {
         if (spans.isEmpty()) {
             return;
         }

@@ -48,25 +48,31 @@ class FunctionsEngineTest {
     void sortOrderSurvivesToTheResult() {
         List<QueryResult.Sample> asc = instant("sort(req)", 600_000).samples();
         assertThat(asc).extracting(s -> s.labels().get("job")).containsExactly("b", "c", "a");
-        assertThat(asc.getFirst().labels().metricName()).as("sort keeps the name").isEqualTo("req");
-        assertThat(instant("sort_desc(req)", 600_000).samples()).extracting(s -> s.labels().get("job"))
+        assertThat(asc.getFirst().labels().metricName())
+                .as("sort keeps the name")
+                .isEqualTo("req");
+        assertThat(instant("sort_desc(req)", 600_000).samples())
+                .extracting(s -> s.labels().get("job"))
                 .containsExactly("a", "c", "b");
-        assertThat(instant("sort_by_label_desc(req, \"job\")", 600_000).samples()).extracting(s -> s.labels().get("job"))
+        assertThat(instant("sort_by_label_desc(req, \"job\")", 600_000).samples())
+                .extracting(s -> s.labels().get("job"))
                 .containsExactly("c", "b", "a");
     }
 
     @Test
     void sortInARangeQueryWarns() {
         QueryResult r = engine.range("sort(req)", 0, 600_000, 60_000, store);
-        assertThat(r.warnings()).containsExactly(
-                "PromQL warning: sort is ineffective for range queries since results are always ordered by labels");
+        assertThat(r.warnings())
+                .containsExactly(
+                        "PromQL warning: sort is ineffective for range queries since results are always ordered by labels");
     }
 
     @Test
     void rateOfANonCounterNameIsFlagged() {
         QueryResult.VectorResult r = instant("rate(req[5m])", 600_000);
-        assertThat(r.infos()).containsExactly(
-                "PromQL info: metric might not be a counter, name does not end in _total/_sum/_count/_bucket: \"req\"");
+        assertThat(r.infos())
+                .containsExactly(
+                        "PromQL info: metric might not be a counter, name does not end in _total/_sum/_count/_bucket: \"req\"");
         assertThat(r.samples().getFirst().labels().has("__name__")).isFalse();
         assertThat(instant("delta(req[5m])", 600_000).infos()).isEmpty();
     }
@@ -81,9 +87,15 @@ class FunctionsEngineTest {
     @Test
     void predictLinearAnchorsTheInterceptAtTheEvaluationTime() {
         // req{job="a"} = 10 per minute; pinned at 5m, predicted 60 s after the evaluation time 10m
-        double v = instant("predict_linear(req{job=\"a\"}[3m] @ 300, 60)", 600_000).samples().getFirst().value();
+        double v = instant("predict_linear(req{job=\"a\"}[3m] @ 300, 60)", 600_000)
+                .samples()
+                .getFirst()
+                .value();
         assertThat(v).isCloseTo(110, within(1e-9));
-        double d = instant("deriv(req{job=\"a\"}[5m] offset 2m)", 600_000).samples().getFirst().value();
+        double d = instant("deriv(req{job=\"a\"}[5m] offset 2m)", 600_000)
+                .samples()
+                .getFirst()
+                .value();
         assertThat(d).isCloseTo(10.0 / 60, within(1e-12));
     }
 
@@ -93,13 +105,15 @@ class FunctionsEngineTest {
         assertThat(r.samples()).hasSize(1);
         assertThat(r.samples().getFirst().labels()).isEqualTo(Labels.of("job", "a"));
         assertThat(r.samples().getFirst().value()).isCloseTo(0.15, within(1e-12));
-        assertThat(r.warnings()).containsExactly(
-                "PromQL warning: bucket label \"le\" is missing or has a malformed value of \"oops\" for metric name \"lat_bucket\"");
+        assertThat(r.warnings())
+                .containsExactly(
+                        "PromQL warning: bucket label \"le\" is missing or has a malformed value of \"oops\" for metric name \"lat_bucket\"");
     }
 
     @Test
     void labelReplaceAndJoin() {
-        QueryResult.VectorResult r = instant("label_replace(req{job=\"a\"}, \"dst\", \"x-$1\", \"job\", \"(.*)\")", 600_000);
+        QueryResult.VectorResult r =
+                instant("label_replace(req{job=\"a\"}, \"dst\", \"x-$1\", \"job\", \"(.*)\")", 600_000);
         assertThat(r.samples().getFirst().labels()).isEqualTo(Labels.of("__name__", "req", "job", "a", "dst", "x-a"));
         assertThatThrownBy(() -> instant("label_replace(req, \"job\", \"same\", \"job\", \".*\")", 600_000))
                 .isInstanceOf(QueryExecutionException.class)
@@ -107,7 +121,8 @@ class FunctionsEngineTest {
         assertThatThrownBy(() -> instant("label_replace(req, \"dst\", \"\", \"job\", \"(.*\")", 600_000))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("invalid regular expression in label_replace(): (.*");
-        QueryResult.VectorResult j = instant("label_join(req{job=\"b\"}, \"dst\", \"+\", \"job\", \"__name__\")", 600_000);
+        QueryResult.VectorResult j =
+                instant("label_join(req{job=\"b\"}, \"dst\", \"+\", \"job\", \"__name__\")", 600_000);
         assertThat(j.samples().getFirst().labels().get("dst")).isEqualTo("b+req");
     }
 
@@ -130,9 +145,12 @@ class FunctionsEngineTest {
         assertThat(absentLabels("absent(nope{zone=\"z0\", zone!=\"z0\"})")).isEqualTo(Labels.EMPTY);
         assertThat(absentLabels("absent(nope{job=~\"a.*\", job=\"api\"})")).isEqualTo(Labels.of("job", "api"));
         assertThat(absentLabels("absent(nope{job=\"api\", job=~\"a.*\"})")).isEqualTo(Labels.EMPTY);
-        assertThat(absentLabels("absent(nope{job=\"api\", job=\"db\", zone=\"z1\"})")).isEqualTo(Labels.of("zone", "z1"));
-        assertThat(absentLabels("absent(nope{job=\"a\", job!=\"b\", job=\"c\"})")).isEqualTo(Labels.EMPTY);
-        assertThat(absentLabels("absent_over_time(nope{b=\"2\", a!=\"1\", a=\"1\"}[5m])")).isEqualTo(Labels.of("a", "1", "b", "2"));
+        assertThat(absentLabels("absent(nope{job=\"api\", job=\"db\", zone=\"z1\"})"))
+                .isEqualTo(Labels.of("zone", "z1"));
+        assertThat(absentLabels("absent(nope{job=\"a\", job!=\"b\", job=\"c\"})"))
+                .isEqualTo(Labels.EMPTY);
+        assertThat(absentLabels("absent_over_time(nope{b=\"2\", a!=\"1\", a=\"1\"}[5m])"))
+                .isEqualTo(Labels.of("a", "1", "b", "2"));
         assertThat(absentLabels("absent({__name__=\"nope\", a=\"1\"})")).isEqualTo(Labels.of("a", "1"));
     }
 
@@ -144,8 +162,17 @@ class FunctionsEngineTest {
 
     @Test
     void dateFunctionsWithAndWithoutArgument() {
-        assertThat(instant("day_of_week(vector(1136239445))", 0).samples().getFirst().value()).isEqualTo(1); // Monday
-        assertThat(instant("days_in_month(vector(1454284800))", 0).samples().getFirst().value()).isEqualTo(29);
-        assertThat(instant("hour()", 3 * 3_600_000 + 5).samples().getFirst().value()).isEqualTo(3);
+        assertThat(instant("day_of_week(vector(1136239445))", 0)
+                        .samples()
+                        .getFirst()
+                        .value())
+                .isEqualTo(1); // Monday
+        assertThat(instant("days_in_month(vector(1454284800))", 0)
+                        .samples()
+                        .getFirst()
+                        .value())
+                .isEqualTo(29);
+        assertThat(instant("hour()", 3 * 3_600_000 + 5).samples().getFirst().value())
+                .isEqualTo(3);
     }
 }

@@ -13,8 +13,12 @@ import io.tessera.store.raw.AppendRequest;
  * @param firstFutureTimestamp the time of the first refused sample (epoch ms), or 0
  * @param latestAccepted the newest time a sample could have had and been accepted (epoch ms)
  */
-public record AdmittedWrite(AppendRequest request, int futureSamples, Labels firstFutureSeries,
-        long firstFutureTimestamp, long latestAccepted) {
+public record AdmittedWrite(
+        AppendRequest request,
+        int futureSamples,
+        Labels firstFutureSeries,
+        long firstFutureTimestamp,
+        long latestAccepted) {
 
     /** The reason the refused samples were refused, for the sender. */
     public String futureRefusal() {

@@ -10,8 +10,7 @@ package io.tessera.ingest;
 public record IngestOptions(NameValidation nameValidation, int maxUncompressedBytes) {
 
     public static final int DEFAULT_MAX_UNCOMPRESSED_BYTES = 32 << 20;
-    public static final IngestOptions DEFAULTS =
-            new IngestOptions(NameValidation.UTF8, DEFAULT_MAX_UNCOMPRESSED_BYTES);
+    public static final IngestOptions DEFAULTS = new IngestOptions(NameValidation.UTF8, DEFAULT_MAX_UNCOMPRESSED_BYTES);
 
     public IngestOptions {
         if (nameValidation == null) {

@@ -37,17 +37,21 @@ public final class InvalidSeriesException extends WriteRejectedException {
      * @param names,values the series' labels as received; only the first {@code n} are used
      * @param labelName the label the problem is about, or null
      */
-    public static InvalidSeriesException of(Problem problem, int series, String[] names, String[] values, int n,
-                                            String labelName) {
+    public static InvalidSeriesException of(
+            Problem problem, int series, String[] names, String[] values, int n, String labelName) {
         String got = describe(names, values, n);
         String message = switch (problem) {
             case DUPLICATE_LABEL_NAME -> "invalid labels for series, labels " + got + ", duplicated label " + labelName;
             case EMPTY_LABEL_SET -> "invalid metric name or labels, got " + got + ": empty label set";
-            case MISSING_METRIC_NAME -> "invalid metric name or labels, got " + got + ": missing metric name (__name__)";
-            case INVALID_METRIC_NAME -> "invalid metric name or labels, got " + got + ": invalid metric name " + quote(labelName);
-            case INVALID_LABEL_NAME -> "invalid metric name or labels, got " + got + ": invalid label name " + quote(labelName);
-            case INVALID_UTF8 -> "invalid metric name or labels, got " + got + ": invalid UTF-8 in label "
-                    + (labelName == null ? "name" : quote(labelName));
+            case MISSING_METRIC_NAME ->
+                "invalid metric name or labels, got " + got + ": missing metric name (__name__)";
+            case INVALID_METRIC_NAME ->
+                "invalid metric name or labels, got " + got + ": invalid metric name " + quote(labelName);
+            case INVALID_LABEL_NAME ->
+                "invalid metric name or labels, got " + got + ": invalid label name " + quote(labelName);
+            case INVALID_UTF8 ->
+                "invalid metric name or labels, got " + got + ": invalid UTF-8 in label "
+                        + (labelName == null ? "name" : quote(labelName));
         };
         return new InvalidSeriesException(problem, series, labelName, message);
     }

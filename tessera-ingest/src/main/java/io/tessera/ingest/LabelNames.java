@@ -3,8 +3,7 @@ package io.tessera.ingest;
 /** The name charsets of {@link NameValidation}. */
 final class LabelNames {
 
-    private LabelNames() {
-    }
+    private LabelNames() {}
 
     static boolean isValidLabelName(String name, NameValidation validation) {
         if (name.isEmpty()) {
@@ -15,7 +14,8 @@ final class LabelNames {
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            boolean ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9');
+            boolean ok =
+                    c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9');
             if (!ok) {
                 return false;
             }
@@ -32,7 +32,10 @@ final class LabelNames {
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            boolean ok = c == '_' || c == ':' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+            boolean ok = c == '_'
+                    || c == ':'
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
                     || (i > 0 && c >= '0' && c <= '9');
             if (!ok) {
                 return false;

@@ -7,7 +7,10 @@ public final class PayloadTooLargeException extends WriteRejectedException {
     private final long limit;
 
     public PayloadTooLargeException(String what, long size, long limit) {
-        super(PAYLOAD_TOO_LARGE, what + " is too large: " + size + " bytes exceeds the limit of " + limit + " bytes", null);
+        super(
+                PAYLOAD_TOO_LARGE,
+                what + " is too large: " + size + " bytes exceeds the limit of " + limit + " bytes",
+                null);
         this.size = size;
         this.limit = limit;
     }

@@ -21,8 +21,16 @@ public final class WriteBatch {
     private final int histogramCount;
     private final int metadataCount;
 
-    WriteBatch(Labels[] labels, int[] seriesStart, int seriesCount, long[] timestamps, double[] values,
-               int sampleCount, int exemplarCount, int histogramCount, int metadataCount) {
+    WriteBatch(
+            Labels[] labels,
+            int[] seriesStart,
+            int seriesCount,
+            long[] timestamps,
+            double[] values,
+            int sampleCount,
+            int exemplarCount,
+            int histogramCount,
+            int metadataCount) {
         this.labels = labels;
         this.seriesStart = seriesStart;
         this.seriesCount = seriesCount;

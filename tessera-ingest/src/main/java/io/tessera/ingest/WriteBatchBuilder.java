@@ -1,14 +1,14 @@
 package io.tessera.ingest;
 
-import io.tessera.core.Labels;
-import io.tessera.core.LabelsInterner;
-import java.util.Arrays;
-
 import static io.tessera.ingest.InvalidSeriesException.Problem.DUPLICATE_LABEL_NAME;
 import static io.tessera.ingest.InvalidSeriesException.Problem.EMPTY_LABEL_SET;
 import static io.tessera.ingest.InvalidSeriesException.Problem.INVALID_LABEL_NAME;
 import static io.tessera.ingest.InvalidSeriesException.Problem.INVALID_METRIC_NAME;
 import static io.tessera.ingest.InvalidSeriesException.Problem.MISSING_METRIC_NAME;
+
+import io.tessera.core.Labels;
+import io.tessera.core.LabelsInterner;
+import java.util.Arrays;
 
 /**
  * Builds a {@link WriteBatch} series by series: add the samples of the open series with
@@ -40,7 +40,8 @@ public final class WriteBatchBuilder {
      * @param interner shares equal label sets across batches, or null
      * @param expectedSeries,expectedSamples initial capacities
      */
-    public WriteBatchBuilder(NameValidation validation, LabelsInterner interner, int expectedSeries, int expectedSamples) {
+    public WriteBatchBuilder(
+            NameValidation validation, LabelsInterner interner, int expectedSeries, int expectedSamples) {
         this.validation = validation;
         this.interner = interner;
         this.labels = new Labels[Math.max(1, expectedSeries)];
@@ -156,8 +157,16 @@ public final class WriteBatchBuilder {
         checkOpen();
         built = true;
         int samples = seriesStart[seriesCount];
-        return new WriteBatch(labels, seriesStart, seriesCount, timestamps, values, samples,
-                exemplarCount, histogramCount, metadataCount);
+        return new WriteBatch(
+                labels,
+                seriesStart,
+                seriesCount,
+                timestamps,
+                values,
+                samples,
+                exemplarCount,
+                histogramCount,
+                metadataCount);
     }
 
     private void checkMetricName(String metricName, String[] names, String[] values, int n) {

@@ -8,8 +8,11 @@ import io.tessera.core.InvalidInputException;
  * is worth retrying.
  */
 public abstract sealed class WriteRejectedException extends InvalidInputException
-        permits CorruptSnappyException, MalformedProtobufException, InvalidSeriesException,
-                PayloadTooLargeException, TextFormatException {
+        permits CorruptSnappyException,
+                MalformedProtobufException,
+                InvalidSeriesException,
+                PayloadTooLargeException,
+                TextFormatException {
 
     public static final int BAD_REQUEST = 400;
     public static final int PAYLOAD_TOO_LARGE = 413;

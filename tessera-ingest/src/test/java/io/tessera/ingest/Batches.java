@@ -1,13 +1,11 @@
 package io.tessera.ingest;
 
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Field-by-field comparison of write batches, with values compared by their bits. */
 public final class Batches {
 
-    private Batches() {
-    }
+    private Batches() {}
 
     public static void assertSameContent(WriteBatch actual, WriteBatch expected) {
         assertThat(actual.seriesCount()).isEqualTo(expected.seriesCount());
@@ -19,7 +17,8 @@ public final class Batches {
         }
         for (int i = 0; i < expected.sampleCount(); i++) {
             assertThat(actual.timestamp(i)).as("timestamp %d", i).isEqualTo(expected.timestamp(i));
-            assertThat(Double.doubleToRawLongBits(actual.value(i))).as("value bits %d", i)
+            assertThat(Double.doubleToRawLongBits(actual.value(i)))
+                    .as("value bits %d", i)
                     .isEqualTo(Double.doubleToRawLongBits(expected.value(i)));
         }
         assertThat(actual.exemplarCount()).isEqualTo(expected.exemplarCount());

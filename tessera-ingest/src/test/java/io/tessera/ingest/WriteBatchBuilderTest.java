@@ -1,13 +1,13 @@
 package io.tessera.ingest;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
 import io.tessera.core.Labels;
 import io.tessera.core.LabelsInterner;
 import io.tessera.ingest.InvalidSeriesException.Problem;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class WriteBatchBuilderTest {
 
@@ -37,14 +37,20 @@ class WriteBatchBuilderTest {
     void validatesLabelsGivenAsLabels() {
         WriteBatchBuilder b = new WriteBatchBuilder(NameValidation.LEGACY);
 
-        assertThat(catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(Labels.of("job", "a"))).problem())
+        assertThat(catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(Labels.of("job", "a")))
+                        .problem())
                 .isEqualTo(Problem.MISSING_METRIC_NAME);
-        assertThat(catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(Labels.EMPTY)).problem())
+        assertThat(catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(Labels.EMPTY))
+                        .problem())
                 .isEqualTo(Problem.EMPTY_LABEL_SET);
-        assertThat(catchThrowableOfType(InvalidSeriesException.class,
-                () -> b.endSeries(Labels.of("__name__", "a.b"))).problem()).isEqualTo(Problem.INVALID_METRIC_NAME);
-        assertThat(catchThrowableOfType(InvalidSeriesException.class,
-                () -> b.endSeries(Labels.of("__name__", "ab", "x.y", "1"))).problem()).isEqualTo(Problem.INVALID_LABEL_NAME);
+        assertThat(catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(Labels.of("__name__", "a.b")))
+                        .problem())
+                .isEqualTo(Problem.INVALID_METRIC_NAME);
+        assertThat(catchThrowableOfType(
+                                InvalidSeriesException.class,
+                                () -> b.endSeries(Labels.of("__name__", "ab", "x.y", "1")))
+                        .problem())
+                .isEqualTo(Problem.INVALID_LABEL_NAME);
     }
 
     @Test
@@ -52,8 +58,11 @@ class WriteBatchBuilderTest {
         WriteBatchBuilder b = new WriteBatchBuilder(NameValidation.UTF8);
         b.endSeries(Labels.of("__name__", "a.b", "ünïcode", "1"));
 
-        assertThat(catchThrowableOfType(InvalidSeriesException.class,
-                () -> b.endSeries(Labels.of("__name__", "ab", "x\uD800", "1"))).problem()).isEqualTo(Problem.INVALID_LABEL_NAME);
+        assertThat(catchThrowableOfType(
+                                InvalidSeriesException.class,
+                                () -> b.endSeries(Labels.of("__name__", "ab", "x\uD800", "1")))
+                        .problem())
+                .isEqualTo(Problem.INVALID_LABEL_NAME);
     }
 
     @Test
@@ -71,7 +80,8 @@ class WriteBatchBuilderTest {
         String duplicated = names[2];
         names[1] = duplicated;
 
-        InvalidSeriesException e = catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(names, values, n));
+        InvalidSeriesException e =
+                catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(names, values, n));
 
         assertThat(b.seriesCount()).isEqualTo(1);
         assertThat(e.problem()).isEqualTo(Problem.DUPLICATE_LABEL_NAME);

@@ -13,13 +13,15 @@ public record AccuracyTarget(double quantileRankError, double distinctRelativeEr
             throw new IllegalArgumentException("a quantile rank error must be in [0, 1), got " + quantileRankError);
         }
         if (!(distinctRelativeError >= 0 && distinctRelativeError < 1)) {
-            throw new IllegalArgumentException("a distinct relative error must be in [0, 1), got " + distinctRelativeError);
+            throw new IllegalArgumentException(
+                    "a distinct relative error must be in [0, 1), got " + distinctRelativeError);
         }
     }
 
     /** The stricter of the two targets in each dimension. */
     AccuracyTarget strictest(AccuracyTarget other) {
-        return new AccuracyTarget(Math.min(quantileRankError, other.quantileRankError),
+        return new AccuracyTarget(
+                Math.min(quantileRankError, other.quantileRankError),
                 Math.min(distinctRelativeError, other.distinctRelativeError));
     }
 }

@@ -24,12 +24,22 @@ import io.tessera.sketch.StateFamily;
  *                           vCPU (e.g. 0.0042 vs 0.0316 USD per hour), so 1.3e-10 per byte
  * @param oneOffHorizonMs    a one-off query is amortized over this long, as if run once per horizon
  */
-public record CostConstants(double exactSampleNs, double rawReadNs, double exactUpdateNs, double kllUpdateNs,
-        double exactMergeNs, double kllMergeNs, double exactFinalizeNs, double kllFinalizeNs, double routeNs,
-        double insertNs, double memoryCoresPerByte, long oneOffHorizonMs) {
+public record CostConstants(
+        double exactSampleNs,
+        double rawReadNs,
+        double exactUpdateNs,
+        double kllUpdateNs,
+        double exactMergeNs,
+        double kllMergeNs,
+        double exactFinalizeNs,
+        double kllFinalizeNs,
+        double routeNs,
+        double insertNs,
+        double memoryCoresPerByte,
+        long oneOffHorizonMs) {
 
-    public static final CostConstants DEFAULTS = new CostConstants(30, 5, 15, 50, 50, 6_000, 20, 2_000, 30, 200,
-            1.3e-10, 3_600_000);
+    public static final CostConstants DEFAULTS =
+            new CostConstants(30, 5, 15, 50, 50, 6_000, 20, 2_000, 30, 200, 1.3e-10, 3_600_000);
 
     public double updateNs(StateFamily family) {
         return family.isExact() ? exactUpdateNs : kllUpdateNs;

@@ -94,8 +94,9 @@ final class CostModel {
     }
 
     private double exactPerRun(Reach reach, double w, double touchNs, boolean slides) {
-        return series * (samplesTouched(w, reach.steps(), reach.cadenceMs(), slides) * touchNs
-                + samples(reach.extentMs() + w) * c.rawReadNs());
+        return series
+                * (samplesTouched(w, reach.steps(), reach.cadenceMs(), slides) * touchNs
+                        + samples(reach.extentMs() + w) * c.rawReadNs());
     }
 
     /**
@@ -130,8 +131,8 @@ final class CostModel {
             }
             double merges = w / paneMs + (reach.onGrid() ? 0 : 1);
             double perTime = series * (merges * c.mergeNs(f) + c.finalizeNs(f));
-            double edges = reach.onGrid() ? 0
-                    : series * samples(paneMs) * (c.exactSampleNs() + c.rawReadNs() + c.updateNs(f));
+            double edges =
+                    reach.onGrid() ? 0 : series * samples(paneMs) * (c.exactSampleNs() + c.rawReadNs() + c.updateNs(f));
             cost += reach.evalsPerSecond() * (reach.steps() * perTime + edges);
         }
         return cost * 1e-9;
@@ -146,7 +147,9 @@ final class CostModel {
         return switch (mode) {
             case AT_INGESTION -> (ingestPerSecond * (c.routeNs() + c.updateNs(f)) + commits) * 1e-9 + memory;
             case AT_QUERY_KEPT -> {
-                double coldStart = series * samples(retentionMs) * (c.exactSampleNs() + c.updateNs(f))
+                double coldStart = series
+                        * samples(retentionMs)
+                        * (c.exactSampleNs() + c.updateNs(f))
                         / (c.oneOffHorizonMs() / 1000.0);
                 yield (ingestPerSecond * (c.exactSampleNs() + c.updateNs(f)) + commits + coldStart) * 1e-9 + memory;
             }
@@ -189,8 +192,8 @@ final class CostModel {
                 yield kll;
             }
             case DISTINCT -> {
-                io.tessera.sketch.DistinctState d = new io.tessera.sketch.DistinctState((int) spec.param("lg_k",
-                        io.tessera.sketch.DistinctState.DEFAULT_LG_K));
+                io.tessera.sketch.DistinctState d = new io.tessera.sketch.DistinctState(
+                        (int) spec.param("lg_k", io.tessera.sketch.DistinctState.DEFAULT_LG_K));
                 long n = (long) Math.min(Math.ceil(samplesPerPane), 100_000);
                 for (long i = 0; i < n; i++) {
                     d.update(i, (double) i);

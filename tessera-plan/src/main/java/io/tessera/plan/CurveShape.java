@@ -25,9 +25,13 @@ public record CurveShape(String function, long windowMs, int scan, List<String> 
         while (dag.node(input) instanceof Fallback f) {
             input = f.exact();
         }
-        if (!(dag.node(input) instanceof RangeFunction f) || !FUNCTIONS.contains(f.function()) || f.params().length > 0
-                || !(dag.node(f.input()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE
-                || !(dag.node(t.input()) instanceof Scan scan) || !(scan.source() instanceof Source.TimeSeries)) {
+        if (!(dag.node(input) instanceof RangeFunction f)
+                || !FUNCTIONS.contains(f.function())
+                || f.params().length > 0
+                || !(dag.node(f.input()) instanceof TimeRange t)
+                || t.windowKind() != TimeRange.Kind.RANGE
+                || !(dag.node(t.input()) instanceof Scan scan)
+                || !(scan.source() instanceof Source.TimeSeries)) {
             return null;
         }
         return new CurveShape(f.function(), t.rangeMs(), t.input(), a.grouping(), a.without());

@@ -31,8 +31,7 @@ final class CurveViewPlanner {
     static final double PIECE_NS = 80;
 
     /** A chosen view (or null), the query root it keeps, the queries it answers and the line that explains the decision. */
-    record Decision(MaterializedView view, int root, List<Integer> queries, String explanation) {
-    }
+    record Decision(MaterializedView view, int root, List<Integer> queries, String explanation) {}
 
     private final PhysicalDag dag;
     private final Workload workload;
@@ -81,7 +80,8 @@ final class CurveViewPlanner {
         double series = model.series();
         long w = shape.windowMs();
         double weight = GridViewPlanner.QUERY_PATH_WEIGHT;
-        double groups = shape.grouping().isEmpty() && !shape.without() ? 1
+        double groups = shape.grouping().isEmpty() && !shape.without()
+                ? 1
                 : shape.without() ? series : Math.max(1, Math.sqrt(series));
         double reads = 0;
         double exactRuns = 0;
@@ -91,38 +91,61 @@ final class CurveViewPlanner {
         for (int i : queries) {
             WorkloadQuery q = workload.queries().get(i);
             double span = q.rangeMs() + w;
-            double swept = series * (model.samples(span) * SampleViewPlanner.SWEEP_SAMPLE_NS
-                    + q.steps() * SampleViewPlanner.SWEEP_STEP_NS);
-            double exact = series * (q.steps() * model.samples(w) * c.exactSampleNs() + model.samples(span) * c.rawReadNs());
+            double swept = series
+                    * (model.samples(span) * SampleViewPlanner.SWEEP_SAMPLE_NS
+                            + q.steps() * SampleViewPlanner.SWEEP_STEP_NS);
+            double exact =
+                    series * (q.steps() * model.samples(w) * c.exactSampleNs() + model.samples(span) * c.rawReadNs());
             double evals = 1000.0 / q.everyMs();
             exactRuns += weight * evals * exact * 1e-9;
             sweeps += weight * evals * swept * 1e-9;
-            reads += weight * evals * groups * (q.steps() + (double) q.rangeMs() / PANE_MS + 1) * GridViewPlanner.READ_NS * 1e-9;
+            reads += weight
+                    * evals
+                    * groups
+                    * (q.steps() + (double) q.rangeMs() / PANE_MS + 1)
+                    * GridViewPlanner.READ_NS
+                    * 1e-9;
             retention = Math.max(retention, q.rangeMs() + PANE_MS + SPARE_MS);
             samplesRetention = Math.max(samplesRetention, (long) span + 2 * SampleViewPlanner.MAX_PANE_MS);
         }
-        double samplesView = model.upkeep(Materialization.Mode.AT_INGESTION, StateSpec.of(StateFamily.SAMPLES),
-                SampleViewPlanner.MAX_PANE_MS, samplesRetention);
+        double samplesView = model.upkeep(
+                Materialization.Mode.AT_INGESTION,
+                StateSpec.of(StateFamily.SAMPLES),
+                SampleViewPlanner.MAX_PANE_MS,
+                samplesRetention);
         // a breakpoint where a sample enters a window and one where it leaves: one when the window is whole scrapes
         double perSample = Math.IEEEremainder(w, model.scrapeMs()) == 0 ? 1 : 2;
         double memory = perSample * series * model.samples(retention) * BREAKPOINT_BYTES;
         double samplesPerSecond = series * model.samples(1000);
-        double upkeep = samplesPerSecond * ((double) (w + PANE_MS) / PANE_MS * c.rawReadNs() + perSample * PIECE_NS) * 1e-9
-                + memory * c.memoryCoresPerByte();
+        double upkeep =
+                samplesPerSecond * ((double) (w + PANE_MS) / PANE_MS * c.rawReadNs() + perSample * PIECE_NS) * 1e-9
+                        + memory * c.memoryCoresPerByte();
         double alternative = Math.min(exactRuns, sweeps + samplesView);
-        String numbers = String.format(Locale.ROOT, "panes of %s kept %s (%s): upkeep %s + reads %s vs %s without (exact runs,"
-                + " or sweeps and their samples view; query-path work weighed %.0fx)", Durations.format(PANE_MS), Durations.format(retention),
-                ExplanationText.bytes(memory), ExplanationText.micros(upkeep), ExplanationText.micros(reads),
-                ExplanationText.micros(alternative), weight);
+        String numbers = String.format(
+                Locale.ROOT,
+                "panes of %s kept %s (%s): upkeep %s + reads %s vs %s without (exact runs,"
+                        + " or sweeps and their samples view; query-path work weighed %.0fx)",
+                Durations.format(PANE_MS),
+                Durations.format(retention),
+                ExplanationText.bytes(memory),
+                ExplanationText.micros(upkeep),
+                ExplanationText.micros(reads),
+                ExplanationText.micros(alternative),
+                weight);
         if (upkeep + reads >= alternative) {
             return new Decision(null, root, List.of(), "no curve view for queries " + queries + ": " + numbers);
         }
         Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, PANE_MS, 0, retention);
         PaneState state = new PaneState(root, StateSpec.of(StateFamily.CURVE), Grouping.PER_SERIES, m);
         String definition = DefinitionIds.ofPaneStateOver(dag, root, state);
-        return new Decision(new MaterializedView(definition, root, state, List.of()), root, queries,
-                "curve view " + ExplanationText.shortId(definition) + " of queries " + queries + " (their steps miss every"
-                        + " grid; each group's " + shape.function() + " sum is kept as a function of time, read at any step,"
+        return new Decision(
+                new MaterializedView(definition, root, state, List.of()),
+                root,
+                queries,
+                "curve view " + ExplanationText.shortId(definition) + " of queries " + queries
+                        + " (their steps miss every"
+                        + " grid; each group's " + shape.function()
+                        + " sum is kept as a function of time, read at any step,"
                         + " exact): " + numbers);
     }
 }

@@ -12,8 +12,7 @@ import java.util.HexFormat;
  */
 public final class DefinitionIds {
 
-    private DefinitionIds() {
-    }
+    private DefinitionIds() {}
 
     public static String of(PhysicalDag dag, int node) {
         return hash(canonical(dag, node));
@@ -39,8 +38,13 @@ public final class DefinitionIds {
     }
 
     private static void paneState(StringBuilder sb, PaneState p) {
-        sb.append(p.state()).append(',').append(p.grouping()).append(",pane=")
-                .append(p.materialization().paneMs()).append(",phase=").append(p.materialization().phaseMs());
+        sb.append(p.state())
+                .append(',')
+                .append(p.grouping())
+                .append(",pane=")
+                .append(p.materialization().paneMs())
+                .append(",phase=")
+                .append(p.materialization().phaseMs());
     }
 
     /** The node rendered with its inputs inlined in place of their ids. */
@@ -93,21 +97,37 @@ public final class DefinitionIds {
         switch (n) {
             case Scan s -> sb.append(s.source()).append(',').append(s.matchers());
             case TimeRange t -> sb.append(t.windowKind()).append(',').append(t.rangeMs());
-            case TimeShift t -> sb.append(t.offsetMs()).append(',').append(t.at()).append(',').append(t.kind());
+            case TimeShift t ->
+                sb.append(t.offsetMs()).append(',').append(t.at()).append(',').append(t.kind());
             case RangeFunction f -> sb.append(f.function());
             case Subquery q -> sb.append(q.rangeMs()).append(',').append(q.stepMs());
-            case InstantFunction f -> sb.append(f.function()).append(',').append(f.kind()).append(',').append(f.absentLabels());
-            case VectorAggregate a -> sb.append(a.op()).append(',').append(a.grouping()).append(',').append(a.without())
-                    .append(",param=").append(a.param() >= 0);
-            case VectorBinary b -> sb.append(b.op()).append(',').append(b.matching()).append(',').append(b.returnBool())
-                    .append(',').append(b.kind());
+            case InstantFunction f ->
+                sb.append(f.function()).append(',').append(f.kind()).append(',').append(f.absentLabels());
+            case VectorAggregate a ->
+                sb.append(a.op())
+                        .append(',')
+                        .append(a.grouping())
+                        .append(',')
+                        .append(a.without())
+                        .append(",param=")
+                        .append(a.param() >= 0);
+            case VectorBinary b ->
+                sb.append(b.op())
+                        .append(',')
+                        .append(b.matching())
+                        .append(',')
+                        .append(b.returnBool())
+                        .append(',')
+                        .append(b.kind());
             case Negate g -> sb.append(g.kind());
             case NumberLiteral l -> sb.append(Double.doubleToLongBits(l.value()));
-            case StringLiteral l -> sb.append('"').append(l.value().replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
+            case StringLiteral l ->
+                sb.append('"')
+                        .append(l.value().replace("\\", "\\\\").replace("\"", "\\\""))
+                        .append('"');
             case PaneState p -> paneState(sb, p);
             case ViewRangeFunction v -> sb.append(v.function()).append(',').append(v.windowMs());
-            case ViewValue v -> {
-            }
+            case ViewValue v -> {}
             case GridCorrection c -> sb.append(c.function());
             case Fallback f -> sb.append(f.kind());
             case SqlNode q -> sb.append(SqlNodes.describe(q));

@@ -4,14 +4,11 @@ package io.tessera.plan;
 public sealed interface EvalTimeAnchor {
 
     /** {@code @ <time>}, in epoch milliseconds. */
-    record Fixed(long millis) implements EvalTimeAnchor {
-    }
+    record Fixed(long millis) implements EvalTimeAnchor {}
 
     /** {@code @ start()}: the start of the query range. */
-    record Start() implements EvalTimeAnchor {
-    }
+    record Start() implements EvalTimeAnchor {}
 
     /** {@code @ end()}: the end of the query range. */
-    record End() implements EvalTimeAnchor {
-    }
+    record End() implements EvalTimeAnchor {}
 }

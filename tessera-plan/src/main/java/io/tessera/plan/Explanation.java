@@ -9,8 +9,12 @@ import java.util.List;
  * @param planCostPerSecond  the accelerable range functions' cost under the plan, in cores
  * @param exactCostPerSecond the same functions computed exactly at every evaluation
  */
-public record Explanation(List<ViewSummary> candidates, List<String> notAccelerated, double planCostPerSecond,
-        double exactCostPerSecond, String text) {
+public record Explanation(
+        List<ViewSummary> candidates,
+        List<String> notAccelerated,
+        double planCostPerSecond,
+        double exactCostPerSecond,
+        String text) {
 
     public Explanation {
         candidates = List.copyOf(candidates);

@@ -8,20 +8,31 @@ import java.util.Map;
 /** The printed form of an {@link Explanation}. */
 final class ExplanationText {
 
-    private ExplanationText() {
-    }
+    private ExplanationText() {}
 
-    static String render(Workload workload, InstallablePlan plan, List<ViewSummary> candidates,
-            List<String> notAccelerated, double planCost, double exactCost) {
+    static String render(
+            Workload workload,
+            InstallablePlan plan,
+            List<ViewSummary> candidates,
+            List<String> notAccelerated,
+            double planCost,
+            double exactCost) {
         StringBuilder sb = new StringBuilder();
         long chosen = candidates.stream().filter(ViewSummary::chosen).count();
-        sb.append(String.format(Locale.ROOT,
+        sb.append(String.format(
+                Locale.ROOT,
                 "Plan: %d queries, %d views (%d pane views, the others kept on evaluation grids). Estimates: %d series per selector,"
                         + " scrape every %s.%n",
-                workload.queries().size(), plan.materializedViews().size(), chosen, workload.seriesPerSelector(),
+                workload.queries().size(),
+                plan.materializedViews().size(),
+                chosen,
+                workload.seriesPerSelector(),
                 Durations.format(workload.scrapeIntervalMs())));
-        sb.append("Cost of the accelerable range functions: ").append(micros(planCost)).append(" with this plan, ")
-                .append(micros(exactCost)).append(" computed exactly at every evaluation (CPU per second).\n");
+        sb.append("Cost of the accelerable range functions: ")
+                .append(micros(planCost))
+                .append(" with this plan, ")
+                .append(micros(exactCost))
+                .append(" computed exactly at every evaluation (CPU per second).\n");
         for (int i = 0; i < workload.queries().size(); i++) {
             WorkloadQuery q = workload.queries().get(i);
             sb.append(String.format(Locale.ROOT, "  [%d] %s  (%s)%n", i, q.query(), q.describeSchedule()));
@@ -29,27 +40,57 @@ final class ExplanationText {
         for (ViewSummary v : candidates) {
             sb.append('\n');
             if (v.chosen()) {
-                sb.append("view ").append(shortId(v.definitionId())).append(": ").append(v.state().family())
-                        .append(params(v.state())).append(" over ").append(v.source()).append(", pane ")
-                        .append(Durations.format(v.paneMs())).append(" (phase 0), ").append(grouping(v.grouping()))
-                        .append(", ").append(v.mode()).append(", retention ").append(Durations.format(v.retentionMs()))
+                sb.append("view ")
+                        .append(shortId(v.definitionId()))
+                        .append(": ")
+                        .append(v.state().family())
+                        .append(params(v.state()))
+                        .append(" over ")
+                        .append(v.source())
+                        .append(", pane ")
+                        .append(Durations.format(v.paneMs()))
+                        .append(" (phase 0), ")
+                        .append(grouping(v.grouping()))
+                        .append(", ")
+                        .append(v.mode())
+                        .append(", retention ")
+                        .append(Durations.format(v.retentionMs()))
                         .append('\n');
-                sb.append("  memory: ").append(bytes(v.memoryBytes())).append("; serves queries ")
-                        .append(v.servedQueries()).append('\n');
+                sb.append("  memory: ")
+                        .append(bytes(v.memoryBytes()))
+                        .append("; serves queries ")
+                        .append(v.servedQueries())
+                        .append('\n');
             } else {
-                sb.append("no view for ").append(v.state().family()).append(params(v.state())).append(" over ")
-                        .append(v.source()).append(" (queries ").append(v.servedQueries()).append("): runs exactly at query time\n");
+                sb.append("no view for ")
+                        .append(v.state().family())
+                        .append(params(v.state()))
+                        .append(" over ")
+                        .append(v.source())
+                        .append(" (queries ")
+                        .append(v.servedQueries())
+                        .append("): runs exactly at query time\n");
             }
             String chosenName = v.chosen() ? v.mode().name() : "AT_QUERY";
             for (Map.Entry<String, Double> alt : v.alternatives().entrySet()) {
-                sb.append(String.format(Locale.ROOT, "  %-13s %14s", alt.getKey(),
+                sb.append(String.format(
+                        Locale.ROOT,
+                        "  %-13s %14s",
+                        alt.getKey(),
                         Double.isInfinite(alt.getValue()) ? "-" : micros(alt.getValue())));
-                sb.append(alt.getKey().equals(chosenName) ? "  chosen" : "  " + v.reasons().get(alt.getKey()));
+                sb.append(
+                        alt.getKey().equals(chosenName)
+                                ? "  chosen"
+                                : "  " + v.reasons().get(alt.getKey()));
                 sb.append('\n');
             }
             for (Map.Entry<String, String> note : v.reasons().entrySet()) {
                 if (!v.alternatives().containsKey(note.getKey())) {
-                    sb.append("  ").append(note.getKey()).append(": ").append(note.getValue()).append('\n');
+                    sb.append("  ")
+                            .append(note.getKey())
+                            .append(": ")
+                            .append(note.getValue())
+                            .append('\n');
                 }
             }
         }
@@ -94,8 +135,11 @@ final class ExplanationText {
             return "";
         }
         StringBuilder sb = new StringBuilder("{");
-        spec.params().forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "").append(k).append('=')
-                .append(v == Math.rint(v) ? String.valueOf((long) (double) v) : String.valueOf(v)));
+        spec.params()
+                .forEach((k, v) -> sb.append(sb.length() > 1 ? ", " : "")
+                        .append(k)
+                        .append('=')
+                        .append(v == Math.rint(v) ? String.valueOf((long) (double) v) : String.valueOf(v)));
         return sb.append('}').toString();
     }
 

@@ -30,8 +30,12 @@ public record GridCorrection(String function, int value, int count, int range, i
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof GridCorrection c && c.function.equals(function) && c.value == value && c.count == count
-                && c.range == range && Arrays.equals(c.params, params);
+        return o instanceof GridCorrection c
+                && c.function.equals(function)
+                && c.value == value
+                && c.count == count
+                && c.range == range
+                && Arrays.equals(c.params, params);
     }
 
     @Override
@@ -41,7 +45,7 @@ public record GridCorrection(String function, int value, int count, int range, i
 
     @Override
     public String toString() {
-        return "GridCorrection[" + function + ", value=" + value + ", count=" + count + ", range=" + range
-                + ", params=" + Arrays.toString(params) + "]";
+        return "GridCorrection[" + function + ", value=" + value + ", count=" + count + ", range=" + range + ", params="
+                + Arrays.toString(params) + "]";
     }
 }

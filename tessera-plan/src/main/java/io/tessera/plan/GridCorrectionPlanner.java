@@ -36,8 +36,10 @@ final class GridCorrectionPlanner {
 
     /** The range function at {@code root} when a grid correction can move it, else null. */
     RangeFunction correctable(int root) {
-        if (dag.node(root) instanceof RangeFunction f && GridCorrections.supports(f.function())
-                && dag.node(f.input()) instanceof TimeRange t && t.windowKind() == TimeRange.Kind.RANGE
+        if (dag.node(root) instanceof RangeFunction f
+                && GridCorrections.supports(f.function())
+                && dag.node(f.input()) instanceof TimeRange t
+                && t.windowKind() == TimeRange.Kind.RANGE
                 && dag.node(t.input()) instanceof Scan) {
             return f;
         }
@@ -58,7 +60,9 @@ final class GridCorrectionPlanner {
     /** Core-seconds of one corrected evaluation at "now" from a grid kept every {@code cadenceMs}. */
     double perEvaluation(long cadenceMs) {
         double span = cadenceMs / 2.0 + ASSUMED_LAG_MS;
-        double raw = 2 * model.samples(span) * (model.constants().rawReadNs() + model.constants().exactSampleNs())
+        double raw = 2
+                        * model.samples(span)
+                        * (model.constants().rawReadNs() + model.constants().exactSampleNs())
                 + 2 * SPAN_SEEK_SAMPLES * model.constants().rawReadNs();
         return series * (2 * GridViewPlanner.READ_NS + raw) * 1e-9;
     }

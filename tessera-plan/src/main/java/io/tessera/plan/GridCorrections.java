@@ -10,11 +10,18 @@ public final class GridCorrections {
      * it; a quantile keeps its value within a rank bound computed per query; rate, increase and
      * delta sum increments of consecutive samples, extrapolated, which turns back into the sum.
      */
-    public static final List<String> FUNCTIONS = List.of("sum_over_time", "count_over_time", "avg_over_time",
-            "quantile_over_time", "max_over_time", "min_over_time", "rate", "increase", "delta");
+    public static final List<String> FUNCTIONS = List.of(
+            "sum_over_time",
+            "count_over_time",
+            "avg_over_time",
+            "quantile_over_time",
+            "max_over_time",
+            "min_over_time",
+            "rate",
+            "increase",
+            "delta");
 
-    private GridCorrections() {
-    }
+    private GridCorrections() {}
 
     public static boolean supports(String function) {
         return FUNCTIONS.contains(function);

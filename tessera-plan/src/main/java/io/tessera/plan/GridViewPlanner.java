@@ -25,13 +25,13 @@ final class GridViewPlanner {
     static final long VALUE_BYTES = 64;
     /** Steps kept beyond the range, so a refresh that lands late still finds its grid. */
     static final int SPARE_STEPS = 20;
+
     static final double READ_NS = 40;
     /** How much more a core-second on the query path costs than one in an ingestion run: someone waits for it. */
     static final double QUERY_PATH_WEIGHT = 2;
 
     /** A chosen view, the query root it keeps, and the lines that explain the decision. */
-    record Decision(MaterializedView view, int root, String explanation) {
-    }
+    record Decision(MaterializedView view, int root, String explanation) {}
 
     private final PhysicalDag dag;
     private final Workload workload;
@@ -58,7 +58,9 @@ final class GridViewPlanner {
             WorkloadQuery q = workload.queries().get(i);
             int root = dag.roots().get(i);
             boolean onGrid = q.aligned();
-            if (!q.periodic() || dag.node(root).kind() != ValueKind.INSTANT_VECTOR || !evaluableAtIngestion(root)
+            if (!q.periodic()
+                    || dag.node(root).kind() != ValueKind.INSTANT_VECTOR
+                    || !evaluableAtIngestion(root)
                     || q.type() == WorkloadQuery.Type.RANGE && !onGrid) {
                 continue;
             }
@@ -72,12 +74,19 @@ final class GridViewPlanner {
             double exact = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * exactRunNs(root, q) * 1e-9;
             long retention = q.rangeMs() + SPARE_STEPS * cadence;
             double memory = series * ((double) retention / cadence) * VALUE_BYTES;
-            double upkeep = 1000.0 / cadence * stepCost * 1e-9 + memory * model.constants().memoryCoresPerByte();
+            double upkeep = 1000.0 / cadence * stepCost * 1e-9
+                    + memory * model.constants().memoryCoresPerByte();
             double read = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * q.steps() * series * READ_NS * 1e-9;
-            String numbers = String.format(Locale.ROOT, "kept every %s for %s (%s): upkeep %s + reads %s vs exact %s"
-                    + " (query-path work weighed %.0fx)",
-                    Durations.format(cadence), Durations.format(retention), ExplanationText.bytes((long) memory),
-                    ExplanationText.micros(upkeep), ExplanationText.micros(read), ExplanationText.micros(exact), QUERY_PATH_WEIGHT);
+            String numbers = String.format(
+                    Locale.ROOT,
+                    "kept every %s for %s (%s): upkeep %s + reads %s vs exact %s" + " (query-path work weighed %.0fx)",
+                    Durations.format(cadence),
+                    Durations.format(retention),
+                    ExplanationText.bytes((long) memory),
+                    ExplanationText.micros(upkeep),
+                    ExplanationText.micros(read),
+                    ExplanationText.micros(exact),
+                    QUERY_PATH_WEIGHT);
             if (upkeep + read >= exact) {
                 out.add(new Decision(null, root, "no evaluation-grid view for query [" + i + "]: " + numbers));
                 continue;
@@ -86,12 +95,17 @@ final class GridViewPlanner {
             PaneState state = new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES, m);
             String definition = DefinitionIds.ofPaneStateOver(dag, root, state);
             RangeFunction f = q.type() == WorkloadQuery.Type.INSTANT ? corrections.correctable(root) : null;
-            String off = f == null ? "; off the grid it runs from pane views or raw data"
+            String off = f == null
+                    ? "; off the grid it runs from pane views or raw data"
                     : "; off the grid (a panel at \"now\") it is corrected from the grid point before by the raw samples"
                             + " that entered and left the window";
-            add(out, new Decision(new MaterializedView(definition, root, state, List.of()), root,
-                    "evaluation-grid view " + ExplanationText.shortId(definition) + " of query [" + i + "]: its result "
-                            + numbers + off));
+            add(
+                    out,
+                    new Decision(
+                            new MaterializedView(definition, root, state, List.of()),
+                            root,
+                            "evaluation-grid view " + ExplanationText.shortId(definition) + " of query [" + i
+                                    + "]: its result " + numbers + off));
             if (f != null) {
                 companion(out, i, f, m, upkeep);
             }
@@ -126,7 +140,8 @@ final class GridViewPlanner {
                 break;
             }
             double memory = views * series * GridCorrectionPlanner.KEPT_STEPS * VALUE_BYTES;
-            double upkeep = views * 1000.0 / cadence * stepCost * 1e-9 + memory * model.constants().memoryCoresPerByte();
+            double upkeep = views * 1000.0 / cadence * stepCost * 1e-9
+                    + memory * model.constants().memoryCoresPerByte();
             double reads = QUERY_PATH_WEIGHT * 1000.0 / q.everyMs() * corrections.perEvaluation(cadence);
             if (upkeep + reads < bestUpkeep + bestReads) {
                 best = cadence;
@@ -138,10 +153,16 @@ final class GridViewPlanner {
             return;
         }
         long retention = GridCorrectionPlanner.KEPT_STEPS * best;
-        String numbers = String.format(Locale.ROOT, "kept every %s for %s and corrected to \"now\": upkeep %s + reads %s"
-                + " vs %s from pane views or raw data (query-path work weighed %.0fx)",
-                Durations.format(best), Durations.format(retention), ExplanationText.micros(bestUpkeep),
-                ExplanationText.micros(bestReads), ExplanationText.micros(now), QUERY_PATH_WEIGHT);
+        String numbers = String.format(
+                Locale.ROOT,
+                "kept every %s for %s and corrected to \"now\": upkeep %s + reads %s"
+                        + " vs %s from pane views or raw data (query-path work weighed %.0fx)",
+                Durations.format(best),
+                Durations.format(retention),
+                ExplanationText.micros(bestUpkeep),
+                ExplanationText.micros(bestReads),
+                ExplanationText.micros(now),
+                QUERY_PATH_WEIGHT);
         if (bestUpkeep + bestReads >= now) {
             out.add(new Decision(null, root, "no evaluation-grid view for query [" + i + "] at \"now\": " + numbers));
             return;
@@ -149,9 +170,13 @@ final class GridViewPlanner {
         Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, best, 0, retention);
         PaneState state = new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES, m);
         String definition = DefinitionIds.ofPaneStateOver(dag, root, state);
-        add(out, new Decision(new MaterializedView(definition, root, state, List.of()), root,
-                "evaluation-grid view " + ExplanationText.shortId(definition) + " of query [" + i + "]: its result "
-                        + numbers));
+        add(
+                out,
+                new Decision(
+                        new MaterializedView(definition, root, state, List.of()),
+                        root,
+                        "evaluation-grid view " + ExplanationText.shortId(definition) + " of query [" + i
+                                + "]: its result " + numbers));
         companion(out, i, f, m, 0);
     }
 
@@ -165,8 +190,14 @@ final class GridViewPlanner {
             return;
         }
         String cost = upkeep > 0 ? ", upkeep about " + ExplanationText.micros(upkeep) : "";
-        add(out, new Decision(count, -1, "evaluation-grid view " + ExplanationText.shortId(count.definitionId())
-                + " of count_over_time beside query [" + i + "]: the counts its corrections off the grid read" + cost));
+        add(
+                out,
+                new Decision(
+                        count,
+                        -1,
+                        "evaluation-grid view " + ExplanationText.shortId(count.definitionId())
+                                + " of count_over_time beside query [" + i
+                                + "]: the counts its corrections off the grid read" + cost));
     }
 
     /** Adds a decision; a companion (no root of its own) only once per definition. */
@@ -207,8 +238,10 @@ final class GridViewPlanner {
         for (int id = 0; id <= root; id++) {
             if (below(root, id) && dag.node(id) instanceof TimeRange t) {
                 double touched = model.samplesTouched(t.rangeMs(), q.steps(), q.stepMs(), slides(root, id));
-                ns += workload.seriesPerSelector() * (Math.max(1, touched) * model.constants().exactSampleNs()
-                        + Math.max(1, model.samples(q.rangeMs() + t.rangeMs())) * model.constants().rawReadNs());
+                ns += workload.seriesPerSelector()
+                        * (Math.max(1, touched) * model.constants().exactSampleNs()
+                                + Math.max(1, model.samples(q.rangeMs() + t.rangeMs()))
+                                        * model.constants().rawReadNs());
             }
         }
         return ns;
@@ -229,7 +262,8 @@ final class GridViewPlanner {
         double ns = 0;
         for (int id = 0; id <= root; id++) {
             if (below(root, id) && dag.node(id) instanceof TimeRange t) {
-                ns += workload.seriesPerSelector() * Math.max(1, model.samples(t.rangeMs()))
+                ns += workload.seriesPerSelector()
+                        * Math.max(1, model.samples(t.rangeMs()))
                         * (model.constants().exactSampleNs() + model.constants().rawReadNs());
             }
         }

@@ -15,6 +15,5 @@ public record GroupedAggregate(int input, List<String> keys, List<Spec> aggregat
     }
 
     /** {@code function} of {@code column} (null for {@code COUNT(*)}) as column {@code output}; {@code fraction} for quantiles. */
-    public record Spec(AggregateFunction function, String column, double fraction, String output) {
-    }
+    public record Spec(AggregateFunction function, String column, double fraction, String output) {}
 }

@@ -9,7 +9,11 @@ import java.util.List;
  */
 public record Grouping(Kind kind, List<String> labels) {
 
-    public enum Kind { PER_SERIES, BY, WITHOUT }
+    public enum Kind {
+        PER_SERIES,
+        BY,
+        WITHOUT
+    }
 
     public static final Grouping PER_SERIES = new Grouping(Kind.PER_SERIES, List.of());
 

@@ -17,8 +17,8 @@ public record InstallablePlan(int wireVersion, PhysicalDag dag, List<String> que
     public InstallablePlan {
         queryTexts = List.copyOf(queryTexts);
         if (wireVersion != WIRE_VERSION) {
-            throw new IllegalArgumentException("unknown plan wire version " + wireVersion + " (this build reads "
-                    + WIRE_VERSION + ")");
+            throw new IllegalArgumentException(
+                    "unknown plan wire version " + wireVersion + " (this build reads " + WIRE_VERSION + ")");
         }
         PlanValidator.validate(dag, queryTexts.size());
     }

@@ -44,8 +44,7 @@ public final class InstallablePlanCodec {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private InstallablePlanCodec() {
-    }
+    private InstallablePlanCodec() {}
 
     public static String toJson(InstallablePlan plan) {
         ObjectNode root = F.objectNode();
@@ -86,7 +85,8 @@ public final class InstallablePlanCodec {
             Obj n = Obj.of(nodeArray.get(i), "$.dag.nodes[" + i + "]");
             int id = n.intField("id");
             if (id != i) {
-                throw new InvalidInputException(n.path + ".id: node ids are their positions; expected " + i + ", got " + id);
+                throw new InvalidInputException(
+                        n.path + ".id: node ids are their positions; expected " + i + ", got " + id);
             }
             nodes.add(readNode(n, i));
             n.done();
@@ -138,16 +138,22 @@ public final class InstallablePlanCodec {
                 }
                 ArrayNode matchers = o.putArray("matchers");
                 for (LabelMatcher m : s.matchers()) {
-                    matchers.addObject().put("type", m.type().symbol()).put("name", m.name()).put("value", m.value());
+                    matchers.addObject()
+                            .put("type", m.type().symbol())
+                            .put("name", m.name())
+                            .put("value", m.value());
                 }
             }
-            case TimeRange t -> o.put("input", t.input()).put("window_kind", name(t.windowKind()))
-                    .put("range_ms", t.rangeMs());
+            case TimeRange t ->
+                o.put("input", t.input())
+                        .put("window_kind", name(t.windowKind()))
+                        .put("range_ms", t.rangeMs());
             case TimeShift t -> {
                 o.put("input", t.input()).put("offset_ms", t.offsetMs());
                 switch (t.at()) {
                     case null -> o.putNull("at");
-                    case EvalTimeAnchor.Fixed f -> o.putObject("at").put("type", "fixed").put("ms", f.millis());
+                    case EvalTimeAnchor.Fixed f ->
+                        o.putObject("at").put("type", "fixed").put("ms", f.millis());
                     case EvalTimeAnchor.Start s -> o.putObject("at").put("type", "start");
                     case EvalTimeAnchor.End e -> o.putObject("at").put("type", "end");
                 }
@@ -157,7 +163,8 @@ public final class InstallablePlanCodec {
                 o.put("function", r.function()).put("input", r.input());
                 ids(o.putArray("params"), r.params());
             }
-            case Subquery s -> o.put("input", s.input()).put("range_ms", s.rangeMs()).put("step_ms", s.stepMs());
+            case Subquery s ->
+                o.put("input", s.input()).put("range_ms", s.rangeMs()).put("step_ms", s.stepMs());
             case InstantFunction f -> {
                 o.put("function", f.function());
                 ids(o.putArray("args"), f.args());
@@ -219,8 +226,11 @@ public final class InstallablePlanCodec {
                 if (m == null) {
                     o.putNull("materialization");
                 } else {
-                    o.putObject("materialization").put("mode", name(m.mode())).put("pane_ms", m.paneMs())
-                            .put("phase_ms", m.phaseMs()).put("retention_ms", m.retentionMs());
+                    o.putObject("materialization")
+                            .put("mode", name(m.mode()))
+                            .put("pane_ms", m.paneMs())
+                            .put("phase_ms", m.phaseMs())
+                            .put("retention_ms", m.retentionMs());
                 }
             }
             case ViewRangeFunction v -> {
@@ -229,11 +239,14 @@ public final class InstallablePlanCodec {
             }
             case ViewValue v -> o.put("view", v.view());
             case GridCorrection c -> {
-                o.put("function", c.function()).put("value", c.value()).put("count", c.count()).put("range", c.range());
+                o.put("function", c.function())
+                        .put("value", c.value())
+                        .put("count", c.count())
+                        .put("range", c.range());
                 ids(o.putArray("params"), c.params());
             }
-            case Fallback f -> o.put("preferred", f.preferred()).put("exact", f.exact())
-                    .put("value_kind", name(f.kind()));
+            case Fallback f ->
+                o.put("preferred", f.preferred()).put("exact", f.exact()).put("value_kind", name(f.kind()));
             case SqlNode q -> SqlNodeCodec.write(o, q);
         }
         return o;
@@ -244,30 +257,67 @@ public final class InstallablePlanCodec {
         try {
             return switch (kind) {
                 case "scan" -> new Scan(source(n.obj("source")), matchers(n));
-                case "time_range" -> new TimeRange(n.input("input", id), n.enumField("window_kind", TimeRange.Kind.class),
-                        n.longField("range_ms"));
-                case "time_shift" -> new TimeShift(n.input("input", id), n.longField("offset_ms"), anchor(n),
-                        n.enumField("value_kind", ValueKind.class));
-                case "range_function" -> new RangeFunction(n.string("function"), n.input("input", id), n.inputs("params", id));
+                case "time_range" ->
+                    new TimeRange(
+                            n.input("input", id),
+                            n.enumField("window_kind", TimeRange.Kind.class),
+                            n.longField("range_ms"));
+                case "time_shift" ->
+                    new TimeShift(
+                            n.input("input", id),
+                            n.longField("offset_ms"),
+                            anchor(n),
+                            n.enumField("value_kind", ValueKind.class));
+                case "range_function" ->
+                    new RangeFunction(n.string("function"), n.input("input", id), n.inputs("params", id));
                 case "subquery" -> new Subquery(n.input("input", id), n.longField("range_ms"), n.longField("step_ms"));
-                case "instant_function" -> new InstantFunction(n.string("function"), n.inputs("args", id),
-                        n.enumField("value_kind", ValueKind.class), labels(n.obj("absent_labels")));
-                case "vector_aggregate" -> new VectorAggregate(aggregateOp(n), n.input("input", id),
-                        n.isNull("param") ? -1 : n.input("param", id), n.strings("grouping"), n.bool("without"));
-                case "vector_binary" -> new VectorBinary(n.enumField("op", BinaryOp.class), n.input("lhs", id),
-                        n.input("rhs", id), matching(n), n.bool("return_bool"), n.enumField("value_kind", ValueKind.class));
+                case "instant_function" ->
+                    new InstantFunction(
+                            n.string("function"),
+                            n.inputs("args", id),
+                            n.enumField("value_kind", ValueKind.class),
+                            labels(n.obj("absent_labels")));
+                case "vector_aggregate" ->
+                    new VectorAggregate(
+                            aggregateOp(n),
+                            n.input("input", id),
+                            n.isNull("param") ? -1 : n.input("param", id),
+                            n.strings("grouping"),
+                            n.bool("without"));
+                case "vector_binary" ->
+                    new VectorBinary(
+                            n.enumField("op", BinaryOp.class),
+                            n.input("lhs", id),
+                            n.input("rhs", id),
+                            matching(n),
+                            n.bool("return_bool"),
+                            n.enumField("value_kind", ValueKind.class));
                 case "negate" -> new Negate(n.input("input", id), n.enumField("value_kind", ValueKind.class));
                 case "number_literal" -> new NumberLiteral(number(n));
                 case "string_literal" -> new StringLiteral(n.string("value"));
-                case "pane_state" -> new PaneState(n.input("input", id), stateSpec(n.obj("state")),
-                        grouping(n.obj("grouping")), n.isNull("materialization") ? null : materialization(n.obj("materialization")));
-                case "view_range_function" -> new ViewRangeFunction(n.string("function"), n.input("view", id),
-                        n.longField("window_ms"), n.inputs("params", id));
+                case "pane_state" ->
+                    new PaneState(
+                            n.input("input", id),
+                            stateSpec(n.obj("state")),
+                            grouping(n.obj("grouping")),
+                            n.isNull("materialization") ? null : materialization(n.obj("materialization")));
+                case "view_range_function" ->
+                    new ViewRangeFunction(
+                            n.string("function"),
+                            n.input("view", id),
+                            n.longField("window_ms"),
+                            n.inputs("params", id));
                 case "view_value" -> new ViewValue(n.input("view", id));
-                case "grid_correction" -> new GridCorrection(n.string("function"), n.input("value", id),
-                        n.input("count", id), n.input("range", id), n.inputs("params", id));
-                case "fallback" -> new Fallback(n.input("preferred", id), n.input("exact", id),
-                        n.enumField("value_kind", ValueKind.class));
+                case "grid_correction" ->
+                    new GridCorrection(
+                            n.string("function"),
+                            n.input("value", id),
+                            n.input("count", id),
+                            n.input("range", id),
+                            n.inputs("params", id));
+                case "fallback" ->
+                    new Fallback(
+                            n.input("preferred", id), n.input("exact", id), n.enumField("value_kind", ValueKind.class));
                 default -> {
                     SqlNode sql = SqlNodeCodec.read(kind, n, id);
                     if (sql == null) {
@@ -354,8 +404,8 @@ public final class InstallablePlanCodec {
             return null;
         }
         Obj m = n.obj("matching");
-        VectorMatching matching = new VectorMatching(m.enumField("card", Cardinality.class), m.strings("labels"),
-                m.bool("on"), m.strings("include"));
+        VectorMatching matching = new VectorMatching(
+                m.enumField("card", Cardinality.class), m.strings("labels"), m.bool("on"), m.strings("include"));
         m.done();
         return matching;
     }
@@ -369,7 +419,8 @@ public final class InstallablePlanCodec {
             case "NaN" -> Double.NaN;
             case "+Inf" -> Double.POSITIVE_INFINITY;
             case "-Inf" -> Double.NEGATIVE_INFINITY;
-            default -> throw new InvalidInputException(n.path + ".value: expected a number, \"NaN\", \"+Inf\" or \"-Inf\"");
+            default ->
+                throw new InvalidInputException(n.path + ".value: expected a number, \"NaN\", \"+Inf\" or \"-Inf\"");
         };
     }
 
@@ -396,8 +447,11 @@ public final class InstallablePlanCodec {
     }
 
     private static Materialization materialization(Obj o) {
-        Materialization m = new Materialization(o.enumField("mode", Materialization.Mode.class), o.longField("pane_ms"),
-                o.longField("phase_ms"), o.longField("retention_ms"));
+        Materialization m = new Materialization(
+                o.enumField("mode", Materialization.Mode.class),
+                o.longField("pane_ms"),
+                o.longField("phase_ms"),
+                o.longField("retention_ms"));
         o.done();
         return m;
     }

@@ -20,8 +20,11 @@ public record InstantFunction(String function, int[] args, ValueKind kind, Label
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof InstantFunction f && f.function.equals(function) && Arrays.equals(f.args, args)
-                && f.kind == kind && f.absentLabels.equals(absentLabels);
+        return o instanceof InstantFunction f
+                && f.function.equals(function)
+                && Arrays.equals(f.args, args)
+                && f.kind == kind
+                && f.absentLabels.equals(absentLabels);
     }
 
     @Override

@@ -8,8 +8,7 @@ package io.tessera.plan;
  */
 public final class LookBack {
 
-    private LookBack() {
-    }
+    private LookBack() {}
 
     /** The look-back of {@code node}; nodes pinned by {@code @} are rejected by the caller. */
     public static long of(PhysicalDag dag, int node) {

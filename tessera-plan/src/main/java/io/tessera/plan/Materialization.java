@@ -22,7 +22,8 @@ public record Materialization(Mode mode, long paneMs, long phaseMs, long retenti
             throw new IllegalArgumentException("a pane width must be positive, got " + paneMs);
         }
         if (retentionMs < paneMs) {
-            throw new IllegalArgumentException("retention " + retentionMs + " ms is shorter than one pane of " + paneMs + " ms");
+            throw new IllegalArgumentException(
+                    "retention " + retentionMs + " ms is shorter than one pane of " + paneMs + " ms");
         }
         phaseMs = Math.floorMod(phaseMs, paneMs);
     }

@@ -11,8 +11,7 @@ import java.util.Set;
  */
 public final class MaterializedViews {
 
-    private MaterializedViews() {
-    }
+    private MaterializedViews() {}
 
     public static List<MaterializedView> of(PhysicalDag dag) {
         List<MaterializedView> views = new ArrayList<>();

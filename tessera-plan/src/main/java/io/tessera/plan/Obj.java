@@ -126,7 +126,8 @@ final class Obj {
         }
         int id = v.intValue();
         if (id < 0 || id >= bound) {
-            throw new InvalidInputException(path + ": node " + id + " is not an earlier node (ids 0.." + (bound - 1) + ")");
+            throw new InvalidInputException(
+                    path + ": node " + id + " is not an earlier node (ids 0.." + (bound - 1) + ")");
         }
         return id;
     }

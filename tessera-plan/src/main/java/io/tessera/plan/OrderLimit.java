@@ -9,6 +9,5 @@ public record OrderLimit(int input, List<SortKey> keys, long limit) implements S
         keys = List.copyOf(keys);
     }
 
-    public record SortKey(String column, boolean descending) {
-    }
+    public record SortKey(String column, boolean descending) {}
 }

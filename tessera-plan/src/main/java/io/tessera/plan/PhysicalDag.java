@@ -13,7 +13,8 @@ public record PhysicalDag(List<PlanNode> nodes, List<Integer> roots) {
         for (int id = 0; id < nodes.size(); id++) {
             for (int input : nodes.get(id).inputs()) {
                 if (input < 0 || input >= id) {
-                    throw new IllegalArgumentException("node " + id + " reads node " + input + ", which is not an earlier node");
+                    throw new IllegalArgumentException(
+                            "node " + id + " reads node " + input + ", which is not an earlier node");
                 }
             }
         }

@@ -5,8 +5,23 @@ package io.tessera.plan;
  * node (a shared Scan, say) and a node is a value: two lowerings of the same query are equal.
  */
 public sealed interface PlanNode
-        permits Scan, TimeRange, TimeShift, RangeFunction, Subquery, InstantFunction, VectorAggregate,
-        VectorBinary, Negate, NumberLiteral, StringLiteral, PaneState, ViewRangeFunction, ViewValue, GridCorrection, Fallback, SqlNode {
+        permits Scan,
+                TimeRange,
+                TimeShift,
+                RangeFunction,
+                Subquery,
+                InstantFunction,
+                VectorAggregate,
+                VectorBinary,
+                Negate,
+                NumberLiteral,
+                StringLiteral,
+                PaneState,
+                ViewRangeFunction,
+                ViewValue,
+                GridCorrection,
+                Fallback,
+                SqlNode {
 
     /** The ids of the nodes this one reads, in role order. */
     int[] inputs();

@@ -1,5 +1,4 @@
 package io.tessera.plan;
 
 /** What the planner gives: the plan to install and why it looks the way it does. */
-public record PlanResult(InstallablePlan plan, Explanation explanation) {
-}
+public record PlanResult(InstallablePlan plan, Explanation explanation) {}

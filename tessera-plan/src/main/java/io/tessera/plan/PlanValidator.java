@@ -16,8 +16,7 @@ final class PlanValidator {
 
     private static final long NOT_REACHED = Long.MIN_VALUE;
 
-    private PlanValidator() {
-    }
+    private PlanValidator() {}
 
     static void validate(PhysicalDag dag, int queryCount) {
         if (dag.roots().size() != queryCount) {
@@ -32,8 +31,8 @@ final class PlanValidator {
                         + kindName(root) + " (node " + dag.roots().get(i) + ")");
             }
             if ((kind == ValueKind.ROWS && !(root instanceof Project)) || kind == ValueKind.STATES) {
-                throw new InvalidInputException("$.dag.roots[" + i + "]: a query cannot answer with " + kind
-                        + " (node " + dag.roots().get(i) + ")");
+                throw new InvalidInputException("$.dag.roots[" + i + "]: a query cannot answer with " + kind + " (node "
+                        + dag.roots().get(i) + ")");
             }
         }
         for (int id = 0; id < dag.size(); id++) {
@@ -68,16 +67,17 @@ final class PlanValidator {
     private static void checkNode(PhysicalDag dag, int id) {
         PlanNode node = dag.node(id);
         switch (node) {
-            case Scan s -> {
-            }
+            case Scan s -> {}
             case TimeRange t -> {
                 if (!(dag.node(t.input()) instanceof Scan)) {
-                    throw new InvalidInputException(at(id, dag) + "a time range reads a scan, not "
-                            + kindName(dag.node(t.input())));
+                    throw new InvalidInputException(
+                            at(id, dag) + "a time range reads a scan, not " + kindName(dag.node(t.input())));
                 }
             }
             case TimeShift t -> {
-                if (t.kind() == ValueKind.ROWS || t.kind() == ValueKind.STATES || dag.node(t.input()).kind() != t.kind()) {
+                if (t.kind() == ValueKind.ROWS
+                        || t.kind() == ValueKind.STATES
+                        || dag.node(t.input()).kind() != t.kind()) {
                     throw new InvalidInputException(at(id, dag) + "a time shift of " + t.kind() + " reads "
                             + dag.node(t.input()).kind());
                 }
@@ -89,8 +89,15 @@ final class PlanValidator {
             case Subquery s -> expect(dag, id, s.input(), "its input", ValueKind.INSTANT_VECTOR, ValueKind.SCALAR);
             case InstantFunction f -> {
                 for (int arg : f.args()) {
-                    expect(dag, id, arg, "an argument", ValueKind.INSTANT_VECTOR, ValueKind.RANGE_VECTOR,
-                            ValueKind.SCALAR, ValueKind.STRING);
+                    expect(
+                            dag,
+                            id,
+                            arg,
+                            "an argument",
+                            ValueKind.INSTANT_VECTOR,
+                            ValueKind.RANGE_VECTOR,
+                            ValueKind.SCALAR,
+                            ValueKind.STRING);
                 }
                 valueKind(id, dag, f.kind());
             }
@@ -109,18 +116,18 @@ final class PlanValidator {
                 expect(dag, id, n.input(), "its operand", n.kind());
                 valueKind(id, dag, n.kind());
             }
-            case NumberLiteral n -> {
-            }
-            case StringLiteral s -> {
-            }
+            case NumberLiteral n -> {}
+            case StringLiteral s -> {}
             case PaneState p -> checkPaneState(dag, id, p);
             case ViewRangeFunction v -> checkViewRead(dag, id, v);
             case SqlNode q -> checkSqlNode(dag, id, q);
             case ViewValue v -> {
-                if (!(dag.node(v.view()) instanceof PaneState p) || p.materialization() == null
+                if (!(dag.node(v.view()) instanceof PaneState p)
+                        || p.materialization() == null
                         || dag.node(p.input()).kind() != ValueKind.INSTANT_VECTOR) {
-                    throw new InvalidInputException(at(id, dag) + "a view value reads a materialized pane state over an "
-                            + "instant vector, not " + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
+                    throw new InvalidInputException(at(id, dag)
+                            + "a view value reads a materialized pane state over an " + "instant vector, not "
+                            + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
                 }
             }
             case GridCorrection c -> checkGridCorrection(dag, id, c);
@@ -140,17 +147,19 @@ final class PlanValidator {
             }
         } else if (node instanceof SqlViewAggregate v) {
             if (!(input instanceof GroupedAggregate)) {
-                throw new InvalidInputException(at(id, dag) + "a SQL view aggregate answers a grouped aggregate, not "
-                        + kindName(input));
+                throw new InvalidInputException(
+                        at(id, dag) + "a SQL view aggregate answers a grouped aggregate, not " + kindName(input));
             }
-            if (!(dag.node(v.view()) instanceof PaneState p) || p.materialization() == null
+            if (!(dag.node(v.view()) instanceof PaneState p)
+                    || p.materialization() == null
                     || dag.node(p.input()).kind() == ValueKind.INSTANT_VECTOR) {
-                throw new InvalidInputException(at(id, dag) + "a SQL view aggregate reads a materialized pane state of rows or"
-                        + " samples, not " + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
+                throw new InvalidInputException(
+                        at(id, dag) + "a SQL view aggregate reads a materialized pane state of rows or"
+                                + " samples, not " + kindName(dag.node(v.view())) + " (node " + v.view() + ")");
             }
         } else if (!(input instanceof SqlNode) || input instanceof Project) {
-            throw new InvalidInputException(at(id, dag) + "a " + kindName(node) + " reads the rows of a SQL node, not "
-                    + kindName(input));
+            throw new InvalidInputException(
+                    at(id, dag) + "a " + kindName(node) + " reads the rows of a SQL node, not " + kindName(input));
         }
     }
 
@@ -164,12 +173,13 @@ final class PlanValidator {
             return;
         }
         if (!(dag.node(p.input()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE) {
-            throw new InvalidInputException(at(id, dag) + "a pane state reads a range time range, not "
-                    + kindName(dag.node(p.input())));
+            throw new InvalidInputException(
+                    at(id, dag) + "a pane state reads a range time range, not " + kindName(dag.node(p.input())));
         }
         if (p.materialization() != null && t.rangeMs() != p.materialization().paneMs()) {
-            throw new InvalidInputException(at(id, dag) + "its pane is " + p.materialization().paneMs()
-                    + " ms but its input time range (node " + p.input() + ") is " + t.rangeMs() + " ms");
+            throw new InvalidInputException(
+                    at(id, dag) + "its pane is " + p.materialization().paneMs() + " ms but its input time range (node "
+                            + p.input() + ") is " + t.rangeMs() + " ms");
         }
         if (p.materialization() != null && p.materialization().mode() == Materialization.Mode.AT_INGESTION) {
             ingestionTime(dag, id, p.input());
@@ -186,14 +196,16 @@ final class PlanValidator {
             throw new InvalidInputException(at(id, dag) + "a pane state over a table window reads a table scan");
         }
         if (p.materialization() == null || p.grouping().kind() != Grouping.Kind.BY) {
-            throw new InvalidInputException(at(id, dag) + "a pane state over a table window is a view grouped by key columns");
+            throw new InvalidInputException(
+                    at(id, dag) + "a pane state over a table window is a view grouped by key columns");
         }
         if (w.startExclusive() != Long.MIN_VALUE || w.endInclusive() != Long.MAX_VALUE) {
             throw new InvalidInputException(at(id, dag) + "the table window under a view is unbounded: panes bound it");
         }
         if (TableViews.measure(w, p.grouping()) == null) {
-            throw new InvalidInputException(at(id, dag) + "its table window (node " + p.input() + ") must hold the time column "
-                    + w.timeColumn() + ", the keys " + p.grouping().labels() + " and exactly one column to fold, not " + w.columns());
+            throw new InvalidInputException(at(id, dag) + "its table window (node " + p.input()
+                    + ") must hold the time column " + w.timeColumn() + ", the keys "
+                    + p.grouping().labels() + " and exactly one column to fold, not " + w.columns());
         }
         if (!TableViews.FAMILIES.contains(p.state().family())) {
             throw new InvalidInputException(at(id, dag) + "a table view keeps one of " + TableViews.FAMILIES + ", not "
@@ -203,21 +215,27 @@ final class PlanValidator {
 
     private static void checkEvaluationGridView(PhysicalDag dag, int id, PaneState p) {
         if (p.state().family() == StateFamily.CURVE) {
-            if (p.grouping().kind() != Grouping.Kind.PER_SERIES || p.materialization() == null
+            if (p.grouping().kind() != Grouping.Kind.PER_SERIES
+                    || p.materialization() == null
                     || p.materialization().mode() != Materialization.Mode.AT_INGESTION) {
-                throw new InvalidInputException(at(id, dag) + "a curve view is built by ingestion runs, per output series");
+                throw new InvalidInputException(
+                        at(id, dag) + "a curve view is built by ingestion runs, per output series");
             }
             if (CurveShape.of(dag, p.input()) == null) {
-                throw new InvalidInputException(at(id, dag) + "a curve view keeps sum by/without (rate, increase or delta of a"
+                throw new InvalidInputException(at(id, dag)
+                        + "a curve view keeps sum by/without (rate, increase or delta of a"
                         + " selector's range), not node " + p.input() + " (" + kindName(dag.node(p.input())) + ")");
             }
             evaluatedAtIngestion(dag, id, p.input());
             return;
         }
-        if (p.state().family() != StateFamily.LAST || p.grouping().kind() != Grouping.Kind.PER_SERIES
+        if (p.state().family() != StateFamily.LAST
+                || p.grouping().kind() != Grouping.Kind.PER_SERIES
                 || p.materialization() == null) {
-            throw new InvalidInputException(at(id, dag) + "a pane state over an instant vector keeps its value per series: "
-                    + "a materialized last-value state per series, not " + p.state().family() + " by " + p.grouping().kind());
+            throw new InvalidInputException(
+                    at(id, dag) + "a pane state over an instant vector keeps its value per series: "
+                            + "a materialized last-value state per series, not "
+                            + p.state().family() + " by " + p.grouping().kind());
         }
         evaluatedAtIngestion(dag, id, p.input());
     }
@@ -225,7 +243,7 @@ final class PlanValidator {
     /**
      * Below an evaluation-grid view everything is evaluated by ingestion runs at the pane's end:
      * no view reads, no {@code @} (a pinned time would make every kept value depend on one
- * instant's data) and no negative offset (it reads data newer than the pane).
+     * instant's data) and no negative offset (it reads data newer than the pane).
      */
     private static void evaluatedAtIngestion(PhysicalDag dag, int view, int id) {
         PlanNode node = dag.node(id);
@@ -239,8 +257,9 @@ final class PlanValidator {
             default -> false;
         };
         if (queryOnly) {
-            throw new InvalidInputException(at(view, dag) + "an evaluation-grid view is evaluated by ingestion runs, but node "
-                    + id + " (" + kindName(node) + ") below it can only run in a query");
+            throw new InvalidInputException(
+                    at(view, dag) + "an evaluation-grid view is evaluated by ingestion runs, but node " + id + " ("
+                            + kindName(node) + ") below it can only run in a query");
         }
         for (int input : node.inputs()) {
             evaluatedAtIngestion(dag, view, input);
@@ -265,8 +284,8 @@ final class PlanValidator {
      */
     private static void checkGridCorrection(PhysicalDag dag, int id, GridCorrection c) {
         if (!GridCorrections.supports(c.function())) {
-            throw new InvalidInputException(at(id, dag) + c.function() + " has no grid correction; supported: "
-                    + GridCorrections.FUNCTIONS);
+            throw new InvalidInputException(
+                    at(id, dag) + c.function() + " has no grid correction; supported: " + GridCorrections.FUNCTIONS);
         }
         if (!(dag.node(c.range()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE) {
             throw new InvalidInputException(at(id, dag) + "a grid correction reads a range time range, not "
@@ -282,8 +301,11 @@ final class PlanValidator {
     }
 
     private static Materialization gridViewOver(PhysicalDag dag, int id, int view, String function, int range) {
-        if (!(dag.node(view) instanceof PaneState p) || p.materialization() == null
-                || !(dag.node(p.input()) instanceof RangeFunction f) || !f.function().equals(function) || f.input() != range) {
+        if (!(dag.node(view) instanceof PaneState p)
+                || p.materialization() == null
+                || !(dag.node(p.input()) instanceof RangeFunction f)
+                || !f.function().equals(function)
+                || f.input() != range) {
             throw new InvalidInputException(at(id, dag) + "node " + view + " is not an evaluation-grid view of "
                     + function + " over node " + range);
         }

@@ -5,8 +5,8 @@ import io.tessera.core.Labels;
 import io.tessera.promql.Parser;
 import io.tessera.sketch.StateFamily;
 import io.tessera.sql.SqlFrontend;
-import java.util.HashMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -47,8 +47,10 @@ public final class Planner {
         PromqlLowering lowering = new PromqlLowering(builder, workload.lookbackMs());
         SqlLowering sql = new SqlLowering(builder);
         for (WorkloadQuery q : workload.queries()) {
-            builder.root(q.isSql() ? sql.lower(SqlFrontend.parse(q.query(), workload.catalog(), SqlReaders.LOWERED_AT))
-                    : lowering.lower(Parser.parse(q.query())));
+            builder.root(
+                    q.isSql()
+                            ? sql.lower(SqlFrontend.parse(q.query(), workload.catalog(), SqlReaders.LOWERED_AT))
+                            : lowering.lower(Parser.parse(q.query())));
         }
         this.dag = builder.build();
     }
@@ -109,7 +111,8 @@ public final class Planner {
                 notAccelerated.add("SQL query [" + i + "]: " + mismatch + "; it runs exactly");
                 continue;
             }
-            GroupKey key = c.metric() ? new GroupKey(c.scan(), c.family(), null, null)
+            GroupKey key = c.metric()
+                    ? new GroupKey(c.scan(), c.family(), null, null)
                     : new GroupKey(c.scan(), c.family(), c.keys(), c.column());
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(c.reader(Reach.ofRoot(i, q, model.constants())));
             sqlReaders.put(c.aggregate(), c);
@@ -127,7 +130,8 @@ public final class Planner {
             Scan scan = (Scan) dag.node(g.getKey().scan());
             TableWindow window = null;
             if (g.getKey().table()) {
-                SqlReaders.Candidate first = sqlReaders.get(g.getValue().getFirst().node());
+                SqlReaders.Candidate first =
+                        sqlReaders.get(g.getValue().getFirst().node());
                 window = SqlReaders.viewWindow((TableWindow) dag.node(first.window()), first);
             }
             Candidate c = decide(g.getKey(), scan, window, g.getValue());
@@ -150,7 +154,9 @@ public final class Planner {
                 }
             }
             for (Reader r : g.getValue()) {
-                readerCost.put(r.node(), c.served().contains(r) ? model.viewRead(r, c.view().paneMs()) : model.exact(r));
+                readerCost.put(
+                        r.node(),
+                        c.served().contains(r) ? model.viewRead(r, c.view().paneMs()) : model.exact(r));
             }
         }
         StringBuilder gridLines = new StringBuilder();
@@ -168,7 +174,8 @@ public final class Planner {
             if (g.getKey().table() || g.getKey().family() != StateFamily.COUNTER) {
                 continue;
             }
-            SampleViewPlanner.Decision d = samples.decide((Scan) dag.node(g.getKey().scan()), g.getValue());
+            SampleViewPlanner.Decision d =
+                    samples.decide((Scan) dag.node(g.getKey().scan()), g.getValue());
             if (d != null) {
                 gridLines.append('\n').append(d.explanation()).append('\n');
                 if (d.view() != null) {
@@ -191,9 +198,10 @@ public final class Planner {
         if (!sqlViews.isEmpty()) {
             planned = SqlViewRewrite.apply(planned, sqlViews, sqlViewWindows);
         }
-        InstallablePlan plan = InstallablePlan.of(planned,
-                workload.queries().stream().map(WorkloadQuery::query).toList());
-        String text = ExplanationText.render(workload, plan, summaries, notAccelerated, planCost, exactCost) + gridLines;
+        InstallablePlan plan = InstallablePlan.of(
+                planned, workload.queries().stream().map(WorkloadQuery::query).toList());
+        String text =
+                ExplanationText.render(workload, plan, summaries, notAccelerated, planCost, exactCost) + gridLines;
         return new PlanResult(plan, new Explanation(summaries, notAccelerated, planCost, exactCost, text));
     }
 
@@ -208,8 +216,7 @@ public final class Planner {
         }
     }
 
-    private record Candidate(ViewSummary summary, MaterializedView view, List<Reader> served) {
-    }
+    private record Candidate(ViewSummary summary, MaterializedView view, List<Reader> served) {}
 
     private Candidate decide(GroupKey key, Scan scan, TableWindow tableWindow, List<Reader> readers) {
         StateFamily family = key.family();
@@ -230,8 +237,14 @@ public final class Planner {
         Map<String, Double> costs = new LinkedHashMap<>();
         Map<String, String> reasons = new LinkedHashMap<>();
         costs.put("AT_QUERY", exactAll);
-        List<Integer> allQueries = readers.stream().flatMap(r -> r.queries().stream()).distinct().sorted().toList();
-        String source = key.table() ? "table " + ((Source.Table) scan.source()).name() + " (" + key.column() + ")" : selector(scan);
+        List<Integer> allQueries = readers.stream()
+                .flatMap(r -> r.queries().stream())
+                .distinct()
+                .sorted()
+                .toList();
+        String source = key.table()
+                ? "table " + ((Source.Table) scan.source()).name() + " (" + key.column() + ")"
+                : selector(scan);
         if (spec == null) {
             String why = family + " cannot meet the accuracy target (quantile rank error "
                     + accuracy.quantileRankError() + "): the best sketch gives "
@@ -240,8 +253,22 @@ public final class Planner {
                 costs.put(mode.name(), Double.POSITIVE_INFINITY);
                 reasons.put(mode.name(), why);
             }
-            return new Candidate(new ViewSummary(null, source, StateSpec.of(family), 0, grouping, null, 0, 0,
-                    allQueries, exactAll, costs, reasons), null, List.of());
+            return new Candidate(
+                    new ViewSummary(
+                            null,
+                            source,
+                            StateSpec.of(family),
+                            0,
+                            grouping,
+                            null,
+                            0,
+                            0,
+                            allQueries,
+                            exactAll,
+                            costs,
+                            reasons),
+                    null,
+                    List.of());
         }
         List<Reader> servable = readers.stream().filter(Reader::servable).toList();
         ViewSearch search = new ViewSearch(model, spec, workload.ingestion(), servable);
@@ -250,7 +277,8 @@ public final class Planner {
         long pane = ViewSearch.pane(reference);
         long retention = reference.isEmpty() ? 0 : ViewSearch.retention(reference, pane);
         for (Materialization.Mode mode : Materialization.Mode.values()) {
-            String ineligible = reference.isEmpty() ? "every evaluation is pinned by @ to a fixed time"
+            String ineligible = reference.isEmpty()
+                    ? "every evaluation is pinned by @ to a fixed time"
                     : search.ineligible(mode, reference);
             if (ineligible != null) {
                 costs.put(mode.name(), Double.POSITIVE_INFINITY);
@@ -275,32 +303,63 @@ public final class Planner {
             reasons.put("search", "the search stopped after " + ViewSearch.BUDGET + " steps; this is the best found");
         }
         if (chosen == null) {
-            return new Candidate(new ViewSummary(null, source, spec, pane, grouping, null, retention,
-                    reference.isEmpty() ? 0 : model.memoryBytes(spec, pane, retention), allQueries, chosenCost, costs,
-                    reasons), null, List.of());
+            return new Candidate(
+                    new ViewSummary(
+                            null,
+                            source,
+                            spec,
+                            pane,
+                            grouping,
+                            null,
+                            retention,
+                            reference.isEmpty() ? 0 : model.memoryBytes(spec, pane, retention),
+                            allQueries,
+                            chosenCost,
+                            costs,
+                            reasons),
+                    null,
+                    List.of());
         }
         for (Reader r : readers) {
             if (!outcome.served().contains(r)) {
-                reasons.put("exact " + r.match().function().function() + " in " + r.queries(), !r.servable()
-                        ? "pinned by @: no view keeps its window"
-                        : "reads exactly: serving it too would cost " + ExplanationText.micros(costServing(model, spec,
-                                readers, outcome.served(), r)) + " in all (a narrower pane or longer retention for"
-                                + " every reader) vs " + ExplanationText.micros(chosenCost));
+                reasons.put(
+                        "exact " + r.match().function().function() + " in " + r.queries(),
+                        !r.servable()
+                                ? "pinned by @: no view keeps its window"
+                                : "reads exactly: serving it too would cost "
+                                        + ExplanationText.micros(costServing(model, spec, readers, outcome.served(), r))
+                                        + " in all (a narrower pane or longer retention for"
+                                        + " every reader) vs " + ExplanationText.micros(chosenCost));
             }
         }
         Materialization materialization = new Materialization(chosen, pane, 0, retention);
         PaneState state = new PaneState(1, spec, grouping, materialization);
-        String id = DefinitionIds.of(key.table() ? TableViews.definition(scan, tableWindow, state)
-                : ViewMatcher.paneDag(scan, state), 2);
-        List<Integer> servedQueries = outcome.served().stream().flatMap(r -> r.queries().stream()).distinct().sorted()
+        String id = DefinitionIds.of(
+                key.table() ? TableViews.definition(scan, tableWindow, state) : ViewMatcher.paneDag(scan, state), 2);
+        List<Integer> servedQueries = outcome.served().stream()
+                .flatMap(r -> r.queries().stream())
+                .distinct()
+                .sorted()
                 .toList();
-        ViewSummary summary = new ViewSummary(id, source, spec, pane, grouping, chosen, retention,
-                model.memoryBytes(spec, pane, retention), servedQueries, chosenCost, costs, reasons);
+        ViewSummary summary = new ViewSummary(
+                id,
+                source,
+                spec,
+                pane,
+                grouping,
+                chosen,
+                retention,
+                model.memoryBytes(spec, pane, retention),
+                servedQueries,
+                chosenCost,
+                costs,
+                reasons);
         return new Candidate(summary, new MaterializedView(id, 2, state, List.of()), outcome.served());
     }
 
     /** The cost of the group when {@code extra} joins the served readers, in the cheaper mode. */
-    private double costServing(CostModel model, StateSpec spec, List<Reader> readers, List<Reader> served, Reader extra) {
+    private double costServing(
+            CostModel model, StateSpec spec, List<Reader> readers, List<Reader> served, Reader extra) {
         List<Reader> more = new ArrayList<>(served);
         more.add(extra);
         long pane = ViewSearch.pane(more);
@@ -328,7 +387,8 @@ public final class Planner {
                 return "its parameters are not constants under offset/@; it runs exactly";
             }
         }
-        return input instanceof Subquery ? "it reads a subquery, not a selector; it runs exactly"
+        return input instanceof Subquery
+                ? "it reads a subquery, not a selector; it runs exactly"
                 : "its input is not a range selector; it runs exactly";
     }
 

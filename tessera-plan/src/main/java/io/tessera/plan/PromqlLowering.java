@@ -52,17 +52,33 @@ public final class PromqlLowering {
             case io.tessera.promql.NumberLiteral n -> dag.add(new NumberLiteral(n.value()));
             case io.tessera.promql.StringLiteral s -> dag.add(new StringLiteral(s.value()));
             case ParenExpr p -> lower(p.expr());
-            case UnaryExpr u -> u.op() == UnaryOp.PLUS ? lower(u.expr()) : dag.add(new Negate(lower(u.expr()), kindOf(u.type())));
-            case VectorSelector v -> shift(window(v, TimeRange.Kind.INSTANT, lookbackMs), v.offsetMillis(), v.at(), ValueKind.INSTANT_VECTOR);
-            case MatrixSelector m -> shift(window(m.selector(), TimeRange.Kind.RANGE, m.rangeMillis()),
-                    m.selector().offsetMillis(), m.selector().at(), ValueKind.RANGE_VECTOR);
-            case SubqueryExpr s -> shift(dag.add(new Subquery(lower(s.expr()), s.rangeMillis(), s.stepMillis())),
-                    s.offsetMillis(), s.at(), ValueKind.RANGE_VECTOR);
+            case UnaryExpr u ->
+                u.op() == UnaryOp.PLUS ? lower(u.expr()) : dag.add(new Negate(lower(u.expr()), kindOf(u.type())));
+            case VectorSelector v ->
+                shift(
+                        window(v, TimeRange.Kind.INSTANT, lookbackMs),
+                        v.offsetMillis(),
+                        v.at(),
+                        ValueKind.INSTANT_VECTOR);
+            case MatrixSelector m ->
+                shift(
+                        window(m.selector(), TimeRange.Kind.RANGE, m.rangeMillis()),
+                        m.selector().offsetMillis(),
+                        m.selector().at(),
+                        ValueKind.RANGE_VECTOR);
+            case SubqueryExpr s ->
+                shift(
+                        dag.add(new Subquery(lower(s.expr()), s.rangeMillis(), s.stepMillis())),
+                        s.offsetMillis(),
+                        s.at(),
+                        ValueKind.RANGE_VECTOR);
             case Call c -> call(c);
-            case AggregateExpr a -> dag.add(new VectorAggregate(a.op(), lower(a.expr()),
-                    a.param() == null ? -1 : lower(a.param()), a.grouping(), a.without()));
-            case BinaryExpr b -> dag.add(new VectorBinary(b.op(), lower(b.lhs()), lower(b.rhs()), b.matching(),
-                    b.returnBool(), kindOf(b.type())));
+            case AggregateExpr a ->
+                dag.add(new VectorAggregate(
+                        a.op(), lower(a.expr()), a.param() == null ? -1 : lower(a.param()), a.grouping(), a.without()));
+            case BinaryExpr b ->
+                dag.add(new VectorBinary(
+                        b.op(), lower(b.lhs()), lower(b.rhs()), b.matching(), b.returnBool(), kindOf(b.type())));
         };
     }
 
@@ -96,7 +112,8 @@ public final class PromqlLowering {
             }
         }
         String name = c.function().name();
-        Labels absent = name.equals("absent") || name.equals("absent_over_time") ? absentLabels(args.getFirst()) : Labels.EMPTY;
+        Labels absent =
+                name.equals("absent") || name.equals("absent_over_time") ? absentLabels(args.getFirst()) : Labels.EMPTY;
         if (rangeArg >= 0 && !name.equals("absent_over_time")) {
             int input = lower(args.get(rangeArg));
             int[] params = new int[args.size() - 1];

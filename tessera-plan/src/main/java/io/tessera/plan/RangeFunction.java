@@ -22,7 +22,9 @@ public record RangeFunction(String function, int input, int[] params) implements
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof RangeFunction r && r.function.equals(function) && r.input == input
+        return o instanceof RangeFunction r
+                && r.function.equals(function)
+                && r.input == input
                 && java.util.Arrays.equals(r.params, params);
     }
 

@@ -15,7 +15,14 @@ package io.tessera.plan;
  *                       rather than "now"
  * @param pinned         an {@code @ <time>} above pins the times: no view keeps that window
  */
-record Reach(int root, double evalsPerSecond, long steps, long extentMs, long offsetMs, long cadenceMs, boolean onGrid,
+record Reach(
+        int root,
+        double evalsPerSecond,
+        long steps,
+        long extentMs,
+        long offsetMs,
+        long cadenceMs,
+        boolean onGrid,
         boolean pinned) {
 
     static Reach ofRoot(int root, WorkloadQuery q, CostConstants c) {
@@ -28,16 +35,36 @@ record Reach(int root, double evalsPerSecond, long steps, long extentMs, long of
     /** This reach seen below {@code node}. */
     Reach below(PlanNode node, long defaultSubqueryStepMs) {
         return switch (node) {
-            case TimeShift t -> switch (t.at()) {
-                case null -> new Reach(root, evalsPerSecond, steps, extentMs, offsetMs + t.offsetMs(), cadenceMs, onGrid, pinned);
-                case EvalTimeAnchor.Fixed f -> new Reach(root, evalsPerSecond, 1, 0, offsetMs + t.offsetMs(), 0, false, true);
-                case EvalTimeAnchor.Start s -> new Reach(root, evalsPerSecond, 1, 0, offsetMs + extentMs + t.offsetMs(), 0, false, pinned);
-                case EvalTimeAnchor.End e -> new Reach(root, evalsPerSecond, 1, 0, offsetMs + t.offsetMs(), 0, false, pinned);
-            };
+            case TimeShift t ->
+                switch (t.at()) {
+                    case null ->
+                        new Reach(
+                                root,
+                                evalsPerSecond,
+                                steps,
+                                extentMs,
+                                offsetMs + t.offsetMs(),
+                                cadenceMs,
+                                onGrid,
+                                pinned);
+                    case EvalTimeAnchor.Fixed f ->
+                        new Reach(root, evalsPerSecond, 1, 0, offsetMs + t.offsetMs(), 0, false, true);
+                    case EvalTimeAnchor.Start s ->
+                        new Reach(root, evalsPerSecond, 1, 0, offsetMs + extentMs + t.offsetMs(), 0, false, pinned);
+                    case EvalTimeAnchor.End e ->
+                        new Reach(root, evalsPerSecond, 1, 0, offsetMs + t.offsetMs(), 0, false, pinned);
+                };
             case Subquery s -> {
                 long step = s.stepMs() > 0 ? s.stepMs() : defaultSubqueryStepMs;
-                yield new Reach(root, evalsPerSecond, steps * Math.max(1, s.rangeMs() / step), extentMs + s.rangeMs(),
-                        offsetMs, step, true, pinned);
+                yield new Reach(
+                        root,
+                        evalsPerSecond,
+                        steps * Math.max(1, s.rangeMs() / step),
+                        extentMs + s.rangeMs(),
+                        offsetMs,
+                        step,
+                        true,
+                        pinned);
             }
             default -> this;
         };

@@ -24,15 +24,16 @@ final class SampleViewPlanner {
      * and per sample laid out (copied from the panes, its drop summed).
      */
     static final double SWEEP_STEP_NS = 10;
+
     static final double SWEEP_SAMPLE_NS = 4;
     /** Bytes a kept sample costs: a 4-byte time offset and an 8-byte value. */
     static final double SAMPLE_BYTES = 12;
+
     static final long MIN_PANE_MS = 60_000;
     static final long MAX_PANE_MS = 300_000;
 
     /** One decision: the view (or null) and its explanation. */
-    record Decision(MaterializedView view, List<Integer> served, String explanation) {
-    }
+    record Decision(MaterializedView view, List<Integer> served, String explanation) {}
 
     private final PhysicalDag dag;
     private final CostModel model;
@@ -58,7 +59,8 @@ final class SampleViewPlanner {
                 continue;
             }
             List<Reach> ranges = r.reaches().stream()
-                    .filter(x -> !x.onGrid() && !x.pinned() && x.steps() > 1 && !curved.contains(x.root())).toList();
+                    .filter(x -> !x.onGrid() && !x.pinned() && x.steps() > 1 && !curved.contains(x.root()))
+                    .toList();
             if (ranges.isEmpty()) {
                 continue;
             }
@@ -80,17 +82,30 @@ final class SampleViewPlanner {
         double memory = model.series() * model.samples(retention) * SAMPLE_BYTES;
         double upkeep = model.upkeep(Materialization.Mode.AT_INGESTION, spec, pane, retention);
         String source = Planner.selector(scan);
-        String numbers = String.format(Locale.ROOT, "%s panes kept %s (%s): upkeep %s + sweeps %s vs exact %s",
-                Durations.format(pane), Durations.format(retention), ExplanationText.bytes(memory),
-                ExplanationText.micros(upkeep), ExplanationText.micros(swept), ExplanationText.micros(exact));
+        String numbers = String.format(
+                Locale.ROOT,
+                "%s panes kept %s (%s): upkeep %s + sweeps %s vs exact %s",
+                Durations.format(pane),
+                Durations.format(retention),
+                ExplanationText.bytes(memory),
+                ExplanationText.micros(upkeep),
+                ExplanationText.micros(swept),
+                ExplanationText.micros(exact));
         if (upkeep + swept >= exact) {
-            return new Decision(null, List.of(), "no samples view of " + source + " for the unaligned range queries "
-                    + queries + ": " + numbers);
+            return new Decision(
+                    null,
+                    List.of(),
+                    "no samples view of " + source + " for the unaligned range queries " + queries + ": " + numbers);
         }
-        PaneState state = new PaneState(1, spec, Grouping.PER_SERIES,
+        PaneState state = new PaneState(
+                1,
+                spec,
+                Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_INGESTION, pane, 0, retention));
         String id = DefinitionIds.of(ViewMatcher.paneDag(scan, state), 2);
-        return new Decision(new MaterializedView(id, 2, state, List.of()), unaligned.stream().map(Reader::node).toList(),
+        return new Decision(
+                new MaterializedView(id, 2, state, List.of()),
+                unaligned.stream().map(Reader::node).toList(),
                 "samples view " + ExplanationText.shortId(id) + " of " + source + " for the unaligned range queries "
                         + queries + " (their steps miss every grid; rate, increase and delta are swept from the kept"
                         + " samples at any steps, exact): " + numbers);
@@ -100,7 +115,9 @@ final class SampleViewPlanner {
     private double sweepNs(Reach reach, long windowMs) {
         double span = reach.extentMs() + windowMs;
         double panes = span / MIN_PANE_MS + 1;
-        return model.series() * (model.samples(span) * SWEEP_SAMPLE_NS + reach.steps() * SWEEP_STEP_NS
-                + panes * GridViewPlanner.READ_NS);
+        return model.series()
+                * (model.samples(span) * SWEEP_SAMPLE_NS
+                        + reach.steps() * SWEEP_STEP_NS
+                        + panes * GridViewPlanner.READ_NS);
     }
 }

@@ -12,8 +12,7 @@ final class SketchParameters {
 
     static final int KLL_MIN_K = 8;
 
-    private SketchParameters() {
-    }
+    private SketchParameters() {}
 
     /**
      * The state spec for {@code family} under {@code accuracy}, or null when no parameters of

@@ -4,12 +4,10 @@ package io.tessera.plan;
 public sealed interface Source {
 
     /** The time series store: the table {@code (ts, value, labels)} of every series. */
-    record TimeSeries() implements Source {
-    }
+    record TimeSeries() implements Source {}
 
     /** A SQL table by name. */
-    record Table(String name) implements Source {
-    }
+    record Table(String name) implements Source {}
 
     Source TIME_SERIES = new TimeSeries();
 }

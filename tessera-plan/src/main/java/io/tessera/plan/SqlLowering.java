@@ -4,7 +4,6 @@ import io.tessera.core.Column;
 import io.tessera.core.ColumnType;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
-import io.tessera.core.Schema;
 import io.tessera.core.TableSchema;
 import io.tessera.sql.SqlExpr;
 import io.tessera.sql.SqlPredicate;
@@ -42,8 +41,15 @@ public final class SqlLowering {
     /** Adds {@code query} to the DAG and returns the id of its Project. */
     public int lower(SqlQuery q) {
         TableSchema table = q.table();
-        int scan = dag.add(q.metric() ? new Scan(Source.TIME_SERIES, metricMatchers(q)) : new Scan(new Source.Table(table.name()), List.of()));
-        int node = dag.add(new TableWindow(scan, table.timeColumn(), usedColumns(q), q.time().startExclusive(),
+        int scan = dag.add(
+                q.metric()
+                        ? new Scan(Source.TIME_SERIES, metricMatchers(q))
+                        : new Scan(new Source.Table(table.name()), List.of()));
+        int node = dag.add(new TableWindow(
+                scan,
+                table.timeColumn(),
+                usedColumns(q),
+                q.time().startExclusive(),
                 q.time().endInclusive()));
         if (q.where() != null) {
             node = dag.add(new RowFilter(node, q.where()));
@@ -64,7 +70,8 @@ public final class SqlLowering {
             List<GroupedAggregate.Spec> specs = new ArrayList<>();
             for (SqlExpr.Aggregate a : aggregatesUsed(q)) {
                 String name = "$agg" + specs.size();
-                specs.add(new GroupedAggregate.Spec(a.function(), a.argument() == null ? null : a.argument().name(), a.fraction(), name));
+                specs.add(new GroupedAggregate.Spec(
+                        a.function(), a.argument() == null ? null : a.argument().name(), a.fraction(), name));
                 names.put(a, new SqlExpr.Column(name, a.type()));
             }
             node = dag.add(new GroupedAggregate(node, keys, specs));
@@ -106,16 +113,15 @@ public final class SqlLowering {
 
     private static void addEqualities(SqlPredicate p, List<LabelMatcher> out) {
         switch (p) {
-            case null -> {
-            }
+            case null -> {}
             case SqlPredicate.And a -> {
                 addEqualities(a.left(), out);
                 addEqualities(a.right(), out);
             }
             case SqlPredicate.Compare(SqlExpr.Column c, SqlPredicate.Op op, SqlExpr.Literal l)
-                    when op == SqlPredicate.Op.EQ && c.type() == SqlType.VARCHAR -> out.add(LabelMatcher.equal(c.name(), (String) l.value()));
-            default -> {
-            }
+            when op == SqlPredicate.Op.EQ && c.type() == SqlType.VARCHAR ->
+                out.add(LabelMatcher.equal(c.name(), (String) l.value()));
+            default -> {}
         }
     }
 
@@ -160,8 +166,7 @@ public final class SqlLowering {
                         used.add(a.argument().name());
                     }
                 }
-                case SqlExpr.Literal l -> {
-                }
+                case SqlExpr.Literal l -> {}
             }
         }
         List<Column> columns = new ArrayList<>();
@@ -175,8 +180,7 @@ public final class SqlLowering {
 
     private static void collectPredicate(SqlPredicate p, List<SqlExpr> out) {
         switch (p) {
-            case null -> {
-            }
+            case null -> {}
             case SqlPredicate.Compare c -> out.add(c.left());
             case SqlPredicate.In in -> out.add(in.left());
             case SqlPredicate.And a -> {

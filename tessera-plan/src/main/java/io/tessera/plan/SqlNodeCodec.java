@@ -21,8 +21,7 @@ final class SqlNodeCodec {
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private SqlNodeCodec() {
-    }
+    private SqlNodeCodec() {}
 
     static String kindOf(SqlNode node) {
         return switch (node) {
@@ -48,8 +47,11 @@ final class SqlNodeCodec {
                 o.put("start_exclusive", w.startExclusive()).put("end_inclusive", w.endInclusive());
             }
             case RowFilter f -> o.set("predicate", predicate(f.predicate()));
-            case TimeBucket b -> o.put("time_column", b.timeColumn()).put("width_ms", b.widthMs())
-                    .put("origin_ms", b.originMs()).put("output", b.output());
+            case TimeBucket b ->
+                o.put("time_column", b.timeColumn())
+                        .put("width_ms", b.widthMs())
+                        .put("origin_ms", b.originMs())
+                        .put("output", b.output());
             case GroupedAggregate a -> {
                 strings(o.putArray("keys"), a.keys());
                 ArrayNode specs = o.putArray("aggregates");
@@ -98,21 +100,34 @@ final class SqlNodeCodec {
                     columns.add(new Column(c.string("name"), c.enumField("type", ColumnType.class)));
                     c.done();
                 }
-                yield new TableWindow(n.input("input", id), n.string("time_column"), columns, n.longField("start_exclusive"),
+                yield new TableWindow(
+                        n.input("input", id),
+                        n.string("time_column"),
+                        columns,
+                        n.longField("start_exclusive"),
                         n.longField("end_inclusive"));
             }
             case "sql_view_aggregate" -> new SqlViewAggregate(n.input("input", id), n.input("view", id));
             case "row_filter" -> new RowFilter(n.input("input", id), predicate(n.obj("predicate")));
-            case "time_bucket" -> new TimeBucket(n.input("input", id), n.string("time_column"), n.longField("width_ms"),
-                    n.longField("origin_ms"), n.string("output"));
+            case "time_bucket" ->
+                new TimeBucket(
+                        n.input("input", id),
+                        n.string("time_column"),
+                        n.longField("width_ms"),
+                        n.longField("origin_ms"),
+                        n.string("output"));
             case "grouped_aggregate" -> {
                 List<GroupedAggregate.Spec> specs = new ArrayList<>();
                 JsonNode array = n.array("aggregates");
                 for (int i = 0; i < array.size(); i++) {
                     Obj s = Obj.of(array.get(i), n.path + ".aggregates[" + i + "]");
-                    specs.add(new GroupedAggregate.Spec(s.enumField("function", AggregateFunction.class),
+                    specs.add(new GroupedAggregate.Spec(
+                            s.enumField("function", AggregateFunction.class),
                             s.isNull("column") ? null : s.string("column"),
-                            s.isNull("fraction") ? Double.NaN : s.field("fraction").doubleValue(), s.string("output")));
+                            s.isNull("fraction")
+                                    ? Double.NaN
+                                    : s.field("fraction").doubleValue(),
+                            s.string("output")));
                     s.done();
                 }
                 yield new GroupedAggregate(n.input("input", id), n.strings("keys"), specs);
@@ -153,8 +168,10 @@ final class SqlNodeCodec {
                     values.add(literal(l));
                 }
             }
-            case SqlPredicate.And a -> o.put("op", "and").<ObjectNode>set("left", predicate(a.left())).set("right", predicate(a.right()));
-            case SqlPredicate.Or r -> o.put("op", "or").<ObjectNode>set("left", predicate(r.left())).set("right", predicate(r.right()));
+            case SqlPredicate.And a ->
+                o.put("op", "and").<ObjectNode>set("left", predicate(a.left())).set("right", predicate(a.right()));
+            case SqlPredicate.Or r ->
+                o.put("op", "or").<ObjectNode>set("left", predicate(r.left())).set("right", predicate(r.right()));
             case SqlPredicate.Not n -> o.put("op", "not").set("operand", predicate(n.operand()));
         }
         return o;
@@ -181,8 +198,9 @@ final class SqlNodeCodec {
     private static SqlPredicate predicate(Obj o) {
         String op = o.string("op");
         SqlPredicate p = switch (op) {
-            case "compare" -> new SqlPredicate.Compare(columnRef(o), o.enumField("cmp", SqlPredicate.Op.class),
-                    literal(o.obj("value")));
+            case "compare" ->
+                new SqlPredicate.Compare(
+                        columnRef(o), o.enumField("cmp", SqlPredicate.Op.class), literal(o.obj("value")));
             case "in" -> {
                 List<SqlExpr.Literal> values = new ArrayList<>();
                 JsonNode array = o.array("values");
@@ -206,14 +224,16 @@ final class SqlNodeCodec {
         if (colon <= 0) {
             throw new InvalidInputException(o.path + ".column: expected name:type, got '" + text + "'");
         }
-        return new SqlExpr.Column(text.substring(0, colon), sqlType(F.textNode(text.substring(colon + 1)), o.path + ".column"));
+        return new SqlExpr.Column(
+                text.substring(0, colon), sqlType(F.textNode(text.substring(colon + 1)), o.path + ".column"));
     }
 
     private static SqlExpr.Literal literal(Obj o) {
         SqlType type = sqlType(o.field("type"), o.path + ".type");
         JsonNode v = o.field("value");
         Object value = switch (type) {
-            case BIGINT, TIMESTAMP -> v.canConvertToLong() && v.isIntegralNumber() ? v.longValue() : bad(o, "a whole number");
+            case BIGINT, TIMESTAMP ->
+                v.canConvertToLong() && v.isIntegralNumber() ? v.longValue() : bad(o, "a whole number");
             case DOUBLE -> v.isNumber() ? v.doubleValue() : bad(o, "a number");
             case VARCHAR -> v.isTextual() ? v.textValue() : bad(o, "a string");
             default -> bad(o, "a scalar type, not " + type);

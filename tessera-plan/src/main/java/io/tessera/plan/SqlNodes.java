@@ -3,8 +3,7 @@ package io.tessera.plan;
 /** {@link PlanNodes} for the SQL kinds. */
 final class SqlNodes {
 
-    private SqlNodes() {
-    }
+    private SqlNodes() {}
 
     static SqlNode withInputs(SqlNode node, int[] in) {
         return node instanceof SqlViewAggregate ? new SqlViewAggregate(in[0], in[1]) : withInput(node, in[0]);
@@ -13,7 +12,8 @@ final class SqlNodes {
     static SqlNode withInput(SqlNode node, int input) {
         return switch (node) {
             case SqlViewAggregate v -> new SqlViewAggregate(input, v.view());
-            case TableWindow w -> new TableWindow(input, w.timeColumn(), w.columns(), w.startExclusive(), w.endInclusive());
+            case TableWindow w ->
+                new TableWindow(input, w.timeColumn(), w.columns(), w.startExclusive(), w.endInclusive());
             case RowFilter f -> new RowFilter(input, f.predicate());
             case TimeBucket b -> new TimeBucket(input, b.timeColumn(), b.widthMs(), b.originMs(), b.output());
             case GroupedAggregate a -> new GroupedAggregate(input, a.keys(), a.aggregates());
@@ -25,7 +25,8 @@ final class SqlNodes {
     /** The node's own fields, without its input ids, for content hashes. */
     static String describe(SqlNode node) {
         return switch (node) {
-            case TableWindow w -> w.timeColumn() + "," + w.columns() + "," + w.startExclusive() + "," + w.endInclusive();
+            case TableWindow w ->
+                w.timeColumn() + "," + w.columns() + "," + w.startExclusive() + "," + w.endInclusive();
             case RowFilter f -> String.valueOf(f.predicate());
             case TimeBucket b -> b.timeColumn() + "," + b.widthMs() + "," + b.originMs() + "," + b.output();
             case GroupedAggregate a -> a.keys() + "," + a.aggregates();

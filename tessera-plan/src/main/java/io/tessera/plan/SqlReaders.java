@@ -35,11 +35,18 @@ final class SqlReaders {
 
     /** The now() a workload's SQL queries are lowered at, and the shift that shows a window moves with it. */
     static final long LOWERED_AT = 0;
+
     private static final long PROBE_SHIFT = 86_400_000L;
 
-    private static final Map<AggregateFunction, StateFamily> FAMILIES = Map.of(AggregateFunction.QUANTILE, StateFamily.KLL,
-            AggregateFunction.APPROX_COUNT_DISTINCT, StateFamily.DISTINCT, AggregateFunction.SUM, StateFamily.SUM,
-            AggregateFunction.COUNT, StateFamily.COUNT);
+    private static final Map<AggregateFunction, StateFamily> FAMILIES = Map.of(
+            AggregateFunction.QUANTILE,
+            StateFamily.KLL,
+            AggregateFunction.APPROX_COUNT_DISTINCT,
+            StateFamily.DISTINCT,
+            AggregateFunction.SUM,
+            StateFamily.SUM,
+            AggregateFunction.COUNT,
+            StateFamily.COUNT);
 
     /**
      * A SQL query a view could answer.
@@ -51,8 +58,19 @@ final class SqlReaders {
      * @param bucketMs  the width of the time bucket it also groups by, 0 when none; {@code bucketOriginMs} its origin
      * @param rowCounted the column counted for {@code count(*)} when the query reads it nowhere else; else null
      */
-    record Candidate(int query, int aggregate, int scan, int window, StateFamily family, List<String> keys, String column,
-            boolean metric, long windowMs, long bucketMs, long bucketOriginMs, Column rowCounted) {
+    record Candidate(
+            int query,
+            int aggregate,
+            int scan,
+            int window,
+            StateFamily family,
+            List<String> keys,
+            String column,
+            boolean metric,
+            long windowMs,
+            long bucketMs,
+            long bucketOriginMs,
+            Column rowCounted) {
 
         /** Why the view's panes, at most {@code paneMs} wide, could not tile its buckets; null when they can. */
         String bucketMismatch(long paneMs) {
@@ -64,18 +82,20 @@ final class SqlReaders {
 
         /** The reader the cost model and the view search weigh; its range function is a label, not a DAG node. */
         Reader reader(Reach reach) {
-            RangeFunction label = new RangeFunction("SQL " + family.name().toLowerCase(java.util.Locale.ROOT) + "(" + column
-                    + ")" + (metric ? " of " + keys : " by " + keys), window, new int[0]);
-            return new Reader(aggregate, new ViewMatcher.Match(label, window, windowMs, scan, null, family), List.of(reach));
+            RangeFunction label = new RangeFunction(
+                    "SQL " + family.name().toLowerCase(java.util.Locale.ROOT) + "(" + column + ")"
+                            + (metric ? " of " + keys : " by " + keys),
+                    window,
+                    new int[0]);
+            return new Reader(
+                    aggregate, new ViewMatcher.Match(label, window, windowMs, scan, null, family), List.of(reach));
         }
     }
 
     /** Either a candidate, or why the query runs exactly. */
-    record Outcome(Candidate candidate, String reason) {
-    }
+    record Outcome(Candidate candidate, String reason) {}
 
-    private SqlReaders() {
-    }
+    private SqlReaders() {}
 
     static Outcome analyze(PhysicalDag dag, int query, int root, String sql, TableCatalog catalog) {
         int id = root;
@@ -111,7 +131,8 @@ final class SqlReaders {
             return no("its window has no lower time bound");
         }
         SqlQuery later = SqlFrontend.parse(sql, catalog, LOWERED_AT + PROBE_SHIFT);
-        boolean endMoves = w.endInclusive() == Long.MAX_VALUE || later.time().endInclusive() - w.endInclusive() == PROBE_SHIFT;
+        boolean endMoves =
+                w.endInclusive() == Long.MAX_VALUE || later.time().endInclusive() - w.endInclusive() == PROBE_SHIFT;
         if (later.time().startExclusive() - w.startExclusive() != PROBE_SHIFT || !endMoves) {
             return no("its window does not move with now()");
         }
@@ -136,7 +157,8 @@ final class SqlReaders {
         }
         StateFamily family = FAMILIES.get(function);
         if (family == null) {
-            return no("no view keeps " + (function == null ? "no aggregate" : function.name().toLowerCase(java.util.Locale.ROOT))
+            return no("no view keeps "
+                    + (function == null ? "no aggregate" : function.name().toLowerCase(java.util.Locale.ROOT))
                     + " (views keep quantile, approx_count_distinct, sum and count)");
         }
         if (a.keys().contains(column) || a.keys().contains(w.timeColumn())) {
@@ -147,7 +169,8 @@ final class SqlReaders {
             return no("over a metric, views keep the samples' value of the metric's series");
         }
         Set<String> filtered = filter == null ? Set.of() : filter.predicate().comparedColumns();
-        String unfit = filtered == null ? "its condition compares an expression, not a column"
+        String unfit = filtered == null
+                ? "its condition compares an expression, not a column"
                 : unfitCondition(filtered, metric, column, w.timeColumn(), scan, catalog);
         if (unfit != null) {
             return no(unfit);
@@ -159,9 +182,21 @@ final class SqlReaders {
         // a condition on columns is answered from a state per value of each: the view keeps them as keys
         keyed.addAll(filtered);
         List<String> keys = new ArrayList<>(keyed);
-        return new Outcome(new Candidate(query, id, w.input(), windowId, family, List.copyOf(keys), column, metric, windowMs,
-                bucket == null ? 0 : bucket.widthMs(), bucket == null ? 0 : bucket.originMs(),
-                rowCount != null && column.equals(rowCount.name()) && !read(w, column) ? rowCount : null), null);
+        return new Outcome(
+                new Candidate(
+                        query,
+                        id,
+                        w.input(),
+                        windowId,
+                        family,
+                        List.copyOf(keys),
+                        column,
+                        metric,
+                        windowMs,
+                        bucket == null ? 0 : bucket.widthMs(),
+                        bucket == null ? 0 : bucket.originMs(),
+                        rowCount != null && column.equals(rowCount.name()) && !read(w, column) ? rowCount : null),
+                null);
     }
 
     /**
@@ -169,24 +204,28 @@ final class SqlReaders {
      * a state per value of the dimensions a condition compares, a metric's view a state per series
      * (so a condition on its labels); null when it can.
      */
-    private static String unfitCondition(Set<String> filtered, boolean metric, String column, String timeColumn, Scan scan,
-            TableCatalog catalog) {
+    private static String unfitCondition(
+            Set<String> filtered, boolean metric, String column, String timeColumn, Scan scan, TableCatalog catalog) {
         if (filtered.isEmpty()) {
             return null;
         }
         if (metric) {
             // a per-series view: the condition is tested once per series, on its labels
             return filtered.contains("value") || filtered.contains(timeColumn)
-                    ? "its condition compares the samples' " + (filtered.contains("value") ? "value" : "time") + ", not labels" : null;
+                    ? "its condition compares the samples' " + (filtered.contains("value") ? "value" : "time")
+                            + ", not labels"
+                    : null;
         }
         List<String> dimensions = new ArrayList<>();
-        catalog.find(((Source.Table) scan.source()).name()).ifPresent(t -> t.dimensions().forEach(d -> dimensions.add(d.name())));
+        catalog.find(((Source.Table) scan.source()).name())
+                .ifPresent(t -> t.dimensions().forEach(d -> dimensions.add(d.name())));
         for (String c : filtered) {
             if (c.equals(column)) {
                 return "its condition compares the column it aggregates";
             }
             if (!dimensions.contains(c)) {
-                return "its condition compares " + c + ", not a dimension (a view keeps a state per value of the dimensions"
+                return "its condition compares " + c
+                        + ", not a dimension (a view keeps a state per value of the dimensions"
                         + " a condition compares)";
             }
         }
@@ -209,13 +248,18 @@ final class SqlReaders {
     private static Column rowCountColumn(GroupedAggregate a, TableWindow w, Scan scan, TableCatalog catalog) {
         for (GroupedAggregate.Spec s : a.aggregates()) {
             if (s.column() != null && s.function() == AggregateFunction.COUNT) {
-                return w.columns().stream().filter(c -> c.name().equals(s.column())).findFirst().orElse(null);
+                return w.columns().stream()
+                        .filter(c -> c.name().equals(s.column()))
+                        .findFirst()
+                        .orElse(null);
             }
         }
         if (!(scan.source() instanceof Source.Table t)) {
             return new Column("value", ColumnType.DOUBLE);
         }
-        return catalog.find(t.name()).filter(schema -> !schema.measures().isEmpty()).map(schema -> schema.measures().getFirst())
+        return catalog.find(t.name())
+                .filter(schema -> !schema.measures().isEmpty())
+                .map(schema -> schema.measures().getFirst())
                 .orElse(null);
     }
 
@@ -236,7 +280,9 @@ final class SqlReaders {
     static TableWindow viewWindow(TableWindow query, Candidate c) {
         List<Column> columns = new ArrayList<>();
         for (Column col : query.columns()) {
-            if (col.name().equals(query.timeColumn()) || c.keys().contains(col.name()) || col.name().equals(c.column())) {
+            if (col.name().equals(query.timeColumn())
+                    || c.keys().contains(col.name())
+                    || col.name().equals(c.column())) {
                 columns.add(col);
             }
         }

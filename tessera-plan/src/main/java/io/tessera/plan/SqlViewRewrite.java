@@ -11,8 +11,7 @@ import java.util.Map;
  */
 final class SqlViewRewrite {
 
-    private SqlViewRewrite() {
-    }
+    private SqlViewRewrite() {}
 
     /**
      * {@code dag} with query {@code q}'s aggregate read from {@code views.get(q)}, a pane state
@@ -24,7 +23,9 @@ final class SqlViewRewrite {
         Map<Integer, TableWindow> viewWindows = new HashMap<>();
         for (Map.Entry<Integer, PaneState> e : views.entrySet()) {
             int id = dag.roots().get(e.getKey());
-            while (dag.node(id) instanceof SqlNode n && !(n instanceof GroupedAggregate) && !(n instanceof TableWindow)) {
+            while (dag.node(id) instanceof SqlNode n
+                    && !(n instanceof GroupedAggregate)
+                    && !(n instanceof TableWindow)) {
                 id = n.input();
             }
             if (!(dag.node(id) instanceof GroupedAggregate)) {
@@ -53,9 +54,16 @@ final class SqlViewRewrite {
                 }
                 TableWindow window = (TableWindow) below;
                 int paneInput = view.grouping().kind() == Grouping.Kind.PER_SERIES
-                        ? out.add(new TimeRange(window.input(), TimeRange.Kind.RANGE, view.materialization().paneMs()))
-                        : out.add(new TableWindow(window.input(), window.timeColumn(),
-                                viewWindows.getOrDefault(id, window).columns(), Long.MIN_VALUE, Long.MAX_VALUE));
+                        ? out.add(new TimeRange(
+                                window.input(),
+                                TimeRange.Kind.RANGE,
+                                view.materialization().paneMs()))
+                        : out.add(new TableWindow(
+                                window.input(),
+                                window.timeColumn(),
+                                viewWindows.getOrDefault(id, window).columns(),
+                                Long.MIN_VALUE,
+                                Long.MAX_VALUE));
                 int state = out.add(new PaneState(paneInput, view.state(), view.grouping(), view.materialization()));
                 copy = out.add(new SqlViewAggregate(copy, state));
             }

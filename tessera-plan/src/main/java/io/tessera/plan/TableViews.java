@@ -13,11 +13,10 @@ import java.util.Set;
 public final class TableViews {
 
     /** The families a table view keeps: quantiles, distinct counts, sums and counts. */
-    public static final Set<StateFamily> FAMILIES = Set.of(StateFamily.KLL, StateFamily.DISTINCT, StateFamily.SUM,
-            StateFamily.COUNT);
+    public static final Set<StateFamily> FAMILIES =
+            Set.of(StateFamily.KLL, StateFamily.DISTINCT, StateFamily.SUM, StateFamily.COUNT);
 
-    private TableViews() {
-    }
+    private TableViews() {}
 
     /** The column a table view's states fold: the one window column that is neither time nor key; null when not exactly one. */
     public static String measure(TableWindow window, Grouping grouping) {
@@ -41,7 +40,11 @@ public final class TableViews {
 
     /** The three-node DAG defining a table view: its id is {@code DefinitionIds.of(dag, 2)}. */
     public static PhysicalDag definition(Scan scan, TableWindow window, PaneState state) {
-        return new PhysicalDag(List.of(scan, new TableWindow(0, window.timeColumn(), window.columns(), Long.MIN_VALUE,
-                Long.MAX_VALUE), new PaneState(1, state.state(), state.grouping(), state.materialization())), List.of(2));
+        return new PhysicalDag(
+                List.of(
+                        scan,
+                        new TableWindow(0, window.timeColumn(), window.columns(), Long.MIN_VALUE, Long.MAX_VALUE),
+                        new PaneState(1, state.state(), state.grouping(), state.materialization())),
+                List.of(2));
     }
 }

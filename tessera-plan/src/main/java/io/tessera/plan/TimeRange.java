@@ -8,7 +8,10 @@ package io.tessera.plan;
  */
 public record TimeRange(int input, Kind windowKind, long rangeMs) implements PlanNode {
 
-    public enum Kind { RANGE, INSTANT }
+    public enum Kind {
+        RANGE,
+        INSTANT
+    }
 
     public TimeRange {
         if (rangeMs <= 0) {

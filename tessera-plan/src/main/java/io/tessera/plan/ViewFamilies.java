@@ -27,8 +27,7 @@ public final class ViewFamilies {
             Map.entry("resets", StateFamily.COUNTER),
             Map.entry("changes", StateFamily.COUNTER));
 
-    private ViewFamilies() {
-    }
+    private ViewFamilies() {}
 
     /**
      * Functions a view of {@link StateFamily#SAMPLES} also answers, with any pane width: it keeps

@@ -28,11 +28,9 @@ import java.util.function.IntPredicate;
 public final class ViewMatcher {
 
     /** The accelerable shape around one RangeFunction. */
-    record Match(RangeFunction function, int timeRange, long windowMs, int scan, TimeShift shift, StateFamily family) {
-    }
+    record Match(RangeFunction function, int timeRange, long windowMs, int scan, TimeShift shift, StateFamily family) {}
 
-    private ViewMatcher() {
-    }
+    private ViewMatcher() {}
 
     /** A DAG whose single root is {@code root} of {@code dag}, reading views where it can. */
     public static PhysicalDag rewrite(PhysicalDag dag, int root, List<MaterializedView> views) {
@@ -44,7 +42,8 @@ public final class ViewMatcher {
      * ({@link #definitionLengths}): a node is hashed against a view only when its rendering has
      * the length the view's has, so that matching stays linear in the size of the query.
      */
-    public static PhysicalDag rewrite(PhysicalDag dag, int root, List<MaterializedView> views, Map<String, Long> definitionLengths) {
+    public static PhysicalDag rewrite(
+            PhysicalDag dag, int root, List<MaterializedView> views, Map<String, Long> definitionLengths) {
         return rewrite(dag, List.of(root), views, id -> true, definitionLengths);
     }
 
@@ -58,7 +57,11 @@ public final class ViewMatcher {
         return rewrite(dag, roots, views, which, Map.of());
     }
 
-    private static PhysicalDag rewrite(PhysicalDag dag, List<Integer> roots, List<MaterializedView> views, IntPredicate which,
+    private static PhysicalDag rewrite(
+            PhysicalDag dag,
+            List<Integer> roots,
+            List<MaterializedView> views,
+            IntPredicate which,
             Map<String, Long> definitionLengths) {
         return new Rewrite(dag, views, which, definitionLengths).run(roots);
     }
@@ -69,7 +72,9 @@ public final class ViewMatcher {
         Map<String, Long> out = new HashMap<>();
         for (MaterializedView v : views) {
             int node = v.node();
-            if (node >= 0 && node < planDag.size() && planDag.node(node) instanceof PaneState
+            if (node >= 0
+                    && node < planDag.size()
+                    && planDag.node(node) instanceof PaneState
                     && DefinitionIds.of(planDag, node).equals(v.definitionId())) {
                 out.put(v.definitionId(), lengths[node]);
             }
@@ -97,7 +102,8 @@ public final class ViewMatcher {
                 }
             }
         }
-        if (dag.node(input) instanceof TimeRange t && t.windowKind() == TimeRange.Kind.RANGE
+        if (dag.node(input) instanceof TimeRange t
+                && t.windowKind() == TimeRange.Kind.RANGE
                 && dag.node(t.input()) instanceof Scan) {
             return new Match(f, input, t.rangeMs(), t.input(), shift, family);
         }
@@ -107,14 +113,22 @@ public final class ViewMatcher {
     /** The pane state a view over {@code scan} with {@code view}'s spec would be, as a three-node DAG. */
     static PhysicalDag paneDag(Scan scan, PaneState view) {
         long pane = view.materialization().paneMs();
-        return new PhysicalDag(List.of(scan, new TimeRange(0, TimeRange.Kind.RANGE, pane),
-                new PaneState(1, view.state(), view.grouping(), view.materialization())), List.of(2));
+        return new PhysicalDag(
+                List.of(
+                        scan,
+                        new TimeRange(0, TimeRange.Kind.RANGE, pane),
+                        new PaneState(1, view.state(), view.grouping(), view.materialization())),
+                List.of(2));
     }
 
     /** {@code count_over_time(scan[windowMs])} as a three-node DAG, whose root is node 2. */
     static PhysicalDag countDag(Scan scan, long windowMs) {
-        return new PhysicalDag(List.of(scan, new TimeRange(0, TimeRange.Kind.RANGE, windowMs),
-                new RangeFunction("count_over_time", 1, new int[0])), List.of(2));
+        return new PhysicalDag(
+                List.of(
+                        scan,
+                        new TimeRange(0, TimeRange.Kind.RANGE, windowMs),
+                        new RangeFunction("count_over_time", 1, new int[0])),
+                List.of(2));
     }
 
     private static final class Rewrite {
@@ -129,7 +143,11 @@ public final class ViewMatcher {
         private final int[] copied;
         private final int[] rewritten;
 
-        Rewrite(PhysicalDag dag, List<MaterializedView> views, IntPredicate which, Map<String, Long> definitionLengths) {
+        Rewrite(
+                PhysicalDag dag,
+                List<MaterializedView> views,
+                IntPredicate which,
+                Map<String, Long> definitionLengths) {
             this.dag = dag;
             this.views = views;
             this.which = which;
@@ -182,8 +200,10 @@ public final class ViewMatcher {
         private int rewriteAt(int id) {
             Match m = match(dag, id);
             MaterializedView paneView = m == null ? null : viewFor(m, id, m.family());
-            MaterializedView sampleView = m == null || !ViewFamilies.answersFromSamples(m.function().function()) ? null
-                    : viewFor(m, id, StateFamily.SAMPLES);
+            MaterializedView sampleView =
+                    m == null || !ViewFamilies.answersFromSamples(m.function().function())
+                            ? null
+                            : viewFor(m, id, StateFamily.SAMPLES);
             int panes = paneView == null && sampleView == null ? -1 : readView(m, paneView, sampleView);
             MaterializedView gridView = gridViewFor(id, StateFamily.LAST);
             MaterializedView curveView = gridViewFor(id, StateFamily.CURVE);
@@ -213,8 +233,10 @@ public final class ViewMatcher {
          * node {@code state}) and a count view on the same grid, or -1 when there is none.
          */
         private int correction(int id, MaterializedView gridView, int state) {
-            if (!(dag.node(id) instanceof RangeFunction f) || !GridCorrections.supports(f.function())
-                    || !(dag.node(f.input()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE
+            if (!(dag.node(id) instanceof RangeFunction f)
+                    || !GridCorrections.supports(f.function())
+                    || !(dag.node(f.input()) instanceof TimeRange t)
+                    || t.windowKind() != TimeRange.Kind.RANGE
                     || !(dag.node(t.input()) instanceof Scan scan)) {
                 return -1;
             }
@@ -242,8 +264,11 @@ public final class ViewMatcher {
             Materialization grid = like.state().materialization();
             for (MaterializedView v : views) {
                 Materialization m = v.state().materialization();
-                if (m == null || v.state().state().family() != StateFamily.LAST || m.paneMs() != grid.paneMs()
-                        || m.phaseMs() != grid.phaseMs() || m.retentionMs() < grid.retentionMs()) {
+                if (m == null
+                        || v.state().state().family() != StateFamily.LAST
+                        || m.paneMs() != grid.paneMs()
+                        || m.phaseMs() != grid.phaseMs()
+                        || m.retentionMs() < grid.retentionMs()) {
                     continue;
                 }
                 if (DefinitionIds.ofPaneStateOver(count, 2, v.state()).equals(v.definitionId())) {
@@ -260,7 +285,8 @@ public final class ViewMatcher {
             }
             for (MaterializedView v : views) {
                 PaneState p = v.state();
-                if (p.materialization() == null || p.state().family() != family
+                if (p.materialization() == null
+                        || p.state().family() != family
                         || p.grouping().kind() != Grouping.Kind.PER_SERIES
                         || p.materialization().retentionMs() < Math.max(0, reach[id]) + v.paneMs()) {
                     continue;
@@ -295,7 +321,8 @@ public final class ViewMatcher {
                     continue;
                 }
                 int paneRange = out.add(new TimeRange(scan, TimeRange.Kind.RANGE, view.paneMs()));
-                int state = out.add(new PaneState(paneRange, view.state().state(), view.state().grouping(), view.materialization()));
+                int state = out.add(new PaneState(
+                        paneRange, view.state().state(), view.state().grouping(), view.materialization()));
                 if (params == null) {
                     params = m.function().params().clone();
                     for (int i = 0; i < params.length; i++) {
@@ -311,7 +338,8 @@ public final class ViewMatcher {
             if (m.shift() == null) {
                 return fallback;
             }
-            return out.add(new TimeShift(fallback, m.shift().offsetMs(), m.shift().at(), ValueKind.INSTANT_VECTOR));
+            return out.add(
+                    new TimeShift(fallback, m.shift().offsetMs(), m.shift().at(), ValueKind.INSTANT_VECTOR));
         }
 
         /** The view of {@code family} with the widest pane that can answer {@code m}, or null. */
@@ -324,12 +352,14 @@ public final class ViewMatcher {
             MaterializedView best = null;
             for (MaterializedView v : views) {
                 PaneState p = v.state();
-                if (p.materialization() == null || p.state().family() != family
+                if (p.materialization() == null
+                        || p.state().family() != family
                         || p.grouping().kind() != Grouping.Kind.PER_SERIES
                         || family != StateFamily.SAMPLES && m.windowMs() % v.paneMs() != 0) {
                     continue;
                 }
-                if (back != Long.MIN_VALUE && p.materialization().retentionMs() < m.windowMs() + Math.max(0, back) + v.paneMs()) {
+                if (back != Long.MIN_VALUE
+                        && p.materialization().retentionMs() < m.windowMs() + Math.max(0, back) + v.paneMs()) {
                     continue;
                 }
                 if (!DefinitionIds.of(paneDag(scan, p), 2).equals(v.definitionId())) {

@@ -26,8 +26,11 @@ public record ViewRangeFunction(String function, int view, long windowMs, int[] 
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ViewRangeFunction v && v.function.equals(function) && v.view == view
-                && v.windowMs == windowMs && Arrays.equals(v.params, params);
+        return o instanceof ViewRangeFunction v
+                && v.function.equals(function)
+                && v.view == view
+                && v.windowMs == windowMs
+                && Arrays.equals(v.params, params);
     }
 
     @Override

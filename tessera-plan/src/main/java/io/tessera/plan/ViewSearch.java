@@ -15,9 +15,13 @@ final class ViewSearch {
     static final int BUDGET = 1 << 16;
 
     /** The outcome: {@code served} empty means no view. */
-    record Outcome(List<Reader> served, Materialization.Mode mode, long paneMs, long retentionMs, double cost,
-            boolean budgetExhausted) {
-    }
+    record Outcome(
+            List<Reader> served,
+            Materialization.Mode mode,
+            long paneMs,
+            long retentionMs,
+            double cost,
+            boolean budgetExhausted) {}
 
     private final CostModel model;
     private final StateSpec spec;
@@ -81,8 +85,11 @@ final class ViewSearch {
         }
         Reader r = readers.get(k);
         chosen[k] = true;
-        search(k + 1, pane == 0 ? r.idealPaneMs() : Reader.gcd(pane, r.idealPaneMs()),
-                Math.max(retentionNeed, r.retentionNeedMs()), exactSoFar);
+        search(
+                k + 1,
+                pane == 0 ? r.idealPaneMs() : Reader.gcd(pane, r.idealPaneMs()),
+                Math.max(retentionNeed, r.retentionNeedMs()),
+                exactSoFar);
         chosen[k] = false;
         search(k + 1, pane, retentionNeed, exactSoFar + exact[k]);
     }

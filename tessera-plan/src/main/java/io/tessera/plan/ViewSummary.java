@@ -17,9 +17,19 @@ import java.util.Map;
  * @param alternatives     every alternative's cost in cores ({@code +Inf} when ineligible)
  * @param reasons          for each alternative that lost, why
  */
-public record ViewSummary(String definitionId, String source, StateSpec state, long paneMs, Grouping grouping,
-        Materialization.Mode mode, long retentionMs, double memoryBytes, List<Integer> servedQueries,
-        double costPerSecond, Map<String, Double> alternatives, Map<String, String> reasons) {
+public record ViewSummary(
+        String definitionId,
+        String source,
+        StateSpec state,
+        long paneMs,
+        Grouping grouping,
+        Materialization.Mode mode,
+        long retentionMs,
+        double memoryBytes,
+        List<Integer> servedQueries,
+        double costPerSecond,
+        Map<String, Double> alternatives,
+        Map<String, String> reasons) {
 
     public ViewSummary {
         servedQueries = List.copyOf(servedQueries);

@@ -15,8 +15,15 @@ import java.util.List;
  * (a name that is no table is a metric); the cost model prices a SQL table view with
  * {@code sqlRowsPerSecond} rows arriving per table and {@code sqlGroups} groups per query.
  */
-public record Workload(List<WorkloadQuery> queries, long seriesPerSelector, long scrapeIntervalMs, long lookbackMs,
-        boolean ingestion, TableCatalog catalog, long sqlRowsPerSecond, long sqlGroups) {
+public record Workload(
+        List<WorkloadQuery> queries,
+        long seriesPerSelector,
+        long scrapeIntervalMs,
+        long lookbackMs,
+        boolean ingestion,
+        TableCatalog catalog,
+        long sqlRowsPerSecond,
+        long sqlGroups) {
 
     public static final long DEFAULT_SERIES = 1_000;
     public static final long DEFAULT_SCRAPE_INTERVAL_MS = 15_000;
@@ -39,33 +46,61 @@ public record Workload(List<WorkloadQuery> queries, long seriesPerSelector, long
         }
     }
 
-    public Workload(List<WorkloadQuery> queries, long seriesPerSelector, long scrapeIntervalMs, long lookbackMs,
+    public Workload(
+            List<WorkloadQuery> queries,
+            long seriesPerSelector,
+            long scrapeIntervalMs,
+            long lookbackMs,
             boolean ingestion) {
-        this(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, ingestion, TableCatalog.EMPTY,
-                DEFAULT_SQL_ROWS_PER_SECOND, DEFAULT_SQL_GROUPS);
+        this(
+                queries,
+                seriesPerSelector,
+                scrapeIntervalMs,
+                lookbackMs,
+                ingestion,
+                TableCatalog.EMPTY,
+                DEFAULT_SQL_ROWS_PER_SECOND,
+                DEFAULT_SQL_GROUPS);
     }
 
     public static Workload of(List<WorkloadQuery> queries) {
-        return new Workload(queries, DEFAULT_SERIES, DEFAULT_SCRAPE_INTERVAL_MS, PromqlLowering.DEFAULT_LOOKBACK_MS, true);
+        return new Workload(
+                queries, DEFAULT_SERIES, DEFAULT_SCRAPE_INTERVAL_MS, PromqlLowering.DEFAULT_LOOKBACK_MS, true);
     }
 
     public Workload withEstimates(long series, long scrapeIntervalMs) {
-        return new Workload(queries, series, scrapeIntervalMs, lookbackMs, ingestion, catalog, sqlRowsPerSecond, sqlGroups);
+        return new Workload(
+                queries, series, scrapeIntervalMs, lookbackMs, ingestion, catalog, sqlRowsPerSecond, sqlGroups);
     }
 
     public Workload withIngestion(boolean canIngest) {
-        return new Workload(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, canIngest, catalog, sqlRowsPerSecond,
+        return new Workload(
+                queries,
+                seriesPerSelector,
+                scrapeIntervalMs,
+                lookbackMs,
+                canIngest,
+                catalog,
+                sqlRowsPerSecond,
                 sqlGroups);
     }
 
     /** This workload with its SQL queries' tables resolved in {@code tables}. */
     public Workload withCatalog(TableCatalog tables) {
-        return new Workload(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, ingestion, tables, sqlRowsPerSecond,
+        return new Workload(
+                queries,
+                seriesPerSelector,
+                scrapeIntervalMs,
+                lookbackMs,
+                ingestion,
+                tables,
+                sqlRowsPerSecond,
                 sqlGroups);
     }
 
     public Workload withSqlEstimates(long rowsPerSecond, long groups) {
-        return new Workload(queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, ingestion, catalog, rowsPerSecond, groups);
+        return new Workload(
+                queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, ingestion, catalog, rowsPerSecond, groups);
     }
 
     /**

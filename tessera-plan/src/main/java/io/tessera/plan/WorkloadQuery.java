@@ -11,12 +11,25 @@ import io.tessera.core.Durations;
  * (a client that asks for "the last hour" at "now"). A {@link Language#SQL} query is an
  * instant query whose text is SQL, evaluated at "now" every {@code everyMs}.
  */
-public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy,
-        boolean aligned, Language language) {
+public record WorkloadQuery(
+        String query,
+        Type type,
+        long rangeMs,
+        long stepMs,
+        long everyMs,
+        AccuracyTarget accuracy,
+        boolean aligned,
+        Language language) {
 
-    public enum Type { INSTANT, RANGE }
+    public enum Type {
+        INSTANT,
+        RANGE
+    }
 
-    public enum Language { PROMQL, SQL }
+    public enum Language {
+        PROMQL,
+        SQL
+    }
 
     public WorkloadQuery {
         if (query == null || query.isBlank()) {
@@ -42,7 +55,13 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
         }
     }
 
-    public WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy,
+    public WorkloadQuery(
+            String query,
+            Type type,
+            long rangeMs,
+            long stepMs,
+            long everyMs,
+            AccuracyTarget accuracy,
             boolean aligned) {
         this(query, type, rangeMs, stepMs, everyMs, accuracy, aligned, Language.PROMQL);
     }
@@ -68,7 +87,8 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
     /** This range query with its steps anywhere, not on multiples of its step. */
     public WorkloadQuery unaligned() {
         if (type != Type.RANGE) {
-            throw new IllegalArgumentException("an instant query is at \"now\" unless aligned; unaligned() is for range queries");
+            throw new IllegalArgumentException(
+                    "an instant query is at \"now\" unless aligned; unaligned() is for range queries");
         }
         return new WorkloadQuery(query, type, rangeMs, stepMs, everyMs, accuracy, false, language);
     }
@@ -92,12 +112,17 @@ public record WorkloadQuery(String query, Type type, long rangeMs, long stepMs, 
 
     /** The query as a workload file line would describe it, e.g. {@code range 24h step 15s every 1m}. */
     String describeSchedule() {
-        String when = periodic() ? "every " + Durations.format(everyMs)
-                + (type == Type.INSTANT && aligned ? " (aligned)" : type == Type.RANGE && !aligned ? " (unaligned)" : "") : "one-off";
+        String when = periodic()
+                ? "every " + Durations.format(everyMs)
+                        + (type == Type.INSTANT && aligned
+                                ? " (aligned)"
+                                : type == Type.RANGE && !aligned ? " (unaligned)" : "")
+                : "one-off";
         if (isSql()) {
             return "SQL at now(), " + when;
         }
-        return type == Type.INSTANT ? "instant, " + when
+        return type == Type.INSTANT
+                ? "instant, " + when
                 : "range " + Durations.format(rangeMs) + " step " + Durations.format(stepMs) + ", " + when;
     }
 }

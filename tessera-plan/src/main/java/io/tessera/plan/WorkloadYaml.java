@@ -20,14 +20,13 @@ import java.util.Set;
 final class WorkloadYaml {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final Set<String> TOP = Set.of("queries", "series", "scrape_interval", "lookback", "ingestion",
-            "sql_rows_per_second", "sql_groups");
+    private static final Set<String> TOP = Set.of(
+            "queries", "series", "scrape_interval", "lookback", "ingestion", "sql_rows_per_second", "sql_groups");
     private static final Set<String> QUERY = Set.of("query", "type", "range", "step", "every", "accuracy", "aligned");
     private static final Set<String> SQL_QUERY = Set.of("sql", "every", "accuracy");
     private static final Set<String> ACCURACY = Set.of("quantile", "distinct");
 
-    private WorkloadYaml() {
-    }
+    private WorkloadYaml() {}
 
     static Workload parse(String yaml, TableCatalog catalog) {
         JsonNode root;
@@ -50,10 +49,13 @@ final class WorkloadYaml {
             String path = "workload.queries[" + i + "]";
             parsed.add(q != null && q.isObject() && q.has("sql") ? sql(q, path, catalog) : query(q, path));
         }
-        long series = root.has("series") ? positiveLong(root.get("series"), "workload.series") : Workload.DEFAULT_SERIES;
-        long scrape = root.has("scrape_interval") ? duration(root.get("scrape_interval"), "workload.scrape_interval")
+        long series =
+                root.has("series") ? positiveLong(root.get("series"), "workload.series") : Workload.DEFAULT_SERIES;
+        long scrape = root.has("scrape_interval")
+                ? duration(root.get("scrape_interval"), "workload.scrape_interval")
                 : Workload.DEFAULT_SCRAPE_INTERVAL_MS;
-        long lookback = root.has("lookback") ? duration(root.get("lookback"), "workload.lookback")
+        long lookback = root.has("lookback")
+                ? duration(root.get("lookback"), "workload.lookback")
                 : PromqlLowering.DEFAULT_LOOKBACK_MS;
         boolean ingestion = true;
         if (root.has("ingestion")) {
@@ -62,9 +64,11 @@ final class WorkloadYaml {
             }
             ingestion = root.get("ingestion").booleanValue();
         }
-        long rows = root.has("sql_rows_per_second") ? positiveLong(root.get("sql_rows_per_second"), "workload.sql_rows_per_second")
+        long rows = root.has("sql_rows_per_second")
+                ? positiveLong(root.get("sql_rows_per_second"), "workload.sql_rows_per_second")
                 : Workload.DEFAULT_SQL_ROWS_PER_SECOND;
-        long groups = root.has("sql_groups") ? positiveLong(root.get("sql_groups"), "workload.sql_groups")
+        long groups = root.has("sql_groups")
+                ? positiveLong(root.get("sql_groups"), "workload.sql_groups")
                 : Workload.DEFAULT_SQL_GROUPS;
         return new Workload(parsed, series, scrape, lookback, ingestion, catalog, rows, groups);
     }
@@ -85,8 +89,8 @@ final class WorkloadYaml {
             throw new InvalidInputException(path + ".sql: " + e.getMessage());
         }
         long every = node.has("every") ? duration(node.get("every"), path + ".every") : 0;
-        AccuracyTarget accuracy = node.has("accuracy") ? accuracy(node.get("accuracy"), path + ".accuracy")
-                : AccuracyTarget.DEFAULT;
+        AccuracyTarget accuracy =
+                node.has("accuracy") ? accuracy(node.get("accuracy"), path + ".accuracy") : AccuracyTarget.DEFAULT;
         return WorkloadQuery.sql(text.textValue(), every, accuracy);
     }
 
@@ -122,8 +126,8 @@ final class WorkloadYaml {
             throw new InvalidInputException(path + ": range and step belong to a range query (type: range)");
         }
         long every = node.has("every") ? duration(node.get("every"), path + ".every") : 0;
-        AccuracyTarget accuracy = node.has("accuracy") ? accuracy(node.get("accuracy"), path + ".accuracy")
-                : AccuracyTarget.DEFAULT;
+        AccuracyTarget accuracy =
+                node.has("accuracy") ? accuracy(node.get("accuracy"), path + ".accuracy") : AccuracyTarget.DEFAULT;
         boolean aligned = type == WorkloadQuery.Type.RANGE;
         if (node.has("aligned")) {
             if (!node.get("aligned").isBoolean()) {
@@ -143,9 +147,11 @@ final class WorkloadYaml {
             throw new InvalidInputException(path + ": expected a mapping with quantile and/or distinct");
         }
         onlyKeys(node, ACCURACY, path);
-        double q = node.has("quantile") ? fraction(node.get("quantile"), path + ".quantile")
+        double q = node.has("quantile")
+                ? fraction(node.get("quantile"), path + ".quantile")
                 : AccuracyTarget.DEFAULT.quantileRankError();
-        double d = node.has("distinct") ? fraction(node.get("distinct"), path + ".distinct")
+        double d = node.has("distinct")
+                ? fraction(node.get("distinct"), path + ".distinct")
                 : AccuracyTarget.DEFAULT.distinctRelativeError();
         return new AccuracyTarget(q, d);
     }
@@ -161,8 +167,8 @@ final class WorkloadYaml {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!known.contains(key)) {
-                throw new InvalidInputException(path + ": unknown key '" + key + "' (known: " + String.join(", ",
-                        known.stream().sorted().toList()) + ")");
+                throw new InvalidInputException(path + ": unknown key '" + key + "' (known: "
+                        + String.join(", ", known.stream().sorted().toList()) + ")");
             }
         }
     }

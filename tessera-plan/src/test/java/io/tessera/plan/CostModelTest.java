@@ -27,10 +27,14 @@ class CostModelTest {
         double cost = model.exact(base);
         assertThat(new CostModel(C, 2000, 15_000).exact(base)).isGreaterThan(cost);
         assertThat(new CostModel(C, 1000, 5_000).exact(base)).isGreaterThan(cost);
-        assertThat(model.exact(reader("sum_over_time", 7_200_000, 1 / 30.0, 1, false))).isGreaterThan(cost);
-        assertThat(model.exact(reader("sum_over_time", 3_600_000, 1 / 10.0, 1, false))).isGreaterThan(cost);
-        assertThat(model.exact(reader("sum_over_time", 3_600_000, 1 / 30.0, 100, false))).isGreaterThan(cost);
-        assertThat(model.exact(reader("quantile_over_time", 3_600_000, 1 / 30.0, 1, false))).isGreaterThan(cost);
+        assertThat(model.exact(reader("sum_over_time", 7_200_000, 1 / 30.0, 1, false)))
+                .isGreaterThan(cost);
+        assertThat(model.exact(reader("sum_over_time", 3_600_000, 1 / 10.0, 1, false)))
+                .isGreaterThan(cost);
+        assertThat(model.exact(reader("sum_over_time", 3_600_000, 1 / 30.0, 100, false)))
+                .isGreaterThan(cost);
+        assertThat(model.exact(reader("quantile_over_time", 3_600_000, 1 / 30.0, 1, false)))
+                .isGreaterThan(cost);
     }
 
     @Test
@@ -66,7 +70,8 @@ class CostModelTest {
             double base = model.upkeep(mode, sum, 60_000, 3_660_000);
             assertThat(model.upkeep(mode, sum, 60_000, 7_260_000)).isGreaterThan(base);
             assertThat(model.upkeep(mode, sum, 30_000, 3_660_000)).isGreaterThan(base);
-            assertThat(new CostModel(C, 5000, 15_000).upkeep(mode, sum, 60_000, 3_660_000)).isGreaterThan(base);
+            assertThat(new CostModel(C, 5000, 15_000).upkeep(mode, sum, 60_000, 3_660_000))
+                    .isGreaterThan(base);
         }
         StateSpec kll = new StateSpec(StateFamily.KLL, Map.of("k", 268.0));
         assertThat(model.memoryBytes(kll, 60_000, 3_660_000)).isGreaterThan(model.memoryBytes(sum, 60_000, 3_660_000));

@@ -22,17 +22,22 @@ class GridCorrectionPlannerTest {
     }
 
     private static long lastValueViews(InstallablePlan plan) {
-        return plan.materializedViews().stream().filter(v -> v.state().state().family() == StateFamily.LAST).count();
+        return plan.materializedViews().stream()
+                .filter(v -> v.state().state().family() == StateFamily.LAST)
+                .count();
     }
 
     @Test
     void aSumAtNowOverManySlowSeriesIsCorrectedFromAGridAndItsCount() {
-        // 10,000 series at 10 s: pane views lose to exact runs (6 samples per 1-minute pane), a grid kept every minute wins
+        // 10,000 series at 10 s: pane views lose to exact runs (6 samples per 1-minute pane), a grid kept every minute
+        // wins
         PlanResult r = Planner.plan(Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", M)))
                 .withEstimates(10_000, 10 * S));
         assertThat(hasCorrection(r.plan())).as(r.explanation().text()).isTrue();
         assertThat(lastValueViews(r.plan())).isEqualTo(2);
-        assertThat(r.explanation().text()).contains("corrected to \"now\"").contains("of count_over_time beside query [0]");
+        assertThat(r.explanation().text())
+                .contains("corrected to \"now\"")
+                .contains("of count_over_time beside query [0]");
         InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(r.plan()));
         assertThat(back.materializedViews()).isEqualTo(r.plan().materializedViews());
     }
@@ -47,7 +52,8 @@ class GridCorrectionPlannerTest {
 
     @Test
     void cheapPaneViewsAtAFastScrapeBeatTheGrid() {
-        // 1,000 series at 1 s, every 30 s: 30-second pane views read 120 merges per series; a grid would evaluate the window twice a minute
+        // 1,000 series at 1 s, every 30 s: 30-second pane views read 120 merges per series; a grid would evaluate the
+        // window twice a minute
         PlanResult r = Planner.plan(Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S)))
                 .withEstimates(1000, S));
         assertThat(hasCorrection(r.plan())).isFalse();
@@ -58,10 +64,12 @@ class GridCorrectionPlannerTest {
     @Test
     void anAlignedRuleKeepsItsCountBesideItSoThatOffGridEvaluationsAreCorrected() {
         PlanResult r = Planner.plan(Workload.of(List.of(
-                WorkloadQuery.instant("quantile_over_time(0.99, x[1h])", M).alignedToInterval(),
-                WorkloadQuery.instant("avg_over_time(x[1h])", M).alignedToInterval(),
-                WorkloadQuery.instant("count_over_time(x[1h])", M).alignedToInterval(),
-                WorkloadQuery.instant("increase(c[1h])", M).alignedToInterval())).withEstimates(10_000, 10 * S));
+                        WorkloadQuery.instant("quantile_over_time(0.99, x[1h])", M)
+                                .alignedToInterval(),
+                        WorkloadQuery.instant("avg_over_time(x[1h])", M).alignedToInterval(),
+                        WorkloadQuery.instant("count_over_time(x[1h])", M).alignedToInterval(),
+                        WorkloadQuery.instant("increase(c[1h])", M).alignedToInterval()))
+                .withEstimates(10_000, 10 * S));
         // one count view of x serves both corrections and the count rule itself; the counter gets its own
         assertThat(lastValueViews(r.plan())).isEqualTo(5);
         int corrections = 0;

@@ -14,7 +14,8 @@ class PlannerTest {
 
     @Test
     void dashboardEvery30sOverOneHourWindowsIsBuiltAtIngestionWith30sPanes() {
-        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S))).withEstimates(1000, S);
+        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S)))
+                .withEstimates(1000, S);
         PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
         assertThat(views).hasSize(1);
@@ -23,26 +24,33 @@ class PlannerTest {
         assertThat(v.paneMs()).isEqualTo(30 * S);
         assertThat(v.materialization().retentionMs()).isEqualTo(H + 30 * S);
         assertThat(v.state().state().family()).isEqualTo(StateFamily.SUM);
-        assertThat(result.plan().dag().node(result.plan().dag().roots().getFirst())).isInstanceOf(Fallback.class);
-        assertThat(result.explanation().text()).contains("AT_INGESTION").contains("chosen").contains("pane 30s")
+        assertThat(result.plan().dag().node(result.plan().dag().roots().getFirst()))
+                .isInstanceOf(Fallback.class);
+        assertThat(result.explanation().text())
+                .contains("AT_INGESTION")
+                .contains("chosen")
+                .contains("pane 30s")
                 .contains("serves queries [0]");
     }
 
     @Test
     void oneOffQueryRunsAtQueryTime() {
-        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 0))).withEstimates(1000, S);
+        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 0)))
+                .withEstimates(1000, S);
         PlanResult result = Planner.plan(w);
         assertThat(result.plan().materializedViews()).isEmpty();
         assertThat(result.explanation().candidates()).hasSize(1);
         assertThat(result.explanation().candidates().getFirst().chosen()).isFalse();
-        assertThat(result.explanation().candidates().getFirst().reasons().get("AT_QUERY_KEPT")).contains("one-off");
+        assertThat(result.explanation().candidates().getFirst().reasons().get("AT_QUERY_KEPT"))
+                .contains("one-off");
     }
 
     @Test
     void twoQueriesSharingAViewGetOneView() {
         Workload w = Workload.of(List.of(
-                WorkloadQuery.instant("rate(c{job=\"api\"}[1h])", 30 * S),
-                WorkloadQuery.instant("sum by (instance) (increase(c{job=\"api\"}[2h]))", M))).withEstimates(1000, S);
+                        WorkloadQuery.instant("rate(c{job=\"api\"}[1h])", 30 * S),
+                        WorkloadQuery.instant("sum by (instance) (increase(c{job=\"api\"}[2h]))", M)))
+                .withEstimates(1000, S);
         PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
         assertThat(views).hasSize(1);
@@ -56,14 +64,16 @@ class PlannerTest {
     void atAFifteenSecondScrapeThirtySecondPanesHoldTwoSamplesAndExactWins() {
         Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S)));
         // no pane view; what the query at "now" gets instead is GridCorrectionPlannerTest's subject
-        assertThat(Planner.plan(w).plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.SUM);
+        assertThat(Planner.plan(w).plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.SUM);
     }
 
     @Test
     void moreFrequentEvaluationNeverTurnsAViewBackIntoExact() {
         boolean sawView = false;
         for (long every : new long[] {3600 * S, 600 * S, 120 * S, 60 * S, 30 * S, 10 * S, 5 * S}) {
-            Workload w = Workload.of(List.of(WorkloadQuery.instant("max_over_time(x[1h])", every))).withEstimates(1000, S);
+            Workload w = Workload.of(List.of(WorkloadQuery.instant("max_over_time(x[1h])", every)))
+                    .withEstimates(1000, S);
             boolean view = !Planner.plan(w).plan().materializedViews().isEmpty();
             assertThat(view || !sawView).as("every %d ms", every).isTrue();
             sawView |= view;
@@ -73,10 +83,15 @@ class PlannerTest {
 
     @Test
     void morePlanCostNeverExceedsExactCost() {
-        for (String q : List.of("sum_over_time(x[1h])", "quantile_over_time(0.9, x[1h])", "rate(c[5m])",
-                "max_over_time(rate(c[5m])[1h:1m])", "increase(c[1h] offset 1d)")) {
+        for (String q : List.of(
+                "sum_over_time(x[1h])",
+                "quantile_over_time(0.9, x[1h])",
+                "rate(c[5m])",
+                "max_over_time(rate(c[5m])[1h:1m])",
+                "increase(c[1h] offset 1d)")) {
             for (long every : new long[] {0, 15 * S, 5 * M}) {
-                Explanation e = Planner.plan(Workload.of(List.of(WorkloadQuery.instant(q, every))).withEstimates(5000, S))
+                Explanation e = Planner.plan(Workload.of(List.of(WorkloadQuery.instant(q, every)))
+                                .withEstimates(5000, S))
                         .explanation();
                 assertThat(e.planCostPerSecond()).as(q).isLessThanOrEqualTo(e.exactCostPerSecond() * (1 + 1e-12));
             }
@@ -90,24 +105,37 @@ class PlannerTest {
         PlanResult planned = Planner.plan(w);
         List<MaterializedView> views = planned.plan().materializedViews();
         assertThat(views).hasSize(2);
-        MaterializedView panes = views.stream().filter(v -> v.state().state().family() == StateFamily.COUNTER).findFirst().orElseThrow();
+        MaterializedView panes = views.stream()
+                .filter(v -> v.state().state().family() == StateFamily.COUNTER)
+                .findFirst()
+                .orElseThrow();
         assertThat(panes.paneMs()).isEqualTo(15 * S);
         assertThat(panes.materialization().retentionMs()).isEqualTo(24 * H + 5 * M + 15 * S);
         // and the whole query's result kept at its step grid: each refresh reads 5,761 kept points
-        MaterializedView values = views.stream().filter(v -> v.state().state().family() == StateFamily.LAST).findFirst().orElseThrow();
+        MaterializedView values = views.stream()
+                .filter(v -> v.state().state().family() == StateFamily.LAST)
+                .findFirst()
+                .orElseThrow();
         assertThat(values.paneMs()).isEqualTo(15 * S);
         assertThat(values.materialization().retentionMs()).isEqualTo(24 * H + GridViewPlanner.SPARE_STEPS * 15 * S);
-        assertThat(planned.explanation().text()).contains("evaluation-grid view").contains("of query [0]");
+        assertThat(planned.explanation().text())
+                .contains("evaluation-grid view")
+                .contains("of query [0]");
         // a one-off range query is not worth keeping
-        assertThat(Planner.plan(Workload.of(List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 24 * H, 15 * S, 0)))
-                .withEstimates(10_000, S)).plan().materializedViews())
+        assertThat(Planner.plan(Workload.of(
+                                        List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 24 * H, 15 * S, 0)))
+                                .withEstimates(10_000, S))
+                        .plan()
+                        .materializedViews())
                 .noneMatch(v -> v.state().state().family() == StateFamily.LAST);
     }
 
     @Test
     void offsetsAndSubqueriesLengthenRetention() {
-        Workload w = Workload.of(List.of(WorkloadQuery.instant("increase(c[1h] offset 6h)", M),
-                WorkloadQuery.instant("max_over_time(rate(c[5m])[6h:1m])", M))).withEstimates(10_000, S);
+        Workload w = Workload.of(List.of(
+                        WorkloadQuery.instant("increase(c[1h] offset 6h)", M),
+                        WorkloadQuery.instant("max_over_time(rate(c[5m])[6h:1m])", M)))
+                .withEstimates(10_000, S);
         List<MaterializedView> views = Planner.plan(w).plan().materializedViews();
         assertThat(views).hasSize(1);
         assertThat(views.getFirst().paneMs()).isEqualTo(M);
@@ -122,10 +150,21 @@ class PlannerTest {
     @Test
     void quantileSketchParametersComeFromTheStrictestTarget() {
         Workload w = Workload.of(List.of(
-                new WorkloadQuery("quantile_over_time(0.99, x[10m])", WorkloadQuery.Type.INSTANT, 0, 0, 10 * S,
-                        new AccuracyTarget(0.02, 0.02)),
-                new WorkloadQuery("quantile_over_time(0.5, x[10m])", WorkloadQuery.Type.INSTANT, 0, 0, 10 * S,
-                        new AccuracyTarget(0.005, 0.02)))).withEstimates(1000, 100);
+                        new WorkloadQuery(
+                                "quantile_over_time(0.99, x[10m])",
+                                WorkloadQuery.Type.INSTANT,
+                                0,
+                                0,
+                                10 * S,
+                                new AccuracyTarget(0.02, 0.02)),
+                        new WorkloadQuery(
+                                "quantile_over_time(0.5, x[10m])",
+                                WorkloadQuery.Type.INSTANT,
+                                0,
+                                0,
+                                10 * S,
+                                new AccuracyTarget(0.005, 0.02))))
+                .withEstimates(1000, 100);
         Explanation e = Planner.plan(w).explanation();
         assertThat(e.candidates()).hasSize(1);
         assertThat(e.candidates().getFirst().state().param("k", 0)).isEqualTo(SketchParameters.kllK(0.005));
@@ -133,8 +172,14 @@ class PlannerTest {
 
     @Test
     void anUnreachableAccuracyTargetRejectsTheSketch() {
-        Workload w = Workload.of(List.of(new WorkloadQuery("quantile_over_time(0.99, x[1h])", WorkloadQuery.Type.INSTANT,
-                0, 0, 10 * S, new AccuracyTarget(1e-6, 0.02)))).withEstimates(100_000, S);
+        Workload w = Workload.of(List.of(new WorkloadQuery(
+                        "quantile_over_time(0.99, x[1h])",
+                        WorkloadQuery.Type.INSTANT,
+                        0,
+                        0,
+                        10 * S,
+                        new AccuracyTarget(1e-6, 0.02))))
+                .withEstimates(100_000, S);
         PlanResult r = Planner.plan(w);
         assertThat(r.plan().materializedViews()).isEmpty();
         assertThat(r.explanation().text()).contains("cannot meet the accuracy target");
@@ -142,7 +187,8 @@ class PlannerTest {
 
     @Test
     void withoutIngestionAViewIsKeptByQueryRuns() {
-        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S))).withEstimates(1000, S)
+        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S)))
+                .withEstimates(1000, S)
                 .withIngestion(false);
         List<MaterializedView> views = Planner.plan(w).plan().materializedViews();
         assertThat(views).hasSize(1);
@@ -158,14 +204,18 @@ class PlannerTest {
 
     @Test
     void materializedViewsAreDerivedFromTheDag() {
-        Workload w = Workload.of(List.of(WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S),
-                WorkloadQuery.instant("rate(c[1h])", 30 * S))).withEstimates(1000, S);
+        Workload w = Workload.of(List.of(
+                        WorkloadQuery.instant("sum_over_time(x[1h])", 30 * S),
+                        WorkloadQuery.instant("rate(c[1h])", 30 * S)))
+                .withEstimates(1000, S);
         InstallablePlan plan = Planner.plan(w).plan();
         List<MaterializedView> views = plan.materializedViews();
         assertThat(views).hasSize(2);
         for (MaterializedView v : views) {
             assertThat(plan.dag().node(v.node())).isEqualTo(v.state());
-            assertThat(v.definitionId()).isEqualTo(DefinitionIds.of(plan.dag(), v.node())).startsWith("sha256:");
+            assertThat(v.definitionId())
+                    .isEqualTo(DefinitionIds.of(plan.dag(), v.node()))
+                    .startsWith("sha256:");
             assertThat(v.inputs()).isEmpty();
             assertThat(v.materialization().retentionMs()).isEqualTo(H + 30 * S);
         }
@@ -177,16 +227,27 @@ class PlannerTest {
     @Test
     void anAlignedRuleKeepsItsResultAtItsIntervalAndAnInstantQueryAtNowDoesNot() {
         WorkloadQuery rule = WorkloadQuery.instant("quantile_over_time(0.99, x[1h])", M);
-        List<MaterializedView> aligned = Planner.plan(Workload.of(List.of(rule.alignedToInterval())).withEstimates(10_000, 10 * S))
-                .plan().materializedViews();
-        MaterializedView values = aligned.stream().filter(v -> v.state().state().family() == StateFamily.LAST).findFirst().orElseThrow();
+        List<MaterializedView> aligned = Planner.plan(
+                        Workload.of(List.of(rule.alignedToInterval())).withEstimates(10_000, 10 * S))
+                .plan()
+                .materializedViews();
+        MaterializedView values = aligned.stream()
+                .filter(v -> v.state().state().family() == StateFamily.LAST)
+                .findFirst()
+                .orElseThrow();
         assertThat(values.paneMs()).isEqualTo(M);
         assertThat(values.materialization().retentionMs()).isEqualTo(GridViewPlanner.SPARE_STEPS * M);
-        assertThat(Planner.plan(Workload.of(List.of(rule)).withEstimates(10_000, 10 * S)).plan().materializedViews())
+        assertThat(Planner.plan(Workload.of(List.of(rule)).withEstimates(10_000, 10 * S))
+                        .plan()
+                        .materializedViews())
                 .noneMatch(v -> v.state().state().family() == StateFamily.LAST);
         // a cheap rule over a handful of series is not worth a view
-        assertThat(Planner.plan(Workload.of(List.of(WorkloadQuery.instant("up", M).alignedToInterval())).withEstimates(1, M))
-                .explanation().text()).contains("no evaluation-grid view for query [0]");
+        assertThat(Planner.plan(Workload.of(
+                                        List.of(WorkloadQuery.instant("up", M).alignedToInterval()))
+                                .withEstimates(1, M))
+                        .explanation()
+                        .text())
+                .contains("no evaluation-grid view for query [0]");
     }
 
     @Test
@@ -212,19 +273,23 @@ class PlannerTest {
                     every: 1m
                     aligned: false
                 """);
-        assertThat(ranges.queries().get(0).aligned()).as("a range query's steps are aligned unless it says otherwise").isTrue();
+        assertThat(ranges.queries().get(0).aligned())
+                .as("a range query's steps are aligned unless it says otherwise")
+                .isTrue();
         assertThat(ranges.queries().get(1).aligned()).isFalse();
         assertThat(ranges.queries().get(1).describeSchedule()).contains("(unaligned)");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
                 queries:
                   - query: sum(rate(c[5m]))
                     aligned: true
-                """)).hasMessageContaining("queries[0]: only a periodic instant query is aligned");
+                """))
+                .hasMessageContaining("queries[0]: only a periodic instant query is aligned");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Workload.parse("""
                 queries:
                   - query: up
                     aligned: "yes"
-                """)).hasMessageContaining(".aligned: expected true or false");
+                """))
+                .hasMessageContaining(".aligned: expected true or false");
     }
 
     @Test
@@ -238,8 +303,11 @@ class PlannerTest {
 
     private static double exactMicrosOfGridDecision(String query) {
         WorkloadQuery panel = WorkloadQuery.range(query, 3 * 3_600_000, 60 * S, 60 * S);
-        String text = Planner.plan(Workload.of(List.of(panel)).withEstimates(1_000, 15 * S)).explanation().text();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("vs exact ([0-9.e+]+) µs/s").matcher(text);
+        String text = Planner.plan(Workload.of(List.of(panel)).withEstimates(1_000, 15 * S))
+                .explanation()
+                .text();
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("vs exact ([0-9.e+]+) µs/s").matcher(text);
         assertThat(m.find()).as(text).isTrue();
         return Double.parseDouble(m.group(1));
     }
@@ -248,27 +316,34 @@ class PlannerTest {
     void anUnalignedRangeQueryOfARateGetsAViewThatKeepsTheSamples() {
         WorkloadQuery panel = WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 30 * S);
         PlanResult aligned = Planner.plan(Workload.of(List.of(panel)).withEstimates(10_000, 10 * S));
-        assertThat(aligned.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
-        PlanResult both = Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
+        assertThat(aligned.plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
+        PlanResult both =
+                Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
         List<MaterializedView> samples = both.plan().materializedViews().stream()
-                .filter(v -> v.state().state().family() == StateFamily.SAMPLES).toList();
+                .filter(v -> v.state().state().family() == StateFamily.SAMPLES)
+                .toList();
         assertThat(samples).hasSize(1);
-        assertThat(samples.getFirst().state().materialization().retentionMs()).isGreaterThanOrEqualTo(3_600_000 + 300_000);
+        assertThat(samples.getFirst().state().materialization().retentionMs())
+                .isGreaterThanOrEqualTo(3_600_000 + 300_000);
         assertThat(both.explanation().text()).contains("samples view").contains("unaligned range queries [1]");
         PhysicalDag dag = both.plan().dag();
         boolean reads = false;
         for (int id = 0; id < dag.size(); id++) {
-            if (dag.node(id) instanceof ViewRangeFunction v && v.function().equals("rate")
+            if (dag.node(id) instanceof ViewRangeFunction v
+                    && v.function().equals("rate")
                     && ((PaneState) dag.node(v.view())).state().family() == StateFamily.SAMPLES) {
                 reads = true;
             }
         }
         assertThat(reads).as("the rate reads the samples view").isTrue();
         // asked once a day, the sweeps do not pay for keeping every sample
-        PlanResult daily = Planner.plan(Workload.of(List.of(
-                WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 86_400 * S).unaligned()))
-                .withEstimates(10_000, 10 * S));
-        assertThat(daily.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
+        PlanResult daily =
+                Planner.plan(Workload.of(List.of(WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 86_400 * S)
+                                .unaligned()))
+                        .withEstimates(10_000, 10 * S));
+        assertThat(daily.plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
         assertThat(daily.explanation().text()).contains("no samples view of c");
     }
 
@@ -276,27 +351,38 @@ class PlannerTest {
     void anUnalignedRangeQueryOfASumOfRatesGetsACurveViewInsteadOfSweeps() {
         WorkloadQuery panel = WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 30 * S);
         PlanResult aligned = Planner.plan(Workload.of(List.of(panel)).withEstimates(10_000, 10 * S));
-        assertThat(aligned.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.CURVE);
-        PlanResult both = Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
+        assertThat(aligned.plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.CURVE);
+        PlanResult both =
+                Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
         List<MaterializedView> curves = both.plan().materializedViews().stream()
-                .filter(v -> v.state().state().family() == StateFamily.CURVE).toList();
+                .filter(v -> v.state().state().family() == StateFamily.CURVE)
+                .toList();
         assertThat(curves).hasSize(1);
-        assertThat(curves.getFirst().state().materialization().retentionMs()).isGreaterThanOrEqualTo(3_600_000 + 60_000);
-        assertThat(both.plan().materializedViews()).as("the curve answers what a samples view would be swept for")
+        assertThat(curves.getFirst().state().materialization().retentionMs())
+                .isGreaterThanOrEqualTo(3_600_000 + 60_000);
+        assertThat(both.plan().materializedViews())
+                .as("the curve answers what a samples view would be swept for")
                 .noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
         assertThat(both.explanation().text()).contains("curve view").contains("queries [1]");
         PhysicalDag dag = both.plan().dag();
         // on the grid the kept values answer; off it the curve; then the exact engine
         Fallback root = (Fallback) dag.node(dag.roots().get(1));
-        assertThat(((PaneState) dag.node(((ViewValue) dag.node(root.preferred())).view())).state().family())
+        assertThat(((PaneState) dag.node(((ViewValue) dag.node(root.preferred())).view()))
+                        .state()
+                        .family())
                 .isEqualTo(StateFamily.LAST);
         Fallback next = (Fallback) dag.node(root.exact());
-        assertThat(((PaneState) dag.node(((ViewValue) dag.node(next.preferred())).view())).state().family())
+        assertThat(((PaneState) dag.node(((ViewValue) dag.node(next.preferred())).view()))
+                        .state()
+                        .family())
                 .isEqualTo(StateFamily.CURVE);
-        PlanResult daily = Planner.plan(Workload.of(List.of(
-                WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 86_400 * S).unaligned()))
-                .withEstimates(10_000, 10 * S));
-        assertThat(daily.plan().materializedViews()).noneMatch(v -> v.state().state().family() == StateFamily.CURVE);
+        PlanResult daily = Planner.plan(
+                Workload.of(List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 86_400 * S)
+                                .unaligned()))
+                        .withEstimates(10_000, 10 * S));
+        assertThat(daily.plan().materializedViews())
+                .noneMatch(v -> v.state().state().family() == StateFamily.CURVE);
         assertThat(daily.explanation().text()).contains("no curve view for queries [0]");
     }
 }

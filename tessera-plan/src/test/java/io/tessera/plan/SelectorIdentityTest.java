@@ -30,7 +30,8 @@ class SelectorIdentityTest {
         PhysicalDag dag = lower("x{a=\"1\", b!=\"2\"} + x{b!=\"2\", a=\"1\"}");
         assertThat(nodes(dag, Scan.class)).hasSize(1);
         assertThat(nodes(dag, TimeRange.class)).hasSize(1);
-        assertThat(lower("rate(x{b!=\"2\", a=\"1\"}[5m])").nodes()).isEqualTo(lower("rate(x{a=\"1\", b!=\"2\"}[5m])").nodes());
+        assertThat(lower("rate(x{b!=\"2\", a=\"1\"}[5m])").nodes())
+                .isEqualTo(lower("rate(x{a=\"1\", b!=\"2\"}[5m])").nodes());
     }
 
     @Test
@@ -38,7 +39,9 @@ class SelectorIdentityTest {
         PhysicalDag setLast = lower("absent(x{a!=\"1\", a=\"1\"})");
         PhysicalDag deletedLast = lower("absent(x{a=\"1\", a!=\"1\"})");
         assertThat(nodes(setLast, Scan.class)).isEqualTo(nodes(deletedLast, Scan.class));
-        assertThat(nodes(setLast, InstantFunction.class).getFirst().absentLabels()).isEqualTo(Labels.of("a", "1"));
-        assertThat(nodes(deletedLast, InstantFunction.class).getFirst().absentLabels()).isEqualTo(Labels.EMPTY);
+        assertThat(nodes(setLast, InstantFunction.class).getFirst().absentLabels())
+                .isEqualTo(Labels.of("a", "1"));
+        assertThat(nodes(deletedLast, InstantFunction.class).getFirst().absentLabels())
+                .isEqualTo(Labels.EMPTY);
     }
 }

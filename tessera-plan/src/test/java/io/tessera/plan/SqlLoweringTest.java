@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 
 class SqlLoweringTest {
 
-    static final TableCatalog CATALOG = TableCatalog.of(new TableSchema("requests", "time",
+    static final TableCatalog CATALOG = TableCatalog.of(new TableSchema(
+            "requests",
+            "time",
             List.of(new Column("host", ColumnType.STRING), new Column("code", ColumnType.LONG)),
             List.of(new Column("latency", ColumnType.DOUBLE), new Column("bytes", ColumnType.LONG))));
 
@@ -27,20 +29,31 @@ class SqlLoweringTest {
 
     @Test
     void aGroupedWindowedQueryIsOneChainOfNodes() {
-        PhysicalDag dag = lower("SELECT time_bucket(INTERVAL '1 minute', time) AS m, host, quantile(0.99)(latency) AS p99 "
-                + "FROM requests WHERE time > 1000 AND time <= 5000 AND code IN (500, 503) GROUP BY 1, 2 "
-                + "HAVING count(*) > 10 ORDER BY p99 DESC LIMIT 5");
-        assertThat(dag.nodes()).extracting(n -> n.getClass().getSimpleName())
-                .containsExactly("Scan", "TableWindow", "RowFilter", "TimeBucket", "GroupedAggregate", "RowFilter", "OrderLimit", "Project");
+        PhysicalDag dag =
+                lower("SELECT time_bucket(INTERVAL '1 minute', time) AS m, host, quantile(0.99)(latency) AS p99 "
+                        + "FROM requests WHERE time > 1000 AND time <= 5000 AND code IN (500, 503) GROUP BY 1, 2 "
+                        + "HAVING count(*) > 10 ORDER BY p99 DESC LIMIT 5");
+        assertThat(dag.nodes())
+                .extracting(n -> n.getClass().getSimpleName())
+                .containsExactly(
+                        "Scan",
+                        "TableWindow",
+                        "RowFilter",
+                        "TimeBucket",
+                        "GroupedAggregate",
+                        "RowFilter",
+                        "OrderLimit",
+                        "Project");
         TableWindow window = (TableWindow) dag.node(1);
         assertThat(window.startExclusive()).isEqualTo(1000);
         assertThat(window.endInclusive()).isEqualTo(5000);
         assertThat(window.columns()).extracting(Column::name).containsExactly("time", "host", "code", "latency");
         GroupedAggregate agg = (GroupedAggregate) dag.node(4);
         assertThat(agg.keys()).containsExactly("$bucket0", "host");
-        assertThat(agg.aggregates()).containsExactly(
-                new GroupedAggregate.Spec(AggregateFunction.QUANTILE, "latency", 0.99, "$agg0"),
-                new GroupedAggregate.Spec(AggregateFunction.COUNT, null, Double.NaN, "$agg1"));
+        assertThat(agg.aggregates())
+                .containsExactly(
+                        new GroupedAggregate.Spec(AggregateFunction.QUANTILE, "latency", 0.99, "$agg0"),
+                        new GroupedAggregate.Spec(AggregateFunction.COUNT, null, Double.NaN, "$agg1"));
         Project p = (Project) dag.node(7);
         assertThat(p.columns()).containsExactly("$bucket0", "host", "$agg0");
         assertThat(p.names()).containsExactly("m", "host", "p99");
@@ -49,9 +62,12 @@ class SqlLoweringTest {
 
     @Test
     void aMetricIsAScanOfItsSeriesWithLabelEqualitiesAsHints() {
-        PhysicalDag dag = lower("SELECT job, max(value) FROM metrics.up WHERE instance = 'a' AND job <> 'b' GROUP BY job");
-        assertThat(dag.node(0)).isEqualTo(new Scan(Source.TIME_SERIES,
-                List.of(LabelMatcher.equal("__name__", "up"), LabelMatcher.equal("instance", "a"))));
+        PhysicalDag dag =
+                lower("SELECT job, max(value) FROM metrics.up WHERE instance = 'a' AND job <> 'b' GROUP BY job");
+        assertThat(dag.node(0))
+                .isEqualTo(new Scan(
+                        Source.TIME_SERIES,
+                        List.of(LabelMatcher.equal("__name__", "up"), LabelMatcher.equal("instance", "a"))));
     }
 
     @Test
@@ -70,10 +86,15 @@ class SqlLoweringTest {
 
     @Test
     void theCodecRejectsABrokenSqlNode() {
-        String json = InstallablePlanCodec.toJson(InstallablePlan.of(lower("SELECT count(*) FROM requests WHERE host = 'x'"), List.of("q")));
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(json.replaceFirst("\"op\"\\s*:\\s*\"compare\"", "\"op\":\"like\"")))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("unknown predicate 'like'");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(json.replaceFirst("\"cmp\"\\s*:\\s*\"eq\"", "\"cmp\":\"eq\",\"extra\":1")))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("unknown field 'extra'");
+        String json = InstallablePlanCodec.toJson(
+                InstallablePlan.of(lower("SELECT count(*) FROM requests WHERE host = 'x'"), List.of("q")));
+        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(
+                        json.replaceFirst("\"op\"\\s*:\\s*\"compare\"", "\"op\":\"like\"")))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("unknown predicate 'like'");
+        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(
+                        json.replaceFirst("\"cmp\"\\s*:\\s*\"eq\"", "\"cmp\":\"eq\",\"extra\":1")))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("unknown field 'extra'");
     }
 }

@@ -12,8 +12,12 @@ import org.junit.jupiter.api.Test;
 
 class SqlPlanningTest {
 
-    static final TableCatalog CATALOG = TableCatalog.of(new TableSchema("requests", "ts",
-            List.of(new Column("host", ColumnType.STRING), new Column("region", ColumnType.STRING),
+    static final TableCatalog CATALOG = TableCatalog.of(new TableSchema(
+            "requests",
+            "ts",
+            List.of(
+                    new Column("host", ColumnType.STRING),
+                    new Column("region", ColumnType.STRING),
                     new Column("code", ColumnType.LONG)),
             List.of(new Column("latency", ColumnType.DOUBLE), new Column("bytes", ColumnType.LONG))));
     static final long S = 1000;
@@ -44,27 +48,41 @@ class SqlPlanningTest {
                 """);
         PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
-        assertThat(views).extracting(v -> v.state().state().family()).containsExactlyInAnyOrder(StateFamily.KLL,
-                StateFamily.KLL, StateFamily.DISTINCT);
-        MaterializedView kll = views.stream().filter(v -> v.state().state().family() == StateFamily.KLL
-                && v.state().grouping().labels().size() == 1).findFirst().orElseThrow();
+        assertThat(views)
+                .extracting(v -> v.state().state().family())
+                .containsExactlyInAnyOrder(StateFamily.KLL, StateFamily.KLL, StateFamily.DISTINCT);
+        MaterializedView kll = views.stream()
+                .filter(v -> v.state().state().family() == StateFamily.KLL
+                        && v.state().grouping().labels().size() == 1)
+                .findFirst()
+                .orElseThrow();
         assertThat(kll.paneMs()).isEqualTo(30 * S);
         assertThat(kll.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of("host")));
         assertThat(kll.materialization().retentionMs()).isGreaterThanOrEqualTo(3 * 60 * M + 30 * S);
         String text = result.explanation().text();
-        assertThat(text).contains("over table requests (latency)", "serves queries [0, 1]",
-                "SQL query [3]: no view keeps avg", "SQL query [5]: its window does not move with now()");
+        assertThat(text)
+                .contains(
+                        "over table requests (latency)",
+                        "serves queries [0, 1]",
+                        "SQL query [3]: no view keeps avg",
+                        "SQL query [5]: its window does not move with now()");
         // query 2's condition on code is answered from a view keeping a state per code and host
-        assertThat(views).filteredOn(v -> v.state().grouping().equals(new Grouping(Grouping.Kind.BY, List.of("code", "host"))))
-                .singleElement().extracting(v -> v.state().state().family()).isEqualTo(StateFamily.KLL);
+        assertThat(views)
+                .filteredOn(v -> v.state().grouping().equals(new Grouping(Grouping.Kind.BY, List.of("code", "host"))))
+                .singleElement()
+                .extracting(v -> v.state().state().family())
+                .isEqualTo(StateFamily.KLL);
         // queries 0, 1, 2 and 4 read views in the plan's DAG: SqlViewAggregate over their aggregates
         PhysicalDag dag = result.plan().dag();
-        long viewReads = dag.nodes().stream().filter(n -> n instanceof SqlViewAggregate).count();
+        long viewReads =
+                dag.nodes().stream().filter(n -> n instanceof SqlViewAggregate).count();
         assertThat(viewReads).isEqualTo(4);
         InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()));
         assertThat(back).isEqualTo(result.plan());
-        assertThat(back.materializedViews()).extracting(MaterializedView::definitionId)
-                .containsExactlyElementsOf(views.stream().map(MaterializedView::definitionId).toList());
+        assertThat(back.materializedViews())
+                .extracting(MaterializedView::definitionId)
+                .containsExactlyElementsOf(
+                        views.stream().map(MaterializedView::definitionId).toList());
     }
 
     @Test
@@ -88,14 +106,21 @@ class SqlPlanningTest {
                 """);
         PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
-        assertThat(views).extracting(v -> v.state().grouping().labels()).containsExactlyInAnyOrder(List.of("host", "region"),
-                List.of("code"));
+        assertThat(views)
+                .extracting(v -> v.state().grouping().labels())
+                .containsExactlyInAnyOrder(List.of("host", "region"), List.of("code"));
         String text = result.explanation().text();
-        assertThat(text).contains("serves queries [0, 1, 2]",
-                "SQL query [3]: its condition compares latency, not a dimension",
-                "SQL query [4]: its condition compares the column it aggregates");
-        assertThat(result.plan().dag().nodes().stream().filter(n -> n instanceof SqlViewAggregate).count()).isEqualTo(4);
-        assertThat(InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()))).isEqualTo(result.plan());
+        assertThat(text)
+                .contains(
+                        "serves queries [0, 1, 2]",
+                        "SQL query [3]: its condition compares latency, not a dimension",
+                        "SQL query [4]: its condition compares the column it aggregates");
+        assertThat(result.plan().dag().nodes().stream()
+                        .filter(n -> n instanceof SqlViewAggregate)
+                        .count())
+                .isEqualTo(4);
+        assertThat(InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan())))
+                .isEqualTo(result.plan());
     }
 
     @Test
@@ -113,16 +138,27 @@ class SqlPlanningTest {
                 """);
         PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
-        assertThat(views).extracting(v -> v.state().state().family()).containsExactlyInAnyOrder(StateFamily.KLL, StateFamily.SUM);
-        MaterializedView kll = views.stream().filter(v -> v.state().state().family() == StateFamily.KLL).findFirst().orElseThrow();
+        assertThat(views)
+                .extracting(v -> v.state().state().family())
+                .containsExactlyInAnyOrder(StateFamily.KLL, StateFamily.SUM);
+        MaterializedView kll = views.stream()
+                .filter(v -> v.state().state().family() == StateFamily.KLL)
+                .findFirst()
+                .orElseThrow();
         assertThat(kll.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of("host")));
         assertThat(5 * M % kll.paneMs()).isZero();
         assertThat(kll.materialization().retentionMs()).isGreaterThanOrEqualTo(6 * 60 * M);
-        MaterializedView sum = views.stream().filter(v -> v.state().state().family() == StateFamily.SUM).findFirst().orElseThrow();
+        MaterializedView sum = views.stream()
+                .filter(v -> v.state().state().family() == StateFamily.SUM)
+                .findFirst()
+                .orElseThrow();
         assertThat(sum.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of()));
         assertThat(60 * M % sum.paneMs()).isZero();
         assertThat(result.explanation().text()).contains("serves queries [0, 1]");
-        assertThat(result.plan().dag().nodes().stream().filter(n -> n instanceof SqlViewAggregate).count()).isEqualTo(3);
+        assertThat(result.plan().dag().nodes().stream()
+                        .filter(n -> n instanceof SqlViewAggregate)
+                        .count())
+                .isEqualTo(3);
         InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()));
         assertThat(back).isEqualTo(result.plan());
     }
@@ -145,8 +181,10 @@ class SqlPlanningTest {
         assertThat(result.explanation().text()).contains("serves queries [0, 1]");
         PhysicalDag dag = result.plan().dag();
         int paneState = views.getFirst().node();
-        assertThat(dag.nodes().stream().filter(n -> n instanceof ViewRangeFunction v && v.view() == paneState)).hasSize(1);
-        assertThat(dag.nodes().stream().filter(n -> n instanceof SqlViewAggregate v && v.view() == paneState)).hasSize(1);
+        assertThat(dag.nodes().stream().filter(n -> n instanceof ViewRangeFunction v && v.view() == paneState))
+                .hasSize(1);
+        assertThat(dag.nodes().stream().filter(n -> n instanceof SqlViewAggregate v && v.view() == paneState))
+                .hasSize(1);
     }
 
     @Test
@@ -164,15 +202,22 @@ class SqlPlanningTest {
                 """);
         PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
-        assertThat(views).as(result.explanation().text()).hasSize(2).allSatisfy(v ->
-                assertThat(v.state().grouping()).isEqualTo(Grouping.PER_SERIES));
+        assertThat(views)
+                .as(result.explanation().text())
+                .hasSize(2)
+                .allSatisfy(v -> assertThat(v.state().grouping()).isEqualTo(Grouping.PER_SERIES));
         assertThat(result.explanation().text()).contains("serves queries [0, 1]", "serves queries [2]");
         // the equalities narrow the Scan as PromQL's matchers do; IN stays a condition over every series of x
         PhysicalDag dag = result.plan().dag();
-        List<List<String>> scanned = views.stream().map(v -> ((Scan) dag.node(((TimeRange) dag.node(v.state().input())).input()))
-                .matchers().stream().map(io.tessera.core.LabelMatcher::toString).toList()).toList();
-        assertThat(scanned).containsExactlyInAnyOrder(List.of("__name__=\"x\"", "env=\"prod\"", "job=\"api\""),
-                List.of("__name__=\"x\""));
+        List<List<String>> scanned = views.stream()
+                .map(v -> ((Scan) dag.node(((TimeRange) dag.node(v.state().input())).input()))
+                        .matchers().stream()
+                                .map(io.tessera.core.LabelMatcher::toString)
+                                .toList())
+                .toList();
+        assertThat(scanned)
+                .containsExactlyInAnyOrder(
+                        List.of("__name__=\"x\"", "env=\"prod\"", "job=\"api\""), List.of("__name__=\"x\""));
     }
 
     @Test
@@ -189,14 +234,19 @@ class SqlPlanningTest {
                 """);
         PlanResult result = Planner.plan(w.withEstimates(10_000, S));
         List<MaterializedView> views = result.plan().materializedViews();
-        assertThat(views).hasSize(3).allSatisfy(v -> assertThat(v.state().state().family()).isEqualTo(StateFamily.COUNT));
+        assertThat(views)
+                .hasSize(3)
+                .allSatisfy(v -> assertThat(v.state().state().family()).isEqualTo(StateFamily.COUNT));
         // the first measure when the query reads no other column; the column count(bytes) counts beside count(*)
-        assertThat(result.explanation().text()).contains("over table requests (latency)", "over table requests (bytes)");
+        assertThat(result.explanation().text())
+                .contains("over table requests (latency)", "over table requests (bytes)");
         assertThat(views).anySatisfy(v -> assertThat(v.state().grouping()).isEqualTo(Grouping.PER_SERIES));
         // each view's window reads the column it counts
         PhysicalDag dag = result.plan().dag();
-        assertThat(dag.nodes().stream().filter(n -> n instanceof TableWindow t && t.startExclusive() == Long.MIN_VALUE)
-                .map(n -> ((TableWindow) n).columns().stream().map(Column::name).toList()))
+        assertThat(dag.nodes().stream()
+                        .filter(n -> n instanceof TableWindow t && t.startExclusive() == Long.MIN_VALUE)
+                        .map(n -> ((TableWindow) n)
+                                .columns().stream().map(Column::name).toList()))
                 .anySatisfy(c -> assertThat(c).contains("latency", "host"))
                 .anySatisfy(c -> assertThat(c).contains("bytes", "region"));
     }
@@ -223,12 +273,15 @@ class SqlPlanningTest {
                 """);
         PlanResult result = Planner.plan(w);
         assertThat(result.plan().materializedViews()).isEmpty();
-        assertThat(result.explanation().text()).contains("SQL query [0]: its 90000 ms time buckets are not whole 60000 ms panes",
-                "SQL query [1]: its aggregates are not one function of one column",
-                "SQL query [2]: its aggregates are not one function of one column",
-                "SQL query [3]: it does not aggregate", "SQL query [4]: its condition compares the samples' value, not labels",
-                "SQL query [5]: its window has no lower time bound",
-                "SQL query [6]: it groups by its aggregated column or by time");
+        assertThat(result.explanation().text())
+                .contains(
+                        "SQL query [0]: its 90000 ms time buckets are not whole 60000 ms panes",
+                        "SQL query [1]: its aggregates are not one function of one column",
+                        "SQL query [2]: its aggregates are not one function of one column",
+                        "SQL query [3]: it does not aggregate",
+                        "SQL query [4]: its condition compares the samples' value, not labels",
+                        "SQL query [5]: its window has no lower time bound",
+                        "SQL query [6]: it groups by its aggregated column or by time");
     }
 
     @Test
@@ -244,7 +297,8 @@ class SqlPlanningTest {
         PlanResult oneOff = Planner.plan(Workload.of(List.of(WorkloadQuery.sql(sql, 0, AccuracyTarget.DEFAULT)))
                 .withEstimates(10, 60 * S));
         assertThat(oneOff.plan().materializedViews()).isEmpty();
-        assertThat(oneOff.explanation().text()).contains("no view for SUM over x (queries [0]): runs exactly at query time");
+        assertThat(oneOff.explanation().text())
+                .contains("no view for SUM over x (queries [0]): runs exactly at query time");
     }
 
     @Test
@@ -254,13 +308,18 @@ class SqlPlanningTest {
         DagBuilder b = new DagBuilder();
         b.add(new NumberLiteral(1));
         b.add(new NumberLiteral(2));
-        int root = new SqlLowering(b).lower(io.tessera.sql.SqlFrontend.parse(
-                "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host", CATALOG, 0));
+        int root = new SqlLowering(b)
+                .lower(io.tessera.sql.SqlFrontend.parse(
+                        "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY host",
+                        CATALOG,
+                        0));
         b.root(root);
         PhysicalDag shifted = b.build();
-        assertThat(DefinitionIds.of(shifted, root)).isEqualTo(DefinitionIds.of(a, a.roots().getFirst()));
+        assertThat(DefinitionIds.of(shifted, root))
+                .isEqualTo(DefinitionIds.of(a, a.roots().getFirst()));
         PhysicalDag other = SqlLowering.lowerQuery(io.tessera.sql.SqlFrontend.parse(
                 "SELECT host, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 2 HOUR GROUP BY host", CATALOG, 0));
-        assertThat(DefinitionIds.of(other, other.roots().getFirst())).isNotEqualTo(DefinitionIds.of(a, a.roots().getFirst()));
+        assertThat(DefinitionIds.of(other, other.roots().getFirst()))
+                .isNotEqualTo(DefinitionIds.of(a, a.roots().getFirst()));
     }
 }

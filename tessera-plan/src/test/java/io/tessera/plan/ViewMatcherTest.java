@@ -8,9 +8,9 @@ import io.tessera.sketch.StateFamily;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class ViewMatcherTest {
 
@@ -19,14 +19,18 @@ class ViewMatcherTest {
     /** A view over {@code x} (or {@code c}) of the family, pane 1m, kept 1 day. */
     private static MaterializedView view(String metric, StateSpec spec) {
         Scan scan = new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", metric)));
-        PaneState state = new PaneState(1, spec, Grouping.PER_SERIES,
+        PaneState state = new PaneState(
+                1,
+                spec,
+                Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 86_400_000));
         return new MaterializedView(DefinitionIds.of(ViewMatcher.paneDag(scan, state), 2), 2, state, List.of());
     }
 
     private static final List<MaterializedView> VIEWS = List.of(
             view("x", StateSpec.of(StateFamily.SUM)), view("x", StateSpec.of(StateFamily.MAX)),
-            view("x", new StateSpec(StateFamily.KLL, Map.of("k", 268.0))), view("c", StateSpec.of(StateFamily.COUNTER)));
+            view("x", new StateSpec(StateFamily.KLL, Map.of("k", 268.0))),
+                    view("c", StateSpec.of(StateFamily.COUNTER)));
 
     private static PhysicalDag rewrite(String query) {
         PhysicalDag dag = PromqlLowering.lowerQuery(Parser.parse(query), PromqlLowering.DEFAULT_LOOKBACK_MS);
@@ -46,31 +50,34 @@ class ViewMatcherTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "sum_over_time(x[1h])|1",
-            "max_over_time(x[5m])|1",
-            "quantile_over_time(0.99, x[1h])|1",
-            "rate(c[5m])|1",
-            "increase(c[1h]) + delta(c[10m]) - resets(c[2m]) * changes(c[3m])|4",
-            "sum by (job) (rate(c[5m]))|1",
-            "topk(5, sum by (instance) (rate(c[5m])))|1",
-            "sum_over_time(x[1h]) / max_over_time(x[1h])|2",
-            "sum_over_time(x[1h]) * 2|1",
-            "sum_over_time(x[1h] offset 1h)|1",
-            "rate(c[5m] @ end())|1",
-            "rate(c[5m] @ 1700000000 offset 5m)|1",
-            "max_over_time(rate(c[5m])[1h:1m])|1",
-            "quantile by (job) (0.99, sum_over_time(x[10m]))|1",
-            "sum_over_time(x[90s])|0",
-            "sum_over_time(x[30s])|0",
-            "avg_over_time(x[1h])|0",
-            "sum_over_time(y[1h])|0",
-            "sum_over_time(x{job=\"a\"}[1h])|0",
-            "irate(c[5m])|0",
-            "sum_over_time(x[10m:1m])|0",
-            "x|0",
-            "quantile(0.9, x)|0",
-            "count_over_time(x[1h])|0"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "sum_over_time(x[1h])|1",
+                "max_over_time(x[5m])|1",
+                "quantile_over_time(0.99, x[1h])|1",
+                "rate(c[5m])|1",
+                "increase(c[1h]) + delta(c[10m]) - resets(c[2m]) * changes(c[3m])|4",
+                "sum by (job) (rate(c[5m]))|1",
+                "topk(5, sum by (instance) (rate(c[5m])))|1",
+                "sum_over_time(x[1h]) / max_over_time(x[1h])|2",
+                "sum_over_time(x[1h]) * 2|1",
+                "sum_over_time(x[1h] offset 1h)|1",
+                "rate(c[5m] @ end())|1",
+                "rate(c[5m] @ 1700000000 offset 5m)|1",
+                "max_over_time(rate(c[5m])[1h:1m])|1",
+                "quantile by (job) (0.99, sum_over_time(x[10m]))|1",
+                "sum_over_time(x[90s])|0",
+                "sum_over_time(x[30s])|0",
+                "avg_over_time(x[1h])|0",
+                "sum_over_time(y[1h])|0",
+                "sum_over_time(x{job=\"a\"}[1h])|0",
+                "irate(c[5m])|0",
+                "sum_over_time(x[10m:1m])|0",
+                "x|0",
+                "quantile(0.9, x)|0",
+                "count_over_time(x[1h])|0"
+            })
     void rewritesEveryAccelerableRangeFunction(String query, int reads) {
         assertThat(viewReads(rewrite(query))).hasSize(reads);
     }
@@ -88,7 +95,10 @@ class ViewMatcherTest {
         assertThat(paneRange.rangeMs()).isEqualTo(PANE);
         assertThat(window.rangeMs()).isEqualTo(3_600_000);
         assertThat(paneRange.input()).isEqualTo(window.input());
-        assertThat(InstallablePlan.of(dag, List.of("q")).materializedViews().getFirst().definitionId())
+        assertThat(InstallablePlan.of(dag, List.of("q"))
+                        .materializedViews()
+                        .getFirst()
+                        .definitionId())
                 .isEqualTo(VIEWS.getFirst().definitionId());
     }
 
@@ -99,7 +109,8 @@ class ViewMatcherTest {
         assertThat(shift.offsetMs()).isEqualTo(3_600_000);
         assertThat(shift.kind()).isEqualTo(ValueKind.INSTANT_VECTOR);
         Fallback f = (Fallback) dag.node(shift.input());
-        assertThat(((RangeFunction) dag.node(f.exact())).input()).satisfies(i -> assertThat(dag.node(i)).isInstanceOf(TimeRange.class));
+        assertThat(((RangeFunction) dag.node(f.exact())).input())
+                .satisfies(i -> assertThat(dag.node(i)).isInstanceOf(TimeRange.class));
     }
 
     @Test
@@ -116,7 +127,8 @@ class ViewMatcherTest {
 
     @Test
     void unmatchedQueriesComeBackEqual() {
-        PhysicalDag dag = PromqlLowering.lowerQuery(Parser.parse("irate(c[5m]) + x"), PromqlLowering.DEFAULT_LOOKBACK_MS);
+        PhysicalDag dag =
+                PromqlLowering.lowerQuery(Parser.parse("irate(c[5m]) + x"), PromqlLowering.DEFAULT_LOOKBACK_MS);
         assertThat(ViewMatcher.rewriteAll(dag, VIEWS)).isEqualTo(dag);
     }
 
@@ -125,11 +137,15 @@ class ViewMatcherTest {
         Scan scan = new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "x")));
         List<MaterializedView> views = new ArrayList<>();
         for (long pane : new long[] {30_000, 300_000, 120_000}) {
-            PaneState state = new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
+            PaneState state = new PaneState(
+                    1,
+                    StateSpec.of(StateFamily.SUM),
+                    Grouping.PER_SERIES,
                     new Materialization(Materialization.Mode.AT_INGESTION, pane, 0, 86_400_000));
             views.add(new MaterializedView(DefinitionIds.of(ViewMatcher.paneDag(scan, state), 2), 2, state, List.of()));
         }
-        PhysicalDag dag = PromqlLowering.lowerQuery(Parser.parse("sum_over_time(x[1h])"), PromqlLowering.DEFAULT_LOOKBACK_MS);
+        PhysicalDag dag =
+                PromqlLowering.lowerQuery(Parser.parse("sum_over_time(x[1h])"), PromqlLowering.DEFAULT_LOOKBACK_MS);
         PhysicalDag out = ViewMatcher.rewriteAll(dag, views);
         ViewRangeFunction v = viewReads(out).getFirst();
         assertThat(((PaneState) out.node(v.view())).materialization().paneMs()).isEqualTo(300_000);

@@ -46,7 +46,8 @@ class WorkloadTest {
 
     @Test
     void rejectsUnknownKeysAndBadValues() {
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, evry: 30s}]")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, evry: 30s}]"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("workload.queries[0]: unknown key 'evry'");
         assertThatThrownBy(() -> Workload.parse("querys: []")).hasMessageContaining("workload: unknown key 'querys'");
         assertThatThrownBy(() -> Workload.parse("queries: [{query: x, accuracy: {rank: 0.1}}]"))
@@ -59,9 +60,12 @@ class WorkloadTest {
                 .hasMessageContaining("a range query needs 'range'");
         assertThatThrownBy(() -> Workload.parse("queries: [{query: x, range: 1h}]"))
                 .hasMessageContaining("range and step belong to a range query");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: 'sum(('}]")).hasMessageContaining("workload.queries[0].query");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, accuracy: {quantile: 2}}]")).hasMessageContaining("fraction");
+        assertThatThrownBy(() -> Workload.parse("queries: [{query: 'sum(('}]"))
+                .hasMessageContaining("workload.queries[0].query");
+        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, accuracy: {quantile: 2}}]"))
+                .hasMessageContaining("fraction");
         assertThatThrownBy(() -> Workload.parse("queries: []")).hasMessageContaining("non-empty list");
-        assertThatThrownBy(() -> Workload.parse("series: -3\nqueries: [{query: x}]")).hasMessageContaining("workload.series");
+        assertThatThrownBy(() -> Workload.parse("series: -3\nqueries: [{query: x}]"))
+                .hasMessageContaining("workload.series");
     }
 }

@@ -4,8 +4,20 @@ import java.util.Locale;
 
 /** The aggregation operators. */
 public enum AggregateOp {
-    SUM, AVG, COUNT, MIN, MAX, GROUP, STDDEV, STDVAR,
-    TOPK, BOTTOMK, COUNT_VALUES, QUANTILE, LIMITK, LIMIT_RATIO;
+    SUM,
+    AVG,
+    COUNT,
+    MIN,
+    MAX,
+    GROUP,
+    STDDEV,
+    STDVAR,
+    TOPK,
+    BOTTOMK,
+    COUNT_VALUES,
+    QUANTILE,
+    LIMITK,
+    LIMIT_RATIO;
 
     /** The keyword as printed, e.g. {@code count_values}. */
     public String keyword() {

@@ -4,16 +4,13 @@ package io.tessera.promql;
 public sealed interface AtModifier {
 
     /** {@code @ <seconds>}, kept in epoch milliseconds. */
-    record Timestamp(long millis) implements AtModifier {
-    }
+    record Timestamp(long millis) implements AtModifier {}
 
     /** {@code @ start()}. */
-    record Start() implements AtModifier {
-    }
+    record Start() implements AtModifier {}
 
     /** {@code @ end()}. */
-    record End() implements AtModifier {
-    }
+    record End() implements AtModifier {}
 
     static AtModifier at(long millis) {
         return new Timestamp(millis);

@@ -8,8 +8,7 @@ import java.util.Objects;
  * @param matching   vector matching when both sides are instant vectors, else null
  * @param returnBool whether the comparison has the {@code bool} modifier
  */
-public record BinaryExpr(BinaryOp op, Expr lhs, Expr rhs, VectorMatching matching, boolean returnBool)
-        implements Expr {
+public record BinaryExpr(BinaryOp op, Expr lhs, Expr rhs, VectorMatching matching, boolean returnBool) implements Expr {
 
     public BinaryExpr {
         Objects.requireNonNull(op, "op");

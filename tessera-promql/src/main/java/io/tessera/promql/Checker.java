@@ -10,8 +10,7 @@ import java.util.Map;
 final class Checker {
 
     /** Where a binary operator was written and the vector matching as written. */
-    record Operator(int pos, VectorMatching matching) {
-    }
+    record Operator(int pos, VectorMatching matching) {}
 
     private final String input;
     private final Map<Expr, Integer> starts;
@@ -37,8 +36,10 @@ final class Checker {
             case UnaryExpr u -> {
                 ValueType t = check(u.expr());
                 if (t != ValueType.SCALAR && t != ValueType.VECTOR) {
-                    throw error(u, "unary expression only allowed on expressions of type scalar or instant vector, got "
-                            + Syntax.quote(t.documentedName()));
+                    throw error(
+                            u,
+                            "unary expression only allowed on expressions of type scalar or instant vector, got "
+                                    + Syntax.quote(t.documentedName()));
                 }
             }
             case SubqueryExpr s -> {
@@ -81,7 +82,9 @@ final class Checker {
         if (written.on()) {
             for (String label : written.matchingLabels()) {
                 if (written.include().contains(label)) {
-                    throw error(op.pos(), "label " + Syntax.quote(label) + " must not occur in ON and GROUP clause at once");
+                    throw error(
+                            op.pos(),
+                            "label " + Syntax.quote(label) + " must not occur in ON and GROUP clause at once");
                 }
             }
         }
@@ -124,8 +127,10 @@ final class Checker {
             ValueType t = check(arg);
             ValueType want = f.argType(i);
             if (t != want) {
-                throw error(arg, "expected type " + want.documentedName() + " in call to function " + name
-                        + ", got " + t.documentedName());
+                throw error(
+                        arg,
+                        "expected type " + want.documentedName() + " in call to function " + name + ", got "
+                                + t.documentedName());
             }
         }
     }
@@ -134,8 +139,10 @@ final class Checker {
         if (v.name() != null) {
             for (LabelMatcher m : v.writtenMatchers()) {
                 if (m.name().equals("__name__")) {
-                    throw error(pos, "metric name must not be set twice: " + Syntax.quote(v.name()) + " or "
-                            + Syntax.quote(m.value()));
+                    throw error(
+                            pos,
+                            "metric name must not be set twice: " + Syntax.quote(v.name()) + " or "
+                                    + Syntax.quote(m.value()));
                 }
             }
             return;

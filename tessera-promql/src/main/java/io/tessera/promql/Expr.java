@@ -5,8 +5,16 @@ package io.tessera.promql;
  * {@code Parser.parse(Printer.print(e))} equals {@code e} for every parsed {@code e}.
  */
 public sealed interface Expr
-        permits AggregateExpr, BinaryExpr, Call, MatrixSelector, NumberLiteral, ParenExpr, StringLiteral,
-        SubqueryExpr, UnaryExpr, VectorSelector {
+        permits AggregateExpr,
+                BinaryExpr,
+                Call,
+                MatrixSelector,
+                NumberLiteral,
+                ParenExpr,
+                StringLiteral,
+                SubqueryExpr,
+                UnaryExpr,
+                VectorSelector {
 
     ValueType type();
 }

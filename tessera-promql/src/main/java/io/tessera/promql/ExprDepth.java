@@ -6,8 +6,7 @@ import java.util.List;
 /** The depth of an expression tree, measured without recursion so that any tree can be measured. */
 final class ExprDepth {
 
-    private ExprDepth() {
-    }
+    private ExprDepth() {}
 
     static int of(Expr root) {
         return io.tessera.core.TreeDepth.of(root, ExprDepth::children);

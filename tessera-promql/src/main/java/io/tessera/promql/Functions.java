@@ -20,15 +20,19 @@ public final class Functions {
 
     /** Functions that exist in Prometheus but only act on native histograms. */
     private static final Set<String> NATIVE_HISTOGRAM_ONLY = Set.of(
-            "histogram_avg", "histogram_count", "histogram_sum", "histogram_stddev", "histogram_stdvar",
-            "histogram_fraction", "histogram_quantiles");
+            "histogram_avg",
+            "histogram_count",
+            "histogram_sum",
+            "histogram_stddev",
+            "histogram_stdvar",
+            "histogram_fraction",
+            "histogram_quantiles");
 
     /** Functions that exist in Prometheus and are deliberately not offered here. */
-    private static final Map<String, String> UNSUPPORTED = Map.of(
-            "info", "function \"info\" is not supported (it needs info metrics joined at query time)");
+    private static final Map<String, String> UNSUPPORTED =
+            Map.of("info", "function \"info\" is not supported (it needs info metrics joined at query time)");
 
-    private Functions() {
-    }
+    private Functions() {}
 
     public static Optional<Function> lookup(String name) {
         return Optional.ofNullable(TABLE.get(name));
@@ -49,20 +53,65 @@ public final class Functions {
 
     private static Map<String, Function> build() {
         Map<String, Function> t = new TreeMap<>();
-        for (String name : List.of("abs", "absent", "ceil", "exp", "floor", "ln", "log2", "log10", "sgn", "sqrt",
-                "sort", "sort_desc", "timestamp", "deg", "rad",
-                "acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "sin", "sinh", "tan", "tanh")) {
+        for (String name : List.of(
+                "abs",
+                "absent",
+                "ceil",
+                "exp",
+                "floor",
+                "ln",
+                "log2",
+                "log10",
+                "sgn",
+                "sqrt",
+                "sort",
+                "sort_desc",
+                "timestamp",
+                "deg",
+                "rad",
+                "acos",
+                "acosh",
+                "asin",
+                "asinh",
+                "atan",
+                "atanh",
+                "cos",
+                "cosh",
+                "sin",
+                "sinh",
+                "tan",
+                "tanh")) {
             add(t, name, VECTOR, 0, VECTOR);
         }
-        for (String name : List.of("day_of_month", "day_of_week", "day_of_year", "days_in_month",
-                "hour", "minute", "month", "year")) {
+        for (String name : List.of(
+                "day_of_month", "day_of_week", "day_of_year", "days_in_month", "hour", "minute", "month", "year")) {
             add(t, name, VECTOR, 1, VECTOR);
         }
-        for (String name : List.of("absent_over_time", "avg_over_time", "changes", "count_over_time", "delta",
-                "deriv", "idelta", "increase", "irate", "last_over_time", "first_over_time", "mad_over_time",
-                "max_over_time", "min_over_time", "present_over_time", "rate", "resets", "stddev_over_time",
-                "stdvar_over_time", "sum_over_time", "ts_of_first_over_time", "ts_of_last_over_time",
-                "ts_of_max_over_time", "ts_of_min_over_time")) {
+        for (String name : List.of(
+                "absent_over_time",
+                "avg_over_time",
+                "changes",
+                "count_over_time",
+                "delta",
+                "deriv",
+                "idelta",
+                "increase",
+                "irate",
+                "last_over_time",
+                "first_over_time",
+                "mad_over_time",
+                "max_over_time",
+                "min_over_time",
+                "present_over_time",
+                "rate",
+                "resets",
+                "stddev_over_time",
+                "stdvar_over_time",
+                "sum_over_time",
+                "ts_of_first_over_time",
+                "ts_of_last_over_time",
+                "ts_of_max_over_time",
+                "ts_of_min_over_time")) {
             add(t, name, MATRIX, 0, VECTOR);
         }
         add(t, "clamp", List.of(VECTOR, SCALAR, SCALAR), 0, VECTOR);

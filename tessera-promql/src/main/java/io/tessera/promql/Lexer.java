@@ -22,21 +22,36 @@ final class Lexer {
     private static final int ILLEGAL_DIGIT = -2;
 
     private static final Map<String, TokenType> KEYWORDS = Map.ofEntries(
-            Map.entry("and", TokenType.LAND), Map.entry("or", TokenType.LOR), Map.entry("unless", TokenType.LUNLESS),
+            Map.entry("and", TokenType.LAND),
+            Map.entry("or", TokenType.LOR),
+            Map.entry("unless", TokenType.LUNLESS),
             Map.entry("atan2", TokenType.ATAN2),
-            Map.entry("sum", TokenType.AGGREGATOR), Map.entry("avg", TokenType.AGGREGATOR),
-            Map.entry("count", TokenType.AGGREGATOR), Map.entry("min", TokenType.AGGREGATOR),
-            Map.entry("max", TokenType.AGGREGATOR), Map.entry("group", TokenType.AGGREGATOR),
-            Map.entry("stddev", TokenType.AGGREGATOR), Map.entry("stdvar", TokenType.AGGREGATOR),
-            Map.entry("topk", TokenType.AGGREGATOR), Map.entry("bottomk", TokenType.AGGREGATOR),
-            Map.entry("count_values", TokenType.AGGREGATOR), Map.entry("quantile", TokenType.AGGREGATOR),
-            Map.entry("limitk", TokenType.AGGREGATOR), Map.entry("limit_ratio", TokenType.AGGREGATOR),
-            Map.entry("offset", TokenType.OFFSET), Map.entry("by", TokenType.BY),
-            Map.entry("without", TokenType.WITHOUT), Map.entry("on", TokenType.ON),
-            Map.entry("ignoring", TokenType.IGNORING), Map.entry("group_left", TokenType.GROUP_LEFT),
-            Map.entry("group_right", TokenType.GROUP_RIGHT), Map.entry("bool", TokenType.BOOL),
-            Map.entry("start", TokenType.START), Map.entry("end", TokenType.END),
-            Map.entry("inf", TokenType.NUMBER), Map.entry("nan", TokenType.NUMBER));
+            Map.entry("sum", TokenType.AGGREGATOR),
+            Map.entry("avg", TokenType.AGGREGATOR),
+            Map.entry("count", TokenType.AGGREGATOR),
+            Map.entry("min", TokenType.AGGREGATOR),
+            Map.entry("max", TokenType.AGGREGATOR),
+            Map.entry("group", TokenType.AGGREGATOR),
+            Map.entry("stddev", TokenType.AGGREGATOR),
+            Map.entry("stdvar", TokenType.AGGREGATOR),
+            Map.entry("topk", TokenType.AGGREGATOR),
+            Map.entry("bottomk", TokenType.AGGREGATOR),
+            Map.entry("count_values", TokenType.AGGREGATOR),
+            Map.entry("quantile", TokenType.AGGREGATOR),
+            Map.entry("limitk", TokenType.AGGREGATOR),
+            Map.entry("limit_ratio", TokenType.AGGREGATOR),
+            Map.entry("offset", TokenType.OFFSET),
+            Map.entry("by", TokenType.BY),
+            Map.entry("without", TokenType.WITHOUT),
+            Map.entry("on", TokenType.ON),
+            Map.entry("ignoring", TokenType.IGNORING),
+            Map.entry("group_left", TokenType.GROUP_LEFT),
+            Map.entry("group_right", TokenType.GROUP_RIGHT),
+            Map.entry("bool", TokenType.BOOL),
+            Map.entry("start", TokenType.START),
+            Map.entry("end", TokenType.END),
+            Map.entry("inf", TokenType.NUMBER),
+            Map.entry("nan", TokenType.NUMBER));
 
     private final String input;
     private int pos;
@@ -461,14 +476,17 @@ final class Lexer {
         }
         String value;
         try {
-            value = StandardCharsets.UTF_8.newDecoder()
+            value = StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .toString();
         } catch (CharacterCodingException ex) {
-            return error(rawBytes
-                    ? "invalid UTF-8 in string: escape sequences must spell valid UTF-8"
-                    : "invalid UTF-8 rune");
+            return error(
+                    rawBytes
+                            ? "invalid UTF-8 in string: escape sequences must spell valid UTF-8"
+                            : "invalid UTF-8 rune");
         }
         return new Token(TokenType.STRING, start, input.substring(start, pos), value);
     }

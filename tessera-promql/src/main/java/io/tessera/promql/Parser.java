@@ -51,8 +51,10 @@ public final class Parser {
         Expr e = p.parseQuery();
         int depth = ExprDepth.of(e);
         if (depth > MAX_DEPTH) {
-            throw p.error(0, "expression is " + depth + " levels deep, more than the " + MAX_DEPTH
-                    + " allowed (a chain of binary operators is one level per operator)");
+            throw p.error(
+                    0,
+                    "expression is " + depth + " levels deep, more than the " + MAX_DEPTH
+                            + " allowed (a chain of binary operators is one level per operator)");
         }
         new Checker(query, p.starts, p.operators).check(e);
         return e;
@@ -152,12 +154,13 @@ public final class Parser {
             }
             case LEFT_BRACE -> selector(null, t.pos());
             case IDENTIFIER -> peek(1).is(TokenType.LEFT_PAREN) ? call() : selector(next().text(), t.pos());
-            case AGGREGATOR -> switch (peek(1).type()) {
-                case LEFT_PAREN, BY, WITHOUT -> aggregate();
-                default -> selector(next().text(), t.pos());
-            };
+            case AGGREGATOR ->
+                switch (peek(1).type()) {
+                    case LEFT_PAREN, BY, WITHOUT -> aggregate();
+                    default -> selector(next().text(), t.pos());
+                };
             case METRIC_IDENTIFIER, BY, WITHOUT, LAND, LOR, LUNLESS, OFFSET, START, END ->
-                    selector(next().text(), t.pos());
+                selector(next().text(), t.pos());
             default -> throw unexpected(t, null, null);
         };
     }
@@ -241,8 +244,11 @@ public final class Parser {
                 }
                 yield sq.withOffset(offset);
             }
-            default -> throw error(start, "offset modifier must be preceded by an instant vector selector "
-                    + "or range vector selector or a subquery");
+            default ->
+                throw error(
+                        start,
+                        "offset modifier must be preceded by an instant vector selector "
+                                + "or range vector selector or a subquery");
         };
         return at(result, start);
     }
@@ -271,8 +277,7 @@ public final class Parser {
                 throw unexpected(t, "@", "timestamp");
             }
             double seconds = sign * (t.is(TokenType.NUMBER) ? number(t) : durationMillis(t) / 1000.0);
-            if (Double.isNaN(seconds) || Double.isInfinite(seconds)
-                    || seconds >= 0x1p63 || seconds <= -0x1p63) {
+            if (Double.isNaN(seconds) || Double.isInfinite(seconds) || seconds >= 0x1p63 || seconds <= -0x1p63) {
                 throw error(starts.get(expr), "timestamp out of bounds for @ modifier: " + goFloat(seconds));
             }
             modifier = AtModifier.at(secondsToMillis(seconds));
@@ -298,8 +303,11 @@ public final class Parser {
                 }
                 yield sq.withAt(modifier);
             }
-            default -> throw error(start, "@ modifier must be preceded by an instant vector selector "
-                    + "or range vector selector or a subquery");
+            default ->
+                throw error(
+                        start,
+                        "@ modifier must be preceded by an instant vector selector "
+                                + "or range vector selector or a subquery");
         };
         return at(result, start);
     }
@@ -372,8 +380,11 @@ public final class Parser {
     private Expr call() {
         Token name = next();
         List<Expr> args = arguments();
-        Function f = Functions.lookup(name.text()).orElseThrow(() -> error(name.pos(),
-                Functions.refusal(name.text()).orElse("unknown function with name " + Syntax.quote(name.text()))));
+        Function f = Functions.lookup(name.text())
+                .orElseThrow(() -> error(
+                        name.pos(),
+                        Functions.refusal(name.text())
+                                .orElse("unknown function with name " + Syntax.quote(name.text()))));
         return at(new Call(f, args), name.pos());
     }
 
@@ -402,8 +413,10 @@ public final class Parser {
         }
         int wanted = op.hasParam() ? 2 : 1;
         if (args.size() != wanted) {
-            throw error(opToken.pos(), "wrong number of arguments for aggregate expression provided, expected "
-                    + wanted + ", got " + args.size());
+            throw error(
+                    opToken.pos(),
+                    "wrong number of arguments for aggregate expression provided, expected " + wanted + ", got "
+                            + args.size());
         }
         Expr param = op.hasParam() ? args.get(0) : null;
         return at(new AggregateExpr(op, param, args.get(wanted - 1), grouping, without), opToken.pos());
@@ -469,8 +482,23 @@ public final class Parser {
     /** Words the lexer may have read as keywords that still name a label in a grouping list. */
     private static boolean isLabelWord(Token t) {
         return switch (t.type()) {
-            case IDENTIFIER, METRIC_IDENTIFIER, AGGREGATOR, BOOL, BY, GROUP_LEFT, GROUP_RIGHT, IGNORING, OFFSET, ON,
-                 WITHOUT, LAND, LOR, LUNLESS, ATAN2, START, END -> true;
+            case IDENTIFIER,
+                    METRIC_IDENTIFIER,
+                    AGGREGATOR,
+                    BOOL,
+                    BY,
+                    GROUP_LEFT,
+                    GROUP_RIGHT,
+                    IGNORING,
+                    OFFSET,
+                    ON,
+                    WITHOUT,
+                    LAND,
+                    LOR,
+                    LUNLESS,
+                    ATAN2,
+                    START,
+                    END -> true;
             default -> false;
         };
     }
@@ -511,7 +539,9 @@ public final class Parser {
                 if (hex) {
                     return new BigInteger(digits.substring(2), 16).doubleValue();
                 }
-                if (digits.length() > 1 && digits.chars().allMatch(c -> c >= '0' && c <= '7') && digits.charAt(0) == '0') {
+                if (digits.length() > 1
+                        && digits.chars().allMatch(c -> c >= '0' && c <= '7')
+                        && digits.charAt(0) == '0') {
                     return Long.parseLong(digits, 8);
                 }
                 return Double.parseDouble(digits);
@@ -519,14 +549,16 @@ public final class Parser {
         } catch (NumberFormatException e) {
             // reported below, in the words Prometheus uses
         }
-        throw error(t.pos(), "error parsing number: strconv.ParseFloat: parsing " + Syntax.quote(text)
-                + ": invalid syntax");
+        throw error(
+                t.pos(),
+                "error parsing number: strconv.ParseFloat: parsing " + Syntax.quote(text) + ": invalid syntax");
     }
 
     private static boolean underscoresSeparateDigits(String text, boolean hex) {
         for (int i = text.indexOf('_'); i >= 0; i = text.indexOf('_', i + 1)) {
             boolean afterPrefix = hex && i == 2;
-            if (i == 0 || i + 1 >= text.length()
+            if (i == 0
+                    || i + 1 >= text.length()
                     || !(afterPrefix || Character.digit(text.charAt(i - 1), hex ? 16 : 10) >= 0)
                     || Character.digit(text.charAt(i + 1), hex ? 16 : 10) < 0) {
                 return false;

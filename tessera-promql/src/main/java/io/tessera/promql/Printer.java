@@ -11,8 +11,7 @@ import java.util.List;
  */
 public final class Printer {
 
-    private Printer() {
-    }
+    private Printer() {}
 
     public static String print(Expr expr) {
         StringBuilder b = new StringBuilder();
@@ -87,11 +86,13 @@ public final class Printer {
 
     private static void writeModifiers(StringBuilder b, AtModifier at, long offsetMillis) {
         if (at != null) {
-            b.append(" @ ").append(switch (at) {
-                case AtModifier.Timestamp t -> Syntax.seconds(t.millis());
-                case AtModifier.Start s -> "start()";
-                case AtModifier.End e -> "end()";
-            });
+            b.append(" @ ")
+                    .append(
+                            switch (at) {
+                                case AtModifier.Timestamp t -> Syntax.seconds(t.millis());
+                                case AtModifier.Start s -> "start()";
+                                case AtModifier.End e -> "end()";
+                            });
         }
         if (offsetMillis != 0) {
             b.append(" offset ").append(Syntax.duration(offsetMillis));

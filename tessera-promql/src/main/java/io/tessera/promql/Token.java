@@ -29,13 +29,14 @@ record Token(TokenType type, int pos, String text, String value) {
             case OPERATOR -> "<op:" + text + ">";
             case AGGREGATOR -> "<aggr:" + text + ">";
             case PUNCTUATION -> Syntax.quote(text);
-            case NAMED -> switch (type) {
-                case IDENTIFIER -> "identifier " + Syntax.quote(text);
-                case METRIC_IDENTIFIER -> "metric identifier " + Syntax.quote(text);
-                case NUMBER -> "number " + shortQuoted();
-                case DURATION -> "duration " + shortQuoted();
-                default -> "string " + shortQuoted();
-            };
+            case NAMED ->
+                switch (type) {
+                    case IDENTIFIER -> "identifier " + Syntax.quote(text);
+                    case METRIC_IDENTIFIER -> "metric identifier " + Syntax.quote(text);
+                    case NUMBER -> "number " + shortQuoted();
+                    case DURATION -> "duration " + shortQuoted();
+                    default -> "string " + shortQuoted();
+                };
             case OTHER -> text;
         };
     }

@@ -53,7 +53,15 @@ enum TokenType {
     ON(Kind.KEYWORD),
     WITHOUT(Kind.KEYWORD);
 
-    enum Kind { EOF, NAMED, PUNCTUATION, OPERATOR, AGGREGATOR, KEYWORD, OTHER }
+    enum Kind {
+        EOF,
+        NAMED,
+        PUNCTUATION,
+        OPERATOR,
+        AGGREGATOR,
+        KEYWORD,
+        OTHER
+    }
 
     final Kind kind;
 

@@ -20,8 +20,9 @@ import java.util.Objects;
  * @param at              the {@code @} modifier, or null
  * @param writtenMatchers the same matchers in the order they were written; not part of equality
  */
-public record VectorSelector(String name, List<LabelMatcher> matchers, long offsetMillis, AtModifier at,
-        List<LabelMatcher> writtenMatchers) implements Expr {
+public record VectorSelector(
+        String name, List<LabelMatcher> matchers, long offsetMillis, AtModifier at, List<LabelMatcher> writtenMatchers)
+        implements Expr {
 
     private static final Comparator<LabelMatcher> CANONICAL = Comparator.comparing(Syntax::matcher);
 
@@ -69,8 +70,11 @@ public record VectorSelector(String name, List<LabelMatcher> matchers, long offs
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof VectorSelector v && Objects.equals(name, v.name) && matchers.equals(v.matchers)
-                && offsetMillis == v.offsetMillis && Objects.equals(at, v.at);
+        return o instanceof VectorSelector v
+                && Objects.equals(name, v.name)
+                && matchers.equals(v.matchers)
+                && offsetMillis == v.offsetMillis
+                && Objects.equals(at, v.at);
     }
 
     @Override

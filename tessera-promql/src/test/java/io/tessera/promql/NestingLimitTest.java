@@ -19,11 +19,14 @@ class NestingLimitTest {
 
     @Test
     void rightAssociativeAndUnaryChainsAreBoundedToo() {
-        assertThatThrownBy(() -> Parser.parse("2" + "^2".repeat(5_000))).isInstanceOf(ParseException.class)
+        assertThatThrownBy(() -> Parser.parse("2" + "^2".repeat(5_000)))
+                .isInstanceOf(ParseException.class)
                 .hasMessageContaining("levels deep");
-        assertThatThrownBy(() -> Parser.parse("-".repeat(5_000) + "1")).isInstanceOf(ParseException.class)
+        assertThatThrownBy(() -> Parser.parse("-".repeat(5_000) + "1"))
+                .isInstanceOf(ParseException.class)
                 .hasMessageContaining("levels deep");
-        assertThatThrownBy(() -> Parser.parse("abs(".repeat(3_000) + "1" + ")".repeat(3_000))).isInstanceOf(ParseException.class)
+        assertThatThrownBy(() -> Parser.parse("abs(".repeat(3_000) + "1" + ")".repeat(3_000)))
+                .isInstanceOf(ParseException.class)
                 .hasMessageContaining("levels deep");
     }
 
@@ -35,7 +38,8 @@ class NestingLimitTest {
 
     @Test
     void aThousandTermChainParsesAndALongerOneIsAParseError() {
-        assertThat(Parser.parse(String.join(" or ", java.util.Collections.nCopies(1_000, "up")))).isInstanceOf(BinaryExpr.class);
+        assertThat(Parser.parse(String.join(" or ", java.util.Collections.nCopies(1_000, "up"))))
+                .isInstanceOf(BinaryExpr.class);
         assertThatThrownBy(() -> Parser.parse(String.join(" or ", java.util.Collections.nCopies(3_000, "up"))))
                 .isInstanceOf(ParseException.class)
                 .hasMessage("1:1: parse error: expression is 3000 levels deep, more than the " + Parser.MAX_DEPTH

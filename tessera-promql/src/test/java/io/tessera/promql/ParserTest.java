@@ -30,20 +30,17 @@ class ParserTest {
 
     @Test
     void subtractionGroupsFromTheLeft() {
-        assertThat(Parser.parse("1 - 2 - 3"))
-                .isEqualTo(bin(bin(num(1), BinaryOp.SUB, num(2)), BinaryOp.SUB, num(3)));
+        assertThat(Parser.parse("1 - 2 - 3")).isEqualTo(bin(bin(num(1), BinaryOp.SUB, num(2)), BinaryOp.SUB, num(3)));
     }
 
     @Test
     void powerGroupsFromTheRight() {
-        assertThat(Parser.parse("2 ^ 3 ^ 2"))
-                .isEqualTo(bin(num(2), BinaryOp.POW, bin(num(3), BinaryOp.POW, num(2))));
+        assertThat(Parser.parse("2 ^ 3 ^ 2")).isEqualTo(bin(num(2), BinaryOp.POW, bin(num(3), BinaryOp.POW, num(2))));
     }
 
     @Test
     void unaryMinusBindsLooserThanPower() {
-        assertThat(Parser.parse("-2 ^ 2"))
-                .isEqualTo(new UnaryExpr(UnaryOp.MINUS, bin(num(2), BinaryOp.POW, num(2))));
+        assertThat(Parser.parse("-2 ^ 2")).isEqualTo(new UnaryExpr(UnaryOp.MINUS, bin(num(2), BinaryOp.POW, num(2))));
         assertThat(Parser.parse("-2 * 3")).isEqualTo(bin(num(-2), BinaryOp.MUL, num(3)));
         assertThat(Parser.parse("-a * b"))
                 .isEqualTo(bin(new UnaryExpr(UnaryOp.MINUS, sel("a")), BinaryOp.MUL, sel("b")));
@@ -53,8 +50,8 @@ class ParserTest {
     void signsFoldIntoNumbers() {
         assertThat(Parser.parse("- - - 1")).isEqualTo(num(-1));
         assertThat(Parser.parse("+1")).isEqualTo(num(1));
-        assertThat(Parser.parse("-2^---1*3")).isEqualTo(bin(
-                new UnaryExpr(UnaryOp.MINUS, bin(num(2), BinaryOp.POW, num(-1))), BinaryOp.MUL, num(3)));
+        assertThat(Parser.parse("-2^---1*3"))
+                .isEqualTo(bin(new UnaryExpr(UnaryOp.MINUS, bin(num(2), BinaryOp.POW, num(-1))), BinaryOp.MUL, num(3)));
     }
 
     @Test
@@ -72,8 +69,9 @@ class ParserTest {
                 .isEqualTo(bin(sel("a"), BinaryOp.OR, bin(sel("b"), BinaryOp.AND, sel("c"))));
         assertThat(Parser.parse("a and b unless c"))
                 .isEqualTo(bin(bin(sel("a"), BinaryOp.AND, sel("b")), BinaryOp.UNLESS, sel("c")));
-        assertThat(Parser.parse("a > b or c == bool d")).isInstanceOfSatisfying(BinaryExpr.class,
-                b -> assertThat(b.op()).isEqualTo(BinaryOp.OR));
+        assertThat(Parser.parse("a > b or c == bool d"))
+                .isInstanceOfSatisfying(
+                        BinaryExpr.class, b -> assertThat(b.op()).isEqualTo(BinaryOp.OR));
     }
 
     @Test
@@ -92,8 +90,8 @@ class ParserTest {
         assertThat(Parser.parse("foo offset 5m @ 100")).isEqualTo(expected);
         assertThat(Parser.parse("foo @ 100 offset 5m")).isEqualTo(expected);
         assertThat(Printer.print(expected)).isEqualTo("foo @ 100.000 offset 5m");
-        assertThat(Parser.parse("foo[5m] offset -1h @ end()")).isEqualTo(
-                new MatrixSelector(sel("foo").withOffset(-3_600_000).withAt(AtModifier.end()), 300_000));
+        assertThat(Parser.parse("foo[5m] offset -1h @ end()"))
+                .isEqualTo(new MatrixSelector(sel("foo").withOffset(-3_600_000).withAt(AtModifier.end()), 300_000));
         assertThat(Printer.print(Parser.parse("foo[5m] offset -1h @ end()"))).isEqualTo("foo[5m] @ end() offset -1h");
         assertThat(Parser.parse("foo @ start()")).isEqualTo(sel("foo").withAt(AtModifier.start()));
         assertThat(Parser.parse("foo @ -1.5")).isEqualTo(sel("foo").withAt(AtModifier.at(-1500)));
@@ -110,8 +108,7 @@ class ParserTest {
 
     @Test
     void subqueries() {
-        Expr rate = new Call(Functions.lookup("rate").orElseThrow(),
-                List.of(new MatrixSelector(sel("x"), 300_000)));
+        Expr rate = new Call(Functions.lookup("rate").orElseThrow(), List.of(new MatrixSelector(sel("x"), 300_000)));
         assertThat(Parser.parse("rate(x[5m])[1h:5m]")).isEqualTo(new SubqueryExpr(rate, 3_600_000, 300_000, 0, null));
         assertThat(Parser.parse("x[1h:]")).isEqualTo(new SubqueryExpr(sel("x"), 3_600_000, 0, 0, null));
         assertThat(Parser.parse("x[1h:1m] @ 10 offset 2m"))
@@ -123,57 +120,63 @@ class ParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "foo[5m]      | 300000",
-            "foo[1h30m]   | 5400000",
-            "foo[1500ms]  | 1500",
-            "foo[10]      | 10000",
-            "foo[1.5]     | 1500",
-            "foo[2d]      | 172800000",
-            "foo[1w]      | 604800000",
-            "foo[1y]      | 31536000000",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "foo[5m]      | 300000",
+                "foo[1h30m]   | 5400000",
+                "foo[1500ms]  | 1500",
+                "foo[10]      | 10000",
+                "foo[1.5]     | 1500",
+                "foo[2d]      | 172800000",
+                "foo[1w]      | 604800000",
+                "foo[1y]      | 31536000000",
+            })
     void rangeDurations(String query, long millis) {
         assertThat(Parser.parse(query)).isEqualTo(new MatrixSelector(sel("foo"), millis));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "foo[90d]       | foo[90d]",
-            "foo[12w6d]     | foo[90d]",
-            "foo[14d]       | foo[2w]",
-            "foo[60s]       | foo[1m]",
-            "foo[3601s]     | foo[1h1s]",
-            "foo[1h30m5s1ms]| foo[1h30m5s1ms]",
-            "foo[365d]      | foo[1y]",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "foo[90d]       | foo[90d]",
+                "foo[12w6d]     | foo[90d]",
+                "foo[14d]       | foo[2w]",
+                "foo[60s]       | foo[1m]",
+                "foo[3601s]     | foo[1h1s]",
+                "foo[1h30m5s1ms]| foo[1h30m5s1ms]",
+                "foo[365d]      | foo[1y]",
+            })
     void durationsPrintAsPrometheusDoes(String query, String printed) {
         assertThat(Printer.print(Parser.parse(query))).isEqualTo(printed);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "1         | 1",
-            "0x1F      | 31",
-            "0X1f      | 31",
-            "1e3       | 1000",
-            "1E-3      | 0.001",
-            "12.34e+6  | 12340000",
-            ".5        | 0.5",
-            "5.        | 5",
-            "1_000     | 1000",
-            "017       | 15",
-            "09        | 9",
-            "Inf       | +Inf",
-            "-inf      | -Inf",
-            "+Inf      | +Inf",
-            "nAn       | NaN",
-            "1e20      | 100000000000000000000",
-            "1e-7      | 0.0000001",
-            "-0        | -0",
-            "5m        | 300",
-            "1h30m     | 5400",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "1         | 1",
+                "0x1F      | 31",
+                "0X1f      | 31",
+                "1e3       | 1000",
+                "1E-3      | 0.001",
+                "12.34e+6  | 12340000",
+                ".5        | 0.5",
+                "5.        | 5",
+                "1_000     | 1000",
+                "017       | 15",
+                "09        | 9",
+                "Inf       | +Inf",
+                "-inf      | -Inf",
+                "+Inf      | +Inf",
+                "nAn       | NaN",
+                "1e20      | 100000000000000000000",
+                "1e-7      | 0.0000001",
+                "-0        | -0",
+                "5m        | 300",
+                "1h30m     | 5400",
+            })
     void numbers(String query, String printed) {
         Expr e = Parser.parse(query);
         assertThat(e).isInstanceOf(NumberLiteral.class);
@@ -182,18 +185,21 @@ class ParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
-            "~\"a\\nb\"~          | ~a\nb~",
-            "~'it\\'s'~           | ~it's~",
-            "~\"say \\\"hi\\\"\"~ | ~say \"hi\"~",
-            "~`raw\\n`~           | ~raw\\n~",
-            "~\"\\u00e9\"~        | ~é~",
-            "~\"\\U0001F600\"~    | ~\uD83D\uDE00~",
-            "~\"\\xc3\\xa9\"~     | ~é~",
-            "~\"\\101\\t\"~       | ~A\t~",
-            "~\"\\a\\b\\f\\r\\v\\\\\"~ | ~\u0007\b\f\r\u000b\\~",
-            "~'\"'~               | ~\"~",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '~',
+            value = {
+                "~\"a\\nb\"~          | ~a\nb~",
+                "~'it\\'s'~           | ~it's~",
+                "~\"say \\\"hi\\\"\"~ | ~say \"hi\"~",
+                "~`raw\\n`~           | ~raw\\n~",
+                "~\"\\u00e9\"~        | ~é~",
+                "~\"\\U0001F600\"~    | ~\uD83D\uDE00~",
+                "~\"\\xc3\\xa9\"~     | ~é~",
+                "~\"\\101\\t\"~       | ~A\t~",
+                "~\"\\a\\b\\f\\r\\v\\\\\"~ | ~\u0007\b\f\r\u000b\\~",
+                "~'\"'~               | ~\"~",
+            })
     void stringEscapes(String query, String value) {
         Expr e = Parser.parse(query);
         assertThat(e).isEqualTo(new StringLiteral(value));
@@ -202,7 +208,8 @@ class ParserTest {
 
     @Test
     void stringsPrintWithGoEscapes() {
-        assertThat(Printer.print(new StringLiteral("a\nb\"c\\\u0001é\u00a0"))).isEqualTo("\"a\\nb\\\"c\\\\\\x01é\\u00a0\"");
+        assertThat(Printer.print(new StringLiteral("a\nb\"c\\\u0001é\u00a0")))
+                .isEqualTo("\"a\\nb\\\"c\\\\\\x01é\\u00a0\"");
     }
 
     @Test
@@ -223,8 +230,9 @@ class ParserTest {
                 .isEqualTo(new AggregateExpr(AggregateOp.TOPK, num(3), sel("x"), List.of(), false));
         assertThat(Parser.parse("quantile(0.9, x)"))
                 .isEqualTo(new AggregateExpr(AggregateOp.QUANTILE, num(0.9), sel("x"), List.of(), false));
-        assertThat(Parser.parse("count_values(\"le\", x)")).isEqualTo(
-                new AggregateExpr(AggregateOp.COUNT_VALUES, new StringLiteral("le"), sel("x"), List.of(), false));
+        assertThat(Parser.parse("count_values(\"le\", x)"))
+                .isEqualTo(new AggregateExpr(
+                        AggregateOp.COUNT_VALUES, new StringLiteral("le"), sel("x"), List.of(), false));
         assertThat(Printer.print(Parser.parse("limitk by (a) (2, x)"))).isEqualTo("limitk by (a) (2, x)");
         assertThat(Printer.print(Parser.parse("limit_ratio(0.5, x)"))).isEqualTo("limit_ratio(0.5, x)");
     }
@@ -233,8 +241,7 @@ class ParserTest {
     void canonicalFormOfATypicalDashboardQuery() {
         assertThat(Printer.print(Parser.parse("sum(rate(http_requests_total{job=\"api\"}[5m])) by (job)")))
                 .isEqualTo("sum by (job) (rate(http_requests_total{job=\"api\"}[5m]))");
-        assertThat(Printer.print(Parser.parse("foo{b='1', a=~\"x.*\" ,}")))
-                .isEqualTo("foo{a=~\"x.*\",b=\"1\"}");
+        assertThat(Printer.print(Parser.parse("foo{b='1', a=~\"x.*\" ,}"))).isEqualTo("foo{a=~\"x.*\",b=\"1\"}");
     }
 
     @Test
@@ -252,7 +259,8 @@ class ParserTest {
     @Test
     void vectorMatching() {
         BinaryExpr e = (BinaryExpr) Parser.parse("a * on (x) group_left (y) b");
-        assertThat(e.matching()).isEqualTo(new VectorMatching(Cardinality.MANY_TO_ONE, List.of("x"), true, List.of("y")));
+        assertThat(e.matching())
+                .isEqualTo(new VectorMatching(Cardinality.MANY_TO_ONE, List.of("x"), true, List.of("y")));
         assertThat(Printer.print(e)).isEqualTo("a * on (x) group_left (y) b");
         assertThat(Printer.print(Parser.parse("a / IGNORING(x) GROUP_RIGHT b")))
                 .isEqualTo("a / ignoring (x) group_right () b");
@@ -274,8 +282,8 @@ class ParserTest {
                 .isEqualTo(VectorSelector.of("by", List.of(LabelMatcher.equal("a", "b"))));
         assertThat(Parser.parse("offset offset 1m")).isEqualTo(sel("offset").withOffset(60_000));
         assertThat(Parser.parse("foo{and=\"x\", offset!=\"y\"}")).isInstanceOf(VectorSelector.class);
-        assertThat(Parser.parse("sum by (and, offset, sum) (x)")).isEqualTo(
-                new AggregateExpr(AggregateOp.SUM, null, sel("x"), List.of("and", "offset", "sum"), false));
+        assertThat(Parser.parse("sum by (and, offset, sum) (x)"))
+                .isEqualTo(new AggregateExpr(AggregateOp.SUM, null, sel("x"), List.of("and", "offset", "sum"), false));
         assertThat(Parser.parse("job:request_rate:5m")).isEqualTo(sel("job:request_rate:5m"));
     }
 
@@ -292,8 +300,14 @@ class ParserTest {
         assertThat(Functions.lookup("hour").orElseThrow().minArgs()).isZero();
         assertThat(Functions.lookup("holt_winters")).isEmpty();
         assertThat(Functions.lookup("histogram_count")).isEmpty();
-        assertThat(Functions.all()).extracting(Function::name)
-                .contains("double_exponential_smoothing", "mad_over_time", "sort_by_label_desc", "pi", "histogram_quantile")
+        assertThat(Functions.all())
+                .extracting(Function::name)
+                .contains(
+                        "double_exponential_smoothing",
+                        "mad_over_time",
+                        "sort_by_label_desc",
+                        "pi",
+                        "histogram_quantile")
                 .isSorted();
         assertThat(Parser.parse("hour()").type()).isEqualTo(ValueType.VECTOR);
         assertThat(Parser.parse("scalar(x) + time()").type()).isEqualTo(ValueType.SCALAR);
@@ -306,21 +320,27 @@ class ParserTest {
     @Test
     void allMatchersIncludeTheMetricName() {
         VectorSelector v = (VectorSelector) Parser.parse("foo{a=\"b\"}");
-        assertThat(v.allMatchers()).containsExactly(LabelMatcher.equal("__name__", "foo"), LabelMatcher.equal("a", "b"));
+        assertThat(v.allMatchers())
+                .containsExactly(LabelMatcher.equal("__name__", "foo"), LabelMatcher.equal("a", "b"));
     }
 
     @Test
     void selectorsKeepTheWrittenOrderBesideTheCanonicalOne() {
         VectorSelector written = (VectorSelector) Parser.parse("foo{b=\"2\", a!=\"1\", a=\"1\"}");
         VectorSelector sorted = (VectorSelector) Parser.parse("foo{a!=\"1\", a=\"1\", b=\"2\"}");
-        assertThat(written.writtenMatchers()).containsExactly(LabelMatcher.equal("b", "2"),
-                LabelMatcher.of(MatchType.NOT_EQUAL, "a", "1"), LabelMatcher.equal("a", "1"));
+        assertThat(written.writtenMatchers())
+                .containsExactly(
+                        LabelMatcher.equal("b", "2"),
+                        LabelMatcher.of(MatchType.NOT_EQUAL, "a", "1"),
+                        LabelMatcher.equal("a", "1"));
         assertThat(written.matchers()).isEqualTo(sorted.matchers());
         assertThat(written).isEqualTo(sorted).hasSameHashCodeAs(sorted);
         assertThat(Printer.print(written)).isEqualTo(Printer.print(sorted));
         VectorSelector shifted = written.withOffset(60_000).withAt(AtModifier.at(5_000));
         assertThat(shifted.writtenMatchers()).isEqualTo(written.writtenMatchers());
-        assertThat(((MatrixSelector) Parser.parse("foo{b=\"2\", a=\"1\"}[5m]")).selector().writtenMatchers())
+        assertThat(((MatrixSelector) Parser.parse("foo{b=\"2\", a=\"1\"}[5m]"))
+                        .selector()
+                        .writtenMatchers())
                 .containsExactly(LabelMatcher.equal("b", "2"), LabelMatcher.equal("a", "1"));
     }
 }

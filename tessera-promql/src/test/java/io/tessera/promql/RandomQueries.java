@@ -6,24 +6,33 @@ import java.util.Random;
 /** Writes random, well-typed PromQL text with random spelling (case, spacing, order of modifiers). */
 final class RandomQueries {
 
-    private static final List<String> NAMES = List.of("up", "http_requests_total", "job:rate:5m", "sum", "by",
-            "offset", "x", "node_cpu_seconds_total", "start");
+    private static final List<String> NAMES = List.of(
+            "up", "http_requests_total", "job:rate:5m", "sum", "by", "offset", "x", "node_cpu_seconds_total", "start");
     private static final List<String> QUOTED_NAMES = List.of("my.metric", "ünïcode", "with space", "bool");
     private static final List<String> LABELS = List.of("job", "instance", "le", "and", "on", "a.b", "ä", "__name__");
     private static final List<String> INCLUDE = List.of("job", "le", "a.b", "by");
     private static final List<String> VALUES = List.of("api", "", "a\"b", "tab\there", "ünï", "\\d+", "x|y", ".+");
-    private static final List<String> NUMBERS = List.of("1", "0.5", "1e3", "0x1f", "Inf", "-Inf", "NaN", ".25",
-            "1_000", "017", "5m", "3.14159", "1e-9");
+    private static final List<String> NUMBERS =
+            List.of("1", "0.5", "1e3", "0x1f", "Inf", "-Inf", "NaN", ".25", "1_000", "017", "5m", "3.14159", "1e-9");
     private static final List<String> DURATIONS = List.of("5m", "1h", "30s", "1h30m", "1500ms", "2d", "1w", "10", "90");
     private static final List<String> ARITHMETIC = List.of("+", "-", "*", "/", "%", "^", "atan2");
     private static final List<String> COMPARISONS = List.of("==", "!=", "<", "<=", ">", ">=");
     private static final List<String> SET = List.of("and", "or", "unless");
-    private static final List<String> AGGREGATIONS = List.of("sum", "avg", "min", "max", "count", "group",
-            "stddev", "stdvar");
-    private static final List<String> VECTOR_FUNCTIONS = List.of("abs", "ceil", "exp", "sqrt", "sort", "timestamp",
-            "ln", "sgn", "deg", "absent");
-    private static final List<String> RANGE_FUNCTIONS = List.of("rate", "increase", "delta", "avg_over_time",
-            "max_over_time", "count_over_time", "changes", "resets", "last_over_time", "mad_over_time");
+    private static final List<String> AGGREGATIONS =
+            List.of("sum", "avg", "min", "max", "count", "group", "stddev", "stdvar");
+    private static final List<String> VECTOR_FUNCTIONS =
+            List.of("abs", "ceil", "exp", "sqrt", "sort", "timestamp", "ln", "sgn", "deg", "absent");
+    private static final List<String> RANGE_FUNCTIONS = List.of(
+            "rate",
+            "increase",
+            "delta",
+            "avg_over_time",
+            "max_over_time",
+            "count_over_time",
+            "changes",
+            "resets",
+            "last_over_time",
+            "mad_over_time");
 
     private final Random random;
 
@@ -109,8 +118,10 @@ final class RandomQueries {
             if (label.equals("__name__") && named) {
                 label = "job";
             }
-            b.append(first ? "" : ", ").append(Syntax.labelName(label))
-                    .append(pick(List.of("=", "!=", "=~", "!~"))).append(Syntax.quote(pick(VALUES)));
+            b.append(first ? "" : ", ")
+                    .append(Syntax.labelName(label))
+                    .append(pick(List.of("=", "!=", "=~", "!~")))
+                    .append(Syntax.quote(pick(VALUES)));
             first = false;
         }
         return b.append(random.nextInt(5) == 0 && !first ? ",}" : "}").toString();

@@ -16,8 +16,8 @@ final class ReferenceCases {
 
     static final String FOLDER = "shared/reference/promql-tests";
 
-    private static final Pattern INSTANT = Pattern.compile(
-            "^eval(?:_(fail|warn|info|ordered))?\\s+instant\\s+(?:at\\s+\\S+\\s+)?(.+)$");
+    private static final Pattern INSTANT =
+            Pattern.compile("^eval(?:_(fail|warn|info|ordered))?\\s+instant\\s+(?:at\\s+\\S+\\s+)?(.+)$");
     private static final Pattern RANGE = Pattern.compile(
             "^eval(?:_(fail|warn|info))?\\s+range\\s+from\\s+\\S+\\s+to\\s+\\S+\\s+step\\s+\\S+\\s+(.+)$");
 
@@ -30,8 +30,7 @@ final class ReferenceCases {
         }
     }
 
-    private ReferenceCases() {
-    }
+    private ReferenceCases() {}
 
     /** The folder of test scripts next to the repository, found by walking up from the working directory. */
     static Optional<Path> folder() {
@@ -47,7 +46,8 @@ final class ReferenceCases {
     static List<Case> load(Path folder) {
         List<Case> cases = new ArrayList<>();
         try (Stream<Path> files = Files.list(folder)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".test")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".test")).sorted().toList()) {
                 cases.addAll(parse(f.getFileName().toString(), Files.readAllLines(f)));
             }
         } catch (IOException e) {

@@ -29,19 +29,21 @@ class ReferenceExpressionsTest {
 
     @TestFactory
     Stream<DynamicTest> everyReferenceQueryRoundTrips() {
-        return cases().stream().map(c -> DynamicTest.dynamicTest(c.toString(), () -> {
-            Expr parsed;
-            try {
-                parsed = Parser.parse(c.query());
-            } catch (ParseException e) {
-                if (c.mayFail()) {
-                    return;
-                }
-                org.junit.jupiter.api.Assumptions.assumeFalse(needsNativeHistograms(e), c + " -> " + e.getMessage());
-                throw new AssertionError(c + " -> " + e.getMessage(), e);
-            }
-            assertRoundTrips(parsed);
-        }));
+        return cases().stream()
+                .map(c -> DynamicTest.dynamicTest(c.toString(), () -> {
+                    Expr parsed;
+                    try {
+                        parsed = Parser.parse(c.query());
+                    } catch (ParseException e) {
+                        if (c.mayFail()) {
+                            return;
+                        }
+                        org.junit.jupiter.api.Assumptions.assumeFalse(
+                                needsNativeHistograms(e), c + " -> " + e.getMessage());
+                        throw new AssertionError(c + " -> " + e.getMessage(), e);
+                    }
+                    assertRoundTrips(parsed);
+                }));
     }
 
     @Test
@@ -63,8 +65,10 @@ class ReferenceExpressionsTest {
                 (c.mayFail() ? rejected : unexpected).add(c + " -> " + e.getMessage());
             }
         }
-        System.out.printf("reference queries: %d, parsed and round-tripped: %d, rejected (expected to fail): %d, "
-                + "refused for native histograms: %d%n", all.size(), parsed, rejected.size(), histograms);
+        System.out.printf(
+                "reference queries: %d, parsed and round-tripped: %d, rejected (expected to fail): %d, "
+                        + "refused for native histograms: %d%n",
+                all.size(), parsed, rejected.size(), histograms);
         rejected.forEach(r -> System.out.println("  rejected: " + r));
         assertThat(unexpected).isEmpty();
         assertThat(all).hasSizeGreaterThan(700);

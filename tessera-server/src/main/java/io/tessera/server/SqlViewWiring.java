@@ -23,8 +23,7 @@ import java.util.List;
  */
 final class SqlViewWiring {
 
-    private SqlViewWiring() {
-    }
+    private SqlViewWiring() {}
 
     /**
      * The views of {@code plan} SQL queries can read.
@@ -37,8 +36,9 @@ final class SqlViewWiring {
             if (v.perSeries()) {
                 continue;
             }
-            TableSchema table = catalog.find(v.table()).orElseThrow(() -> new InvalidInputException("the plan's view "
-                    + v.definitionId() + " reads table " + v.table() + ", which the config does not declare"));
+            TableSchema table = catalog.find(v.table())
+                    .orElseThrow(() -> new InvalidInputException("the plan's view " + v.definitionId() + " reads table "
+                            + v.table() + ", which the config does not declare"));
             List<String> needed = new ArrayList<>(v.keys());
             needed.add(v.column());
             for (String column : needed) {
@@ -94,7 +94,8 @@ final class SqlViewWiring {
             String time = tables.schema(stats.table()).timeColumn();
             long min = Long.MAX_VALUE;
             long max = Long.MIN_VALUE;
-            for (Batch b : tables.read(stats.table(), null, new Schema(List.of(new Column(time, io.tessera.core.ColumnType.LONG))))) {
+            for (Batch b : tables.read(
+                    stats.table(), null, new Schema(List.of(new Column(time, io.tessera.core.ColumnType.LONG))))) {
                 long[] ts = b.longs(0);
                 for (int r = 0; r < b.rowCount(); r++) {
                     min = Math.min(min, ts[r]);

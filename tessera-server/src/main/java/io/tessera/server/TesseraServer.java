@@ -2,42 +2,41 @@ package io.tessera.server;
 
 import io.tessera.core.ByteSizes;
 import io.tessera.core.Durations;
-import io.tessera.exec.PromqlEngine;
-import io.tessera.ingest.IngestOptions;
-import io.tessera.server.api.IngestEndpoints;
-import io.tessera.server.api.PrometheusApi;
-import io.tessera.server.cli.TesseraVersion;
-import io.tessera.server.config.ServerConfig;
-import io.tessera.server.durability.StartupService;
-import io.tessera.server.durability.ViewDurability;
-import io.tessera.store.wal.DataDirInUseException;
-import io.tessera.store.wal.DataDirLock;
-import io.tessera.store.wal.RecoveryProgress;
-import io.tessera.server.http.HttpOptions;
-import io.tessera.server.http.HttpService;
-import io.tessera.server.metrics.MetricsRegistry;
-import io.tessera.server.metrics.QueryMetrics;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import io.tessera.exec.QueryAccelerator;
+import io.tessera.ingest.IngestOptions;
 import io.tessera.ingest.views.DemandingDataStore;
 import io.tessera.ingest.views.ViewMaintainer;
 import io.tessera.ingest.views.ViewProgress;
 import io.tessera.plan.InstallablePlan;
 import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.MaterializedView;
-import io.tessera.plan.ViewMatcher;
-import io.tessera.server.api.PlanEndpoints;
 import io.tessera.plan.PhysicalDag;
+import io.tessera.plan.ViewMatcher;
+import io.tessera.server.api.IngestEndpoints;
+import io.tessera.server.api.PlanEndpoints;
+import io.tessera.server.api.PrometheusApi;
+import io.tessera.server.cli.TesseraVersion;
+import io.tessera.server.config.ServerConfig;
+import io.tessera.server.durability.StartupService;
+import io.tessera.server.durability.ViewDurability;
+import io.tessera.server.http.HttpOptions;
+import io.tessera.server.http.HttpService;
+import io.tessera.server.metrics.MetricsRegistry;
+import io.tessera.server.metrics.QueryMetrics;
 import io.tessera.store.StoreDataStore;
-import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.raw.StoreStats;
-import java.util.List;
+import io.tessera.store.summary.SummaryStore;
+import io.tessera.store.wal.DataDirInUseException;
+import io.tessera.store.wal.DataDirLock;
 import io.tessera.store.wal.DurableRawStore;
+import io.tessera.store.wal.RecoveryProgress;
 import io.tessera.store.wal.RecoveryReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -75,8 +74,14 @@ public final class TesseraServer implements AutoCloseable {
     private final DataDirLock dataDirLock;
     private final io.tessera.server.web.WebConfigFile webFile;
 
-    private TesseraServer(ServerConfig config, io.tessera.server.web.WebConfigFile webFile, HttpOptions listener,
-            DataDirLock dataDirLock, RecoveryProgress progress, int port) throws IOException {
+    private TesseraServer(
+            ServerConfig config,
+            io.tessera.server.web.WebConfigFile webFile,
+            HttpOptions listener,
+            DataDirLock dataDirLock,
+            RecoveryProgress progress,
+            int port)
+            throws IOException {
         this.config = config;
         this.dataDirLock = dataDirLock;
         long futureToleranceMs = config.storage().futureToleranceMillis();
@@ -84,9 +89,10 @@ public final class TesseraServer implements AutoCloseable {
         RawStoreConfig rawConfig = RawStoreConfig.defaults()
                 .withRetention(Durations.parseMillis(config.storage().retention()))
                 .withOutOfOrderWindow(Durations.parseMillis(config.storage().outOfOrderWindow()))
-                .withMemoryLimit(config.storage().memoryLimitBytes(Runtime.getRuntime().maxMemory()));
-        rawConfig = rawConfig.withRecentSamples(Durations.parseMillis(config.storage().recentSamplesWindow()),
-                rawConfig.recentLimit());
+                .withMemoryLimit(
+                        config.storage().memoryLimitBytes(Runtime.getRuntime().maxMemory()));
+        rawConfig = rawConfig.withRecentSamples(
+                Durations.parseMillis(config.storage().recentSamplesWindow()), rawConfig.recentLimit());
         if (config.dataDir() == null) {
             this.durable = null;
             this.viewFiles = null;
@@ -94,17 +100,22 @@ public final class TesseraServer implements AutoCloseable {
         } else {
             config.snapshotIntervalMillis();
             this.viewFiles = ViewDurability.open(Path.of(config.dataDir()));
-            this.durable = DurableRawStore.open(Path.of(config.dataDir()), rawConfig, config.walOptions(), viewFiles.replayListener(),
-                    progress);
+            this.durable = DurableRawStore.open(
+                    Path.of(config.dataDir()), rawConfig, config.walOptions(), viewFiles.replayListener(), progress);
             this.rawStore = durable.store();
             registerDurabilityMetrics(durable.recovery());
         }
         long maxBody = ByteSizes.parse(config.remoteWrite().maxBodyBytes());
-        IngestOptions ingestOptions = IngestOptions.DEFAULTS.withMaxUncompressedBytes((int) Math.min(Integer.MAX_VALUE - 64, maxBody));
+        IngestOptions ingestOptions =
+                IngestOptions.DEFAULTS.withMaxUncompressedBytes((int) Math.min(Integer.MAX_VALUE - 64, maxBody));
         this.summaries = new SummaryStore();
-        this.tables = new io.tessera.store.table.TableStore(config.tableCatalog(), io.tessera.store.table.TableStoreConfig.defaults()
-                .withRetention(rawConfig.retentionMillis()).withMemoryLimit(rawConfig.memoryLimitBytes()));
-        this.durableTables = config.dataDir() == null ? null
+        this.tables = new io.tessera.store.table.TableStore(
+                config.tableCatalog(),
+                io.tessera.store.table.TableStoreConfig.defaults()
+                        .withRetention(rawConfig.retentionMillis())
+                        .withMemoryLimit(rawConfig.memoryLimitBytes()));
+        this.durableTables = config.dataDir() == null
+                ? null
                 : io.tessera.store.wal.DurableTables.open(Path.of(config.dataDir()), tables, config.walOptions());
         if (durableTables != null && durableTables.recovery().tornTail() != null) {
             LOG.warn("table log: cut a torn tail: {}", durableTables.recovery().tornTail());
@@ -119,74 +130,150 @@ public final class TesseraServer implements AutoCloseable {
             metrics.gauge("tessera_table_wal_segments", "Table log segments on disk.", durableTables::walSegments);
         }
         if (durableTables != null && durableTables.recovery().skippedRecords() > 0) {
-            LOG.warn("table log: skipped {} records of tables that are no longer declared or whose columns changed",
+            LOG.warn(
+                    "table log: skipped {} records of tables that are no longer declared or whose columns changed",
                     durableTables.recovery().skippedRecords());
         }
         this.data = new StoreDataStore(rawStore, summaries, tables);
-        this.maintainer = new ViewMaintainer(summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
-        IngestEndpoints.Limits ingestLimits = new IngestEndpoints.Limits(futureToleranceMs,
+        this.maintainer = new ViewMaintainer(
+                summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
+        IngestEndpoints.Limits ingestLimits = new IngestEndpoints.Limits(
+                futureToleranceMs,
                 (long) (Runtime.getRuntime().maxMemory() * IngestEndpoints.DECODE_HEAP_FRACTION),
-                rawStore::memoryHeadroomBytes, System::currentTimeMillis);
+                rawStore::memoryHeadroomBytes,
+                System::currentTimeMillis);
         IngestEndpoints ingest = durable == null
                 ? new IngestEndpoints(rawStore::append, ingestOptions, metrics, maintainer::accepted, ingestLimits)
-                : new IngestEndpoints(request -> viewFiles.append(durable, request), ingestOptions, metrics, request -> { }, ingestLimits);
+                : new IngestEndpoints(
+                        request -> viewFiles.append(durable, request),
+                        ingestOptions,
+                        metrics,
+                        request -> {},
+                        ingestLimits);
         if (viewFiles != null) {
             viewFiles.registerMetrics(metrics);
         }
-        metrics.gauge("tessera_views", "Materialized views maintained.", () -> maintainer.progress().size());
-        this.maintenanceFailures = metrics.counter("tessera_view_maintenance_failures_total",
+        metrics.gauge(
+                "tessera_views",
+                "Materialized views maintained.",
+                () -> maintainer.progress().size());
+        this.maintenanceFailures = metrics.counter(
+                "tessera_view_maintenance_failures_total",
                 "Maintenance ticks whose ingestion runs failed (each is logged and tried again a second later).");
-        metrics.counter("tessera_view_panes_built_total", "Panes built by ingestion runs, summed over the installed views.",
-                () -> maintainer.progress().stream().mapToLong(ViewProgress::panesBuilt).sum());
-        metrics.gauge("tessera_view_lag_seconds", "The largest ingestion lag of any view: watermark minus newest built pane end.",
-                () -> maintainer.progress().stream().mapToLong(ViewProgress::lagMs).max().orElse(0) / 1000.0);
-        metrics.gauge("tessera_view_state_bytes", "Approximate memory the states of all views take now (evicted epochs not counted).",
-                () -> maintainer.progress().stream().mapToLong(ViewProgress::stateBytes).sum());
-        metrics.counter("tessera_view_build_cpu_seconds_total", "CPU time the ingestion runs of all views took.",
+        metrics.counter(
+                "tessera_view_panes_built_total",
+                "Panes built by ingestion runs, summed over the installed views.",
+                () -> maintainer.progress().stream()
+                        .mapToLong(ViewProgress::panesBuilt)
+                        .sum());
+        metrics.gauge(
+                "tessera_view_lag_seconds",
+                "The largest ingestion lag of any view: watermark minus newest built pane end.",
+                () -> maintainer.progress().stream()
+                                .mapToLong(ViewProgress::lagMs)
+                                .max()
+                                .orElse(0)
+                        / 1000.0);
+        metrics.gauge(
+                "tessera_view_state_bytes",
+                "Approximate memory the states of all views take now (evicted epochs not counted).",
+                () -> maintainer.progress().stream()
+                        .mapToLong(ViewProgress::stateBytes)
+                        .sum());
+        metrics.counter(
+                "tessera_view_build_cpu_seconds_total",
+                "CPU time the ingestion runs of all views took.",
                 () -> maintainer.cpuNanos() / 1e9);
-        metrics.counter("tessera_view_late_samples_total", "Samples that arrived for panes already built.", () -> maintainer.lateSamples());
-        metrics.gauge("tessera_view_stale_panes", "Built panes late samples reached that are not rebuilt yet (answered exactly meanwhile).",
-                () -> maintainer.progress().stream().mapToLong(ViewProgress::stalePanes).sum());
-        metrics.counter("tessera_view_panes_rebuilt_total", "Panes rebuilt from raw data after late samples reached them, summed over the installed views.",
-                () -> maintainer.progress().stream().mapToLong(ViewProgress::panesRebuilt).sum());
-        metrics.counter("tessera_view_late_rows_total", "SQL table rows that arrived for panes of table views already built.",
+        metrics.counter(
+                "tessera_view_late_samples_total",
+                "Samples that arrived for panes already built.",
+                () -> maintainer.lateSamples());
+        metrics.gauge(
+                "tessera_view_stale_panes",
+                "Built panes late samples reached that are not rebuilt yet (answered exactly meanwhile).",
+                () -> maintainer.progress().stream()
+                        .mapToLong(ViewProgress::stalePanes)
+                        .sum());
+        metrics.counter(
+                "tessera_view_panes_rebuilt_total",
+                "Panes rebuilt from raw data after late samples reached them, summed over the installed views.",
+                () -> maintainer.progress().stream()
+                        .mapToLong(ViewProgress::panesRebuilt)
+                        .sum());
+        metrics.counter(
+                "tessera_view_late_rows_total",
+                "SQL table rows that arrived for panes of table views already built.",
                 () -> maintainer.lateRows());
-        metrics.gauge("tessera_view_kept_correction_samples", "Raw samples off-grid instant corrections keep between two grid points.",
-                () -> accelerator.keptCorrections() == null ? 0 : accelerator.keptCorrections().samples());
+        metrics.gauge(
+                "tessera_view_kept_correction_samples",
+                "Raw samples off-grid instant corrections keep between two grid points.",
+                () -> accelerator.keptCorrections() == null
+                        ? 0
+                        : accelerator.keptCorrections().samples());
         this.stats = rawStore.stats();
         metrics.gauge("tessera_raw_series", "Series in the raw store.", () -> stats.seriesCount());
         metrics.gauge("tessera_raw_samples", "Samples in the raw store.", () -> stats.sampleCount());
-        metrics.gauge("tessera_raw_chunk_bytes", "Bytes of compressed sample chunks in the raw store.", () -> stats.chunkBytes());
-        metrics.gauge("tessera_raw_memory_bytes", "Estimated memory of the raw store, checked against the memory limit.", () -> stats.memoryBytes());
-        metrics.gauge("tessera_raw_recent_samples_bytes", "Bytes of the recent-samples logs (part of the raw store's memory).",
+        metrics.gauge(
+                "tessera_raw_chunk_bytes",
+                "Bytes of compressed sample chunks in the raw store.",
+                () -> stats.chunkBytes());
+        metrics.gauge(
+                "tessera_raw_memory_bytes",
+                "Estimated memory of the raw store, checked against the memory limit.",
+                () -> stats.memoryBytes());
+        metrics.gauge(
+                "tessera_raw_recent_samples_bytes",
+                "Bytes of the recent-samples logs (part of the raw store's memory).",
                 () -> rawStore.recentSamples().bytes());
-        metrics.counter("tessera_raw_recent_span_reads_total", "Span reads the recent-samples logs answered instead of the chunks.",
+        metrics.counter(
+                "tessera_raw_recent_span_reads_total",
+                "Span reads the recent-samples logs answered instead of the chunks.",
                 () -> rawStore.recentSamples().reads());
-        this.housekeeping = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
+        this.housekeeping = Executors.newSingleThreadScheduledExecutor(
+                r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
         this.http = new HttpService(config.host(), port, listener);
         http.route("/api/v1/write", POST, ingest::remoteWrite).writes("/api/v1/write", "application/x-protobuf");
         http.route("/api/v1/import/prometheus", POST, ingest::importText).writes("/api/v1/import/prometheus");
-        io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(tables,
-                durableTables == null ? (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
-                        tables.append(table, decoded.rows()))
-                        : (table, decoded) -> SqlViewWiring.appended(maintainer, tables, table, decoded.rows(),
-                        durableTables.append(table, decoded.rows())), maxBody, metrics);
-        http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle).writes(io.tessera.server.sql.TableRowsEndpoint.PREFIX);
+        io.tessera.server.sql.TableRowsEndpoint rows = new io.tessera.server.sql.TableRowsEndpoint(
+                tables,
+                durableTables == null
+                        ? (table, decoded) -> SqlViewWiring.appended(
+                                maintainer, tables, table, decoded.rows(), tables.append(table, decoded.rows()))
+                        : (table, decoded) -> SqlViewWiring.appended(
+                                maintainer, tables, table, decoded.rows(), durableTables.append(table, decoded.rows())),
+                maxBody,
+                metrics);
+        http.prefix(io.tessera.server.sql.TableRowsEndpoint.PREFIX, POST, rows::handle)
+                .writes(io.tessera.server.sql.TableRowsEndpoint.PREFIX);
         QueryMetrics queryMetrics = new QueryMetrics(metrics);
-        this.api = new PrometheusApi(rawStore, new DemandingDataStore(data, maintainer), () -> accelerator, config.engineOptions(),
+        this.api = new PrometheusApi(
+                rawStore,
+                new DemandingDataStore(data, maintainer),
+                () -> accelerator,
+                config.engineOptions(),
                 TesseraVersion.version(),
-                config.storage().retention(), queryMetrics);
+                config.storage().retention(),
+                queryMetrics);
         api.register(http);
-        io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(new DemandingDataStore(data, maintainer),
-                config.tableCatalog(), config.engineOptions(), () -> sqlViews, metric -> !rawStore.labelValues(
-                        io.tessera.core.Labels.METRIC_NAME, List.of(io.tessera.core.LabelMatcher.equal(io.tessera.core.Labels.METRIC_NAME,
-                                metric)), io.tessera.store.raw.RawStore.ALL_TIME).isEmpty());
-        http.route("/api/v1/sql", Set.of("GET", "POST"), new io.tessera.server.sql.SqlEndpoint(sql, queryMetrics)::handle);
-        io.tessera.server.sql.ClickHouseEndpoint clickHouse = new io.tessera.server.sql.ClickHouseEndpoint(sql, queryMetrics);
+        io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(
+                new DemandingDataStore(data, maintainer),
+                config.tableCatalog(),
+                config.engineOptions(),
+                () -> sqlViews,
+                metric -> !rawStore.labelValues(
+                                io.tessera.core.Labels.METRIC_NAME,
+                                List.of(io.tessera.core.LabelMatcher.equal(io.tessera.core.Labels.METRIC_NAME, metric)),
+                                io.tessera.store.raw.RawStore.ALL_TIME)
+                        .isEmpty());
+        http.route(
+                "/api/v1/sql", Set.of("GET", "POST"), new io.tessera.server.sql.SqlEndpoint(sql, queryMetrics)::handle);
+        io.tessera.server.sql.ClickHouseEndpoint clickHouse =
+                new io.tessera.server.sql.ClickHouseEndpoint(sql, queryMetrics);
         http.route("/", Set.of("GET", "HEAD", "POST"), clickHouse::handle);
         http.route("/ping", GET, clickHouse::ping);
         PlanEndpoints plans = new PlanEndpoints(this::installedPlan, this::install, rawConfig.retentionMillis());
-        http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle).writes("/api/v1/plan", PlanEndpoints.CONTENT_TYPE);
+        http.route("/api/v1/plan", Set.of("GET", "POST"), plans::handle)
+                .writes("/api/v1/plan", PlanEndpoints.CONTENT_TYPE);
         http.route("/-/healthy", GET, r -> r.text(200, "Tessera is Healthy.\n"));
         http.route("/-/ready", GET, r -> {
             Throwable walFailure = durable == null ? null : durable.walFailure();
@@ -194,8 +281,11 @@ public final class TesseraServer implements AutoCloseable {
             if (ready && walFailure == null && tableWalFailure == null) {
                 r.text(200, "Tessera is Ready.\n");
             } else if (walFailure != null || tableWalFailure != null) {
-                r.text(503, "Service Unavailable: the " + (walFailure != null ? "" : "table ") + "write-ahead log cannot write ("
-                        + (walFailure != null ? walFailure : tableWalFailure) + "); writes are refused until it can, it retries every second\n");
+                r.text(
+                        503,
+                        "Service Unavailable: the " + (walFailure != null ? "" : "table ")
+                                + "write-ahead log cannot write (" + (walFailure != null ? walFailure : tableWalFailure)
+                                + "); writes are refused until it can, it retries every second\n");
             } else {
                 r.text(503, "Service Unavailable\n");
             }
@@ -212,14 +302,25 @@ public final class TesseraServer implements AutoCloseable {
         }
         metrics.gauge("tessera_wal_bytes", "Bytes of write-ahead log segments on disk.", durable::walBytes);
         metrics.gauge("tessera_wal_segments", "Write-ahead log segments on disk.", durable::walSegments);
-        metrics.gauge("tessera_snapshot_last_timestamp_seconds", "When the last snapshot of the raw store was taken, 0 if never.",
+        metrics.gauge(
+                "tessera_snapshot_last_timestamp_seconds",
+                "When the last snapshot of the raw store was taken, 0 if never.",
                 () -> durable.lastSnapshotMillis() / 1000.0);
-        metrics.gauge("tessera_snapshot_last_duration_seconds", "How long the last snapshot taken by this process took.",
+        metrics.gauge(
+                "tessera_snapshot_last_duration_seconds",
+                "How long the last snapshot taken by this process took.",
                 () -> durable.lastSnapshotDurationNanos() / 1e9);
-        metrics.gauge("tessera_recovery_duration_seconds", "How long start-up recovery took.", () -> recovery.durationNanos() / 1e9);
-        metrics.counter("tessera_wal_torn_records_total", "Torn records cut from the end of the write-ahead log at start-up.")
+        metrics.gauge(
+                "tessera_recovery_duration_seconds",
+                "How long start-up recovery took.",
+                () -> recovery.durationNanos() / 1e9);
+        metrics.counter(
+                        "tessera_wal_torn_records_total",
+                        "Torn records cut from the end of the write-ahead log at start-up.")
                 .add(recovery.tornRecords());
-        metrics.counter("tessera_wal_damaged_bytes_total", "Bytes of damaged write-ahead log skipped at start-up (their records are lost).")
+        metrics.counter(
+                        "tessera_wal_damaged_bytes_total",
+                        "Bytes of damaged write-ahead log skipped at start-up (their records are lost).")
                 .add(recovery.droppedBytes());
     }
 
@@ -236,28 +337,35 @@ public final class TesseraServer implements AutoCloseable {
         try {
             RecoveryProgress progress = new RecoveryProgress();
             int port = config.port();
-            webFile = config.web().configFile() == null ? null
-                    : io.tessera.server.web.WebConfigFile.open(Path.of(config.web().configFile()));
+            webFile = config.web().configFile() == null
+                    ? null
+                    : io.tessera.server.web.WebConfigFile.open(
+                            Path.of(config.web().configFile()));
             HttpOptions listener = io.tessera.server.web.ListenerOptions.of(config.web(), webFile);
             if (config.dataDir() != null) {
                 try {
                     lock = DataDirLock.acquire(Path.of(config.dataDir()));
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot lock the data directory " + config.dataDir() + ": " + e.getMessage(), e);
+                    throw new UncheckedIOException(
+                            "cannot lock the data directory " + config.dataDir() + ": " + e.getMessage(), e);
                 }
                 startup = StartupService.start(config.host(), config.port(), listener, progress);
                 port = startup.port();
-                LOG.info("recovering the data directory {}; meanwhile port {} answers /-/healthy, and 503 with the progress on"
-                        + " /-/ready and every other path", config.dataDir(), port);
+                LOG.info(
+                        "recovering the data directory {}; meanwhile port {} answers /-/healthy, and 503 with the progress on"
+                                + " /-/ready and every other path",
+                        config.dataDir(),
+                        port);
             }
             TesseraServer server = new TesseraServer(config, webFile, listener, lock, progress, port);
             if (config.acceleration().planFile() != null) {
                 InstallablePlan plan = readPlanFile(config.acceleration().planFile());
                 try {
-                    io.tessera.server.api.PlanBounds.check(plan, server.rawStore.config().retentionMillis());
+                    io.tessera.server.api.PlanBounds.check(
+                            plan, server.rawStore.config().retentionMillis());
                 } catch (io.tessera.core.InvalidInputException e) {
-                    throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + config.acceleration().planFile()
-                            + ": " + e.getMessage(), e);
+                    throw new io.tessera.core.InvalidInputException(
+                            "acceleration.plan_file: " + config.acceleration().planFile() + ": " + e.getMessage(), e);
                 }
                 server.install(plan);
             } else if (server.viewFiles != null && server.viewFiles.savedPlan() != null) {
@@ -266,7 +374,10 @@ public final class TesseraServer implements AutoCloseable {
             if (server.viewFiles != null) {
                 progress.stage("loading the saved views");
                 InstallablePlan plan = server.installed;
-                server.viewFiles.recover(server.durable, server.maintainer, server.summaries,
+                server.viewFiles.recover(
+                        server.durable,
+                        server.maintainer,
+                        server.summaries,
                         plan == null ? List.of() : SqlViewWiring.restoredViews(plan));
             }
             SqlViewWiring.seedTableTimes(server.maintainer, server.tables);
@@ -294,7 +405,8 @@ public final class TesseraServer implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(StartupService startup, io.tessera.server.web.WebConfigFile webFile, DataDirLock lock) {
+    private static void closeQuietly(
+            StartupService startup, io.tessera.server.web.WebConfigFile webFile, DataDirLock lock) {
         if (startup != null) {
             startup.close();
         }
@@ -318,12 +430,14 @@ public final class TesseraServer implements AutoCloseable {
         } catch (java.nio.file.NoSuchFileException e) {
             throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + " does not exist");
         } catch (IOException e) {
-            throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + " cannot be read: " + e.getMessage(), e);
+            throw new io.tessera.core.InvalidInputException(
+                    "acceleration.plan_file: " + file + " cannot be read: " + e.getMessage(), e);
         }
         try {
             return InstallablePlanCodec.fromJson(json);
         } catch (RuntimeException e) {
-            throw new io.tessera.core.InvalidInputException("acceleration.plan_file: " + file + ": " + e.getMessage(), e);
+            throw new io.tessera.core.InvalidInputException(
+                    "acceleration.plan_file: " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -354,13 +468,18 @@ public final class TesseraServer implements AutoCloseable {
         List<MaterializedView> views = plan.materializedViews();
         List<io.tessera.exec.sql.SqlView> sql = SqlViewWiring.sqlViews(plan, config.tableCatalog());
         java.util.Map<String, Long> lengths = ViewMatcher.definitionLengths(plan.dag(), views);
-        install(plan.dag(), views, QueryAccelerator.keepingCorrections(dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views, lengths)));
+        install(
+                plan.dag(),
+                views,
+                QueryAccelerator.keepingCorrections(
+                        dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views, lengths)));
         sqlViews = sql;
         installed = plan;
         if (viewFiles != null) {
             viewFiles.planInstalled(plan);
         }
-        LOG.info("installed a plan of {} queries and {} views", plan.queryTexts().size(), views.size());
+        LOG.info(
+                "installed a plan of {} queries and {} views", plan.queryTexts().size(), views.size());
     }
 
     public InstallablePlan installedPlan() {
@@ -394,11 +513,19 @@ public final class TesseraServer implements AutoCloseable {
         try {
             DurableRawStore.SnapshotInfo info = viewFiles.snapshot(durable);
             if (!info.skipped()) {
-                LOG.info("snapshot {}: {} series, {} samples, {} bytes, covers the log to {}, in {} ms", info.number(), info.series(),
-                        info.samples(), info.bytes(), info.position(), info.durationNanos() / 1_000_000);
+                LOG.info(
+                        "snapshot {}: {} series, {} samples, {} bytes, covers the log to {}, in {} ms",
+                        info.number(),
+                        info.series(),
+                        info.samples(),
+                        info.bytes(),
+                        info.position(),
+                        info.durationNanos() / 1_000_000);
             }
         } catch (RuntimeException e) {
-            LOG.error("snapshot failed; the log keeps everything since the last one and the next snapshot tries again", e);
+            LOG.error(
+                    "snapshot failed; the log keeps everything since the last one and the next snapshot tries again",
+                    e);
         }
     }
 

@@ -27,7 +27,9 @@ class TesseraServerTest {
     }
 
     private static HttpResponse<String> get(String path) throws Exception {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path)).build(),
+        return CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -44,15 +46,19 @@ class TesseraServerTest {
         server.metrics().counter("tessera_test_total", "A test counter.").add(3);
         HttpResponse<String> r = get("/metrics");
         assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/plain; version=0.0.4"));
+        assertThat(r.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(v -> assertThat(v).startsWith("text/plain; version=0.0.4"));
         assertThat(r.body()).contains("# TYPE tessera_test_total counter\ntessera_test_total 3.0\n");
     }
 
     @Test
     void unknownPathsAndMethodsAreRefused() throws Exception {
         assertThat(get("/nope").statusCode()).isEqualTo(404);
-        HttpResponse<String> post = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/-/healthy"))
-                .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> post = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/-/healthy"))
+                        .POST(HttpRequest.BodyPublishers.ofString("x"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(post.statusCode()).isEqualTo(405);
     }
 

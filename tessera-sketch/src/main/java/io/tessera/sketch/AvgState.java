@@ -16,11 +16,11 @@ public final class AvgState extends KahanSum implements FixedWidthState {
     private long count;
     /** The sum of the values' magnitudes: what bounds how the order of the additions shows in the mean. */
     private double magnitude;
+
     private boolean incremental;
     // the compensated sum (KahanSum's), or in incremental mode the compensated mean
 
-    public AvgState() {
-    }
+    public AvgState() {}
 
     @Override
     public StateFamily family() {
@@ -150,8 +150,13 @@ public final class AvgState extends KahanSum implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 33).putLong(count).putByte(incremental ? 1 : 0)
-                .putDouble(sum).putDouble(c).putDouble(magnitude).toByteArray();
+        return new StateWriter(family(), VERSION, 33)
+                .putLong(count)
+                .putByte(incremental ? 1 : 0)
+                .putDouble(sum)
+                .putDouble(c)
+                .putDouble(magnitude)
+                .toByteArray();
     }
 
     public static AvgState deserialize(byte[] bytes) {

@@ -12,8 +12,7 @@ public final class CountState implements FixedWidthState {
 
     private long count;
 
-    public CountState() {
-    }
+    public CountState() {}
 
     @Override
     public StateFamily family() {

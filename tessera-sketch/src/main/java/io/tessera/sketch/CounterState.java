@@ -24,6 +24,7 @@ public final class CounterState implements FixedWidthState {
 
     /** Ints, not longs: a state is kept for every series and pane, and 2^31 samples of one series in one state is far past any range. */
     private int count;
+
     private long firstTs;
     private double firstValue;
     private long lastTs;
@@ -31,11 +32,11 @@ public final class CounterState implements FixedWidthState {
     private double correction;
     /** The sum of the magnitudes of the values added to {@code correction}: what bounds its rounding. */
     private double correctionMagnitude;
+
     private int resets;
     private int changes;
 
-    public CounterState() {
-    }
+    public CounterState() {}
 
     @Override
     public StateFamily family() {
@@ -59,8 +60,8 @@ public final class CounterState implements FixedWidthState {
             firstValue = v;
         } else {
             if (ts <= lastTs) {
-                throw new IllegalArgumentException("counter samples must be in ascending time order: " + ts
-                        + " after " + lastTs);
+                throw new IllegalArgumentException(
+                        "counter samples must be in ascending time order: " + ts + " after " + lastTs);
             }
             step(lastValue, v);
         }
@@ -171,8 +172,16 @@ public final class CounterState implements FixedWidthState {
      * correction for a counter) from its {@code count >= 2} samples between {@code firstTs} and
      * {@code lastTs} to the range {@code (rangeStart, rangeEnd]}, per second for a rate.
      */
-    public static double extrapolate(long count, long firstTs, double firstValue, long lastTs, double result,
-            long rangeStart, long rangeEnd, boolean isCounter, boolean isRate) {
+    public static double extrapolate(
+            long count,
+            long firstTs,
+            double firstValue,
+            long lastTs,
+            double result,
+            long rangeStart,
+            long rangeEnd,
+            boolean isCounter,
+            boolean isRate) {
         double durationToStart = (firstTs - rangeStart) / 1000.0;
         double durationToEnd = (rangeEnd - lastTs) / 1000.0;
         double sampledInterval = (lastTs - firstTs) / 1000.0;
@@ -260,9 +269,17 @@ public final class CounterState implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 72).putLong(count).putLong(firstTs).putDouble(firstValue)
-                .putLong(lastTs).putDouble(lastValue).putDouble(correction).putLong(resets).putLong(changes)
-                .putDouble(correctionMagnitude).toByteArray();
+        return new StateWriter(family(), VERSION, 72)
+                .putLong(count)
+                .putLong(firstTs)
+                .putDouble(firstValue)
+                .putLong(lastTs)
+                .putDouble(lastValue)
+                .putDouble(correction)
+                .putLong(resets)
+                .putLong(changes)
+                .putDouble(correctionMagnitude)
+                .toByteArray();
     }
 
     public static CounterState deserialize(byte[] bytes) {
@@ -329,7 +346,8 @@ public final class CounterState implements FixedWidthState {
     @Override
     public String toString() {
         return "CounterState{count=" + count + ", first=(" + firstTs + ", " + firstValue + "), last=(" + lastTs
-                + ", " + lastValue + "), correction=" + correction + " (magnitude " + correctionMagnitude + "), resets=" + resets + ", changes=" + changes
+                + ", " + lastValue + "), correction=" + correction + " (magnitude " + correctionMagnitude + "), resets="
+                + resets + ", changes=" + changes
                 + "}";
     }
 }

@@ -27,13 +27,13 @@ public final class CurveState implements State {
     private double[] slopes;
     /** The breakpoints where the count of series present changes, and the count from each on (it changes rarely). */
     private int[] presentFrom = NO_INTS;
+
     private int[] presentCounts = NO_INTS;
     private int count;
     private String unusable;
 
     /** An empty curve (no breakpoint: no value anywhere). */
-    public CurveState() {
-    }
+    public CurveState() {}
 
     /**
      * A curve over {@code (start, end]} with breakpoints at {@code start + offsets[i]}, strictly
@@ -156,8 +156,8 @@ public final class CurveState implements State {
         CurveState first = o.end == start ? o : this;
         CurveState second = first == this ? o : this;
         if (first.end != second.start) {
-            throw new IllegalArgumentException("curves over (" + start + ", " + end + "] and (" + o.start + ", " + o.end
-                    + "] are not adjacent");
+            throw new IllegalArgumentException(
+                    "curves over (" + start + ", " + end + "] and (" + o.start + ", " + o.end + "] are not adjacent");
         }
         if (second.end - first.start > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("a merged curve would span more than int milliseconds");
@@ -229,7 +229,9 @@ public final class CurveState implements State {
 
     @Override
     public byte[] serialize() {
-        StateWriter w = new StateWriter(family(), VERSION, 40 + count * 12).putLong(start).putLong(end);
+        StateWriter w = new StateWriter(family(), VERSION, 40 + count * 12)
+                .putLong(start)
+                .putLong(end);
         w.putByte(unusable == null ? 0 : 1);
         if (unusable != null) {
             w.putString(unusable);
@@ -266,7 +268,8 @@ public final class CurveState implements State {
         if (n < 0) {
             throw r.invalid("breakpoint count is negative (" + n + ")");
         }
-        // each breakpoint takes at least 12 bytes: a count beyond the bytes runs out of them (truncated) before this fills
+        // each breakpoint takes at least 12 bytes: a count beyond the bytes runs out of them (truncated) before this
+        // fills
         int[] offsets = new int[Math.min(n, bytes.length)];
         for (int i = 0; i < n; i++) {
             int offset = r.getInt("breakpoint offset");

@@ -4,7 +4,6 @@ import com.datadoghq.sketch.ddsketch.DDSketch;
 import com.datadoghq.sketch.ddsketch.DDSketches;
 import com.datadoghq.sketch.ddsketch.encoding.ByteArrayInput;
 import com.datadoghq.sketch.ddsketch.encoding.GrowingByteArrayOutput;
-import com.datadoghq.sketch.ddsketch.store.UnboundedSizeDenseStore;
 import io.tessera.core.StaleMarker;
 import java.io.IOException;
 
@@ -21,6 +20,7 @@ public final class DdSketchState implements State {
     public static final double DEFAULT_RELATIVE_ACCURACY = 0.01;
     /** Version 2 added the counts of NaN and infinite values; version 1 bytes read as a state without them. */
     static final int VERSION = 2;
+
     private static final int FIRST_VERSION = 1;
 
     private final double alpha;
@@ -93,8 +93,8 @@ public final class DdSketchState implements State {
     public void merge(State other) {
         DdSketchState o = States.sameFamily(this, other, DdSketchState.class);
         if (o.alpha != alpha) {
-            throw new IllegalArgumentException("cannot merge a DDSKETCH state with relative accuracy " + o.alpha
-                    + " into one with " + alpha);
+            throw new IllegalArgumentException(
+                    "cannot merge a DDSKETCH state with relative accuracy " + o.alpha + " into one with " + alpha);
         }
         sketch.mergeWith(o.sketch);
         nan += o.nan;
@@ -171,8 +171,13 @@ public final class DdSketchState implements State {
             throw new IllegalStateException("DDSketch encoding into memory failed", e);
         }
         byte[] body = out.trimmedCopy();
-        return new StateWriter(family(), VERSION, body.length + 36).putDouble(alpha).putLong(nan).putLong(negativeInfinite)
-                .putLong(positiveInfinite).putBlock(body).toByteArray();
+        return new StateWriter(family(), VERSION, body.length + 36)
+                .putDouble(alpha)
+                .putLong(nan)
+                .putLong(negativeInfinite)
+                .putLong(positiveInfinite)
+                .putBlock(body)
+                .toByteArray();
     }
 
     /** The relative accuracy, the counts of NaN, −∞ and +∞ (from version 2), then the sketch's encoding. */

@@ -71,8 +71,7 @@ public final class DistinctCoupons {
         private int[] novel;
         private int size;
 
-        private Counter() {
-        }
+        private Counter() {}
 
         /** Counts a value as {@link DistinctState#update(long, double)} does (stale markers ignored). */
         public void add(double value) {
@@ -126,15 +125,15 @@ public final class DistinctCoupons {
             long c = coupons();
             double upper = CpcCoupons.iconUpperBound(lgK, c, DistinctState.KAPPA);
             double lower = CpcCoupons.iconLowerBound(lgK, c, DistinctState.KAPPA);
-            return new ErrorBound(ErrorBound.Kind.RELATIVE_VALUE, Math.max(upper - est, est - lower) / est, DistinctState.CONFIDENCE);
+            return new ErrorBound(
+                    ErrorBound.Kind.RELATIVE_VALUE, Math.max(upper - est, est - lower) / est, DistinctState.CONFIDENCE);
         }
     }
 
     /** Open addressing over a power-of-two int array, -1 the empty slot (never a coupon). */
     private static final class IntSet {
 
-        private IntSet() {
-        }
+        private IntSet() {}
 
         static int[] empty(int atLeast) {
             int[] slots = new int[Integer.highestOneBit(Math.max(4, atLeast - 1)) << 1];

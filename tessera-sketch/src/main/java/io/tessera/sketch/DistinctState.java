@@ -72,8 +72,8 @@ public final class DistinctState implements State {
     public void merge(State other) {
         DistinctState o = States.sameFamily(this, other, DistinctState.class);
         if (o.lgK != lgK) {
-            throw new IllegalArgumentException("cannot merge a DISTINCT state with lgK=" + o.lgK + " into one with lgK="
-                    + lgK);
+            throw new IllegalArgumentException(
+                    "cannot merge a DISTINCT state with lgK=" + o.lgK + " into one with lgK=" + lgK);
         }
         if (o.sketch.isEmpty()) {
             return;
@@ -89,7 +89,8 @@ public final class DistinctState implements State {
         CpcUnion union = new CpcUnion(lgK);
         for (DistinctState s : states) {
             if (s.lgK != lgK) {
-                throw new IllegalArgumentException("cannot merge a DISTINCT state with lgK=" + s.lgK + " into one with lgK=" + lgK);
+                throw new IllegalArgumentException(
+                        "cannot merge a DISTINCT state with lgK=" + s.lgK + " into one with lgK=" + lgK);
             }
             if (!s.sketch.isEmpty()) {
                 union.update(s.sketch);
@@ -127,7 +128,10 @@ public final class DistinctState implements State {
     @Override
     public byte[] serialize() {
         byte[] body = sketch.toByteArray();
-        return new StateWriter(family(), VERSION, body.length + 5).putByte(lgK).putBlock(body).toByteArray();
+        return new StateWriter(family(), VERSION, body.length + 5)
+                .putByte(lgK)
+                .putBlock(body)
+                .toByteArray();
     }
 
     public static DistinctState deserialize(byte[] bytes) {

@@ -27,9 +27,24 @@ public record ErrorBound(Kind kind, double error, double confidence) {
     public String describe() {
         return switch (kind) {
             case NONE -> "exact";
-            case RANK -> String.format(java.util.Locale.ROOT, "rank error <= %.3g%% at %.3g%% confidence", error * 100, confidence * 100);
-            case RELATIVE_VALUE -> String.format(java.util.Locale.ROOT, "relative error <= %.3g%% at %.3g%% confidence", error * 100, confidence * 100);
-            case ADDITIVE_FRACTION_OF_TOTAL -> String.format(java.util.Locale.ROOT, "error <= %.3g%% of the total at %.3g%% confidence", error * 100, confidence * 100);
+            case RANK ->
+                String.format(
+                        java.util.Locale.ROOT,
+                        "rank error <= %.3g%% at %.3g%% confidence",
+                        error * 100,
+                        confidence * 100);
+            case RELATIVE_VALUE ->
+                String.format(
+                        java.util.Locale.ROOT,
+                        "relative error <= %.3g%% at %.3g%% confidence",
+                        error * 100,
+                        confidence * 100);
+            case ADDITIVE_FRACTION_OF_TOTAL ->
+                String.format(
+                        java.util.Locale.ROOT,
+                        "error <= %.3g%% of the total at %.3g%% confidence",
+                        error * 100,
+                        confidence * 100);
         };
     }
 }

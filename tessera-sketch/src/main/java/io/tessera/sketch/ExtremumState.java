@@ -67,7 +67,10 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 16).putLong(count).putDouble(value).toByteArray();
+        return new StateWriter(family(), VERSION, 16)
+                .putLong(count)
+                .putDouble(value)
+                .toByteArray();
     }
 
     static <S extends ExtremumState> S read(byte[] bytes, StateFamily family, S s) {

@@ -94,8 +94,8 @@ public final class FrequentState implements State {
             return;
         }
         if (!(weight >= 0) || weight == Double.POSITIVE_INFINITY) {
-            throw new IllegalArgumentException("frequent-items weights must be finite and non-negative, got " + weight
-                    + " for key " + key);
+            throw new IllegalArgumentException(
+                    "frequent-items weights must be finite and non-negative, got " + weight + " for key " + key);
         }
         top.offer(key, table.add(key, weight));
     }
@@ -118,8 +118,8 @@ public final class FrequentState implements State {
     public void merge(State other) {
         FrequentState o = States.sameFamily(this, other, FrequentState.class);
         if (!table.sameShape(o.table) || o.top.capacity != top.capacity) {
-            throw new IllegalArgumentException("cannot merge a FREQUENT state with " + o.describeShape()
-                    + " into one with " + describeShape());
+            throw new IllegalArgumentException(
+                    "cannot merge a FREQUENT state with " + o.describeShape() + " into one with " + describeShape());
         }
         String[] candidates = new String[top.size() + o.top.size()];
         int n = 0;
@@ -195,9 +195,15 @@ public final class FrequentState implements State {
     @Override
     public byte[] serialize() {
         StateWriter w = new StateWriter(family(), VERSION, 48 + 8 * table.counts.length + 16 * top.size())
-                .putDouble(epsilon).putDouble(delta).putInt(top.capacity)
-                .putInt(table.width).putInt(table.depth).putLong(table.seed).putDouble(table.total)
-                .putDoubles(table.counts).putInt(top.size());
+                .putDouble(epsilon)
+                .putDouble(delta)
+                .putInt(top.capacity)
+                .putInt(table.width)
+                .putInt(table.depth)
+                .putLong(table.seed)
+                .putDouble(table.total)
+                .putDoubles(table.counts)
+                .putInt(top.size());
         for (int i = 0; i < top.size(); i++) {
             w.putString(top.key(i));
         }
@@ -220,8 +226,8 @@ public final class FrequentState implements State {
             throw r.invalid("capacity " + capacity + " is outside [1, 1000000]");
         }
         if (width != CountMinTable.widthFor(epsilon) || depth != CountMinTable.depthFor(delta)) {
-            throw r.invalid("table " + width + "x" + depth + " does not match epsilon " + epsilon + " and delta "
-                    + delta);
+            throw r.invalid(
+                    "table " + width + "x" + depth + " does not match epsilon " + epsilon + " and delta " + delta);
         }
         if ((long) width * depth > MAX_CELLS) {
             throw r.invalid("table " + width + "x" + depth + " is larger than " + MAX_CELLS + " counters");

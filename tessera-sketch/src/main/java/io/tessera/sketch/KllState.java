@@ -28,20 +28,24 @@ public final class KllState implements CompactState {
     public static final int DEFAULT_K = 200;
     /** Version 2 added the NaN count; version 1 bytes read as a state without NaN. */
     static final int VERSION = 2;
+
     private static final int FIRST_VERSION = 1;
     /** The compact form's first word holds k in its low bits and the NaN count above them. */
     private static final int K_BITS = 16;
+
     static final double CONFIDENCE = 0.99;
 
     private final int k;
     /** Null until more than {@code k} values (then {@link #values} is null). */
     private KllDoublesSketch sketch;
+
     private double[] values;
     private int n;
     /** Ordinary NaN samples, which the sketch and {@link #values} leave out. */
     private long nan;
     /** The infinite values among those of the sketch (or of {@link #values}). */
     private long negativeInfinite;
+
     private long positiveInfinite;
 
     public KllState() {
@@ -237,7 +241,8 @@ public final class KllState implements CompactState {
      */
     public double[] exactValues(double[] dst, int offset, int[] count) {
         if (sketch == null) {
-            double[] out = dst.length < offset + n ? java.util.Arrays.copyOf(dst, Math.max(2 * dst.length, offset + n)) : dst;
+            double[] out =
+                    dst.length < offset + n ? java.util.Arrays.copyOf(dst, Math.max(2 * dst.length, offset + n)) : dst;
             System.arraycopy(values, 0, out, offset, n);
             count[0] = offset + n;
             return out;
@@ -246,7 +251,8 @@ public final class KllState implements CompactState {
             return null;
         }
         int n = sketch.getNumRetained();
-        double[] out = dst.length < offset + n ? java.util.Arrays.copyOf(dst, Math.max(2 * dst.length, offset + n)) : dst;
+        double[] out =
+                dst.length < offset + n ? java.util.Arrays.copyOf(dst, Math.max(2 * dst.length, offset + n)) : dst;
         int i = offset;
         var it = sketch.iterator();
         while (it.next()) {
@@ -271,8 +277,7 @@ public final class KllState implements CompactState {
     }
 
     /** A sketch's sorted view: {@code values[i]} stands for the ranks up to {@code cumulativeWeights[i]}; the exact min and max. */
-    public record Sorted(double[] values, long[] cumulativeWeights, double min, double max) {
-    }
+    public record Sorted(double[] values, long[] cumulativeWeights, double min, double max) {}
 
     /** The number of values the sketch has seen: the samples that are not NaN. */
     public long count() {
@@ -289,7 +294,11 @@ public final class KllState implements CompactState {
         if (sketch == null) {
             return new KllState(k, values.clone(), n, nan);
         }
-        return new KllState(k, KllDoublesSketch.heapify(MemorySegment.ofArray(sketch.toByteArray())), nan, negativeInfinite,
+        return new KllState(
+                k,
+                KllDoublesSketch.heapify(MemorySegment.ofArray(sketch.toByteArray())),
+                nan,
+                negativeInfinite,
                 positiveInfinite);
     }
 
@@ -302,8 +311,13 @@ public final class KllState implements CompactState {
     @Override
     public byte[] serialize() {
         byte[] body = built().toByteArray();
-        return new StateWriter(family(), VERSION, body.length + 32).putInt(k).putLong(nan).putLong(negativeInfinite)
-                .putLong(positiveInfinite).putBlock(body).toByteArray();
+        return new StateWriter(family(), VERSION, body.length + 32)
+                .putInt(k)
+                .putLong(nan)
+                .putLong(negativeInfinite)
+                .putLong(positiveInfinite)
+                .putBlock(body)
+                .toByteArray();
     }
 
     public static KllState deserialize(byte[] bytes) {
@@ -333,7 +347,8 @@ public final class KllState implements CompactState {
             negativeInfinite = weightOf(sketch, Double.NEGATIVE_INFINITY);
             positiveInfinite = weightOf(sketch, Double.POSITIVE_INFINITY);
         } else if (negativeInfinite + positiveInfinite > sketch.getN()) {
-            throw r.invalid(negativeInfinite + " + " + positiveInfinite + " infinite values in a sketch of " + sketch.getN());
+            throw r.invalid(
+                    negativeInfinite + " + " + positiveInfinite + " infinite values in a sketch of " + sketch.getN());
         }
         return new KllState(k, sketch, nan, negativeInfinite, positiveInfinite);
     }
@@ -383,13 +398,16 @@ public final class KllState implements CompactState {
 
     @Override
     public long memoryBytes() {
-        // a sketch of n <= k values serializes as a 24-byte preamble, min, max and the values (8 and 16 bytes for 0 and 1)
+        // a sketch of n <= k values serializes as a 24-byte preamble, min, max and the values (8 and 16 bytes for 0 and
+        // 1)
         return 96L + (sketch != null ? sketch.getSerializedSizeBytes() : n == 0 ? 8 : n == 1 ? 16 : 40 + 8L * n);
     }
 
     @Override
     public ErrorBound errorBound() {
-        return new ErrorBound(ErrorBound.Kind.RANK, org.apache.datasketches.kll.KllSketch.getNormalizedRankError(k, true),
+        return new ErrorBound(
+                ErrorBound.Kind.RANK,
+                org.apache.datasketches.kll.KllSketch.getNormalizedRankError(k, true),
                 CONFIDENCE);
     }
 

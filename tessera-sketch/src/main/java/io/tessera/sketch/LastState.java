@@ -12,11 +12,11 @@ public final class LastState implements FixedWidthState {
 
     /** Samples seen, saturating: only whether there was one matters (an int keeps the state at 32 bytes). */
     private int count;
+
     private long ts = Long.MIN_VALUE;
     private double value = Double.NaN;
 
-    public LastState() {
-    }
+    public LastState() {}
 
     @Override
     public StateFamily family() {
@@ -81,7 +81,11 @@ public final class LastState implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 24).putLong(count).putLong(ts).putDouble(value).toByteArray();
+        return new StateWriter(family(), VERSION, 24)
+                .putLong(count)
+                .putLong(ts)
+                .putDouble(value)
+                .toByteArray();
     }
 
     public static LastState deserialize(byte[] bytes) {

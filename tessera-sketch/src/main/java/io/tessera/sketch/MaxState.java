@@ -3,8 +3,7 @@ package io.tessera.sketch;
 /** {@code max_over_time} / SQL {@code MAX}: the largest value (see {@link ExtremumState} for NaN and staleness). */
 public final class MaxState extends ExtremumState {
 
-    public MaxState() {
-    }
+    public MaxState() {}
 
     @Override
     public StateFamily family() {

@@ -3,8 +3,7 @@ package io.tessera.sketch;
 /** {@code min_over_time} / SQL {@code MIN}: the smallest value (see {@link ExtremumState} for NaN and staleness). */
 public final class MinState extends ExtremumState {
 
-    public MinState() {
-    }
+    public MinState() {}
 
     @Override
     public StateFamily family() {

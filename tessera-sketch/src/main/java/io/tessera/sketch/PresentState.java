@@ -12,8 +12,7 @@ public final class PresentState implements FixedWidthState {
 
     private boolean present;
 
-    public PresentState() {
-    }
+    public PresentState() {}
 
     @Override
     public StateFamily family() {

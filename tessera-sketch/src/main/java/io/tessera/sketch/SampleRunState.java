@@ -26,6 +26,7 @@ public final class SampleRunState implements State {
     private int from;
     /** Whether the arrays are this run's own (it may grow) or a slice of its pane's. */
     private boolean packed;
+
     private boolean finite = true;
     private boolean dropped;
     /** The time between consecutive samples while all are that far apart, -1 once two are not; 0 below two samples. */
@@ -251,7 +252,9 @@ public final class SampleRunState implements State {
 
     @Override
     public byte[] serialize() {
-        StateWriter w = new StateWriter(family(), VERSION, 16 + count * 12).putInt(count).putLong(base);
+        StateWriter w = new StateWriter(family(), VERSION, 16 + count * 12)
+                .putInt(count)
+                .putLong(base);
         for (int i = 0; i < count; i++) {
             w.putInt(offsets[from + i]);
         }
@@ -274,7 +277,9 @@ public final class SampleRunState implements State {
                 offsets = Arrays.copyOf(offsets, Math.min(n, offsets.length * 2));
             }
             offsets[i] = r.getInt("time offset");
-            if (offsets[i] < 0 || offsets[i] == Integer.MAX_VALUE || (i == 0 ? offsets[i] != 0 : offsets[i] <= offsets[i - 1])) {
+            if (offsets[i] < 0
+                    || offsets[i] == Integer.MAX_VALUE
+                    || (i == 0 ? offsets[i] != 0 : offsets[i] <= offsets[i - 1])) {
                 throw r.invalid("time offset " + i + " (" + offsets[i] + ") is not after the one before it");
             }
         }
@@ -302,6 +307,7 @@ public final class SampleRunState implements State {
 
     @Override
     public String toString() {
-        return "SampleRunState{count=" + count + (count == 0 ? "" : ", first=" + base + ", last=" + time(count - 1)) + "}";
+        return "SampleRunState{count=" + count + (count == 0 ? "" : ", first=" + base + ", last=" + time(count - 1))
+                + "}";
     }
 }

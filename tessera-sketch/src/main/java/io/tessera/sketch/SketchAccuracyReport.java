@@ -22,12 +22,19 @@ public final class SketchAccuracyReport {
     static final double CM_DELTA = FrequentState.DEFAULT_DELTA;
 
     /** One table row: the errors observed for one family on one distribution. */
-    record Row(String family, String parameters, String error, Distribution distribution, int checks,
-               double statedBound, double confidence, double p99, double max, int overBound) {
-    }
+    record Row(
+            String family,
+            String parameters,
+            String error,
+            Distribution distribution,
+            int checks,
+            double statedBound,
+            double confidence,
+            double p99,
+            double max,
+            int overBound) {}
 
-    private SketchAccuracyReport() {
-    }
+    private SketchAccuracyReport() {}
 
     public static void main(String[] args) {
         int seeds = args.length > 0 ? Integer.parseInt(args[0]) : 200;
@@ -39,16 +46,30 @@ public final class SketchAccuracyReport {
             throw new IllegalArgumentException("seeds must be positive, got " + seeds);
         }
         StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "Seeds per distribution: %d; values per seed: %d, in %d merged panes.%n%n",
-                seeds, VALUES_PER_SEED, PANES));
+        md.append(String.format(
+                Locale.ROOT,
+                "Seeds per distribution: %d; values per seed: %d, in %d merged panes.%n%n",
+                seeds,
+                VALUES_PER_SEED,
+                PANES));
         md.append("| family | parameters | error measured | distribution | checks | stated bound | observed p99 "
                 + "| observed max | checks over bound |\n");
         md.append("|---|---|---|---|---:|---:|---:|---:|---:|\n");
         for (Row r : measure(seeds)) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %d | %s at %s | %s | %s | %d (%.4f%%) |%n",
-                    r.family, r.parameters, r.error, r.distribution.name().toLowerCase(Locale.ROOT), r.checks,
-                    percent(r.statedBound), confidence(r.confidence), percent(r.p99), percent(r.max),
-                    r.overBound, 100.0 * r.overBound / r.checks));
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %s | %d | %s at %s | %s | %s | %d (%.4f%%) |%n",
+                    r.family,
+                    r.parameters,
+                    r.error,
+                    r.distribution.name().toLowerCase(Locale.ROOT),
+                    r.checks,
+                    percent(r.statedBound),
+                    confidence(r.confidence),
+                    percent(r.p99),
+                    percent(r.max),
+                    r.overBound,
+                    100.0 * r.overBound / r.checks));
         }
         return md.toString();
     }
@@ -203,8 +224,15 @@ public final class SketchAccuracyReport {
             errors[s] = Math.abs(state.estimate() - truth) / truth;
             over += errors[s] > bound ? 1 : 0;
         }
-        return row("CPC distinct", "lgK=" + CPC_LG_K, "relative count", d, errors, boundSum / seeds,
-                DistinctState.CONFIDENCE, over);
+        return row(
+                "CPC distinct",
+                "lgK=" + CPC_LG_K,
+                "relative count",
+                d,
+                errors,
+                boundSum / seeds,
+                DistinctState.CONFIDENCE,
+                over);
     }
 
     private static Row frequent(Distribution d, int seeds) {
@@ -239,16 +267,30 @@ public final class SketchAccuracyReport {
                 over += err > CM_EPSILON ? 1 : 0;
             }
         }
-        return row("Count-Min frequent", "eps=" + CM_EPSILON + ", delta=" + CM_DELTA, "additive / total weight", d,
-                Arrays.copyOf(errors, checks), CM_EPSILON, 1 - CM_DELTA, over);
+        return row(
+                "Count-Min frequent",
+                "eps=" + CM_EPSILON + ", delta=" + CM_DELTA,
+                "additive / total weight",
+                d,
+                Arrays.copyOf(errors, checks),
+                CM_EPSILON,
+                1 - CM_DELTA,
+                over);
     }
 
-    private static Row row(String family, String params, String error, Distribution d, double[] errors, double bound,
-                           double confidence, int over) {
+    private static Row row(
+            String family,
+            String params,
+            String error,
+            Distribution d,
+            double[] errors,
+            double bound,
+            double confidence,
+            int over) {
         double[] sorted = errors.clone();
         Arrays.sort(sorted);
         double p99 = sorted[Math.min(sorted.length - 1, (int) Math.ceil(0.99 * sorted.length) - 1)];
-        return new Row(family, params, error, d, errors.length, bound, confidence, p99, sorted[sorted.length - 1],
-                over);
+        return new Row(
+                family, params, error, d, errors.length, bound, confidence, p99, sorted[sorted.length - 1], over);
     }
 }

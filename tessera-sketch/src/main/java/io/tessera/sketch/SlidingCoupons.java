@@ -23,6 +23,7 @@ public final class SlidingCoupons {
     private int[] counts;
     /** Slots holding a key, counted or not (a coupon whose count fell to zero keeps its slot until a rehash). */
     private int used;
+
     private long distinct;
     private int states;
 

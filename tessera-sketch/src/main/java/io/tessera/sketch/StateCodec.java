@@ -13,8 +13,7 @@ public final class StateCodec {
     static final byte MAGIC = 0x54;
     static final int HEADER_BYTES = 3;
 
-    private StateCodec() {
-    }
+    private StateCodec() {}
 
     public static State deserialize(byte[] bytes) {
         return switch (StateReader.peekFamily(bytes)) {

@@ -41,12 +41,14 @@ final class StateReader {
         int code = bytes[1] & 0xff;
         StateFamily actual = StateFamily.fromCode(code);
         if (actual != expected) {
-            throw new StateFormatException("expected a " + expected + " state but the bytes hold a " + actual + " state");
+            throw new StateFormatException(
+                    "expected a " + expected + " state but the bytes hold a " + actual + " state");
         }
         int version = bytes[2] & 0xff;
         if (version < oldest || version > newest) {
             throw new StateFormatException("unsupported " + expected + " format version " + version
-                    + (oldest == newest ? " (this build reads version " + newest + ")"
+                    + (oldest == newest
+                            ? " (this build reads version " + newest + ")"
                             : " (this build reads versions " + oldest + " to " + newest + ")"));
         }
         ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
@@ -59,11 +61,12 @@ final class StateReader {
             throw new StateFormatException("state bytes are null");
         }
         if (bytes.length < StateCodec.HEADER_BYTES) {
-            throw new StateFormatException("truncated state: " + bytes.length + " bytes, the header alone needs "
-                    + StateCodec.HEADER_BYTES);
+            throw new StateFormatException(
+                    "truncated state: " + bytes.length + " bytes, the header alone needs " + StateCodec.HEADER_BYTES);
         }
         if (bytes[0] != StateCodec.MAGIC) {
-            throw new StateFormatException(String.format("not a state: first byte is 0x%02x, expected magic 0x%02x",
+            throw new StateFormatException(String.format(
+                    "not a state: first byte is 0x%02x, expected magic 0x%02x",
                     bytes[0] & 0xff, StateCodec.MAGIC & 0xff));
         }
     }
@@ -137,10 +140,12 @@ final class StateReader {
     String getString(String what) {
         byte[] bytes = getBlock(what);
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new StateFormatException("corrupt " + family + " state: " + what + " is not valid UTF-8", e);
         }
@@ -153,8 +158,8 @@ final class StateReader {
     /** Rejects trailing bytes after the payload. */
     void finish() {
         if (buf.hasRemaining()) {
-            throw new StateFormatException(buf.remaining() + " trailing bytes after the " + family
-                    + " state at offset " + buf.position());
+            throw new StateFormatException(
+                    buf.remaining() + " trailing bytes after the " + family + " state at offset " + buf.position());
         }
     }
 }

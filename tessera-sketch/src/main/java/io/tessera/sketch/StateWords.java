@@ -8,8 +8,7 @@ package io.tessera.sketch;
  */
 public final class StateWords {
 
-    private StateWords() {
-    }
+    private StateWords() {}
 
     /** The words a state of {@code family} takes; 0 when the family has no fixed width. */
     public static int width(StateFamily family) {

@@ -10,7 +10,8 @@ final class StateWriter {
     private ByteBuffer buf;
 
     StateWriter(StateFamily family, int version, int payloadSizeHint) {
-        buf = ByteBuffer.allocate(StateCodec.HEADER_BYTES + Math.max(payloadSizeHint, 16)).order(ByteOrder.LITTLE_ENDIAN);
+        buf = ByteBuffer.allocate(StateCodec.HEADER_BYTES + Math.max(payloadSizeHint, 16))
+                .order(ByteOrder.LITTLE_ENDIAN);
         buf.put(StateCodec.MAGIC).put((byte) family.code()).put((byte) version);
     }
 

@@ -3,16 +3,15 @@ package io.tessera.sketch;
 /** Checks shared by the families' {@code merge}. */
 final class States {
 
-    private States() {
-    }
+    private States() {}
 
     static <T extends State> T sameFamily(State self, State other, Class<T> type) {
         if (other == null) {
             throw new IllegalArgumentException("cannot merge a null state into a " + self.family() + " state");
         }
         if (!type.isInstance(other)) {
-            throw new IllegalArgumentException("cannot merge a " + other.family() + " state into a "
-                    + self.family() + " state");
+            throw new IllegalArgumentException(
+                    "cannot merge a " + other.family() + " state into a " + self.family() + " state");
         }
         if (other == self) {
             throw new IllegalArgumentException("cannot merge a " + self.family() + " state into itself");
@@ -24,8 +23,8 @@ final class States {
     static int addCounts(int a, int b) {
         int sum = a + b;
         if (sum < 0) {
-            throw new io.tessera.core.InvalidInputException("a state would count more than " + Integer.MAX_VALUE
-                    + " samples of one series; narrow the range");
+            throw new io.tessera.core.InvalidInputException(
+                    "a state would count more than " + Integer.MAX_VALUE + " samples of one series; narrow the range");
         }
         return sum;
     }

@@ -16,8 +16,7 @@ public final class SumState extends KahanSum implements FixedWidthState {
     /** The sum of the values' magnitudes: what bounds how the order of the additions shows in the sum. */
     private double magnitude;
 
-    public SumState() {
-    }
+    public SumState() {}
 
     @Override
     public StateFamily family() {
@@ -68,7 +67,9 @@ public final class SumState extends KahanSum implements FixedWidthState {
      * read from bytes that did not keep them.
      */
     public double orderErrorBound() {
-        return magnitude < Double.MAX_VALUE / 2 ? 2.0 * Math.ulp(1.0) * magnitude : magnitude + Double.POSITIVE_INFINITY;
+        return magnitude < Double.MAX_VALUE / 2
+                ? 2.0 * Math.ulp(1.0) * magnitude
+                : magnitude + Double.POSITIVE_INFINITY;
     }
 
     /** Number of samples added. */
@@ -92,7 +93,11 @@ public final class SumState extends KahanSum implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 32).putLong(count).putDouble(sum).putDouble(c).putDouble(magnitude)
+        return new StateWriter(family(), VERSION, 32)
+                .putLong(count)
+                .putDouble(sum)
+                .putDouble(c)
+                .putDouble(magnitude)
                 .toByteArray();
     }
 

@@ -32,10 +32,10 @@ public final class VarianceState implements FixedWidthState {
     private double max = Double.NEGATIVE_INFINITY;
     /** Bounds |mean − true mean| and |M2 − true M2|; NaN when unknown (version 1), infinite past a non-finite value. */
     private double meanError;
+
     private double m2Error;
 
-    public VarianceState() {
-    }
+    public VarianceState() {}
 
     @Override
     public StateFamily family() {
@@ -76,11 +76,16 @@ public final class VarianceState implements FixedWidthState {
             return;
         }
         double aError = meanError + U * Math.abs(a);
-        meanError = (meanError * (1 - 1.0 / count) + U * (Math.abs(a) + 2 * Math.abs(delta)) / count
-                + U * Math.abs(mean.c)) * (1 + U);
+        meanError =
+                (meanError * (1 - 1.0 / count) + U * (Math.abs(a) + 2 * Math.abs(delta)) / count + U * Math.abs(mean.c))
+                        * (1 + U);
         double bError = meanError + U * Math.abs(b);
-        m2Error = (m2Error + 2 * U * Math.abs(sq) + 1.01 * (Math.abs(delta) * bError + aError * Math.abs(w))
-                + aError * bError + U * Math.abs(m2.c)) * (1 + U);
+        m2Error = (m2Error
+                        + 2 * U * Math.abs(sq)
+                        + 1.01 * (Math.abs(delta) * bError + aError * Math.abs(w))
+                        + aError * bError
+                        + U * Math.abs(m2.c))
+                * (1 + U);
         settle(Double.isFinite(v) && Double.isFinite(sq));
     }
 
@@ -126,10 +131,17 @@ public final class VarianceState implements FixedWidthState {
         m2.addCompensated(term);
         merges += U * Math.abs(m2.c);
         double deltaError = meanError + o.meanError + U * (Math.abs(a) + Math.abs(b) + Math.abs(delta));
-        meanError = (meanError * (na / n) + o.meanError * (nb / n)
-                + U * (Math.abs(a) + Math.abs(b) + Math.abs(delta)) * (nb / n) + U * Math.abs(mean.c)) * (1 + U);
-        m2Error = (m2Error + o.m2Error + 1.01 * w * deltaError * (2 * Math.abs(delta) + deltaError) + 2 * U * Math.abs(term)
-                + merges) * (1 + U);
+        meanError = (meanError * (na / n)
+                        + o.meanError * (nb / n)
+                        + U * (Math.abs(a) + Math.abs(b) + Math.abs(delta)) * (nb / n)
+                        + U * Math.abs(mean.c))
+                * (1 + U);
+        m2Error = (m2Error
+                        + o.m2Error
+                        + 1.01 * w * deltaError * (2 * Math.abs(delta) + deltaError)
+                        + 2 * U * Math.abs(term)
+                        + merges)
+                * (1 + U);
         count += o.count;
         min = Math.min(min, o.min);
         max = Math.max(max, o.max);
@@ -227,12 +239,25 @@ public final class VarianceState implements FixedWidthState {
     @Override
     public byte[] serialize() {
         if (withoutBounds()) {
-            return new StateWriter(family(), VERSION_WITHOUT_BOUNDS, 40).putLong(count).putDouble(mean.sum)
-                    .putDouble(mean.c).putDouble(m2.sum).putDouble(m2.c).toByteArray();
+            return new StateWriter(family(), VERSION_WITHOUT_BOUNDS, 40)
+                    .putLong(count)
+                    .putDouble(mean.sum)
+                    .putDouble(mean.c)
+                    .putDouble(m2.sum)
+                    .putDouble(m2.c)
+                    .toByteArray();
         }
-        return new StateWriter(family(), VERSION, 72).putLong(count).putDouble(mean.sum).putDouble(mean.c)
-                .putDouble(m2.sum).putDouble(m2.c).putDouble(min).putDouble(max).putDouble(meanError)
-                .putDouble(m2Error).toByteArray();
+        return new StateWriter(family(), VERSION, 72)
+                .putLong(count)
+                .putDouble(mean.sum)
+                .putDouble(mean.c)
+                .putDouble(m2.sum)
+                .putDouble(m2.c)
+                .putDouble(min)
+                .putDouble(max)
+                .putDouble(meanError)
+                .putDouble(m2Error)
+                .toByteArray();
     }
 
     public static VarianceState deserialize(byte[] bytes) {

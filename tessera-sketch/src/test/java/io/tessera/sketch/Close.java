@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Floating-point comparisons for tests: NaN equals NaN, infinities must match, finite values within a relative tolerance. */
 final class Close {
 
-    private Close() {
-    }
+    private Close() {}
 
     static boolean within(double actual, double expected, double relative) {
         if (Double.isNaN(expected) || Double.isNaN(actual)) {

@@ -156,9 +156,15 @@ class CounterStateTest {
             CounterState merged = (CounterState) Series.mergeTree(parts.toArray(State[]::new), 0, parts.size(), rnd);
             String what = dist + " window (" + start + ", " + end + "] in " + parts.size() + " parts";
             double scale = 1e-9;
-            assertClose(merged.increase(start, end), referenceExtrapolatedRate(s, start, end, true, false), scale,
+            assertClose(
+                    merged.increase(start, end),
+                    referenceExtrapolatedRate(s, start, end, true, false),
+                    scale,
                     what + " increase");
-            assertClose(merged.rate(start, end), referenceExtrapolatedRate(s, start, end, true, true), scale,
+            assertClose(
+                    merged.rate(start, end),
+                    referenceExtrapolatedRate(s, start, end, true, true),
+                    scale,
                     what + " rate");
             assertCloseAbs(merged.delta(start, end), referenceExtrapolatedRate(s, start, end, false, false), s, what);
             long[] rc = referenceResetsChanges(s, start, end);
@@ -169,7 +175,8 @@ class CounterStateTest {
                 assertThat(merged.changes()).as(what + " changes").isEqualTo(rc[1]);
             }
             CounterState direct = stateOver(s, start, end);
-            assertThat(merged.resetCorrection()).as(what + " correction")
+            assertThat(merged.resetCorrection())
+                    .as(what + " correction")
                     .isCloseTo(direct.resetCorrection(), org.assertj.core.data.Percentage.withPercentage(1e-7));
         }
     }
@@ -177,7 +184,9 @@ class CounterStateTest {
     /** delta of a gauge may cancel to near zero: compare relative to the size of the values involved. */
     private static void assertCloseAbs(double actual, double expected, Series s, String what) {
         if (Double.isNaN(expected) || Double.isNaN(actual)) {
-            assertThat(Double.isNaN(actual)).as(what + " delta " + actual + " vs " + expected).isEqualTo(Double.isNaN(expected));
+            assertThat(Double.isNaN(actual))
+                    .as(what + " delta " + actual + " vs " + expected)
+                    .isEqualTo(Double.isNaN(expected));
             return;
         }
         double magnitude = 0;
@@ -186,7 +195,8 @@ class CounterStateTest {
                 magnitude = Math.max(magnitude, Math.abs(v));
             }
         }
-        assertThat(Math.abs(actual - expected)).as(what + " delta " + actual + " vs " + expected)
+        assertThat(Math.abs(actual - expected))
+                .as(what + " delta " + actual + " vs " + expected)
                 .isLessThanOrEqualTo(1e-9 * Math.max(Math.abs(expected), magnitude) + 1e-300);
     }
 
@@ -250,19 +260,32 @@ class CounterStateTest {
         assertThat(at(foo, t, 5 * MIN).isEmpty()).isTrue();
         long[][] resets = {{10, 0, 0, 0}, {20, 1, 0, 0}, {30, 1, 0, 0}, {32, 2, 1, 0}, {50, 3, 1, 0}};
         for (long[] r : resets) {
-            assertThat(at(foo, t, r[0] * MIN).resets()).as("foo resets[%dm]", r[0]).isEqualTo(r[1]);
-            assertThat(at(bar, t, r[0] * MIN).resets()).as("bar resets[%dm]", r[0]).isEqualTo(r[2]);
-            assertThat(at(biz, t, r[0] * MIN).resets()).as("biz resets[%dm]", r[0]).isEqualTo(r[3]);
+            assertThat(at(foo, t, r[0] * MIN).resets())
+                    .as("foo resets[%dm]", r[0])
+                    .isEqualTo(r[1]);
+            assertThat(at(bar, t, r[0] * MIN).resets())
+                    .as("bar resets[%dm]", r[0])
+                    .isEqualTo(r[2]);
+            assertThat(at(biz, t, r[0] * MIN).resets())
+                    .as("biz resets[%dm]", r[0])
+                    .isEqualTo(r[3]);
         }
         assertThat(at(foo, t, 600_000).resets()).isZero();
         long[][] changes = {{6, 0, 0, 0}, {20, 2, 2, 0}, {30, 3, 4, 0}, {50, 7, 8, 1}};
         for (long[] c : changes) {
-            assertThat(at(foo, t, c[0] * MIN).changes()).as("foo changes[%dm]", c[0]).isEqualTo(c[1]);
-            assertThat(at(bar, t, c[0] * MIN).changes()).as("bar changes[%dm]", c[0]).isEqualTo(c[2]);
-            assertThat(at(biz, t, c[0] * MIN).changes()).as("biz changes[%dm]", c[0]).isEqualTo(c[3]);
+            assertThat(at(foo, t, c[0] * MIN).changes())
+                    .as("foo changes[%dm]", c[0])
+                    .isEqualTo(c[1]);
+            assertThat(at(bar, t, c[0] * MIN).changes())
+                    .as("bar changes[%dm]", c[0])
+                    .isEqualTo(c[2]);
+            assertThat(at(biz, t, c[0] * MIN).changes())
+                    .as("biz changes[%dm]", c[0])
+                    .isEqualTo(c[3]);
         }
         // x{a="b"} NaN NaN NaN and x{a="c"} 0 NaN 0: changes(x[20m]) at 15m.
-        assertThat(at(load(5 * MIN, "NaN NaN NaN"), 15 * MIN, 20 * MIN).changes()).isZero();
+        assertThat(at(load(5 * MIN, "NaN NaN NaN"), 15 * MIN, 20 * MIN).changes())
+                .isZero();
         assertThat(at(load(5 * MIN, "0 NaN 0"), 15 * MIN, 20 * MIN).changes()).isEqualTo(2);
     }
 
@@ -278,7 +301,10 @@ class CounterStateTest {
             assertClose(at(s, t, 100 * MIN).increase(t - 100 * MIN, t), over100m[i], 1e-12, specs[i] + " [100m]");
         }
         // A drop 3 -> 2 reads as a reset: 0 1 2 3 2 3 4, increase(x[30m]) at 30m is 7.
-        assertClose(at(load(5 * MIN, "0 1 2 3 2 3 4"), 30 * MIN, 30 * MIN).increase(0, 30 * MIN), 7, 1e-12,
+        assertClose(
+                at(load(5 * MIN, "0 1 2 3 2 3 4"), 30 * MIN, 30 * MIN).increase(0, 30 * MIN),
+                7,
+                1e-12,
                 "reset increase");
     }
 
@@ -292,16 +318,28 @@ class CounterStateTest {
         assertClose(at(endReset, t, 6 * MIN).rate(t - 6 * MIN, t), 0, 1e-12, "reset at the end");
         assertClose(at(load(5 * MIN, "0+80x10"), t, 50 * MIN).rate(0, t), 0.26666666666666666, 1e-12, "window");
         long offsetEnd = t - 5 * MIN;
-        assertClose(at(load(5 * MIN, "0+10x10"), offsetEnd, 10 * MIN).rate(offsetEnd - 10 * MIN, offsetEnd),
-                0.03333333333333333, 1e-12, "offset a");
-        assertClose(at(load(5 * MIN, "0+20x10"), offsetEnd, 10 * MIN).rate(offsetEnd - 10 * MIN, offsetEnd),
-                0.06666666666666667, 1e-12, "offset b");
+        assertClose(
+                at(load(5 * MIN, "0+10x10"), offsetEnd, 10 * MIN).rate(offsetEnd - 10 * MIN, offsetEnd),
+                0.03333333333333333,
+                1e-12,
+                "offset a");
+        assertClose(
+                at(load(5 * MIN, "0+20x10"), offsetEnd, 10 * MIN).rate(offsetEnd - 10 * MIN, offsetEnd),
+                0.06666666666666667,
+                1e-12,
+                "offset b");
         double[] at10m = {0.5, 0.55, 0.6, 0.6, 0.6, 0.6};
         for (int start = 0; start <= 5; start++) {
             Series s = load(4 * MIN, (start * 60) + "+240x10");
-            assertClose(at(s, 10 * MIN, 20 * MIN).rate(-10 * MIN, 10 * MIN), at10m[start], 1e-12,
+            assertClose(
+                    at(s, 10 * MIN, 20 * MIN).rate(-10 * MIN, 10 * MIN),
+                    at10m[start],
+                    1e-12,
                     "zero cutoff start=" + start + "m at 10m");
-            assertClose(at(s, 50 * MIN, 20 * MIN).rate(30 * MIN, 50 * MIN), 0.6, 1e-12,
+            assertClose(
+                    at(s, 50 * MIN, 20 * MIN).rate(30 * MIN, 50 * MIN),
+                    0.6,
+                    1e-12,
                     "zero cutoff start=" + start + "m at 50m");
         }
     }
@@ -329,12 +367,14 @@ class CounterStateTest {
         CounterState c = new CounterState();
         c.update(1000, 1);
         assertThatThrownBy(() -> c.update(1000, 2)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> c.rate(1000, 2000)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> c.rate(1000, 2000))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not inside");
         CounterState overlapping = new CounterState();
         overlapping.update(500, 1);
         overlapping.update(1500, 1);
-        assertThatThrownBy(() -> c.merge(overlapping)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> c.merge(overlapping))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("overlapping");
     }
 
@@ -372,20 +412,25 @@ class CounterStateTest {
         CounterState plain = new CounterState();
         plain.update(1000, 5);
         plain.update(2000, 9);
-        assertThat(plain.counterSumErrorBound()).as("no reset: the same one subtraction").isZero();
+        assertThat(plain.counterSumErrorBound())
+                .as("no reset: the same one subtraction")
+                .isZero();
         assertThat(CounterState.deserialize(counterBytes(5, 1, 10)).counterSumErrorBound())
-                .as("version 1 bytes with a reset do not say how large its values were").isNaN();
+                .as("version 1 bytes with a reset do not say how large its values were")
+                .isNaN();
     }
 
     @Test
     void countsPastAnIntAreAClearErrorNotAWrongCount() {
         byte[] over = counterBytes(1L << 31, 0, 0);
-        assertThatThrownBy(() -> CounterState.deserialize(over)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> CounterState.deserialize(over))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("sample count is 2147483648");
         CounterState early = CounterState.deserialize(counterBytes(Integer.MAX_VALUE, 1, 10));
         CounterState late = new CounterState();
         late.update(100, 2);
-        assertThatThrownBy(() -> early.merge(late)).isInstanceOf(io.tessera.core.InvalidInputException.class)
+        assertThatThrownBy(() -> early.merge(late))
+                .isInstanceOf(io.tessera.core.InvalidInputException.class)
                 .hasMessageContaining("more than 2147483647 samples");
         CounterState fits = CounterState.deserialize(counterBytes(Integer.MAX_VALUE - 1, 1, 10));
         fits.merge(late);
@@ -396,7 +441,15 @@ class CounterStateTest {
     /** A counter state's bytes: {@code count} samples from (1, 7) to (10, 3) with one reset and one change. */
     /** Version 1 bytes (no correction magnitude): one reset, one change. */
     private static byte[] counterBytes(long count, long firstTs, long lastTs) {
-        return new StateWriter(StateFamily.COUNTER, 1, 64).putLong(count).putLong(firstTs).putDouble(7)
-                .putLong(lastTs).putDouble(3).putDouble(7).putLong(1).putLong(1).toByteArray();
+        return new StateWriter(StateFamily.COUNTER, 1, 64)
+                .putLong(count)
+                .putLong(firstTs)
+                .putDouble(7)
+                .putLong(lastTs)
+                .putDouble(3)
+                .putDouble(7)
+                .putLong(1)
+                .putLong(1)
+                .toByteArray();
     }
 }

@@ -21,7 +21,8 @@ class DdSketchStateNaNTest {
         "3, 0.02, 1000, 0.6, 3",
         "4, 0.01, 40, 0.1, 1",
         "5, 0.05, 3000, 1.0, 4",
-        "6, 0.01, 20000, 0.0, 16"})
+        "6, 0.01, 20000, 0.0, 16"
+    })
     void mergedPaneStatesAnswerTheSampleOfTheFloorRank(long seed, double alpha, int n, double nanShare, int panes) {
         SplittableRandom rnd = new SplittableRandom(seed);
         double[] samples = QuantileOracle.samples(rnd, n, nanShare);
@@ -43,9 +44,13 @@ class DdSketchStateNaNTest {
             if (Double.isNaN(expected) || Double.isInfinite(expected)) {
                 assertThat(Double.compare(answer, expected)).as(what).isZero();
             } else {
-                assertThat(Math.abs(answer - expected)).as(what).isLessThanOrEqualTo(alpha * Math.abs(expected) + 1e-12);
+                assertThat(Math.abs(answer - expected))
+                        .as(what)
+                        .isLessThanOrEqualTo(alpha * Math.abs(expected) + 1e-12);
             }
-            assertThat(Double.compare(decoded.quantile(q), answer)).as(what + " after a round trip").isZero();
+            assertThat(Double.compare(decoded.quantile(q), answer))
+                    .as(what + " after a round trip")
+                    .isZero();
         }
     }
 
@@ -66,7 +71,8 @@ class DdSketchStateNaNTest {
         assertThat(DdSketchState.deserialize(v1).serialize()).isEqualTo(current);
         byte[] unknown = current.clone();
         unknown[2] = 3;
-        assertThatThrownBy(() -> StateCodec.deserialize(unknown)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(unknown))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("unsupported DDSKETCH format version 3");
     }
 }

@@ -16,9 +16,19 @@ class DistinctCouponsTest {
      */
     @ParameterizedTest
     @CsvSource({
-            "4, 0, 10, 1", "4, 50, 300, 2", "8, 0, 0, 3", "8, 20, 5, 4", "8, 500, 900, 5", "10, 100, 60, 6",
-            "10, 3000, 800, 7", "12, 1000, 285, 8", "12, 1000, 3000, 9", "12, 40000, 5000, 10", "14, 200, 20000, 11",
-            "11, 0, 4000, 12"})
+        "4, 0, 10, 1",
+        "4, 50, 300, 2",
+        "8, 0, 0, 3",
+        "8, 20, 5, 4",
+        "8, 500, 900, 5",
+        "10, 100, 60, 6",
+        "10, 3000, 800, 7",
+        "12, 1000, 285, 8",
+        "12, 1000, 3000, 9",
+        "12, 40000, 5000, 10",
+        "14, 200, 20000, 11",
+        "11, 0, 4000, 12"
+    })
     void countsAsTheUnionDoes(int lgK, int paneValues, int edgeValues, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         int domain = 1 + (paneValues + edgeValues) * 3 / 4;

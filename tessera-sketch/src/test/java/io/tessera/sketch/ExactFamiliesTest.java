@@ -31,8 +31,8 @@ class ExactFamiliesTest {
     }
 
     /** What each exact family must answer, computed directly from the raw samples. */
-    private record Direct(long count, double sum, double mean, double min, double max, double variance,
-                          double last, long lastTs) {
+    private record Direct(
+            long count, double sum, double mean, double min, double max, double variance, double last, long lastTs) {
 
         static Direct of(Series s) {
             long n = 0;
@@ -53,7 +53,10 @@ class ExactFamiliesTest {
                 last = v;
                 lastTs = s.ts()[i];
             }
-            double mean = n == 0 ? Double.NaN : exact.divide(BigDecimal.valueOf(n), MathContext.DECIMAL128).doubleValue();
+            double mean = n == 0
+                    ? Double.NaN
+                    : exact.divide(BigDecimal.valueOf(n), MathContext.DECIMAL128)
+                            .doubleValue();
             double m2 = 0;
             for (double v : s.ordinaryValues()) {
                 m2 += (v - mean) * (v - mean);
@@ -62,8 +65,17 @@ class ExactFamiliesTest {
         }
     }
 
-    private static void check(Direct d, SumState sum, CountState count, MinState min, MaxState max, AvgState avg,
-                              VarianceState var, LastState last, PresentState present, String how) {
+    private static void check(
+            Direct d,
+            SumState sum,
+            CountState count,
+            MinState min,
+            MaxState max,
+            AvgState avg,
+            VarianceState var,
+            LastState last,
+            PresentState present,
+            String how) {
         assertThat(count.value()).as(how + " count").isEqualTo(d.count);
         assertThat(sum.isEmpty()).isEqualTo(d.count == 0);
         assertClose(sum.value(), d.sum, TOL, how + " sum");
@@ -83,15 +95,29 @@ class ExactFamiliesTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         Series s = Series.of(dist, rnd, rnd.nextInt(0, 2000), 1_000_000, 0.05);
         Direct d = Direct.of(s);
-        check(d, Series.whole(s, SumState::new), Series.whole(s, CountState::new), Series.whole(s, MinState::new),
-                Series.whole(s, MaxState::new), Series.whole(s, AvgState::new), Series.whole(s, VarianceState::new),
-                Series.whole(s, LastState::new), Series.whole(s, PresentState::new), "whole");
+        check(
+                d,
+                Series.whole(s, SumState::new),
+                Series.whole(s, CountState::new),
+                Series.whole(s, MinState::new),
+                Series.whole(s, MaxState::new),
+                Series.whole(s, AvgState::new),
+                Series.whole(s, VarianceState::new),
+                Series.whole(s, LastState::new),
+                Series.whole(s, PresentState::new),
+                "whole");
         for (int trial = 0; trial < 4; trial++) {
             int[] cuts = Series.cuts(rnd, s.size(), rnd.nextInt(1, 16));
-            check(d, merged(s, cuts, SumState::new, rnd), merged(s, cuts, CountState::new, rnd),
-                    merged(s, cuts, MinState::new, rnd), merged(s, cuts, MaxState::new, rnd),
-                    merged(s, cuts, AvgState::new, rnd), merged(s, cuts, VarianceState::new, rnd),
-                    merged(s, cuts, LastState::new, rnd), merged(s, cuts, PresentState::new, rnd),
+            check(
+                    d,
+                    merged(s, cuts, SumState::new, rnd),
+                    merged(s, cuts, CountState::new, rnd),
+                    merged(s, cuts, MinState::new, rnd),
+                    merged(s, cuts, MaxState::new, rnd),
+                    merged(s, cuts, AvgState::new, rnd),
+                    merged(s, cuts, VarianceState::new, rnd),
+                    merged(s, cuts, LastState::new, rnd),
+                    merged(s, cuts, PresentState::new, rnd),
                     "merged " + (cuts.length - 1) + " panes");
         }
     }
@@ -111,9 +137,12 @@ class ExactFamiliesTest {
     }
 
     /** Every split into two panes, merged in both call orders, gives the answer of the whole. */
-    private static <S extends State> void eachSplit(Series s, Supplier<S> factory,
-                                                    java.util.function.ToDoubleFunction<S> answer, double expected,
-                                                    String what) {
+    private static <S extends State> void eachSplit(
+            Series s,
+            Supplier<S> factory,
+            java.util.function.ToDoubleFunction<S> answer,
+            double expected,
+            String what) {
         S whole = Series.whole(s, factory);
         assertClose(answer.applyAsDouble(whole), expected, 1e-12, what + " whole");
         for (int cut = 0; cut <= s.size(); cut++) {
@@ -124,12 +153,17 @@ class ExactFamiliesTest {
                 b.update(s.ts(), s.values(), cut, s.size());
                 S m = forward ? a : b;
                 m.merge(forward ? b : a);
-                assertClose(answer.applyAsDouble(m), expected, 1e-12, what + " split at " + cut + (forward ? "" : " reversed"));
+                assertClose(
+                        answer.applyAsDouble(m),
+                        expected,
+                        1e-12,
+                        what + " split at " + cut + (forward ? "" : " reversed"));
             }
         }
     }
 
-    // Hand-copied from functions.test, "Tests for *_over_time": data{type=...} at 10s steps, evaluated over all three samples.
+    // Hand-copied from functions.test, "Tests for *_over_time": data{type=...} at 10s steps, evaluated over all three
+    // samples.
     @Test
     void minMaxLastCountWithNaNAsPrometheus() {
         double nan = Double.NaN;
@@ -167,12 +201,24 @@ class ExactFamiliesTest {
         eachSplit(load(1, 2, 3, Double.NaN, Double.NaN), AvgState::new, AvgState::value, Double.NaN, "metric11");
         eachSplit(load(1, 1e100, 1, -1e100), SumState::new, SumState::value, 2, "big intermediate sum");
         eachSplit(load(1, 1e100, 1, -1e100), AvgState::new, AvgState::value, 0.5, "big intermediate avg");
-        eachSplit(load(1e10, 1e-6, 1e-6, 1e-6, 1e-6, 1e-6), AvgState::new, AvgState::value, 1.6666666666666675e+09,
+        eachSplit(
+                load(1e10, 1e-6, 1e-6, 1e-6, 1e-6, 1e-6),
+                AvgState::new,
+                AvgState::value,
+                1.6666666666666675e+09,
                 "metric1 extreme");
-        eachSplit(load(-1.78264E+50, 0.76342771, 1.9592258, 2.258E+220, 7.69805412, -458.90154), AvgState::new,
-                AvgState::value, 3.76333333333333E+219, "metric6 extreme");
-        eachSplit(load(-1.78264E+215, 0.76342771, 1.9592258, 2.258E+220, 7.69805412, 1.78264E+215, -458.90154),
-                AvgState::new, AvgState::value, 3.225714285714286e+219, "metric9 extreme");
+        eachSplit(
+                load(-1.78264E+50, 0.76342771, 1.9592258, 2.258E+220, 7.69805412, -458.90154),
+                AvgState::new,
+                AvgState::value,
+                3.76333333333333E+219,
+                "metric6 extreme");
+        eachSplit(
+                load(-1.78264E+215, 0.76342771, 1.9592258, 2.258E+220, 7.69805412, 1.78264E+215, -458.90154),
+                AvgState::new,
+                AvgState::value,
+                3.225714285714286e+219,
+                "metric9 extreme");
     }
 
     // functions.test: "foo 52+0x100" must average to exactly 52; "metric 1+0x4000" at 1ms sums to exact integers.
@@ -248,8 +294,10 @@ class ExactFamiliesTest {
     @Test
     void mergingAnotherFamilyOrItselfIsRejected() {
         SumState s = new SumState();
-        assertThatThrownBy(() -> s.merge(new CountState())).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("COUNT").hasMessageContaining("SUM");
+        assertThatThrownBy(() -> s.merge(new CountState()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("COUNT")
+                .hasMessageContaining("SUM");
         assertThatThrownBy(() -> s.merge(s)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> s.merge(null)).isInstanceOf(IllegalArgumentException.class);
     }

@@ -31,7 +31,8 @@ class KllStateNaNTest {
         "7, 200, 20000, 0.5, 200",
         "8, 16, 10, 0.5, 3",
         "9, 200, 40000, 0.004, 40",
-        "10, 32, 31, 0.03, 1"})
+        "10, 32, 31, 0.03, 1"
+    })
     void mergedPaneStatesAnswerAsTheExactQuantileWithNaNFirst(long seed, int k, int n, double nanShare, int panes) {
         SplittableRandom rnd = new SplittableRandom(seed);
         double[] samples = QuantileOracle.samples(rnd, n, nanShare);
@@ -57,7 +58,9 @@ class KllStateNaNTest {
                     assertThat(answer).as(what + " (the exact extreme)").isEqualTo(exact);
                 }
             }
-            assertThat(Double.compare(decoded.quantile(q), answer)).as(what + " after a round trip").isZero();
+            assertThat(Double.compare(decoded.quantile(q), answer))
+                    .as(what + " after a round trip")
+                    .isZero();
         }
     }
 
@@ -76,11 +79,12 @@ class KllStateNaNTest {
                     pane.update(i, samples[i]);
                 }
             }
-            merged.merge(switch (p % 3) {
-                case 0 -> pane;
-                case 1 -> KllState.deserialize(pane.serialize());
-                default -> throughWords(pane);
-            });
+            merged.merge(
+                    switch (p % 3) {
+                        case 0 -> pane;
+                        case 1 -> KllState.deserialize(pane.serialize());
+                        default -> throughWords(pane);
+                    });
         }
         return merged;
     }
@@ -120,7 +124,8 @@ class KllStateNaNTest {
         KllState state = new KllState(64);
         SplittableRandom rnd = new SplittableRandom(11);
         for (int i = 0; i < n; i++) {
-            state.update(i, infinityEvery > 0 && i % infinityEvery == 0 ? Double.POSITIVE_INFINITY : rnd.nextGaussian());
+            state.update(
+                    i, infinityEvery > 0 && i % infinityEvery == 0 ? Double.POSITIVE_INFINITY : rnd.nextGaussian());
         }
         byte[] current = KllState.deserialize(state.serialize()).serialize();
         assertThat(current[2]).isEqualTo((byte) 2);
@@ -135,12 +140,14 @@ class KllStateNaNTest {
         for (int version : new int[] {0, 3}) {
             byte[] unknown = current.clone();
             unknown[2] = (byte) version;
-            assertThatThrownBy(() -> StateCodec.deserialize(unknown)).isInstanceOf(StateFormatException.class)
+            assertThatThrownBy(() -> StateCodec.deserialize(unknown))
+                    .isInstanceOf(StateFormatException.class)
                     .hasMessageContaining("unsupported KLL format version " + version);
         }
         byte[] negative = current.clone();
         Arrays.fill(negative, 7, 15, (byte) 0xff);
-        assertThatThrownBy(() -> StateCodec.deserialize(negative)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(negative))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("NaN count is negative");
     }
 }

@@ -36,7 +36,8 @@ class KllStateTest {
     @CsvSource({"8,5", "200,6"})
     void mergesGiveTheSketchOfEveryValue(int k, long seed) {
         Random random = new Random(seed);
-        for (int[] sizes : new int[][] {{0, 3}, {3, 4}, {k / 2, k / 2}, {k - 1, 2}, {k + 3, 2}, {2, k + 3}, {2 * k, 3 * k}}) {
+        for (int[] sizes :
+                new int[][] {{0, 3}, {3, 4}, {k / 2, k / 2}, {k - 1, 2}, {k + 3, 2}, {2, k + 3}, {2 * k, 3 * k}}) {
             KllState a = new KllState(k);
             KllState b = new KllState(k);
             KllDoublesSketch ra = KllDoublesSketch.newHeapInstance(k);
@@ -71,8 +72,11 @@ class KllStateTest {
     }
 
     private static double quantile(KllDoublesSketch s, double q) {
-        return q == 0 ? s.getMinItem() : q == 1 ? s.getMaxItem()
-                : s.getQuantile(q, org.apache.datasketches.quantilescommon.QuantileSearchCriteria.INCLUSIVE);
+        return q == 0
+                ? s.getMinItem()
+                : q == 1
+                        ? s.getMaxItem()
+                        : s.getQuantile(q, org.apache.datasketches.quantilescommon.QuantileSearchCriteria.INCLUSIVE);
     }
 
     private static void assertSameAs(KllState state, KllDoublesSketch reference, String what) {
@@ -90,7 +94,9 @@ class KllStateTest {
                 if (Double.isNaN(v)) {
                     continue; // Prometheus' +Inf times a weight of 0, from the exact counts (KllStateNaNTest)
                 }
-                assertThat(q).as(what + " q=" + q).isBetween(rank(reference, v, false) - slack, rank(reference, v, true) + slack);
+                assertThat(q)
+                        .as(what + " q=" + q)
+                        .isBetween(rank(reference, v, false) - slack, rank(reference, v, true) + slack);
             }
             assertThat(sorted).isNotEmpty();
             return;
@@ -105,15 +111,20 @@ class KllStateTest {
         if (!reference.isEmpty()) {
             KllState.Sorted sorted = state.sorted();
             assertThat(sorted.values()).isEqualTo(reference.getSortedView().getQuantiles());
-            assertThat(sorted.cumulativeWeights()).isEqualTo(reference.getSortedView().getCumulativeWeights());
+            assertThat(sorted.cumulativeWeights())
+                    .isEqualTo(reference.getSortedView().getCumulativeWeights());
         }
     }
 
     /** The state's bytes for {@code reference}: the family header, k, no NaN, the counts of ±Inf and the sketch's own bytes. */
     private static byte[] serialized(KllDoublesSketch reference) {
         byte[] body = reference.toByteArray();
-        return new StateWriter(StateFamily.KLL, KllState.VERSION, body.length + 32).putInt(reference.getK()).putLong(0)
-                .putLong(infinite(reference, Double.NEGATIVE_INFINITY)).putLong(infinite(reference, Double.POSITIVE_INFINITY)).putBlock(body)
+        return new StateWriter(StateFamily.KLL, KllState.VERSION, body.length + 32)
+                .putInt(reference.getK())
+                .putLong(0)
+                .putLong(infinite(reference, Double.NEGATIVE_INFINITY))
+                .putLong(infinite(reference, Double.POSITIVE_INFINITY))
+                .putBlock(body)
                 .toByteArray();
     }
 
@@ -144,7 +155,10 @@ class KllStateTest {
 
     /** The normalized rank of {@code v} among the reference's values, counting values equal to it or not. */
     private static double rank(KllDoublesSketch reference, double v, boolean inclusive) {
-        return reference.getRank(v, inclusive ? org.apache.datasketches.quantilescommon.QuantileSearchCriteria.INCLUSIVE
-                : org.apache.datasketches.quantilescommon.QuantileSearchCriteria.EXCLUSIVE);
+        return reference.getRank(
+                v,
+                inclusive
+                        ? org.apache.datasketches.quantilescommon.QuantileSearchCriteria.INCLUSIVE
+                        : org.apache.datasketches.quantilescommon.QuantileSearchCriteria.EXCLUSIVE);
     }
 }

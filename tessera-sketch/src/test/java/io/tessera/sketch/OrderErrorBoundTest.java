@@ -51,10 +51,12 @@ class OrderErrorBoundTest {
         assertThat(merged.count()).isEqualTo(inOrder.count());
         assertThat(Math.abs(merged.value() - inOrder.value())).isLessThanOrEqualTo(merged.orderErrorBound());
         assertThat(Math.abs(merged.value() - exact.doubleValue())).isLessThanOrEqualTo(merged.orderErrorBound());
-        assertThat(Math.abs(meanMerged.value() - meanInOrder.value())).isLessThanOrEqualTo(meanMerged.orderErrorBound());
+        assertThat(Math.abs(meanMerged.value() - meanInOrder.value()))
+                .isLessThanOrEqualTo(meanMerged.orderErrorBound());
         SumState read = SumState.deserialize(merged.serialize());
         assertThat(read.orderErrorBound()).isEqualTo(merged.orderErrorBound());
-        assertThat(AvgState.deserialize(meanMerged.serialize()).orderErrorBound()).isEqualTo(meanMerged.orderErrorBound());
+        assertThat(AvgState.deserialize(meanMerged.serialize()).orderErrorBound())
+                .isEqualTo(meanMerged.orderErrorBound());
     }
 
     @ParameterizedTest
@@ -73,8 +75,17 @@ class OrderErrorBoundTest {
     @ParameterizedTest
     @ValueSource(ints = {1})
     void versionOneBytesDoNotSayHowLargeTheValuesWere(int version) {
-        byte[] sum = new StateWriter(StateFamily.SUM, version, 24).putLong(2).putDouble(3).putDouble(0).toByteArray();
-        byte[] avg = new StateWriter(StateFamily.AVG, version, 25).putLong(2).putByte(0).putDouble(3).putDouble(0).toByteArray();
+        byte[] sum = new StateWriter(StateFamily.SUM, version, 24)
+                .putLong(2)
+                .putDouble(3)
+                .putDouble(0)
+                .toByteArray();
+        byte[] avg = new StateWriter(StateFamily.AVG, version, 25)
+                .putLong(2)
+                .putByte(0)
+                .putDouble(3)
+                .putDouble(0)
+                .toByteArray();
         assertThat(SumState.deserialize(sum).value()).isEqualTo(3);
         assertThat(SumState.deserialize(sum).orderErrorBound()).isNaN();
         assertThat(AvgState.deserialize(avg).value()).isEqualTo(1.5);

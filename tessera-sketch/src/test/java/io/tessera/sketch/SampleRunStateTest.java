@@ -51,8 +51,11 @@ class SampleRunStateTest {
         s.update(30, Double.NaN);
         assertThat(s.count()).isEqualTo(2);
         assertThat(s.finite()).isFalse();
-        assertThatThrownBy(() -> s.update(30, 2)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ascending");
-        assertThatThrownBy(() -> s.update(30L + Integer.MAX_VALUE, 2)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> s.update(30, 2))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ascending");
+        assertThatThrownBy(() -> s.update(30L + Integer.MAX_VALUE, 2))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("spans at most");
         s.trim();
         assertThat(s.values()).as("trimmed to its samples").hasSize(2);
@@ -91,7 +94,8 @@ class SampleRunStateTest {
             assertThat(batch.interval()).isEqualTo(single.interval());
             for (int i = 0; i < single.count(); i++) {
                 assertThat(batch.time(i)).isEqualTo(single.time(i));
-                assertThat(Double.doubleToRawLongBits(batch.value(i))).isEqualTo(Double.doubleToRawLongBits(single.value(i)));
+                assertThat(Double.doubleToRawLongBits(batch.value(i)))
+                        .isEqualTo(Double.doubleToRawLongBits(single.value(i)));
             }
         }
         SampleRunState evenRun = new SampleRunState();
@@ -105,11 +109,13 @@ class SampleRunStateTest {
     void aBatchOutOfOrderKeepsTheSamplesBeforeIt() {
         SampleRunState s = new SampleRunState();
         assertThatThrownBy(() -> s.update(new long[] {10, 20, 20, 30}, new double[] {1, 2, 3, 4}, 0, 4))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ascending");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ascending");
         assertThat(s.count()).isEqualTo(2);
         assertThat(s.time(1)).isEqualTo(20);
         assertThatThrownBy(() -> s.update(new long[] {40, 40L + Integer.MAX_VALUE}, new double[] {1, 2}, 0, 2))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spans at most");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("spans at most");
         assertThat(s.count()).isEqualTo(3);
     }
 }

@@ -37,7 +37,8 @@ class SketchAccuracyTest {
         return q < lo ? lo - q : q > hi ? q - hi : 0;
     }
 
-    private static State mergedPanes(double[] values, java.util.function.Supplier<State> factory, SplittableRandom rnd) {
+    private static State mergedPanes(
+            double[] values, java.util.function.Supplier<State> factory, SplittableRandom rnd) {
         Series s = new Series(new long[values.length], values);
         State[] panes = s.panes(Series.cuts(rnd, values.length, rnd.nextInt(1, 10)), factory, rnd);
         return Series.mergeTree(panes, 0, panes.length, rnd);
@@ -69,7 +70,8 @@ class SketchAccuracyTest {
         double[] worst = {0};
         int failures = kllFailures(dist, seeds, 5_000, worst);
         // 99% confidence per check: allow at most 1% of (seed, quantile) checks above the bound.
-        assertThat((double) failures / (seeds * QS.length)).as("%s failure fraction, worst %.4f", dist, worst[0])
+        assertThat((double) failures / (seeds * QS.length))
+                .as("%s failure fraction, worst %.4f", dist, worst[0])
                 .isLessThanOrEqualTo(0.01);
     }
 
@@ -94,7 +96,8 @@ class SketchAccuracyTest {
             for (double q : QS) {
                 double truth = sorted[(int) Math.floor(q * (sorted.length - 1))];
                 double got = dd.quantile(q);
-                assertThat(Math.abs(got - truth)).as("%s seed %d q %s", dist, seed, q)
+                assertThat(Math.abs(got - truth))
+                        .as("%s seed %d q %s", dist, seed, q)
                         .isLessThanOrEqualTo(0.01 * Math.abs(truth) * (1 + 1e-9));
             }
         }
@@ -152,7 +155,8 @@ class SketchAccuracyTest {
                 panes[p] = f;
             }
             FrequentState f = (FrequentState) Series.mergeTree(panes, 0, panes.length, rnd);
-            double total = truth.values().stream().mapToDouble(Double::doubleValue).sum();
+            double total =
+                    truth.values().stream().mapToDouble(Double::doubleValue).sum();
             assertThat(f.totalWeight()).isCloseTo(total, org.assertj.core.data.Offset.offset(1e-6 * total));
             for (var e : truth.entrySet()) {
                 double est = f.estimate(e.getKey());
@@ -219,8 +223,11 @@ class SketchAccuracyTest {
         kll.update(new long[5], data, 0, 5);
         dd.update(new long[5], data, 0, 5);
         for (double q : new double[] {-1, 2, Double.NaN}) {
-            double expected = Double.isNaN(q) ? Double.NaN : q < 0 ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-            assertThat(Double.compare(kll.quantile(q), expected)).as("kll q=" + q).isZero();
+            double expected =
+                    Double.isNaN(q) ? Double.NaN : q < 0 ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            assertThat(Double.compare(kll.quantile(q), expected))
+                    .as("kll q=" + q)
+                    .isZero();
             assertThat(Double.compare(dd.quantile(q), expected)).as("dd q=" + q).isZero();
         }
         // the NaN is a sample, ordered first; the stale marker is not
@@ -236,7 +243,8 @@ class SketchAccuracyTest {
 
     @Test
     void sketchesWithOtherParametersDoNotMerge() {
-        assertThatThrownBy(() -> new KllState(200).merge(new KllState(100))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new KllState(200).merge(new KllState(100)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("k=100");
         assertThatThrownBy(() -> new DistinctState(12).merge(new DistinctState(10)))
                 .isInstanceOf(IllegalArgumentException.class);
@@ -263,8 +271,15 @@ class SketchAccuracyTest {
     @Test
     void accuracyReportRendersATable() {
         String md = SketchAccuracyReport.markdown(2);
-        assertThat(md).contains("| family |").contains("| KLL | k=200 |").contains("| DDSketch |")
-                .contains("| CPC distinct |").contains("| Count-Min frequent |");
-        assertThat(md.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| family")).count()).isEqualTo(16);
+        assertThat(md)
+                .contains("| family |")
+                .contains("| KLL | k=200 |")
+                .contains("| DDSketch |")
+                .contains("| CPC distinct |")
+                .contains("| Count-Min frequent |");
+        assertThat(md.lines()
+                        .filter(l -> l.startsWith("| ") && !l.startsWith("| family"))
+                        .count())
+                .isEqualTo(16);
     }
 }

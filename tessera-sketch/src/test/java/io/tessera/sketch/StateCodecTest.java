@@ -99,15 +99,29 @@ class StateCodecTest {
             case VarianceState x -> List.of(x.variance(), x.mean(), x.count());
             case LastState x -> List.of(x.value(), x.timestamp());
             case PresentState x -> List.of(x.isEmpty());
-            case CounterState x -> List.of(x.count(), x.firstTimestamp(), x.lastTimestamp(), x.resets(), x.changes(),
-                    x.isEmpty() ? 0.0 : x.increase(x.firstTimestamp() - 1, x.lastTimestamp()),
-                    x.isEmpty() ? 0.0 : x.delta(x.firstTimestamp() - 1, x.lastTimestamp() + 5));
-            case CurveState x -> java.util.stream.IntStream.range(0, x.breakpoints()).<Object>
-mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentAt(i)).toList();
-            case SampleRunState x -> List.of(x.count(), x.base(), x.isEmpty() ? 0L : x.time(x.count() - 1),
-                    java.util.stream.IntStream.range(0, x.count()).mapToObj(i -> x.time(i) + "=" + x.value(i)).toList());
-            case KllState x -> List.of(x.count(), x.quantile(0.1), x.quantile(0.5), x.quantile(0.99), x.k(),
-                    x.errorBound());
+            case CounterState x ->
+                List.of(
+                        x.count(),
+                        x.firstTimestamp(),
+                        x.lastTimestamp(),
+                        x.resets(),
+                        x.changes(),
+                        x.isEmpty() ? 0.0 : x.increase(x.firstTimestamp() - 1, x.lastTimestamp()),
+                        x.isEmpty() ? 0.0 : x.delta(x.firstTimestamp() - 1, x.lastTimestamp() + 5));
+            case CurveState x ->
+                java.util.stream.IntStream.range(0, x.breakpoints())
+                        .<Object>mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentAt(i))
+                        .toList();
+            case SampleRunState x ->
+                List.of(
+                        x.count(),
+                        x.base(),
+                        x.isEmpty() ? 0L : x.time(x.count() - 1),
+                        java.util.stream.IntStream.range(0, x.count())
+                                .mapToObj(i -> x.time(i) + "=" + x.value(i))
+                                .toList());
+            case KllState x ->
+                List.of(x.count(), x.quantile(0.1), x.quantile(0.5), x.quantile(0.99), x.k(), x.errorBound());
             case DdSketchState x -> List.of(x.count(), x.quantile(0.1), x.quantile(0.5), x.quantile(0.99));
             case DistinctState x -> List.of(x.estimate(), x.lowerBound(), x.upperBound(), x.lgK());
             case FrequentState x -> List.of(x.totalWeight(), x.topK(10), x.estimate("key-1"), x.estimate("absent"));
@@ -134,7 +148,9 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
             // A decoded state keeps working: it merges with a fresh one like the original does.
             State extra = filled(family, 7, 20);
             // curves merge only with adjacent panes' (CurveBuilderTest)
-            if (family == StateFamily.COUNTER || family == StateFamily.LAST || family == StateFamily.SAMPLES
+            if (family == StateFamily.COUNTER
+                    || family == StateFamily.LAST
+                    || family == StateFamily.SAMPLES
                     || family == StateFamily.CURVE) {
                 continue;
             }
@@ -145,7 +161,9 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
                 // KLL compaction is randomised: only the count is deterministic after a merge.
                 assertThat(((KllState) viaCodec).count()).isEqualTo(k.count());
             } else {
-                assertThat(answers(viaCodec)).as(family + " merged after decoding").isEqualTo(answers(a));
+                assertThat(answers(viaCodec))
+                        .as(family + " merged after decoding")
+                        .isEqualTo(answers(a));
             }
         }
     }
@@ -156,8 +174,10 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
         byte[] bytes = filled(family, 3, 100).serialize();
         for (int len = 0; len < bytes.length; len++) {
             byte[] cut = Arrays.copyOf(bytes, len);
-            assertThatThrownBy(() -> StateCodec.deserialize(cut)).as(family + " cut to " + len)
-                    .isInstanceOf(StateFormatException.class).hasMessageContaining("truncated");
+            assertThatThrownBy(() -> StateCodec.deserialize(cut))
+                    .as(family + " cut to " + len)
+                    .isInstanceOf(StateFormatException.class)
+                    .hasMessageContaining("truncated");
             assertThatThrownBy(() -> DECODERS.get(family).apply(cut)).isInstanceOf(StateFormatException.class);
         }
     }
@@ -167,7 +187,8 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
     void trailingBytesAreRejected(StateFamily family) {
         byte[] bytes = filled(family, 4, 100).serialize();
         byte[] longer = Arrays.copyOf(bytes, bytes.length + 3);
-        assertThatThrownBy(() -> StateCodec.deserialize(longer)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(longer))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("3 trailing bytes after the " + family + " state");
     }
 
@@ -177,21 +198,26 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
         byte[] bytes = filled(family, 5, 10).serialize();
         byte[] magic = bytes.clone();
         magic[0] = 0x00;
-        assertThatThrownBy(() -> StateCodec.deserialize(magic)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(magic))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("magic");
-        assertThatThrownBy(() -> DECODERS.get(family).apply(magic)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> DECODERS.get(family).apply(magic))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("magic");
         byte[] version = bytes.clone();
         version[2] = (byte) 0xee;
-        assertThatThrownBy(() -> StateCodec.deserialize(version)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(version))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("unsupported " + family + " format version 238");
         byte[] unknown = bytes.clone();
         unknown[1] = (byte) 99;
-        assertThatThrownBy(() -> StateCodec.deserialize(unknown)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(unknown))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("unknown state family code 99");
         for (StateFamily other : StateFamily.values()) {
             if (other != family) {
-                assertThatThrownBy(() -> DECODERS.get(other).apply(bytes)).isInstanceOf(StateFormatException.class)
+                assertThatThrownBy(() -> DECODERS.get(other).apply(bytes))
+                        .isInstanceOf(StateFormatException.class)
                         .hasMessageContaining("expected a " + other + " state but the bytes hold a " + family);
             }
         }
@@ -199,9 +225,11 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
 
     @Test
     void nullAndTinyBuffersAreRejected() {
-        assertThatThrownBy(() -> StateCodec.deserialize(null)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(null))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("null");
-        assertThatThrownBy(() -> StateCodec.deserialize(new byte[] {0x54, 1})).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(new byte[] {0x54, 1}))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("truncated state: 2 bytes");
     }
 
@@ -209,11 +237,13 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
     void corruptPayloadsAreRejected() {
         byte[] sum = filled(StateFamily.COUNT, 1, 10).serialize();
         sum[3 + 7] = (byte) 0x80;
-        assertThatThrownBy(() -> StateCodec.deserialize(sum)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(sum))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("negative");
         byte[] avg = filled(StateFamily.AVG, 1, 10).serialize();
         avg[3 + 8] = 7;
-        assertThatThrownBy(() -> StateCodec.deserialize(avg)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(avg))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("mode byte is 7");
         for (StateFamily f : List.of(StateFamily.KLL, StateFamily.DISTINCT, StateFamily.DDSKETCH)) {
             byte[] bytes = filled(f, 2, 500).serialize();
@@ -221,12 +251,15 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
             for (int i = blockStart; i < Math.min(bytes.length, blockStart + 8); i++) {
                 bytes[i] = (byte) 0xff;
             }
-            assertThatThrownBy(() -> StateCodec.deserialize(bytes)).as(f.toString())
-                    .isInstanceOf(StateFormatException.class).hasMessageContaining("corrupt " + f);
+            assertThatThrownBy(() -> StateCodec.deserialize(bytes))
+                    .as(f.toString())
+                    .isInstanceOf(StateFormatException.class)
+                    .hasMessageContaining("corrupt " + f);
         }
         byte[] freq = filled(StateFamily.FREQUENT, 2, 100).serialize();
         freq[3 + 8 + 8 + 4] = 1;
-        assertThatThrownBy(() -> StateCodec.deserialize(freq)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> StateCodec.deserialize(freq))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("does not match epsilon");
     }
 
@@ -238,6 +271,8 @@ mapToObj(i -> x.time(i) + ":" + x.level(i) + "+" + x.slope(i) + "x" + x.presentA
             case DDSKETCH -> 3 + 8 + 3 * 8;
             default -> throw new AssertionError(f);
         };
-        return java.nio.ByteBuffer.wrap(bytes, offset, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+        return java.nio.ByteBuffer.wrap(bytes, offset, 4)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .getInt();
     }
 }

@@ -35,7 +35,8 @@ class StateWordsTest {
     void fixedWidthFamiliesRoundTripThroughWordsBitForBit(StateFamily family) {
         if (!FIXED.containsKey(family)) {
             assertThat(StateWords.width(family)).isZero();
-            assertThatThrownBy(() -> StateWords.read(family, new long[8], 0)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> StateWords.read(family, new long[8], 0))
+                    .isInstanceOf(IllegalArgumentException.class);
             return;
         }
         int width = StateWords.width(family);
@@ -50,7 +51,9 @@ class StateWordsTest {
             ((FixedWidthState) state).writeWords(words, at);
             for (int i = 0; i < words.length; i++) {
                 if (i < at || i >= at + width) {
-                    assertThat(words[i]).as("word %d outside the state's %d", i, width).isEqualTo(SENTINEL);
+                    assertThat(words[i])
+                            .as("word %d outside the state's %d", i, width)
+                            .isEqualTo(SENTINEL);
                 }
             }
             State back = StateWords.read(family, words, at);
@@ -94,7 +97,8 @@ class StateWordsTest {
                 assertThat(back.serialize()).isEqualTo(state.serialize());
             }
         }
-        assertThatThrownBy(() -> StateWords.readCompact(StateFamily.KLL, new long[] {8, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0, 10))
+        assertThatThrownBy(
+                        () -> StateWords.readCompact(StateFamily.KLL, new long[] {8, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0, 10))
                 .hasMessageContaining("9 values");
     }
 
@@ -112,7 +116,9 @@ class StateWordsTest {
             }
             for (int i = n; i < n + nan; i++) {
                 // NaN payloads other than the stale marker's are ordinary NaN samples
-                samples[i] = rnd.nextBoolean() ? Double.NaN : Double.longBitsToDouble(0x7ff8_0000_0000_0000L | rnd.nextInt(1 << 20));
+                samples[i] = rnd.nextBoolean()
+                        ? Double.NaN
+                        : Double.longBitsToDouble(0x7ff8_0000_0000_0000L | rnd.nextInt(1 << 20));
             }
             shuffle(samples, rnd);
             for (int i = 0; i < samples.length; i++) {
@@ -130,7 +136,9 @@ class StateWordsTest {
             assertThat(back.k()).isEqualTo(state.k());
             for (double q : new double[] {0, 0.01, 0.5, 0.99, 1}) {
                 // NaN exactly where the exact quantile (NaN first) is NaN
-                assertThat(Double.isNaN(back.quantile(q))).as("trial %d q=%s", trial, q).isEqualTo(Double.isNaN(oracle.quantile(q)));
+                assertThat(Double.isNaN(back.quantile(q)))
+                        .as("trial %d q=%s", trial, q)
+                        .isEqualTo(Double.isNaN(oracle.quantile(q)));
                 assertThat(Double.compare(back.quantile(q), state.quantile(q))).isZero();
             }
         }

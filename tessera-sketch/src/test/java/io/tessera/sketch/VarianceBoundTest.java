@@ -126,8 +126,19 @@ class VarianceBoundTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1, 1e15, 0.1", "2, 1e12, 0.01", "3, 1e9, 0.001", "4, 1e6, 1", "5, 100, 10", "6, 0, 1",
-        "7, -5e8, 3", "8, 1e300, 1e290", "9, 1e-300, 1e-305", "10, 4e7, 1e-6", "11, 1, 1e-12"})
+    @CsvSource({
+        "1, 1e15, 0.1",
+        "2, 1e12, 0.01",
+        "3, 1e9, 0.001",
+        "4, 1e6, 1",
+        "5, 100, 10",
+        "6, 0, 1",
+        "7, -5e8, 3",
+        "8, 1e300, 1e290",
+        "9, 1e-300, 1e-305",
+        "10, 4e7, 1e-6",
+        "11, 1, 1e-12"
+    })
     void theBoundHoldsForEverySplitAndOrder(long seed, double base, double spread) {
         SplittableRandom rnd = new SplittableRandom(seed);
         for (int trial = 0; trial < 300; trial++) {
@@ -140,7 +151,8 @@ class VarianceBoundTest {
                 assertThat(Math.abs(base)).isGreaterThan(1e150);
                 continue;
             }
-            assertThat(Math.abs(s.variance() - seq)).as("trial %d: %s vs %s", trial, s.variance(), seq)
+            assertThat(Math.abs(s.variance() - seq))
+                    .as("trial %d: %s vs %s", trial, s.variance(), seq)
                     .isLessThanOrEqualTo(bound);
             assertThat(seq).as("trial %d", trial).isGreaterThanOrEqualTo(s.sequentialLowerBound());
             // Prometheus' own pass lies within the bound's share of the true variance, too
@@ -220,12 +232,15 @@ class VarianceBoundTest {
 
         byte[] v3 = v2.clone();
         v3[2] = 3;
-        assertThatThrownBy(() -> VarianceState.deserialize(v3)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> VarianceState.deserialize(v3))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("unsupported VARIANCE format version 3");
         byte[] negative = v2.clone();
-        java.nio.ByteBuffer.wrap(negative).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+        java.nio.ByteBuffer.wrap(negative)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
                 .putDouble(StateCodec.HEADER_BYTES + 56, -1.0);
-        assertThatThrownBy(() -> VarianceState.deserialize(negative)).isInstanceOf(StateFormatException.class)
+        assertThatThrownBy(() -> VarianceState.deserialize(negative))
+                .isInstanceOf(StateFormatException.class)
                 .hasMessageContaining("error bounds must be non-negative");
     }
 }

@@ -71,8 +71,11 @@ final class ExprConverter {
     SqlExpr value(Expression e, boolean aggregates) {
         return switch (e) {
             case net.sf.jsqlparser.schema.Column c ->
-                    resolver.column(c.getTable() == null || c.getTable().getName() == null ? null : unquote(c.getTable().getName()),
-                            unquote(c.getColumnName()));
+                resolver.column(
+                        c.getTable() == null || c.getTable().getName() == null
+                                ? null
+                                : unquote(c.getTable().getName()),
+                        unquote(c.getColumnName()));
             case Parenthesis p -> value(p.getExpression(), aggregates);
             case ParenthesedExpressionList<?> list when list.size() == 1 -> value(list.getFirst(), aggregates);
             case Function f -> function(f, aggregates);
@@ -80,21 +83,28 @@ final class ExprConverter {
             case LongValue l -> new SqlExpr.Literal(l.getValue(), SqlType.BIGINT);
             case DoubleValue d -> new SqlExpr.Literal(d.getValue(), SqlType.DOUBLE);
             case StringValue s -> new SqlExpr.Literal(s.getValue().replace("''", "'"), SqlType.VARCHAR);
-            case SignedExpression s when s.getSign() == '-' && value(s.getExpression(), false) instanceof SqlExpr.Literal l
+            case SignedExpression s
+            when s.getSign() == '-'
+                    && value(s.getExpression(), false) instanceof SqlExpr.Literal l
                     && l.type() != SqlType.VARCHAR -> negate(l);
-            case TimestampValue t -> new SqlExpr.Literal(TimeLiterals.timestamp(t.getRawValue().replace("'", "")), SqlType.TIMESTAMP);
+            case TimestampValue t ->
+                new SqlExpr.Literal(TimeLiterals.timestamp(t.getRawValue().replace("'", "")), SqlType.TIMESTAMP);
             default -> throw unsupported(describe(e));
         };
     }
 
     private static SqlExpr.Literal negate(SqlExpr.Literal l) {
-        return l.type() == SqlType.DOUBLE ? new SqlExpr.Literal(-(Double) l.value(), SqlType.DOUBLE)
+        return l.type() == SqlType.DOUBLE
+                ? new SqlExpr.Literal(-(Double) l.value(), SqlType.DOUBLE)
                 : new SqlExpr.Literal(Math.negateExact((Long) l.value()), l.type());
     }
 
     private SqlExpr function(Function f, boolean aggregates) {
         String name = f.getName().toLowerCase(Locale.ROOT);
-        if (f.getKeep() != null || f.getOrderByElements() != null || f.getHavingClause() != null || f.getNullHandling() != null) {
+        if (f.getKeep() != null
+                || f.getOrderByElements() != null
+                || f.getHavingClause() != null
+                || f.getNullHandling() != null) {
             throw unsupported("modifiers of " + name + "()");
         }
         List<Expression> args = arguments(f);
@@ -104,7 +114,8 @@ final class ExprConverter {
             case "date_trunc" -> {
                 requireArgs(name, args, 2);
                 if (!(args.get(0) instanceof StringValue unit)) {
-                    throw new InvalidInputException("date_trunc needs a unit string first, e.g. date_trunc('minute', ts)");
+                    throw new InvalidInputException(
+                            "date_trunc needs a unit string first, e.g. date_trunc('minute', ts)");
                 }
                 long width = TimeLiterals.unitMs(unit.getValue(), "date_trunc");
                 return new SqlExpr.Bucket(timeColumn(args.get(1), "date_trunc"), width, TimeLiterals.BUCKET_ORIGIN_MS);
@@ -121,8 +132,14 @@ final class ExprConverter {
                 requireArgs(name, args, 2);
                 return new SqlExpr.Bucket(timeColumn(args.get(0), name), intervalMs(args.get(1)), 0);
             }
-            case "tostartofsecond", "tostartofminute", "tostartoffiveminutes", "tostartoffiveminute", "tostartoftenminutes",
-                 "tostartoffifteenminutes", "tostartofhour", "tostartofday" -> {
+            case "tostartofsecond",
+                    "tostartofminute",
+                    "tostartoffiveminutes",
+                    "tostartoffiveminute",
+                    "tostartoftenminutes",
+                    "tostartoffifteenminutes",
+                    "tostartofhour",
+                    "tostartofday" -> {
                 requireArgs(name, args, 1);
                 long width = switch (base) {
                     case "tostartofsecond" -> 1_000L;
@@ -136,13 +153,14 @@ final class ExprConverter {
                 return new SqlExpr.Bucket(timeColumn(args.getFirst(), name), width, 0);
             }
             case "todatetime", "todatetime64" -> {
-                if (!args.isEmpty() && value(args.getFirst(), false) instanceof SqlExpr.Column c && c.name().equals(resolver.timeColumn())) {
+                if (!args.isEmpty()
+                        && value(args.getFirst(), false) instanceof SqlExpr.Column c
+                        && c.name().equals(resolver.timeColumn())) {
                     return c;
                 }
                 throw new InvalidInputException(base + "() is supported on the time column and in time comparisons");
             }
-            default -> {
-            }
+            default -> {}
         }
         AggregateFunction function;
         double fraction = Double.NaN;
@@ -177,14 +195,15 @@ final class ExprConverter {
                     fraction = DEFAULT_TOP_K;
                 }
                 case "topkweighted" -> throw unsupported("topKWeighted(k)(x, w)");
-                case "now", "current_timestamp" -> throw new InvalidInputException(
-                        base + "() is only supported in comparisons with the time column");
+                case "now", "current_timestamp" ->
+                    throw new InvalidInputException(base + "() is only supported in comparisons with the time column");
                 default -> throw unsupported("function " + base + "()");
             }
             if (f.isDistinct() && function != AggregateFunction.COUNT_DISTINCT) {
                 throw unsupported(base + "(DISTINCT ...)");
             }
-            if (f.isAllColumns() || (args.size() == 1 && args.getFirst() instanceof net.sf.jsqlparser.statement.select.AllColumns)
+            if (f.isAllColumns()
+                    || (args.size() == 1 && args.getFirst() instanceof net.sf.jsqlparser.statement.select.AllColumns)
                     || (args.isEmpty() && function == AggregateFunction.COUNT)) {
                 if (function != AggregateFunction.COUNT) {
                     throw new InvalidInputException(base + "(*) is not an aggregate; only count(*) is");
@@ -211,7 +230,9 @@ final class ExprConverter {
 
     private SqlExpr analytic(AnalyticExpression a, boolean aggregates) {
         String name = a.getName().toLowerCase(Locale.ROOT);
-        if (a.getType() != AnalyticType.WITHIN_GROUP || a.getWindowElement() != null || a.getPartitionExpressionList() != null) {
+        if (a.getType() != AnalyticType.WITHIN_GROUP
+                || a.getWindowElement() != null
+                || a.getPartitionExpressionList() != null) {
             throw unsupported("window function " + name + "() OVER");
         }
         if (!name.equals("percentile_cont")) {
@@ -231,7 +252,8 @@ final class ExprConverter {
         return aggregate(AggregateFunction.QUANTILE, column, fraction, aggregates);
     }
 
-    private static SqlExpr aggregate(AggregateFunction function, SqlExpr.Column column, double fraction, boolean allowed) {
+    private static SqlExpr aggregate(
+            AggregateFunction function, SqlExpr.Column column, double fraction, boolean allowed) {
         String name = function.name().toLowerCase(Locale.ROOT);
         if (!allowed) {
             throw new InvalidInputException("aggregate " + name + "() is not allowed here");
@@ -251,6 +273,7 @@ final class ExprConverter {
 
     /** ClickHouse's default k of {@code topK(x)}. */
     static final int DEFAULT_TOP_K = 10;
+
     static final int MAX_TOP_K = 10_000;
 
     private static double topK(Expression e) {
@@ -262,7 +285,8 @@ final class ExprConverter {
 
     private static SqlType numeric(SqlExpr.Column column, String function) {
         if (column.type() != SqlType.BIGINT && column.type() != SqlType.DOUBLE) {
-            throw new InvalidInputException(function + "() needs a numeric column; \"" + column.name() + "\" is " + column.type());
+            throw new InvalidInputException(
+                    function + "() needs a numeric column; \"" + column.name() + "\" is " + column.type());
         }
         return column.type();
     }
@@ -282,7 +306,8 @@ final class ExprConverter {
     private SqlExpr.Column timeColumn(Expression e, String function) {
         SqlExpr v = value(e, false);
         if (!(v instanceof SqlExpr.Column c) || !c.name().equals(resolver.timeColumn())) {
-            throw unsupported(function + " of " + e + " (it buckets the time column \"" + resolver.timeColumn() + "\")");
+            throw unsupported(
+                    function + " of " + e + " (it buckets the time column \"" + resolver.timeColumn() + "\")");
         }
         return c;
     }
@@ -303,7 +328,8 @@ final class ExprConverter {
 
     private static void requireArgs(String function, List<Expression> args, int n) {
         if (args.size() != n) {
-            throw new InvalidInputException(function + " takes " + n + " argument" + (n == 1 ? "" : "s") + ", got " + args.size());
+            throw new InvalidInputException(
+                    function + " takes " + n + " argument" + (n == 1 ? "" : "s") + ", got " + args.size());
         }
     }
 
@@ -311,23 +337,32 @@ final class ExprConverter {
 
     SqlPredicate predicate(Expression e, boolean having, List<SqlQuery.SelectItem> select) {
         return switch (e) {
-            case AndExpression a -> new SqlPredicate.And(predicate(a.getLeftExpression(), having, select),
-                    predicate(a.getRightExpression(), having, select));
-            case OrExpression o -> new SqlPredicate.Or(predicate(o.getLeftExpression(), having, select),
-                    predicate(o.getRightExpression(), having, select));
+            case AndExpression a ->
+                new SqlPredicate.And(
+                        predicate(a.getLeftExpression(), having, select),
+                        predicate(a.getRightExpression(), having, select));
+            case OrExpression o ->
+                new SqlPredicate.Or(
+                        predicate(o.getLeftExpression(), having, select),
+                        predicate(o.getRightExpression(), having, select));
             case NotExpression n -> new SqlPredicate.Not(predicate(n.getExpression(), having, select));
             case Parenthesis p -> predicate(p.getExpression(), having, select);
             case ParenthesedExpressionList<?> list when list.size() == 1 -> predicate(list.getFirst(), having, select);
             case ComparisonOperator c -> compare(c, having, select);
-            case InExpression in when absorbedCondition(in) instanceof BinaryExpression rotated -> predicate(rotated, having, select);
+            case InExpression in
+            when absorbedCondition(in) instanceof BinaryExpression rotated -> predicate(rotated, having, select);
             case InExpression in -> in(in, having, select);
             case Between b -> {
                 SqlExpr left = operand(b.getLeftExpression(), having, select);
                 SqlExpr.Literal lo = constant(b.getBetweenExpressionStart(), left);
                 SqlExpr.Literal hi = constant(b.getBetweenExpressionEnd(), left);
                 yield b.isNot()
-                        ? new SqlPredicate.Or(new SqlPredicate.Compare(left, SqlPredicate.Op.LT, lo), new SqlPredicate.Compare(left, SqlPredicate.Op.GT, hi))
-                        : new SqlPredicate.And(new SqlPredicate.Compare(left, SqlPredicate.Op.GE, lo), new SqlPredicate.Compare(left, SqlPredicate.Op.LE, hi));
+                        ? new SqlPredicate.Or(
+                                new SqlPredicate.Compare(left, SqlPredicate.Op.LT, lo),
+                                new SqlPredicate.Compare(left, SqlPredicate.Op.GT, hi))
+                        : new SqlPredicate.And(
+                                new SqlPredicate.Compare(left, SqlPredicate.Op.GE, lo),
+                                new SqlPredicate.Compare(left, SqlPredicate.Op.LE, hi));
             }
             default -> throw unsupported(describe(e) + " as a condition");
         };
@@ -366,7 +401,8 @@ final class ExprConverter {
             return null;
         }
         BinaryExpression parent = (BinaryExpression) in.getRightExpression();
-        while (parent.getLeftExpression() instanceof AndExpression || parent.getLeftExpression() instanceof OrExpression) {
+        while (parent.getLeftExpression() instanceof AndExpression
+                || parent.getLeftExpression() instanceof OrExpression) {
             parent = (BinaryExpression) parent.getLeftExpression();
         }
         if (!(parent.getLeftExpression() instanceof ParenthesedExpressionList<?>)) {
@@ -412,8 +448,14 @@ final class ExprConverter {
         return v;
     }
 
-    private static final java.util.Set<String> TIME_FUNCTIONS = java.util.Set.of("now", "current_timestamp", "epoch_ms",
-            "to_timestamp", "todatetime", "todatetime64", "fromunixtimestamp64milli");
+    private static final java.util.Set<String> TIME_FUNCTIONS = java.util.Set.of(
+            "now",
+            "current_timestamp",
+            "epoch_ms",
+            "to_timestamp",
+            "todatetime",
+            "todatetime64",
+            "fromunixtimestamp64milli");
 
     private static boolean isConstant(Expression e) {
         return switch (e) {
@@ -429,8 +471,11 @@ final class ExprConverter {
             case ParenthesedExpressionList<?> list -> list.size() == 1 && isConstant(list.getFirst());
             case Addition a -> isConstant(a.getLeftExpression()) && isConstant(a.getRightExpression());
             case Subtraction s -> isConstant(s.getLeftExpression()) && isConstant(s.getRightExpression());
-            case Function f -> TIME_FUNCTIONS.contains(f.getName().toLowerCase(Locale.ROOT))
-                    && (f.getParameters() == null || f.getParameters().isEmpty() || isConstant(f.getParameters().getFirst()));
+            case Function f ->
+                TIME_FUNCTIONS.contains(f.getName().toLowerCase(Locale.ROOT))
+                        && (f.getParameters() == null
+                                || f.getParameters().isEmpty()
+                                || isConstant(f.getParameters().getFirst()));
             default -> false;
         };
     }
@@ -447,7 +492,8 @@ final class ExprConverter {
         boolean numericColumn = against.type() == SqlType.BIGINT || against.type() == SqlType.DOUBLE;
         boolean numericLiteral = l.type() == SqlType.BIGINT || l.type() == SqlType.DOUBLE;
         if (numericColumn != numericLiteral) {
-            throw new InvalidInputException("cannot compare " + against.toSql() + " (" + against.type() + ") with " + e);
+            throw new InvalidInputException(
+                    "cannot compare " + against.toSql() + " (" + against.type() + ") with " + e);
         }
         return l;
     }
@@ -459,31 +505,45 @@ final class ExprConverter {
             case StringValue s -> TimeLiterals.timestamp(s.getValue());
             case LongValue l -> l.getValue();
             case TimeKeyExpression k when k.getStringValue().equalsIgnoreCase("current_timestamp") -> nowMs;
-            case Function f when f.getName().equalsIgnoreCase("now") || f.getName().equalsIgnoreCase("current_timestamp") -> {
+            case Function f
+            when f.getName().equalsIgnoreCase("now") || f.getName().equalsIgnoreCase("current_timestamp") -> {
                 if (f.getParameters() != null && !f.getParameters().isEmpty()) {
                     throw new InvalidInputException(f.getName() + "() takes no arguments");
                 }
                 yield nowMs;
             }
-            case Function f when (f.getName().equalsIgnoreCase("epoch_ms") || f.getName().equalsIgnoreCase("fromUnixTimestamp64Milli"))
-                    && f.getParameters() != null && f.getParameters().size() == 1 -> timestamp(f.getParameters().getFirst());
-            case Function f when (f.getName().equalsIgnoreCase("to_timestamp") || f.getName().equalsIgnoreCase("toDateTime")
-                    || f.getName().equalsIgnoreCase("toDateTime64")) && f.getParameters() != null && !f.getParameters().isEmpty() -> {
+            case Function f
+            when (f.getName().equalsIgnoreCase("epoch_ms") || f.getName().equalsIgnoreCase("fromUnixTimestamp64Milli"))
+                    && f.getParameters() != null
+                    && f.getParameters().size() == 1 ->
+                timestamp(f.getParameters().getFirst());
+            case Function f
+            when (f.getName().equalsIgnoreCase("to_timestamp")
+                            || f.getName().equalsIgnoreCase("toDateTime")
+                            || f.getName().equalsIgnoreCase("toDateTime64"))
+                    && f.getParameters() != null
+                    && !f.getParameters().isEmpty() -> {
                 Expression arg = f.getParameters().getFirst();
                 yield switch (arg) {
                     case LongValue l -> Math.multiplyExact(l.getValue(), 1000L);
                     case DoubleValue d -> Math.round(d.getValue() * 1000);
                     case StringValue s -> TimeLiterals.timestamp(s.getValue());
-                    default -> throw new InvalidInputException(f.getName() + "() needs epoch seconds or a timestamp string, got " + arg);
+                    default ->
+                        throw new InvalidInputException(
+                                f.getName() + "() needs epoch seconds or a timestamp string, got " + arg);
                 };
             }
-            case CastExpression c when c.getColDataType().getDataType().toLowerCase(Locale.ROOT).startsWith("timestamp") ->
-                    timestamp(c.getLeftExpression());
+            case CastExpression c
+            when c.getColDataType().getDataType().toLowerCase(Locale.ROOT).startsWith("timestamp") ->
+                timestamp(c.getLeftExpression());
             case Parenthesis p -> timestamp(p.getExpression());
             case ParenthesedExpressionList<?> list when list.size() == 1 -> timestamp(list.getFirst());
             case Addition a -> Math.addExact(timestamp(a.getLeftExpression()), intervalMs(a.getRightExpression()));
-            case Subtraction s -> Math.subtractExact(timestamp(s.getLeftExpression()), intervalMs(s.getRightExpression()));
-            default -> throw new InvalidInputException("expected a time constant (TIMESTAMP '...', now() - INTERVAL ..., epoch ms), got " + e);
+            case Subtraction s ->
+                Math.subtractExact(timestamp(s.getLeftExpression()), intervalMs(s.getRightExpression()));
+            default ->
+                throw new InvalidInputException(
+                        "expected a time constant (TIMESTAMP '...', now() - INTERVAL ..., epoch ms), got " + e);
         };
     }
 
@@ -491,7 +551,8 @@ final class ExprConverter {
         if (!(e instanceof IntervalExpression i)) {
             throw new InvalidInputException("expected an INTERVAL, got " + e);
         }
-        String amount = i.getParameter() != null ? i.getParameter()
+        String amount = i.getParameter() != null
+                ? i.getParameter()
                 : i.getExpression() != null ? i.getExpression().toString() : "";
         amount = amount.replace("'", "");
         long ms = TimeLiterals.interval(amount, i.getIntervalType());
@@ -504,7 +565,8 @@ final class ExprConverter {
     private static String describe(Expression e) {
         String kind = e.getClass().getSimpleName();
         return switch (kind) {
-            case "Addition", "Subtraction", "Multiplication", "Division", "Modulo", "IntegerDivision" -> "arithmetic (" + e + ")";
+            case "Addition", "Subtraction", "Multiplication", "Division", "Modulo", "IntegerDivision" ->
+                "arithmetic (" + e + ")";
             case "CaseExpression" -> "CASE";
             case "ParenthesedSelect", "Select", "PlainSelect" -> "subquery";
             case "IsNullExpression" -> "IS NULL";

@@ -9,8 +9,7 @@ final class ParametricCalls {
 
     static final String SUFFIX = "__parametric";
 
-    private ParametricCalls() {
-    }
+    private ParametricCalls() {}
 
     static String rewrite(String sql) {
         StringBuilder out = new StringBuilder(sql.length() + 16);
@@ -38,9 +37,13 @@ final class ParametricCalls {
                 if (close >= 0 && second < n && sql.charAt(second) == '(') {
                     int secondClose = matching(sql, second);
                     if (secondClose > 0) {
-                        out.append(sql, i, end).append(SUFFIX).append('(')
-                                .append(sql, open + 1, close).append(", ")
-                                .append(sql, second + 1, secondClose).append(')');
+                        out.append(sql, i, end)
+                                .append(SUFFIX)
+                                .append('(')
+                                .append(sql, open + 1, close)
+                                .append(", ")
+                                .append(sql, second + 1, secondClose)
+                                .append(')');
                         i = secondClose + 1;
                         continue;
                     }

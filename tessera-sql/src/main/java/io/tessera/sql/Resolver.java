@@ -91,12 +91,14 @@ final class Resolver {
         if (c == null) {
             throw new InvalidInputException("unknown column \"" + name + "\" in table \"" + table.name() + "\"");
         }
-        return new SqlExpr.Column(name, switch (c.type()) {
-            case LONG -> SqlType.BIGINT;
-            case DOUBLE -> SqlType.DOUBLE;
-            case STRING -> SqlType.VARCHAR;
-            case LABELS -> throw new IllegalStateException("a table column cannot hold labels");
-        });
+        return new SqlExpr.Column(
+                name,
+                switch (c.type()) {
+                    case LONG -> SqlType.BIGINT;
+                    case DOUBLE -> SqlType.DOUBLE;
+                    case STRING -> SqlType.VARCHAR;
+                    case LABELS -> throw new IllegalStateException("a table column cannot hold labels");
+                });
     }
 
     /** The table read; for a metric, {@code ts}, the named labels as STRING dimensions and {@code value}. */

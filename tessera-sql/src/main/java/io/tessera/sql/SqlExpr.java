@@ -63,7 +63,8 @@ public sealed interface SqlExpr {
 
         @Override
         public String toSql() {
-            return "time_bucket(INTERVAL '" + widthMs + " milliseconds', " + column.toSql() + ", epoch_ms(" + originMs + "))";
+            return "time_bucket(INTERVAL '" + widthMs + " milliseconds', " + column.toSql() + ", epoch_ms(" + originMs
+                    + "))";
         }
 
         /** The bucket start of {@code ts}. */

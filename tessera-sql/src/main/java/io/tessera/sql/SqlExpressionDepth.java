@@ -13,8 +13,7 @@ import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
  */
 final class SqlExpressionDepth {
 
-    private SqlExpressionDepth() {
-    }
+    private SqlExpressionDepth() {}
 
     static int of(Expression root) {
         return io.tessera.core.TreeDepth.of(root, SqlExpressionDepth::children);

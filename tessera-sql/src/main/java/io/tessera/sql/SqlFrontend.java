@@ -30,8 +30,7 @@ public final class SqlFrontend {
     /** The schema under which every metric is a table. */
     public static final String METRICS_SCHEMA = "metrics";
 
-    private SqlFrontend() {
-    }
+    private SqlFrontend() {}
 
     /**
      * @param nowMs what {@code now()} means, epoch milliseconds
@@ -42,15 +41,16 @@ public final class SqlFrontend {
      * and the conversion below only reads a statement, so a cached one is shared. Bounded. A
      * text with {@code IN} is not kept: converting it may repair the statement's tree in place.
      */
-    private static final java.util.Map<String, Statement> PARSED = java.util.Collections.synchronizedMap(
-            new java.util.LinkedHashMap<>(64, 0.75f, true) {
+    private static final java.util.Map<String, Statement> PARSED =
+            java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
                 @Override
                 protected boolean removeEldestEntry(java.util.Map.Entry<String, Statement> eldest) {
                     return size() > 512;
                 }
             });
 
-    private static final java.util.regex.Pattern MUTATED_BY_CONVERSION = java.util.regex.Pattern.compile("(?i)\\bIN\\b");
+    private static final java.util.regex.Pattern MUTATED_BY_CONVERSION =
+            java.util.regex.Pattern.compile("(?i)\\bIN\\b");
 
     public static SqlQuery parse(String sql, TableCatalog catalog, long nowMs) {
         if (sql == null || sql.isBlank()) {
@@ -59,7 +59,8 @@ public final class SqlFrontend {
         Statement statement = PARSED.get(sql);
         try {
             if (statement == null) {
-                statement = CCJSqlParserUtil.parse(ParametricCalls.rewrite(SqlText.splitFormat(sql).query()));
+                statement = CCJSqlParserUtil.parse(
+                        ParametricCalls.rewrite(SqlText.splitFormat(sql).query()));
                 if (!MUTATED_BY_CONVERSION.matcher(sql).find()) {
                     PARSED.put(sql, statement);
                 }
@@ -77,7 +78,10 @@ public final class SqlFrontend {
             throw unsupported("WITH");
         }
         if (select instanceof SetOperationList set) {
-            throw unsupported(set.getOperations().isEmpty() ? "set operation" : set.getOperations().getFirst().toString());
+            throw unsupported(
+                    set.getOperations().isEmpty()
+                            ? "set operation"
+                            : set.getOperations().getFirst().toString());
         }
         if (!(select instanceof PlainSelect plain)) {
             throw unsupported(select.getClass().getSimpleName());
@@ -89,9 +93,11 @@ public final class SqlFrontend {
         try {
             return convert(plain, catalog, nowMs);
         } catch (NumberFormatException e) {
-            throw new InvalidInputException("number out of range: " + literalOf(e) + " does not fit a 64-bit integer (BIGINT)");
+            throw new InvalidInputException(
+                    "number out of range: " + literalOf(e) + " does not fit a 64-bit integer (BIGINT)");
         } catch (ArithmeticException e) {
-            throw new InvalidInputException("number out of range: a time, interval or integer in the query overflows 64 bits");
+            throw new InvalidInputException(
+                    "number out of range: a time, interval or integer in the query overflows 64 bits");
         }
     }
 
@@ -138,7 +144,8 @@ public final class SqlFrontend {
                 continue;
             }
             SqlExpr expr = exprs.value(e, true);
-            String name = item.getAlias() != null ? unquote(item.getAlias().getName())
+            String name = item.getAlias() != null
+                    ? unquote(item.getAlias().getName())
                     : expr instanceof SqlExpr.Column c ? c.name() : e.toString().replace(ParametricCalls.SUFFIX, "");
             select.add(new SqlQuery.SelectItem(expr, name));
         }
@@ -187,7 +194,8 @@ public final class SqlFrontend {
                 if (o.getNullOrdering() != null) {
                     throw unsupported("NULLS FIRST/LAST");
                 }
-                orderBy.add(new SqlQuery.OrderItem(outputReference(o.getExpression(), select, exprs, true, "ORDER BY"), !o.isAsc()));
+                orderBy.add(new SqlQuery.OrderItem(
+                        outputReference(o.getExpression(), select, exprs, true, "ORDER BY"), !o.isAsc()));
             }
         }
 
@@ -209,7 +217,16 @@ public final class SqlFrontend {
                 requireGrouped(having, groupBy);
             }
         }
-        return new SqlQuery(resolver.schema(), resolver.metric(), select, time, where, aggregate, groupBy, having, orderBy,
+        return new SqlQuery(
+                resolver.schema(),
+                resolver.metric(),
+                select,
+                time,
+                where,
+                aggregate,
+                groupBy,
+                having,
+                orderBy,
                 limit(s.getLimit()));
     }
 
@@ -257,7 +274,9 @@ public final class SqlFrontend {
         String schema = t.getSchemaName() == null ? null : unquote(t.getSchemaName());
         String name = unquote(t.getName());
         String alias = t.getAlias() == null ? null : unquote(t.getAlias().getName());
-        if (t.getDatabaseName() != null && t.getSchemaName() != null && !t.getDatabaseName().equals(t.getSchemaName())) {
+        if (t.getDatabaseName() != null
+                && t.getSchemaName() != null
+                && !t.getDatabaseName().equals(t.getSchemaName())) {
             throw new InvalidInputException("unknown table " + t.getFullyQualifiedName());
         }
         if (METRICS_SCHEMA.equals(schema)) {
@@ -272,12 +291,13 @@ public final class SqlFrontend {
     }
 
     /** A GROUP BY or ORDER BY item: a 1-based position in the SELECT list, an output alias, or an expression. */
-    private static SqlExpr outputReference(Expression e, List<SqlQuery.SelectItem> select, ExprConverter exprs,
-                                           boolean aggregates, String clause) {
+    private static SqlExpr outputReference(
+            Expression e, List<SqlQuery.SelectItem> select, ExprConverter exprs, boolean aggregates, String clause) {
         if (e instanceof LongValue position) {
             long p = position.getValue();
             if (p < 1 || p > select.size()) {
-                throw new InvalidInputException(clause + " position " + p + " is not in the SELECT list (1.." + select.size() + ")");
+                throw new InvalidInputException(
+                        clause + " position " + p + " is not in the SELECT list (1.." + select.size() + ")");
             }
             return select.get((int) p - 1).expr();
         }
@@ -317,7 +337,8 @@ public final class SqlFrontend {
     /** {@code bounds} narrowed by {@code p} when {@code p} bounds the time column, else null. */
     private static TimeBounds narrow(TimeBounds bounds, SqlPredicate p, String timeColumn) {
         if (!(p instanceof SqlPredicate.Compare(SqlExpr.Column col, SqlPredicate.Op op, SqlExpr.Literal lit))
-                || !col.name().equals(timeColumn) || lit.type() != SqlType.TIMESTAMP) {
+                || !col.name().equals(timeColumn)
+                || lit.type() != SqlType.TIMESTAMP) {
             return null;
         }
         long v = (Long) lit.value();
@@ -338,8 +359,8 @@ public final class SqlFrontend {
     private static void requireGrouped(SqlExpr e, List<SqlExpr> groupBy, String clause) {
         if (e instanceof SqlExpr.Column || e instanceof SqlExpr.Bucket) {
             if (!groupBy.contains(e)) {
-                throw new InvalidInputException(clause + " expression " + e.toSql()
-                        + " must appear in GROUP BY or be inside an aggregate");
+                throw new InvalidInputException(
+                        clause + " expression " + e.toSql() + " must appear in GROUP BY or be inside an aggregate");
             }
         }
     }
@@ -365,7 +386,9 @@ public final class SqlFrontend {
             char first = identifier.charAt(0);
             char last = identifier.charAt(identifier.length() - 1);
             if ((first == '"' && last == '"') || (first == '`' && last == '`')) {
-                return identifier.substring(1, identifier.length() - 1).replace(String.valueOf(first) + first, String.valueOf(first));
+                return identifier
+                        .substring(1, identifier.length() - 1)
+                        .replace(String.valueOf(first) + first, String.valueOf(first));
             }
         }
         return identifier;

@@ -37,7 +37,12 @@ public sealed interface SqlPredicate {
     }
 
     enum Op {
-        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+        EQ("="),
+        NE("<>"),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         private final String symbol;
 

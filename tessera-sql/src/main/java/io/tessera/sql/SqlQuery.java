@@ -11,9 +11,17 @@ import java.util.List;
  * a query without GROUP BY, and {@code aggregate} says whether the query aggregates at all.
  * {@code limit} is -1 when there is none.
  */
-public record SqlQuery(TableSchema table, boolean metric, List<SelectItem> select, TimeBounds time, SqlPredicate where,
-                       boolean aggregate, List<SqlExpr> groupBy, SqlPredicate having, List<OrderItem> orderBy,
-                       long limit) {
+public record SqlQuery(
+        TableSchema table,
+        boolean metric,
+        List<SelectItem> select,
+        TimeBounds time,
+        SqlPredicate where,
+        boolean aggregate,
+        List<SqlExpr> groupBy,
+        SqlPredicate having,
+        List<OrderItem> orderBy,
+        long limit) {
 
     public SqlQuery {
         select = List.copyOf(select);
@@ -22,9 +30,7 @@ public record SqlQuery(TableSchema table, boolean metric, List<SelectItem> selec
     }
 
     /** One output column: its expression and its name. */
-    public record SelectItem(SqlExpr expr, String name) {
-    }
+    public record SelectItem(SqlExpr expr, String name) {}
 
-    public record OrderItem(SqlExpr expr, boolean descending) {
-    }
+    public record OrderItem(SqlExpr expr, boolean descending) {}
 }

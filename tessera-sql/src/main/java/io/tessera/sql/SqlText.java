@@ -9,14 +9,13 @@ import java.util.regex.Pattern;
  */
 public final class SqlText {
 
-    private static final Pattern FORMAT = Pattern.compile("(?is)^(.*?)\\s+FORMAT\\s+([A-Za-z][A-Za-z0-9_]*)\\s*;?\\s*$");
+    private static final Pattern FORMAT =
+            Pattern.compile("(?is)^(.*?)\\s+FORMAT\\s+([A-Za-z][A-Za-z0-9_]*)\\s*;?\\s*$");
 
     /** The query without its FORMAT clause, and the format's name as written (null when there is none). */
-    public record Formatted(String query, String format) {
-    }
+    public record Formatted(String query, String format) {}
 
-    private SqlText() {
-    }
+    private SqlText() {}
 
     public static Formatted splitFormat(String sql) {
         Matcher m = FORMAT.matcher(sql);

@@ -13,21 +13,24 @@ final class TimeLiterals {
     /** DuckDB's and TimescaleDB's default {@code time_bucket} origin: Monday 2000-01-03 00:00:00 UTC. */
     static final long BUCKET_ORIGIN_MS = 946_857_600_000L;
 
-    private TimeLiterals() {
-    }
+    private TimeLiterals() {}
 
     /** {@code 2024-01-02}, {@code 2024-01-02 03:04:05[.678]}, the same with {@code T}, with {@code Z} or an offset. */
     static long timestamp(String text) {
         String t = text.trim();
         try {
             if (t.length() == 10) {
-                return LocalDateTime.parse(t + "T00:00:00").toInstant(ZoneOffset.UTC).toEpochMilli();
+                return LocalDateTime.parse(t + "T00:00:00")
+                        .toInstant(ZoneOffset.UTC)
+                        .toEpochMilli();
             }
             if (t.length() > 10 && t.charAt(10) == ' ') {
                 t = t.substring(0, 10) + 'T' + t.substring(11);
             }
             if (t.endsWith("Z") || t.matches(".*[+-]\\d\\d(:?\\d\\d)?$")) {
-                return OffsetDateTime.parse(t.replaceFirst("([+-]\\d\\d)$", "$1:00")).toInstant().toEpochMilli();
+                return OffsetDateTime.parse(t.replaceFirst("([+-]\\d\\d)$", "$1:00"))
+                        .toInstant()
+                        .toEpochMilli();
             }
             return LocalDateTime.parse(t).toInstant(ZoneOffset.UTC).toEpochMilli();
         } catch (DateTimeParseException e) {
@@ -40,7 +43,8 @@ final class TimeLiterals {
         String text = (amount.trim() + (unit == null ? "" : " " + unit)).trim();
         String[] parts = text.split("\\s+");
         if (parts.length != 2) {
-            throw new InvalidInputException("invalid interval '" + text + "': expected a number and a unit, e.g. '5 minutes'");
+            throw new InvalidInputException(
+                    "invalid interval '" + text + "': expected a number and a unit, e.g. '5 minutes'");
         }
         long n;
         try {
@@ -62,8 +66,8 @@ final class TimeLiterals {
             case "d", "day", "days" -> 86_400_000L;
             case "w", "week", "weeks" -> 7 * 86_400_000L;
             case "month", "months", "quarter", "quarters", "year", "years" ->
-                    throw new InvalidInputException("unsupported SQL: calendar unit '" + unit + "' in " + where
-                            + " (use seconds, minutes, hours, days or weeks)");
+                throw new InvalidInputException("unsupported SQL: calendar unit '" + unit + "' in " + where
+                        + " (use seconds, minutes, hours, days or weeks)");
             default -> throw new InvalidInputException("unknown time unit '" + unit + "' in " + where);
         };
     }

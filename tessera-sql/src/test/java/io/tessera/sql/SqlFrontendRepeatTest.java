@@ -9,11 +9,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SqlFrontendRepeatTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT host, quantile(0.99)(latency) FROM requests WHERE time > now() - INTERVAL '1 hour' GROUP BY host",
-        "SELECT host, count(*) FROM requests WHERE host IN ('a', 'b') OR code > 400 GROUP BY host",
-        "SELECT count(*) FROM requests WHERE code in (200, 201) AND host = 'x' OR NOT code IN (500) FORMAT JSON",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT host, quantile(0.99)(latency) FROM requests WHERE time > now() - INTERVAL '1 hour' GROUP BY host",
+                "SELECT host, count(*) FROM requests WHERE host IN ('a', 'b') OR code > 400 GROUP BY host",
+                "SELECT count(*) FROM requests WHERE code in (200, 201) AND host = 'x' OR NOT code IN (500) FORMAT JSON",
+            })
     void aRepeatedTextConvertsAsTheFirstTime(String sql) {
         long now = SqlFrontendTest.NOW;
         SqlQuery first = SqlFrontend.parse(sql, SqlFrontendTest.CATALOG, now);

@@ -2,26 +2,26 @@ package io.tessera.store;
 
 import io.tessera.core.Batch;
 import io.tessera.core.Interval;
-import io.tessera.core.Schema;
 import io.tessera.core.InvalidInputException;
+import io.tessera.core.LabelMatcher;
+import io.tessera.core.Labels;
+import io.tessera.core.MissingStateException;
+import io.tessera.core.Schema;
 import io.tessera.exec.DataStore;
-import io.tessera.exec.SeriesDataStore;
+import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.core.MissingStateException;
-import io.tessera.exec.MaterializedViewRequest;
+import io.tessera.exec.SeriesDataStore;
 import io.tessera.exec.ViewStates;
+import io.tessera.exec.value.LabelsTable;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Source;
+import io.tessera.store.raw.RawStore;
 import io.tessera.store.summary.IntervalStates;
 import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.summary.ViewSnapshot;
 import io.tessera.store.summary.ViewStore;
-import io.tessera.store.raw.RawStore;
 import io.tessera.store.table.TableStore;
-import io.tessera.core.LabelMatcher;
-import io.tessera.core.Labels;
-import io.tessera.exec.value.LabelsTable;
 import java.util.Iterator;
 import java.util.List;
 
@@ -60,7 +60,8 @@ public final class StoreDataStore implements SeriesDataStore {
     @Override
     public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
         if (source instanceof Source.Table(String name)) {
-            return tables.read(name, request.timeRange(), request.schema(), request.rows()).iterator();
+            return tables.read(name, request.timeRange(), request.schema(), request.rows())
+                    .iterator();
         }
         if (!(source instanceof Source.TimeSeries)) {
             throw new InvalidInputException("no such source: " + source);
@@ -76,7 +77,8 @@ public final class StoreDataStore implements SeriesDataStore {
             throw new InvalidInputException("no such source: " + source);
         }
         if (!request.schema().equals(Schema.TIME_SERIES)) {
-            throw new InvalidInputException("a per-series read has columns " + Schema.TIME_SERIES + ", not " + request.schema());
+            throw new InvalidInputException(
+                    "a per-series read has columns " + Schema.TIME_SERIES + ", not " + request.schema());
         }
         Interval range = request.timeRange() == null ? RawStore.ALL_TIME : request.timeRange();
         raw.readSeries(request.predicates(), range, sink::series);
@@ -84,8 +86,8 @@ public final class StoreDataStore implements SeriesDataStore {
 
     /** The spans of every matching series in one walk over the raw store's series (not in label order). */
     @Override
-    public void readRawSpans(Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext context,
-            SeriesSink sink) {
+    public void readRawSpans(
+            Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext context, SeriesSink sink) {
         if (!(source instanceof Source.TimeSeries)) {
             throw new InvalidInputException("no such source: " + source);
         }
@@ -120,7 +122,9 @@ public final class StoreDataStore implements SeriesDataStore {
                 throw new MissingStateException(view.definitionId(), read.interval(i), "pane not built");
             }
             if (snapshot.isStale(read.interval(i))) {
-                throw new MissingStateException(view.definitionId(), read.interval(i),
+                throw new MissingStateException(
+                        view.definitionId(),
+                        read.interval(i),
                         "samples arrived after the pane was built; it is being rebuilt");
             }
         }

@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,8 +29,11 @@ import picocli.CommandLine.Option;
  * 15 s refreshed every 30 s) is installed over {@code POST /api/v1/plan}, the ingestion runs
  * catch up, and the queries run again, from views wherever the plan and the grid allow.
  */
-@Command(name = "accel", mixinStandardHelpOptions = true,
-        description = "Accelerated (view-backed) query latency and error of Tessera against Prometheus 2.x, over loopback.")
+@Command(
+        name = "accel",
+        mixinStandardHelpOptions = true,
+        description =
+                "Accelerated (view-backed) query latency and error of Tessera against Prometheus 2.x, over loopback.")
 public final class AccelBenchCommand implements Callable<Integer> {
 
     private static final Duration READY = Duration.ofSeconds(60);
@@ -42,7 +44,9 @@ public final class AccelBenchCommand implements Callable<Integer> {
     /** Odd, so that off-grid windows never start on a sample (see {@link AccelDataset#offsetOf}). */
     static final long OFF_GRID_MS = 23_457;
 
-    @Option(names = "--quick", description = "2,000 and 300 series instead of 10,000 and 1,000; 5 measured runs instead of 10.")
+    @Option(
+            names = "--quick",
+            description = "2,000 and 300 series instead of 10,000 and 1,000; 5 measured runs instead of 10.")
     boolean quick;
 
     @Option(names = "--dataset", description = "Only this dataset: a or b.")
@@ -54,9 +58,11 @@ public final class AccelBenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--warmup-seconds", description = "Each query's unmeasured runs last at least this long, so that a"
-            + " server's just-in-time compiler has compiled what it runs (default 8, 2 with --quick: the sweep of an off-grid"
-            + " range query needs a few dozen runs).")
+    @Option(
+            names = "--warmup-seconds",
+            description = "Each query's unmeasured runs last at least this long, so that a"
+                    + " server's just-in-time compiler has compiled what it runs (default 8, 2 with --quick: the sweep of an off-grid"
+                    + " range query needs a few dozen runs).")
     Double warmupSeconds;
 
     /** Times a "moving now" query is asked at, 10 s apart: three grid points of a minute. */
@@ -64,10 +70,16 @@ public final class AccelBenchCommand implements Callable<Integer> {
     /** Unmeasured runs of one query stop here even when the warm-up time has not passed. */
     private static final int MAX_WARMUP_RUNS = 2_000;
 
-    @Option(names = "--heap", defaultValue = "6g", description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--heap",
+            defaultValue = "6g",
+            description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--connections", defaultValue = "2", description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--connections",
+            defaultValue = "2",
+            description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
     int connections;
 
     private final PrintStream out = System.out;
@@ -87,11 +99,18 @@ public final class AccelBenchCommand implements Callable<Integer> {
         if (only == null || only.equals("b")) {
             datasets.add(AccelDataset.b(quick ? 300 : 1_000, start));
         }
-        out.printf(Locale.ROOT, "Accelerated queries over loopback: per dataset, N series of a gauge x and N of a counter c"
-                + " (%d jobs), 2 h of data. Tessera: 'tessera serve' in its own JVM (-Xmx%s); exact runs before the plan is"
-                + " installed, accelerated runs after its ingestion runs caught up. Prometheus: %s. At least %d warm-up runs"
-                + " lasting at least %.1f s, then %d measured runs per query and server.%n", AccelDataset.JOBS, heap,
-                PrometheusProcess.findBinary(), warmup, warmupSeconds(), reps);
+        out.printf(
+                Locale.ROOT,
+                "Accelerated queries over loopback: per dataset, N series of a gauge x and N of a counter c"
+                        + " (%d jobs), 2 h of data. Tessera: 'tessera serve' in its own JVM (-Xmx%s); exact runs before the plan is"
+                        + " installed, accelerated runs after its ingestion runs caught up. Prometheus: %s. At least %d warm-up runs"
+                        + " lasting at least %.1f s, then %d measured runs per query and server.%n",
+                AccelDataset.JOBS,
+                heap,
+                PrometheusProcess.findBinary(),
+                warmup,
+                warmupSeconds(),
+                reps);
         List<AccelRow> rows = new ArrayList<>();
         for (AccelDataset d : datasets) {
             rows.addAll(runDataset(d, reps));
@@ -105,22 +124,54 @@ public final class AccelBenchCommand implements Callable<Integer> {
         List<AccelQuery> q = new ArrayList<>();
         for (boolean on : new boolean[] {true, false}) {
             String where = on ? ", on grid" : ", off grid";
-            q.add(new AccelQuery("quantile_over_time 0.99" + where, "quantile_over_time(0.99, x[1h])", false, on, ErrorKind.RANK_OVER_TIME, true));
-            q.add(new AccelQuery("quantile_over_time 0.5" + where, "quantile_over_time(0.5, x[1h])", false, on, ErrorKind.RANK_OVER_TIME, true));
+            q.add(new AccelQuery(
+                    "quantile_over_time 0.99" + where,
+                    "quantile_over_time(0.99, x[1h])",
+                    false,
+                    on,
+                    ErrorKind.RANK_OVER_TIME,
+                    true));
+            q.add(new AccelQuery(
+                    "quantile_over_time 0.5" + where,
+                    "quantile_over_time(0.5, x[1h])",
+                    false,
+                    on,
+                    ErrorKind.RANK_OVER_TIME,
+                    true));
             for (String f : List.of("sum", "avg", "max", "count")) {
-                q.add(new AccelQuery(f + "_over_time" + where, f + "_over_time(x[1h])", false, on, ErrorKind.RELATIVE, true));
+                q.add(new AccelQuery(
+                        f + "_over_time" + where, f + "_over_time(x[1h])", false, on, ErrorKind.RELATIVE, true));
             }
             q.add(new AccelQuery("increase 1h" + where, "increase(c[1h])", false, on, ErrorKind.RELATIVE, true));
-            q.add(new AccelQuery("sum by job rate, range" + where, "sum by (job) (rate(c[5m]))", true, on, ErrorKind.RELATIVE, true));
+            q.add(new AccelQuery(
+                    "sum by job rate, range" + where,
+                    "sum by (job) (rate(c[5m]))",
+                    true,
+                    on,
+                    ErrorKind.RELATIVE,
+                    true));
         }
-        q.add(new AccelQuery("quantile by job 0.99", "quantile by (job) (0.99, x)", false, true, ErrorKind.RANK_BY_JOB, false));
-        q.add(new AccelQuery("topk 5 sum by instance rate", "topk(5, sum by (instance) (rate(c[5m])))", false, true, ErrorKind.RELATIVE, true));
+        q.add(new AccelQuery(
+                "quantile by job 0.99", "quantile by (job) (0.99, x)", false, true, ErrorKind.RANK_BY_JOB, false));
+        q.add(new AccelQuery(
+                "topk 5 sum by instance rate",
+                "topk(5, sum by (instance) (rate(c[5m])))",
+                false,
+                true,
+                ErrorKind.RELATIVE,
+                true));
         return q;
     }
 
     private List<AccelRow> runDataset(AccelDataset d, int reps) throws Exception {
-        out.printf(Locale.ROOT, "%ndataset (%s): %,d series of x and %,d of c at %d s scrape over 2 h, %,d samples per server%n",
-                d.name(), d.series(), d.series(), d.intervalMs() / 1000, d.samples());
+        out.printf(
+                Locale.ROOT,
+                "%ndataset (%s): %,d series of x and %,d of c at %d s scrape over 2 h, %,d samples per server%n",
+                d.name(),
+                d.series(),
+                d.series(),
+                d.intervalMs() / 1000,
+                d.samples());
         List<AccelQuery> queries = queries();
         long onGrid = onGrid(d);
         try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap, "-XX:+UseParallelGC");
@@ -156,14 +207,23 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 }
                 promMs[i] = p50(p);
                 exactMs[i] = p50(e);
-                out.printf(Locale.ROOT, "    %-40s Prometheus %9.1f ms, Tessera exact %9.1f ms, exact error %.2e%n", q.name(), promMs[i],
-                        exactMs[i], AnswerErrors.of(q, t, exactAnswer, promAnswers[i], theirs));
+                out.printf(
+                        Locale.ROOT,
+                        "    %-40s Prometheus %9.1f ms, Tessera exact %9.1f ms, exact error %.2e%n",
+                        q.name(),
+                        promMs[i],
+                        exactMs[i],
+                        AnswerErrors.of(q, t, exactAnswer, promAnswers[i], theirs));
             }
             PlanResult planned = AccelPlan.plan(queries, d.series(), d.intervalMs());
             for (String line : planned.explanation().text().split("\n")) {
-                if (line.startsWith("view ") || line.startsWith("evaluation-grid view") || line.startsWith("no view")
-                        || line.startsWith("samples view") || line.startsWith("no samples view")
-                        || line.startsWith("curve view") || line.startsWith("no curve view")) {
+                if (line.startsWith("view ")
+                        || line.startsWith("evaluation-grid view")
+                        || line.startsWith("no view")
+                        || line.startsWith("samples view")
+                        || line.startsWith("no samples view")
+                        || line.startsWith("curve view")
+                        || line.startsWith("no curve view")) {
                     out.println("  plan: " + line);
                 }
             }
@@ -189,8 +249,14 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 double error = AnswerErrors.of(q, t, answer, promAnswers[i], theirs);
                 AccelRow row = new AccelRow(d.name(), q, promMs[i], p50(a), exactMs[i], error, fromView);
                 rows.add(row);
-                out.printf(Locale.ROOT, "    %-40s Tessera accelerated %9.2f ms, ratio %7.1fx, error %.2e%s%n", q.name(),
-                        row.acceleratedMs(), row.ratio(), error, fromView ? ", from views" : ", NOT from views");
+                out.printf(
+                        Locale.ROOT,
+                        "    %-40s Tessera accelerated %9.2f ms, ratio %7.1fx, error %.2e%s%n",
+                        q.name(),
+                        row.acceleratedMs(),
+                        row.ratio(),
+                        error,
+                        fromView ? ", from views" : ", NOT from views");
             }
             movingNow(queries, onGrid, ours, theirs);
             return rows;
@@ -228,8 +294,11 @@ public final class AccelBenchCommand implements Callable<Integer> {
      */
     private void movingNow(List<AccelQuery> queries, long onGrid, QueryApi ours, QueryApi theirs)
             throws IOException, InterruptedException {
-        out.printf(Locale.ROOT, "  moving now: each off-grid instant at %d times 10 s apart across three grid points"
-                + " (means; 'first' is the run just after a grid point)%n", MOVING_TIMES);
+        out.printf(
+                Locale.ROOT,
+                "  moving now: each off-grid instant at %d times 10 s apart across three grid points"
+                        + " (means; 'first' is the run just after a grid point)%n",
+                MOVING_TIMES);
         for (AccelQuery q : queries) {
             if (q.onGrid() || q.range() || !q.accelerated()) {
                 continue;
@@ -251,9 +320,15 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 }
                 worst = Math.max(worst, AnswerErrors.of(q, t, QueryAnswer.parse(b), QueryAnswer.parse(a), theirs));
             }
-            out.printf(Locale.ROOT, "    %-40s Prometheus %8.1f ms, Tessera %8.2f ms (first %8.2f ms), ratio %7.1fx, error %.2e%n",
-                    q.name().replace(", off grid", ", moving now"), prom / MOVING_TIMES, tessera / MOVING_TIMES, first / firsts,
-                    prom / tessera, worst);
+            out.printf(
+                    Locale.ROOT,
+                    "    %-40s Prometheus %8.1f ms, Tessera %8.2f ms (first %8.2f ms), ratio %7.1fx, error %.2e%n",
+                    q.name().replace(", off grid", ", moving now"),
+                    prom / MOVING_TIMES,
+                    tessera / MOVING_TIMES,
+                    first / firsts,
+                    prom / tessera,
+                    worst);
         }
     }
 
@@ -263,12 +338,16 @@ public final class AccelBenchCommand implements Callable<Integer> {
 
     private void install(String baseUrl, InstallablePlan plan) throws IOException, InterruptedException {
         ViewCatchUp.install(baseUrl, plan);
-        out.printf(Locale.ROOT, "  plan installed: %d views%n", plan.materializedViews().size());
+        out.printf(
+                Locale.ROOT,
+                "  plan installed: %d views%n",
+                plan.materializedViews().size());
     }
 
     private void awaitCatchUp(String baseUrl, InstallablePlan plan) throws IOException, InterruptedException {
         if (!ViewCatchUp.await(baseUrl, AccelPlan.caughtUpLagMs(plan), CATCH_UP, out)) {
-            out.println("  ingestion runs did not catch up in time: measuring anyway (the infos say which runs used views)");
+            out.println(
+                    "  ingestion runs did not catch up in time: measuring anyway (the infos say which runs used views)");
         }
     }
 
@@ -279,8 +358,18 @@ public final class AccelBenchCommand implements Callable<Integer> {
     }
 
     private void printTable(List<AccelRow> rows) {
-        out.printf(Locale.ROOT, "%n%-4s %-36s %11s %11s %11s %9s %7s %10s %5s%n", "data", "query", "Prom p50", "accel p50",
-                "exact p50", "Prom/acc", "target", "max error", "view");
+        out.printf(
+                Locale.ROOT,
+                "%n%-4s %-36s %11s %11s %11s %9s %7s %10s %5s%n",
+                "data",
+                "query",
+                "Prom p50",
+                "accel p50",
+                "exact p50",
+                "Prom/acc",
+                "target",
+                "max error",
+                "view");
         int met = 0;
         int targeted = 0;
         for (AccelRow r : rows) {
@@ -288,25 +377,51 @@ public final class AccelBenchCommand implements Callable<Integer> {
             boolean ok = r.ratio() >= target;
             targeted++;
             met += ok ? 1 : 0;
-            out.printf(Locale.ROOT, "%-4s %-36s %8.1f ms %8.2f ms %8.1f ms %8.1fx %6.0fx %10.2e %5s%n", r.dataset(),
-                    r.query().name(), r.prometheusMs(), r.acceleratedMs(), r.exactMs(), r.ratio(), target, r.error(),
+            out.printf(
+                    Locale.ROOT,
+                    "%-4s %-36s %8.1f ms %8.2f ms %8.1f ms %8.1fx %6.0fx %10.2e %5s%n",
+                    r.dataset(),
+                    r.query().name(),
+                    r.prometheusMs(),
+                    r.acceleratedMs(),
+                    r.exactMs(),
+                    r.ratio(),
+                    target,
+                    r.error(),
                     r.fromView() ? "yes" : "no");
         }
         out.println("Prom/acc: Prometheus p50 / Tessera accelerated p50. max error: relative against Prometheus (exact"
                 + " families), rank error among the sorted raw samples of the window (quantiles; target 1%).");
-        out.println("view: every accelerated run's infos said 'answered from view' (quantile by over an instant selector is"
-                + " not accelerated: exact). Machine caveat: " + Runtime.getRuntime().availableProcessors()
-                + " cores shared by Tessera, Prometheus and this client; compare ratios, not absolute times.");
-        double worstRelative = rows.stream().filter(r -> r.query().error() == ErrorKind.RELATIVE).mapToDouble(AccelRow::error).max().orElse(0);
-        double worstRank = rows.stream().filter(r -> r.query().error() != ErrorKind.RELATIVE).mapToDouble(AccelRow::error).max().orElse(0);
+        out.println(
+                "view: every accelerated run's infos said 'answered from view' (quantile by over an instant selector is"
+                        + " not accelerated: exact). Machine caveat: "
+                        + Runtime.getRuntime().availableProcessors()
+                        + " cores shared by Tessera, Prometheus and this client; compare ratios, not absolute times.");
+        double worstRelative = rows.stream()
+                .filter(r -> r.query().error() == ErrorKind.RELATIVE)
+                .mapToDouble(AccelRow::error)
+                .max()
+                .orElse(0);
+        double worstRank = rows.stream()
+                .filter(r -> r.query().error() != ErrorKind.RELATIVE)
+                .mapToDouble(AccelRow::error)
+                .max()
+                .orElse(0);
         double logSum = 0;
         for (AccelRow r : rows) {
             logSum += Math.log(r.ratio());
         }
-        out.printf(Locale.ROOT, "accel bench: %d of %d rows meet their ratio target, Prometheus/accelerated p50 geometric mean"
-                + " %.1fx (best %.1fx, worst %.1fx); worst relative error %.1e, worst rank error %.2f%%%n", met, targeted,
-                Math.exp(logSum / rows.size()), rows.stream().mapToDouble(AccelRow::ratio).max().orElse(0),
-                rows.stream().mapToDouble(AccelRow::ratio).min().orElse(0), worstRelative, 100 * worstRank);
+        out.printf(
+                Locale.ROOT,
+                "accel bench: %d of %d rows meet their ratio target, Prometheus/accelerated p50 geometric mean"
+                        + " %.1fx (best %.1fx, worst %.1fx); worst relative error %.1e, worst rank error %.2f%%%n",
+                met,
+                targeted,
+                Math.exp(logSum / rows.size()),
+                rows.stream().mapToDouble(AccelRow::ratio).max().orElse(0),
+                rows.stream().mapToDouble(AccelRow::ratio).min().orElse(0),
+                worstRelative,
+                100 * worstRank);
     }
 
     private static double target(AccelRow r) {

@@ -72,13 +72,16 @@ record AccelDataset(String name, int series, long intervalMs, int scrapes, long 
             long offset = offsetOf(s);
             SplittableRandom gauge = new SplittableRandom(seed ^ (s * 0x9E3779B97F4A7C15L) ^ from);
             for (int k = from; k < to; k++) {
-                batch.addSample(startMs + k * intervalMs + offset, Math.exp(gauge.nextDouble() * 2 - 1 + gauge.nextDouble()));
+                batch.addSample(
+                        startMs + k * intervalMs + offset, Math.exp(gauge.nextDouble() * 2 - 1 + gauge.nextDouble()));
             }
-            batch.endSeries(new String[] {"__name__", "job", "instance"}, new String[] {"x", "j" + s % JOBS, "i" + s}, 3);
+            batch.endSeries(
+                    new String[] {"__name__", "job", "instance"}, new String[] {"x", "j" + s % JOBS, "i" + s}, 3);
             for (int k = from; k < to; k++) {
                 batch.addSample(startMs + k * intervalMs + offset, counterAt(s, k));
             }
-            batch.endSeries(new String[] {"__name__", "job", "instance"}, new String[] {"c", "j" + s % JOBS, "i" + s}, 3);
+            batch.endSeries(
+                    new String[] {"__name__", "job", "instance"}, new String[] {"c", "j" + s % JOBS, "i" + s}, 3);
             n += 2 * (to - from);
         }
         return n;

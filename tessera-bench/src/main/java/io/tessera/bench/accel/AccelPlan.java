@@ -21,8 +21,8 @@ import io.tessera.sketch.StateFamily;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The bench's plans: the planner's, from a workload of the bench's queries; or built by hand: the queries lowered into one DAG, and per-series views on
@@ -37,8 +37,7 @@ public final class AccelPlan {
     /** KLL k whose normalized rank error (double-sided, 99%) is under the 1% target. */
     public static final int KLL_K = 400;
 
-    private AccelPlan() {
-    }
+    private AccelPlan() {}
 
     /**
      * The plan the planner makes for the bench's queries as a dashboard and rules would run them:
@@ -93,9 +92,13 @@ public final class AccelPlan {
                         ? List.of(StateFamily.KLL, StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG, StateFamily.MAX)
                         : List.of(StateFamily.COUNTER);
                 for (StateFamily family : families) {
-                    StateSpec spec = family == StateFamily.KLL ? new StateSpec(family, Map.of("k", (double) KLL_K))
+                    StateSpec spec = family == StateFamily.KLL
+                            ? new StateSpec(family, Map.of("k", (double) KLL_K))
                             : StateSpec.of(family);
-                    b.add(new PaneState(range, spec, Grouping.PER_SERIES,
+                    b.add(new PaneState(
+                            range,
+                            spec,
+                            Grouping.PER_SERIES,
                             new Materialization(Materialization.Mode.AT_INGESTION, pane, 0, retentionMs)));
                 }
             }

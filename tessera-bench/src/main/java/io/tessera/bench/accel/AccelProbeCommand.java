@@ -24,7 +24,9 @@ import picocli.CommandLine.Option;
  * ingestion runs, then asks the chosen queries at the bench's instants and prints their
  * percentiles. No Prometheus, so no ratios: only Tessera's own times, side by side in one run.
  */
-@Command(name = "accel-probe", mixinStandardHelpOptions = true,
+@Command(
+        name = "accel-probe",
+        mixinStandardHelpOptions = true,
         description = "Latency percentiles of bench accel's queries on Tessera alone, in process, over loopback HTTP.")
 public final class AccelProbeCommand implements Callable<Integer> {
 
@@ -34,25 +36,43 @@ public final class AccelProbeCommand implements Callable<Integer> {
     @Option(names = "--dataset", defaultValue = "a", description = "a or b (default ${DEFAULT-VALUE}).")
     String dataset;
 
-    @Option(names = "--series", description = "Series of each metric (default: the bench's, 10,000 for a and 1,000 for b).")
+    @Option(
+            names = "--series",
+            description = "Series of each metric (default: the bench's, 10,000 for a and 1,000 for b).")
     Integer series;
 
-    @Option(names = "--queries", split = ";", defaultValue = "sum_over_time, off grid",
-            description = "Names of bench accel's queries, separated by ';' (default: ${DEFAULT-VALUE}); 'all' for every one.")
+    @Option(
+            names = "--queries",
+            split = ";",
+            defaultValue = "sum_over_time, off grid",
+            description =
+                    "Names of bench accel's queries, separated by ';' (default: ${DEFAULT-VALUE}); 'all' for every one.")
     List<String> names;
 
-    @Option(names = "--runs", defaultValue = "600", description = "Measured runs of each query (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--runs",
+            defaultValue = "600",
+            description = "Measured runs of each query (default ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--warmup", defaultValue = "300", description = "Unmeasured runs of each query first (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "300",
+            description = "Unmeasured runs of each query first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--rounds", defaultValue = "1", description = "Times the list of queries is measured, one after"
-            + " the other, so that a drift of the machine shows (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rounds",
+            defaultValue = "1",
+            description = "Times the list of queries is measured, one after"
+                    + " the other, so that a drift of the machine shows (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--first-runs", description = "Ask each run a whole minute earlier than the one before, cycling through"
-            + " 17 minutes, so that every off-grid run is the first after its grid point (which reads what leaves the window).")
+    @Option(
+            names = "--first-runs",
+            description =
+                    "Ask each run a whole minute earlier than the one before, cycling through"
+                            + " 17 minutes, so that every off-grid run is the first after its grid point (which reads what leaves the window).")
     boolean firstRuns;
 
     /**
@@ -75,7 +95,9 @@ public final class AccelProbeCommand implements Callable<Integer> {
         try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
             String base = "http://127.0.0.1:" + server.port();
             BlockLoader.load(d, "Tessera", base + "/api/v1/write", 2, out);
-            io.tessera.plan.InstallablePlan plan = AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs()).plan();
+            io.tessera.plan.InstallablePlan plan = AccelPlan.plan(
+                            AccelBenchCommand.queries(), d.series(), d.intervalMs())
+                    .plan();
             ViewCatchUp.install(base, plan);
             if (!ViewCatchUp.await(base, AccelPlan.caughtUpLagMs(plan), CATCH_UP, out)) {
                 out.println("ingestion runs did not catch up in time: measuring anyway");
@@ -99,9 +121,12 @@ public final class AccelProbeCommand implements Callable<Integer> {
         }
         List<AccelQuery> chosen = new ArrayList<>();
         for (String name : names) {
-            AccelQuery q = all.stream().filter(a -> a.name().equals(name.strip())).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("no bench accel query is named '" + name + "'; they are: "
-                            + all.stream().map(AccelQuery::name).toList()));
+            AccelQuery q = all.stream()
+                    .filter(a -> a.name().equals(name.strip()))
+                    .findFirst()
+                    .orElseThrow(() ->
+                            new IllegalArgumentException("no bench accel query is named '" + name + "'; they are: "
+                                    + all.stream().map(AccelQuery::name).toList()));
             chosen.add(q);
         }
         return chosen;
@@ -124,8 +149,17 @@ public final class AccelProbeCommand implements Callable<Integer> {
             chars = a.body().length();
         }
         Arrays.sort(nanos);
-        out.printf(Locale.ROOT, "round %d  %-40s p10 %7.2f ms  p50 %7.2f ms  p90 %7.2f ms  %,d chars  %d of %d from views%n", round,
-                q.name(), at(nanos, 0.1), at(nanos, 0.5), at(nanos, 0.9), chars, fromViews, runs);
+        out.printf(
+                Locale.ROOT,
+                "round %d  %-40s p10 %7.2f ms  p50 %7.2f ms  p90 %7.2f ms  %,d chars  %d of %d from views%n",
+                round,
+                q.name(),
+                at(nanos, 0.1),
+                at(nanos, 0.5),
+                at(nanos, 0.9),
+                chars,
+                fromViews,
+                runs);
     }
 
     private long instant(long t, int run) {

@@ -5,7 +5,8 @@ package io.tessera.bench.accel;
  * evaluated (on the pane grid or off it), how its error is measured, and whether Tessera is
  * expected to answer it from a view.
  */
-public record AccelQuery(String name, String text, boolean range, boolean onGrid, ErrorKind error, boolean accelerated) {
+public record AccelQuery(
+        String name, String text, boolean range, boolean onGrid, ErrorKind error, boolean accelerated) {
 
     public enum ErrorKind {
         /** Relative error of every series' value against Prometheus'. */

@@ -5,7 +5,13 @@ package io.tessera.bench.accel;
  * and of Tessera answering exactly (before the plan was installed), the largest error of the
  * accelerated answer, and whether every accelerated run said it was answered from a view.
  */
-record AccelRow(String dataset, AccelQuery query, double prometheusMs, double acceleratedMs, double exactMs, double error,
+record AccelRow(
+        String dataset,
+        AccelQuery query,
+        double prometheusMs,
+        double acceleratedMs,
+        double exactMs,
+        double error,
         boolean fromView) {
 
     double ratio() {

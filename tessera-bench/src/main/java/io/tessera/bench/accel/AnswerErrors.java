@@ -18,8 +18,7 @@ import java.util.Map;
  */
 public final class AnswerErrors {
 
-    private AnswerErrors() {
-    }
+    private AnswerErrors() {}
 
     /**
      * The error of {@code ours}, Tessera's answer of {@code q} at {@code t}, as {@code q} says to
@@ -30,16 +29,26 @@ public final class AnswerErrors {
             throws IOException, InterruptedException {
         return switch (q.error()) {
             case RELATIVE -> relative(prom, ours);
-            case RANK_OVER_TIME -> rank(ours, samplesBy(QueryAnswer.parse(theirs.instant(q.rawSelector(), t)), "instance"),
-                    "instance", q.quantile());
-            case RANK_BY_JOB -> rank(ours, samplesBy(QueryAnswer.parse(theirs.instant(q.rawSelector(), t)), "job"), "job",
-                    q.quantile());
+            case RANK_OVER_TIME ->
+                rank(
+                        ours,
+                        samplesBy(QueryAnswer.parse(theirs.instant(q.rawSelector(), t)), "instance"),
+                        "instance",
+                        q.quantile());
+            case RANK_BY_JOB ->
+                rank(
+                        ours,
+                        samplesBy(QueryAnswer.parse(theirs.instant(q.rawSelector(), t)), "job"),
+                        "job",
+                        q.quantile());
         };
     }
 
     /** max |ours - theirs| / max(|ours|, |theirs|) over all series and points. */
     static double relative(QueryAnswer theirs, QueryAnswer ours) {
-        if (theirs.isError() || ours.isError() || !theirs.series().keySet().equals(ours.series().keySet())) {
+        if (theirs.isError()
+                || ours.isError()
+                || !theirs.series().keySet().equals(ours.series().keySet())) {
             return Double.POSITIVE_INFINITY;
         }
         double worst = 0;
@@ -52,7 +61,11 @@ public final class AnswerErrors {
             for (int i = 0; i < a.length; i++) {
                 double scale = Math.max(Math.abs(a[i]), Math.abs(b[i]));
                 if (a[i] != b[i]) {
-                    worst = Math.max(worst, scale == 0 || Double.isNaN(scale) ? Double.POSITIVE_INFINITY : Math.abs(a[i] - b[i]) / scale);
+                    worst = Math.max(
+                            worst,
+                            scale == 0 || Double.isNaN(scale)
+                                    ? Double.POSITIVE_INFINITY
+                                    : Math.abs(a[i] - b[i]) / scale);
                 }
             }
         }
@@ -96,7 +109,8 @@ public final class AnswerErrors {
     static Map<String, double[]> samplesBy(QueryAnswer raw, String keyLabel) {
         Map<String, List<double[]>> parts = new HashMap<>();
         for (Map.Entry<Labels, SeriesPoints> e : raw.series().entrySet()) {
-            parts.computeIfAbsent(e.getKey().get(keyLabel), k -> new ArrayList<>()).add(e.getValue().values());
+            parts.computeIfAbsent(e.getKey().get(keyLabel), k -> new ArrayList<>())
+                    .add(e.getValue().values());
         }
         Map<String, double[]> out = new HashMap<>();
         for (Map.Entry<String, List<double[]>> e : parts.entrySet()) {

@@ -44,54 +44,88 @@ import picocli.CommandLine.Option;
  * first loads earlier data (its views built), so that the load is measured on a warm server; each
  * load prints Tessera's CPU time and the views' share of it.
  */
-@Command(name = "ingest-views", mixinStandardHelpOptions = true,
+@Command(
+        name = "ingest-views",
+        mixinStandardHelpOptions = true,
         description = "Remote-write throughput with eleven views (ten and a curve view) maintained against none.")
 public final class IngestWithViewsCommand implements Callable<Integer> {
 
     private static final Duration READY = Duration.ofSeconds(60);
     private static final long HOUR = 3_600_000;
-    private static final List<String> QUERIES = List.of("quantile_over_time(0.99, x[1h])", "sum_over_time(x[1h])",
-            "avg_over_time(x[1h])", "max_over_time(x[1h])", "count_over_time(x[1h])", "increase(c[1h])",
-            "sum by (job) (rate(c[5m]))", "topk(5, sum by (instance) (rate(c[5m])))");
+    private static final List<String> QUERIES = List.of(
+            "quantile_over_time(0.99, x[1h])",
+            "sum_over_time(x[1h])",
+            "avg_over_time(x[1h])",
+            "max_over_time(x[1h])",
+            "count_over_time(x[1h])",
+            "increase(c[1h])",
+            "sum by (job) (rate(c[5m]))",
+            "topk(5, sum by (instance) (rate(c[5m])))");
 
     @Option(names = "--quick", description = "2,000 series over 1 h instead of 10,000 over 2 h.")
     boolean quick;
 
-    @Option(names = "--heap", defaultValue = "6g", description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--heap",
+            defaultValue = "6g",
+            description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--connections", defaultValue = "2", description = "Remote-write connections (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--connections",
+            defaultValue = "2",
+            description = "Remote-write connections (default ${DEFAULT-VALUE}).")
     int connections;
 
-    @Option(names = "--rounds", defaultValue = "5", description = "Loads of each kind, alternating (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--rounds",
+            defaultValue = "5",
+            description = "Loads of each kind, alternating (default ${DEFAULT-VALUE}).")
     int rounds;
 
     @Option(names = "--without-curve", description = "The ten views alone, without the curve view (to see its share).")
     boolean withoutCurve;
 
-    @Option(names = "--planner", description = "Instead of the hand-built views, the plan the planner makes for bench accel's"
-            + " queries as rules and panels over this dataset (what bench accel installs).")
+    @Option(
+            names = "--planner",
+            description = "Instead of the hand-built views, the plan the planner makes for bench accel's"
+                    + " queries as rules and panels over this dataset (what bench accel installs).")
     private boolean planner;
 
-    @Option(names = "--warmup-minutes", defaultValue = "120", description = "Minutes of data (before the measured two hours)"
-            + " each target loads first, its views built, so that both kinds are measured warm (default ${DEFAULT-VALUE}; 0 for none).")
+    @Option(
+            names = "--warmup-minutes",
+            defaultValue = "120",
+            description =
+                    "Minutes of data (before the measured two hours)"
+                            + " each target loads first, its views built, so that both kinds are measured warm (default ${DEFAULT-VALUE}; 0 for none).")
     int warmupMinutes;
 
-    @Option(names = "--unsized-heap", description = "Let Tessera's heap grow from the JVM's default initial size instead of"
-            + " starting it at --heap, pre-touched, as a production deployment sizes it.")
+    @Option(
+            names = "--unsized-heap",
+            description = "Let Tessera's heap grow from the JVM's default initial size instead of"
+                    + " starting it at --heap, pre-touched, as a production deployment sizes it.")
     boolean unsizedHeap;
 
-    @Option(names = "--thread-cpu", description = "Also print the CPU time of Tessera's threads during each measured load (Linux).")
+    @Option(
+            names = "--thread-cpu",
+            description = "Also print the CPU time of Tessera's threads during each measured load (Linux).")
     boolean threadCpu;
 
-    @Option(names = "--gc", defaultValue = "parallel", description = "Tessera's collector: parallel, g1 or z (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--gc",
+            defaultValue = "parallel",
+            description = "Tessera's collector: parallel, g1 or z (default ${DEFAULT-VALUE}).")
     private String gc;
 
-    @Option(names = "--jvm-arg", description = "An extra option for Tessera's JVM, repeatable (e.g. a flight recording or GC log).")
+    @Option(
+            names = "--jvm-arg",
+            description = "An extra option for Tessera's JVM, repeatable (e.g. a flight recording or GC log).")
     List<String> jvmArgs = List.of();
 
-    @Option(names = "--recent-log", description = "Instead: no views with the recent-samples log (the default) against"
-            + " no views without it.")
+    @Option(
+            names = "--recent-log",
+            description =
+                    "Instead: no views with the recent-samples log (the default) against" + " no views without it.")
     boolean recentLog;
 
     private final PrintStream out = System.out;
@@ -103,10 +137,18 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         if (recentLog) {
             return compareRecentLog(d);
         }
-        InstallablePlan plan = planner ? AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs()).plan()
+        InstallablePlan plan = planner
+                ? AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs())
+                        .plan()
                 : views(!withoutCurve);
-        out.printf(Locale.ROOT, "%,d series of x and %,d of c at 10 s over %d h: %,d samples; plan of %d views%n", d.series(),
-                d.series(), d.scrapes() / 360, d.samples(), plan.materializedViews().size());
+        out.printf(
+                Locale.ROOT,
+                "%,d series of x and %,d of c at 10 s over %d h: %,d samples; plan of %d views%n",
+                d.series(),
+                d.series(),
+                d.scrapes() / 360,
+                d.samples(),
+                plan.materializedViews().size());
         double[] none = new double[rounds];
         double[] with = new double[rounds];
         for (int r = 0; r < rounds; r++) {
@@ -121,8 +163,14 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         }
         double noneMedian = median(none);
         double withMedian = median(with);
-        out.printf(Locale.ROOT, "ingest ratio with %d views / none: %.2f (median of %d: %,.0f vs %,.0f samples/s)%n",
-                plan.materializedViews().size(), withMedian / noneMedian, rounds, withMedian, noneMedian);
+        out.printf(
+                Locale.ROOT,
+                "ingest ratio with %d views / none: %.2f (median of %d: %,.0f vs %,.0f samples/s)%n",
+                plan.materializedViews().size(),
+                withMedian / noneMedian,
+                rounds,
+                withMedian,
+                noneMedian);
         return 0;
     }
 
@@ -139,8 +187,13 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
                 with[r] = load(d, null, null, "Tessera, recent-samples log");
             }
         }
-        out.printf(Locale.ROOT, "ingest ratio with the recent-samples log / without: %.2f (median of %d: %,.0f vs %,.0f samples/s)%n",
-                median(with) / median(without), rounds, median(with), median(without));
+        out.printf(
+                Locale.ROOT,
+                "ingest ratio with the recent-samples log / without: %.2f (median of %d: %,.0f vs %,.0f samples/s)%n",
+                median(with) / median(without),
+                rounds,
+                median(with),
+                median(without));
         return 0;
     }
 
@@ -149,7 +202,9 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     private static double median(double[] values) {
         double[] sorted = values.clone();
         java.util.Arrays.sort(sorted);
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        return sorted.length % 2 == 1
+                ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
     }
 
     private String collectorOption() {
@@ -162,7 +217,13 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     }
 
     private double load(AccelDataset d, InstallablePlan plan) throws Exception {
-        return load(d, plan, null, plan == null ? "Tessera, no views" : "Tessera, " + plan.materializedViews().size() + " views");
+        return load(
+                d,
+                plan,
+                null,
+                plan == null
+                        ? "Tessera, no views"
+                        : "Tessera, " + plan.materializedViews().size() + " views");
     }
 
     private double load(AccelDataset d, InstallablePlan plan, String configYaml, String who) throws Exception {
@@ -171,23 +232,33 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
             options.addAll(List.of("-Xms" + heap, "-XX:+AlwaysPreTouch"));
         }
         options.addAll(jvmArgs);
-        try (TesseraProcess tessera = TesseraProcess.startConfigured(READY, configYaml, options.toArray(String[]::new));
+        try (TesseraProcess tessera =
+                        TesseraProcess.startConfigured(READY, configYaml, options.toArray(String[]::new));
                 HttpClient client = HttpClient.newHttpClient()) {
             if (plan != null) {
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan")).header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan))).build(),
+                HttpResponse<String> r = client.send(
+                        HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan"))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan)))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 200) {
                     throw new IllegalStateException("installing the plan: HTTP " + r.statusCode() + ": " + r.body());
                 }
             }
             if (warmupMinutes > 0) {
-                AccelDataset warm = new AccelDataset(d.name(), d.series(), d.intervalMs(),
-                        (int) (warmupMinutes * 60_000L / d.intervalMs()), d.startMs() - warmupMinutes * 60_000L, d.seed() + 1);
+                AccelDataset warm = new AccelDataset(
+                        d.name(),
+                        d.series(),
+                        d.intervalMs(),
+                        (int) (warmupMinutes * 60_000L / d.intervalMs()),
+                        d.startMs() - warmupMinutes * 60_000L,
+                        d.seed() + 1);
                 BlockLoader.load(warm, who + ", warm-up", tessera.remoteWriteUrl(), connections, out);
                 awaitViews(client, tessera.baseUrl());
             }
-            double viewRunsBefore = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds_total");
+            double viewRunsBefore =
+                    plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds_total");
             double cpuBefore = cpuSeconds(tessera.pid());
             Map<String, Long> threadsBefore = threadCpu ? threadTicks(tessera.pid()) : Map.of();
             double generatorBefore = cpuSeconds(ProcessHandle.current().pid());
@@ -196,13 +267,23 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - began) / 1e9;
             double cpu = cpuSeconds(tessera.pid()) - cpuBefore;
             double generator = cpuSeconds(ProcessHandle.current().pid()) - generatorBefore;
-            double viewRuns = plan == null ? 0 : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds_total") - viewRunsBefore;
+            double viewRuns = plan == null
+                    ? 0
+                    : metric(client, tessera.baseUrl(), "tessera_view_build_cpu_seconds_total") - viewRunsBefore;
             if (threadCpu) {
                 out.println("    CPU by thread: " + threadCpu(tessera.pid(), threadsBefore));
             }
             double rate = d.samples() / seconds;
-            out.printf(Locale.ROOT, "  %s: %,.0f samples/s (CPU: Tessera %.1f s%s, the load generator %.1f s)%n", who, rate, cpu,
-                    plan == null ? "" : String.format(Locale.ROOT, ", of it the views' ingestion runs %.1f s", viewRuns), generator);
+            out.printf(
+                    Locale.ROOT,
+                    "  %s: %,.0f samples/s (CPU: Tessera %.1f s%s, the load generator %.1f s)%n",
+                    who,
+                    rate,
+                    cpu,
+                    plan == null
+                            ? ""
+                            : String.format(Locale.ROOT, ", of it the views' ingestion runs %.1f s", viewRuns),
+                    generator);
             return rate;
         }
     }
@@ -213,7 +294,8 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         File[] tasks = new File("/proc/" + pid + "/task").listFiles();
         for (File task : tasks == null ? new File[0] : tasks) {
             try {
-                String name = Files.readString(task.toPath().resolve("comm")).trim().replaceAll("[0-9]+$", "");
+                String name =
+                        Files.readString(task.toPath().resolve("comm")).trim().replaceAll("[0-9]+$", "");
                 String stat = Files.readString(task.toPath().resolve("stat"));
                 String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                 ticks.merge(name, Long.parseLong(fields[11]) + Long.parseLong(fields[12]), Long::sum);
@@ -230,7 +312,8 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         for (Map.Entry<String, Long> e : threadTicks(pid).entrySet()) {
             long ticks = e.getValue() - before.getOrDefault(e.getKey(), 0L);
             if (ticks >= 5) {
-                sb.append(sb.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%s %.2f s", e.getKey(), ticks / 100.0));
+                sb.append(sb.isEmpty() ? "" : ", ")
+                        .append(String.format(Locale.ROOT, "%s %.2f s", e.getKey(), ticks / 100.0));
             }
         }
         return sb.toString();
@@ -246,13 +329,18 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
 
     /** The CPU time process {@code pid} has taken so far, in seconds; NaN where the system does not say. */
     private static double cpuSeconds(long pid) {
-        return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(c -> c.toNanos() / 1e9).orElse(Double.NaN);
+        return ProcessHandle.of(pid)
+                .flatMap(p -> p.info().totalCpuDuration())
+                .map(c -> c.toNanos() / 1e9)
+                .orElse(Double.NaN);
     }
 
     /** The value of an unlabelled metric on Tessera's {@code /metrics}; NaN when it is not there. */
     private static double metric(HttpClient client, String baseUrl, String name) throws Exception {
-        String text = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String text = client.send(
+                        HttpRequest.newBuilder(URI.create(baseUrl + "/metrics")).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
         for (String line : text.split("\n")) {
             if (line.startsWith(name + " ")) {
                 return Double.parseDouble(line.substring(name.length() + 1).trim());
@@ -276,23 +364,34 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
                 boolean gauge = scan.matchers().getFirst().value().equals("x");
                 long pane = gauge ? AccelPlan.GAUGE_PANE_MS : AccelPlan.COUNTER_PANE_MS;
                 int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, pane));
-                for (StateFamily family : gauge ? List.of(StateFamily.KLL, StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG,
-                        StateFamily.MAX) : List.of(StateFamily.COUNTER)) {
-                    StateSpec spec = family == StateFamily.KLL ? new StateSpec(family, Map.of("k", (double) AccelPlan.KLL_K))
+                for (StateFamily family : gauge
+                        ? List.of(StateFamily.KLL, StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG, StateFamily.MAX)
+                        : List.of(StateFamily.COUNTER)) {
+                    StateSpec spec = family == StateFamily.KLL
+                            ? new StateSpec(family, Map.of("k", (double) AccelPlan.KLL_K))
                             : StateSpec.of(family);
-                    b.add(new PaneState(range, spec, Grouping.PER_SERIES,
+                    b.add(new PaneState(
+                            range,
+                            spec,
+                            Grouping.PER_SERIES,
                             new Materialization(Materialization.Mode.AT_INGESTION, pane, 0, 2 * HOUR)));
                 }
             }
         }
         for (int i : new int[] {0, 1, 6, 7}) {
             long every = i < 2 ? 60_000 : 15_000;
-            b.add(new PaneState(roots[i], StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES,
+            b.add(new PaneState(
+                    roots[i],
+                    StateSpec.of(StateFamily.LAST),
+                    Grouping.PER_SERIES,
                     new Materialization(Materialization.Mode.AT_INGESTION, every, 0, 20 * every)));
         }
         // and the curve an unaligned panel of the sum reads (kept 1 h 11 min, as the planner keeps it for a 1 h range)
         if (curve) {
-            b.add(new PaneState(roots[6], StateSpec.of(StateFamily.CURVE), Grouping.PER_SERIES,
+            b.add(new PaneState(
+                    roots[6],
+                    StateSpec.of(StateFamily.CURVE),
+                    Grouping.PER_SERIES,
                     new Materialization(Materialization.Mode.AT_INGESTION, 60_000, 0, HOUR + 11 * 60_000)));
         }
         PhysicalDag withViews = b.build();

@@ -43,7 +43,9 @@ import picocli.CommandLine.Spec;
  * and off it. Each query runs on
  * Prometheus, on Tessera, and on Tessera with {@code accelerate=false} (its exact engine), in turn.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
         description = "Tessera against Prometheus 2.x on the same data over loopback: query latency, ratio and error,"
                 + " ingest rate and memory; writes a Markdown report and PNG plots.")
 public final class CompareBenchCommand implements Callable<Integer> {
@@ -55,35 +57,57 @@ public final class CompareBenchCommand implements Callable<Integer> {
     private static final long MINUTE = 60_000;
     private static final long HOUR = 3_600_000;
 
-    @Option(names = "--quick", description = "A small run for CI: 2,000 series over 90 min, 1 warm-up and 3 measured runs"
-            + " (unless given explicitly); writes into target/bench-compare unless --output is given.")
+    @Option(
+            names = "--quick",
+            description = "A small run for CI: 2,000 series over 90 min, 1 warm-up and 3 measured runs"
+                    + " (unless given explicitly); writes into target/bench-compare unless --output is given.")
     boolean quick;
 
-    @Option(names = "--series", description = "Series written, half gauges x and half counters c (default 10000; quick 2000).")
+    @Option(
+            names = "--series",
+            description = "Series written, half gauges x and half counters c (default 10000; quick 2000).")
     Integer series;
 
-    @Option(names = "--jobs", defaultValue = "10", description = "Distinct values of the job label (default ${DEFAULT-VALUE});"
-            + " every x/c pair has its own instance label.")
+    @Option(
+            names = "--jobs",
+            defaultValue = "10",
+            description = "Distinct values of the job label (default ${DEFAULT-VALUE});"
+                    + " every x/c pair has its own instance label.")
     int jobs;
 
-    @Option(names = "--scrape-interval", defaultValue = "10s", description = "Scrape interval, whole seconds (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--scrape-interval",
+            defaultValue = "10s",
+            description = "Scrape interval, whole seconds (default ${DEFAULT-VALUE}).")
     String scrapeInterval;
 
     @Option(names = "--duration", description = "Span of the data, at least 75m (default 2h; quick 90m).")
     String duration;
 
-    @Option(names = "--distribution", defaultValue = "lognormal",
-            description = "Distribution of the gauge x: lognormal, normal, uniform, exponential or pareto (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--distribution",
+            defaultValue = "lognormal",
+            description =
+                    "Distribution of the gauge x: lognormal, normal, uniform, exponential or pareto (default ${DEFAULT-VALUE}).")
     String distribution;
 
-    @Option(names = "--counter-rate", defaultValue = "5", description = "Mean increase of a counter per scrape (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--counter-rate",
+            defaultValue = "5",
+            description = "Mean increase of a counter per scrape (default ${DEFAULT-VALUE}).")
     double counterRate;
 
-    @Option(names = "--reset-fraction", defaultValue = "0.3", description = "Fraction of counters that reset once (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--reset-fraction",
+            defaultValue = "0.3",
+            description = "Fraction of counters that reset once (default ${DEFAULT-VALUE}).")
     double resetFraction;
 
-    @Option(names = "--stale-fraction", defaultValue = "0.05",
-            description = "Fraction of series that stop in the second half, with a stale marker (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--stale-fraction",
+            defaultValue = "0.05",
+            description =
+                    "Fraction of series that stop in the second half, with a stale marker (default ${DEFAULT-VALUE}).")
     double staleFraction;
 
     @Option(names = "--runs", description = "Measured runs of each query on each side (default 10; quick 3).")
@@ -92,25 +116,42 @@ public final class CompareBenchCommand implements Callable<Integer> {
     @Option(names = "--warmups", description = "Unmeasured runs first (default 2; quick 1).")
     Integer warmups;
 
-    @Option(names = {"-o", "--output"}, description = "Directory of the report and plots (default docs/benchmarks;"
-            + " quick target/bench-compare).")
+    @Option(
+            names = {"-o", "--output"},
+            description =
+                    "Directory of the report and plots (default docs/benchmarks;" + " quick target/bench-compare).")
     Path output;
 
-    @Option(names = "--exact", negatable = true, defaultValue = "true", fallbackValue = "true",
+    @Option(
+            names = "--exact",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
             description = "Also run every query on Tessera with accelerate=false (default ${DEFAULT-VALUE}).")
     boolean exact;
 
-    @Option(names = "--heap", defaultValue = "6g", description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--heap",
+            defaultValue = "6g",
+            description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--connections", defaultValue = "2", description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--connections",
+            defaultValue = "2",
+            description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
     int connections;
 
-    @Option(names = "--seed", defaultValue = "20261202", description = "Seed of the generated data (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            defaultValue = "20261202",
+            description = "Seed of the generated data (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--heap-histogram", description = "Print the largest classes of Tessera's heap after loading and with"
-            + " its views built (jcmd GC.class_histogram).")
+    @Option(
+            names = "--heap-histogram",
+            description = "Print the largest classes of Tessera's heap after loading and with"
+                    + " its views built (jcmd GC.class_histogram).")
     boolean heapHistogram;
 
     @Spec
@@ -123,7 +164,8 @@ public final class CompareBenchCommand implements Callable<Integer> {
         String loadAtStart = MachineLoad.read();
         Path binary = PrometheusProcess.findBinary();
         if (binary == null) {
-            System.err.println("tessera bench compare runs Prometheus 2.x next to Tessera. " + PrometheusProcess.installHint());
+            System.err.println(
+                    "tessera bench compare runs Prometheus 2.x next to Tessera. " + PrometheusProcess.installHint());
             return 2;
         }
         CompareDataset d;
@@ -140,8 +182,17 @@ public final class CompareBenchCommand implements Callable<Integer> {
             }
             CompareDataset.Distribution values = CompareDataset.Distribution.parse(distribution);
             long start = Math.floorDiv(System.currentTimeMillis() - spanMs - 10 * MINUTE, HOUR) * HOUR;
-            d = new CompareDataset(total / 2, jobs, interval, Math.toIntExact(spanMs / interval), start, values,
-                    counterRate, resetFraction, staleFraction, seed);
+            d = new CompareDataset(
+                    total / 2,
+                    jobs,
+                    interval,
+                    Math.toIntExact(spanMs / interval),
+                    start,
+                    values,
+                    counterRate,
+                    resetFraction,
+                    staleFraction,
+                    seed);
         } catch (IllegalArgumentException e) {
             System.err.println("bench compare: " + e.getMessage());
             return 2;
@@ -150,24 +201,45 @@ public final class CompareBenchCommand implements Callable<Integer> {
         int warm = warmups != null ? warmups : quick ? 1 : 2;
         Path dir = output != null ? output : Path.of(quick ? "target/bench-compare" : "docs/benchmarks");
         CompareSetup setup = new CompareSetup(d, commandLine(), PrometheusVersion.of(binary), heap, measured, warm);
-        out.printf(Locale.ROOT, "bench compare: %,d series (%,d gauges x, %,d counters c; %d jobs), %s at %s, %s gauge values,"
+        out.printf(
+                Locale.ROOT,
+                "bench compare: %,d series (%,d gauges x, %,d counters c; %d jobs), %s at %s, %s gauge values,"
                         + " %.0f%% of counters reset, %.0f%% of series go stale; up to %,d samples per server.%n",
-                d.series(), d.pairs(), d.pairs(), jobs, Durations.format(spanMs), Durations.format(d.intervalMs()),
-                d.distribution().name().toLowerCase(Locale.ROOT), 100 * resetFraction, 100 * staleFraction, d.samples());
-        out.printf(Locale.ROOT, "Prometheus: %s. Tessera: 'tessera serve' in its own JVM (-Xmx%s). %d warm-up and %d measured"
-                + " runs per query and side.%n", setup.prometheusVersion(), heap, warm, measured);
+                d.series(),
+                d.pairs(),
+                d.pairs(),
+                jobs,
+                Durations.format(spanMs),
+                Durations.format(d.intervalMs()),
+                d.distribution().name().toLowerCase(Locale.ROOT),
+                100 * resetFraction,
+                100 * staleFraction,
+                d.samples());
+        out.printf(
+                Locale.ROOT,
+                "Prometheus: %s. Tessera: 'tessera serve' in its own JVM (-Xmx%s). %d warm-up and %d measured"
+                        + " runs per query and side.%n",
+                setup.prometheusVersion(),
+                heap,
+                warm,
+                measured);
 
         List<AccelQuery> queries = CompareQueries.all();
         try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap, "-XX:+UseParallelGC");
                 PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY)) {
             out.println("loading over remote write");
             LoadResult tesseraLoad = BlockLoader.load(d, "Tessera", tessera.remoteWriteUrl(), connections, out);
-            LoadResult prometheusLoad = BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), connections, out);
+            LoadResult prometheusLoad =
+                    BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), connections, out);
             long tesseraRss = ProcessMemory.residentBytes(tessera.pid());
             long prometheusRss = ProcessMemory.residentBytes(prometheus.pid());
             long tesseraHeap = JvmHeap.liveBytes(tessera.pid());
-            out.printf(Locale.ROOT, "resident memory after loading: Tessera %,.0f MiB (live heap %,.0f MiB), Prometheus %,.0f MiB%n",
-                    tesseraRss / 1048576.0, tesseraHeap / 1048576.0, prometheusRss / 1048576.0);
+            out.printf(
+                    Locale.ROOT,
+                    "resident memory after loading: Tessera %,.0f MiB (live heap %,.0f MiB), Prometheus %,.0f MiB%n",
+                    tesseraRss / 1048576.0,
+                    tesseraHeap / 1048576.0,
+                    prometheusRss / 1048576.0);
             printHistogram(tessera.pid(), "after loading");
 
             PlanResult planned = AccelPlan.plan(queries, d.pairs(), d.intervalMs());
@@ -180,26 +252,44 @@ public final class CompareBenchCommand implements Callable<Integer> {
             }
             InstallablePlan plan = planned.plan();
             ViewCatchUp.install(tessera.baseUrl(), plan);
-            out.printf(Locale.ROOT, "plan installed: %d views; waiting for the ingestion runs to build the loaded data's panes%n",
+            out.printf(
+                    Locale.ROOT,
+                    "plan installed: %d views; waiting for the ingestion runs to build the loaded data's panes%n",
                     plan.materializedViews().size());
             long began = System.nanoTime();
             boolean caughtUp = ViewCatchUp.await(tessera.baseUrl(), AccelPlan.caughtUpLagMs(plan), CATCH_UP, out);
             double catchUpSeconds = (System.nanoTime() - began) / 1e9;
             if (!caughtUp) {
-                out.println("  the ingestion runs did not catch up in time: measuring anyway (the 'answered' column says which"
-                        + " runs used views)");
+                out.println(
+                        "  the ingestion runs did not catch up in time: measuring anyway (the 'answered' column says which"
+                                + " runs used views)");
             }
             long tesseraViewsRss = ProcessMemory.residentBytes(tessera.pid());
             long tesseraViewsHeap = JvmHeap.liveBytes(tessera.pid());
-            out.printf(Locale.ROOT, "Tessera with its views built: resident memory %,.0f MiB, live heap %,.0f MiB%n",
-                    tesseraViewsRss / 1048576.0, tesseraViewsHeap / 1048576.0);
+            out.printf(
+                    Locale.ROOT,
+                    "Tessera with its views built: resident memory %,.0f MiB, live heap %,.0f MiB%n",
+                    tesseraViewsRss / 1048576.0,
+                    tesseraViewsHeap / 1048576.0);
             printHistogram(tessera.pid(), "with the views built");
 
             List<CompareRow> rows = measure(d, queries, tessera, prometheus, warm, measured);
-            CompareRun run = new CompareRun(setup, tesseraLoad, prometheusLoad, tesseraRss, prometheusRss, tesseraViewsRss,
-                    ProcessMemory.residentBytes(prometheus.pid()), new CompareRun.TesseraMemory(tesseraHeap, tesseraViewsHeap,
-                    ProcessMemory.residentBytes(tessera.pid())), plan.materializedViews().size(), planLines, catchUpSeconds,
-                    caughtUp, "at the start " + loadAtStart + "; at the end " + MachineLoad.read(), rows);
+            CompareRun run = new CompareRun(
+                    setup,
+                    tesseraLoad,
+                    prometheusLoad,
+                    tesseraRss,
+                    prometheusRss,
+                    tesseraViewsRss,
+                    ProcessMemory.residentBytes(prometheus.pid()),
+                    new CompareRun.TesseraMemory(
+                            tesseraHeap, tesseraViewsHeap, ProcessMemory.residentBytes(tessera.pid())),
+                    plan.materializedViews().size(),
+                    planLines,
+                    catchUpSeconds,
+                    caughtUp,
+                    "at the start " + loadAtStart + "; at the end " + MachineLoad.read(),
+                    rows);
             out.println();
             out.print(CompareReport.summary(run));
             List<Path> written = CompareReport.write(run, dir);
@@ -211,14 +301,23 @@ public final class CompareBenchCommand implements Callable<Integer> {
         }
     }
 
-    private List<CompareRow> measure(CompareDataset d, List<AccelQuery> queries, TesseraProcess tessera,
-            PrometheusProcess prometheus, int warm, int measured) throws IOException, InterruptedException {
+    private List<CompareRow> measure(
+            CompareDataset d,
+            List<AccelQuery> queries,
+            TesseraProcess tessera,
+            PrometheusProcess prometheus,
+            int warm,
+            int measured)
+            throws IOException, InterruptedException {
         long onGrid = Math.floorDiv(d.endMs() - 2 * MINUTE, MINUTE) * MINUTE;
         List<CompareRow> rows = new ArrayList<>();
         try (QueryApi theirs = new QueryApi(prometheus.baseUrl(), QUERY_TIMEOUT);
                 QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
                 QueryApi oursExact = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT, "&accelerate=false")) {
-            out.printf(Locale.ROOT, "queries (%d), each on Prometheus, Tessera%s in turn%n", queries.size(),
+            out.printf(
+                    Locale.ROOT,
+                    "queries (%d), each on Prometheus, Tessera%s in turn%n",
+                    queries.size(),
                     exact ? " and Tessera with accelerate=false" : "");
             int i = 0;
             for (AccelQuery q : queries) {
@@ -244,7 +343,8 @@ public final class CompareBenchCommand implements Callable<Integer> {
                         mine = QueryAnswer.parse(y);
                         mineExact = z == null ? null : QueryAnswer.parse(z);
                         if (z != null && z.body().contains("answered from view")) {
-                            throw new IllegalStateException("Tessera used a view although asked accelerate=false: " + q.text());
+                            throw new IllegalStateException(
+                                    "Tessera used a view although asked accelerate=false: " + q.text());
                         }
                     }
                     if (r >= 0) {
@@ -253,23 +353,53 @@ public final class CompareBenchCommand implements Callable<Integer> {
                         e[r] = z == null ? 0 : z.nanos();
                     }
                     if (System.nanoTime() >= nextProgress) {
-                        out.printf(Locale.ROOT, "  [%2d/%d] %s: %s %d of %d done after %.0f s (last: Prometheus %.0f ms,"
-                                        + " Tessera %.0f ms)%n", i, queries.size(), q.name(), r < 0 ? "warm-up" : "run",
-                                r < 0 ? r + warm + 1 : r + 1, r < 0 ? warm : measured, (System.nanoTime() - began) / 1e9,
-                                x.nanos() / 1e6, y.nanos() / 1e6);
+                        out.printf(
+                                Locale.ROOT,
+                                "  [%2d/%d] %s: %s %d of %d done after %.0f s (last: Prometheus %.0f ms,"
+                                        + " Tessera %.0f ms)%n",
+                                i,
+                                queries.size(),
+                                q.name(),
+                                r < 0 ? "warm-up" : "run",
+                                r < 0 ? r + warm + 1 : r + 1,
+                                r < 0 ? warm : measured,
+                                (System.nanoTime() - began) / 1e9,
+                                x.nanos() / 1e6,
+                                y.nanos() / 1e6);
                         nextProgress = System.nanoTime() + PROGRESS_NANOS;
                     }
                 }
                 double error = AnswerErrors.of(q, t, mine, prom, theirs);
                 double exactError = mineExact == null ? Double.NaN : AnswerErrors.of(q, t, mineExact, prom, theirs);
-                CompareRow row = new CompareRow(q, new Latencies(p), new Latencies(a), exact ? new Latencies(e) : null,
-                        error, exactError, answered);
+                CompareRow row = new CompareRow(
+                        q,
+                        new Latencies(p),
+                        new Latencies(a),
+                        exact ? new Latencies(e) : null,
+                        error,
+                        exactError,
+                        answered);
                 rows.add(row);
-                out.printf(Locale.ROOT, "  [%2d/%d] %-42s Prometheus p50 %9.2f ms, Tessera p50 %9.2f ms (%s), %6.1fx,"
-                                + " error %.2e%s; %d runs in %.1f s%n", i, queries.size(), q.name(), row.prometheusP50(),
-                        row.tesseraP50(), row.answered().label, row.ratio(), error,
-                        exact ? String.format(Locale.ROOT, ", exact p50 %.2f ms", row.exact().percentileMillis(50)) : "",
-                        (warm + measured) * (exact ? 3 : 2), (System.nanoTime() - began) / 1e9);
+                out.printf(
+                        Locale.ROOT,
+                        "  [%2d/%d] %-42s Prometheus p50 %9.2f ms, Tessera p50 %9.2f ms (%s), %6.1fx,"
+                                + " error %.2e%s; %d runs in %.1f s%n",
+                        i,
+                        queries.size(),
+                        q.name(),
+                        row.prometheusP50(),
+                        row.tesseraP50(),
+                        row.answered().label,
+                        row.ratio(),
+                        error,
+                        exact
+                                ? String.format(
+                                        Locale.ROOT,
+                                        ", exact p50 %.2f ms",
+                                        row.exact().percentileMillis(50))
+                                : "",
+                        (warm + measured) * (exact ? 3 : 2),
+                        (System.nanoTime() - began) / 1e9);
             }
         }
         return rows;

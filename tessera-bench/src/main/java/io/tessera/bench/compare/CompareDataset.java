@@ -17,8 +17,18 @@ import io.tessera.ingest.WriteBatchBuilder;
  * {@code staleFraction} of the indexes stop in the second half of the data, writing a stale
  * marker to both series at the scrape after their last.
  */
-record CompareDataset(int pairs, int jobs, long intervalMs, int scrapes, long startMs, Distribution distribution,
-        double counterRate, double resetFraction, double staleFraction, long seed) implements TimeOrderedDataset {
+record CompareDataset(
+        int pairs,
+        int jobs,
+        long intervalMs,
+        int scrapes,
+        long startMs,
+        Distribution distribution,
+        double counterRate,
+        double resetFraction,
+        double staleFraction,
+        long seed)
+        implements TimeOrderedDataset {
 
     static final double STALE_NAN = Double.longBitsToDouble(0x7ff0000000000002L);
     /** Milliseconds past a whole second of the off-grid evaluation times (23.457 s before a minute). */
@@ -26,7 +36,11 @@ record CompareDataset(int pairs, int jobs, long intervalMs, int scrapes, long st
 
     /** The gauge's value distribution before its per-series scale. */
     enum Distribution {
-        LOGNORMAL, NORMAL, UNIFORM, EXPONENTIAL, PARETO;
+        LOGNORMAL,
+        NORMAL,
+        UNIFORM,
+        EXPONENTIAL,
+        PARETO;
 
         static Distribution parse(String name) {
             for (Distribution d : values()) {

@@ -15,16 +15,20 @@ final class ComparePlots {
 
     private static final int WIDTH = 1400;
     private static final int HEIGHT = 700;
-    private static final String KEY = "query number and how Tessera answered: G grid view, P pane view, E exact, M mixed";
+    private static final String KEY =
+            "query number and how Tessera answered: G grid view, P pane view, E exact, M mixed";
 
-    private ComparePlots() {
-    }
+    private ComparePlots() {}
 
     /** Grouped bars of p50 latency per query, log scale: Prometheus, Tessera, Tessera exact. */
     static void latency(CompareRun run, Path png) throws IOException {
         System.setProperty("java.awt.headless", "true");
-        CategoryChart chart = chart(String.format(Locale.ROOT, "p50 latency per query (numbered as in the report), %,d series, log scale",
-                run.setup().dataset().series()), "latency (ms)");
+        CategoryChart chart = chart(
+                String.format(
+                        Locale.ROOT,
+                        "p50 latency per query (numbered as in the report), %,d series, log scale",
+                        run.setup().dataset().series()),
+                "latency (ms)");
         List<String> names = names(run);
         List<Double> prom = new ArrayList<>();
         List<Double> tessera = new ArrayList<>();
@@ -47,8 +51,13 @@ final class ComparePlots {
     /** Bars of Prometheus p50 over Tessera p50 per query, log scale: above 1, Tessera is faster. */
     static void ratio(CompareRun run, Path png) throws IOException {
         System.setProperty("java.awt.headless", "true");
-        CategoryChart chart = chart(String.format(Locale.ROOT, "Prometheus p50 / Tessera p50 per query (numbered as in the report),"
-                + " %,d series, log scale; above 1: Tessera faster", run.setup().dataset().series()), "ratio");
+        CategoryChart chart = chart(
+                String.format(
+                        Locale.ROOT,
+                        "Prometheus p50 / Tessera p50 per query (numbered as in the report),"
+                                + " %,d series, log scale; above 1: Tessera faster",
+                        run.setup().dataset().series()),
+                "ratio");
         List<String> names = names(run);
         List<Double> ratios = new ArrayList<>();
         for (CompareRow r : run.rows()) {
@@ -60,7 +69,12 @@ final class ComparePlots {
     }
 
     private static CategoryChart chart(String title, String yAxis) {
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).yAxisTitle(yAxis).build();
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .yAxisTitle(yAxis)
+                .build();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setXAxisLabelRotation(90);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);

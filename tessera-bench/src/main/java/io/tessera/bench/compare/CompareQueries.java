@@ -16,8 +16,7 @@ import java.util.List;
  */
 final class CompareQueries {
 
-    private CompareQueries() {
-    }
+    private CompareQueries() {}
 
     static List<AccelQuery> all() {
         List<AccelQuery> q = new ArrayList<>();
@@ -28,8 +27,18 @@ final class CompareQueries {
         }
         both(q, "increase [1h]", "increase(c[1h])", false, ErrorKind.RELATIVE);
         both(q, "sum by job rate [5m], range 1h", "sum by (job) (rate(c[5m]))", true, ErrorKind.RELATIVE);
-        both(q, "topk 5 sum by instance rate [5m]", "topk(5, sum by (instance) (rate(c[5m])))", false, ErrorKind.RELATIVE);
-        q.add(q("quantile by job 0.99 (instant selector)", "quantile by (job) (0.99, x)", false, true, ErrorKind.RANK_BY_JOB));
+        both(
+                q,
+                "topk 5 sum by instance rate [5m]",
+                "topk(5, sum by (instance) (rate(c[5m])))",
+                false,
+                ErrorKind.RELATIVE);
+        q.add(q(
+                "quantile by job 0.99 (instant selector)",
+                "quantile by (job) (0.99, x)",
+                false,
+                true,
+                ErrorKind.RANK_BY_JOB));
         q.add(q("max by job (instant selector)", "max by (job) (x)", false, true, ErrorKind.RELATIVE));
         q.add(q("sum by job, range 1h", "sum by (job) (x)", true, true, ErrorKind.RELATIVE));
         q.add(q("stddev_over_time [1h]", "stddev_over_time(x[1h])", false, true, ErrorKind.RELATIVE));

@@ -14,8 +14,7 @@ import java.util.Locale;
 /** The summary table on stdout and the Markdown report {@code compare-<series>.md} with its plots. */
 final class CompareReport {
 
-    private CompareReport() {
-    }
+    private CompareReport() {}
 
     /** Writes the report and its two plots into {@code dir}; returns the files written. */
     static List<Path> write(CompareRun run, Path dir) throws IOException {
@@ -26,7 +25,12 @@ final class CompareReport {
         ComparePlots.latency(run, latency);
         ComparePlots.ratio(run, ratio);
         Path report = dir.resolve(stem + ".md");
-        Files.writeString(report, markdown(run, latency.getFileName().toString(), ratio.getFileName().toString()));
+        Files.writeString(
+                report,
+                markdown(
+                        run,
+                        latency.getFileName().toString(),
+                        ratio.getFileName().toString()));
         return List.of(report, latency, ratio);
     }
 
@@ -34,21 +38,42 @@ final class CompareReport {
         CompareSetup s = run.setup();
         CompareDataset d = s.dataset();
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "# `tessera bench compare`: %,d series, Tessera against Prometheus%n%n", d.series()));
+        b.append(String.format(
+                Locale.ROOT, "# `tessera bench compare`: %,d series, Tessera against Prometheus%n%n", d.series()));
         b.append("```\n").append(s.commandLine()).append("\n```\n\n");
-        b.append(String.format(Locale.ROOT, "Run %s on %d cores and %s of memory, both servers and the client on one machine"
+        b.append(String.format(
+                Locale.ROOT,
+                "Run %s on %d cores and %s of memory, both servers and the client on one machine"
                         + " over loopback. Prometheus: %s. Tessera: `tessera serve` in its own JVM (Java %s, -Xmx%s), in"
-                        + " memory.%n%n", Instant.now().truncatedTo(ChronoUnit.SECONDS), Runtime.getRuntime().availableProcessors(),
-                MachineMemory.describe(), s.prometheusVersion(), Runtime.version().feature(), s.heap()));
-        b.append(String.format(Locale.ROOT, "**Dataset.** %,d series: %,d gauges `x` and %,d counters `c` (labels `job`, %d"
+                        + " memory.%n%n",
+                Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                Runtime.getRuntime().availableProcessors(),
+                MachineMemory.describe(),
+                s.prometheusVersion(),
+                Runtime.version().feature(),
+                s.heap()));
+        b.append(String.format(
+                Locale.ROOT,
+                "**Dataset.** %,d series: %,d gauges `x` and %,d counters `c` (labels `job`, %d"
                         + " values, and `instance`, one per x/c pair), one sample every %s for %s, each series at its own"
                         + " offset off the whole second. `x` is %s, scaled by 1 to 5 per series; `c` grows by about %s per"
                         + " scrape, and %.0f%% of the counters reset to zero once. %.0f%% of the series stop in the second half"
                         + " of the data with a stale marker. Up to %,d samples per server (seed %d).%n%n",
-                d.series(), d.pairs(), d.pairs(), d.jobs(), Durations.format(d.intervalMs()),
-                Durations.format(d.intervalMs() * d.scrapes()), d.distribution().name().toLowerCase(Locale.ROOT),
-                trim(d.counterRate()), 100 * d.resetFraction(), 100 * d.staleFraction(), d.samples(), d.seed()));
-        b.append(String.format(Locale.ROOT, "**Procedure.** The same data goes to both over remote write (%s connections' worth of"
+                d.series(),
+                d.pairs(),
+                d.pairs(),
+                d.jobs(),
+                Durations.format(d.intervalMs()),
+                Durations.format(d.intervalMs() * d.scrapes()),
+                d.distribution().name().toLowerCase(Locale.ROOT),
+                trim(d.counterRate()),
+                100 * d.resetFraction(),
+                100 * d.staleFraction(),
+                d.samples(),
+                d.seed()));
+        b.append(String.format(
+                Locale.ROOT,
+                "**Procedure.** The same data goes to both over remote write (%s connections' worth of"
                         + " 5-minute blocks, in time order), Tessera first, without a plan. Then the planner's plan is installed"
                         + " over `POST /api/v1/plan`, for a workload of the suite: every instant query a rule evaluated every"
                         + " minute on the minute, every range query a dashboard panel over 1 h at 15 s steps refreshed every"
@@ -58,7 +83,10 @@ final class CompareReport {
                         + " before the data's end on the minute, on the rules' evaluation grid (or 23.457 s before that: *off"
                         + " grid*); range queries span the hour up to that time at 15 s steps (off grid: shifted by the"
                         + " same 23.457 s, off the panel's step grid). Machine load average (1, 5, 15 min): %s.%n%n",
-                "two", s.warmups(), s.runs(), run.machineLoad()));
+                "two",
+                s.warmups(),
+                s.runs(),
+                run.machineLoad()));
         b.append("**Plan** (the planner's explanation, one line per view and per query it gives none):\n\n");
         for (String line : run.planLines()) {
             b.append("- ").append(line).append('\n');
@@ -71,44 +99,86 @@ final class CompareReport {
         }
         b.append("\nThe plan's query numbers are the workload's queries, the suite's distinct texts:");
         for (int q = 0; q < texts.size(); q++) {
-            b.append(q == 0 ? " " : ", ").append('[').append(q).append("] `").append(texts.get(q)).append('`');
+            b.append(q == 0 ? " " : ", ")
+                    .append('[')
+                    .append(q)
+                    .append("] `")
+                    .append(texts.get(q))
+                    .append('`');
         }
         b.append(".\n\n");
 
         b.append("## Ingest and memory\n\n");
         b.append("| | Tessera | Prometheus |\n|---|---:|---:|\n");
-        b.append(String.format(Locale.ROOT, "| remote-write load | %,d samples in %.1f s | %,d samples in %.1f s |%n",
-                run.tesseraLoad().samples(), run.tesseraLoad().nanos() / 1e9, run.prometheusLoad().samples(),
+        b.append(String.format(
+                Locale.ROOT,
+                "| remote-write load | %,d samples in %.1f s | %,d samples in %.1f s |%n",
+                run.tesseraLoad().samples(),
+                run.tesseraLoad().nanos() / 1e9,
+                run.prometheusLoad().samples(),
                 run.prometheusLoad().nanos() / 1e9));
-        b.append(String.format(Locale.ROOT, "| ingest rate | %,.0f samples/s | %,.0f samples/s |%n",
-                run.tesseraLoad().samplesPerSecond(), run.prometheusLoad().samplesPerSecond()));
-        b.append(String.format(Locale.ROOT, "| resident memory (VmRSS) after loading | %s | %s |%n", mib(run.tesseraRssBytes()),
+        b.append(String.format(
+                Locale.ROOT,
+                "| ingest rate | %,.0f samples/s | %,.0f samples/s |%n",
+                run.tesseraLoad().samplesPerSecond(),
+                run.prometheusLoad().samplesPerSecond()));
+        b.append(String.format(
+                Locale.ROOT,
+                "| resident memory (VmRSS) after loading | %s | %s |%n",
+                mib(run.tesseraRssBytes()),
                 mib(run.prometheusRssBytes())));
-        b.append(String.format(Locale.ROOT, "| resident memory after the views were built / at the end | %s / %s | %s |%n",
-                mib(run.tesseraViewsRssBytes()), mib(run.tesseraMemory().rssAtEndBytes()), mib(run.prometheusEndRssBytes())));
-        b.append(String.format(Locale.ROOT, "| live heap after a full collection: after loading / with the views built | %s / %s | |%n%n",
-                mib(run.tesseraMemory().liveHeapAfterLoadBytes()), mib(run.tesseraMemory().liveHeapWithViewsBytes())));
-        b.append(String.format(Locale.ROOT, "%d views; their ingestion runs %s in %.0f s after the plan was installed."
+        b.append(String.format(
+                Locale.ROOT,
+                "| resident memory after the views were built / at the end | %s / %s | %s |%n",
+                mib(run.tesseraViewsRssBytes()),
+                mib(run.tesseraMemory().rssAtEndBytes()),
+                mib(run.prometheusEndRssBytes())));
+        b.append(String.format(
+                Locale.ROOT,
+                "| live heap after a full collection: after loading / with the views built | %s / %s | |%n%n",
+                mib(run.tesseraMemory().liveHeapAfterLoadBytes()),
+                mib(run.tesseraMemory().liveHeapWithViewsBytes())));
+        b.append(String.format(
+                Locale.ROOT,
+                "%d views; their ingestion runs %s in %.0f s after the plan was installed."
                         + " Ingest rate: samples sent over wall time of the whole load, no views yet; Tessera's JVM keeps"
-                        + " garbage up to its heap limit, so its RSS is an upper bound of what it needs.%n%n", run.views(),
-                run.caughtUp() ? "caught up" : "had NOT caught up", run.catchUpSeconds()));
+                        + " garbage up to its heap limit, so its RSS is an upper bound of what it needs.%n%n",
+                run.views(),
+                run.caughtUp() ? "caught up" : "had NOT caught up",
+                run.catchUpSeconds()));
 
         b.append("## Queries\n\n");
-        b.append("| # | query | type | answered | Prom p50 | Prom p95 | Tessera p50 | Tessera p95 | Prom/Tessera p50 | Tessera exact p50 | exact/Tessera p50 | error | exact error |\n");
+        b.append(
+                "| # | query | type | answered | Prom p50 | Prom p95 | Tessera p50 | Tessera p95 | Prom/Tessera p50 | Tessera exact p50 | exact/Tessera p50 | error | exact error |\n");
         b.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         int i = 0;
         for (CompareRow r : run.rows()) {
             i++;
-            b.append(String.format(Locale.ROOT, "| %d | %s `%s` | %s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1fx | %s | %s | %s | %s |%n",
-                    i, r.query().name(), r.query().text(), r.kind(), r.answered().label, r.prometheusP50(),
-                    r.prometheus().percentileMillis(95), r.tesseraP50(), r.tessera().percentileMillis(95), r.ratio(),
-                    r.exact() == null ? "–" : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %d | %s `%s` | %s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1fx | %s | %s | %s | %s |%n",
+                    i,
+                    r.query().name(),
+                    r.query().text(),
+                    r.kind(),
+                    r.answered().label,
+                    r.prometheusP50(),
+                    r.prometheus().percentileMillis(95),
+                    r.tesseraP50(),
+                    r.tessera().percentileMillis(95),
+                    r.ratio(),
+                    r.exact() == null
+                            ? "–"
+                            : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
                     r.exact() == null ? "–" : String.format(Locale.ROOT, "%.1fx", r.viewGain()),
-                    error(r.query().error(), r.error()), Double.isNaN(r.exactError()) ? "–" : error(r.query().error(), r.exactError())));
+                    error(r.query().error(), r.error()),
+                    Double.isNaN(r.exactError()) ? "–" : error(r.query().error(), r.exactError())));
         }
         b.append("\n").append(verdict(run)).append("\n\n");
         b.append("![p50 latency per query, log scale](").append(latencyPng).append(")\n\n");
-        b.append("![Prometheus p50 over Tessera p50 per query, log scale](").append(ratioPng).append(")\n\n");
+        b.append("![Prometheus p50 over Tessera p50 per query, log scale](")
+                .append(ratioPng)
+                .append(")\n\n");
         b.append("""
                 **Columns.** p50 and p95 by nearest rank over the measured runs, wall time from sending the request to the \
                 last byte of the answer. *answered*, from the `infos` of every Tessera run: `grid view` (the values kept \
@@ -130,18 +200,44 @@ final class CompareReport {
     /** The table printed at the end of a run. */
     static String summary(CompareRun run) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%-42s %-8s %-9s %10s %10s %10s %10s %8s %10s %12s%n", "query", "type", "answer",
-                "Prom p50", "Prom p95", "Tess p50", "Tess p95", "ratio", "exact p50", "error"));
+        b.append(String.format(
+                Locale.ROOT,
+                "%-42s %-8s %-9s %10s %10s %10s %10s %8s %10s %12s%n",
+                "query",
+                "type",
+                "answer",
+                "Prom p50",
+                "Prom p95",
+                "Tess p50",
+                "Tess p95",
+                "ratio",
+                "exact p50",
+                "error"));
         for (CompareRow r : run.rows()) {
-            b.append(String.format(Locale.ROOT, "%-42s %-8s %-9s %7.2f ms %7.2f ms %7.2f ms %7.2f ms %7.1fx %10s %12s%n",
-                    r.query().name(), r.kind(), r.answered().label, r.prometheusP50(), r.prometheus().percentileMillis(95),
-                    r.tesseraP50(), r.tessera().percentileMillis(95), r.ratio(),
-                    r.exact() == null ? "-" : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
+            b.append(String.format(
+                    Locale.ROOT,
+                    "%-42s %-8s %-9s %7.2f ms %7.2f ms %7.2f ms %7.2f ms %7.1fx %10s %12s%n",
+                    r.query().name(),
+                    r.kind(),
+                    r.answered().label,
+                    r.prometheusP50(),
+                    r.prometheus().percentileMillis(95),
+                    r.tesseraP50(),
+                    r.tessera().percentileMillis(95),
+                    r.ratio(),
+                    r.exact() == null
+                            ? "-"
+                            : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
                     error(r.query().error(), r.error())));
         }
-        b.append(String.format(Locale.ROOT, "ingest: Tessera %,.0f samples/s, Prometheus %,.0f samples/s; resident memory after"
-                        + " loading: Tessera %s, Prometheus %s; Tessera with views %s%n", run.tesseraLoad().samplesPerSecond(),
-                run.prometheusLoad().samplesPerSecond(), mib(run.tesseraRssBytes()), mib(run.prometheusRssBytes()),
+        b.append(String.format(
+                Locale.ROOT,
+                "ingest: Tessera %,.0f samples/s, Prometheus %,.0f samples/s; resident memory after"
+                        + " loading: Tessera %s, Prometheus %s; Tessera with views %s%n",
+                run.tesseraLoad().samplesPerSecond(),
+                run.prometheusLoad().samplesPerSecond(),
+                mib(run.tesseraRssBytes()),
+                mib(run.prometheusRssBytes()),
                 mib(run.tesseraViewsRssBytes())));
         b.append(verdict(run)).append('\n');
         return b.toString();
@@ -169,10 +265,16 @@ final class CompareReport {
                 worstRank = Math.max(worstRank, r.error());
             }
         }
-        return String.format(Locale.ROOT, "%d of %d queries answered from views: Prometheus/Tessera p50 geometric mean %s over"
+        return String.format(
+                Locale.ROOT,
+                "%d of %d queries answered from views: Prometheus/Tessera p50 geometric mean %s over"
                         + " those, %s over the %d answered exactly; worst relative error %.1e, worst rank error %.2f%%.",
-                views, run.rows().size(), views == 0 ? "–" : String.format(Locale.ROOT, "%.1fx", Math.exp(logView / views)),
-                exact == 0 ? "–" : String.format(Locale.ROOT, "%.1fx", Math.exp(logExact / exact)), exact, worstRelative,
+                views,
+                run.rows().size(),
+                views == 0 ? "–" : String.format(Locale.ROOT, "%.1fx", Math.exp(logView / views)),
+                exact == 0 ? "–" : String.format(Locale.ROOT, "%.1fx", Math.exp(logExact / exact)),
+                exact,
+                worstRelative,
                 100 * worstRank);
     }
 

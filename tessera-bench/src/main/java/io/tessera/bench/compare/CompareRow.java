@@ -9,8 +9,14 @@ import io.tessera.bench.promql.Latencies;
  * the error of each Tessera answer against Prometheus' (relative, or rank error for quantiles);
  * and how Tessera's runs said they were answered.
  */
-record CompareRow(AccelQuery query, Latencies prometheus, Latencies tessera, Latencies exact, double error,
-        double exactError, Answered answered) {
+record CompareRow(
+        AccelQuery query,
+        Latencies prometheus,
+        Latencies tessera,
+        Latencies exact,
+        double error,
+        double exactError,
+        Answered answered) {
 
     /** How Tessera answered, from the {@code infos} of its responses. */
     enum Answered {

@@ -21,8 +21,7 @@ final class JvmHeap {
     private static final Pattern USED = Pattern.compile("total \\d+K, used (\\d+)K");
     private static final long TIMEOUT_SECONDS = 120;
 
-    private JvmHeap() {
-    }
+    private JvmHeap() {}
 
     /** Bytes in use after a full collection. */
     static long liveBytes(long pid) {
@@ -64,7 +63,9 @@ final class JvmHeap {
             return null;
         }
         try {
-            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command)
+                    .redirectErrorStream(true)
+                    .start();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroy();
@@ -81,7 +82,10 @@ final class JvmHeap {
 
     /** The {@code jcmd} next to the {@code java} running this JVM (the child runs the same one). */
     private static Path jcmd() {
-        Path java = ProcessHandle.current().info().command().map(Path::of)
+        Path java = ProcessHandle.current()
+                .info()
+                .command()
+                .map(Path::of)
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
         Path jcmd = java.resolveSibling("jcmd");
         return Files.isExecutable(jcmd) ? jcmd : null;

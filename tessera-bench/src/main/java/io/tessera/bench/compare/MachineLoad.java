@@ -7,8 +7,7 @@ import java.nio.file.Path;
 /** The load average of the machine (1, 5 and 15 minutes, from {@code /proc/loadavg}), or "unknown". */
 final class MachineLoad {
 
-    private MachineLoad() {
-    }
+    private MachineLoad() {}
 
     static String read() {
         try {

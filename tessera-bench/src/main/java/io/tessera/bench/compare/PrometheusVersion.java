@@ -8,12 +8,13 @@ import java.util.concurrent.TimeUnit;
 /** The first line of {@code prometheus --version}, e.g. {@code prometheus, version 2.42.0 (...)}. */
 final class PrometheusVersion {
 
-    private PrometheusVersion() {
-    }
+    private PrometheusVersion() {}
 
     static String of(Path binary) {
         try {
-            Process p = new ProcessBuilder(binary.toString(), "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(binary.toString(), "--version")
+                    .redirectErrorStream(true)
+                    .start();
             String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(10, TimeUnit.SECONDS);
             String first = text.strip().lines().findFirst().orElse("").strip();

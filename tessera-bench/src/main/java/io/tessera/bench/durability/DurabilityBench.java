@@ -25,8 +25,7 @@ import java.util.stream.Stream;
  */
 public final class DurabilityBench {
 
-    private DurabilityBench() {
-    }
+    private DurabilityBench() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("tessera-durability");
@@ -37,7 +36,8 @@ public final class DurabilityBench {
         RawStoreConfig config = RawStoreConfig.defaults().withRetention(Long.MAX_VALUE / 4);
         List<List<AppendRequest>> load = load(series, rounds, writers, perRequest);
         long samples = (long) series * rounds;
-        System.out.printf("load: %d series x %d rounds = %,d samples in requests of %d samples, %d writers%n",
+        System.out.printf(
+                "load: %d series x %d rounds = %,d samples in requests of %d samples, %d writers%n",
                 series, rounds, samples, perRequest, writers);
 
         for (int warm = 0; warm < 2; warm++) {
@@ -63,16 +63,23 @@ public final class DurabilityBench {
         long t0 = System.nanoTime();
         try (DurableRawStore store = DurableRawStore.open(d, config, WalOptions.DEFAULTS)) {
             double s = (System.nanoTime() - t0) / 1e9;
-            System.out.printf("recovery from the log alone: %,d samples (%,d log bytes) in %.2f s = %,.0f samples/s%n",
-                    store.store().stats().sampleCount(), walBytes, s, store.store().stats().sampleCount() / s);
+            System.out.printf(
+                    "recovery from the log alone: %,d samples (%,d log bytes) in %.2f s = %,.0f samples/s%n",
+                    store.store().stats().sampleCount(),
+                    walBytes,
+                    s,
+                    store.store().stats().sampleCount() / s);
             DurableRawStore.SnapshotInfo info = store.snapshot();
             System.out.printf("snapshot: %,d bytes in %.2f s%n", info.bytes(), info.durationNanos() / 1e9);
         }
         t0 = System.nanoTime();
         try (DurableRawStore store = DurableRawStore.open(d, config, WalOptions.DEFAULTS)) {
             double s = (System.nanoTime() - t0) / 1e9;
-            System.out.printf("recovery from a snapshot: %,d samples in %.2f s = %,.0f samples/s%n",
-                    store.store().stats().sampleCount(), s, store.store().stats().sampleCount() / s);
+            System.out.printf(
+                    "recovery from a snapshot: %,d samples in %.2f s = %,.0f samples/s%n",
+                    store.store().stats().sampleCount(),
+                    s,
+                    store.store().stats().sampleCount() / s);
         }
     }
 
@@ -89,7 +96,8 @@ public final class DurabilityBench {
     }
 
     private static void report(String what, long samples, double seconds, double offSeconds) {
-        System.out.printf("%-28s %,12.0f samples/s  (%.2f of log off)%n", what, samples / seconds, offSeconds / seconds);
+        System.out.printf(
+                "%-28s %,12.0f samples/s  (%.2f of log off)%n", what, samples / seconds, offSeconds / seconds);
     }
 
     /** Writer w owns series [w*n/writers, (w+1)*n/writers) and sends them round by round. */
@@ -97,7 +105,8 @@ public final class DurabilityBench {
         SplittableRandom random = new SplittableRandom(1);
         Labels[] labels = new Labels[series];
         for (int i = 0; i < series; i++) {
-            labels[i] = Labels.of("__name__", "metric_" + (i % 50), "instance", "host-" + (i / 50) + ":9100", "job", "node");
+            labels[i] = Labels.of(
+                    "__name__", "metric_" + (i % 50), "instance", "host-" + (i / 50) + ":9100", "job", "node");
         }
         List<List<AppendRequest>> out = new ArrayList<>();
         for (int w = 0; w < writers; w++) {
@@ -121,7 +130,8 @@ public final class DurabilityBench {
         return out;
     }
 
-    private static double run(List<List<AppendRequest>> load, Consumer<AppendRequest> append) throws InterruptedException {
+    private static double run(List<List<AppendRequest>> load, Consumer<AppendRequest> append)
+            throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
         long start = System.nanoTime();
         for (List<AppendRequest> mine : load) {

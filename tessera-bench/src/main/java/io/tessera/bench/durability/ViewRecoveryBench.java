@@ -50,12 +50,14 @@ public final class ViewRecoveryBench {
     private static final long PANE = 60_000;
     private static final int PER_REQUEST = 500;
     private static final int WRITERS = 4;
-    private static final List<String> QUERIES = List.of("sum_over_time(bench_gauge[10m])", "max_over_time(bench_gauge[10m])",
-            "avg_over_time(bench_gauge[10m])", "rate(bench_counter[5m])");
+    private static final List<String> QUERIES = List.of(
+            "sum_over_time(bench_gauge[10m])",
+            "max_over_time(bench_gauge[10m])",
+            "avg_over_time(bench_gauge[10m])",
+            "rate(bench_counter[5m])");
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
-    private ViewRecoveryBench() {
-    }
+    private ViewRecoveryBench() {}
 
     public static void main(String[] args) throws Exception {
         Path dir = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("tessera-view-recovery");
@@ -66,7 +68,8 @@ public final class ViewRecoveryBench {
         List<List<byte[]>> load = load(series, 0, rounds);
         List<List<byte[]>> tail = load(series, rounds, rounds + tailRounds);
         long samples = (long) series * rounds;
-        System.out.printf("load: %d series (half gauges, half counters) x %d scrapes = %,d samples, %d views of %s panes, %d writers%n",
+        System.out.printf(
+                "load: %d series (half gauges, half counters) x %d scrapes = %,d samples, %d views of %s panes, %d writers%n",
                 series, rounds, samples, plan().materializedViews().size(), "1m", WRITERS);
 
         double memory = Double.MAX_VALUE;
@@ -83,7 +86,8 @@ public final class ViewRecoveryBench {
             }
         }
         System.out.printf("remote write with a plan installed, in memory:   %,10.0f samples/s%n", samples / memory);
-        System.out.printf("remote write with a plan installed, log on:      %,10.0f samples/s  (%.2f of in memory)%n",
+        System.out.printf(
+                "remote write with a plan installed, log on:      %,10.0f samples/s  (%.2f of in memory)%n",
                 samples / logged, memory / logged);
 
         Path source = fresh(dir.resolve("source"));
@@ -95,7 +99,9 @@ public final class ViewRecoveryBench {
             installPlan(server);
             send(server, load);
             server.runIngestionRuns();
-            views = server.maintainer().progress().stream().mapToLong(p -> p.panesBuilt()).sum();
+            views = server.maintainer().progress().stream()
+                    .mapToLong(p -> p.panesBuilt())
+                    .sum();
             copy(source, fresh(logOnly));
         }
         copy(source, fresh(withViews));
@@ -104,8 +110,12 @@ public final class ViewRecoveryBench {
             server.runIngestionRuns();
             copy(source, fresh(withTail));
         }
-        System.out.printf("panes built before the restart: %,d (all views); view files %,d bytes, snapshot %,d bytes, log alone %,d bytes%n",
-                views, size(withViews.resolve("views")), size(withViews.resolve("snapshots")), size(logOnly.resolve("wal")));
+        System.out.printf(
+                "panes built before the restart: %,d (all views); view files %,d bytes, snapshot %,d bytes, log alone %,d bytes%n",
+                views,
+                size(withViews.resolve("views")),
+                size(withViews.resolve("snapshots")),
+                size(logOnly.resolve("wal")));
         for (int warm = 0; warm < 2; warm++) {
             measure(dir, null, withViews, false);
             measure(dir, null, withViews, true);
@@ -134,7 +144,9 @@ public final class ViewRecoveryBench {
                 long t1 = System.nanoTime();
                 server.runIngestionRuns();
                 long t2 = System.nanoTime();
-                panes = server.maintainer().progress().stream().mapToLong(p -> p.panesBuilt()).sum();
+                panes = server.maintainer().progress().stream()
+                        .mapToLong(p -> p.panesBuilt())
+                        .sum();
                 bestStart = Math.min(bestStart, (t1 - t0) / 1e9);
                 bestTotal = Math.min(bestTotal, (t2 - t0) / 1e9);
             }
@@ -142,7 +154,9 @@ public final class ViewRecoveryBench {
         if (what == null) {
             return;
         }
-        System.out.printf("%-38s start %6.2f s, views caught up %6.2f s (%,d panes built again)%n", what, bestStart, bestTotal, panes);
+        System.out.printf(
+                "%-38s start %6.2f s, views caught up %6.2f s (%,d panes built again)%n",
+                what, bestStart, bestTotal, panes);
     }
 
     private static ServerConfig config(Path dataDir) {
@@ -169,9 +183,15 @@ public final class ViewRecoveryBench {
             if (lowered.node(id) instanceof Scan scan) {
                 boolean counter = scan.matchers().getFirst().value().equals("bench_counter");
                 int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, PANE));
-                for (StateFamily f : counter ? List.of(StateFamily.COUNTER) : List.of(StateFamily.SUM, StateFamily.MAX, StateFamily.AVG)) {
-                    b.add(new PaneState(range, StateSpec.of(f), Grouping.PER_SERIES,
-                            new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 100L * 365 * 24 * 3600_000)));
+                for (StateFamily f : counter
+                        ? List.of(StateFamily.COUNTER)
+                        : List.of(StateFamily.SUM, StateFamily.MAX, StateFamily.AVG)) {
+                    b.add(new PaneState(
+                            range,
+                            StateSpec.of(f),
+                            Grouping.PER_SERIES,
+                            new Materialization(
+                                    Materialization.Mode.AT_INGESTION, PANE, 0, 100L * 365 * 24 * 3600_000)));
                 }
             }
         }
@@ -180,8 +200,12 @@ public final class ViewRecoveryBench {
     }
 
     private static void installPlan(TesseraServer server) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/plan")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan()))).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/plan"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan())))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IllegalStateException("plan: " + r.statusCode() + " " + r.body());
         }
@@ -202,7 +226,13 @@ public final class ViewRecoveryBench {
                     for (int k = s; k < Math.min(to, s + PER_REQUEST); k++) {
                         boolean counter = (k & 1) == 1;
                         b.addSample(t, counter ? (double) r * (k % 7 + 1) : random.nextGaussian() * 100);
-                        b.endSeries(Labels.of("__name__", counter ? "bench_counter" : "bench_gauge", "instance", "host-" + k, "job", "node"));
+                        b.endSeries(Labels.of(
+                                "__name__",
+                                counter ? "bench_counter" : "bench_gauge",
+                                "instance",
+                                "host-" + k,
+                                "job",
+                                "node"));
                     }
                     mine.add(RemoteWriteEncoder.encode(b.build()));
                 }
@@ -220,9 +250,13 @@ public final class ViewRecoveryBench {
             threads.add(Thread.ofPlatform().start(() -> {
                 for (byte[] body : mine) {
                     try {
-                        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(uri).header("Content-Encoding", "snappy")
-                                .header("Content-Type", "application/x-protobuf").POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                                .build(), HttpResponse.BodyHandlers.ofString());
+                        HttpResponse<String> r = CLIENT.send(
+                                HttpRequest.newBuilder(uri)
+                                        .header("Content-Encoding", "snappy")
+                                        .header("Content-Type", "application/x-protobuf")
+                                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString());
                         if (r.statusCode() != 204) {
                             throw new IllegalStateException("write: " + r.statusCode() + " " + r.body());
                         }

@@ -21,6 +21,7 @@ final class EncodedLoad {
 
     /** Share of scrapes whose timestamp is off the interval grid, and by how much at most. */
     private static final int OFF_GRID_PER_MILLE = 20;
+
     private static final int MAX_OFF_GRID_MILLIS = 50;
 
     private final LoadShape shape;
@@ -100,7 +101,8 @@ final class EncodedLoad {
     private byte[] encodeRequest(int group, int round, SplittableRandom random) {
         int perRequest = shape.seriesPerRequest();
         int samples = shape.samplesPerSeries();
-        WriteBatchBuilder batch = new WriteBatchBuilder(NameValidation.LEGACY, null, perRequest, shape.samplesPerRequest());
+        WriteBatchBuilder batch =
+                new WriteBatchBuilder(NameValidation.LEGACY, null, perRequest, shape.samplesPerRequest());
         for (int s = group * perRequest, end = s + perRequest; s < end; s++) {
             double v = values[s];
             for (int k = 0; k < samples; k++) {

@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
  * first to Tessera, then to Prometheus with its remote-write receiver, each a fresh child
  * process; prints both throughputs, memory, and their ratio as the last line.
  */
-@Command(name = "ingest", mixinStandardHelpOptions = true,
+@Command(
+        name = "ingest",
+        mixinStandardHelpOptions = true,
         description = "Remote-write ingest throughput of Tessera against Prometheus 2.x, over loopback,"
                 + " with the same pre-encoded requests of 200 series x 10 samples.")
 public final class IngestBenchCommand implements Callable<Integer> {
@@ -27,13 +29,20 @@ public final class IngestBenchCommand implements Callable<Integer> {
     private static final long INTERVAL_MILLIS = 10_000;
     private static final Duration READY = Duration.ofSeconds(60);
 
-    @Option(names = "--quick", description = "5 s of warm-up and 15 s of measurement per target, instead of 10 s and 60 s.")
+    @Option(
+            names = "--quick",
+            description = "5 s of warm-up and 15 s of measurement per target, instead of 10 s and 60 s.")
     boolean quick;
 
-    @Option(names = "--connections", defaultValue = "4", description = "Concurrent client connections (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--connections",
+            defaultValue = "4",
+            description = "Concurrent client connections (default ${DEFAULT-VALUE}).")
     int connections;
 
-    @Option(names = "--series", defaultValue = "100000",
+    @Option(
+            names = "--series",
+            defaultValue = "100000",
             description = "Series written, a multiple of " + SERIES_PER_REQUEST + " (default ${DEFAULT-VALUE}).")
     int series;
 
@@ -52,12 +61,20 @@ public final class IngestBenchCommand implements Callable<Integer> {
         Duration warmup = Duration.ofSeconds(quick ? 5 : 10);
         Duration measure = Duration.ofSeconds(seconds != null ? seconds : quick ? 15 : 60);
         long start = (System.currentTimeMillis() - Duration.ofDays(1).toMillis()) / INTERVAL_MILLIS * INTERVAL_MILLIS;
-        LoadShape shape = new LoadShape(series, SERIES_PER_REQUEST, SAMPLES_PER_SERIES, INTERVAL_MILLIS, connections, start);
+        LoadShape shape =
+                new LoadShape(series, SERIES_PER_REQUEST, SAMPLES_PER_SERIES, INTERVAL_MILLIS, connections, start);
         EncodedLoad load = new EncodedLoad(shape, 20_240_601L);
-        out.printf(Locale.ROOT, "Remote-write ingest over loopback: %,d series (node-exporter-like labels), requests of"
+        out.printf(
+                Locale.ROOT,
+                "Remote-write ingest over loopback: %,d series (node-exporter-like labels), requests of"
                         + " %d series x %d samples %d s apart, %d connections; %d s warm-up and %d s measured per target.%n",
-                series, SERIES_PER_REQUEST, SAMPLES_PER_SERIES, INTERVAL_MILLIS / 1000, connections,
-                warmup.toSeconds(), measure.toSeconds());
+                series,
+                SERIES_PER_REQUEST,
+                SAMPLES_PER_SERIES,
+                INTERVAL_MILLIS / 1000,
+                connections,
+                warmup.toSeconds(),
+                measure.toSeconds());
         out.println("Both targets run as child processes (Tessera: 'tessera serve', in memory, in its own JVM;"
                 + " Prometheus: its remote-write receiver, TSDB and WAL in a temporary directory);"
                 + " requests are encoded before timing and this JVM only sends them.");
@@ -65,42 +82,75 @@ public final class IngestBenchCommand implements Callable<Integer> {
         RunPlan plan = new RunPlan(load, warmup, measure, out);
         List<TargetResult> results = new ArrayList<>();
         try (TesseraProcess tessera = TesseraProcess.start(READY)) {
-            results.add(plan.run(new Target("Tessera", tessera.remoteWriteUrl(), tessera.baseUrl() + "/metrics",
-                    "tessera_raw_samples", tessera.pid(), tessera)));
+            results.add(plan.run(new Target(
+                    "Tessera",
+                    tessera.remoteWriteUrl(),
+                    tessera.baseUrl() + "/metrics",
+                    "tessera_raw_samples",
+                    tessera.pid(),
+                    tessera)));
         }
         try (PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY)) {
-            results.add(plan.run(new Target("Prometheus", prometheus.remoteWriteUrl(), prometheus.baseUrl() + "/metrics",
-                    "prometheus_tsdb_head_samples_appended_total", prometheus.pid(), prometheus)));
+            results.add(plan.run(new Target(
+                    "Prometheus",
+                    prometheus.remoteWriteUrl(),
+                    prometheus.baseUrl() + "/metrics",
+                    "prometheus_tsdb_head_samples_appended_total",
+                    prometheus.pid(),
+                    prometheus)));
         }
         return report(results.get(0), results.get(1));
     }
 
     private int report(TargetResult tessera, TargetResult prometheus) {
         out.println();
-        out.printf(Locale.ROOT, "%-11s %10s %14s %9s %14s %11s %10s%n",
-                "target", "requests", "samples", "seconds", "samples/s", "RSS MiB", "RSS B/smp");
+        out.printf(
+                Locale.ROOT,
+                "%-11s %10s %14s %9s %14s %11s %10s%n",
+                "target",
+                "requests",
+                "samples",
+                "seconds",
+                "samples/s",
+                "RSS MiB",
+                "RSS B/smp");
         for (TargetResult r : List.of(tessera, prometheus)) {
             PhaseResult m = r.measured();
-            out.printf(Locale.ROOT, "%-11s %,10d %,14d %9.2f %,14.0f %,11.1f %10.2f%n", r.target().name(),
-                    m.requests(), m.samples(), m.seconds(), m.samplesPerSecond(), r.residentBytes() / 1048576.0,
+            out.printf(
+                    Locale.ROOT,
+                    "%-11s %,10d %,14d %9.2f %,14.0f %,11.1f %10.2f%n",
+                    r.target().name(),
+                    m.requests(),
+                    m.samples(),
+                    m.seconds(),
+                    m.samplesPerSecond(),
+                    r.residentBytes() / 1048576.0,
                     (double) r.residentBytes() / r.samplesSent());
         }
         double samples = tessera.metric("tessera_raw_samples");
-        out.printf(Locale.ROOT, "Tessera raw store after the run: %,.0f series, %,.0f samples (about %,.0f per series,"
+        out.printf(
+                Locale.ROOT,
+                "Tessera raw store after the run: %,.0f series, %,.0f samples (about %,.0f per series,"
                         + " %d s apart), %.3f bytes/sample in chunks, %.3f bytes/sample with the store's memory estimate%n",
-                tessera.metric("tessera_raw_series"), samples, samples / tessera.metric("tessera_raw_series"),
-                INTERVAL_MILLIS / 1000, tessera.metric("tessera_raw_chunk_bytes") / samples,
+                tessera.metric("tessera_raw_series"),
+                samples,
+                samples / tessera.metric("tessera_raw_series"),
+                INTERVAL_MILLIS / 1000,
+                tessera.metric("tessera_raw_chunk_bytes") / samples,
                 tessera.metric("tessera_raw_memory_bytes") / samples);
-        out.printf(Locale.ROOT, "resident memory: Tessera's JVM %,.1f MiB, Prometheus %,.1f MiB (RSS B/smp: RSS over"
+        out.printf(
+                Locale.ROOT,
+                "resident memory: Tessera's JVM %,.1f MiB, Prometheus %,.1f MiB (RSS B/smp: RSS over"
                         + " all samples sent, warm-up included); load generator JVM %,.1f MiB%n",
-                tessera.residentBytes() / 1048576.0, prometheus.residentBytes() / 1048576.0,
+                tessera.residentBytes() / 1048576.0,
+                prometheus.residentBytes() / 1048576.0,
                 ProcessMemory.residentBytes(ProcessHandle.current().pid()) / 1048576.0);
 
         List<String> problems = new ArrayList<>();
         for (TargetResult r : List.of(tessera, prometheus)) {
             if (r.failures() > 0) {
-                problems.add(r.target().name() + ": " + r.failures()
-                        + " requests not answered 204, the first: " + r.firstFailure());
+                problems.add(r.target().name() + ": " + r.failures() + " requests not answered 204, the first: "
+                        + r.firstFailure());
             }
             if (r.storedSamples() != r.samplesSent()) {
                 problems.add(r.target().name() + " reports " + r.storedSamples() + " samples stored of "
@@ -111,7 +161,9 @@ public final class IngestBenchCommand implements Callable<Integer> {
             problems.forEach(p -> System.err.println("FAILED: " + p));
             return 1;
         }
-        out.printf(Locale.ROOT, "ingest ratio Tessera/Prometheus: %.2f%n",
+        out.printf(
+                Locale.ROOT,
+                "ingest ratio Tessera/Prometheus: %.2f%n",
                 tessera.measured().samplesPerSecond() / prometheus.measured().samplesPerSecond());
         return 0;
     }

@@ -42,8 +42,9 @@ final class LoadSender {
         List<Thread> workers = new ArrayList<>();
         for (int c = 0; c < perConnection.size(); c++) {
             List<byte[]> bodies = perConnection.get(c);
-            workers.add(Thread.ofPlatform().name("ingest-load-" + c).start(
-                    () -> sendAll(bodies, deadline, requests, failures, firstFailure)));
+            workers.add(Thread.ofPlatform()
+                    .name("ingest-load-" + c)
+                    .start(() -> sendAll(bodies, deadline, requests, failures, firstFailure)));
         }
         long nextProgress = began + PROGRESS_NANOS;
         for (Thread worker : workers) {
@@ -61,18 +62,31 @@ final class LoadSender {
         for (List<byte[]> bodies : perConnection) {
             total += bodies.size();
         }
-        return new PhaseResult(sent, sent * samplesPerRequest, failures.sum(), firstFailure.get(), elapsed, sent == total);
+        return new PhaseResult(
+                sent, sent * samplesPerRequest, failures.sum(), firstFailure.get(), elapsed, sent == total);
     }
 
     private void progress(String label, long requests, long nanos) {
-        out.printf(Locale.ROOT, "  %s %5.1f s: %,d requests, %,d samples, %,.0f samples/s%n", label, nanos / 1e9,
-                requests, requests * samplesPerRequest, requests * samplesPerRequest / (nanos / 1e9));
+        out.printf(
+                Locale.ROOT,
+                "  %s %5.1f s: %,d requests, %,d samples, %,.0f samples/s%n",
+                label,
+                nanos / 1e9,
+                requests,
+                requests * samplesPerRequest,
+                requests * samplesPerRequest / (nanos / 1e9));
     }
 
-    private void sendAll(List<byte[]> bodies, long deadline, LongAdder requests, LongAdder failures,
+    private void sendAll(
+            List<byte[]> bodies,
+            long deadline,
+            LongAdder requests,
+            LongAdder failures,
             AtomicReference<String> firstFailure) {
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build()) {
+        try (HttpClient client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build()) {
             for (byte[] body : bodies) {
                 if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
                     return;

@@ -7,13 +7,18 @@ package io.tessera.bench.ingest;
  * one connection, which sends its requests in order, so no series ever sees an older sample
  * after a newer one.
  */
-record LoadShape(int series, int seriesPerRequest, int samplesPerSeries, long intervalMillis, int connections,
+record LoadShape(
+        int series,
+        int seriesPerRequest,
+        int samplesPerSeries,
+        long intervalMillis,
+        int connections,
         long startMillis) {
 
     LoadShape {
         if (series <= 0 || seriesPerRequest <= 0 || series % seriesPerRequest != 0) {
-            throw new IllegalArgumentException("series (" + series + ") must be a positive multiple of "
-                    + seriesPerRequest);
+            throw new IllegalArgumentException(
+                    "series (" + series + ") must be a positive multiple of " + seriesPerRequest);
         }
         if (connections <= 0 || connections > groups(series, seriesPerRequest)) {
             throw new IllegalArgumentException("connections must be from 1 to the number of request groups, "

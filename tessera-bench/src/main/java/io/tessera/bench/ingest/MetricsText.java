@@ -12,13 +12,16 @@ import java.util.Map;
 /** A server's own {@code /metrics} page, read into a map from series (name and labels as written) to value. */
 final class MetricsText {
 
-    private MetricsText() {
-    }
+    private MetricsText() {}
 
     static Map<String, Double> scrape(String url) throws IOException, InterruptedException {
-        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
-            HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(url))
-                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        try (HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+            HttpResponse<String> response = client.send(
+                    HttpRequest.newBuilder(URI.create(url))
+                            .timeout(Duration.ofSeconds(30))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 throw new IOException(url + " answered " + response.statusCode());
             }

@@ -19,8 +19,13 @@ record PhaseResult(long requests, long samples, long failures, String firstFailu
 
     /** This phase followed by {@code next}, as one. */
     PhaseResult then(PhaseResult next) {
-        return new PhaseResult(requests + next.requests, samples + next.samples, failures + next.failures,
-                firstFailure != null ? firstFailure : next.firstFailure, nanos + next.nanos, next.exhausted);
+        return new PhaseResult(
+                requests + next.requests,
+                samples + next.samples,
+                failures + next.failures,
+                firstFailure != null ? firstFailure : next.firstFailure,
+                nanos + next.nanos,
+                next.exhausted);
     }
 
     static final PhaseResult NONE = new PhaseResult(0, 0, 0, null, 0, true);

@@ -17,6 +17,7 @@ final class RunPlan {
 
     /** Rounds of the first warm-up step: the first creates every series, the second appends to them. */
     private static final int FIRST_WARMUP_ROUNDS = 2;
+
     private static final double HEADROOM = 1.3;
     private static final int MAX_SEGMENTS = 6;
     private static final long MIN_SEGMENT_MILLIS = 500;
@@ -39,16 +40,31 @@ final class RunPlan {
         LoadSender sender = new LoadSender(target.writeUrl(), load.shape().samplesPerRequest(), out);
         out.printf(Locale.ROOT, "%n%s (pid %d) at %s%n", target.name(), target.pid(), target.writeUrl());
         Phase warm = phase(sender, target.name() + " warm-up", warmup, 0, null);
-        out.printf(Locale.ROOT, "  %s warm-up: %,d samples in %.1f s, %,.0f samples/s%n", target.name(),
-                warm.total().samples(), warm.total().seconds(), warm.total().samplesPerSecond());
+        out.printf(
+                Locale.ROOT,
+                "  %s warm-up: %,d samples in %.1f s, %,.0f samples/s%n",
+                target.name(),
+                warm.total().samples(),
+                warm.total().seconds(),
+                warm.total().samplesPerSecond());
         double loadBefore = loadAverage();
         Phase measured = phase(sender, target.name(), measure, warm.nextRound(), warm.last());
         PhaseResult m = measured.total();
-        out.printf(Locale.ROOT, "  %s measured: %,d requests, %,d samples in %.2f s, %,.0f samples/s;"
+        out.printf(
+                Locale.ROOT,
+                "  %s measured: %,d requests, %,d samples in %.2f s, %,.0f samples/s;"
                         + " 1-minute load average %.1f before, %.1f after, on %d cores%s%n",
-                target.name(), m.requests(), m.samples(), m.seconds(), m.samplesPerSecond(), loadBefore, loadAverage(),
+                target.name(),
+                m.requests(),
+                m.samples(),
+                m.seconds(),
+                m.samplesPerSecond(),
+                loadBefore,
+                loadAverage(),
                 Runtime.getRuntime().availableProcessors(),
-                measured.segments() > 1 ? " (" + measured.segments() + " segments, timed without the encoding between them)" : "");
+                measured.segments() > 1
+                        ? " (" + measured.segments() + " segments, timed without the encoding between them)"
+                        : "");
         long resident = ProcessMemory.residentBytes(target.pid());
         return new TargetResult(target, warm.total(), m, MetricsText.scrape(target.metricsUrl()), resident);
     }
@@ -63,8 +79,7 @@ final class RunPlan {
      *
      * @param nextRound the first round no segment sent
      */
-    private record Phase(PhaseResult total, PhaseResult last, int nextRound, int segments) {
-    }
+    private record Phase(PhaseResult total, PhaseResult last, int nextRound, int segments) {}
 
     /**
      * Sends rounds from {@code firstRound} for {@code limit} of sending time, in segments: each
@@ -114,10 +129,16 @@ final class RunPlan {
         long bytesBefore = load.bytes();
         load.ensureRounds(rounds);
         long requests = (long) (rounds - before) * load.shape().groups();
-        out.printf(Locale.ROOT, "  encoded %,d requests (%,.1f MiB snappy, %,.0f B/request) in %.1f s; %,d rounds of"
-                        + " %,d samples held%n", requests, (load.bytes() - bytesBefore) / 1048576.0,
-                (double) (load.bytes() - bytesBefore) / requests, (System.nanoTime() - began) / 1e9,
-                load.rounds(), load.shape().samplesPerRound());
+        out.printf(
+                Locale.ROOT,
+                "  encoded %,d requests (%,.1f MiB snappy, %,.0f B/request) in %.1f s; %,d rounds of"
+                        + " %,d samples held%n",
+                requests,
+                (load.bytes() - bytesBefore) / 1048576.0,
+                (double) (load.bytes() - bytesBefore) / requests,
+                (System.nanoTime() - began) / 1e9,
+                load.rounds(),
+                load.shape().samplesPerRound());
     }
 
     private List<List<byte[]>> slice(int fromRound, int toRound) {

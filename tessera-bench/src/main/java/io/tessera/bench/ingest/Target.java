@@ -5,5 +5,4 @@ package io.tessera.bench.ingest;
  *
  * @param samplesMetric the metric of its own that counts stored samples
  */
-record Target(String name, String writeUrl, String metricsUrl, String samplesMetric, long pid, AutoCloseable process) {
-}
+record Target(String name, String writeUrl, String metricsUrl, String samplesMetric, long pid, AutoCloseable process) {}

@@ -9,8 +9,8 @@ import java.util.Map;
  * @param metrics       the target's own metrics, by series (name with labels as exposed)
  * @param residentBytes the target process' resident memory right after the measured phase
  */
-record TargetResult(Target target, PhaseResult warmup, PhaseResult measured, Map<String, Double> metrics,
-        long residentBytes) {
+record TargetResult(
+        Target target, PhaseResult warmup, PhaseResult measured, Map<String, Double> metrics, long residentBytes) {
 
     /** The sum of every series of metric {@code name}, or NaN when it is absent. */
     double metric(String name) {

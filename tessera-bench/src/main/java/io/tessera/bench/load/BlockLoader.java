@@ -31,11 +31,11 @@ public final class BlockLoader {
     private static final int SAMPLES_PER_REQUEST = 60_000;
     private static final long PROGRESS_NANOS = 5_000_000_000L;
 
-    private BlockLoader() {
-    }
+    private BlockLoader() {}
 
     /** Loads {@code d} into {@code writeUrl}; throws when any request is not answered 204. */
-    public static LoadResult load(TimeOrderedDataset d, String who, String writeUrl, int connections, PrintStream progress)
+    public static LoadResult load(
+            TimeOrderedDataset d, String who, String writeUrl, int connections, PrintStream progress)
             throws InterruptedException {
         URI url = URI.create(writeUrl);
         int perBlock = (int) Math.max(1, BLOCK_MS / d.intervalMs());
@@ -44,8 +44,10 @@ public final class BlockLoader {
         long next = began + PROGRESS_NANOS;
         long sent = 0;
         LongAdder requests = new LongAdder();
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        try (HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .build();
                 ExecutorService pool = Executors.newFixedThreadPool(connections)) {
             for (int from = 0; from < d.scrapes(); from += perBlock) {
                 int to = Math.min(d.scrapes(), from + perBlock);
@@ -55,10 +57,15 @@ public final class BlockLoader {
                     int f = from;
                     block.add(pool.submit(() -> {
                         int n = 0;
-                        for (int first = conn * seriesPerRequest; first < d.indexes(); first += connections * seriesPerRequest) {
+                        for (int first = conn * seriesPerRequest;
+                                first < d.indexes();
+                                first += connections * seriesPerRequest) {
                             int last = Math.min(d.indexes(), first + seriesPerRequest);
-                            WriteBatchBuilder batch = new WriteBatchBuilder(NameValidation.LEGACY, null,
-                                    d.seriesPerIndex() * (last - first), d.seriesPerIndex() * (last - first) * (to - f));
+                            WriteBatchBuilder batch = new WriteBatchBuilder(
+                                    NameValidation.LEGACY,
+                                    null,
+                                    d.seriesPerIndex() * (last - first),
+                                    d.seriesPerIndex() * (last - first) * (to - f));
                             n += d.append(first, last, f, to, batch);
                             post(client, url, RemoteWriteEncoder.encode(batch.build()));
                             requests.increment();
@@ -71,26 +78,45 @@ public final class BlockLoader {
                 }
                 long now = System.nanoTime();
                 if (now >= next) {
-                    progress.printf(Locale.ROOT, "  %s, %s: %,d of %,d samples (%.0f%%) in %.0f s, %,.0f samples/s%n", who,
-                            d.name(), sent, d.samples(), 100.0 * sent / d.samples(), (now - began) / 1e9,
+                    progress.printf(
+                            Locale.ROOT,
+                            "  %s, %s: %,d of %,d samples (%.0f%%) in %.0f s, %,.0f samples/s%n",
+                            who,
+                            d.name(),
+                            sent,
+                            d.samples(),
+                            100.0 * sent / d.samples(),
+                            (now - began) / 1e9,
                             sent / ((now - began) / 1e9));
                     next = now + PROGRESS_NANOS;
                 }
             }
         } catch (ExecutionException e) {
-            throw new IllegalStateException("loading " + who + " failed: " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(
+                    "loading " + who + " failed: " + e.getCause().getMessage(), e.getCause());
         }
         long nanos = System.nanoTime() - began;
-        progress.printf(Locale.ROOT, "  %s, %s: loaded %,d samples in %.1f s, %,.0f samples/s%n", who, d.name(), sent,
-                nanos / 1e9, sent / (nanos / 1e9));
+        progress.printf(
+                Locale.ROOT,
+                "  %s, %s: loaded %,d samples in %.1f s, %,.0f samples/s%n",
+                who,
+                d.name(),
+                sent,
+                nanos / 1e9,
+                sent / (nanos / 1e9));
         return new LoadResult(requests.sum(), requests.sum(), sent, nanos, null);
     }
 
     private static void post(HttpClient client, URI url, byte[] body) throws IOException, InterruptedException {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(120))
-                .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
-                .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = client.send(
+                HttpRequest.newBuilder(url)
+                        .timeout(Duration.ofSeconds(120))
+                        .header("Content-Type", "application/x-protobuf")
+                        .header("Content-Encoding", "snappy")
+                        .header("X-Prometheus-Remote-Write-Version", "0.1.0")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 204) {
             throw new IOException("HTTP " + r.statusCode() + ": " + r.body().strip());
         }

@@ -52,8 +52,11 @@ final class ChildProcess implements AutoCloseable {
     }
 
     private void awaitReady(String readyUrl, Duration timeout) throws IOException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(readyUrl)).timeout(Duration.ofSeconds(1)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(readyUrl))
+                .timeout(Duration.ofSeconds(1))
+                .build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {

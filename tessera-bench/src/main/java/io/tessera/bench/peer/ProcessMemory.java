@@ -7,8 +7,7 @@ import java.nio.file.Path;
 /** Resident memory of a process, from Linux's {@code /proc/<pid>/status}. */
 public final class ProcessMemory {
 
-    private ProcessMemory() {
-    }
+    private ProcessMemory() {}
 
     /** The process' resident set size (VmRSS) in bytes, or -1 where it cannot be read. */
     public static long residentBytes(long pid) {

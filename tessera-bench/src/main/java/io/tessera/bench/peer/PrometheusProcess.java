@@ -41,7 +41,8 @@ public final class PrometheusProcess extends LoopbackServer {
      * Starts Prometheus with {@code configYaml} as its configuration, the remote-write receiver
      * enabled, and waits until it is ready.
      */
-    public static PrometheusProcess start(String configYaml, Duration readyTimeout, String... extraArgs) throws IOException {
+    public static PrometheusProcess start(String configYaml, Duration readyTimeout, String... extraArgs)
+            throws IOException {
         Path binary = findBinary();
         if (binary == null) {
             throw new IllegalStateException(installHint());
@@ -49,7 +50,8 @@ public final class PrometheusProcess extends LoopbackServer {
         Path workDir = Files.createTempDirectory("prometheus-peer-");
         Files.writeString(workDir.resolve("prometheus.yml"), configYaml);
         int port = ChildProcess.freePort();
-        List<String> command = new ArrayList<>(List.of(binary.toString(),
+        List<String> command = new ArrayList<>(List.of(
+                binary.toString(),
                 "--config.file=" + workDir.resolve("prometheus.yml"),
                 "--storage.tsdb.path=" + workDir.resolve("data"),
                 "--web.listen-address=127.0.0.1:" + port,
@@ -57,7 +59,8 @@ public final class PrometheusProcess extends LoopbackServer {
                 "--log.level=warn"));
         command.addAll(List.of(extraArgs));
         String base = "http://127.0.0.1:" + port;
-        return new PrometheusProcess(ChildProcess.start(command, workDir, base + "/-/ready", readyTimeout, "Prometheus"), port);
+        return new PrometheusProcess(
+                ChildProcess.start(command, workDir, base + "/-/ready", readyTimeout, "Prometheus"), port);
     }
 
     public static int freePort() throws IOException {

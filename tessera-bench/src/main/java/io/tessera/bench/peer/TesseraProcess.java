@@ -27,23 +27,26 @@ public final class TesseraProcess extends LoopbackServer {
     }
 
     /** {@link #start(Duration, String...)} with a configuration file's YAML text; null for none. */
-    public static TesseraProcess startConfigured(Duration readyTimeout, String configYaml, String... jvmArgs) throws IOException {
-        String java = ProcessHandle.current().info().command()
+    public static TesseraProcess startConfigured(Duration readyTimeout, String configYaml, String... jvmArgs)
+            throws IOException {
+        String java = ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         Path workDir = Files.createTempDirectory("tessera-peer-");
         int port = ChildProcess.freePort();
-        List<String> command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "--sun-misc-unsafe-memory-access=allow"));
+        List<String> command = new ArrayList<>(
+                List.of(java, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"));
         command.addAll(List.of(jvmArgs));
-        command.addAll(List.of("-cp", absoluteClassPath(), MAIN,
-                "serve", "--listen", "127.0.0.1:" + port));
+        command.addAll(List.of("-cp", absoluteClassPath(), MAIN, "serve", "--listen", "127.0.0.1:" + port));
         if (configYaml != null) {
             Path config = workDir.resolve("tessera.yaml");
             Files.writeString(config, configYaml);
             command.addAll(List.of("--config", config.toString()));
         }
         String base = "http://127.0.0.1:" + port;
-        return new TesseraProcess(ChildProcess.start(command, workDir, base + "/-/ready", readyTimeout, "Tessera"), port);
+        return new TesseraProcess(
+                ChildProcess.start(command, workDir, base + "/-/ready", readyTimeout, "Tessera"), port);
     }
 
     /** This JVM's class path with every entry absolute, since the child runs in another directory. */

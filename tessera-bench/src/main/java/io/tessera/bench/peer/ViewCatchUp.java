@@ -19,14 +19,16 @@ public final class ViewCatchUp {
 
     private static final long POLL_MS = 3_000;
 
-    private ViewCatchUp() {
-    }
+    private ViewCatchUp() {}
 
     /** Installs {@code plan}; throws when the server does not answer 200. */
     public static void install(String baseUrl, InstallablePlan plan) throws IOException, InterruptedException {
         try (HttpClient client = HttpClient.newHttpClient()) {
-            HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/plan")).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan))).build(),
+            HttpResponse<String> r = client.send(
+                    HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/plan"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan)))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
                 throw new IllegalStateException("installing the plan: HTTP " + r.statusCode() + ": " + r.body());
@@ -45,14 +47,23 @@ public final class ViewCatchUp {
         double lastBuilt = -1;
         try (HttpClient client = HttpClient.newHttpClient()) {
             while (System.nanoTime() < deadline) {
-                String text = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/metrics")).build(),
-                        HttpResponse.BodyHandlers.ofString()).body();
+                String text = client.send(
+                                HttpRequest.newBuilder(URI.create(baseUrl + "/metrics"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body();
                 double lag = metric(text, "tessera_view_lag_seconds");
                 double built = metric(text, "tessera_view_panes_built_total");
                 double seconds = (System.nanoTime() - began) / 1e9;
-                out.printf(Locale.ROOT, "  ingestion runs: %,.0f panes built (%,.0f panes/s), lag %.0f s, state %,.0f MiB,"
-                        + " after %.0f s%n", built, seconds > 0 ? built / seconds : 0, lag,
-                        metric(text, "tessera_view_state_bytes") / 1048576.0, seconds);
+                out.printf(
+                        Locale.ROOT,
+                        "  ingestion runs: %,.0f panes built (%,.0f panes/s), lag %.0f s, state %,.0f MiB,"
+                                + " after %.0f s%n",
+                        built,
+                        seconds > 0 ? built / seconds : 0,
+                        lag,
+                        metric(text, "tessera_view_state_bytes") / 1048576.0,
+                        seconds);
                 if (built > 0 && lag * 1000 < maxLagMs && built == lastBuilt) {
                     return true;
                 }

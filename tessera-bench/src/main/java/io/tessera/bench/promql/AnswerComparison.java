@@ -29,17 +29,23 @@ public record AnswerComparison(boolean agree, int differingSeries, List<String> 
             if (expected.isError() && actual.isError()) {
                 return new AnswerComparison(true, 0, List.of());
             }
-            return new AnswerComparison(false, 1, List.of(expected.isError()
-                    ? "Prometheus failed (" + expected.errorType() + ": " + expected.error() + "), Tessera answered a "
-                            + actual.kind() + " of " + actual.series().size() + " series"
-                    : "Tessera failed (" + actual.errorType() + ": " + actual.error() + "), Prometheus answered a "
-                            + expected.kind() + " of " + expected.series().size() + " series"));
+            return new AnswerComparison(
+                    false,
+                    1,
+                    List.of(
+                            expected.isError()
+                                    ? "Prometheus failed (" + expected.errorType() + ": " + expected.error()
+                                            + "), Tessera answered a " + actual.kind() + " of "
+                                            + actual.series().size() + " series"
+                                    : "Tessera failed (" + actual.errorType() + ": " + actual.error()
+                                            + "), Prometheus answered a " + expected.kind() + " of "
+                                            + expected.series().size() + " series"));
         }
         List<String> details = new ArrayList<>();
         int differing = 0;
         if (!expected.kind().equals(actual.kind())) {
-            return new AnswerComparison(false, 1, List.of("result type: Prometheus " + expected.kind() + ", Tessera "
-                    + actual.kind()));
+            return new AnswerComparison(
+                    false, 1, List.of("result type: Prometheus " + expected.kind() + ", Tessera " + actual.kind()));
         }
         if (actual.duplicates() > 0) {
             differing += actual.duplicates();
@@ -47,7 +53,8 @@ public record AnswerComparison(boolean agree, int differingSeries, List<String> 
         }
         for (Map.Entry<Labels, SeriesPoints> e : expected.series().entrySet()) {
             SeriesPoints theirs = actual.series().get(e.getKey());
-            String difference = theirs == null ? "missing in Tessera (" + e.getValue().size() + " points)"
+            String difference = theirs == null
+                    ? "missing in Tessera (" + e.getValue().size() + " points)"
                     : difference(e.getValue(), theirs);
             if (difference != null) {
                 differing++;
@@ -57,13 +64,17 @@ public record AnswerComparison(boolean agree, int differingSeries, List<String> 
         for (Map.Entry<Labels, SeriesPoints> e : actual.series().entrySet()) {
             if (!expected.series().containsKey(e.getKey())) {
                 differing++;
-                add(details, e.getKey() + ": only in Tessera (" + e.getValue().size() + " points, first "
-                        + describe(e.getValue(), 0) + ")");
+                add(
+                        details,
+                        e.getKey() + ": only in Tessera (" + e.getValue().size() + " points, first "
+                                + describe(e.getValue(), 0) + ")");
             }
         }
         if (differing > 0) {
-            details.add(0, differing + " of " + expected.series().size() + " Prometheus series differ ("
-                    + actual.series().size() + " in Tessera)");
+            details.add(
+                    0,
+                    differing + " of " + expected.series().size() + " Prometheus series differ ("
+                            + actual.series().size() + " in Tessera)");
         }
         return new AnswerComparison(differing == 0, differing, List.copyOf(details));
     }
@@ -89,7 +100,9 @@ public record AnswerComparison(boolean agree, int differingSeries, List<String> 
         }
         if (expected.size() != actual.size()) {
             return expected.size() + " points in Prometheus, " + actual.size() + " in Tessera; the first extra "
-                    + (expected.size() > actual.size() ? "Prometheus " + describe(expected, n) : "Tessera " + describe(actual, n));
+                    + (expected.size() > actual.size()
+                            ? "Prometheus " + describe(expected, n)
+                            : "Tessera " + describe(actual, n));
         }
         return null;
     }

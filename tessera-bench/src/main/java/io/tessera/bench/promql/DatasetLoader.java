@@ -64,8 +64,10 @@ public final class DatasetLoader {
         AtomicReference<String> firstFailure = new AtomicReference<>();
         long began = System.nanoTime();
         long nextProgress = began + PROGRESS_NANOS;
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        try (HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .build();
                 ExecutorService pool = Executors.newFixedThreadPool(connections)) {
             for (int from = 0; from < shape.scrapes(); from += SCRAPES_PER_BLOCK) {
                 int to = Math.min(from + SCRAPES_PER_BLOCK, shape.scrapes());
@@ -75,7 +77,9 @@ public final class DatasetLoader {
                     int blockFrom = from;
                     Callable<Void> task = () -> {
                         for (InstanceSeries[] group : perConnection.get(conn)) {
-                            WriteBatchBuilder batch = new WriteBatchBuilder(NameValidation.LEGACY, null,
+                            WriteBatchBuilder batch = new WriteBatchBuilder(
+                                    NameValidation.LEGACY,
+                                    null,
                                     group.length * InstanceSeries.SERIES_PER_INSTANCE,
                                     group.length * InstanceSeries.SERIES_PER_INSTANCE * (to - blockFrom));
                             int n = 0;
@@ -104,9 +108,16 @@ public final class DatasetLoader {
                 long now = System.nanoTime();
                 if (progress != null && now >= nextProgress) {
                     long sent = sum(samples);
-                    progress.printf(Locale.ROOT, "  %s: %,d of about %,d samples (%.0f%%) in %.1f s, %,.0f samples/s,"
-                                    + " %,d requests%s%n", name, sent, shape.maxSamples(), 100.0 * sent / shape.maxSamples(),
-                            (now - began) / 1e9, sent / ((now - began) / 1e9), sum(requests),
+                    progress.printf(
+                            Locale.ROOT,
+                            "  %s: %,d of about %,d samples (%.0f%%) in %.1f s, %,.0f samples/s," + " %,d requests%s%n",
+                            name,
+                            sent,
+                            shape.maxSamples(),
+                            100.0 * sent / shape.maxSamples(),
+                            (now - began) / 1e9,
+                            sent / ((now - began) / 1e9),
+                            sum(requests),
                             sum(requests) == sum(accepted) ? "" : ", " + (sum(requests) - sum(accepted)) + " refused");
                     nextProgress = now + PROGRESS_NANOS;
                 }
@@ -114,7 +125,8 @@ public final class DatasetLoader {
         } catch (ExecutionException e) {
             throw new IllegalStateException("loading " + name + " failed", e.getCause());
         }
-        return new LoadResult(sum(requests), sum(accepted), sum(samples), System.nanoTime() - began, firstFailure.get());
+        return new LoadResult(
+                sum(requests), sum(accepted), sum(samples), System.nanoTime() - began, firstFailure.get());
     }
 
     private static long sum(long[] a) {
@@ -136,7 +148,9 @@ public final class DatasetLoader {
                 .build();
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 204 ? null : "HTTP " + response.statusCode() + ": " + response.body().strip();
+            return response.statusCode() == 204
+                    ? null
+                    : "HTTP " + response.statusCode() + ": " + response.body().strip();
         } catch (IOException e) {
             return e.toString();
         } catch (InterruptedException e) {

@@ -11,7 +11,8 @@ import java.time.Duration;
  *
  * @param seed every value, offset, start, stop and restart follows from it
  */
-public record DatasetShape(int instances, int scrapes, long intervalMillis, long startMillis, long maxJitterMillis, long seed) {
+public record DatasetShape(
+        int instances, int scrapes, long intervalMillis, long startMillis, long maxJitterMillis, long seed) {
 
     public DatasetShape {
         if (instances <= 0 || scrapes <= 0 || intervalMillis <= 0) {

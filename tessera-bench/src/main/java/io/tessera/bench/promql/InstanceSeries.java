@@ -29,6 +29,7 @@ final class InstanceSeries {
         {0.30, 0.60, 0.80, 0.92, 0.97, 0.99, 0.999, 1},
         {0.60, 0.90, 0.97, 0.99, 0.995, 0.998, 0.9995, 1},
     };
+
     private static final int REQUESTS = 0;
     private static final int CPU = 4;
     private static final int TEMPERATURE = 7;
@@ -65,26 +66,47 @@ final class InstanceSeries {
         String zone = "z" + (index % 3);
         String[][] requestLabels = {{"GET", "200"}, {"GET", "500"}, {"POST", "200"}, {"POST", "500"}};
         for (int i = 0; i < 4; i++) {
-            labels[REQUESTS + i] = Labels.of("__name__", "http_requests_total", "job", job, "instance", instance,
-                    "zone", zone, "method", requestLabels[i][0], "code", requestLabels[i][1]);
+            labels[REQUESTS + i] = Labels.of(
+                    "__name__",
+                    "http_requests_total",
+                    "job",
+                    job,
+                    "instance",
+                    instance,
+                    "zone",
+                    zone,
+                    "method",
+                    requestLabels[i][0],
+                    "code",
+                    requestLabels[i][1]);
         }
         String[] modes = {"user", "system", "idle"};
         for (int i = 0; i < 3; i++) {
-            labels[CPU + i] = Labels.of("__name__", "cpu_seconds_total", "job", job, "instance", instance, "zone", zone,
-                    "mode", modes[i]);
+            labels[CPU + i] = Labels.of(
+                    "__name__", "cpu_seconds_total", "job", job, "instance", instance, "zone", zone, "mode", modes[i]);
         }
-        labels[TEMPERATURE] = Labels.of("__name__", "temperature_celsius", "job", job, "instance", instance, "zone", zone,
-                "sensor", "cpu");
-        labels[TEMPERATURE + 1] = Labels.of("__name__", "temperature_celsius", "job", job, "instance", instance,
-                "zone", zone, "sensor", "board");
+        labels[TEMPERATURE] = Labels.of(
+                "__name__", "temperature_celsius", "job", job, "instance", instance, "zone", zone, "sensor", "cpu");
+        labels[TEMPERATURE + 1] = Labels.of(
+                "__name__", "temperature_celsius", "job", job, "instance", instance, "zone", zone, "sensor", "board");
         labels[QUEUE] = Labels.of("__name__", "queue_depth", "job", job, "instance", instance, "zone", zone);
         for (int b = 0; b < LE.length; b++) {
-            labels[BUCKETS + b] = Labels.of("__name__", "request_duration_seconds_bucket", "job", job,
-                    "instance", instance, "zone", zone, "le", LE[b]);
+            labels[BUCKETS + b] = Labels.of(
+                    "__name__",
+                    "request_duration_seconds_bucket",
+                    "job",
+                    job,
+                    "instance",
+                    instance,
+                    "zone",
+                    zone,
+                    "le",
+                    LE[b]);
         }
-        labels[SUM] = Labels.of("__name__", "request_duration_seconds_sum", "job", job, "instance", instance, "zone", zone);
-        labels[COUNT] = Labels.of("__name__", "request_duration_seconds_count", "job", job, "instance", instance,
-                "zone", zone);
+        labels[SUM] =
+                Labels.of("__name__", "request_duration_seconds_sum", "job", job, "instance", instance, "zone", zone);
+        labels[COUNT] =
+                Labels.of("__name__", "request_duration_seconds_count", "job", job, "instance", instance, "zone", zone);
     }
 
     /**
@@ -93,8 +115,8 @@ final class InstanceSeries {
      */
     int appendScrapes(int from, int to, WriteBatchBuilder batch) {
         if (from != cursor || to < from) {
-            throw new IllegalStateException("instance " + index + " was asked for scrapes [" + from + ", " + to
-                    + ") after scrape " + cursor);
+            throw new IllegalStateException(
+                    "instance " + index + " was asked for scrapes [" + from + ", " + to + ") after scrape " + cursor);
         }
         cursor = to;
         int begin = Math.max(from, firstScrape);

@@ -25,8 +25,11 @@ import picocli.CommandLine.Option;
  * whether the answers agree. Tessera answers from raw data here (no views are configured), so the
  * ratio is the exact engine's.
  */
-@Command(name = "promql", mixinStandardHelpOptions = true,
-        description = "PromQL query latency of Tessera's exact engine against Prometheus 2.x on the same data, over loopback.")
+@Command(
+        name = "promql",
+        mixinStandardHelpOptions = true,
+        description =
+                "PromQL query latency of Tessera's exact engine against Prometheus 2.x on the same data, over loopback.")
 public final class PromqlBenchCommand implements Callable<Integer> {
 
     private static final Duration READY = Duration.ofSeconds(60);
@@ -35,7 +38,10 @@ public final class PromqlBenchCommand implements Callable<Integer> {
     private static final long SEED = 20_260_602L;
     private static final String ALL = "{job=~\".+\", __name__!~\".+_(sum|count)\"}";
 
-    @Option(names = "--quick", description = "2,000 series over 6 h, 60 s steps, 5 repetitions, instead of 10,000 series over 24 h, 15 s steps, 10 repetitions.")
+    @Option(
+            names = "--quick",
+            description =
+                    "2,000 series over 6 h, 60 s steps, 5 repetitions, instead of 10,000 series over 24 h, 15 s steps, 10 repetitions.")
     boolean quick;
 
     @Option(names = "--series", description = "Series written (rounded up to whole instances of 20).")
@@ -47,13 +53,22 @@ public final class PromqlBenchCommand implements Callable<Integer> {
     @Option(names = "--repetitions", description = "Measured runs of each query on each server.")
     Integer repetitions;
 
-    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs of each query on each server first (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "2",
+            description = "Unmeasured runs of each query on each server first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--heap", defaultValue = "8g", description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--heap",
+            defaultValue = "8g",
+            description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
     String heap;
 
-    @Option(names = "--connections", defaultValue = "4", description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--connections",
+            defaultValue = "4",
+            description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
     int connections;
 
     private final PrintStream out = System.out;
@@ -69,22 +84,38 @@ public final class PromqlBenchCommand implements Callable<Integer> {
         int spanHours = hours != null ? hours : quick ? 6 : 24;
         int reps = repetitions != null ? repetitions : quick ? 5 : 10;
         long step = quick ? 60_000 : 15_000;
-        DatasetShape shape = DatasetShape.of(seriesWanted, Duration.ofHours(spanHours), Duration.ofSeconds(15),
-                Duration.ofMinutes(5), SEED);
+        DatasetShape shape = DatasetShape.of(
+                seriesWanted, Duration.ofHours(spanHours), Duration.ofSeconds(15), Duration.ofMinutes(5), SEED);
         List<BenchQuery> queries = List.of(
                 new BenchQuery("sum by job of rate, range", "sum by (job) (rate(http_requests_total[5m]))", true),
                 new BenchQuery("quantile_over_time 1h, instant", "quantile_over_time(0.99, " + ALL + "[1h])", false),
                 new BenchQuery("topk 10, instant", "topk(10, " + ALL + ")", false),
-                new BenchQuery("histogram_quantile, range",
-                        "histogram_quantile(0.99, sum by (le) (rate(request_duration_seconds_bucket[5m])))", true));
-        out.printf(Locale.ROOT, "PromQL over loopback: %,d series (%d instances x 20: request and CPU counters with restarts,"
+                new BenchQuery(
+                        "histogram_quantile, range",
+                        "histogram_quantile(0.99, sum by (le) (rate(request_duration_seconds_bucket[5m])))",
+                        true));
+        out.printf(
+                Locale.ROOT,
+                "PromQL over loopback: %,d series (%d instances x 20: request and CPU counters with restarts,"
                         + " temperature and queue gauges, a classic histogram; 4 jobs), %d h at 15 s with jittered scrapes,"
-                        + " up to %,d samples per server.%n", shape.series(), shape.instances(), spanHours, shape.maxSamples());
-        out.printf(Locale.ROOT, "Tessera: 'tessera serve' in its own JVM (-Xmx%s), in memory, no views configured, so every"
-                + " query runs exactly from raw data. Prometheus: %s, TSDB in a temporary directory.%n", heap,
+                        + " up to %,d samples per server.%n",
+                shape.series(),
+                shape.instances(),
+                spanHours,
+                shape.maxSamples());
+        out.printf(
+                Locale.ROOT,
+                "Tessera: 'tessera serve' in its own JVM (-Xmx%s), in memory, no views configured, so every"
+                        + " query runs exactly from raw data. Prometheus: %s, TSDB in a temporary directory.%n",
+                heap,
                 PrometheusProcess.findBinary());
-        out.printf(Locale.ROOT, "Range queries span the whole data at %d s steps; instant queries are at its end. %d warm-up"
-                + " and %d measured runs per query and server, alternating between the servers.%n", step / 1000, warmup, reps);
+        out.printf(
+                Locale.ROOT,
+                "Range queries span the whole data at %d s steps; instant queries are at its end. %d warm-up"
+                        + " and %d measured runs per query and server, alternating between the servers.%n",
+                step / 1000,
+                warmup,
+                reps);
 
         DatasetLoader loader = new DatasetLoader(shape, connections, out);
         try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap);
@@ -97,7 +128,9 @@ public final class PromqlBenchCommand implements Callable<Integer> {
                 return 1;
             }
             awaitCompaction(prometheus.baseUrl());
-            out.printf(Locale.ROOT, "resident memory after loading: Tessera %,.0f MiB, Prometheus %,.0f MiB%n",
+            out.printf(
+                    Locale.ROOT,
+                    "resident memory after loading: Tessera %,.0f MiB, Prometheus %,.0f MiB%n",
                     ProcessMemory.residentBytes(tessera.pid()) / 1048576.0,
                     ProcessMemory.residentBytes(prometheus.pid()) / 1048576.0);
             try (QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
@@ -107,11 +140,19 @@ public final class PromqlBenchCommand implements Callable<Integer> {
         }
     }
 
-    private void load(DatasetLoader loader, String name, String url, List<String> problems) throws InterruptedException {
+    private void load(DatasetLoader loader, String name, String url, List<String> problems)
+            throws InterruptedException {
         out.printf(Locale.ROOT, "%nloading %s at %s%n", name, url);
         LoadResult r = loader.load(name, url);
-        out.printf(Locale.ROOT, "  %s loaded: %,d samples in %,d requests (%,d answered 204) in %.1f s, %,.0f samples/s%n",
-                name, r.samples(), r.requests(), r.accepted(), r.nanos() / 1e9, r.samplesPerSecond());
+        out.printf(
+                Locale.ROOT,
+                "  %s loaded: %,d samples in %,d requests (%,d answered 204) in %.1f s, %,.0f samples/s%n",
+                name,
+                r.samples(),
+                r.requests(),
+                r.accepted(),
+                r.nanos() / 1e9,
+                r.samplesPerSecond());
         if (!r.allAccepted()) {
             problems.add(name + ": " + (r.requests() - r.accepted()) + " requests not answered 204, the first: "
                     + r.firstFailure());
@@ -126,11 +167,18 @@ public final class PromqlBenchCommand implements Callable<Integer> {
         long deadline = System.nanoTime() + SETTLE.toNanos();
         try (HttpClient client = HttpClient.newHttpClient()) {
             while (true) {
-                String text = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/metrics")).build(),
-                        HttpResponse.BodyHandlers.ofString()).body();
-                double span = metric(text, "prometheus_tsdb_head_max_time") - metric(text, "prometheus_tsdb_head_min_time");
+                String text = client.send(
+                                HttpRequest.newBuilder(URI.create(baseUrl + "/metrics"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body();
+                double span =
+                        metric(text, "prometheus_tsdb_head_max_time") - metric(text, "prometheus_tsdb_head_min_time");
                 if (span <= 3 * 3_600_000.0 + 60_000 || System.nanoTime() > deadline) {
-                    out.printf(Locale.ROOT, "Prometheus head spans %.1f h after compaction%s%n", span / 3_600_000.0,
+                    out.printf(
+                            Locale.ROOT,
+                            "Prometheus head spans %.1f h after compaction%s%n",
+                            span / 3_600_000.0,
                             span <= 3 * 3_600_000.0 + 60_000 ? "" : " (still compacting: gave up waiting)");
                     Thread.sleep(2_000);
                     return;
@@ -149,12 +197,23 @@ public final class PromqlBenchCommand implements Callable<Integer> {
         return Double.NaN;
     }
 
-    private int measure(List<BenchQuery> queries, DatasetShape shape, long step, int reps, QueryApi ours, QueryApi theirs)
+    private int measure(
+            List<BenchQuery> queries, DatasetShape shape, long step, int reps, QueryApi ours, QueryApi theirs)
             throws IOException, InterruptedException {
         long start = shape.startMillis();
         long end = shape.endMillis();
-        out.printf(Locale.ROOT, "%n%-32s %11s %11s %11s %11s %8s %8s %9s %6s%n", "query", "Tessera p50", "p95", "Prom p50",
-                "p95", "ratio", "series", "mismatch", "load");
+        out.printf(
+                Locale.ROOT,
+                "%n%-32s %11s %11s %11s %11s %8s %8s %9s %6s%n",
+                "query",
+                "Tessera p50",
+                "p95",
+                "Prom p50",
+                "p95",
+                "ratio",
+                "series",
+                "mismatch",
+                "load");
         double logSum = 0;
         int measured = 0;
         int mismatches = 0;
@@ -191,9 +250,16 @@ public final class PromqlBenchCommand implements Callable<Integer> {
                 measured++;
             }
             ratios.add(answered ? String.format(Locale.ROOT, "%.2f", ratio) : "error");
-            out.printf(Locale.ROOT, "%-32s %9.1f ms %8.1f ms %8.1f ms %8.1f ms %8s %8d %9d %6.1f%n", q.name(),
-                    mine.percentileMillis(50), mine.percentileMillis(95), prom.percentileMillis(50), prom.percentileMillis(95),
-                    answered ? String.format(Locale.ROOT, "%.2f", ratio) : "error", theirAnswer.series().size(),
+            out.printf(
+                    Locale.ROOT,
+                    "%-32s %9.1f ms %8.1f ms %8.1f ms %8.1f ms %8s %8d %9d %6.1f%n",
+                    q.name(),
+                    mine.percentileMillis(50),
+                    mine.percentileMillis(95),
+                    prom.percentileMillis(50),
+                    prom.percentileMillis(95),
+                    answered ? String.format(Locale.ROOT, "%.2f", ratio) : "error",
+                    theirAnswer.series().size(),
                     c.agree() ? 0 : Math.max(1, c.differingSeries()),
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
@@ -203,14 +269,22 @@ public final class PromqlBenchCommand implements Callable<Integer> {
         }
         out.println("ratio: Tessera p50 / Prometheus p50 (target <= 1.0 for the exact engine); mismatch: series whose"
                 + " answers differ beyond a relative 1e-6 (or are missing, extra, or an error on one side only).");
-        out.println("Machine caveat: " + Runtime.getRuntime().availableProcessors() + " cores shared by Tessera, Prometheus,"
+        out.println("Machine caveat: " + Runtime.getRuntime().availableProcessors()
+                + " cores shared by Tessera, Prometheus,"
                 + " this client and whatever else runs (load: the 1-minute load average after the query's runs), so"
                 + " compare ratios, not absolute times.");
         notes.forEach(n -> out.println("MISMATCH " + n));
         double geomean = measured == 0 ? Double.NaN : Math.exp(logSum / measured);
-        out.printf(Locale.ROOT, "promql bench: %d queries on %,d series over %d h, ratio Tessera/Prometheus p50 geometric mean"
-                        + " %.2f (per query %s), %d mismatching series%n", queries.size(), shape.series(),
-                (end - start) / 3_600_000, geomean, String.join(", ", ratios), mismatches);
+        out.printf(
+                Locale.ROOT,
+                "promql bench: %d queries on %,d series over %d h, ratio Tessera/Prometheus p50 geometric mean"
+                        + " %.2f (per query %s), %d mismatching series%n",
+                queries.size(),
+                shape.series(),
+                (end - start) / 3_600_000,
+                geomean,
+                String.join(", ", ratios),
+                mismatches);
         return mismatches == 0 ? 0 : 1;
     }
 

@@ -16,7 +16,8 @@ import java.util.TreeMap;
  *
  * @param duplicates label sets the response held more than once (a correct server never does)
  */
-public record QueryAnswer(String kind, String errorType, String error, Map<Labels, SeriesPoints> series, int duplicates) {
+public record QueryAnswer(
+        String kind, String errorType, String error, Map<Labels, SeriesPoints> series, int duplicates) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -37,8 +38,11 @@ public record QueryAnswer(String kind, String errorType, String error, Map<Label
             return error("http", "HTTP " + response.status() + ", not JSON: " + abbreviate(response.body()));
         }
         if (root == null || !"success".equals(root.path("status").asText())) {
-            return error(root == null ? "http" : root.path("errorType").asText("?"),
-                    root == null ? "HTTP " + response.status() + ", empty body" : root.path("error").asText(""));
+            return error(
+                    root == null ? "http" : root.path("errorType").asText("?"),
+                    root == null
+                            ? "HTTP " + response.status() + ", empty body"
+                            : root.path("error").asText(""));
         }
         JsonNode data = root.path("data");
         String kind = data.path("resultType").asText();
@@ -46,12 +50,15 @@ public record QueryAnswer(String kind, String errorType, String error, Map<Label
         Map<Labels, SeriesPoints> series = new TreeMap<>();
         int duplicates = 0;
         switch (kind) {
-            case "scalar", "string" -> series.put(Labels.EMPTY, new SeriesPoints(new long[] {millis(result.get(0))},
-                    new double[] {"string".equals(kind) ? Double.NaN : value(result.get(1))}));
+            case "scalar", "string" ->
+                series.put(Labels.EMPTY, new SeriesPoints(new long[] {millis(result.get(0))}, new double[] {
+                    "string".equals(kind) ? Double.NaN : value(result.get(1))
+                }));
             case "vector", "matrix" -> {
                 for (JsonNode s : result) {
                     SeriesPoints points = "vector".equals(kind)
-                            ? new SeriesPoints(new long[] {millis(s.path("value").get(0))},
+                            ? new SeriesPoints(
+                                    new long[] {millis(s.path("value").get(0))},
                                     new double[] {value(s.path("value").get(1))})
                             : points(s.path("values"));
                     if (series.put(labels(s.path("metric")), points) != null) {

@@ -16,8 +16,10 @@ import java.time.Duration;
  */
 public final class QueryApi implements AutoCloseable {
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private final String baseUrl;
     private final Duration timeout;
     private final String extraForm;
@@ -41,8 +43,10 @@ public final class QueryApi implements AutoCloseable {
     /** A range query over {@code [startMillis, endMillis]} every {@code stepMillis}. */
     public ApiResponse range(String query, long startMillis, long endMillis, long stepMillis)
             throws IOException, InterruptedException {
-        return post("/api/v1/query_range", "query=" + encode(query) + "&start=" + seconds(startMillis)
-                + "&end=" + seconds(endMillis) + "&step=" + seconds(stepMillis));
+        return post(
+                "/api/v1/query_range",
+                "query=" + encode(query) + "&start=" + seconds(startMillis) + "&end=" + seconds(endMillis) + "&step="
+                        + seconds(stepMillis));
     }
 
     private ApiResponse post(String path, String form) throws IOException, InterruptedException {

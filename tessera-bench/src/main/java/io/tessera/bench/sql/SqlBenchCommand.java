@@ -37,8 +37,11 @@ import picocli.CommandLine.Option;
  * the mean over a dashboard's refreshes with {@code now} moving a minute each, the ratios
  * DuckDB / views, and the view answers' largest relative error against DuckDB's exact answers.
  */
-@Command(name = "sql", mixinStandardHelpOptions = true,
-        description = "Windowed quantile and count-distinct GROUP BY queries: Tessera (exact and from views) against DuckDB.")
+@Command(
+        name = "sql",
+        mixinStandardHelpOptions = true,
+        description =
+                "Windowed quantile and count-distinct GROUP BY queries: Tessera (exact and from views) against DuckDB.")
 public final class SqlBenchCommand implements Callable<Integer> {
 
     private static final long HOUR = 3_600_000;
@@ -55,19 +58,31 @@ public final class SqlBenchCommand implements Callable<Integer> {
     @Option(names = "--repetitions", description = "Measured runs of each query.")
     Integer repetitions;
 
-    @Option(names = "--warmup", defaultValue = "20", description = "Unmeasured runs first, so the JIT has compiled the query path (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup",
+            defaultValue = "20",
+            description = "Unmeasured runs first, so the JIT has compiled the query path (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(names = "--warmup-seconds", defaultValue = "2", description = "Keep warming up each block for at least this long, "
-            + "so a path fast enough that the warm-up runs take milliseconds is compiled too (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--warmup-seconds",
+            defaultValue = "2",
+            description =
+                    "Keep warming up each block for at least this long, "
+                            + "so a path fast enough that the warm-up runs take milliseconds is compiled too (default ${DEFAULT-VALUE}).")
     double warmupSeconds;
 
-    @Option(names = "--pane-minutes", defaultValue = "5", description = "The views' pane width in minutes (the planner picks gcd(window, "
-            + "refresh interval): 1 for dashboards refreshing every minute; default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--pane-minutes",
+            defaultValue = "5",
+            description = "The views' pane width in minutes (the planner picks gcd(window, "
+                    + "refresh interval): 1 for dashboards refreshing every minute; default ${DEFAULT-VALUE}).")
     int paneMinutes;
 
-    @Option(names = "--table-store", description = "Read the table's rows from the server's table store (chunks, dictionary-encoded "
-            + "strings) instead of the in-memory test store; views stay in memory either way.")
+    @Option(
+            names = "--table-store",
+            description = "Read the table's rows from the server's table store (chunks, dictionary-encoded "
+                    + "strings) instead of the in-memory test store; views stay in memory either way.")
     boolean tableStore;
 
     @Option(names = "--only", description = "Run only the queries whose name contains this text.")
@@ -76,8 +91,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
     private final PrintStream out = System.out;
 
     /** One benchmark query: Tessera's text, DuckDB's exact equivalent, how many key columns lead. */
-    record BenchQuery(String name, String tessera, String duck, int keys) {
-    }
+    record BenchQuery(String name, String tessera, String duck, int keys) {}
 
     @Override
     public Integer call() throws Exception {
@@ -88,10 +102,18 @@ public final class SqlBenchCommand implements Callable<Integer> {
         long start = 1_767_225_600_000L;
         long now = start + span - OFF_GRID_MS;
         long pane = paneMinutes * 60_000L;
-        out.printf(Locale.ROOT, "SQL bench: table events (%s), %,d rows over %.1f h in time order; views on %d-minute panes; "
-                + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs and at least %.1f s%n",
-                tableStore ? "rows in the server's table store" : "rows in the in-memory test store", n, (double) span / HOUR,
-                pane / 60_000, OFF_GRID_MS, reps, warmup, warmupSeconds);
+        out.printf(
+                Locale.ROOT,
+                "SQL bench: table events (%s), %,d rows over %.1f h in time order; views on %d-minute panes; "
+                        + "windows end %d ms off the pane grid; p50 of %d runs after %d warm-up runs and at least %.1f s%n",
+                tableStore ? "rows in the server's table store" : "rows in the in-memory test store",
+                n,
+                (double) span / HOUR,
+                pane / 60_000,
+                OFF_GRID_MS,
+                reps,
+                warmup,
+                warmupSeconds);
 
         SqlBenchTable table = new SqlBenchTable(n, start, span, SEED);
         InMemoryDataStore memory = new InMemoryDataStore().putTable(SqlBenchTable.SCHEMA, table.batch());
@@ -99,7 +121,13 @@ public final class SqlBenchCommand implements Callable<Integer> {
         TableCatalog catalog = TableCatalog.of(SqlBenchTable.SCHEMA);
         List<SqlView> views = List.of(
                 new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", pane, span),
-                new SqlView("events", List.of("region", "code"), AggregateFunction.APPROX_COUNT_DISTINCT, "shard", pane, span),
+                new SqlView(
+                        "events",
+                        List.of("region", "code"),
+                        AggregateFunction.APPROX_COUNT_DISTINCT,
+                        "shard",
+                        pane,
+                        span),
                 new SqlView("events", List.of("host"), AggregateFunction.APPROX_COUNT_DISTINCT, "seq", pane, span),
                 new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", pane, span),
                 // a state per (code, host): conditions on code read it, whatever codes they name
@@ -108,31 +136,65 @@ public final class SqlBenchCommand implements Callable<Integer> {
         for (SqlView v : views) {
             SqlViewBuilder.build(v, SqlBenchTable.SCHEMA, store, memory, start, start + span, context(start + span));
         }
-        out.printf(Locale.ROOT, "ingestion runs: %d views x %d panes built in %.1f s%n", views.size(), span / pane,
+        out.printf(
+                Locale.ROOT,
+                "ingestion runs: %d views x %d panes built in %.1f s%n",
+                views.size(),
+                span / pane,
                 (System.nanoTime() - b0) / 1e9);
 
         List<BenchQuery> queries = List.of(
-                q("p99 by host, 1h", "SELECT host, quantile(0.99)(latency) FROM events WHERE ts > now() - INTERVAL '1 hour' "
-                        + "AND ts <= now() GROUP BY host", 1),
-                q("p99 by host where code >= 500, 1h", "SELECT host, quantile(0.99)(latency) FROM events "
-                        + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() AND code >= 500 GROUP BY host", 1),
-                q("p50 by host, 3h", "SELECT host, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency) FROM events "
-                        + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY host", 1),
-                q("p90 by host, 6h", "SELECT host, quantile(0.9)(latency) FROM events WHERE ts > now() - INTERVAL '6 hours' "
-                        + "AND ts <= now() GROUP BY host", 1),
-                q("distinct shards by region, code, 1h", "SELECT region, code, approx_count_distinct(shard) FROM events "
-                        + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region, code", 2),
-                q("distinct seq by host, 6h", "SELECT host, approx_count_distinct(seq) FROM events "
-                        + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY host", 1),
-                q("sum bytes by region, 3h (exact state)", "SELECT region, sum(bytes) FROM events "
-                        + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY region", 1),
-                q("p99 by 5-min bucket, host, 6h", "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, quantile(0.99)(latency) "
-                        + "FROM events WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY t, host", 2),
-                q("distinct shards by 15-min bucket, region, code, 6h", "SELECT time_bucket(INTERVAL '15 minutes', ts) AS t, region, code, "
-                        + "approx_count_distinct(shard) FROM events WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() "
-                        + "GROUP BY t, region, code", 3),
-                q("sum bytes by hour, region, 6h", "SELECT date_trunc('hour', ts) AS t, region, sum(bytes) FROM events "
-                        + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY t, region", 2));
+                q(
+                        "p99 by host, 1h",
+                        "SELECT host, quantile(0.99)(latency) FROM events WHERE ts > now() - INTERVAL '1 hour' "
+                                + "AND ts <= now() GROUP BY host",
+                        1),
+                q(
+                        "p99 by host where code >= 500, 1h",
+                        "SELECT host, quantile(0.99)(latency) FROM events "
+                                + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() AND code >= 500 GROUP BY host",
+                        1),
+                q(
+                        "p50 by host, 3h",
+                        "SELECT host, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency) FROM events "
+                                + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY host",
+                        1),
+                q(
+                        "p90 by host, 6h",
+                        "SELECT host, quantile(0.9)(latency) FROM events WHERE ts > now() - INTERVAL '6 hours' "
+                                + "AND ts <= now() GROUP BY host",
+                        1),
+                q(
+                        "distinct shards by region, code, 1h",
+                        "SELECT region, code, approx_count_distinct(shard) FROM events "
+                                + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region, code",
+                        2),
+                q(
+                        "distinct seq by host, 6h",
+                        "SELECT host, approx_count_distinct(seq) FROM events "
+                                + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY host",
+                        1),
+                q(
+                        "sum bytes by region, 3h (exact state)",
+                        "SELECT region, sum(bytes) FROM events "
+                                + "WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY region",
+                        1),
+                q(
+                        "p99 by 5-min bucket, host, 6h",
+                        "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, quantile(0.99)(latency) "
+                                + "FROM events WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY t, host",
+                        2),
+                q(
+                        "distinct shards by 15-min bucket, region, code, 6h",
+                        "SELECT time_bucket(INTERVAL '15 minutes', ts) AS t, region, code, "
+                                + "approx_count_distinct(shard) FROM events WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() "
+                                + "GROUP BY t, region, code",
+                        3),
+                q(
+                        "sum bytes by hour, region, 6h",
+                        "SELECT date_trunc('hour', ts) AS t, region, sum(bytes) FROM events "
+                                + "WHERE ts > now() - INTERVAL '6 hours' AND ts <= now() GROUP BY t, region",
+                        2));
 
         try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
             long l0 = System.nanoTime();
@@ -140,11 +202,25 @@ public final class SqlBenchCommand implements Callable<Integer> {
             try (Statement s = duck.createStatement()) {
                 s.execute("SET TimeZone = 'UTC'");
             }
-            out.printf(Locale.ROOT, "DuckDB: loaded in %.1f s (in-process, JDBC, %d threads)%n", (System.nanoTime() - l0) / 1e9,
+            out.printf(
+                    Locale.ROOT,
+                    "DuckDB: loaded in %.1f s (in-process, JDBC, %d threads)%n",
+                    (System.nanoTime() - l0) / 1e9,
                     threads(duck));
             out.println();
-            out.printf(Locale.ROOT, "%-52s %10s %10s %10s %10s %10s %9s %9s %11s  %s%n", "query", "DuckDB ms", "exact ms",
-                    "views ms", "cold ms", "moving ms", "DuckDB/v", "DuckDB/mv", "max rel err", "stated bound");
+            out.printf(
+                    Locale.ROOT,
+                    "%-52s %10s %10s %10s %10s %10s %9s %9s %11s  %s%n",
+                    "query",
+                    "DuckDB ms",
+                    "exact ms",
+                    "views ms",
+                    "cold ms",
+                    "moving ms",
+                    "DuckDB/v",
+                    "DuckDB/mv",
+                    "max rel err",
+                    "stated bound");
             List<Double> ratios = new ArrayList<>();
             SqlEngine engine = new SqlEngine();
             for (BenchQuery bq : queries) {
@@ -153,7 +229,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 }
                 String duckSql = bq.duck().replace("now()", "epoch_ms(" + now + ")");
                 // the exact engine first: the heap it grows and leaves is collected before the others
-                double[] p50s = blocks(reps,
+                double[] p50s = blocks(
+                        reps,
                         () -> engine.execute(bq.tessera(), store, catalog, context(now)),
                         () -> duckRows(duck, duckSql, bq.keys()),
                         () -> engine.execute(bq.tessera(), store, catalog, context(now), views),
@@ -164,20 +241,36 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 double movingMs = moving(engine, bq, store, catalog, views, now);
                 SqlResult viewed = engine.execute(bq.tessera(), store, catalog, context(now), views);
                 if (viewed.infos().stream().noneMatch(s -> s.contains("answered from view"))) {
-                    throw new IllegalStateException("query " + bq.name() + " was not answered from a view: " + viewed.infos());
+                    throw new IllegalStateException(
+                            "query " + bq.name() + " was not answered from a view: " + viewed.infos());
                 }
                 double err = maxRelativeError(viewed, duckRows(duck, duckSql, bq.keys()), bq.keys());
                 ratios.add(duckMs / viewMs);
-                out.printf(Locale.ROOT, "%-52s %10.2f %10.2f %10.3f %10.2f %10.2f %8.1fx %8.1fx %11.2e  %s%n", bq.name(), duckMs,
-                        p50s[0], viewMs, p50s[3], movingMs, duckMs / viewMs, duckMs / movingMs, err,
+                out.printf(
+                        Locale.ROOT,
+                        "%-52s %10.2f %10.2f %10.3f %10.2f %10.2f %8.1fx %8.1fx %11.2e  %s%n",
+                        bq.name(),
+                        duckMs,
+                        p50s[0],
+                        viewMs,
+                        p50s[3],
+                        movingMs,
+                        duckMs / viewMs,
+                        duckMs / movingMs,
+                        err,
                         viewed.approximate() ? viewed.errorBound().describe() : "exact");
             }
             if (ratios.isEmpty()) {
                 return 0;
             }
-            double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            out.printf(Locale.ROOT, "%nDuckDB / Tessera-from-views latency ratio: min %.1fx, median %.1fx, max %.1fx (target: >= 10x)%n",
-                    sorted[0], sorted[sorted.length / 2], sorted[sorted.length - 1]);
+            double[] sorted =
+                    ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            out.printf(
+                    Locale.ROOT,
+                    "%nDuckDB / Tessera-from-views latency ratio: min %.1fx, median %.1fx, max %.1fx (target: >= 10x)%n",
+                    sorted[0],
+                    sorted[sorted.length / 2],
+                    sorted[sorted.length - 1]);
         }
         return 0;
     }
@@ -199,7 +292,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
     }
 
     private static int threads(Connection duck) throws Exception {
-        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery("SELECT current_setting('threads')")) {
+        try (Statement s = duck.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_setting('threads')")) {
             rs.next();
             return rs.getInt(1);
         }
@@ -208,15 +302,20 @@ public final class SqlBenchCommand implements Callable<Integer> {
     /** DuckDB's rows keyed by their leading key columns, the last column as a number. */
     private static Map<List<Object>, Double> duckRows(Connection duck, String sql, int keys) throws Exception {
         Map<List<Object>, Double> rows = new HashMap<>();
-        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = duck.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 Object[] key = new Object[keys];
                 for (int k = 0; k < keys; k++) {
                     Object o = rs.getObject(k + 1);
                     key[k] = switch (o) {
                         case Number num -> num.longValue();
-                        case java.sql.Timestamp t -> t.toLocalDateTime().toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
-                        case java.time.LocalDateTime t -> t.toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+                        case java.sql.Timestamp t ->
+                            t.toLocalDateTime()
+                                    .toInstant(java.time.ZoneOffset.UTC)
+                                    .toEpochMilli();
+                        case java.time.LocalDateTime t ->
+                            t.toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
                         default -> o.toString();
                     };
                 }
@@ -278,8 +377,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
      * before (unmeasured, as the other columns' warm-up runs are): the path that slides a merge runs
      * at one evaluation in five, and would otherwise be measured before the JIT compiled it.
      */
-    private static double moving(SqlEngine engine, BenchQuery bq, DataStore store, TableCatalog catalog,
-                                 List<SqlView> views, long now) {
+    private static double moving(
+            SqlEngine engine, BenchQuery bq, DataStore store, TableCatalog catalog, List<SqlView> views, long now) {
         int steps = MOVING_STEPS;
         for (int i = 2 * steps; i > steps; i--) {
             engine.execute(bq.tessera(), store, catalog, context(now - (i - 1) * 60_000L), views);
@@ -291,7 +390,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
             SqlResult r = engine.execute(bq.tessera(), store, catalog, context(t), views);
             total += System.nanoTime() - t0;
             if (r.infos().stream().noneMatch(s -> s.contains("answered from view"))) {
-                throw new IllegalStateException("moving evaluation of " + bq.name() + " at " + t + " was not answered from a view");
+                throw new IllegalStateException(
+                        "moving evaluation of " + bq.name() + " at " + t + " was not answered from a view");
             }
         }
         return total / 1e6 / steps;

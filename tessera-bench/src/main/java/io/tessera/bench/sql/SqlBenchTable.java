@@ -22,10 +22,15 @@ final class SqlBenchTable {
     static final String[] REGIONS = {"eu-west", "eu-north", "us-east", "us-west", "ap-south"};
     static final long[] CODES = {200, 201, 204, 301, 400, 404, 429, 500, 503};
 
-    static final TableSchema SCHEMA = new TableSchema("events", "ts",
-            List.of(new Column("host", ColumnType.STRING), new Column("region", ColumnType.STRING),
+    static final TableSchema SCHEMA = new TableSchema(
+            "events",
+            "ts",
+            List.of(
+                    new Column("host", ColumnType.STRING), new Column("region", ColumnType.STRING),
                     new Column("code", ColumnType.LONG), new Column("shard", ColumnType.LONG)),
-            List.of(new Column("latency", ColumnType.DOUBLE), new Column("bytes", ColumnType.LONG),
+            List.of(
+                    new Column("latency", ColumnType.DOUBLE),
+                    new Column("bytes", ColumnType.LONG),
                     new Column("seq", ColumnType.LONG)));
 
     final int rows;
@@ -80,7 +85,8 @@ final class SqlBenchTable {
             s.execute("CREATE TABLE raw_events (ts_ms BIGINT, host VARCHAR, region VARCHAR, code BIGINT, shard BIGINT, "
                     + "latency DOUBLE, bytes BIGINT, seq BIGINT)");
         }
-        try (DuckDBAppender a = ((DuckDBConnection) duck).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "raw_events")) {
+        try (DuckDBAppender a =
+                ((DuckDBConnection) duck).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "raw_events")) {
             for (int i = 0; i < rows; i++) {
                 a.beginRow();
                 a.append(ts[i]);
@@ -95,8 +101,9 @@ final class SqlBenchTable {
             }
         }
         try (Statement s = duck.createStatement()) {
-            s.execute("CREATE TABLE events AS SELECT epoch_ms(ts_ms) AS ts, host, region, code, shard, latency, bytes, seq "
-                    + "FROM raw_events ORDER BY ts_ms");
+            s.execute(
+                    "CREATE TABLE events AS SELECT epoch_ms(ts_ms) AS ts, host, region, code, shard, latency, bytes, seq "
+                            + "FROM raw_events ORDER BY ts_ms");
             s.execute("DROP TABLE raw_events");
         }
     }

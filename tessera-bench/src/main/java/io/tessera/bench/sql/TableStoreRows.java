@@ -33,7 +33,8 @@ final class TableStoreRows implements DataStore {
         if (!(source instanceof Source.Table(String name))) {
             throw new InvalidInputException("the SQL bench reads tables only, not " + source);
         }
-        return tables.read(name, request.timeRange(), request.schema(), request.rows()).iterator();
+        return tables.read(name, request.timeRange(), request.schema(), request.rows())
+                .iterator();
     }
 
     @Override

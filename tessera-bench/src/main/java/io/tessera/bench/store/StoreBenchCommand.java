@@ -20,7 +20,9 @@ import picocli.CommandLine.Option;
  * throughput in operations and states per second, and the speedup of one batched exact read
  * over one exact read per window.
  */
-@Command(name = "store", mixinStandardHelpOptions = true,
+@Command(
+        name = "store",
+        mixinStandardHelpOptions = true,
         description = "Benchmark the summary store: batched vs sequential exact reads of a day of"
                 + " 15 s panes x 1,000 groups, with and without concurrent ingest, and insert throughput.")
 public final class StoreBenchCommand implements Callable<Integer> {
@@ -39,19 +41,28 @@ public final class StoreBenchCommand implements Callable<Integer> {
                 .jvmArgsAppend("-Xms4g", "-Xmx4g", "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED")
                 .shouldFailOnError(true);
         if (quick) {
-            options.forks(1).warmupIterations(2).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(3).measurementTime(TimeValue.seconds(1));
+            options.forks(1)
+                    .warmupIterations(2)
+                    .warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(3)
+                    .measurementTime(TimeValue.seconds(1));
         } else {
-            options.forks(2).warmupIterations(4).warmupTime(TimeValue.seconds(2))
-                    .measurementIterations(5).measurementTime(TimeValue.seconds(2));
+            options.forks(2)
+                    .warmupIterations(4)
+                    .warmupTime(TimeValue.seconds(2))
+                    .measurementIterations(5)
+                    .measurementTime(TimeValue.seconds(2));
         }
         Collection<RunResult> results = new Runner(options.build()).run();
         List<Row> rows = new ArrayList<>();
         for (RunResult r : results) {
             String label = r.getParams().getBenchmark();
             String method = label.substring(label.lastIndexOf('.') + 1);
-            rows.add(new Row(method, r.getPrimaryResult().getScore(),
-                    r.getPrimaryResult().getScoreError(), statesPerOperation(method)));
+            rows.add(new Row(
+                    method,
+                    r.getPrimaryResult().getScore(),
+                    r.getPrimaryResult().getScoreError(),
+                    statesPerOperation(method)));
         }
         print(rows);
         return 0;
@@ -70,16 +81,26 @@ public final class StoreBenchCommand implements Callable<Integer> {
 
     static void print(List<Row> rows) {
         System.out.println();
-        System.out.printf(Locale.ROOT, "Summary store: %d groups x %d panes of %d s (%,d states); one"
-                + " read operation reads all %d one-pane windows, one insert operation commits one pane%n",
-                DayOfPanes.GROUPS, DayOfPanes.PANES, TimeUnit.MILLISECONDS.toSeconds(DayOfPanes.PANE_MS),
-                DayOfPanes.STATES, DayOfPanes.PANES);
+        System.out.printf(
+                Locale.ROOT,
+                "Summary store: %d groups x %d panes of %d s (%,d states); one"
+                        + " read operation reads all %d one-pane windows, one insert operation commits one pane%n",
+                DayOfPanes.GROUPS,
+                DayOfPanes.PANES,
+                TimeUnit.MILLISECONDS.toSeconds(DayOfPanes.PANE_MS),
+                DayOfPanes.STATES,
+                DayOfPanes.PANES);
         System.out.println("Reads return slices shared with the store, so a read's states/s counts states"
                 + " resolved, not copied; the ...AndVisit rows also touch every state.");
         System.out.printf(Locale.ROOT, "%-32s %16s %12s %18s%n", "benchmark", "ops/s", "± error", "states/s");
         for (Row r : rows) {
-            System.out.printf(Locale.ROOT, "%-32s %,16.1f %12.1f %,18.0f%n",
-                    r.method(), r.opsPerSecond(), r.error(), r.statesPerSecond());
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-32s %,16.1f %12.1f %,18.0f%n",
+                    r.method(),
+                    r.opsPerSecond(),
+                    r.error(),
+                    r.statesPerSecond());
         }
         System.out.println();
         System.out.println("with every state visited afterwards: readExactBatch speedup over sequential readExact: "

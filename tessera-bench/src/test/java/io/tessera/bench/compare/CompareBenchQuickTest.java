@@ -23,13 +23,15 @@ import picocli.CommandLine;
  */
 class CompareBenchQuickTest {
 
-    private static final Pattern ROW = Pattern.compile("^\\| (\\d+) \\| (.+?) \\| (instant|range) \\| (grid view|pane view|exact|mixed) \\|(.*)$",
+    private static final Pattern ROW = Pattern.compile(
+            "^\\| (\\d+) \\| (.+?) \\| (instant|range) \\| (grid view|pane view|exact|mixed) \\|(.*)$",
             Pattern.MULTILINE);
     private static final Pattern ERROR = Pattern.compile("(rel|rank) (\\S+)");
 
     @Test
     void quickRunWritesTheReportWithEveryQueryAndItsErrors() throws Exception {
-        assumeTrue(PrometheusProcess.findBinary() != null,
+        assumeTrue(
+                PrometheusProcess.findBinary() != null,
                 "skipping bench compare --quick: " + PrometheusProcess.installHint());
         Path dir = Path.of("target", "bench-compare-test");
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
@@ -56,8 +58,12 @@ class CompareBenchQuickTest {
             while (e.find()) {
                 errors.add(Double.parseDouble(e.group(2)));
             }
-            assertThat(errors).as("error and exact-error cells of " + m.group(0)).hasSize(2);
-            assertThat(errors).as(m.group(0)).allSatisfy(x -> assertThat(x).isFinite().isGreaterThanOrEqualTo(0.0));
+            assertThat(errors)
+                    .as("error and exact-error cells of " + m.group(0))
+                    .hasSize(2);
+            assertThat(errors)
+                    .as(m.group(0))
+                    .allSatisfy(x -> assertThat(x).isFinite().isGreaterThanOrEqualTo(0.0));
         }
         assertThat(names).hasSize(CompareQueries.all().size());
         for (int i = 0; i < names.size(); i++) {

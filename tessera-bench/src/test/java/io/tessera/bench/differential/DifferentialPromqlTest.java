@@ -52,19 +52,32 @@ class DifferentialPromqlTest {
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(PrometheusProcess.findBinary() != null,
+        assumeTrue(
+                PrometheusProcess.findBinary() != null,
                 "skipping the differential PromQL test against Prometheus 2.42: " + PrometheusProcess.installHint());
-        shape = FULL ? DatasetShape.of(2_000, Duration.ofHours(3), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED)
+        shape = FULL
+                ? DatasetShape.of(2_000, Duration.ofHours(3), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED)
                 : DatasetShape.of(300, Duration.ofHours(1), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED);
         prometheus = PrometheusProcess.start("global: {}\n", Duration.ofSeconds(60));
         tessera = TesseraServer.start(ServerConfig.DEFAULTS.withListen("127.0.0.1:0"));
         DatasetLoader loader = new DatasetLoader(shape, 2, null);
         for (String target : List.of("Prometheus", "Tessera")) {
-            LoadResult load = loader.load(target, target.equals("Tessera")
-                    ? "http://" + tessera.address() + "/api/v1/write" : prometheus.remoteWriteUrl());
-            System.out.printf(Locale.ROOT, "%s loaded: %,d samples in %,d requests, %,d answered 204, %.1f s%n", target,
-                    load.samples(), load.requests(), load.accepted(), load.nanos() / 1e9);
-            assertThat(load.firstFailure()).as(target + " refused a remote-write request").isNull();
+            LoadResult load = loader.load(
+                    target,
+                    target.equals("Tessera")
+                            ? "http://" + tessera.address() + "/api/v1/write"
+                            : prometheus.remoteWriteUrl());
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s loaded: %,d samples in %,d requests, %,d answered 204, %.1f s%n",
+                    target,
+                    load.samples(),
+                    load.requests(),
+                    load.accepted(),
+                    load.nanos() / 1e9);
+            assertThat(load.firstFailure())
+                    .as(target + " refused a remote-write request")
+                    .isNull();
             assertThat(load.accepted()).as(target + " requests answered 204").isEqualTo(load.requests());
         }
     }
@@ -116,32 +129,66 @@ class DifferentialPromqlTest {
                 (KnownDisagreements.TEMPLATES.containsKey(q.template()) ? known : unexpected).add(report);
             }
         }
-        System.out.println(summary(queries.size(), queries.stream().filter(GeneratedQuery::isRange).count(), agreed, bothErrors, nonEmpty, points, perTemplate, unexpected, known,
+        System.out.println(summary(
+                queries.size(),
+                queries.stream().filter(GeneratedQuery::isRange).count(),
+                agreed,
+                bothErrors,
+                nonEmpty,
+                points,
+                perTemplate,
+                unexpected,
+                known,
                 (System.nanoTime() - began) / 1e9));
-        assertThat(unexpected).as("queries where Tessera disagrees with Prometheus 2.42, outside the known templates")
+        assertThat(unexpected)
+                .as("queries where Tessera disagrees with Prometheus 2.42, outside the known templates")
                 .isEmpty();
     }
 
     private static QueryAnswer ask(QueryApi api, GeneratedQuery q) throws Exception {
-        return QueryAnswer.parse(q.isRange() ? api.range(q.text(), q.start(), q.end(), q.step())
-                : api.instant(q.text(), q.start()));
+        return QueryAnswer.parse(
+                q.isRange() ? api.range(q.text(), q.start(), q.end(), q.step()) : api.instant(q.text(), q.start()));
     }
 
-    private static String summary(int total, long ranges, int agreed, int bothErrors, int nonEmpty, long points, Map<String, int[]> perTemplate,
-            List<String> unexpected, List<String> known, double seconds) {
+    private static String summary(
+            int total,
+            long ranges,
+            int agreed,
+            int bothErrors,
+            int nonEmpty,
+            long points,
+            Map<String, int[]> perTemplate,
+            List<String> unexpected,
+            List<String> known,
+            double seconds) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%nDifferential PromQL, Tessera vs Prometheus 2.42 (%s mode: %,d series, %d"
+        out.append(String.format(
+                Locale.ROOT,
+                "%nDifferential PromQL, Tessera vs Prometheus 2.42 (%s mode: %,d series, %d"
                         + " scrapes of 15 s, seed %d): %d queries (%d range) in %.1f s, %d agreed (%d errors on both"
                         + " sides, %d non-empty results with %,d points), %d disagreed: %d unexpected, %d in"
                         + " known-disagreeing templates%n",
-                FULL ? "full" : "short", shape.series(), shape.scrapes(), SEED, total, ranges, seconds, agreed, bothErrors,
-                nonEmpty, points,
-                total - agreed, unexpected.size(), known.size()));
-        out.append(String.format(Locale.ROOT, "  %-24s %7s %7s %9s  %s%n", "template", "queries", "agreed", "disagreed", ""));
+                FULL ? "full" : "short",
+                shape.series(),
+                shape.scrapes(),
+                SEED,
+                total,
+                ranges,
+                seconds,
+                agreed,
+                bothErrors,
+                nonEmpty,
+                points,
+                total - agreed,
+                unexpected.size(),
+                known.size()));
+        out.append(String.format(
+                Locale.ROOT, "  %-24s %7s %7s %9s  %s%n", "template", "queries", "agreed", "disagreed", ""));
         for (Map.Entry<String, int[]> e : perTemplate.entrySet()) {
             int[] c = e.getValue();
             String reason = KnownDisagreements.TEMPLATES.get(e.getKey());
-            String note = reason == null ? (c[2] > 0 ? "UNEXPECTED" : "")
+            String note = reason == null
+                    ? (c[2] > 0 ? "UNEXPECTED" : "")
                     : c[2] == 0 ? "known, but all agreed now: remove it from the list" : "known: " + reason;
             out.append(String.format(Locale.ROOT, "  %-24s %7d %7d %9d  %s%n", e.getKey(), c[0], c[1], c[2], note));
         }
@@ -154,8 +201,13 @@ class DifferentialPromqlTest {
         if (reports.isEmpty()) {
             return;
         }
-        out.append("The first ").append(Math.min(FIRST_DIFFS_SHOWN, reports.size())).append(" of ").append(reports.size())
-                .append(' ').append(title).append(":\n");
+        out.append("The first ")
+                .append(Math.min(FIRST_DIFFS_SHOWN, reports.size()))
+                .append(" of ")
+                .append(reports.size())
+                .append(' ')
+                .append(title)
+                .append(":\n");
         for (String r : reports.subList(0, Math.min(FIRST_DIFFS_SHOWN, reports.size()))) {
             out.append("  ").append(r).append('\n');
         }

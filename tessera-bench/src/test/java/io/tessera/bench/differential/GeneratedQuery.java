@@ -13,8 +13,11 @@ record GeneratedQuery(int number, String template, String text, long start, long
     }
 
     String describe() {
-        return "#" + number + " [" + template + "] " + (isRange()
-                ? "range " + Instant.ofEpochMilli(start) + " .. " + Instant.ofEpochMilli(end) + " step " + step / 1000 + "s"
-                : "instant at " + Instant.ofEpochMilli(start)) + ": " + text;
+        return "#" + number + " [" + template + "] "
+                + (isRange()
+                        ? "range " + Instant.ofEpochMilli(start) + " .. " + Instant.ofEpochMilli(end) + " step "
+                                + step / 1000 + "s"
+                        : "instant at " + Instant.ofEpochMilli(start))
+                + ": " + text;
     }
 }

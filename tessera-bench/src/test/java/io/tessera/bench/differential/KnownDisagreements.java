@@ -11,6 +11,5 @@ final class KnownDisagreements {
 
     static final Map<String, String> TEMPLATES = Map.of();
 
-    private KnownDisagreements() {
-    }
+    private KnownDisagreements() {}
 }

@@ -15,8 +15,7 @@ final class QueryGenerator {
 
     private static final long[] STEPS = {15_000, 30_000, 60_000, 120_000};
 
-    private QueryGenerator() {
-    }
+    private QueryGenerator() {}
 
     static List<GeneratedQuery> generate(DatasetShape shape, int count, long seed) {
         SplittableRandom random = new SplittableRandom(seed);

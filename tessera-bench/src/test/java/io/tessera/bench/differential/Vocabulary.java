@@ -102,8 +102,15 @@ final class Vocabulary {
     }
 
     String grouping() {
-        return pick("by (job)", "by (job, zone)", "by (zone)", "without (instance)", "without (instance, zone)", "by (instance)",
-                "by ()", "");
+        return pick(
+                "by (job)",
+                "by (job, zone)",
+                "by (zone)",
+                "without (instance)",
+                "without (instance, zone)",
+                "by (instance)",
+                "by ()",
+                "");
     }
 
     String jobMatcher() {

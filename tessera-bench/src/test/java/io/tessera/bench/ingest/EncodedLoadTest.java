@@ -31,10 +31,14 @@ class EncodedLoadTest {
                 assertThat(batch.seriesCount()).isEqualTo(SHAPE.seriesPerRequest());
                 for (int s = 0; s < batch.seriesCount(); s++) {
                     Labels labels = batch.labels(s);
-                    assertThat(owner.putIfAbsent(labels, c)).as("connection of %s", labels).isIn(null, c);
+                    assertThat(owner.putIfAbsent(labels, c))
+                            .as("connection of %s", labels)
+                            .isIn(null, c);
                     for (int i = batch.sampleStart(s); i < batch.sampleEnd(s); i++) {
                         Long previous = lastTime.put(labels, batch.timestamp(i));
-                        assertThat(previous == null || previous < batch.timestamp(i)).as("time order of %s", labels).isTrue();
+                        assertThat(previous == null || previous < batch.timestamp(i))
+                                .as("time order of %s", labels)
+                                .isTrue();
                         samples++;
                     }
                 }
@@ -52,7 +56,8 @@ class EncodedLoadTest {
         b.ensureRounds(1);
         b.ensureRounds(3);
         for (int c = 0; c < SHAPE.connections(); c++) {
-            assertThat(a.bodies(c, 0, 3)).zipSatisfy(b.bodies(c, 0, 3), (x, y) -> assertThat(x).isEqualTo(y));
+            assertThat(a.bodies(c, 0, 3))
+                    .zipSatisfy(b.bodies(c, 0, 3), (x, y) -> assertThat(x).isEqualTo(y));
         }
     }
 }

@@ -20,10 +20,11 @@ import java.util.TreeMap;
 /** Reads raw samples out of a Prometheus server through its HTTP query API. */
 final class PrometheusQueries {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
 
     PrometheusQueries(String baseUrl) {
@@ -38,8 +39,8 @@ final class PrometheusQueries {
     Map<Labels, SeriesSamples> rawSamples(String selector, long rangeMillis, long atMillis)
             throws IOException, InterruptedException {
         String query = selector + "[" + rangeMillis + "ms]";
-        String form = "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)
-                + "&time=" + BigDecimal.valueOf(atMillis, 3).toPlainString();
+        String form = "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time="
+                + BigDecimal.valueOf(atMillis, 3).toPlainString();
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/query"))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/x-www-form-urlencoded")
@@ -64,7 +65,9 @@ final class PrometheusQueries {
         Map<Labels, SeriesSamples> out = new TreeMap<>();
         for (JsonNode series : data.path("result")) {
             Map<String, String> labels = new TreeMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = series.path("metric").properties().iterator(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it =
+                            series.path("metric").properties().iterator();
+                    it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 labels.put(e.getKey(), e.getValue().asText());
             }

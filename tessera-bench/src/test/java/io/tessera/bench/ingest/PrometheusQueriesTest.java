@@ -17,8 +17,13 @@ class PrometheusQueriesTest {
                 """;
         Map<Labels, SeriesSamples> series = PrometheusQueries.parseMatrix(body);
         SeriesSamples m = series.get(Labels.of("__name__", "m", "job", "j"));
-        assertThat(m.timestamps()).containsExactly(1_700_000_000_001L, 1_700_000_001_000L, 1_700_000_002_100L,
-                1_700_000_003_999L, 1_700_000_004_500L);
+        assertThat(m.timestamps())
+                .containsExactly(
+                        1_700_000_000_001L,
+                        1_700_000_001_000L,
+                        1_700_000_002_100L,
+                        1_700_000_003_999L,
+                        1_700_000_004_500L);
         assertThat(Double.doubleToRawLongBits(m.values()[0])).isEqualTo(Double.doubleToRawLongBits(1.5));
         assertThat(m.values()[1]).isNaN();
         assertThat(m.values()[2]).isEqualTo(Double.POSITIVE_INFINITY);
@@ -29,10 +34,14 @@ class PrometheusQueriesTest {
     @Test
     void aPrometheusNanMatchesAnyNanButAStaleMarker() {
         SeriesSamples fromPrometheus = new SeriesSamples(new long[] {1}, new double[] {Double.NaN});
-        SeriesSamples ordinaryNan = new SeriesSamples(new long[] {1}, new double[] {Double.longBitsToDouble(0x7ff8000000000001L)});
-        SeriesSamples stale = new SeriesSamples(new long[] {1}, new double[] {Double.longBitsToDouble(0x7ff0000000000002L)});
+        SeriesSamples ordinaryNan =
+                new SeriesSamples(new long[] {1}, new double[] {Double.longBitsToDouble(0x7ff8000000000001L)});
+        SeriesSamples stale =
+                new SeriesSamples(new long[] {1}, new double[] {Double.longBitsToDouble(0x7ff0000000000002L)});
         assertThat(fromPrometheus.firstDifference(ordinaryNan, false)).isEqualTo(-1);
         assertThat(fromPrometheus.firstDifference(stale, false)).isZero();
-        assertThat(fromPrometheus.firstDifference(new SeriesSamples(new long[] {1, 2}, new double[] {Double.NaN, 1}), false)).isEqualTo(1);
+        assertThat(fromPrometheus.firstDifference(
+                        new SeriesSamples(new long[] {1, 2}, new double[] {Double.NaN, 1}), false))
+                .isEqualTo(1);
     }
 }

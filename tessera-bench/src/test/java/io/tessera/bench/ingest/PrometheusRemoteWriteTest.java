@@ -30,6 +30,7 @@ class PrometheusRemoteWriteTest {
     private static final long RUN_SECONDS = Long.getLong("tessera.it.seconds", 120);
     /** The cut-off sits this far before the end, so Prometheus has committed every scrape before it. */
     private static final long SETTLE_MILLIS = 10_000;
+
     private static final Duration CATCH_UP = Duration.ofSeconds(60);
     private static final String SELECTOR = "{job=\"tessera\"}";
 
@@ -39,7 +40,8 @@ class PrometheusRemoteWriteTest {
 
     @BeforeAll
     static void start() throws IOException {
-        assumeTrue(PrometheusProcess.findBinary() != null,
+        assumeTrue(
+                PrometheusProcess.findBinary() != null,
                 "skipping the remote-write comparison against a real Prometheus: " + PrometheusProcess.installHint());
         startedMillis = System.currentTimeMillis();
         tessera = TesseraServer.start(ServerConfig.DEFAULTS.withListen("127.0.0.1:0"));
@@ -84,20 +86,26 @@ class PrometheusRemoteWriteTest {
 
         long cutoff = System.currentTimeMillis() - SETTLE_MILLIS;
         long range = cutoff - startedMillis + 60_000;
-        Map<Labels, SeriesSamples> expected = new PrometheusQueries(prometheus.baseUrl()).rawSamples(SELECTOR, range, cutoff);
+        Map<Labels, SeriesSamples> expected =
+                new PrometheusQueries(prometheus.baseUrl()).rawSamples(SELECTOR, range, cutoff);
         assertThat(expected).as("series Prometheus scraped from Tessera").isNotEmpty();
         SeriesSamples up = expected.get(Labels.of("__name__", "up", "instance", tessera.address(), "job", "tessera"));
         assertThat(up).as("Prometheus' up series for Tessera").isNotNull();
-        assertThat(up.size()).as("scrapes of Tessera before the cut-off").isGreaterThanOrEqualTo((int) (RUN_SECONDS / 2));
+        assertThat(up.size()).as("scrapes of Tessera before the cut-off").isGreaterThanOrEqualTo((int)
+                (RUN_SECONDS / 2));
 
         RawStoreSamples actual = awaitCaughtUp(expected, Interval.of(cutoff - range, cutoff));
         long samples = expected.values().stream().mapToLong(SeriesSamples::size).sum();
-        System.out.printf("compared %d series, %d samples up to %d; Tessera also holds %d stale markers there%n",
+        System.out.printf(
+                "compared %d series, %d samples up to %d; Tessera also holds %d stale markers there%n",
                 expected.size(), samples, cutoff, actual.staleMarkers());
 
-        assertThat(actual.series().keySet()).as("series in Tessera's raw store")
+        assertThat(actual.series().keySet())
+                .as("series in Tessera's raw store")
                 .containsExactlyElementsOf(expected.keySet());
-        assertThat(differences(expected, actual.series())).as("series whose samples differ").isEmpty();
+        assertThat(differences(expected, actual.series()))
+                .as("series whose samples differ")
+                .isEmpty();
         assertThat(rejectedWrites()).as("write requests Tessera rejected").isEmpty();
     }
 
@@ -108,8 +116,12 @@ class PrometheusRemoteWriteTest {
                 throw new AssertionError("Prometheus exited early:\n" + prometheus.log());
             }
             if (s % 15 == 0) {
-                System.out.printf("%d/%d s: Tessera holds %d series, %d samples%n", s, seconds,
-                        tessera.rawStore().stats().seriesCount(), tessera.rawStore().stats().sampleCount());
+                System.out.printf(
+                        "%d/%d s: Tessera holds %d series, %d samples%n",
+                        s,
+                        seconds,
+                        tessera.rawStore().stats().seriesCount(),
+                        tessera.rawStore().stats().sampleCount());
             }
         }
     }
@@ -137,7 +149,8 @@ class PrometheusRemoteWriteTest {
             int i = e.getValue().firstDifference(theirs, false);
             if (i >= 0) {
                 out.add(e.getKey() + ": " + e.getValue().size() + " samples in Prometheus, " + theirs.size()
-                        + " in Tessera; first difference at #" + i + ": Prometheus " + e.getValue().describe(i)
+                        + " in Tessera; first difference at #" + i + ": Prometheus "
+                        + e.getValue().describe(i)
                         + ", Tessera " + theirs.describe(i));
             }
         }
@@ -147,7 +160,8 @@ class PrometheusRemoteWriteTest {
     private static List<String> rejectedWrites() {
         List<String> out = new ArrayList<>();
         for (String line : tessera.metrics().render().split("\n")) {
-            if (line.startsWith("tessera_ingest_requests_total{") && !line.contains("\"accepted\"")
+            if (line.startsWith("tessera_ingest_requests_total{")
+                    && !line.contains("\"accepted\"")
                     && Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)) != 0) {
                 out.add(line);
             }

@@ -46,12 +46,15 @@ record SeriesSamples(long[] timestamps, double[] values) {
         if (i >= size()) {
             return "(none)";
         }
-        return timestamps[i] + " " + values[i] + " (bits " + Long.toHexString(Double.doubleToRawLongBits(values[i])) + ")";
+        return timestamps[i] + " " + values[i] + " (bits " + Long.toHexString(Double.doubleToRawLongBits(values[i]))
+                + ")";
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SeriesSamples s && Arrays.equals(timestamps, s.timestamps) && Arrays.equals(values, s.values);
+        return o instanceof SeriesSamples s
+                && Arrays.equals(timestamps, s.timestamps)
+                && Arrays.equals(values, s.values);
     }
 
     @Override

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 /** The generated dataset keeps the promises the differential test and the benchmark rely on. */
 class InstanceSeriesTest {
 
-    private static final DatasetShape SHAPE = new DatasetShape(60, 480, 15_000, 1_700_000_000_000L / 3_600_000 * 3_600_000,
-            14_000, 42);
+    private static final DatasetShape SHAPE =
+            new DatasetShape(60, 480, 15_000, 1_700_000_000_000L / 3_600_000 * 3_600_000, 14_000, 42);
 
     /** Every sample of the dataset, per series, generated block by block as the loader does. */
     private static Map<Labels, List<double[]>> generate() {
@@ -53,7 +53,9 @@ class InstanceSeriesTest {
             List<double[]> samples = e.getValue();
             for (int i = 0; i < samples.size(); i++) {
                 long t = (long) samples.get(i)[0];
-                assertThat(t % SHAPE.intervalMillis()).as("offset of %s", e.getKey()).isBetween(1L, SHAPE.maxJitterMillis());
+                assertThat(t % SHAPE.intervalMillis())
+                        .as("offset of %s", e.getKey())
+                        .isBetween(1L, SHAPE.maxJitterMillis());
                 if (i > 0) {
                     assertThat(t).isGreaterThan((long) samples.get(i - 1)[0]);
                 }
@@ -90,14 +92,16 @@ class InstanceSeriesTest {
                 int b = List.of(InstanceSeries.LE).indexOf(l.get("le"));
                 for (double[] s : samples) {
                     buckets.computeIfAbsent(l.get("instance"), k -> new TreeMap<>())
-                            .computeIfAbsent((long) s[0], k -> new double[InstanceSeries.LE.length])[b] = s[1];
+                                    .computeIfAbsent((long) s[0], k -> new double[InstanceSeries.LE.length])[b] =
+                            s[1];
                 }
             }
             if (l.metricName().equals("request_duration_seconds_count")) {
                 Map<Long, double[]> byTime = buckets.get(l.get("instance"));
                 for (double[] s : samples) {
                     if (!Double.isNaN(s[1])) {
-                        assertThat(byTime.get((long) s[0])[InstanceSeries.LE.length - 1]).isEqualTo(s[1]);
+                        assertThat(byTime.get((long) s[0])[InstanceSeries.LE.length - 1])
+                                .isEqualTo(s[1]);
                     }
                 }
             }

@@ -10,8 +10,7 @@ import io.tessera.exec.value.RangeVector;
  */
 final class Absent {
 
-    private Absent() {
-    }
+    private Absent() {}
 
     static InstantVector absent(InstantVector in, Labels labels) {
         InstantVector out = new InstantVector(in.grid(), 1);

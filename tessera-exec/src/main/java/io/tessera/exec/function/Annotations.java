@@ -14,15 +14,18 @@ public final class Annotations {
     static final String FORCED_MONOTONICITY = "PromQL info: input to histogram_quantile needed to be fixed for "
             + "monotonicity (see https://prometheus.io/docs/prometheus/latest/querying/functions/#histogram_quantile)";
 
-    private Annotations() {
-    }
+    private Annotations() {}
 
     /** rate and increase on a name that does not look like a counter's. */
     public static void checkCounterName(String name, RunContext context) {
-        if (!name.isEmpty() && !name.endsWith("_total") && !name.endsWith("_sum") && !name.endsWith("_count")
+        if (!name.isEmpty()
+                && !name.endsWith("_total")
+                && !name.endsWith("_sum")
+                && !name.endsWith("_count")
                 && !name.endsWith("_bucket")) {
-            context.info("PromQL info: metric might not be a counter, name does not end in _total/_sum/_count/_bucket: \""
-                    + name + "\"");
+            context.info(
+                    "PromQL info: metric might not be a counter, name does not end in _total/_sum/_count/_bucket: \""
+                            + name + "\"");
         }
     }
 

@@ -3,8 +3,7 @@ package io.tessera.exec.function;
 /** {@code changes} and {@code resets}: counts over consecutive pairs of a window. */
 final class Changes {
 
-    private Changes() {
-    }
+    private Changes() {}
 
     /** How often the value changed; NaN to NaN is no change. */
     static boolean changes(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {

@@ -15,11 +15,10 @@ import java.util.Set;
  */
 final class DateFunctions {
 
-    private static final Set<String> NAMES = Set.of("year", "month", "day_of_month", "day_of_week", "day_of_year",
-            "days_in_month", "hour", "minute");
+    private static final Set<String> NAMES =
+            Set.of("year", "month", "day_of_month", "day_of_week", "day_of_year", "days_in_month", "hour", "minute");
 
-    private DateFunctions() {
-    }
+    private DateFunctions() {}
 
     static boolean supports(String name) {
         return NAMES.contains(name);

@@ -3,11 +3,18 @@ package io.tessera.exec.function;
 /** Prometheus' extrapolated {@code rate}, {@code increase} and {@code delta}. */
 final class Extrapolation {
 
-    private Extrapolation() {
-    }
+    private Extrapolation() {}
 
-    static boolean rate(long[] ts, double[] v, int from, int to, long rangeStart, long rangeEnd,
-            boolean isCounter, boolean isRate, double[] out) {
+    static boolean rate(
+            long[] ts,
+            double[] v,
+            int from,
+            int to,
+            long rangeStart,
+            long rangeEnd,
+            boolean isCounter,
+            boolean isRate,
+            double[] out) {
         if (to - from < 2) {
             return false;
         }

@@ -3,8 +3,7 @@ package io.tessera.exec.function;
 /** Go's {@code strconv.ParseFloat(s, 64)} for the spellings label values use; NaN when it would fail. */
 final class GoFloat {
 
-    private GoFloat() {
-    }
+    private GoFloat() {}
 
     /** The value of {@code s}, or NaN when Go would refuse it (callers tell a spelled "NaN" apart). */
     static double parse(String s) {
@@ -27,8 +26,18 @@ final class GoFloat {
         // Java also takes "Infinity", "NaN", trailing d/f suffixes and surrounding blanks; Go takes none of those here.
         for (int k = 0; k < body.length(); k++) {
             char c = body.charAt(k);
-            boolean ok = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-'
-                    || c == 'x' || c == 'X' || c == 'p' || c == 'P' || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+            boolean ok = (c >= '0' && c <= '9')
+                    || c == '.'
+                    || c == 'e'
+                    || c == 'E'
+                    || c == '+'
+                    || c == '-'
+                    || c == 'x'
+                    || c == 'X'
+                    || c == 'p'
+                    || c == 'P'
+                    || (c >= 'a' && c <= 'f')
+                    || (c >= 'A' && c <= 'F')
                     || c == '_';
             if (!ok) {
                 return Double.NaN;
@@ -41,7 +50,11 @@ final class GoFloat {
             }
             body = body.replace("_", "");
         }
-        if (!hex && (body.indexOf('d') >= 0 || body.indexOf('D') >= 0 || body.indexOf('f') >= 0 || body.indexOf('F') >= 0)) {
+        if (!hex
+                && (body.indexOf('d') >= 0
+                        || body.indexOf('D') >= 0
+                        || body.indexOf('f') >= 0
+                        || body.indexOf('F') >= 0)) {
             return Double.NaN;
         }
         try {

@@ -6,8 +6,7 @@ import java.util.Locale;
 /** Go's float formatting verbs, for messages that must read exactly as Prometheus writes them. */
 final class GoFormat {
 
-    private GoFormat() {
-    }
+    private GoFormat() {}
 
     /** Go's {@code %g}: the shortest representation, with an exponent below 1e-4 and from 1e21. */
     static String g(double x) {

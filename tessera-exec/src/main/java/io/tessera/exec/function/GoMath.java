@@ -3,8 +3,7 @@ package io.tessera.exec.function;
 /** Go's math functions where Java has none or a result that can differ on exact cases. */
 final class GoMath {
 
-    private GoMath() {
-    }
+    private GoMath() {}
 
     /** log2, exact for powers of two (Go computes it from the binary exponent). */
     static double log2(double x) {

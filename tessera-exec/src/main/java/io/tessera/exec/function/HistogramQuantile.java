@@ -22,8 +22,7 @@ final class HistogramQuantile {
     /** Relative differences between neighbouring counts below this are float noise. */
     private static final double SMALL_DELTA = 1e-12;
 
-    private HistogramQuantile() {
-    }
+    private HistogramQuantile() {}
 
     static InstantVector evaluate(ScalarValues q, InstantVector in, RunContext context) {
         int steps = in.steps();
@@ -79,7 +78,8 @@ final class HistogramQuantile {
             Annotations.checkQuantile(q.at(i), context);
             for (int s = 0; s < in.size(); s++) {
                 if (!valid[s] && in.has(s, i)) {
-                    Annotations.badBucketLabel(in.labels(s).metricName(), in.labels(s).get(LE), context);
+                    Annotations.badBucketLabel(
+                            in.labels(s).metricName(), in.labels(s).get(LE), context);
                 }
             }
             for (int h = 0; h < histograms; h++) {

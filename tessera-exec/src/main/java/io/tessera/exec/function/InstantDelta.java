@@ -3,8 +3,7 @@ package io.tessera.exec.function;
 /** {@code irate} and {@code idelta}: the last two samples of a window. */
 final class InstantDelta {
 
-    private InstantDelta() {
-    }
+    private InstantDelta() {}
 
     static boolean irate(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         return lastTwo(ts, v, from, to, true, out);

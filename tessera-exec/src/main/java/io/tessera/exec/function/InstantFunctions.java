@@ -45,8 +45,7 @@ public final class InstantFunctions {
             Map.entry("deg", x -> x * 180 / Math.PI),
             Map.entry("rad", x -> x * Math.PI / 180));
 
-    private InstantFunctions() {
-    }
+    private InstantFunctions() {}
 
     public static Value evaluate(InstantFunction f, Value[] args, StepGrid grid, RunContext context) {
         String name = f.function();
@@ -81,16 +80,20 @@ public final class InstantFunctions {
             case "clamp" -> clamp((InstantVector) args[0], (ScalarValues) args[1], (ScalarValues) args[2]);
             case "clamp_min" -> clamp((InstantVector) args[0], (ScalarValues) args[1], null);
             case "clamp_max" -> clamp((InstantVector) args[0], null, (ScalarValues) args[1]);
-            case "label_replace" -> LabelFunctions.replace((InstantVector) args[0], string(args[1]), string(args[2]),
-                    string(args[3]), string(args[4]));
-            case "label_join" -> LabelFunctions.join((InstantVector) args[0], string(args[1]), string(args[2]),
-                    strings(args, 3));
-            case "sort", "sort_desc" -> SortFunctions.byValue((InstantVector) args[0], name.equals("sort_desc"), context);
-            case "sort_by_label", "sort_by_label_desc" -> SortFunctions.byLabels((InstantVector) args[0], strings(args, 1),
-                    name.equals("sort_by_label_desc"), context);
+            case "label_replace" ->
+                LabelFunctions.replace(
+                        (InstantVector) args[0], string(args[1]), string(args[2]), string(args[3]), string(args[4]));
+            case "label_join" ->
+                LabelFunctions.join((InstantVector) args[0], string(args[1]), string(args[2]), strings(args, 3));
+            case "sort", "sort_desc" ->
+                SortFunctions.byValue((InstantVector) args[0], name.equals("sort_desc"), context);
+            case "sort_by_label", "sort_by_label_desc" ->
+                SortFunctions.byLabels(
+                        (InstantVector) args[0], strings(args, 1), name.equals("sort_by_label_desc"), context);
             case "absent" -> Absent.absent((InstantVector) args[0], f.absentLabels());
             case "absent_over_time" -> Absent.absentOverTime((RangeVector) args[0], f.absentLabels());
-            case "histogram_quantile" -> HistogramQuantile.evaluate((ScalarValues) args[0], (InstantVector) args[1], context);
+            case "histogram_quantile" ->
+                HistogramQuantile.evaluate((ScalarValues) args[0], (InstantVector) args[1], context);
             default -> throw new InvalidInputException("function " + name + " is not supported yet");
         };
     }

@@ -6,8 +6,7 @@ package io.tessera.exec.function;
  */
 public final class Kahan {
 
-    private Kahan() {
-    }
+    private Kahan() {}
 
     /** The compensation after adding {@code inc} to {@code sum} gave {@code t}; reset once the sum overflows. */
     public static double compensate(double inc, double sum, double t, double c) {

@@ -17,8 +17,7 @@ import java.util.Map;
  */
 final class LabelFunctions {
 
-    private LabelFunctions() {
-    }
+    private LabelFunctions() {}
 
     static InstantVector replace(InstantVector in, String dst, String replacement, String src, String regex) {
         Pattern pattern;

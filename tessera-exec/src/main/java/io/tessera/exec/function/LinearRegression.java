@@ -7,8 +7,7 @@ package io.tessera.exec.function;
  */
 final class LinearRegression {
 
-    private LinearRegression() {
-    }
+    private LinearRegression() {}
 
     static boolean deriv(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         if (to - from < 2) {

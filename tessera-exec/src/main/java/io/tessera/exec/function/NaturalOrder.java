@@ -6,8 +6,7 @@ package io.tessera.exec.function;
  */
 final class NaturalOrder {
 
-    private NaturalOrder() {
-    }
+    private NaturalOrder() {}
 
     /** natsort.Compare: true when {@code a} sorts before {@code b}. */
     static boolean less(String a, String b) {

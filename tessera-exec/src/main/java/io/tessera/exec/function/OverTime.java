@@ -7,8 +7,7 @@ package io.tessera.exec.function;
  */
 final class OverTime {
 
-    private OverTime() {
-    }
+    private OverTime() {}
 
     static boolean sum(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         double sum = 0;
@@ -119,7 +118,8 @@ final class OverTime {
         return true;
     }
 
-    static boolean tsOfFirst(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean tsOfFirst(
+            long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         out[0] = ts[from] / 1000.0;
         return true;
     }

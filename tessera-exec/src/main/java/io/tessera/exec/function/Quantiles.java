@@ -5,8 +5,7 @@ import java.util.Arrays;
 /** Prometheus' quantile over a set of values: linear interpolation between the closest ranks. */
 public final class Quantiles {
 
-    private Quantiles() {
-    }
+    private Quantiles() {}
 
     /**
      * Whether the φ-quantile of {@code n} values is decided without them, as Prometheus decides
@@ -107,7 +106,9 @@ public final class Quantiles {
             double x = a[lo];
             double y = a[mid];
             double z = a[hi - 1];
-            double p = before(x, y) ? (before(y, z) ? y : before(x, z) ? z : x) : (before(x, z) ? x : before(y, z) ? z : y);
+            double p = before(x, y)
+                    ? (before(y, z) ? y : before(x, z) ? z : x)
+                    : (before(x, z) ? x : before(y, z) ? z : y);
             int i = lo;
             int j = hi - 1;
             while (i <= j) {

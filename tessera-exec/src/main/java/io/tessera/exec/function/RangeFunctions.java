@@ -21,8 +21,11 @@ public final class RangeFunctions {
 
     private static final Map<String, RangeKernel> KERNELS = Map.ofEntries(
             Map.entry("rate", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, true, true, o)),
-            Map.entry("increase", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, true, false, o)),
-            Map.entry("delta", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, false, false, o)),
+            Map.entry(
+                    "increase",
+                    (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, true, false, o)),
+            Map.entry(
+                    "delta", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, false, false, o)),
             Map.entry("irate", InstantDelta::irate),
             Map.entry("idelta", InstantDelta::idelta),
             Map.entry("deriv", LinearRegression::deriv),
@@ -47,8 +50,7 @@ public final class RangeFunctions {
             Map.entry("stddev_over_time", OverTime::stddev),
             Map.entry("stdvar_over_time", OverTime::stdvar));
 
-    private RangeFunctions() {
-    }
+    private RangeFunctions() {}
 
     private static final Map<String, Supplier<SlidingKernel>> SLIDING = Map.of(
             "quantile_over_time", SlidingQuantile::new,
@@ -104,7 +106,16 @@ public final class RangeFunctions {
                 }
                 long end = in.windowEnd(i);
                 boolean answered = slide && sliding.apply(vs, from[i], to[i], p, out)
-                        || kernel.apply(ts, vs, from[i], to[i], end - in.rangeMs(), end, in.grid().time(i), p, out);
+                        || kernel.apply(
+                                ts,
+                                vs,
+                                from[i],
+                                to[i],
+                                end - in.rangeMs(),
+                                end,
+                                in.grid().time(i),
+                                p,
+                                out);
                 if (answered) {
                     if (series < 0) {
                         Labels l = in.labels(s);

@@ -9,5 +9,6 @@ package io.tessera.exec.function;
 @FunctionalInterface
 interface RangeKernel {
 
-    boolean apply(long[] ts, double[] v, int from, int to, long start, long end, long evalT, double[] params, double[] out);
+    boolean apply(
+            long[] ts, double[] v, int from, int to, long start, long end, long evalT, double[] params, double[] out);
 }

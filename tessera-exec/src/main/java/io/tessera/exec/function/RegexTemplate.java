@@ -11,8 +11,7 @@ import java.util.Map;
  */
 final class RegexTemplate {
 
-    private RegexTemplate() {
-    }
+    private RegexTemplate() {}
 
     static String expand(String template, Matcher m, Map<String, Integer> namedGroups) {
         StringBuilder out = new StringBuilder(template.length() + 16);

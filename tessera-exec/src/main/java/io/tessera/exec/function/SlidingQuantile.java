@@ -20,11 +20,13 @@ final class SlidingQuantile implements SlidingKernel {
     private int spanFrom;
     /** The distinct sort keys of the span, ascending. */
     private long[] keys = new long[64];
+
     private int distinct;
     /** Each span sample's index in {@link #keys}. */
     private int[] ranks = new int[64];
     /** Fenwick tree of the window's count per rank, 1-based. */
     private int[] tree = new int[65];
+
     private int highestBit;
     private int n;
     private int lo;
@@ -106,6 +108,7 @@ final class SlidingQuantile implements SlidingKernel {
 
     /** The span's sort keys in order, with each one's sample; scratch of {@link #reset}. */
     private long[] sorted = new long[64];
+
     private int[] order = new int[64];
     private final RadixOrder radix = new RadixOrder();
 

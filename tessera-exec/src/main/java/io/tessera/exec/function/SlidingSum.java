@@ -26,6 +26,7 @@ final class SlidingSum implements SlidingKernel {
     private int spanSize;
     /** Prefix {@code i} is the sum of the span's first {@code i} samples: {@code hi + lo}. */
     private double[] hi = new double[65];
+
     private double[] lo = new double[65];
     /** The sum of the absolute values of the span's first {@code i} samples, plainly rounded. */
     private double[] magnitude = new double[65];

@@ -5,10 +5,10 @@ import io.tessera.core.InvalidInputException;
 /** {@code double_exponential_smoothing(v, sf, tf)}: Holt's linear smoothing of a window. */
 final class Smoothing {
 
-    private Smoothing() {
-    }
+    private Smoothing() {}
 
-    static boolean doubleExponential(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean doubleExponential(
+            long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
         double sf = p[0];
         double tf = p[1];
         if (!(sf > 0 && sf < 1)) {

@@ -13,8 +13,7 @@ import java.util.Comparator;
  */
 final class SortFunctions {
 
-    private SortFunctions() {
-    }
+    private SortFunctions() {}
 
     /** By value, ascending or descending, NaN last either way. */
     static InstantVector byValue(InstantVector in, boolean descending, RunContext context) {

@@ -1,7 +1,6 @@
 package io.tessera.exec.op;
 
 import io.tessera.core.Labels;
-
 import io.tessera.exec.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
@@ -19,17 +18,17 @@ import java.util.List;
  */
 public final class Aggregations {
 
-    private Aggregations() {
-    }
+    private Aggregations() {}
 
-    public static InstantVector evaluate(AggregateOp op, InstantVector in, Value param, List<String> grouping,
-            boolean without, RunContext context) {
+    public static InstantVector evaluate(
+            AggregateOp op, InstantVector in, Value param, List<String> grouping, boolean without, RunContext context) {
         return switch (op) {
             case COUNT_VALUES -> CountValues.evaluate(in, ((StringValue) param).value(), grouping, without, context);
-            case TOPK, BOTTOMK, LIMITK, LIMIT_RATIO -> KAggregation.evaluate(op, in, (ScalarValues) param,
-                    SeriesGroups.of(in, grouping, without), context);
-            default -> ValueAggregation.evaluate(op, in, (ScalarValues) param, SeriesGroups.of(in, grouping, without),
-                    context);
+            case TOPK, BOTTOMK, LIMITK, LIMIT_RATIO ->
+                KAggregation.evaluate(op, in, (ScalarValues) param, SeriesGroups.of(in, grouping, without), context);
+            default ->
+                ValueAggregation.evaluate(
+                        op, in, (ScalarValues) param, SeriesGroups.of(in, grouping, without), context);
         };
     }
 

@@ -16,8 +16,7 @@ import io.tessera.promql.BinaryOp;
  */
 public final class BinaryOperators {
 
-    private BinaryOperators() {
-    }
+    private BinaryOperators() {}
 
     public static Value evaluate(VectorBinary node, Value lhs, Value rhs, RunContext context) {
         BinaryOp op = node.op();
@@ -43,8 +42,8 @@ public final class BinaryOperators {
         return VectorJoin.evaluate(op, l, r, node.matching(), returnBool, context);
     }
 
-    private static InstantVector vectorScalar(BinaryOp op, InstantVector v, ScalarValues s, boolean returnBool,
-            boolean scalarFirst, RunContext context) {
+    private static InstantVector vectorScalar(
+            BinaryOp op, InstantVector v, ScalarValues s, boolean returnBool, boolean scalarFirst, RunContext context) {
         OutputSeries out = new OutputSeries(v.grid(), v.size());
         boolean dropName = dropsMetricName(op) || returnBool;
         boolean comparison = op.isComparison();

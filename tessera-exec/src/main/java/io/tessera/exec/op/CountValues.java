@@ -14,11 +14,10 @@ import java.util.List;
  */
 final class CountValues {
 
-    private CountValues() {
-    }
+    private CountValues() {}
 
-    static InstantVector evaluate(InstantVector in, String valueLabel, List<String> grouping, boolean without,
-            RunContext context) {
+    static InstantVector evaluate(
+            InstantVector in, String valueLabel, List<String> grouping, boolean without, RunContext context) {
         if (valueLabel.isEmpty()) {
             throw new QueryExecutionException("invalid label name " + PromText.quote(valueLabel));
         }

@@ -11,8 +11,7 @@ final class GoHeap {
     /** Go's pdqsort sorts this many elements or fewer by insertion sort. */
     private static final int INSERTION_SORT_MAX = 12;
 
-    private GoHeap() {
-    }
+    private GoHeap() {}
 
     static boolean less(double a, double b, boolean reverse) {
         return Double.isNaN(a) || (reverse ? a > b : a < b);

@@ -16,8 +16,7 @@ import io.tessera.exec.value.Value;
  */
 public final class GridOperators {
 
-    private GridOperators() {
-    }
+    private GridOperators() {}
 
     /**
      * {@code value}, computed on a grid of the same size as {@code target} (an offset) or on a
@@ -27,9 +26,12 @@ public final class GridOperators {
         return switch (value) {
             case InstantVector v -> regridVector(v, target, broadcast);
             case RangeVector r -> regridRange(r, target, broadcast);
-            case ScalarValues s -> broadcast ? ScalarValues.constant(target, s.at(0)) : new ScalarValues(target, s.values());
+            case ScalarValues s ->
+                broadcast ? ScalarValues.constant(target, s.at(0)) : new ScalarValues(target, s.values());
             case StringValue s -> s;
-            default -> throw new IllegalStateException("cannot shift " + value.getClass().getSimpleName());
+            default ->
+                throw new IllegalStateException(
+                        "cannot shift " + value.getClass().getSimpleName());
         };
     }
 
@@ -100,7 +102,8 @@ public final class GridOperators {
     }
 
     /** The range vector {@code inner[range:]} presents at each time of {@code outer}. */
-    public static RangeVector subquery(Value inner, StepGrid innerGrid, StepGrid outer, long rangeMs, RunContext context) {
+    public static RangeVector subquery(
+            Value inner, StepGrid innerGrid, StepGrid outer, long rangeMs, RunContext context) {
         InstantVector points = switch (inner) {
             case InstantVector v -> v;
             case ScalarValues s -> {

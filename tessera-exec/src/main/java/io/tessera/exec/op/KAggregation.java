@@ -18,14 +18,14 @@ final class KAggregation {
 
     /** The largest double that converts to an int64 without overflow, as Prometheus' {@code maxInt64}. */
     private static final double MAX_INT64 = 9223372036854774784.0;
+
     private static final double MIN_INT64 = -9223372036854775808.0;
     private static final double MAX_UINT64 = 18446744073709551615.0;
 
-    private KAggregation() {
-    }
+    private KAggregation() {}
 
-    static InstantVector evaluate(AggregateOp op, InstantVector in, ScalarValues param, SeriesGroups groups,
-            RunContext context) {
+    static InstantVector evaluate(
+            AggregateOp op, InstantVector in, ScalarValues param, SeriesGroups groups, RunContext context) {
         InstantVector out = new InstantVector(in.grid(), Math.max(1, in.size()));
         if (!checkParam(op, param, context)) {
             return out;
@@ -66,8 +66,12 @@ final class KAggregation {
                 int g = groupOf[s];
                 int[] heap = heaps[g];
                 if (heap == null) {
-                    heap = new int[Math.max(1, op == AggregateOp.LIMIT_RATIO ? groups.sizes()[g]
-                            : (int) Math.min(groups.sizes()[g], in.size()))];
+                    heap = new int
+                            [Math.max(
+                                    1,
+                                    op == AggregateOp.LIMIT_RATIO
+                                            ? groups.sizes()[g]
+                                            : (int) Math.min(groups.sizes()[g], in.size()))];
                     heaps[g] = heap;
                 }
                 if (!seen[g]) {
@@ -184,8 +188,8 @@ final class KAggregation {
     }
 
     static String ratioWarning(double got, double to) {
-        return "PromQL warning: ratio value should be between -1 and 1, got " + PromText.formatG(got)
-                + ", capping to " + PromText.formatG(to);
+        return "PromQL warning: ratio value should be between -1 and 1, got " + PromText.formatG(got) + ", capping to "
+                + PromText.formatG(to);
     }
 
     /** Each series' place in [0, 1]: its label hash over the largest uint64. */

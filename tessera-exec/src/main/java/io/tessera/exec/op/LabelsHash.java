@@ -15,8 +15,7 @@ final class LabelsHash {
     private static final long P4 = 0x85EBCA77C2B2AE63L;
     private static final long P5 = 0x27D4EB2F165667C5L;
 
-    private LabelsHash() {
-    }
+    private LabelsHash() {}
 
     static long of(Labels labels) {
         int n = 0;
@@ -93,8 +92,14 @@ final class LabelsHash {
     }
 
     private static long readLong(byte[] b, int i) {
-        return (b[i] & 0xffL) | (b[i + 1] & 0xffL) << 8 | (b[i + 2] & 0xffL) << 16 | (b[i + 3] & 0xffL) << 24
-                | (b[i + 4] & 0xffL) << 32 | (b[i + 5] & 0xffL) << 40 | (b[i + 6] & 0xffL) << 48 | (b[i + 7] & 0xffL) << 56;
+        return (b[i] & 0xffL)
+                | (b[i + 1] & 0xffL) << 8
+                | (b[i + 2] & 0xffL) << 16
+                | (b[i + 3] & 0xffL) << 24
+                | (b[i + 4] & 0xffL) << 32
+                | (b[i + 5] & 0xffL) << 40
+                | (b[i + 6] & 0xffL) << 48
+                | (b[i + 7] & 0xffL) << 56;
     }
 
     private static int readInt(byte[] b, int i) {

@@ -10,8 +10,7 @@ import java.math.BigDecimal;
  */
 final class PromText {
 
-    private PromText() {
-    }
+    private PromText() {}
 
     /** {@code {__name__="x", a="b"}}: every label in name order, values quoted. */
     static String labels(Labels labels) {

@@ -22,15 +22,14 @@ import java.util.List;
  */
 public final class ScanOperator {
 
-    private ScanOperator() {
-    }
+    private ScanOperator() {}
 
     public static SeriesRows read(DataStore store, Scan scan, Interval window, RunContext context) {
         if (store instanceof SeriesDataStore series) {
             return readSeries(series, scan, window, context);
         }
-        Iterator<Batch> batches = store.readRawData(scan.source(),
-                new RawDataRequest(window, Schema.TIME_SERIES, scan.matchers()), context);
+        Iterator<Batch> batches = store.readRawData(
+                scan.source(), new RawDataRequest(window, Schema.TIME_SERIES, scan.matchers()), context);
         Grouper grouper = new Grouper();
         // A store hands rows series by series with one Labels instance per series: the
         // predicates are re-applied once per run of the same instance, not once per row.
@@ -40,8 +39,8 @@ public final class ScanOperator {
             context.checkAlive();
             Batch b = batches.next();
             if (!b.schema().equals(Schema.TIME_SERIES)) {
-                throw new InvalidInputException("the store answered a scan with columns " + b.schema()
-                        + " instead of " + Schema.TIME_SERIES);
+                throw new InvalidInputException(
+                        "the store answered a scan with columns " + b.schema() + " instead of " + Schema.TIME_SERIES);
             }
             long[] ts = b.longs(0);
             double[] vs = b.doubles(1);
@@ -72,7 +71,10 @@ public final class ScanOperator {
         Grouper grouper = new Grouper();
         List<LabelMatcher> matchers = scan.matchers();
         Predicates predicates = new Predicates(matchers);
-        store.readRawSeries(scan.source(), new RawDataRequest(window, Schema.TIME_SERIES, matchers), context,
+        store.readRawSeries(
+                scan.source(),
+                new RawDataRequest(window, Schema.TIME_SERIES, matchers),
+                context,
                 (labels, ts, vs, count) -> {
                     context.checkAlive();
                     if (count == 0 || !predicates.matches(labels)) {
@@ -152,7 +154,8 @@ public final class ScanOperator {
         void add(Labels l, long t, double v) {
             if (current == null || (l != current && !l.equals(current))) {
                 if (size > 0 && l.compareTo(current) < 0) {
-                    throw new InvalidInputException("the store returned series out of label order: " + l + " after " + current);
+                    throw new InvalidInputException(
+                            "the store returned series out of label order: " + l + " after " + current);
                 }
                 startSeries(l);
             }
@@ -197,13 +200,15 @@ public final class ScanOperator {
         void addRun(Labels l, long[] t, double[] v, int from, int to) {
             for (int i = from + 1; i < to; i++) {
                 if (t[i] <= t[i - 1]) {
-                    throw new InvalidInputException("the store returned samples of " + l + " out of time order at " + t[i]);
+                    throw new InvalidInputException(
+                            "the store returned samples of " + l + " out of time order at " + t[i]);
                 }
             }
             boolean same = current != null && (l == current || l.equals(current));
             if (!same) {
                 if (size > 0 && l.compareTo(current) < 0) {
-                    throw new InvalidInputException("the store returned series out of label order: " + l + " after " + current);
+                    throw new InvalidInputException(
+                            "the store returned series out of label order: " + l + " after " + current);
                 }
                 if (from == 0) {
                     startSeries(l, t, v, to);

@@ -13,11 +13,10 @@ import io.tessera.promql.VectorMatching;
  */
 final class SetOperators {
 
-    private SetOperators() {
-    }
+    private SetOperators() {}
 
-    static InstantVector evaluate(BinaryOp op, InstantVector lhs, InstantVector rhs, VectorMatching matching,
-            RunContext context) {
+    static InstantVector evaluate(
+            BinaryOp op, InstantVector lhs, InstantVector rhs, VectorMatching matching, RunContext context) {
         Signatures sig = Signatures.of(lhs, rhs, matching);
         OutputSeries out = new OutputSeries(lhs.grid(), lhs.size() + (op == BinaryOp.OR ? rhs.size() : 0));
         int[] leftOut = outputs(lhs, out);
@@ -84,7 +83,14 @@ final class SetOperators {
     }
 
     /** Copies the points at step i whose signature is marked ({@code marked}) or not. */
-    private static void copy(InstantVector v, int[] sig, int[] outIndex, int i, int[] stamp, int mark, boolean marked,
+    private static void copy(
+            InstantVector v,
+            int[] sig,
+            int[] outIndex,
+            int i,
+            int[] stamp,
+            int mark,
+            boolean marked,
             OutputSeries out) {
         for (int s = 0; s < v.size(); s++) {
             if (v.has(s, i) && (stamp[sig[s]] == mark) == marked) {

@@ -23,11 +23,13 @@ record Signatures(int[] left, int[] right, int count) {
         return new Signatures(left, right, ordinals.size());
     }
 
-    private static int[] ordinals(InstantVector v, VectorMatching matching, List<String> ignored,
-            Map<Labels, Integer> ordinals) {
+    private static int[] ordinals(
+            InstantVector v, VectorMatching matching, List<String> ignored, Map<Labels, Integer> ordinals) {
         int[] out = new int[v.size()];
         for (int s = 0; s < v.size(); s++) {
-            Labels sig = matching.on() ? v.labels(s).keep(matching.matchingLabels()) : v.labels(s).without(ignored);
+            Labels sig = matching.on()
+                    ? v.labels(s).keep(matching.matchingLabels())
+                    : v.labels(s).without(ignored);
             Integer o = ordinals.get(sig);
             if (o == null) {
                 o = ordinals.size();

@@ -14,8 +14,7 @@ import io.tessera.exec.value.StepGrid;
  */
 public final class TimeRangeOperator {
 
-    private TimeRangeOperator() {
-    }
+    private TimeRangeOperator() {}
 
     public static RangeVector range(SeriesRows rows, StepGrid grid, long rangeMs, RunContext context) {
         int steps = grid.size();
@@ -116,7 +115,8 @@ public final class TimeRangeOperator {
                     continue;
                 }
                 if (series < 0) {
-                    // A series holds a value and a timestamp for every step of the grid: counted before it is allocated.
+                    // A series holds a value and a timestamp for every step of the grid: counted before it is
+                    // allocated.
                     context.addSamples(steps);
                     series = out.addSeries(rows.labels(s));
                 }

@@ -10,8 +10,7 @@ import io.tessera.exec.value.Value;
  */
 public final class Unary {
 
-    private Unary() {
-    }
+    private Unary() {}
 
     public static Value negate(Value value) {
         return switch (value) {
@@ -34,7 +33,9 @@ public final class Unary {
                 }
                 yield out.vector();
             }
-            default -> throw new IllegalStateException("cannot negate " + value.getClass().getSimpleName());
+            default ->
+                throw new IllegalStateException(
+                        "cannot negate " + value.getClass().getSimpleName());
         };
     }
 }

@@ -14,11 +14,10 @@ import java.util.Arrays;
  */
 final class ValueAggregation {
 
-    private ValueAggregation() {
-    }
+    private ValueAggregation() {}
 
-    static InstantVector evaluate(AggregateOp op, InstantVector in, ScalarValues param, SeriesGroups groups,
-            RunContext context) {
+    static InstantVector evaluate(
+            AggregateOp op, InstantVector in, ScalarValues param, SeriesGroups groups, RunContext context) {
         int n = groups.count();
         InstantVector out = new InstantVector(in.grid(), Math.max(1, n));
         for (int g = 0; g < n; g++) {
@@ -61,7 +60,7 @@ final class ValueAggregation {
                         case STDVAR, STDDEV -> value[g] = Double.isNaN(f) || Double.isInfinite(f) ? Double.NaN : 0;
                         case GROUP -> value[g] = 1;
                         case QUANTILE -> quantiles.add(g, f);
-                        default -> { }
+                        default -> {}
                     }
                     continue;
                 }
@@ -111,7 +110,7 @@ final class ValueAggregation {
                         value[g] += delta * (f - mean[g]);
                     }
                     case QUANTILE -> quantiles.add(g, f);
-                    case GROUP -> { }
+                    case GROUP -> {}
                     default -> throw new IllegalArgumentException(op + " is not a value aggregation");
                 }
             }
@@ -139,7 +138,8 @@ final class ValueAggregation {
      * instead of one point of every series per step. Every (group, step) still adds its series in
      * their order, so the sums and compensations are the step-by-step loop's own.
      */
-    private static InstantVector seriesMajorSum(InstantVector in, SeriesGroups groups, InstantVector out, RunContext context) {
+    private static InstantVector seriesMajorSum(
+            InstantVector in, SeriesGroups groups, InstantVector out, RunContext context) {
         int n = groups.count();
         int steps = in.steps();
         int[] groupOf = groups.groupOf();

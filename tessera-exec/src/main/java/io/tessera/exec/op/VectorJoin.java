@@ -21,11 +21,15 @@ import java.util.List;
  */
 final class VectorJoin {
 
-    private VectorJoin() {
-    }
+    private VectorJoin() {}
 
-    static InstantVector evaluate(BinaryOp op, InstantVector lhs, InstantVector rhs, VectorMatching matching,
-            boolean returnBool, RunContext context) {
+    static InstantVector evaluate(
+            BinaryOp op,
+            InstantVector lhs,
+            InstantVector rhs,
+            VectorMatching matching,
+            boolean returnBool,
+            RunContext context) {
         Signatures sig = Signatures.of(lhs, rhs, matching);
         boolean swap = matching.card() == Cardinality.ONE_TO_MANY;
         boolean oneToOne = matching.card() == Cardinality.ONE_TO_ONE;
@@ -114,8 +118,8 @@ final class VectorJoin {
         return out.vector();
     }
 
-    private static QueryExecutionException duplicate(Labels current, Labels earlier, VectorMatching matching,
-            boolean swap) {
+    private static QueryExecutionException duplicate(
+            Labels current, Labels earlier, VectorMatching matching, boolean swap) {
         return new QueryExecutionException("found duplicate series for the match group "
                 + PromText.labels(Signatures.matchLabels(current, matching)) + " on the " + (swap ? "left" : "right")
                 + " hand-side of the operation: [" + PromText.labels(current) + ", " + PromText.labels(earlier)

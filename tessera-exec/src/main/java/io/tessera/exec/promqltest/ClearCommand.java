@@ -1,5 +1,4 @@
 package io.tessera.exec.promqltest;
 
 /** {@code clear}: removes all data loaded so far. */
-record ClearCommand(int line) implements Command {
-}
+record ClearCommand(int line) implements Command {}

@@ -5,8 +5,6 @@ import io.tessera.core.Labels;
 import io.tessera.promql.Parser;
 import io.tessera.promql.Printer;
 import io.tessera.promql.VectorSelector;
-
-import io.tessera.core.Labels;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -101,8 +99,12 @@ final class ConformanceRunner {
         if (outcome.status() == EvalOutcome.Status.FAIL) {
             Optional<String> histogramRead = histogramRead(eval.expr());
             if (histogramRead.isPresent()) {
-                return outcome(eval, EvalOutcome.Status.SKIPPED, "native histograms: " + histogramRead.get()
-                        + "; the expected result depends on data we do not load (" + outcome.detail().lines().findFirst().orElse("") + ")");
+                return outcome(
+                        eval,
+                        EvalOutcome.Status.SKIPPED,
+                        "native histograms: " + histogramRead.get()
+                                + "; the expected result depends on data we do not load ("
+                                + outcome.detail().lines().findFirst().orElse("") + ")");
             }
         }
         return outcome;
@@ -123,8 +125,8 @@ final class ConformanceRunner {
                 return outcome(eval, EvalOutcome.Status.FAIL, loadFailure);
             }
             Optional<String> problem = switch (eval.time()) {
-                case QueryTime.Range r -> OutcomeCheck.check(eval, eval.expr(),
-                        engine.range(eval.expr(), r.start(), r.end(), r.step()));
+                case QueryTime.Range r ->
+                    OutcomeCheck.check(eval, eval.expr(), engine.range(eval.expr(), r.start(), r.end(), r.step()));
                 case QueryTime.Instant i -> instantWithVariants(eval, i.at());
             };
             return problem.map(p -> outcome(eval, EvalOutcome.Status.FAIL, p))
@@ -156,14 +158,16 @@ final class ConformanceRunner {
     private Optional<String> instant(EvalCommand eval, String expr, long t) {
         QueryOutcome outcome = engine.instant(expr, t);
         Optional<String> problem = OutcomeCheck.check(eval, expr, outcome);
-        if (problem.isPresent() || outcome instanceof QueryOutcome.Failure
-                || !options.rangeMode() || eval.excludedFromRangeMode()
+        if (problem.isPresent()
+                || outcome instanceof QueryOutcome.Failure
+                || !options.rangeMode()
+                || eval.excludedFromRangeMode()
                 || QUERY_CONTEXT_FUNCS.matcher(expr).find()) {
             return problem;
         }
         return rangeMode(eval, expr, t, ((QueryOutcome.Success) outcome).result())
-                .map(p -> "in range mode (" + (t - MINUTE) + ".." + (t + MINUTE) + " step 1m, point at " + t
-                        + "): " + p);
+                .map(p ->
+                        "in range mode (" + (t - MINUTE) + ".." + (t + MINUTE) + " step 1m, point at " + t + "): " + p);
     }
 
     /** promqltest's cross-check: the middle step of a 3-step range query is the instant result. */
@@ -199,8 +203,7 @@ final class ConformanceRunner {
         } else {
             asInstant = new QueryResult.Vector(t, atT);
         }
-        return ResultComparison.compare(eval, asInstant)
-                .map(p -> p + "\n" + Describe.expectedAndGot(eval, asInstant));
+        return ResultComparison.compare(eval, asInstant).map(p -> p + "\n" + Describe.expectedAndGot(eval, asInstant));
     }
 
     /**
@@ -219,7 +222,8 @@ final class ConformanceRunner {
             for (VectorSelector selector : selectors) {
                 for (Labels series : histogramSeries) {
                     if (matchesAll(selector.allMatchers(), series)) {
-                        return Optional.of("the selector " + Printer.print(selector) + " reads " + series + ", which has histogram points");
+                        return Optional.of("the selector " + Printer.print(selector) + " reads " + series
+                                + ", which has histogram points");
                     }
                 }
             }
@@ -229,7 +233,9 @@ final class ConformanceRunner {
             if (name.isEmpty()) {
                 return Optional.of("a series without a metric name has histogram points");
             }
-            if (Pattern.compile("(?<![\\w:])" + Pattern.quote(name) + "(?![\\w:])").matcher(expr).find()) {
+            if (Pattern.compile("(?<![\\w:])" + Pattern.quote(name) + "(?![\\w:])")
+                    .matcher(expr)
+                    .find()) {
                 return Optional.of("the query reads " + name + ", which has histogram points");
             }
         }
@@ -262,8 +268,8 @@ final class ConformanceRunner {
         int j = 0;
         int n = 0;
         while (i < earlier.size() || j < later.size()) {
-            boolean takeLater = i == earlier.size()
-                    || (j < later.size() && later.timestamps()[j] <= earlier.timestamps()[i]);
+            boolean takeLater =
+                    i == earlier.size() || (j < later.size() && later.timestamps()[j] <= earlier.timestamps()[i]);
             if (takeLater) {
                 if (i < earlier.size() && later.timestamps()[j] == earlier.timestamps()[i]) {
                     i++;

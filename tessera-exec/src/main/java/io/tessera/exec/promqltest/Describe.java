@@ -8,8 +8,7 @@ final class Describe {
     /** At most this many series are listed; the rest are counted. */
     private static final int MAX_SERIES = 12;
 
-    private Describe() {
-    }
+    private Describe() {}
 
     static String result(QueryResult r) {
         return switch (r) {
@@ -25,15 +24,21 @@ final class Describe {
         StringBuilder b = new StringBuilder("  expected:");
         switch (eval.expected()) {
             case ExpectedResult.Scalar s -> b.append(" scalar ").append(Floats.format(s.value()));
-            case ExpectedResult.Text t -> b.append(" string \"").append(t.value()).append('"');
+            case ExpectedResult.Text t ->
+                b.append(" string \"").append(t.value()).append('"');
             case ExpectedResult.SeriesSet set -> lines(b, set.series());
         }
         b.append("\n  got:");
         switch (r) {
             case QueryResult.Scalar s -> b.append(" scalar ").append(Floats.format(s.value()));
-            case QueryResult.StringValue s -> b.append(" string \"").append(s.value()).append('"');
-            case QueryResult.Vector v -> lines(b, v.samples().stream()
-                    .map(s -> s.labels() + " " + Floats.format(s.value())).toList());
+            case QueryResult.StringValue s ->
+                b.append(" string \"").append(s.value()).append('"');
+            case QueryResult.Vector v ->
+                lines(
+                        b,
+                        v.samples().stream()
+                                .map(s -> s.labels() + " " + Floats.format(s.value()))
+                                .toList());
             case QueryResult.Matrix m -> lines(b, m.series());
         }
         return b.toString();

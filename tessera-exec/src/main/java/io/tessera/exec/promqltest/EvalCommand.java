@@ -11,8 +11,15 @@ import java.util.Optional;
  *
  * @param text the command line as written, for reports
  */
-record EvalCommand(int line, String text, String expr, QueryTime time, Optional<QueryTime.Range> rangeVector,
-                   Expectations expect, ExpectedResult expected, Optional<String> unsupported)
+record EvalCommand(
+        int line,
+        String text,
+        String expr,
+        QueryTime time,
+        Optional<QueryTime.Range> rangeVector,
+        Expectations expect,
+        ExpectedResult expected,
+        Optional<String> unsupported)
         implements Command {
 
     EvalCommand {

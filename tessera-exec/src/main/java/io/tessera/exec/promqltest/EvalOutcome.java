@@ -3,7 +3,11 @@ package io.tessera.exec.promqltest;
 /** The verdict on one eval command; {@code detail} says why it failed or was skipped. */
 record EvalOutcome(String script, EvalCommand eval, Status status, String detail) {
 
-    enum Status { PASS, FAIL, SKIPPED }
+    enum Status {
+        PASS,
+        FAIL,
+        SKIPPED
+    }
 
     static EvalOutcome pass(String script, EvalCommand eval) {
         return new EvalOutcome(script, eval, Status.PASS, "");

@@ -2,7 +2,12 @@ package io.tessera.exec.promqltest;
 
 /** The {@code <type>} of an {@code expect <type>} line. */
 enum ExpectKind {
-    ORDERED, FAIL, WARN, NO_WARN, INFO, NO_INFO;
+    ORDERED,
+    FAIL,
+    WARN,
+    NO_WARN,
+    INFO,
+    NO_INFO;
 
     static ExpectKind parse(String word) {
         return valueOf(word.toUpperCase(java.util.Locale.ROOT));

@@ -13,8 +13,8 @@ import java.util.Set;
  * {@code lines} the {@code expect} lines by kind, and {@code legacyFailMatch} an
  * {@code expected_fail_message} or {@code expected_fail_regexp} line.
  */
-record Expectations(Set<ExpectKind> legacy, Map<ExpectKind, List<MessageMatch>> lines,
-                    Optional<MessageMatch> legacyFailMatch) {
+record Expectations(
+        Set<ExpectKind> legacy, Map<ExpectKind, List<MessageMatch>> lines, Optional<MessageMatch> legacyFailMatch) {
 
     static final Expectations NONE = new Expectations(Set.of(), Map.of(), Optional.empty());
 

@@ -6,8 +6,7 @@ import java.util.List;
 sealed interface ExpectedResult {
 
     /** A plain number line. */
-    record Scalar(double value) implements ExpectedResult {
-    }
+    record Scalar(double value) implements ExpectedResult {}
 
     /** Series lines, possibly none: an empty vector or matrix. */
     record SeriesSet(List<ExpectedSeries> series) implements ExpectedResult {
@@ -17,6 +16,5 @@ sealed interface ExpectedResult {
     }
 
     /** {@code expect string "..."}. */
-    record Text(String value) implements ExpectedResult {
-    }
+    record Text(String value) implements ExpectedResult {}
 }

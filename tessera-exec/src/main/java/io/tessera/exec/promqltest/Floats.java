@@ -12,13 +12,11 @@ final class Floats {
 
     private static final Pattern GO_INT =
             Pattern.compile("[+-]?(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)");
-    private static final Pattern GO_FLOAT = Pattern.compile(
-            "[+-]?((\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?"
-                    + "|0[xX]([0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+)[pP][+-]?\\d+)");
+    private static final Pattern GO_FLOAT = Pattern.compile("[+-]?((\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?"
+            + "|0[xX]([0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+)[pP][+-]?\\d+)");
     private static final Pattern GO_SPECIAL = Pattern.compile("[+-]?(?i:inf|infinity|nan)");
 
-    private Floats() {
-    }
+    private Floats() {}
 
     /**
      * Whether {@code a} and {@code b} differ by less than their magnitude times {@code epsilon};
@@ -83,7 +81,8 @@ final class Floats {
     private static boolean underscoresBetweenDigits(String s) {
         for (int i = 0; i < s.length(); i++) {
             if (s.charAt(i) == '_'
-                    && (i == 0 || i == s.length() - 1
+                    && (i == 0
+                            || i == s.length() - 1
                             || !Character.isLetterOrDigit(s.charAt(i - 1))
                             || !Character.isLetterOrDigit(s.charAt(i + 1)))) {
                 return false;

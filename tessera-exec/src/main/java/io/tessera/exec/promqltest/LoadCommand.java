@@ -11,8 +11,14 @@ import java.util.Set;
  * histogram series has none), as are the native histograms {@code with_nhcb} would derive, and
  * their label sets are in {@code histogramSeries}.
  */
-record LoadCommand(int line, long intervalMillis, boolean withNhcb, List<PointSeries> series,
-                   Set<String> histogramMetrics, Set<Labels> histogramSeries) implements Command {
+record LoadCommand(
+        int line,
+        long intervalMillis,
+        boolean withNhcb,
+        List<PointSeries> series,
+        Set<String> histogramMetrics,
+        Set<Labels> histogramSeries)
+        implements Command {
 
     LoadCommand {
         series = List.copyOf(series);

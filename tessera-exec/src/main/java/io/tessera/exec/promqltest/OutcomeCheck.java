@@ -12,22 +12,24 @@ import java.util.Optional;
  */
 final class OutcomeCheck {
 
-    private OutcomeCheck() {
-    }
+    private OutcomeCheck() {}
 
     /** The first problem, or empty; {@code expr} is the query as run (it may be rewritten). */
     static Optional<String> check(EvalCommand eval, String expr, QueryOutcome outcome) {
         Expectations expect = eval.expect();
         return switch (outcome) {
-            case QueryOutcome.Failure(String message) -> expect.isFail()
-                    ? expectedFailure(expect, message)
-                    : Optional.of("error evaluating query " + quote(expr) + ": " + message);
-            case QueryOutcome.Success s when expect.isFail() ->
-                    Optional.of("expected error evaluating query " + quote(expr) + " but got none (result "
-                            + Describe.result(s.result()) + ")");
-            case QueryOutcome.Success s -> annotations(expect, s)
-                    .or(() -> ResultComparison.compare(eval, s.result())
-                            .map(problem -> problem + "\n" + Describe.expectedAndGot(eval, s.result())));
+            case QueryOutcome.Failure(String message) ->
+                expect.isFail()
+                        ? expectedFailure(expect, message)
+                        : Optional.of("error evaluating query " + quote(expr) + ": " + message);
+            case QueryOutcome.Success s
+            when expect.isFail() ->
+                Optional.of("expected error evaluating query " + quote(expr) + " but got none (result "
+                        + Describe.result(s.result()) + ")");
+            case QueryOutcome.Success s ->
+                annotations(expect, s)
+                        .or(() -> ResultComparison.compare(eval, s.result())
+                                .map(problem -> problem + "\n" + Describe.expectedAndGot(eval, s.result())));
         };
     }
 
@@ -64,8 +66,8 @@ final class OutcomeCheck {
         return Optional.empty();
     }
 
-    private static Optional<String> ofKind(String kind, List<MessageMatch> expected, List<String> actual,
-                                           QueryOutcome.Success s) {
+    private static Optional<String> ofKind(
+            String kind, List<MessageMatch> expected, List<String> actual, QueryOutcome.Success s) {
         if (expected.isEmpty()) {
             return Optional.empty();
         }

@@ -39,7 +39,10 @@ record PointSeries(Labels labels, long[] timestamps, double[] values) {
     public String toString() {
         StringBuilder b = new StringBuilder(labels.toString()).append(" [");
         for (int i = 0; i < timestamps.length; i++) {
-            b.append(i == 0 ? "" : ", ").append(Floats.format(values[i])).append(" @").append(timestamps[i]);
+            b.append(i == 0 ? "" : ", ")
+                    .append(Floats.format(values[i]))
+                    .append(" @")
+                    .append(timestamps[i]);
         }
         return b.append(']').toString();
     }

@@ -17,8 +17,7 @@ public final class PromqlTestFiles {
         }
     }
 
-    private PromqlTestFiles() {
-    }
+    private PromqlTestFiles() {}
 
     /**
      * Runs every eval of {@code files}. With {@code rangeMode}, each passing instant eval is also
@@ -33,7 +32,8 @@ public final class PromqlTestFiles {
             TestScript script = TestScript.read(file);
             ScriptReport report = new ConformanceRunner(new TesseraEngineAdapter(), options, script).runAll();
             for (EvalOutcome outcome : report.outcomes()) {
-                if (outcome.status() == EvalOutcome.Status.FAIL || (verbose && outcome.status() == EvalOutcome.Status.SKIPPED)) {
+                if (outcome.status() == EvalOutcome.Status.FAIL
+                        || (verbose && outcome.status() == EvalOutcome.Status.SKIPPED)) {
                     out.println(outcome.describe());
                     out.println();
                 }

@@ -7,8 +7,7 @@ import java.util.Objects;
 /** The value of a successful query, one of PromQL's four result types. */
 sealed interface QueryResult {
 
-    record Scalar(long t, double value) implements QueryResult {
-    }
+    record Scalar(long t, double value) implements QueryResult {}
 
     record StringValue(long t, String value) implements QueryResult {
         public StringValue {

@@ -16,17 +16,17 @@ import java.util.Set;
  */
 final class ResultComparison {
 
-    private ResultComparison() {
-    }
+    private ResultComparison() {}
 
     /** The first mismatch, or empty when {@code result} is what {@code eval} expects. */
     static Optional<String> compare(EvalCommand eval, QueryResult result) {
-        return Optional.ofNullable(switch (result) {
-            case QueryResult.Matrix m -> matrix(eval, m);
-            case QueryResult.Vector v -> vector(eval, v);
-            case QueryResult.Scalar s -> scalar(eval, s);
-            case QueryResult.StringValue s -> string(eval, s);
-        });
+        return Optional.ofNullable(
+                switch (result) {
+                    case QueryResult.Matrix m -> matrix(eval, m);
+                    case QueryResult.Vector v -> vector(eval, v);
+                    case QueryResult.Scalar s -> scalar(eval, s);
+                    case QueryResult.StringValue s -> string(eval, s);
+                });
     }
 
     private static String matrix(EvalCommand eval, QueryResult.Matrix m) {
@@ -89,8 +89,8 @@ final class ResultComparison {
                             + s.timestamps()[j] + " (result has " + points(s) + ")";
                 }
                 if (!Floats.almostEqual(s.values()[j], e.value())) {
-                    return "expected " + Floats.format(e.value()) + " at t=" + t + " for " + exp.labels()
-                            + ", but got " + Floats.format(s.values()[j]) + " (result has " + points(s) + ")";
+                    return "expected " + Floats.format(e.value()) + " at t=" + t + " for " + exp.labels() + ", but got "
+                            + Floats.format(s.values()[j]) + " (result has " + points(s) + ")";
                 }
                 j++;
             }
@@ -155,7 +155,8 @@ final class ResultComparison {
         for (int i = 0; i + 1 < series.size(); i++) {
             if (series.get(i).labels().compareTo(series.get(i + 1).labels()) > 0) {
                 return "matrix results should always be sorted by labels, but series " + (i + 1) + " "
-                        + series.get(i + 1).labels() + " sorts before series " + i + " " + series.get(i).labels();
+                        + series.get(i + 1).labels() + " sorts before series " + i + " "
+                        + series.get(i).labels();
             }
         }
         return null;
@@ -174,7 +175,10 @@ final class ResultComparison {
     private static String points(PointSeries s) {
         StringBuilder b = new StringBuilder().append(s.size()).append(s.size() == 1 ? " point [" : " points [");
         for (int i = 0; i < s.size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(Floats.format(s.values()[i])).append(" @").append(s.timestamps()[i]);
+            b.append(i == 0 ? "" : ", ")
+                    .append(Floats.format(s.values()[i]))
+                    .append(" @")
+                    .append(s.timestamps()[i]);
         }
         return b.append(']').toString();
     }

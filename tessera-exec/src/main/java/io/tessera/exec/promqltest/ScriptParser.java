@@ -25,8 +25,8 @@ final class ScriptParser {
     private static final Pattern LOAD = Pattern.compile("^load(?:_(with_nhcb))?\\s+(.+?)$");
     private static final Pattern EVAL_INSTANT =
             Pattern.compile("^eval(?:_(fail|warn|ordered|info))?\\s+instant\\s+(?:at\\s+(.+?))?\\s+(.+)$");
-    private static final Pattern EVAL_RANGE =
-            Pattern.compile("^eval(?:_(fail|warn|info))?\\s+range\\s+from\\s+(.+)\\s+to\\s+(.+)\\s+step\\s+(.+?)\\s+(.+)$");
+    private static final Pattern EVAL_RANGE = Pattern.compile(
+            "^eval(?:_(fail|warn|info))?\\s+range\\s+from\\s+(.+)\\s+to\\s+(.+)\\s+step\\s+(.+?)\\s+(.+)$");
     private static final Pattern EXPECT =
             Pattern.compile("^expect\\s+(ordered|fail|warn|no_warn|info|no_info)(?:\\s+(regex|msg):(.+))?$");
     private static final String RANGE_VECTOR_PREFIX = "expect range vector";
@@ -98,12 +98,13 @@ final class ScriptParser {
             if (withNhcb) {
                 nhcbBaseName(s.labels().metricName()).ifPresent(base -> {
                     histograms.add(base);
-                    histogramSeries.add(s.labels().with(Labels.METRIC_NAME, base).without(List.of("le")));
+                    histogramSeries.add(
+                            s.labels().with(Labels.METRIC_NAME, base).without(List.of("le")));
                 });
             }
         }
-        out.add(new LoadCommand(first + 1, interval, withNhcb, List.copyOf(series.values()), histograms,
-                histogramSeries));
+        out.add(new LoadCommand(
+                first + 1, interval, withNhcb, List.copyOf(series.values()), histograms, histogramSeries));
         return i;
     }
 
@@ -144,8 +145,10 @@ final class ScriptParser {
         Matcher range = EVAL_RANGE.matcher(lines[i]);
         boolean isInstant = instant.matches();
         if (!isInstant && !range.matches()) {
-            throw error(i, "invalid evaluation command. Must be either 'eval[_fail|_warn|_ordered] instant "
-                    + "[at <offset:duration>] <query>' or 'eval[_fail|_warn] range from <from> to <to> step <step> <query>'");
+            throw error(
+                    i,
+                    "invalid evaluation command. Must be either 'eval[_fail|_warn|_ordered] instant "
+                            + "[at <offset:duration>] <query>' or 'eval[_fail|_warn] range from <from> to <to> step <step> <query>'");
         }
         String modifier = isInstant ? instant.group(1) : range.group(1);
         String expr = isInstant ? instant.group(3) : range.group(5);
@@ -169,11 +172,13 @@ final class ScriptParser {
             String l = lines[i];
             boolean legacyFail = legacy.contains(ExpectKind.FAIL);
             if (legacyFail && l.startsWith("expected_fail_message")) {
-                legacyFailMatch = Optional.of(MessageMatch.exact(l.substring("expected_fail_message".length()).strip()));
+                legacyFailMatch = Optional.of(MessageMatch.exact(
+                        l.substring("expected_fail_message".length()).strip()));
                 break;
             }
             if (legacyFail && l.startsWith("expected_fail_regexp")) {
-                legacyFailMatch = Optional.of(regex(i, l.substring("expected_fail_regexp".length()).strip()));
+                legacyFailMatch = Optional.of(
+                        regex(i, l.substring("expected_fail_regexp".length()).strip()));
                 break;
             }
             if (l.startsWith(RANGE_VECTOR_PREFIX)) {
@@ -200,8 +205,10 @@ final class ScriptParser {
             }
             SeriesLine s = seriesLine(i);
             if (s.values().size() > 1 && isInstant && rangeVector.isEmpty()) {
-                throw error(i, "expecting multiple values in instant evaluation not allowed. consider using "
-                        + "'expect range vector' directive to enable a range vector result for an instant query");
+                throw error(
+                        i,
+                        "expecting multiple values in instant evaluation not allowed. consider using "
+                                + "'expect range vector' directive to enable a range vector result for an instant query");
             }
             if (s.hasHistogram()) {
                 unsupported = "native histogram in the expected result (line " + (i + 1) + ")";
@@ -212,8 +219,8 @@ final class ScriptParser {
             expected = new ExpectedResult.SeriesSet(List.copyOf(series.values()));
         }
         Expectations expect = new Expectations(legacy, expectLines, legacyFailMatch);
-        out.add(new EvalCommand(first + 1, lines[first], expr, time, rangeVector, expect, expected,
-                Optional.ofNullable(unsupported)));
+        out.add(new EvalCommand(
+                first + 1, lines[first], expr, time, rangeVector, expect, expected, Optional.ofNullable(unsupported)));
         return i;
     }
 
@@ -252,9 +259,11 @@ final class ScriptParser {
     }
 
     private String stringLiteral(int i, String l) {
-        String rest = l.equals(STRING_PREFIX) ? "" : l.substring(STRING_PREFIX.length()).strip();
-        if (rest.length() < 2 || !(rest.startsWith("\"") && rest.endsWith("\"")
-                || rest.startsWith("`") && rest.endsWith("`"))) {
+        String rest = l.equals(STRING_PREFIX)
+                ? ""
+                : l.substring(STRING_PREFIX.length()).strip();
+        if (rest.length() < 2
+                || !(rest.startsWith("\"") && rest.endsWith("\"") || rest.startsWith("`") && rest.endsWith("`"))) {
             throw error(i, "expected string literal not valid - a quoted string literal is required");
         }
         try {
@@ -278,7 +287,8 @@ final class ScriptParser {
         long start = duration(i, from, "start timestamp");
         long end = duration(i, to, "end timestamp");
         if (end < start) {
-            throw error(i, "invalid test definition, end timestamp (" + to + ") is before start timestamp (" + from + ")");
+            throw error(
+                    i, "invalid test definition, end timestamp (" + to + ") is before start timestamp (" + from + ")");
         }
         return new QueryTime.Range(start, end, duration(i, step, "step"));
     }

@@ -14,7 +14,9 @@ record ScriptReport(String script, List<EvalOutcome> outcomes) {
     }
 
     List<EvalOutcome> failures() {
-        return outcomes.stream().filter(o -> o.status() == EvalOutcome.Status.FAIL).toList();
+        return outcomes.stream()
+                .filter(o -> o.status() == EvalOutcome.Status.FAIL)
+                .toList();
     }
 
     String summary() {

@@ -17,8 +17,7 @@ import java.util.List;
 /** Every vector selector of an expression (those under range selectors too). */
 final class Selectors {
 
-    private Selectors() {
-    }
+    private Selectors() {}
 
     static List<VectorSelector> of(Expr expr) {
         List<VectorSelector> out = new ArrayList<>();
@@ -44,8 +43,8 @@ final class Selectors {
                 collect(b.lhs(), out);
                 collect(b.rhs(), out);
             }
-            case NumberLiteral n -> { }
-            case StringLiteral s -> { }
+            case NumberLiteral n -> {}
+            case StringLiteral s -> {}
         }
     }
 }

@@ -158,7 +158,8 @@ final class SeriesLineParser {
             }
             if (c != '\\' || quote == '`') {
                 int cp = Character.isHighSurrogate(c) && pos < text.length()
-                        ? Character.toCodePoint(c, text.charAt(pos++)) : c;
+                        ? Character.toCodePoint(c, text.charAt(pos++))
+                        : c;
                 bytes.writeBytes(new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8));
                 continue;
             }
@@ -323,8 +324,8 @@ final class SeriesLineParser {
                 i++;
             }
         }
-        if (i == body || (i < item.length() && item.charAt(i) != 'x' && item.charAt(i) != '+'
-                && item.charAt(i) != '-')) {
+        if (i == body
+                || (i < item.length() && item.charAt(i) != 'x' && item.charAt(i) != '+' && item.charAt(i) != '-')) {
             throw error("bad number in " + item);
         }
         at[0] = i;

@@ -8,7 +8,8 @@ import java.util.List;
 /** Tessera's PromQL engine over an in-memory store, as the conformance runner drives it. */
 final class TesseraEngineAdapter implements PromqlEngine {
 
-    private final io.tessera.exec.PromqlEngine engine = new io.tessera.exec.PromqlEngine(io.tessera.exec.PromqlEngine.Options.DEFAULTS);
+    private final io.tessera.exec.PromqlEngine engine =
+            new io.tessera.exec.PromqlEngine(io.tessera.exec.PromqlEngine.Options.DEFAULTS);
     private final InMemoryDataStore store = new InMemoryDataStore();
 
     @Override

@@ -28,10 +28,16 @@ record TestScript(String name, List<Command> commands) {
     }
 
     List<EvalCommand> evals() {
-        return commands.stream().filter(EvalCommand.class::isInstance).map(EvalCommand.class::cast).toList();
+        return commands.stream()
+                .filter(EvalCommand.class::isInstance)
+                .map(EvalCommand.class::cast)
+                .toList();
     }
 
     List<LoadCommand> loads() {
-        return commands.stream().filter(LoadCommand.class::isInstance).map(LoadCommand.class::cast).toList();
+        return commands.stream()
+                .filter(LoadCommand.class::isInstance)
+                .map(LoadCommand.class::cast)
+                .toList();
     }
 }

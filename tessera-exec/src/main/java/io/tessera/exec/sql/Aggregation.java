@@ -19,10 +19,10 @@ import java.util.function.Consumer;
  */
 final class Aggregation {
 
-    private Aggregation() {
-    }
+    private Aggregation() {}
 
-    static RowTable aggregate(RowTable in, GroupedAggregate node, RunContext context, Consumer<ErrorBound> approximate) {
+    static RowTable aggregate(
+            RowTable in, GroupedAggregate node, RunContext context, Consumer<ErrorBound> approximate) {
         int[] keyColumns = new int[node.keys().size()];
         for (int k = 0; k < keyColumns.length; k++) {
             keyColumns[k] = in.index(node.keys().get(k));
@@ -43,16 +43,17 @@ final class Aggregation {
             SqlType argType = col < 0 ? null : in.types.get(col);
             names.add(spec.output());
             types.add(resultType(spec.function(), argType));
-            columns.add(switch (spec.function()) {
-                case COUNT -> boxLongs(counts(groups), null);
-                case SUM -> sum(values, groups);
-                case AVG -> avg(values, groups);
-                case MIN, MAX -> extremum(values, groups, spec.function() == AggregateFunction.MIN);
-                case COUNT_DISTINCT -> boxLongs(distinctCounts(values, groups, in.rows), null);
-                case APPROX_COUNT_DISTINCT -> approxDistinct(values, groups, approximate);
-                case QUANTILE -> ExactQuantiles.of(values, groups, spec.fraction());
-                case TOP_K -> TopValues.of(values, groups, (int) spec.fraction());
-            });
+            columns.add(
+                    switch (spec.function()) {
+                        case COUNT -> boxLongs(counts(groups), null);
+                        case SUM -> sum(values, groups);
+                        case AVG -> avg(values, groups);
+                        case MIN, MAX -> extremum(values, groups, spec.function() == AggregateFunction.MIN);
+                        case COUNT_DISTINCT -> boxLongs(distinctCounts(values, groups, in.rows), null);
+                        case APPROX_COUNT_DISTINCT -> approxDistinct(values, groups, approximate);
+                        case QUANTILE -> ExactQuantiles.of(values, groups, spec.fraction());
+                        case TOP_K -> TopValues.of(values, groups, (int) spec.fraction());
+                    });
             context.checkAlive();
         }
         return new RowTable(names, types, columns.toArray(), groups.count);

@@ -64,7 +64,11 @@ final class BucketMemo {
                     cells.put(p.output(), p.alone());
                 }
                 ErrorBound[] loosest = {null};
-                RowTable table = ViewAggregation.table(node, window, outputKey, cells,
+                RowTable table = ViewAggregation.table(
+                        node,
+                        window,
+                        outputKey,
+                        cells,
                         b -> loosest[0] = loosest[0] == null || b.error() > loosest[0].error() ? b : loosest[0]);
                 a = new Alone(node.keys(), node.aggregates(), window.timeColumn(), window.columns(), table, loosest[0]);
                 alone.set(a);
@@ -77,11 +81,18 @@ final class BucketMemo {
     }
 
     /** A bucket's answer table for one query shape (what the table's columns depend on), never written after. */
-    record Alone(List<String> keys, List<GroupedAggregate.Spec> aggregates, String timeColumn, List<Column> columns, RowTable table,
-                 ErrorBound loosest) {
+    record Alone(
+            List<String> keys,
+            List<GroupedAggregate.Spec> aggregates,
+            String timeColumn,
+            List<Column> columns,
+            RowTable table,
+            ErrorBound loosest) {
 
         boolean serves(GroupedAggregate node, TableWindow window) {
-            return keys.equals(node.keys()) && aggregates.equals(node.aggregates()) && timeColumn.equals(window.timeColumn())
+            return keys.equals(node.keys())
+                    && aggregates.equals(node.aggregates())
+                    && timeColumn.equals(window.timeColumn())
                     && columns.equals(window.columns());
         }
     }
@@ -114,7 +125,8 @@ final class BucketMemo {
                 return false;
             }
             for (int i = 0; i < size; i++) {
-                if (states[i] != other.states[i] || (groups[i] != other.groups[i] && !groups[i].equals(other.groups[i]))) {
+                if (states[i] != other.states[i]
+                        || (groups[i] != other.groups[i] && !groups[i].equals(other.groups[i]))) {
                     return false;
                 }
             }

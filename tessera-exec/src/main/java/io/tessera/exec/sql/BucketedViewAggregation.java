@@ -13,8 +13,8 @@ import io.tessera.sketch.CountState;
 import io.tessera.sketch.DistinctCoupons;
 import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;
-import io.tessera.sketch.SumState;
 import io.tessera.sketch.State;
+import io.tessera.sketch.SumState;
 import io.tessera.sql.AggregateFunction;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,8 +38,7 @@ import java.util.function.Consumer;
  */
 final class BucketedViewAggregation {
 
-    private BucketedViewAggregation() {
-    }
+    private BucketedViewAggregation() {}
 
     /** Whether {@code view}'s panes tile {@code bucket}'s buckets. */
     static boolean aligned(SqlView view, TimeBucket bucket) {
@@ -47,8 +46,16 @@ final class BucketedViewAggregation {
         return bucket.widthMs() % p == 0 && Math.floorMod(bucket.originMs(), p) == 0;
     }
 
-    static RowTable answer(GroupedAggregate node, TimeBucket bucket, TableWindow window, Scan scan, SqlView view,
-                           DataStore store, RunContext context, Consumer<ErrorBound> approximate, BucketMemo memo) {
+    static RowTable answer(
+            GroupedAggregate node,
+            TimeBucket bucket,
+            TableWindow window,
+            Scan scan,
+            SqlView view,
+            DataStore store,
+            RunContext context,
+            Consumer<ErrorBound> approximate,
+            BucketMemo memo) {
         long start = window.startExclusive();
         long end = window.endInclusive();
         long p = view.paneMs();
@@ -67,7 +74,8 @@ final class BucketedViewAggregation {
             List<Interval> rawPanes = new ArrayList<>();
             // pane end → the rows exactly there, each group's part: moved out of the pane's bucket into the next
             Map<Long, Map<Labels, Object>> atBoundary = new HashMap<>();
-            boolean movable = view.function() == AggregateFunction.QUANTILE || view.function() == AggregateFunction.SUM
+            boolean movable = view.function() == AggregateFunction.QUANTILE
+                    || view.function() == AggregateFunction.SUM
                     || view.function() == AggregateFunction.COUNT;
             for (long t = first; t < last; t += p) {
                 Interval pane = new Interval(t, t + p);
@@ -94,20 +102,30 @@ final class BucketedViewAggregation {
                     atBoundary.remove(pane.end());
                 }
                 if (!read.exact().isEmpty()) {
-                    context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view "
-                            + view.definitionId() + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
+                    context.info(
+                            "SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view "
+                                    + view.definitionId()
+                                    + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
                 }
             }
             for (int i = 0; states != null && i < states.paneCount(); i++) {
                 context.checkAlive();
-                states.forEach(i, panes.computeIfAbsent(bucketOf(bucket, states.pane(i).end() - 1), b -> new BucketMemo.Visits()));
+                states.forEach(
+                        i,
+                        panes.computeIfAbsent(
+                                bucketOf(bucket, states.pane(i).end() - 1), b -> new BucketMemo.Visits()));
             }
             Map<Long, BucketMemo.Bucket> before = memo.last(view.readingId());
             for (Map.Entry<Long, BucketMemo.Visits> b : panes.entrySet()) {
                 context.checkAlive();
                 BucketMemo.Bucket was = before.get(b.getKey());
-                kept.put(b.getKey(), was != null && was.outputKey().equals(key) && was.visits().same(b.getValue()) ? was
-                        : parts(view, b.getKey(), b.getValue(), was, key));
+                kept.put(
+                        b.getKey(),
+                        was != null
+                                        && was.outputKey().equals(key)
+                                        && was.visits().same(b.getValue())
+                                ? was
+                                : parts(view, b.getKey(), b.getValue(), was, key));
             }
             for (Interval pane : rawPanes) {
                 fold(raw, kept, bucket, view, window, scan, store, context, pane.start(), pane.end());
@@ -149,14 +167,21 @@ final class BucketedViewAggregation {
     }
 
     /** Puts each group's answer in one bucket into {@code merged}: its pane part with its raw rows, less its moved rows. */
-    private static void answer(SqlView view, BucketMemo.Bucket bucket, Map<Labels, Object> edges, Map<Labels, Object> moved,
-                               Map<Labels, Object> merged) {
+    private static void answer(
+            SqlView view,
+            BucketMemo.Bucket bucket,
+            Map<Labels, Object> edges,
+            Map<Labels, Object> moved,
+            Map<Labels, Object> merged) {
         for (Map.Entry<Labels, BucketMemo.Part> g : bucket.parts().entrySet()) {
             BucketMemo.Part part = g.getValue();
             Object edge = edges.get(g.getKey());
             Object out = moved.get(g.getKey());
-            merged.put(part.output(), out != null ? without(view, part.part(), edge, out)
-                    : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
+            merged.put(
+                    part.output(),
+                    out != null
+                            ? without(view, part.part(), edge, out)
+                            : edge == null ? part.alone() : ViewAggregation.combine(view, part.part(), edge));
         }
     }
 
@@ -164,8 +189,8 @@ final class BucketedViewAggregation {
      * A bucket's parts by group from its panes' states ({@code visits}), each group's part taken
      * over from the bucket's last run ({@code was}) when its states are the very same.
      */
-    private static BucketMemo.Bucket parts(SqlView view, long bucketStart, BucketMemo.Visits visits, BucketMemo.Bucket was,
-                                           String key) {
+    private static BucketMemo.Bucket parts(
+            SqlView view, long bucketStart, BucketMemo.Visits visits, BucketMemo.Bucket was, String key) {
         Map<Labels, List<State>> byGroup = new LinkedHashMap<>();
         visits.forEach((stored, state) -> {
             Labels group = view.groupOf(stored);
@@ -177,12 +202,17 @@ final class BucketedViewAggregation {
         String at = Long.toString(bucketStart);
         for (Map.Entry<Labels, List<State>> g : byGroup.entrySet()) {
             BucketMemo.Part part = was == null ? null : was.parts().get(g.getKey());
-            if (part == null || !part.sameStates(g.getValue()) || !part.outputKey().equals(key)) {
+            if (part == null
+                    || !part.sameStates(g.getValue())
+                    || !part.outputKey().equals(key)) {
                 Object panePart = part(view, g.getValue());
                 // one pane alone answers from its own state (its estimator, unmerged, is the sharper one)
-                Object alone = panePart instanceof DistinctCoupons && g.getValue().size() == 1 ? g.getValue().getFirst()
-                        : ViewAggregation.combine(view, panePart, null);
-                part = new BucketMemo.Part(g.getValue(), panePart, key, g.getKey().with(key, at), alone);
+                Object alone =
+                        panePart instanceof DistinctCoupons && g.getValue().size() == 1
+                                ? g.getValue().getFirst()
+                                : ViewAggregation.combine(view, panePart, null);
+                part = new BucketMemo.Part(
+                        g.getValue(), panePart, key, g.getKey().with(key, at), alone);
             }
             parts.put(g.getKey(), part);
         }
@@ -196,28 +226,37 @@ final class BucketedViewAggregation {
                 EdgeRows.Values e = (EdgeRows.Values) edge;
                 EdgeRows.Values m = (EdgeRows.Values) moved;
                 yield q.sorted() != null
-                        ? WindowQuantiles.exact(WindowQuantiles.without(q.sorted(), m.values, m.size), e == null ? null : e.values,
+                        ? WindowQuantiles.exact(
+                                WindowQuantiles.without(q.sorted(), m.values, m.size),
+                                e == null ? null : e.values,
                                 e == null ? 0 : e.size)
-                        : WindowQuantiles.sketchedWithout(q.sketch(), q.bound(), e == null ? null : e.values, e == null ? 0 : e.size,
-                                m.values, m.size);
+                        : WindowQuantiles.sketchedWithout(
+                                q.sketch(),
+                                q.bound(),
+                                e == null ? null : e.values,
+                                e == null ? 0 : e.size,
+                                m.values,
+                                m.size);
             }
             case SumState s -> {
                 SumState plus = edge == null ? null : (SumState) edge;
                 SumState minus = (SumState) moved;
-                yield new Corrected(s.value() + (plus == null ? 0 : plus.value()) - minus.value(),
-                        s.count() + (plus == null ? 0 : plus.count()) - minus.count(), false);
+                yield new Corrected(
+                        s.value() + (plus == null ? 0 : plus.value()) - minus.value(),
+                        s.count() + (plus == null ? 0 : plus.count()) - minus.count(),
+                        false);
             }
             case CountState c -> {
                 CountState plus = edge == null ? null : (CountState) edge;
-                yield new Corrected(0, c.value() + (plus == null ? 0 : plus.value()) - ((CountState) moved).value(), true);
+                yield new Corrected(
+                        0, c.value() + (plus == null ? 0 : plus.value()) - ((CountState) moved).value(), true);
             }
             default -> throw new IllegalStateException("cannot take rows out of " + panes);
         };
     }
 
     /** A sum ({@code count} its number of values) or a count with some rows taken out. */
-    record Corrected(double sum, long count, boolean isCount) {
-    }
+    record Corrected(double sum, long count, boolean isCount) {}
 
     /** A (bucket, group)'s pane part: for quantiles its values or merged sketch, else its states merged. */
     private static Object part(SqlView view, List<State> states) {
@@ -229,7 +268,10 @@ final class BucketedViewAggregation {
             for (State s : states) {
                 all.add((DistinctState) s);
             }
-            return DistinctCoupons.of(all.size() == 1 ? all.getFirst() : DistinctState.union(all.getFirst().lgK(), all));
+            return DistinctCoupons.of(
+                    all.size() == 1
+                            ? all.getFirst()
+                            : DistinctState.union(all.getFirst().lgK(), all));
         }
         if (states.size() == 1) {
             return states.getFirst();
@@ -269,16 +311,31 @@ final class BucketedViewAggregation {
         if (bucket == null || view.function() != AggregateFunction.APPROX_COUNT_DISTINCT) {
             return fresh;
         }
-        return g -> bucket.parts().get(g) instanceof BucketMemo.Part p && p.part() instanceof DistinctCoupons d ? d.counter() : fresh.apply(g);
+        return g -> bucket.parts().get(g) instanceof BucketMemo.Part p && p.part() instanceof DistinctCoupons d
+                ? d.counter()
+                : fresh.apply(g);
     }
 
     /** Folds the raw rows of {@code (from, to]} into the raw part of each row's (bucket, group): one read per bucket it touches. */
-    private static void fold(Map<Long, Map<Labels, Object>> raw, Map<Long, BucketMemo.Bucket> parts, TimeBucket bucket, SqlView view,
-                             TableWindow window, Scan scan, DataStore store, RunContext context, long from, long to) {
+    private static void fold(
+            Map<Long, Map<Labels, Object>> raw,
+            Map<Long, BucketMemo.Bucket> parts,
+            TimeBucket bucket,
+            SqlView view,
+            TableWindow window,
+            Scan scan,
+            DataStore store,
+            RunContext context,
+            long from,
+            long to) {
         if (to == Long.MAX_VALUE) {
             // rows past now: as far as the newest of them
-            long[] ts = (long[]) TableReader.read(scan, new TableWindow(window.input(), window.timeColumn(), List.of(timeColumn(window)),
-                    from, to), store, context).columns[0];
+            long[] ts = (long[]) TableReader.read(
+                            scan,
+                            new TableWindow(window.input(), window.timeColumn(), List.of(timeColumn(window)), from, to),
+                            store,
+                            context)
+                    .columns[0];
             long newest = from;
             for (long t : ts) {
                 newest = Math.max(newest, t);
@@ -289,8 +346,16 @@ final class BucketedViewAggregation {
         long lo = from;
         while (lo < to) {
             long hi = Math.min(to, b + bucket.widthMs() - 1);
-            EdgeRows.add(raw.computeIfAbsent(b, x -> new HashMap<>()), newPart(view, parts.get(b)), view, window, scan, store, context,
-                    lo, hi);
+            EdgeRows.add(
+                    raw.computeIfAbsent(b, x -> new HashMap<>()),
+                    newPart(view, parts.get(b)),
+                    view,
+                    window,
+                    scan,
+                    store,
+                    context,
+                    lo,
+                    hi);
             lo = hi;
             b += bucket.widthMs();
         }

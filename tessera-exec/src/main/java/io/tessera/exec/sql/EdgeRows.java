@@ -29,8 +29,7 @@ import java.util.function.Function;
  */
 final class EdgeRows {
 
-    private EdgeRows() {
-    }
+    private EdgeRows() {}
 
     /** One group's raw values of a quantile's column (NaN left out, as the pane sketches leave it out), in row order. */
     static final class Values {
@@ -48,8 +47,15 @@ final class EdgeRows {
         }
     }
 
-    static void add(Map<Labels, Object> edges, SqlView view, TableWindow window, Scan scan, DataStore store, RunContext context,
-                    long from, long to) {
+    static void add(
+            Map<Labels, Object> edges,
+            SqlView view,
+            TableWindow window,
+            Scan scan,
+            DataStore store,
+            RunContext context,
+            long from,
+            long to) {
         add(edges, fresh(view), view, window, scan, store, context, from, to);
     }
 
@@ -59,8 +65,16 @@ final class EdgeRows {
     }
 
     /** As {@link #add(Map, SqlView, TableWindow, Scan, DataStore, RunContext, long, long)}, a group's part made by {@code newPart}. */
-    static void add(Map<Labels, Object> edges, Function<Labels, Object> newPart, SqlView view, TableWindow window, Scan scan,
-                    DataStore store, RunContext context, long from, long to) {
+    static void add(
+            Map<Labels, Object> edges,
+            Function<Labels, Object> newPart,
+            SqlView view,
+            TableWindow window,
+            Scan scan,
+            DataStore store,
+            RunContext context,
+            long from,
+            long to) {
         if (to <= from) {
             return;
         }
@@ -76,8 +90,14 @@ final class EdgeRows {
             names.add(c.name());
             types.add(SqlType.DOUBLE);
         }
-        var batches = store.readRawData(scan.source(), new RawDataRequest(new Interval(from, to), schema, scan.matchers(),
-                view.filter() == null ? null : view.filter().predicate()), context);
+        var batches = store.readRawData(
+                scan.source(),
+                new RawDataRequest(
+                        new Interval(from, to),
+                        schema,
+                        scan.matchers(),
+                        view.filter() == null ? null : view.filter().predicate()),
+                context);
         while (batches.hasNext()) {
             context.checkAlive();
             Batch b = batches.next();
@@ -96,13 +116,26 @@ final class EdgeRows {
                     case LABELS -> throw new IllegalStateException("a table window has no labels column");
                 };
             }
-            fold(edges, newPart, view, new RowTable(names, types, columns, b.rowCount()), window.timeColumn(), from, to);
+            fold(
+                    edges,
+                    newPart,
+                    view,
+                    new RowTable(names, types, columns, b.rowCount()),
+                    window.timeColumn(),
+                    from,
+                    to);
         }
     }
 
     /** Folds the rows of {@code rows} whose time is in {@code (from, to]} into the groups' edge parts. */
-    private static void fold(Map<Labels, Object> edges, Function<Labels, Object> newPart, SqlView view, RowTable rows, String timeColumn,
-                             long from, long to) {
+    private static void fold(
+            Map<Labels, Object> edges,
+            Function<Labels, Object> newPart,
+            SqlView view,
+            RowTable rows,
+            String timeColumn,
+            long from,
+            long to) {
         if (view.filter() != null) {
             // the rows the condition leaves out are not grouped at all
             rows = view.filter().apply(rows);

@@ -9,8 +9,7 @@ import java.util.Arrays;
  */
 final class ExactQuantiles {
 
-    private ExactQuantiles() {
-    }
+    private ExactQuantiles() {}
 
     static Object[] of(Object values, GroupIds g, double q) {
         int[] of = g.of;

@@ -83,6 +83,7 @@ final class LongIntMap {
 
     @Override
     public String toString() {
-        return "LongIntMap[size=" + size + ", capacity=" + keys.length + ", zero=" + hasZero + "] " + Arrays.hashCode(values);
+        return "LongIntMap[size=" + size + ", capacity=" + keys.length + ", zero=" + hasZero + "] "
+                + Arrays.hashCode(values);
     }
 }

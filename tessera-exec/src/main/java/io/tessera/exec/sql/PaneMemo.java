@@ -38,24 +38,25 @@ final class PaneMemo {
     static final int EXACT_LIMIT = 1 << 14;
 
     /** A group's quantile pane part: exactly {@code sorted}, or a sketch's sorted view. */
-    record QuantilePanes(double[] sorted, KllState.Sorted sketch, io.tessera.sketch.ErrorBound bound) {
-    }
+    record QuantilePanes(double[] sorted, KllState.Sorted sketch, io.tessera.sketch.ErrorBound bound) {}
 
     /**
      * A view's last pane range: each pane's states as the store handed them out (in visit order),
      * each group's {@link PaneStacks}, the parts built from them, and for a distinct count each
      * group's {@link SlidingCoupons} (null when the family is another or they would take too much memory).
      */
-    private record Entry(long first, long last, Map<Long, Visit[]> seen, Map<Labels, PaneStacks> stacks, Map<Labels, Object> parts,
-            Map<Labels, SlidingCoupons> coupons) {
-    }
+    private record Entry(
+            long first,
+            long last,
+            Map<Long, Visit[]> seen,
+            Map<Labels, PaneStacks> stacks,
+            Map<Labels, Object> parts,
+            Map<Labels, SlidingCoupons> coupons) {}
 
-    private record Visit(Labels group, State state) {
-    }
+    private record Visit(Labels group, State state) {}
 
     /** The pane parts by group, and the panes the view could not give, left to raw rows. */
-    record Read(Map<Labels, Object> parts, List<Interval> exact) {
-    }
+    record Read(Map<Labels, Object> parts, List<Interval> exact) {}
 
     private static final Visit[] NONE = new Visit[0];
 
@@ -75,12 +76,17 @@ final class PaneMemo {
      * The filter of {@code predicate} over {@code columns} on the groups of {@code view} read for a
      * query grouped by {@code keys}, kept with what it learnt of them (each group's query group).
      */
-    GroupFilter filter(SqlView view, List<String> keys, io.tessera.sql.SqlPredicate predicate, List<io.tessera.core.Column> columns) {
+    GroupFilter filter(
+            SqlView view,
+            List<String> keys,
+            io.tessera.sql.SqlPredicate predicate,
+            List<io.tessera.core.Column> columns) {
         if (filters.size() >= MAX_FILTERS) {
             // conditions come from dashboard variables: forget the old ones rather than grow without end
             filters.clear();
         }
-        return filters.computeIfAbsent(view.definitionId() + " as " + keys + " where " + predicate.toSql() + " over " + columns,
+        return filters.computeIfAbsent(
+                view.definitionId() + " as " + keys + " where " + predicate.toSql() + " over " + columns,
                 k -> new GroupFilter(predicate, columns));
     }
 
@@ -114,7 +120,10 @@ final class PaneMemo {
         if (kept != null && kept.first == first && kept.last == last && same(kept.seen, seen, first, last, p)) {
             return new Read(kept.parts, usable.exact());
         }
-        boolean slides = kept != null && first >= kept.first && last >= kept.last && first < kept.last
+        boolean slides = kept != null
+                && first >= kept.first
+                && last >= kept.last
+                && first < kept.last
                 && same(kept.seen, seen, first, kept.last, p);
         long from = first / p;
         Map<Labels, PaneStacks> stacks = new LinkedHashMap<>();
@@ -137,7 +146,9 @@ final class PaneMemo {
         if (!slides) {
             push(view, stacks, seen, from, first, last, p);
         }
-        int lgK = view.function() == AggregateFunction.APPROX_COUNT_DISTINCT ? ((DistinctState) view.newState()).lgK() : 0;
+        int lgK = view.function() == AggregateFunction.APPROX_COUNT_DISTINCT
+                ? ((DistinctState) view.newState()).lgK()
+                : 0;
         if (lgK > 0 && stacks.size() * SlidingCoupons.matrixBytes(lgK) <= COUPON_BYTES) {
             // a distinct count slides by the coupons of the panes that left and entered: no CPC union per group
             if (coupons != null) {
@@ -150,7 +161,8 @@ final class PaneMemo {
         } else {
             coupons = null;
         }
-        // a quantile's exact part slides too: the values of the panes that left are taken out, those that entered merged in
+        // a quantile's exact part slides too: the values of the panes that left are taken out, those that entered
+        // merged in
         boolean slideExact = slides && view.function() == AggregateFunction.QUANTILE;
         Map<Labels, PaneValues> left = slideExact ? paneValues(kept.seen, kept.first, first, p) : Map.of();
         Map<Labels, PaneValues> entered = slideExact ? paneValues(seen, kept.last, last, p) : Map.of();
@@ -163,7 +175,9 @@ final class PaneMemo {
                 SlidingCoupons c = coupons.get(e.getKey());
                 part = c == null || c.states() == 0 ? null : c.snapshot();
             } else {
-                part = slideExact ? slid(kept.parts.get(e.getKey()), left.get(e.getKey()), entered.get(e.getKey())) : null;
+                part = slideExact
+                        ? slid(kept.parts.get(e.getKey()), left.get(e.getKey()), entered.get(e.getKey()))
+                        : null;
                 if (part == null) {
                     part = part(view, e.getValue());
                 }
@@ -183,8 +197,14 @@ final class PaneMemo {
     }
 
     /** Each group's distinct-count states of the panes {@code [from, to)} of {@code seen} enter (or leave) its coupons. */
-    private static void move(Map<Labels, SlidingCoupons> coupons, Map<Long, Visit[]> seen, long from, long to, long p, boolean enter,
-                             int lgK) {
+    private static void move(
+            Map<Labels, SlidingCoupons> coupons,
+            Map<Long, Visit[]> seen,
+            long from,
+            long to,
+            long p,
+            boolean enter,
+            int lgK) {
         for (long t = from; t < to; t += p) {
             for (Visit v : seen.getOrDefault(t, NONE)) {
                 SlidingCoupons c = coupons.computeIfAbsent(v.group(), g -> new SlidingCoupons(lgK));
@@ -259,8 +279,14 @@ final class PaneMemo {
     }
 
     /** Pushes the panes {@code [pushFrom, last)} into each group's stacks (new groups start at pane {@code from}). */
-    private static void push(SqlView view, Map<Labels, PaneStacks> stacks, Map<Long, Visit[]> seen, long from, long pushFrom,
-                             long last, long p) {
+    private static void push(
+            SqlView view,
+            Map<Labels, PaneStacks> stacks,
+            Map<Long, Visit[]> seen,
+            long from,
+            long pushFrom,
+            long last,
+            long p) {
         for (long t = pushFrom; t < last; t += p) {
             long pane = t / p;
             Visit[] visits = seen.getOrDefault(t, NONE);

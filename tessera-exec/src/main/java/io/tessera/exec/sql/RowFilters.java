@@ -18,8 +18,7 @@ final class RowFilters {
         int test(int row);
     }
 
-    private RowFilters() {
-    }
+    private RowFilters() {}
 
     static RowTable filter(RowTable table, SqlPredicate predicate) {
         Condition condition = compile(predicate, table);
@@ -102,7 +101,8 @@ final class RowFilters {
     private static Condition compare(RowTable t, int col, SqlPredicate.Op op, SqlExpr.Literal literal) {
         Object v = literal.value();
         return switch (t.columns[col]) {
-            case long[] a when v instanceof Long l -> {
+            case long[] a
+            when v instanceof Long l -> {
                 long x = l;
                 yield row -> op.test(Long.compare(a[row], x)) ? TRUE : FALSE;
             }
@@ -118,10 +118,11 @@ final class RowFilters {
                 String x = (String) v;
                 yield row -> op.test(a[row].compareTo(x)) ? TRUE : FALSE;
             }
-            case Object[] a -> row -> {
-                Object y = a[row];
-                return y == null ? UNKNOWN : op.test(compareValues(y, v)) ? TRUE : FALSE;
-            };
+            case Object[] a ->
+                row -> {
+                    Object y = a[row];
+                    return y == null ? UNKNOWN : op.test(compareValues(y, v)) ? TRUE : FALSE;
+                };
             default -> throw new IllegalStateException("column " + t.names.get(col));
         };
     }
@@ -143,7 +144,8 @@ final class RowFilters {
             return x.compareTo(y);
         }
         if (a instanceof java.util.List<?> || b instanceof java.util.List<?>) {
-            throw new io.tessera.core.InvalidInputException("unsupported SQL: comparing or ordering by an array (topK)");
+            throw new io.tessera.core.InvalidInputException(
+                    "unsupported SQL: comparing or ordering by an array (topK)");
         }
         throw new IllegalStateException("cannot compare " + a + " with " + b);
     }

@@ -91,7 +91,8 @@ final class RowTable {
         }
         Object[] out = new Object[first.columns.length];
         for (int c = 0; c < out.length; c++) {
-            Object column = java.lang.reflect.Array.newInstance(first.columns[c].getClass().getComponentType(), n);
+            Object column = java.lang.reflect.Array.newInstance(
+                    first.columns[c].getClass().getComponentType(), n);
             int at = 0;
             for (RowTable t : parts) {
                 System.arraycopy(t.columns[c], 0, column, at, t.rows);

@@ -19,8 +19,7 @@ public final class SqlEngine {
     /** Pane merges kept between this engine's runs (see {@link PaneMemo}). */
     private final PaneMemo memo = new PaneMemo();
 
-    public SqlEngine() {
-    }
+    public SqlEngine() {}
 
     /**
      * @throws io.tessera.core.InvalidInputException for a syntax error, an unknown table or column, or an

@@ -9,8 +9,13 @@ import java.util.List;
  * as {@link SqlType} describes, SQL NULL as {@code null}), whether any column is approximate and
  * the loosest error bound among them, and the run's infos.
  */
-public record SqlResult(List<String> columnNames, List<SqlType> columnTypes, List<Object[]> rows,
-                        boolean approximate, ErrorBound errorBound, List<String> infos) {
+public record SqlResult(
+        List<String> columnNames,
+        List<SqlType> columnTypes,
+        List<Object[]> rows,
+        boolean approximate,
+        ErrorBound errorBound,
+        List<String> infos) {
 
     public SqlResult {
         columnNames = List.copyOf(columnNames);

@@ -97,8 +97,11 @@ final class SqlRun {
      * its store (which may leave out rows it excludes), unless another node reads the same window.
      */
     private RowTable filterInput(RowFilter f) {
-        if (dag.node(f.input()) instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
-                && scan.source() instanceof Source.Table && !memo.containsKey(f.input()) && readers(f.input()) == 1) {
+        if (dag.node(f.input()) instanceof TableWindow w
+                && dag.node(w.input()) instanceof Scan scan
+                && scan.source() instanceof Source.Table
+                && !memo.containsKey(f.input())
+                && readers(f.input()) == 1) {
             return TableReader.read(scan, w, store, context, f.predicate());
         }
         return table(f.input());
@@ -130,8 +133,11 @@ final class SqlRun {
         if (f != null) {
             below = f.input();
         }
-        if (!(dag.node(below) instanceof TableWindow w) || !(dag.node(w.input()) instanceof Scan scan) || scannedName(scan) == null
-                || w.startExclusive() == Long.MIN_VALUE || w.endInclusive() <= w.startExclusive()) {
+        if (!(dag.node(below) instanceof TableWindow w)
+                || !(dag.node(w.input()) instanceof Scan scan)
+                || scannedName(scan) == null
+                || w.startExclusive() == Long.MIN_VALUE
+                || w.endInclusive() <= w.startExclusive()) {
             return Aggregation.aggregate(table(a.input()), a, context, this::approximate);
         }
         Set<String> filtered = f == null ? Set.of() : f.predicate().comparedColumns();
@@ -151,7 +157,8 @@ final class SqlRun {
                     context.info("SQL info: answered exactly from raw data, not from a view: " + e.getMessage());
                 }
             }
-        } else if (b.timeColumn().equals(w.timeColumn()) && a.keys().indexOf(b.output()) >= 0
+        } else if (b.timeColumn().equals(w.timeColumn())
+                && a.keys().indexOf(b.output()) >= 0
                 && a.keys().indexOf(b.output()) == a.keys().lastIndexOf(b.output())) {
             List<String> keys = new ArrayList<>(a.keys());
             keys.remove(b.output());
@@ -159,12 +166,14 @@ final class SqlRun {
             if (view != null && BucketedViewAggregation.aligned(view, b)) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
-                    RowTable answer = BucketedViewAggregation.answer(a, b, w, scan, view, store, context, bounds::add,
-                            paneMemo.buckets);
+                    RowTable answer = BucketedViewAggregation.answer(
+                            a, b, w, scan, view, store, context, bounds::add, paneMemo.buckets);
                     // one bound per (bucket, group) would be many infos: the loosest stands for them
-                    bounds.stream().max(java.util.Comparator.comparingDouble(ErrorBound::error)).ifPresent(this::approximate);
-                    context.info("SQL info: answered from view " + view.definitionId() + " in " + b.widthMs() + " ms buckets"
-                            + where(f));
+                    bounds.stream()
+                            .max(java.util.Comparator.comparingDouble(ErrorBound::error))
+                            .ifPresent(this::approximate);
+                    context.info("SQL info: answered from view " + view.definitionId() + " in " + b.widthMs()
+                            + " ms buckets" + where(f));
                     return answer;
                 } catch (MissingStateException e) {
                     context.info("SQL info: answered exactly from raw data, not from a view: " + e.getMessage());
@@ -194,18 +203,27 @@ final class SqlRun {
             for (GroupedAggregate.Spec s : a.aggregates()) {
                 // count(*): a table's rows hold every column and a metric's every value, so a view
                 // counting any column counts the rows
-                all &= s.column() != null ? v.serves(table, metric, scan.matchers(), a.keys(), filtered, s.function(), s.column())
+                all &= s.column() != null
+                        ? v.serves(table, metric, scan.matchers(), a.keys(), filtered, s.function(), s.column())
                         : s.function() == io.tessera.sql.AggregateFunction.COUNT
-                        && v.serves(table, metric, scan.matchers(), a.keys(), filtered, io.tessera.sql.AggregateFunction.COUNT,
-                        v.column());
+                                && v.serves(
+                                        table,
+                                        metric,
+                                        scan.matchers(),
+                                        a.keys(),
+                                        filtered,
+                                        io.tessera.sql.AggregateFunction.COUNT,
+                                        v.column());
                 // a view's topK tracks the heaviest values up to its heap's capacity
                 all &= s.function() != io.tessera.sql.AggregateFunction.TOP_K
                         || s.fraction() <= io.tessera.sketch.FrequentState.DEFAULT_CAPACITY;
             }
             // a table view's edges are grouped by its keys from the rows the query reads
             all &= v.perSeries() || readable.containsAll(v.storedKeys());
-            if (all && (best == null || v.storedKeys().size() < best.storedKeys().size()
-                    || v.seriesMatchers().size() > best.seriesMatchers().size())) {
+            if (all
+                    && (best == null
+                            || v.storedKeys().size() < best.storedKeys().size()
+                            || v.seriesMatchers().size() > best.seriesMatchers().size())) {
                 best = v;
             }
         }

@@ -39,8 +39,18 @@ import java.util.Set;
  * admits into the query's groups: a view by {@code (host, region)} answers {@code GROUP BY host
  * ... WHERE region = 'eu'}.
  */
-public record SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs,
-        boolean perSeries, MaterializedView planned, List<String> storedKeys, GroupFilter filter, List<LabelMatcher> seriesMatchers) {
+public record SqlView(
+        String table,
+        List<String> keys,
+        AggregateFunction function,
+        String column,
+        long paneMs,
+        long retentionMs,
+        boolean perSeries,
+        MaterializedView planned,
+        List<String> storedKeys,
+        GroupFilter filter,
+        List<LabelMatcher> seriesMatchers) {
 
     public SqlView {
         keys = List.copyOf(keys);
@@ -52,18 +62,42 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
         family(function);
     }
 
-    public SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs,
-            boolean perSeries, MaterializedView planned) {
+    public SqlView(
+            String table,
+            List<String> keys,
+            AggregateFunction function,
+            String column,
+            long paneMs,
+            long retentionMs,
+            boolean perSeries,
+            MaterializedView planned) {
         this(table, keys, function, column, paneMs, retentionMs, perSeries, planned, keys, null, List.of());
     }
 
     /** A metric's per-series view of the series that also match {@code seriesMatchers} (equalities on labels). */
-    public static SqlView perSeries(String metric, AggregateFunction function, long paneMs, long retentionMs, MaterializedView planned,
+    public static SqlView perSeries(
+            String metric,
+            AggregateFunction function,
+            long paneMs,
+            long retentionMs,
+            MaterializedView planned,
             List<LabelMatcher> seriesMatchers) {
-        return new SqlView(metric, List.of(), function, "value", paneMs, retentionMs, true, planned, List.of(), null, seriesMatchers);
+        return new SqlView(
+                metric,
+                List.of(),
+                function,
+                "value",
+                paneMs,
+                retentionMs,
+                true,
+                planned,
+                List.of(),
+                null,
+                seriesMatchers);
     }
 
-    public SqlView(String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs) {
+    public SqlView(
+            String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs) {
         this(table, keys, function, column, paneMs, retentionMs, false, null);
     }
 
@@ -71,19 +105,32 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
         if (planned != null) {
             return planned.definitionId();
         }
-        return "sql:" + table + ":by" + storedKeys + ":" + function.name().toLowerCase(java.util.Locale.ROOT) + "(" + column + "):pane="
-                + paneMs;
+        return "sql:" + table + ":by" + storedKeys + ":" + function.name().toLowerCase(java.util.Locale.ROOT) + "("
+                + column + "):pane=" + paneMs;
     }
 
     /** What a reading of this view is kept under between runs: the view, and the keys and filter of the reading. */
     String readingId() {
-        return definitionId() + (keys.equals(storedKeys) && filter == null ? ""
-                : " as " + keys + (filter == null ? "" : " where " + filter));
+        return definitionId()
+                + (keys.equals(storedKeys) && filter == null
+                        ? ""
+                        : " as " + keys + (filter == null ? "" : " where " + filter));
     }
 
     /** This view read for one query grouped by {@code groupKeys}, its stored groups kept when {@code where} (or null) admits them. */
     SqlView reading(List<String> groupKeys, GroupFilter where) {
-        return new SqlView(table, groupKeys, function, column, paneMs, retentionMs, perSeries, planned, storedKeys, where, seriesMatchers);
+        return new SqlView(
+                table,
+                groupKeys,
+                function,
+                column,
+                paneMs,
+                retentionMs,
+                perSeries,
+                planned,
+                storedKeys,
+                where,
+                seriesMatchers);
     }
 
     /**
@@ -94,13 +141,24 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
      * labels (not on the time or the value) of a query whose Scan's matchers ({@code scanned})
      * include the view's.
      */
-    boolean serves(String scannedTable, boolean metric, List<LabelMatcher> scanned, List<String> groupKeys, Set<String> filtered,
-            AggregateFunction f, String c) {
+    boolean serves(
+            String scannedTable,
+            boolean metric,
+            List<LabelMatcher> scanned,
+            List<String> groupKeys,
+            Set<String> filtered,
+            AggregateFunction f,
+            String c) {
         Set<String> needed = new HashSet<>(groupKeys);
         needed.addAll(filtered);
-        // a per-series view of fewer series than the query reads would miss some; of more, the condition leaves them out
-        boolean keysMatch = perSeries ? !needed.contains("ts") && !needed.contains("value") && scanned.containsAll(seriesMatchers)
-                && narrowedBy(scanned, filtered) : storedKeys.containsAll(needed);
+        // a per-series view of fewer series than the query reads would miss some; of more, the condition leaves them
+        // out
+        boolean keysMatch = perSeries
+                ? !needed.contains("ts")
+                        && !needed.contains("value")
+                        && scanned.containsAll(seriesMatchers)
+                        && narrowedBy(scanned, filtered)
+                : storedKeys.containsAll(needed);
         return metric == perSeries && table.equals(scannedTable) && keysMatch && f == function && column.equals(c);
     }
 
@@ -163,8 +221,9 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
             case SUM -> StateFamily.SUM;
             case COUNT -> StateFamily.COUNT;
             case TOP_K -> StateFamily.FREQUENT;
-            default -> throw new IllegalArgumentException("no SQL view keeps " + f
-                    + " (quantile, approx_count_distinct, sum, count, top_k)");
+            default ->
+                throw new IllegalArgumentException(
+                        "no SQL view keeps " + f + " (quantile, approx_count_distinct, sum, count, top_k)");
         };
     }
 
@@ -173,7 +232,10 @@ public record SqlView(String table, List<String> keys, AggregateFunction functio
         if (planned != null) {
             return planned;
         }
-        PaneState state = new PaneState(0, new StateSpec(family(function), Map.of()), new Grouping(Grouping.Kind.BY, storedKeys),
+        PaneState state = new PaneState(
+                0,
+                new StateSpec(family(function), Map.of()),
+                new Grouping(Grouping.Kind.BY, storedKeys),
                 new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, Math.max(paneMs, retentionMs)));
         return new MaterializedView(definitionId(), -1, state, List.of());
     }

@@ -24,15 +24,24 @@ import java.util.Map;
  */
 public final class SqlViewBuilder {
 
-    private SqlViewBuilder() {
-    }
+    private SqlViewBuilder() {}
 
     /** Builds the panes of {@code view} that tile {@code (from, to]}; both must be on the pane grid. */
-    public static void build(SqlView view, TableSchema table, DataStore source, InMemoryDataStore sink, long from, long to,
-                             RunContext context) {
+    public static void build(
+            SqlView view,
+            TableSchema table,
+            DataStore source,
+            InMemoryDataStore sink,
+            long from,
+            long to,
+            RunContext context) {
         long p = view.paneMs();
-        List<Map<Labels, State>> states = states(view, new Scan(new Source.Table(table.name()), List.of()),
-                window(view, table, from, to), source, context);
+        List<Map<Labels, State>> states = states(
+                view,
+                new Scan(new Source.Table(table.name()), List.of()),
+                window(view, table, from, to),
+                source,
+                context);
         int panes = states.size();
         for (int i = 0; i < panes; i++) {
             Interval pane = new Interval(from + i * p, from + (i + 1) * p);
@@ -51,8 +60,8 @@ public final class SqlViewBuilder {
      * keys into the view's state. This is the ingestion run of a table view, for the bench's views
      * and the installed plan's alike.
      */
-    public static List<Map<Labels, State>> states(SqlView view, Scan scan, TableWindow window, DataStore source,
-                                                  RunContext context) {
+    public static List<Map<Labels, State>> states(
+            SqlView view, Scan scan, TableWindow window, DataStore source, RunContext context) {
         long p = view.paneMs();
         long from = window.startExclusive();
         long to = window.endInclusive();
@@ -90,12 +99,14 @@ public final class SqlViewBuilder {
 
     static void update(State s, Object values, int row, long ts) {
         if (s instanceof io.tessera.sketch.FrequentState f) {
-            f.update(switch (values) {
-                case String[] a -> a[row];
-                case long[] a -> Long.toString(a[row]);
-                case double[] a -> Double.toString(a[row]);
-                default -> throw new IllegalStateException("column of " + values.getClass());
-            }, 1.0);
+            f.update(
+                    switch (values) {
+                        case String[] a -> a[row];
+                        case long[] a -> Long.toString(a[row]);
+                        case double[] a -> Double.toString(a[row]);
+                        default -> throw new IllegalStateException("column of " + values.getClass());
+                    },
+                    1.0);
             return;
         }
         switch (values) {

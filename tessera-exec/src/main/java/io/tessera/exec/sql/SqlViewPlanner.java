@@ -19,14 +19,12 @@ import java.util.List;
 public final class SqlViewPlanner {
 
     /** The choice for one query: its view, or null and why not. */
-    public record Choice(String sql, SqlView view, String reason) {
-    }
+    public record Choice(String sql, SqlView view, String reason) {}
 
     private static final long PROBE_NOW = 1_000_000_000_000L;
     private static final long PROBE_SHIFT = 86_400_000L;
 
-    private SqlViewPlanner() {
-    }
+    private SqlViewPlanner() {}
 
     public static List<Choice> plan(List<String> queries, TableCatalog catalog, long everyMs, long retentionMs) {
         List<Choice> choices = new ArrayList<>();
@@ -54,10 +52,12 @@ public final class SqlViewPlanner {
             return new Choice(sql, null, "reads a metric; SQL views keep tables");
         }
         if (!q.aggregate() || q.where() != null) {
-            return new Choice(sql, null, q.aggregate() ? "has conditions besides the time window" : "does not aggregate");
+            return new Choice(
+                    sql, null, q.aggregate() ? "has conditions besides the time window" : "does not aggregate");
         }
         long start = q.time().startExclusive();
-        long end = q.time().endInclusive() == Long.MAX_VALUE ? PROBE_NOW : q.time().endInclusive();
+        long end =
+                q.time().endInclusive() == Long.MAX_VALUE ? PROBE_NOW : q.time().endInclusive();
         if (start == Long.MIN_VALUE || later.time().startExclusive() - start != PROBE_SHIFT) {
             return new Choice(sql, null, "its window does not move with now()");
         }
@@ -72,20 +72,34 @@ public final class SqlViewPlanner {
         String column = null;
         for (SqlQuery.SelectItem item : q.select()) {
             if (item.expr() instanceof SqlExpr.Aggregate a) {
-                if (a.argument() == null || (function != null && (a.function() != function || !a.argument().name().equals(column)))) {
+                if (a.argument() == null
+                        || (function != null
+                                && (a.function() != function
+                                        || !a.argument().name().equals(column)))) {
                     return new Choice(sql, null, "its aggregates are not one function of one column");
                 }
                 function = a.function();
                 column = a.argument().name();
             }
         }
-        if (function == null || !(function == AggregateFunction.QUANTILE || function == AggregateFunction.APPROX_COUNT_DISTINCT
-                || function == AggregateFunction.SUM || function == AggregateFunction.COUNT)) {
-            return new Choice(sql, null, "no view keeps " + (function == null ? "no aggregate" : function.name().toLowerCase(java.util.Locale.ROOT)));
+        if (function == null
+                || !(function == AggregateFunction.QUANTILE
+                        || function == AggregateFunction.APPROX_COUNT_DISTINCT
+                        || function == AggregateFunction.SUM
+                        || function == AggregateFunction.COUNT)) {
+            return new Choice(
+                    sql,
+                    null,
+                    "no view keeps "
+                            + (function == null
+                                    ? "no aggregate"
+                                    : function.name().toLowerCase(java.util.Locale.ROOT)));
         }
         long window = end - start;
         long pane = everyMs > 0 ? gcd(window, everyMs) : window;
-        return new Choice(sql, new SqlView(q.table().name(), keys, function, column, pane, Math.max(retentionMs, window + pane)),
+        return new Choice(
+                sql,
+                new SqlView(q.table().name(), keys, function, column, pane, Math.max(retentionMs, window + pane)),
                 "window " + window + " ms on " + pane + " ms panes");
     }
 

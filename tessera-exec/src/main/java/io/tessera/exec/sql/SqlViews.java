@@ -28,8 +28,7 @@ import java.util.Map;
  */
 public final class SqlViews {
 
-    private SqlViews() {
-    }
+    private SqlViews() {}
 
     public static List<SqlView> of(PhysicalDag dag, List<MaterializedView> views) {
         List<SqlView> out = new ArrayList<>();
@@ -59,15 +58,33 @@ public final class SqlViews {
         }
         PlanNode input = dag.node(view.state().input());
         long retention = view.materialization().retentionMs();
-        if (input instanceof TableWindow w && dag.node(w.input()) instanceof Scan scan
+        if (input instanceof TableWindow w
+                && dag.node(w.input()) instanceof Scan scan
                 && scan.source() instanceof Source.Table t) {
             String measure = TableViews.measure(w, view.state().grouping());
-            return measure == null ? null
-                    : new SqlView(t.name(), view.state().grouping().labels(), function, measure, view.paneMs(), retention, false, view);
+            return measure == null
+                    ? null
+                    : new SqlView(
+                            t.name(),
+                            view.state().grouping().labels(),
+                            function,
+                            measure,
+                            view.paneMs(),
+                            retention,
+                            false,
+                            view);
         }
-        if (input instanceof TimeRange r && r.windowKind() == TimeRange.Kind.RANGE && dag.node(r.input()) instanceof Scan scan
-                && view.state().grouping().kind() == Grouping.Kind.PER_SERIES && metricName(scan) != null) {
-            return SqlView.perSeries(metricName(scan), function, view.paneMs(), retention, view,
+        if (input instanceof TimeRange r
+                && r.windowKind() == TimeRange.Kind.RANGE
+                && dag.node(r.input()) instanceof Scan scan
+                && view.state().grouping().kind() == Grouping.Kind.PER_SERIES
+                && metricName(scan) != null) {
+            return SqlView.perSeries(
+                    metricName(scan),
+                    function,
+                    view.paneMs(),
+                    retention,
+                    view,
                     scan.matchers().subList(1, scan.matchers().size()));
         }
         return null;
@@ -79,7 +96,8 @@ public final class SqlViews {
      * make them); else null.
      */
     static String metricName(Scan scan) {
-        if (!(scan.source() instanceof Source.TimeSeries) || scan.matchers().isEmpty()
+        if (!(scan.source() instanceof Source.TimeSeries)
+                || scan.matchers().isEmpty()
                 || !scan.matchers().getFirst().name().equals(Labels.METRIC_NAME)) {
             return null;
         }
@@ -97,14 +115,15 @@ public final class SqlViews {
     }
 
     /** The ingestion run of a table view for one pane: its rows folded into one state per group. */
-    public static Map<Labels, State> tablePane(PhysicalDag dag, MaterializedView view, Interval pane, DataStore store,
-                                               RunContext context) {
+    public static Map<Labels, State> tablePane(
+            PhysicalDag dag, MaterializedView view, Interval pane, DataStore store, RunContext context) {
         TableWindow w = (TableWindow) dag.node(view.state().input());
         SqlView sql = of(dag, view);
         if (sql == null) {
             throw new IllegalArgumentException("view " + view.definitionId() + " is no table view SQL can build");
         }
         TableWindow window = new TableWindow(w.input(), w.timeColumn(), w.columns(), pane.start(), pane.end());
-        return SqlViewBuilder.states(sql, (Scan) dag.node(w.input()), window, store, context).getFirst();
+        return SqlViewBuilder.states(sql, (Scan) dag.node(w.input()), window, store, context)
+                .getFirst();
     }
 }

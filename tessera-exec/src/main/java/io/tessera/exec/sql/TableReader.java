@@ -27,8 +27,7 @@ import java.util.List;
  */
 final class TableReader {
 
-    private TableReader() {
-    }
+    private TableReader() {}
 
     static RowTable read(Scan scan, TableWindow window, DataStore store, RunContext context) {
         return read(scan, window, store, context, null);
@@ -39,17 +38,21 @@ final class TableReader {
      * {@code condition} (null for none) as a hint: it may leave out rows that do not meet it, so
      * the caller filters by it again.
      */
-    static RowTable read(Scan scan, TableWindow window, DataStore store, RunContext context, io.tessera.sql.SqlPredicate condition) {
+    static RowTable read(
+            Scan scan, TableWindow window, DataStore store, RunContext context, io.tessera.sql.SqlPredicate condition) {
         List<String> names = new ArrayList<>();
         List<SqlType> types = new ArrayList<>();
         for (Column c : window.columns()) {
             names.add(c.name());
-            types.add(c.name().equals(window.timeColumn()) ? SqlType.TIMESTAMP : switch (c.type()) {
-                case LONG -> SqlType.BIGINT;
-                case DOUBLE -> SqlType.DOUBLE;
-                case STRING -> SqlType.VARCHAR;
-                case LABELS -> throw new IllegalStateException("a table window has no labels column");
-            });
+            types.add(
+                    c.name().equals(window.timeColumn())
+                            ? SqlType.TIMESTAMP
+                            : switch (c.type()) {
+                                case LONG -> SqlType.BIGINT;
+                                case DOUBLE -> SqlType.DOUBLE;
+                                case STRING -> SqlType.VARCHAR;
+                                case LABELS -> throw new IllegalStateException("a table window has no labels column");
+                            });
         }
         Growing out = new Growing(window.columns());
         long start = window.startExclusive();
@@ -65,11 +68,17 @@ final class TableReader {
         return new RowTable(names, types, out.finish(), out.size);
     }
 
-    private static void readTable(Scan scan, TableWindow window, DataStore store, RunContext context, Interval range,
-                                  io.tessera.sql.SqlPredicate condition, Growing out) {
+    private static void readTable(
+            Scan scan,
+            TableWindow window,
+            DataStore store,
+            RunContext context,
+            Interval range,
+            io.tessera.sql.SqlPredicate condition,
+            Growing out) {
         Schema schema = new Schema(window.columns());
-        Iterator<Batch> batches = store.readRawData(scan.source(), new RawDataRequest(range, schema, scan.matchers(), condition),
-                context);
+        Iterator<Batch> batches = store.readRawData(
+                scan.source(), new RawDataRequest(range, schema, scan.matchers(), condition), context);
         while (batches.hasNext()) {
             context.checkAlive();
             Batch b = batches.next();
@@ -96,8 +105,10 @@ final class TableReader {
         }
     }
 
-    private static void readSeries(Scan scan, TableWindow window, DataStore store, RunContext context, Interval range, Growing out) {
-        Iterator<Batch> batches = store.readRawData(scan.source(), new RawDataRequest(range, Schema.TIME_SERIES, scan.matchers()), context);
+    private static void readSeries(
+            Scan scan, TableWindow window, DataStore store, RunContext context, Interval range, Growing out) {
+        Iterator<Batch> batches = store.readRawData(
+                scan.source(), new RawDataRequest(range, Schema.TIME_SERIES, scan.matchers()), context);
         while (batches.hasNext()) {
             context.checkAlive();
             Batch b = batches.next();
@@ -112,7 +123,10 @@ final class TableReader {
                     last = labels[i];
                     lastMatches = matchesAll(scan.matchers(), last);
                 }
-                if (!lastMatches || ts[i] <= window.startExclusive() || ts[i] > window.endInclusive() || StaleMarker.isStale(vs[i])) {
+                if (!lastMatches
+                        || ts[i] <= window.startExclusive()
+                        || ts[i] > window.endInclusive()
+                        || StaleMarker.isStale(vs[i])) {
                     continue;
                 }
                 out.appendSample(window, ts[i], vs[i], labels[i]);
@@ -207,7 +221,8 @@ final class TableReader {
                 Column column = columns.get(c);
                 switch (arrays[c]) {
                     case long[] dst when column.name().equals(window.timeColumn()) -> dst[size] = ts;
-                    case double[] dst when column.name().equals(Schema.VALUE) && column.type() == ColumnType.DOUBLE -> dst[size] = value;
+                    case double[] dst
+                    when column.name().equals(Schema.VALUE) && column.type() == ColumnType.DOUBLE -> dst[size] = value;
                     case String[] dst -> dst[size] = labels.get(column.name());
                     default -> throw new IllegalStateException("a metric has no column " + column);
                 }

@@ -12,8 +12,7 @@ import java.util.List;
  */
 final class TopValues {
 
-    private TopValues() {
-    }
+    private TopValues() {}
 
     static Object[] of(Object values, GroupIds g, int k) {
         int n = g.of.length;

@@ -21,11 +21,9 @@ final class UsablePanes {
     static final int MAX_EXACT_PANES = 16;
 
     /** The states of the panes read ({@code states} null when none is left) and the panes left to raw rows. */
-    record Read(ViewStates states, List<Interval> exact) {
-    }
+    record Read(ViewStates states, List<Interval> exact) {}
 
-    private UsablePanes() {
-    }
+    private UsablePanes() {}
 
     static Read read(SqlView view, List<Interval> panes, DataStore store, RunContext context) {
         List<Interval> wanted = new ArrayList<>(panes);
@@ -36,8 +34,10 @@ final class UsablePanes {
                 return new Read(null, exact);
             }
             try {
-                return new Read(store.readMaterializedView(view.materializedView(), new MaterializedViewRequest(range, wanted),
-                        context), exact);
+                return new Read(
+                        store.readMaterializedView(
+                                view.materializedView(), new MaterializedViewRequest(range, wanted), context),
+                        exact);
             } catch (MissingStateException e) {
                 int i = wanted.indexOf(e.missing());
                 if (i < 0 || exact.size() >= MAX_EXACT_PANES) {

@@ -33,11 +33,17 @@ import java.util.function.Function;
  */
 final class ViewAggregation {
 
-    private ViewAggregation() {
-    }
+    private ViewAggregation() {}
 
-    static RowTable answer(GroupedAggregate node, TableWindow window, Scan scan, SqlView view, DataStore store,
-                           RunContext context, Consumer<ErrorBound> approximate, PaneMemo memo) {
+    static RowTable answer(
+            GroupedAggregate node,
+            TableWindow window,
+            Scan scan,
+            SqlView view,
+            DataStore store,
+            RunContext context,
+            Consumer<ErrorBound> approximate,
+            PaneMemo memo) {
         long start = window.startExclusive();
         long end = window.endInclusive();
         long p = view.paneMs();
@@ -55,7 +61,8 @@ final class ViewAggregation {
                 EdgeRows.add(edges, newPart, view, window, scan, store, context, pane.start(), pane.end());
             }
             if (!read.exact().isEmpty()) {
-                context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view " + view.definitionId()
+                context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view "
+                        + view.definitionId()
                         + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
             }
             EdgeRows.add(edges, newPart, view, window, scan, store, context, start, first);
@@ -100,7 +107,9 @@ final class ViewAggregation {
             return switch (edge) {
                 case null -> d.counter();
                 case DistinctCoupons.Counter c -> c;
-                default -> throw new IllegalStateException("a distinct count's raw rows go to its panes' counter, not " + edge);
+                default ->
+                    throw new IllegalStateException(
+                            "a distinct count's raw rows go to its panes' counter, not " + edge);
             };
         }
         if (edge == null) {
@@ -122,8 +131,12 @@ final class ViewAggregation {
      * The answer table: a row per group of {@code merged} (its key values its labels; the time
      * bucket {@code bucketKey}, when not null, a label holding the bucket's start in ms).
      */
-    static RowTable table(GroupedAggregate node, TableWindow window, String bucketKey, Map<Labels, Object> merged,
-                          Consumer<ErrorBound> approximate) {
+    static RowTable table(
+            GroupedAggregate node,
+            TableWindow window,
+            String bucketKey,
+            Map<Labels, Object> merged,
+            Consumer<ErrorBound> approximate) {
         boolean global = node.keys().isEmpty();
         int groups = global ? 1 : merged.size();
         List<Labels> order = new ArrayList<>(merged.keySet());
@@ -141,11 +154,14 @@ final class ViewAggregation {
                 continue;
             }
             Column c = column(window, key);
-            types.add(c.name().equals(window.timeColumn()) ? SqlType.TIMESTAMP : switch (c.type()) {
-                case LONG -> SqlType.BIGINT;
-                case DOUBLE -> SqlType.DOUBLE;
-                default -> SqlType.VARCHAR;
-            });
+            types.add(
+                    c.name().equals(window.timeColumn())
+                            ? SqlType.TIMESTAMP
+                            : switch (c.type()) {
+                                case LONG -> SqlType.BIGINT;
+                                case DOUBLE -> SqlType.DOUBLE;
+                                default -> SqlType.VARCHAR;
+                            });
             switch (c.type()) {
                 case LONG -> columns.add(longKeys(order, key, groups));
                 case DOUBLE -> columns.add(doubleKeys(order, key, groups));
@@ -153,10 +169,14 @@ final class ViewAggregation {
             }
         }
         for (GroupedAggregate.Spec spec : node.aggregates()) {
-            SqlType argType = spec.column() == null ? null : column(window, spec.column()).type() == io.tessera.core.ColumnType.LONG
-                    ? SqlType.BIGINT : SqlType.DOUBLE;
+            SqlType argType = spec.column() == null
+                    ? null
+                    : column(window, spec.column()).type() == io.tessera.core.ColumnType.LONG
+                            ? SqlType.BIGINT
+                            : SqlType.DOUBLE;
             if (spec.function() == io.tessera.sql.AggregateFunction.TOP_K) {
-                argType = spec.column().equals(window.timeColumn()) ? SqlType.TIMESTAMP
+                argType = spec.column().equals(window.timeColumn())
+                        ? SqlType.TIMESTAMP
                         : switch (column(window, spec.column()).type()) {
                             case LONG -> SqlType.BIGINT;
                             case DOUBLE -> SqlType.DOUBLE;
@@ -195,8 +215,12 @@ final class ViewAggregation {
     }
 
     /** One aggregate's column: a value per group (one group, possibly without an answer, without keys). */
-    private static Object[] values(GroupedAggregate.Spec spec, List<Object> answers, int groups, SqlType argType,
-                                   Consumer<ErrorBound> approximate) {
+    private static Object[] values(
+            GroupedAggregate.Spec spec,
+            List<Object> answers,
+            int groups,
+            SqlType argType,
+            Consumer<ErrorBound> approximate) {
         Object[] out = new Object[groups];
         for (int g = 0; g < groups; g++) {
             out[g] = value(spec, g < answers.size() ? answers.get(g) : null, argType, approximate);
@@ -204,7 +228,8 @@ final class ViewAggregation {
         return out;
     }
 
-    private static Object value(GroupedAggregate.Spec spec, Object s, SqlType argType, Consumer<ErrorBound> approximate) {
+    private static Object value(
+            GroupedAggregate.Spec spec, Object s, SqlType argType, Consumer<ErrorBound> approximate) {
         return switch (s) {
             case WindowQuantiles w -> {
                 if (!w.isExact() && w.count() > 0) {
@@ -212,9 +237,11 @@ final class ViewAggregation {
                 }
                 yield w.quantile(spec.fraction());
             }
-            case null -> spec.function() == io.tessera.sql.AggregateFunction.COUNT
-                    || spec.function() == io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT ? (Object) 0L
-                    : spec.function() == io.tessera.sql.AggregateFunction.TOP_K ? List.of() : null;
+            case null ->
+                spec.function() == io.tessera.sql.AggregateFunction.COUNT
+                                || spec.function() == io.tessera.sql.AggregateFunction.APPROX_COUNT_DISTINCT
+                        ? (Object) 0L
+                        : spec.function() == io.tessera.sql.AggregateFunction.TOP_K ? List.of() : null;
             case DistinctState d -> {
                 approximate.accept(d.errorBound());
                 yield Math.round(d.estimate());
@@ -223,19 +250,27 @@ final class ViewAggregation {
                 approximate.accept(c.errorBound());
                 yield Math.round(c.estimate());
             }
-            case SumState sum -> sum.count() == 0 ? null : argType == SqlType.BIGINT ? (Object) Math.round(sum.value()) : (Object) sum.value();
+            case SumState sum ->
+                sum.count() == 0
+                        ? null
+                        : argType == SqlType.BIGINT ? (Object) Math.round(sum.value()) : (Object) sum.value();
             case CountState c -> c.value();
-            case BucketedViewAggregation.Corrected c -> c.isCount() ? (Object) c.count() : c.count() == 0 ? null
-                    : argType == SqlType.BIGINT ? (Object) Math.round(c.sum()) : (Object) c.sum();
+            case BucketedViewAggregation.Corrected c ->
+                c.isCount()
+                        ? (Object) c.count()
+                        : c.count() == 0
+                                ? null
+                                : argType == SqlType.BIGINT ? (Object) Math.round(c.sum()) : (Object) c.sum();
             case io.tessera.sketch.FrequentState f -> {
                 approximate.accept(f.errorBound());
                 List<Object> top = new ArrayList<>();
                 for (io.tessera.sketch.FrequentItem item : f.topK((int) spec.fraction())) {
-                    top.add(switch (argType) {
-                        case BIGINT, TIMESTAMP -> (Object) Long.parseLong(item.key());
-                        case DOUBLE -> Double.parseDouble(item.key());
-                        default -> item.key();
-                    });
+                    top.add(
+                            switch (argType) {
+                                case BIGINT, TIMESTAMP -> (Object) Long.parseLong(item.key());
+                                case DOUBLE -> Double.parseDouble(item.key());
+                                default -> item.key();
+                            });
                 }
                 yield List.copyOf(top);
             }

@@ -32,6 +32,7 @@ final class WindowQuantiles {
     private double[] selection;
     /** Values of the sketch part's rows that lie outside the window (sorted), taken out of its ranks. */
     private double[] removed = NONE;
+
     private int removedCount;
 
     private WindowQuantiles(double[] exact, KllState.Sorted sketch, ErrorBound bound, double[] edges, int edgeCount) {
@@ -52,8 +53,12 @@ final class WindowQuantiles {
 
     /** Panes summarized as every value, sorted (possibly none); edge values {@code edges[0..edgeCount)} in any order. */
     static WindowQuantiles exact(double[] sortedPanes, double[] edges, int edgeCount) {
-        return new WindowQuantiles(sortedPanes == null ? NONE : sortedPanes, null, ErrorBound.EXACT,
-                edges == null ? NONE : edges, edgeCount);
+        return new WindowQuantiles(
+                sortedPanes == null ? NONE : sortedPanes,
+                null,
+                ErrorBound.EXACT,
+                edges == null ? NONE : edges,
+                edgeCount);
     }
 
     /** Panes summarized by a merged sketch; edge values in any order. */
@@ -66,8 +71,13 @@ final class WindowQuantiles {
      * known exactly to lie outside the window: their ranks are taken out. The sketch's absolute rank
      * error is unchanged, so the normalized bound grows by the sketch's count over the window's.
      */
-    static WindowQuantiles sketchedWithout(KllState.Sorted panes, ErrorBound bound, double[] edges, int edgeCount, double[] removed,
-                                           int removedCount) {
+    static WindowQuantiles sketchedWithout(
+            KllState.Sorted panes,
+            ErrorBound bound,
+            double[] edges,
+            int edgeCount,
+            double[] removed,
+            int removedCount) {
         WindowQuantiles w = new WindowQuantiles(null, panes, bound, edges == null ? NONE : edges, edgeCount);
         w.removed = Arrays.copyOf(removed, removedCount);
         Arrays.sort(w.removed);
@@ -106,7 +116,8 @@ final class WindowQuantiles {
         if (removedCount == 0 || n <= 0) {
             return bound;
         }
-        return new ErrorBound(bound.kind(), bound.error() * Math.max(1.0, (double) paneCount() / n), bound.confidence());
+        return new ErrorBound(
+                bound.kind(), bound.error() * Math.max(1.0, (double) paneCount() / n), bound.confidence());
     }
 
     long count() {
@@ -114,8 +125,9 @@ final class WindowQuantiles {
     }
 
     private long paneCount() {
-        return sketch == null ? exact.length : sketch.values().length == 0 ? 0
-                : sketch.cumulativeWeights()[sketch.cumulativeWeights().length - 1];
+        return sketch == null
+                ? exact.length
+                : sketch.values().length == 0 ? 0 : sketch.cumulativeWeights()[sketch.cumulativeWeights().length - 1];
     }
 
     /** The q-quantile (0 &lt;= q &lt;= 1); null when the group has no value. */
@@ -262,7 +274,8 @@ final class WindowQuantiles {
         int j = 0;
         int r = 0;
         while (i < v.length || j < edgeCount) {
-            double next = Math.min(i < v.length ? v[i] : Double.POSITIVE_INFINITY, j < edgeCount ? e[j] : Double.POSITIVE_INFINITY);
+            double next = Math.min(
+                    i < v.length ? v[i] : Double.POSITIVE_INFINITY, j < edgeCount ? e[j] : Double.POSITIVE_INFINITY);
             while (r < removedCount && removed[r] <= next) {
                 seen--;
                 r++;

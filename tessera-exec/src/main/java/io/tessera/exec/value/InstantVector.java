@@ -18,6 +18,7 @@ public final class InstantVector implements Value {
     private long[][] present;
     /** For one step: series s's value and its bit s. */
     private final boolean oneStep;
+
     private double[] stepValues;
     private long[] stepPresent;
     private long[][] sampleTs;
@@ -25,6 +26,7 @@ public final class InstantVector implements Value {
     private boolean labelsDistinct;
     /** The table every row's label set was taken from, with each row's index in it; null once a row was not. */
     private LabelsTable table;
+
     private int[] tableRows;
     private boolean notFromOneTable;
 

@@ -20,8 +20,15 @@ public final class RangeVector implements Value {
     private final int size;
     private final long[] windowEnds;
 
-    public RangeVector(StepGrid grid, long rangeMs, Labels[] labels, long[][] ts, double[][] values,
-            int[][] from, int[][] to, int size) {
+    public RangeVector(
+            StepGrid grid,
+            long rangeMs,
+            Labels[] labels,
+            long[][] ts,
+            double[][] values,
+            int[][] from,
+            int[][] to,
+            int size) {
         this(grid, rangeMs, labels, ts, values, from, to, size, null);
     }
 
@@ -29,8 +36,16 @@ public final class RangeVector implements Value {
      * As the other constructor, with each step's window end when it is not the step's time
      * (a window moved by {@code offset} or pinned by {@code @}); null means the grid's times.
      */
-    public RangeVector(StepGrid grid, long rangeMs, Labels[] labels, long[][] ts, double[][] values,
-            int[][] from, int[][] to, int size, long[] windowEnds) {
+    public RangeVector(
+            StepGrid grid,
+            long rangeMs,
+            Labels[] labels,
+            long[][] ts,
+            double[][] values,
+            int[][] from,
+            int[][] to,
+            int size,
+            long[] windowEnds) {
         this.windowEnds = windowEnds;
         this.grid = grid;
         this.rangeMs = rangeMs;

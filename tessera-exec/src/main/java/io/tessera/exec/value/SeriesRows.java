@@ -28,8 +28,15 @@ public final class SeriesRows implements Value {
         this(labels, ts, values, counts, size, null, null, null);
     }
 
-    private SeriesRows(Labels[] labels, long[][] ts, double[][] values, int[] counts, int size, long[] flatTs,
-            double[] flatValues, int[] starts) {
+    private SeriesRows(
+            Labels[] labels,
+            long[][] ts,
+            double[][] values,
+            int[] counts,
+            int size,
+            long[] flatTs,
+            double[] flatValues,
+            int[] starts) {
         this.labels = labels;
         this.ts = ts;
         this.values = values;

@@ -1,5 +1,4 @@
 package io.tessera.exec.value;
 
 /** A string constant. */
-public record StringValue(String value) implements Value {
-}
+public record StringValue(String value) implements Value {}

@@ -17,7 +17,11 @@ import io.tessera.core.StaleMarker;
  */
 final class CounterMove {
 
-    enum Outcome { VALUE, NONE, EXACT }
+    enum Outcome {
+        VALUE,
+        NONE,
+        EXACT
+    }
 
     private final boolean counter;
     private final boolean rate;
@@ -39,8 +43,23 @@ final class CounterMove {
      * @param inTs the series' samples in {@code (g - ext, T]}: {@code [inFrom, inTo)} of these arrays (null when none)
      * @param outTs its samples in {@code (g - w, T - w + ext]}: {@code [outFrom, outTo)} (null when none)
      */
-    Outcome move(double kept, long n0, long g, long t, long w, long ext, KeptCorrections.CounterAtG atG, int series,
-            long[] inTs, double[] inVs, int inFrom, int inTo, long[] outTs, double[] outVs, int outFrom, int outTo) {
+    Outcome move(
+            double kept,
+            long n0,
+            long g,
+            long t,
+            long w,
+            long ext,
+            KeptCorrections.CounterAtG atG,
+            int series,
+            long[] inTs,
+            double[] inVs,
+            int inFrom,
+            int inTo,
+            long[] outTs,
+            double[] outVs,
+            int outFrom,
+            int outTo) {
         int n = 0;
         if (atG != null && atG.hasLast(series)) {
             ts[0] = atG.lastTs()[series];
@@ -80,7 +99,8 @@ final class CounterMove {
         }
         if (nIn == nT && nOut == n0) {
             // every sample of the window at T is new: nothing to move
-            return finish(prometheusSum(firstNew, inStart), ts[firstNew], vs[firstNew], ts[inStart - 1], nT, t - w, t, true);
+            return finish(
+                    prometheusSum(firstNew, inStart), ts[firstNew], vs[firstNew], ts[inStart - 1], nT, t - w, t, true);
         }
         if (n0 == 0 || nMid < 0) {
             return exact("the window at the grid point holds too few samples to move");
@@ -99,7 +119,8 @@ final class CounterMove {
             return exact("a value near the window's edges is not finite, so the increments cannot be moved");
         }
         int firstG = nOut > 0 ? leftFrom : succ;
-        double sumG = atG != null && atG.hasSum(series, ts[firstG], ts[pred]) ? atG.sums()[series]
+        double sumG = atG != null && atG.hasSum(series, ts[firstG], ts[pred])
+                ? atG.sums()[series]
                 : sumAtG(kept, n0, g, w, ts[firstG], vs[firstG], ts[pred]);
         if (Double.isNaN(sumG)) {
             return exact("the kept value does not turn back into a sum of increments");
@@ -156,7 +177,14 @@ final class CounterMove {
      * the sum is Prometheus' own arithmetic, else a value it would not reach as finite is left to
      * the exact computation.
      */
-    private Outcome finish(double sum, long firstT, double firstV, long lastT, long count, long start, long end,
+    private Outcome finish(
+            double sum,
+            long firstT,
+            double firstV,
+            long lastT,
+            long count,
+            long start,
+            long end,
             boolean asPrometheus) {
         double factor = factor(sum, firstT, firstV, lastT, count, start, end);
         if (rate) {
@@ -211,7 +239,8 @@ final class CounterMove {
      * {@code sampled · firstV / sum}, so {@code sum = (e - firstV) · sampled / (sampled + toEnd)}.
      * The one whose clamp condition holds as assumed; NaN when neither does.
      */
-    private double invert(double extrapolated, long firstT, double firstV, long lastT, long count, long start, long end) {
+    private double invert(
+            double extrapolated, long firstT, double firstV, long lastT, long count, long start, long end) {
         double sampled = (lastT - firstT) / 1000.0;
         if (!(sampled > 0) || !Double.isFinite(extrapolated)) {
             return Double.NaN;

@@ -53,6 +53,7 @@ public final class CurveBuilder {
     private final List<Labels> groupLabels = new ArrayList<>();
     /** Each group's events of the pane being built, reused pane after pane. */
     private final List<Events> events = new ArrayList<>();
+
     private final List<String[]> unusable = new ArrayList<>();
     /** Scratch space of {@link Events#curve}, grown to the most events of any group and pane. */
     private final Scratch scratch = new Scratch();
@@ -69,16 +70,16 @@ public final class CurveBuilder {
     }
 
     /** One map of curves per group for each pane, in pane order. */
-    public static List<Map<Labels, State>> build(PhysicalDag dag, MaterializedView view, long firstEnd, long lastEnd,
-            DataStore store, RunContext context) {
+    public static List<Map<Labels, State>> build(
+            PhysicalDag dag, MaterializedView view, long firstEnd, long lastEnd, DataStore store, RunContext context) {
         CurveShape shape = CurveShape.of(dag, view.state().input());
         if (shape == null) {
-            throw new IllegalArgumentException("view " + view.definitionId() + " keeps node " + view.state().input()
-                    + ", which is not a sum of rate, increase or delta over a selector");
+            throw new IllegalArgumentException("view " + view.definitionId() + " keeps node "
+                    + view.state().input() + ", which is not a sum of rate, increase or delta over a selector");
         }
         if ((lastEnd - firstEnd) % view.paneMs() != 0 || lastEnd < firstEnd) {
-            throw new IllegalArgumentException("pane ends " + firstEnd + " to " + lastEnd + " are not a run of "
-                    + view.paneMs() + " ms panes");
+            throw new IllegalArgumentException(
+                    "pane ends " + firstEnd + " to " + lastEnd + " are not a run of " + view.paneMs() + " ms panes");
         }
         CurveBuilder b = new CurveBuilder(shape, view.paneMs(), firstEnd, lastEnd);
         Scan scan = (Scan) dag.node(shape.scan());
@@ -95,6 +96,7 @@ public final class CurveBuilder {
         final int group;
         /** The window's first and last sample at the time reached. */
         int f;
+
         int l;
 
         Walk(long[] ts, double[] vs, double[] drops, int n, int group) {
@@ -116,7 +118,9 @@ public final class CurveBuilder {
             Labels before = nameless.putIfAbsent(out, labels);
             if (before != null) {
                 markAll(group, "two series differ only in their metric name");
-                markAll(groupOf(Aggregations.groupLabels(before.withoutMetricName(), shape.grouping(), shape.without())),
+                markAll(
+                        groupOf(Aggregations.groupLabels(
+                                before.withoutMetricName(), shape.grouping(), shape.without())),
                         "two series differ only in their metric name");
                 continue;
             }
@@ -241,8 +245,8 @@ public final class CurveBuilder {
         double span = to - from;
         if (outside(startFlip, span) && outside(endFlip, span) && (!clamps || outside(zeroFlip, span))) {
             // no regime changes in the window's time: one piece (the usual case, a scraper on schedule)
-            double value = CounterState.extrapolate(count, firstT, firstV, lastT, result, from - w, from, shape.counter(),
-                    shape.rate());
+            double value = CounterState.extrapolate(
+                    count, firstT, firstV, lastT, result, from - w, from, shape.counter(), shape.rate());
             piece(group, from, to, value, to - from == 1 ? 0 : slopeAt(from, firstT, firstV, lastT, m, result));
             return;
         }
@@ -262,8 +266,8 @@ public final class CurveBuilder {
             if (y <= x) {
                 continue;
             }
-            double value = CounterState.extrapolate(count, firstT, firstV, lastT, result, x - w, x, shape.counter(),
-                    shape.rate());
+            double value = CounterState.extrapolate(
+                    count, firstT, firstV, lastT, result, x - w, x, shape.counter(), shape.rate());
             double slope = y - x == 1 ? 0 : slopeAt(x, firstT, firstV, lastT, m, result);
             piece(group, x, y, value, slope);
         }
@@ -403,7 +407,8 @@ public final class CurveBuilder {
             int[] buckets = scratch.buckets;
             int[] order = scratch.order;
             if (width + 3 <= buckets.length) {
-                // offsets lie in [1, width + 1]: a counting sort, stable, so events of one time are added in the order they came
+                // offsets lie in [1, width + 1]: a counting sort, stable, so events of one time are added in the order
+                // they came
                 Arrays.fill(buckets, 0, width + 3, 0);
                 for (int i = 0; i < n; i++) {
                     buckets[at[i] + 1]++;
@@ -456,7 +461,10 @@ public final class CurveBuilder {
                     sl = b + bc;
                     lv = sl == 0 ? a + ac : (a + ac) + sl * offset;
                 }
-                if (out > 0 && counts[out - 1] == series && levels[out - 1] == lv && slopes[out - 1] == sl
+                if (out > 0
+                        && counts[out - 1] == series
+                        && levels[out - 1] == lv
+                        && slopes[out - 1] == sl
                         && (sl == 0 || series == 0)) {
                     continue;
                 }

@@ -27,11 +27,9 @@ import java.util.Map;
 public final class CurveOperator {
 
     /** The steps {@code [0, answered)} of a run, answered from the view. */
-    public record Partial(InstantVector vector, int answered) {
-    }
+    public record Partial(InstantVector vector, int answered) {}
 
-    private CurveOperator() {
-    }
+    private CurveOperator() {}
 
     /** Every step from the view; any pane missing is missing state. */
     public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
@@ -42,8 +40,8 @@ public final class CurveOperator {
      * The steps up to the first of the {@code newestMissing} newest panes the view has not built
      * (all steps when it has built them all); throws when an older pane is missing.
      */
-    public static Partial evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context,
-            int newestMissing) {
+    public static Partial evaluate(
+            MaterializedView view, StepGrid grid, DataStore store, RunContext context, int newestMissing) {
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
         List<Interval> wanted = new ArrayList<>();
@@ -60,8 +58,13 @@ public final class CurveOperator {
         while (true) {
             List<Interval> read = wanted.subList(0, usable);
             try {
-                states = store.readMaterializedView(view,
-                        new MaterializedViewRequest(new Interval(read.getFirst().start(), read.getLast().end()), read), context);
+                states = store.readMaterializedView(
+                        view,
+                        new MaterializedViewRequest(
+                                new Interval(
+                                        read.getFirst().start(), read.getLast().end()),
+                                read),
+                        context);
                 break;
             } catch (MissingStateException e) {
                 int at = read.indexOf(e.missing());

@@ -18,8 +18,7 @@ import io.tessera.sketch.VarianceState;
  */
 final class Finalizer {
 
-    private Finalizer() {
-    }
+    private Finalizer() {}
 
     static double finalize(String function, State state, long start, long end, double[] params) {
         return switch (function) {
@@ -44,6 +43,7 @@ final class Finalizer {
 
     /** The relative and absolute differences from the exact engine a value from panes may have. */
     private static final double RELATIVE = 1e-10;
+
     private static final double ABSOLUTE = 1e-13;
 
     /**
@@ -59,7 +59,8 @@ final class Finalizer {
                 CounterState c = (CounterState) state;
                 double bound = c.counterSumErrorBound();
                 double sum = c.lastValue() - c.firstValue() + c.resetCorrection();
-                yield bound == 0 || bound <= RELATIVE * Math.abs(sum) ? null
+                yield bound == 0 || bound <= RELATIVE * Math.abs(sum)
+                        ? null
                         : "the values before its resets are too large against the increase for merged panes to add up as the "
                                 + "exact engine does, sample by sample";
             }
@@ -71,14 +72,15 @@ final class Finalizer {
                 AvgState s = (AvgState) state;
                 yield agrees(s.orderErrorBound(), s.value()) ? null : ORDER_SHOWS;
             }
-            case "stddev_over_time", "stdvar_over_time" -> varianceDisagreement(function.equals("stddev_over_time"),
-                    (VarianceState) state);
+            case "stddev_over_time", "stdvar_over_time" ->
+                varianceDisagreement(function.equals("stddev_over_time"), (VarianceState) state);
             default -> null;
         };
     }
 
-    private static final String ORDER_SHOWS = "its values' magnitudes (or a value that is not finite) could make the order "
-            + "in which merged panes add them show against the exact engine's sum, sample by sample";
+    private static final String ORDER_SHOWS =
+            "its values' magnitudes (or a value that is not finite) could make the order "
+                    + "in which merged panes add them show against the exact engine's sum, sample by sample";
 
     /** Whether a result whose error is at most {@code bound} is within 1e-10 of {@code value} (or 1e-13 absolute). */
     private static boolean agrees(double bound, double value) {
@@ -98,9 +100,14 @@ final class Finalizer {
         }
         return Double.isInfinite(bound)
                 ? "the merged variance has no error bound (a non-finite sample, or panes kept without one)"
-                : String.format(java.util.Locale.ROOT, "the variance %.6g of %d samples is too small against their"
-                        + " mean %.6g for merged panes to round as one pass over the samples does (they may differ by %.3g)",
-                        v.variance(), v.count(), v.mean(), bound);
+                : String.format(
+                        java.util.Locale.ROOT,
+                        "the variance %.6g of %d samples is too small against their"
+                                + " mean %.6g for merged panes to round as one pass over the samples does (they may differ by %.3g)",
+                        v.variance(),
+                        v.count(),
+                        v.mean(),
+                        bound);
     }
 
     /** Whether the point exists: rate, increase and delta need two samples. */

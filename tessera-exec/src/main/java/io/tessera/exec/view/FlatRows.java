@@ -29,8 +29,10 @@ final class FlatRows {
         int[] count = new int[series];
         for (int s = 0; s < series; s++) {
             int r = rowOf[s];
-            count[s] = r < 0 ? 0 : ViewOperator.firstAfter(rows.tsArray(r), rows.first(r), rows.first(r) + rows.count(r), upTo)
-                    - rows.first(r);
+            count[s] = r < 0
+                    ? 0
+                    : ViewOperator.firstAfter(rows.tsArray(r), rows.first(r), rows.first(r) + rows.count(r), upTo)
+                            - rows.first(r);
             start[s + 1] = start[s] + count[s];
         }
         long[] ts = new long[start[series]];

@@ -39,12 +39,10 @@ public final class GridCorrectionOperator {
     /** Grid points tried before T's own, for an instant query whose newest grid point is not built yet. */
     private static final int EARLIER_GRID_POINTS = 2;
 
-    private GridCorrectionOperator() {
-    }
+    private GridCorrectionOperator() {}
 
     /** What a correction returns: the vector, and the info line that says how it was made. */
-    public record Corrected(InstantVector vector, String info) {
-    }
+    public record Corrected(InstantVector vector, String info) {}
 
     /**
      * @param rawRows reads the range's Scan over ascending disjoint spans, in one store call (see {@link SpanRows}),
@@ -52,10 +50,20 @@ public final class GridCorrectionOperator {
      * @param rankTarget the largest normalized rank error a corrected quantile may have
      * @param keptCorrections what instant corrections share between two grid points; null to share nothing
      */
-    public static Corrected evaluate(GridCorrection c, MaterializedView valueView, MaterializedView countView, long windowMs,
-            StepGrid grid, Value[] params, DataStore store, RunContext context, Scan scan,
-            BiFunction<List<Interval>, Labels[], SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
-            double rankTarget, KeptCorrections keptCorrections) {
+    public static Corrected evaluate(
+            GridCorrection c,
+            MaterializedView valueView,
+            MaterializedView countView,
+            long windowMs,
+            StepGrid grid,
+            Value[] params,
+            DataStore store,
+            RunContext context,
+            Scan scan,
+            BiFunction<List<Interval>, Labels[], SeriesRows> rawRows,
+            BiFunction<Labels, Interval, SeriesRows> seriesRows,
+            double rankTarget,
+            KeptCorrections keptCorrections) {
         PaneGrid panes = new PaneGrid(valueView.paneMs(), valueView.phaseMs());
         int steps = grid.size();
         MissingStateException last = null;
@@ -64,8 +72,11 @@ public final class GridCorrectionOperator {
             for (int i = 0; i < steps; i++) {
                 g[i] = panes.floor(grid.time(i)) - back * valueView.paneMs();
                 if (grid.time(i) - g[i] >= windowMs) {
-                    throw new MissingStateException(valueView.definitionId(), new Interval(g[i] - valueView.paneMs(), g[i]),
-                            "the grid point before " + grid.time(i) + " is a whole window (" + Durations.format(windowMs)
+                    throw new MissingStateException(
+                            valueView.definitionId(),
+                            new Interval(g[i] - valueView.paneMs(), g[i]),
+                            "the grid point before " + grid.time(i) + " is a whole window ("
+                                    + Durations.format(windowMs)
                                     + ") back, so a correction would read more than the window");
                 }
             }
@@ -76,8 +87,22 @@ public final class GridCorrectionOperator {
                 last = e;
                 continue;
             }
-            return new Correction(c, windowMs, grid, params, context, rawRows, seriesRows, rankTarget, g, states,
-                    valueView, countView, scan, keptCorrections).run(valueView);
+            return new Correction(
+                            c,
+                            windowMs,
+                            grid,
+                            params,
+                            context,
+                            rawRows,
+                            seriesRows,
+                            rankTarget,
+                            g,
+                            states,
+                            valueView,
+                            countView,
+                            scan,
+                            keptCorrections)
+                    .run(valueView);
         }
         throw last;
     }
@@ -86,7 +111,8 @@ public final class GridCorrectionOperator {
      * The raw samples of {@code scan} in the ascending, disjoint {@code spans}, read with one store
      * call; {@code accepted} are raw series (by reference) an earlier read of the Scan accepted.
      */
-    public static SeriesRows readSpans(DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
+    public static SeriesRows readSpans(
+            DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
         return SpanRows.read(store, scan, spans, context, accepted);
     }
 
@@ -102,6 +128,7 @@ public final class GridCorrectionOperator {
         private final GridValues kept;
         /** The output series: {@code kept}'s, copied before a series new since the grid point is added. */
         private SeriesIds ids;
+
         private final double[][] p;
         /** Every series' samples of every span, read once; null when no step is off the grid. */
         private final SeriesRows rows;
@@ -114,9 +141,11 @@ public final class GridCorrectionOperator {
         private final long staysFrom;
         /** The output series being moved, and each output series' row among the rows read. */
         private int current;
+
         private int[] rowOf;
         /** Metric names whose counter-likeness was checked, as the exact rate and increase do. */
         private final java.util.Set<String> checkedNames = new java.util.HashSet<>();
+
         private final Kind kind;
         private double worstBound;
         private int exactSeries;
@@ -126,19 +155,40 @@ public final class GridCorrectionOperator {
         private static final double EXACT_SHARE = 0.05;
         /** Magnitudes a moved sum keeps to: a window of up to 2^22 such samples cannot overflow. */
         private static final double SAFE = 0x1p1000;
+
         private int exactBudget;
         private int windowReads;
 
-        private enum Kind { SUM, COUNT, AVG, QUANTILE, MAX, MIN, COUNTER }
+        private enum Kind {
+            SUM,
+            COUNT,
+            AVG,
+            QUANTILE,
+            MAX,
+            MIN,
+            COUNTER
+        }
 
         /** How far the spans of a counter reach past their edges, for the samples next to them. */
         private final long ext;
+
         private final CounterMove counterMove;
 
-        Correction(GridCorrection c, long windowMs, StepGrid grid, Value[] params, RunContext context,
-                BiFunction<List<Interval>, Labels[], SeriesRows> rawRows, BiFunction<Labels, Interval, SeriesRows> seriesRows,
-                double rankTarget, long[] g, GridValues.States states, MaterializedView valueView, MaterializedView countView,
-                Scan scan, KeptCorrections keptCorrections) {
+        Correction(
+                GridCorrection c,
+                long windowMs,
+                StepGrid grid,
+                Value[] params,
+                RunContext context,
+                BiFunction<List<Interval>, Labels[], SeriesRows> rawRows,
+                BiFunction<Labels, Interval, SeriesRows> seriesRows,
+                double rankTarget,
+                long[] g,
+                GridValues.States states,
+                MaterializedView valueView,
+                MaterializedView countView,
+                Scan scan,
+                KeptCorrections keptCorrections) {
             long paneMs = valueView.paneMs();
             this.c = c;
             this.seriesRows = seriesRows;
@@ -162,7 +212,9 @@ public final class GridCorrectionOperator {
             this.counterMove = kind == Kind.COUNTER ? new CounterMove(c.function()) : null;
             for (int i = 0; i < grid.size(); i++) {
                 if (kind == Kind.COUNTER && grid.time(i) - g[i] + 2 * ext > windowMs) {
-                    throw new MissingStateException(c.function(), new Interval(g[i] - paneMs, g[i]),
+                    throw new MissingStateException(
+                            c.function(),
+                            new Interval(g[i] - paneMs, g[i]),
                             "the grid point is too far back for the spans of a counter's correction");
                 }
             }
@@ -173,10 +225,20 @@ public final class GridCorrectionOperator {
                 }
             }
             // an instant before the next grid point may share what left the window with the runs before it
-            KeptCorrections.Key key = keptCorrections != null && grid.size() == 1 && grid.time(0) > g[0]
-                    && grid.time(0) - g[0] <= paneMs && paneMs + 2 * ext <= windowMs
-                    ? new KeptCorrections.Key(valueView.definitionId(), countView.definitionId(), states.values().version(),
-                            states.counts().version(), scan, windowMs, ext, g[0])
+            KeptCorrections.Key key = keptCorrections != null
+                            && grid.size() == 1
+                            && grid.time(0) > g[0]
+                            && grid.time(0) - g[0] <= paneMs
+                            && paneMs + 2 * ext <= windowMs
+                    ? new KeptCorrections.Key(
+                            valueView.definitionId(),
+                            countView.definitionId(),
+                            states.values().version(),
+                            states.counts().version(),
+                            scan,
+                            windowMs,
+                            ext,
+                            g[0])
                     : null;
             KeptCorrections.Kept shared = key == null ? null : keptCorrections.get(key);
             this.kept = shared != null ? shared.values() : GridValues.of(states, context);
@@ -207,7 +269,9 @@ public final class GridCorrectionOperator {
             long spanMs = EdgeRows.coveredMs(spans);
             long extentMs = grid.last() - grid.start() + windowMs;
             if (grid.size() > 1 && spanMs * 2 > extentMs) {
-                throw new MissingStateException(c.function(), new Interval(grid.start() - windowMs, grid.last()),
+                throw new MissingStateException(
+                        c.function(),
+                        new Interval(grid.start() - windowMs, grid.last()),
                         "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
                                 + "% of the raw data, so the exact answer is cheaper");
             }
@@ -237,7 +301,12 @@ public final class GridCorrectionOperator {
                 names.add(raw.metricName());
             }
             FlatRows goneFlat = FlatRows.of(gone, goneAt, staysFrom);
-            return new KeptCorrections.Kept(kept, goneFlat, rawOrder, rawIds, List.copyOf(names),
+            return new KeptCorrections.Kept(
+                    kept,
+                    goneFlat,
+                    rawOrder,
+                    rawIds,
+                    List.copyOf(names),
                     kind == Kind.COUNTER ? counterAtG(gone, goneAt, goneFlat, g[0]) : null);
         }
 
@@ -271,10 +340,13 @@ public final class GridCorrectionOperator {
                     }
                 }
                 long n0 = kept.countAt(point, s);
-                for (int i = gone.from(s); i < gone.to(s) && lastTs[s] != KeptCorrections.CounterAtG.NONE && n0 >= 2; i++) {
+                for (int i = gone.from(s);
+                        i < gone.to(s) && lastTs[s] != KeptCorrections.CounterAtG.NONE && n0 >= 2;
+                        i++) {
                     if (!StaleMarker.isStale(gone.vs[i])) {
                         firstTs[s] = gone.ts[i];
-                        sums[s] = counterMove.sumAtG(kept.valueAt(point, s), n0, g, windowMs, gone.ts[i], gone.vs[i], lastTs[s]);
+                        sums[s] = counterMove.sumAtG(
+                                kept.valueAt(point, s), n0, g, windowMs, gone.ts[i], gone.vs[i], lastTs[s]);
                         break;
                     }
                 }
@@ -315,7 +387,9 @@ public final class GridCorrectionOperator {
                 long t = grid.time(i);
                 int point = kept.pointOf(g[i]);
                 if (kind == Kind.QUANTILE && !(p[i][0] >= 0 && p[i][0] <= 1)) {
-                    throw new MissingStateException(valueView.definitionId(), new Interval(g[i] - valueView.paneMs(), g[i]),
+                    throw new MissingStateException(
+                            valueView.definitionId(),
+                            new Interval(g[i] - valueView.paneMs(), g[i]),
                             "quantile " + p[i][0] + " is outside [0, 1]");
                 }
                 SeriesRows inRows = t > g[i] ? rows : null;
@@ -336,19 +410,37 @@ public final class GridCorrectionOperator {
                             in.sum(inRows.tsArray(r), inRows.valuesArray(r), first, first + inRows.count(r), g[i], t);
                         }
                         if (goneFlat != null) {
-                            gone.sum(goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s), g[i] - windowMs, t - windowMs);
+                            gone.sum(
+                                    goneFlat.ts,
+                                    goneFlat.vs,
+                                    goneFlat.from(s),
+                                    goneFlat.to(s),
+                                    g[i] - windowMs,
+                                    t - windowMs);
                         } else if (goneRows != null && inAt[s] >= 0) {
                             int r = inAt[s];
                             int first = goneRows.first(r);
-                            gone.sum(goneRows.tsArray(r), goneRows.valuesArray(r), first, first + goneRows.count(r),
-                                    g[i] - windowMs, t - windowMs);
+                            gone.sum(
+                                    goneRows.tsArray(r),
+                                    goneRows.valuesArray(r),
+                                    first,
+                                    first + goneRows.count(r),
+                                    g[i] - windowMs,
+                                    t - windowMs);
                         }
                     } else {
                         if (scansSpans && inAt != null && inAt[s] >= 0) {
                             in.scan(inRows, inAt[s], g[i], t, v0);
                         }
                         if (scansSpans && goneFlat != null) {
-                            gone.scan(goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s), g[i] - windowMs, t - windowMs, v0);
+                            gone.scan(
+                                    goneFlat.ts,
+                                    goneFlat.vs,
+                                    goneFlat.from(s),
+                                    goneFlat.to(s),
+                                    g[i] - windowMs,
+                                    t - windowMs,
+                                    v0);
                         } else if (scansSpans && goneRows != null && inAt[s] >= 0) {
                             gone.scan(goneRows, inAt[s], g[i] - windowMs, t - windowMs, v0);
                         }
@@ -358,13 +450,43 @@ public final class GridCorrectionOperator {
                         continue;
                     }
                     double v = switch (kind) {
-                        case COUNTER -> counter(valueView, g[i], t, v0, n0, inAt == null ? -1 : inAt[s], goneFlat, s,
-                                ids.labels(s));
+                        case COUNTER ->
+                            counter(
+                                    valueView,
+                                    g[i],
+                                    t,
+                                    v0,
+                                    n0,
+                                    inAt == null ? -1 : inAt[s],
+                                    goneFlat,
+                                    s,
+                                    ids.labels(s));
                         case COUNT -> n;
-                        case SUM -> checked(valueView, g[i], moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone), in, gone));
-                        case AVG -> checked(valueView, g[i], moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone) * n0, in, gone)) / n;
-                        case QUANTILE -> quantile(valueView, g[i], t, p[i][0], v0, n0, n, in, gone, inRows, inAt == null ? -1 : inAt[s],
-                                ids.labels(s));
+                        case SUM ->
+                            checked(
+                                    valueView,
+                                    g[i],
+                                    moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone), in, gone));
+                        case AVG ->
+                            checked(
+                                            valueView,
+                                            g[i],
+                                            moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone) * n0, in, gone))
+                                    / n;
+                        case QUANTILE ->
+                            quantile(
+                                    valueView,
+                                    g[i],
+                                    t,
+                                    p[i][0],
+                                    v0,
+                                    n0,
+                                    n,
+                                    in,
+                                    gone,
+                                    inRows,
+                                    inAt == null ? -1 : inAt[s],
+                                    ids.labels(s));
                         case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, ids.labels(s));
                     };
                     if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
@@ -381,15 +503,26 @@ public final class GridCorrectionOperator {
         }
 
         private String info(MaterializedView valueView) {
-            String id = valueView.definitionId().substring(0, Math.min(19, valueView.definitionId().length()));
-            String how = "values kept every " + Durations.format(valueView.paneMs()) + " by ingestion runs, moved to the"
-                    + " query time by the raw samples that entered and left the window since the grid point"
-                    + (left != null ? ", those that left kept from the first run after it" : "");
-            String bound = kind != Kind.QUANTILE ? "exact" + (exactSeries > 0 ? ", " + exactSeries
-                    + " series answered exactly from their raw samples" : "")
-                    : String.format(Locale.ROOT, "quantile rank error <= %.3g%% by the samples that moved (target %.3g%%)%s",
-                            100 * worstBound, 100 * rankTarget,
-                            exactSeries > 0 ? ", " + exactSeries + " series answered exactly from their raw samples" : "");
+            String id = valueView
+                    .definitionId()
+                    .substring(0, Math.min(19, valueView.definitionId().length()));
+            String how =
+                    "values kept every " + Durations.format(valueView.paneMs()) + " by ingestion runs, moved to the"
+                            + " query time by the raw samples that entered and left the window since the grid point"
+                            + (left != null ? ", those that left kept from the first run after it" : "");
+            String bound = kind != Kind.QUANTILE
+                    ? "exact"
+                            + (exactSeries > 0
+                                    ? ", " + exactSeries + " series answered exactly from their raw samples"
+                                    : "")
+                    : String.format(
+                            Locale.ROOT,
+                            "quantile rank error <= %.3g%% by the samples that moved (target %.3g%%)%s",
+                            100 * worstBound,
+                            100 * rankTarget,
+                            exactSeries > 0
+                                    ? ", " + exactSeries + " series answered exactly from their raw samples"
+                                    : "");
             return "PromQL info: " + c.function() + " answered from view " + id + " (" + how + ", " + bound + ")";
         }
 
@@ -399,9 +532,16 @@ public final class GridCorrectionOperator {
          * moved one does not, nor the other way round. Returns {@code v0}.
          */
         private double finite(MaterializedView view, long g, double v0, Span in, Span gone) {
-            if (!(Math.abs(v0) <= SAFE) || !in.finite || !gone.finite || !(in.largest <= SAFE) || !(gone.largest <= SAFE)
-                    || !(Math.abs(in.sum) <= SAFE) || !(Math.abs(gone.sum) <= SAFE)) {
-                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+            if (!(Math.abs(v0) <= SAFE)
+                    || !in.finite
+                    || !gone.finite
+                    || !(in.largest <= SAFE)
+                    || !(gone.largest <= SAFE)
+                    || !(Math.abs(in.sum) <= SAFE)
+                    || !(Math.abs(gone.sum) <= SAFE)) {
+                throw new MissingStateException(
+                        view.definitionId(),
+                        new Interval(g - view.paneMs(), g),
                         "a value near the window's edges is not finite or near the double range, so the kept sum cannot be moved");
             }
             return v0;
@@ -409,7 +549,9 @@ public final class GridCorrectionOperator {
 
         private double checked(MaterializedView view, long g, double moved) {
             if (!(Math.abs(moved) <= SAFE)) {
-                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+                throw new MissingStateException(
+                        view.definitionId(),
+                        new Interval(g - view.paneMs(), g),
                         "the moved sum is not finite or near the double range");
             }
             return moved;
@@ -443,25 +585,55 @@ public final class GridCorrectionOperator {
          * samples below it that entered and left. A series whose window is all new samples
          * ({@code n0 = 0}) is answered exactly from them.
          */
-        private double quantile(MaterializedView view, long g, long t, double q, double v0, long n0, long n,
-                Span in, Span gone, SeriesRows inRows, int inAt, Labels series) {
+        private double quantile(
+                MaterializedView view,
+                long g,
+                long t,
+                double q,
+                double v0,
+                long n0,
+                long n,
+                Span in,
+                Span gone,
+                SeriesRows inRows,
+                int inAt,
+                Labels series) {
             if (n0 == 0) {
                 exactSeries++;
                 return exactFrom(inRows, inAt, g, t, q);
             }
             if (Double.isNaN(v0) || in.nan || gone.nan || n < 2) {
-                return exactWindow(view, g, t, q, series, n < 2 ? "a series has one sample left in the window, which the"
-                        + " kept quantile does not name" : "NaN samples near the window's edges have no rank");
+                return exactWindow(
+                        view,
+                        g,
+                        t,
+                        q,
+                        series,
+                        n < 2
+                                ? "a series has one sample left in the window, which the"
+                                        + " kept quantile does not name"
+                                : "NaN samples near the window's edges have no rank");
             }
             double rank = q * (n0 - 1);
             long lo = (long) Math.floor(rank);
             long hi = (long) Math.ceil(rank);
             long below = hi - gone.below + in.below;
             long atOrBelow = lo + 1 - gone.atOrBelow + in.atOrBelow;
-            double bound = Math.max(Math.max(0, below / (double) (n - 1) - q), Math.max(0, q - (atOrBelow - 1) / (double) (n - 1)));
+            double bound = Math.max(
+                    Math.max(0, below / (double) (n - 1) - q), Math.max(0, q - (atOrBelow - 1) / (double) (n - 1)));
             if (bound > rankTarget) {
-                return exactWindow(view, g, t, q, series, String.format(Locale.ROOT, "moving the kept quantile to the query"
-                        + " time bounds its rank error by %.3g%%, over the %.3g%% target", 100 * bound, 100 * rankTarget));
+                return exactWindow(
+                        view,
+                        g,
+                        t,
+                        q,
+                        series,
+                        String.format(
+                                Locale.ROOT,
+                                "moving the kept quantile to the query"
+                                        + " time bounds its rank error by %.3g%%, over the %.3g%% target",
+                                100 * bound,
+                                100 * rankTarget));
             }
             worstBound = Math.max(worstBound, bound);
             return v0;
@@ -475,8 +647,16 @@ public final class GridCorrectionOperator {
          * @param goneFlat the samples that left by output series when shared, else null and the
          *     rows read now hold them at row {@code a}
          */
-        private double counter(MaterializedView view, long g, long t, double v0, long n0, int a, FlatRows goneFlat,
-                int s, Labels series) {
+        private double counter(
+                MaterializedView view,
+                long g,
+                long t,
+                double v0,
+                long n0,
+                int a,
+                FlatRows goneFlat,
+                int s,
+                Labels series) {
             noCounterValue = false;
             CounterMove.Outcome o;
             if (t == g) {
@@ -488,11 +668,27 @@ public final class GridCorrectionOperator {
                 int inTo = a < 0 ? 0 : inFrom + rows.count(a);
                 if (goneFlat != null) {
                     // the rows read now start after g: the last sample before it was kept
-                    o = counterMove.move(v0, n0, g, t, windowMs, ext, left.counterAtG(), s, inTs, inVs, inFrom, inTo,
-                            goneFlat.ts, goneFlat.vs, goneFlat.from(s), goneFlat.to(s));
+                    o = counterMove.move(
+                            v0,
+                            n0,
+                            g,
+                            t,
+                            windowMs,
+                            ext,
+                            left.counterAtG(),
+                            s,
+                            inTs,
+                            inVs,
+                            inFrom,
+                            inTo,
+                            goneFlat.ts,
+                            goneFlat.vs,
+                            goneFlat.from(s),
+                            goneFlat.to(s));
                 } else {
                     // the rows that left are the rows read now
-                    o = counterMove.move(v0, n0, g, t, windowMs, ext, null, s, inTs, inVs, inFrom, inTo, inTs, inVs, inFrom, inTo);
+                    o = counterMove.move(
+                            v0, n0, g, t, windowMs, ext, null, s, inTs, inVs, inFrom, inTo, inTs, inVs, inFrom, inTo);
                 }
             }
             return switch (o) {
@@ -511,15 +707,21 @@ public final class GridCorrectionOperator {
          * entered may only raise (lower) it. NaN never wins unless it is all there is, as in
          * Prometheus. Otherwise that series' window is read exactly.
          */
-        private double extreme(MaterializedView view, long g, long t, double v0, long n0, Span in, Span gone, Labels series) {
+        private double extreme(
+                MaterializedView view, long g, long t, double v0, long n0, Span in, Span gone, Labels series) {
             boolean max = kind == Kind.MAX;
             if (n0 == 0) {
                 return in.numbers > 0 ? (max ? in.max : in.min) : Double.NaN;
             }
             boolean reached = gone.numbers > 0 && (max ? gone.max >= v0 : gone.min <= v0);
             if (Double.isNaN(v0) || reached) {
-                return exactWindow(view, g, t, series, Double.NaN, "a sample that left the window held its kept "
-                        + (max ? "maximum" : "minimum"));
+                return exactWindow(
+                        view,
+                        g,
+                        t,
+                        series,
+                        Double.NaN,
+                        "a sample that left the window held its kept " + (max ? "maximum" : "minimum"));
             }
             if (in.numbers == 0) {
                 return v0;
@@ -537,7 +739,9 @@ public final class GridCorrectionOperator {
          */
         private double exactWindow(MaterializedView view, long g, long t, Labels series, double q, String why) {
             if (windowReads >= exactBudget) {
-                throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+                throw new MissingStateException(
+                        view.definitionId(),
+                        new Interval(g - view.paneMs(), g),
                         "more than " + exactBudget + " series need their whole window: " + why);
             }
             exactSeries++;
@@ -547,14 +751,19 @@ public final class GridCorrectionOperator {
             for (int s = 0; s < rows.size(); s++) {
                 if (rows == shared || rows.labels(s).withoutMetricName().equals(series)) {
                     if (kind == Kind.COUNTER) {
-                        CounterMove.Outcome o = counterMove.exactly(t, windowMs, rows.ts(s), rows.values(s), rows.count(s));
+                        CounterMove.Outcome o =
+                                counterMove.exactly(t, windowMs, rows.ts(s), rows.values(s), rows.count(s));
                         noCounterValue = o != CounterMove.Outcome.VALUE;
                         return o == CounterMove.Outcome.VALUE ? counterMove.value : Double.NaN;
                     }
-                    return kind == Kind.QUANTILE ? exactFrom(rows, s, t - windowMs, t, q) : extremeOf(rows, s, t - windowMs, t);
+                    return kind == Kind.QUANTILE
+                            ? exactFrom(rows, s, t - windowMs, t, q)
+                            : extremeOf(rows, s, t - windowMs, t);
                 }
             }
-            throw new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g),
+            throw new MissingStateException(
+                    view.definitionId(),
+                    new Interval(g - view.paneMs(), g),
                     "the raw series of " + series + " was not found again");
         }
 
@@ -683,7 +892,9 @@ public final class GridCorrectionOperator {
 
         private void take(boolean[] taken, int id) {
             if (id < taken.length && taken[id]) {
-                throw new MissingStateException(c.function(), new Interval(g[0] - windowMs, grid.time(0)),
+                throw new MissingStateException(
+                        c.function(),
+                        new Interval(g[0] - windowMs, grid.time(0)),
                         "two series differ only in their metric name; the exact engine reports that");
             }
             taken[id] = true;
@@ -712,10 +923,12 @@ public final class GridCorrectionOperator {
         boolean nan;
         /** The samples that are not NaN, and their extremes. */
         long numbers;
+
         double max;
         double min;
         /** The largest magnitude among the finite values. */
         double largest;
+
         long below;
         long atOrBelow;
 

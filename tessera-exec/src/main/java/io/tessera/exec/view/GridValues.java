@@ -19,11 +19,10 @@ import java.util.List;
 record GridValues(long[] points, SeriesIds ids, double[][] value, long[][] count) {
 
     /** The states of both views at {@code points}; throws when a point is not built or no longer usable. */
-    record States(long[] points, ViewStates values, ViewStates counts) {
-    }
+    record States(long[] points, ViewStates values, ViewStates counts) {}
 
-    static States states(MaterializedView valueView, MaterializedView countView, long[] g, DataStore store,
-            RunContext context) {
+    static States states(
+            MaterializedView valueView, MaterializedView countView, long[] g, DataStore store, RunContext context) {
         long[] points = Arrays.stream(g).distinct().toArray();
         List<Interval> wanted = new ArrayList<>(points.length);
         for (long p : points) {

@@ -35,9 +35,15 @@ public final class KeptCorrections {
      * nothing kept before late data reached them is used with their panes rebuilt), Scan, window
      * and the reach of its spans.
      */
-    record Key(String valueView, String countView, long valueVersion, long countVersion, Scan scan, long windowMs, long ext,
-            long g) {
-    }
+    record Key(
+            String valueView,
+            String countView,
+            long valueVersion,
+            long countVersion,
+            Scan scan,
+            long windowMs,
+            long ext,
+            long g) {}
 
     /**
      * @param gone every series' samples that may leave the window before the next grid point, by
@@ -46,10 +52,22 @@ public final class KeptCorrections {
      * @param metricNames the distinct metric names of those raw series
      * @param counterAtG for a counter, what every move from g starts with; null otherwise
      */
-    record Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds,
-            List<String> metricNames, CounterAtG counterAtG, Map<Integer, Samples> stays, AtomicLong staysSamples) {
+    record Kept(
+            GridValues values,
+            FlatRows gone,
+            Labels[] rawOrder,
+            int[] rawIds,
+            List<String> metricNames,
+            CounterAtG counterAtG,
+            Map<Integer, Samples> stays,
+            AtomicLong staysSamples) {
 
-        Kept(GridValues values, FlatRows gone, Labels[] rawOrder, int[] rawIds, List<String> metricNames,
+        Kept(
+                GridValues values,
+                FlatRows gone,
+                Labels[] rawOrder,
+                int[] rawIds,
+                List<String> metricNames,
                 CounterAtG counterAtG) {
             this(values, gone, rawOrder, rawIds, metricNames, counterAtG, new ConcurrentHashMap<>(), new AtomicLong());
         }
@@ -76,8 +94,7 @@ public final class KeptCorrections {
     }
 
     /** One series' samples in time order: {@code n} of them. */
-    record Samples(long[] ts, double[] values, int n) {
-    }
+    record Samples(long[] ts, double[] values, int n) {}
 
     /**
      * A counter's window at g by output series: its last sample in {@code (g - ext, g]}

@@ -34,11 +34,10 @@ import java.util.Map;
  */
 public final class PaneBuilder {
 
-    private PaneBuilder() {
-    }
+    private PaneBuilder() {}
 
-    public static Map<Labels, State> build(PhysicalDag dag, MaterializedView view, Interval pane, DataStore store,
-            RunContext context) {
+    public static Map<Labels, State> build(
+            PhysicalDag dag, MaterializedView view, Interval pane, DataStore store, RunContext context) {
         if (pane.length() != view.paneMs()) {
             throw new IllegalArgumentException("pane " + pane + " is not " + view.paneMs() + " ms wide");
         }
@@ -53,7 +52,8 @@ public final class PaneBuilder {
             throw new IllegalArgumentException("view " + view.definitionId() + " does not read a range of a Scan");
         }
         Map<Labels, State> states = new LinkedHashMap<>();
-        for (GroupPanes g : foldPanes(view, new PaneSlices(ScanOperator.read(store, scan, pane, context), pane, view.paneMs()))) {
+        for (GroupPanes g :
+                foldPanes(view, new PaneSlices(ScanOperator.read(store, scan, pane, context), pane, view.paneMs()))) {
             states.put(g.group(), g.panes()[0]);
         }
         return states;
@@ -64,7 +64,8 @@ public final class PaneBuilder {
      * it); null for an evaluation-grid or curve view, or a view of a SQL table.
      */
     public static Scan scanOf(PhysicalDag dag, MaterializedView view) {
-        if (!(dag.node(view.state().input()) instanceof TimeRange range) || !(dag.node(range.input()) instanceof Scan scan)
+        if (!(dag.node(view.state().input()) instanceof TimeRange range)
+                || !(dag.node(range.input()) instanceof Scan scan)
                 || io.tessera.exec.sql.SqlViews.isTableView(dag, view)) {
             return null;
         }
@@ -72,8 +73,7 @@ public final class PaneBuilder {
     }
 
     /** One group's states in each pane of a span, null where the group has no sample in the pane. */
-    public record GroupPanes(Labels group, State[] panes) {
-    }
+    public record GroupPanes(Labels group, State[] panes) {}
 
     /**
      * The states of every pane of the span {@code slices} was cut for, group by group in the order
@@ -128,8 +128,8 @@ public final class PaneBuilder {
     }
 
     /** The states of {@code series}' group: its own when {@code byGroup} is null (a view kept per series), else found or added. */
-    private static GroupPanes groupPanes(MaterializedView view, Labels series, int panes, Map<Labels, GroupPanes> byGroup,
-            List<GroupPanes> out) {
+    private static GroupPanes groupPanes(
+            MaterializedView view, Labels series, int panes, Map<Labels, GroupPanes> byGroup, List<GroupPanes> out) {
         Labels key = byGroup == null ? series : view.state().grouping().groupOf(series);
         GroupPanes group = byGroup == null ? null : byGroup.get(key);
         if (group == null) {
@@ -147,12 +147,13 @@ public final class PaneBuilder {
      * {@code firstEnd + pane}, … {@code lastEnd}: its node evaluated over that step grid in one
      * run, one map of last-value states per output series for each pane, in pane order.
      */
-    public static List<Map<Labels, State>> buildValues(PhysicalDag dag, MaterializedView view, long firstEnd, long lastEnd,
-            DataStore store, RunContext context) {
+    public static List<Map<Labels, State>> buildValues(
+            PhysicalDag dag, MaterializedView view, long firstEnd, long lastEnd, DataStore store, RunContext context) {
         if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
             return CurveBuilder.build(dag, view, firstEnd, lastEnd, store, context);
         }
-        return buildValues(dag, List.of(view), firstEnd, lastEnd, store, context).getFirst();
+        return buildValues(dag, List.of(view), firstEnd, lastEnd, store, context)
+                .getFirst();
     }
 
     /**
@@ -161,8 +162,13 @@ public final class PaneBuilder {
      * nodes and raw reads their DAGs share are computed once; the panes of each view, in the
      * order of {@code views}.
      */
-    public static List<List<Map<Labels, State>>> buildValues(PhysicalDag dag, List<MaterializedView> views, long firstEnd,
-            long lastEnd, DataStore store, RunContext context) {
+    public static List<List<Map<Labels, State>>> buildValues(
+            PhysicalDag dag,
+            List<MaterializedView> views,
+            long firstEnd,
+            long lastEnd,
+            DataStore store,
+            RunContext context) {
         List<List<Map<Labels, State>>> out = new ArrayList<>(views.size());
         int panes = (int) ((lastEnd - firstEnd) / views.getFirst().paneMs()) + 1;
         for (int v = 0; v < views.size(); v++) {
@@ -179,8 +185,7 @@ public final class PaneBuilder {
             }
 
             @Override
-            public void emptyPane(int view, int pane) {
-            }
+            public void emptyPane(int view, int pane) {}
         });
         return out;
     }
@@ -190,13 +195,21 @@ public final class PaneBuilder {
      * state to {@code sink} as it is made: view after view, pane after pane, a pane's groups in
      * the order of the run's output series.
      */
-    public static void buildValues(PhysicalDag dag, List<MaterializedView> views, long firstEnd, long lastEnd,
-            DataStore store, RunContext context, PaneSink sink) {
+    public static void buildValues(
+            PhysicalDag dag,
+            List<MaterializedView> views,
+            long firstEnd,
+            long lastEnd,
+            DataStore store,
+            RunContext context,
+            PaneSink sink) {
         int[] roots = new int[views.size()];
         for (int i = 0; i < roots.length; i++) {
             MaterializedView view = views.get(i);
-            if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE || view.paneMs() != views.getFirst().paneMs()) {
-                throw new IllegalArgumentException("view " + view.definitionId() + " is a curve view or on another pane grid");
+            if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE
+                    || view.paneMs() != views.getFirst().paneMs()) {
+                throw new IllegalArgumentException(
+                        "view " + view.definitionId() + " is a curve view or on another pane grid");
             }
             roots[i] = view.state().input();
         }
@@ -230,8 +243,8 @@ public final class PaneBuilder {
         }
     }
 
-    private static Map<Labels, State> valuesAt(PhysicalDag dag, MaterializedView view, long t, DataStore store,
-            RunContext context) {
+    private static Map<Labels, State> valuesAt(
+            PhysicalDag dag, MaterializedView view, long t, DataStore store, RunContext context) {
         return buildValues(dag, view, t, t, store, context).getFirst();
     }
 }

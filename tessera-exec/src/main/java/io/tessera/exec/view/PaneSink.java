@@ -10,8 +10,7 @@ import io.tessera.sketch.State;
 public interface PaneSink {
 
     /** View {@code view}'s states of this run are about to come: {@code states} of them. */
-    default void expect(int view, int states) {
-    }
+    default void expect(int view, int states) {}
 
     /** The state of {@code group} in pane {@code pane} (0 for the run's first) of view {@code view} (its index in the run's list). */
     void state(int view, int pane, Labels group, State state);

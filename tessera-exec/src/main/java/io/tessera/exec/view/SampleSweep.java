@@ -48,14 +48,14 @@ public final class SampleSweep {
     private static final int SENTINELS = 9;
     /** Samples a walker lays out at once (a few hundred KiB, so they stay in cache while swept), and series. */
     private static final int BATCH_SAMPLES = 1 << 14;
+
     private static final int MAX_BATCH = 256;
     /** How much more than a window's increase a counter's first value times its intervals must be for its zero point to be out of reach. */
     private static final double ZERO_MARGIN = 1 + 1e-8;
     /** Series-steps below which a run stays on one thread. */
     private static final long PARALLEL_WORK = 200_000;
 
-    private SampleSweep() {
-    }
+    private SampleSweep() {}
 
     /**
      * Reads the view's Scan over an interval, for the newest panes not built yet (the recent-samples
@@ -75,8 +75,14 @@ public final class SampleSweep {
      * @param oneMetric whether the view's selector names one metric, so that no two of its series
      *     can differ only in their metric name (which the function drops)
      */
-    public static InstantVector evaluate(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
-            RunContext context, TailReader rawRows, boolean oneMetric) {
+    public static InstantVector evaluate(
+            ViewRangeFunction f,
+            MaterializedView view,
+            StepGrid grid,
+            DataStore store,
+            RunContext context,
+            TailReader rawRows,
+            boolean oneMetric) {
         Runs runs = gather(f, view, grid, store, context, rawRows);
         return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, null, oneMetric);
     }
@@ -87,20 +93,39 @@ public final class SampleSweep {
      * compensation as the engine's {@code sum} adds them; the parts of a run split over threads
      * are added after one another.
      */
-    public static InstantVector evaluateSum(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
-            RunContext context, TailReader rawRows, boolean oneMetric, List<String> grouping, boolean without) {
+    public static InstantVector evaluateSum(
+            ViewRangeFunction f,
+            MaterializedView view,
+            StepGrid grid,
+            DataStore store,
+            RunContext context,
+            TailReader rawRows,
+            boolean oneMetric,
+            List<String> grouping,
+            boolean without) {
         Runs runs = gather(f, view, grid, store, context, rawRows);
-        return sweep(f.function(), view.definitionId(), runs, grid, f.windowMs(), context, new Grouping(grouping, without),
+        return sweep(
+                f.function(),
+                view.definitionId(),
+                runs,
+                grid,
+                f.windowMs(),
+                context,
+                new Grouping(grouping, without),
                 oneMetric);
     }
 
     /** A {@code sum}'s grouping. */
-    private record Grouping(List<String> labels, boolean without) {
-    }
+    private record Grouping(List<String> labels, boolean without) {}
 
     /** Every series' runs over the span of the run's windows: one view read, and the newest panes raw. */
-    private static Runs gather(ViewRangeFunction f, MaterializedView view, StepGrid grid, DataStore store,
-            RunContext context, TailReader rawRows) {
+    private static Runs gather(
+            ViewRangeFunction f,
+            MaterializedView view,
+            StepGrid grid,
+            DataStore store,
+            RunContext context,
+            TailReader rawRows) {
         if (!io.tessera.plan.ViewFamilies.answersFromSamples(f.function())) {
             throw new IllegalArgumentException("a sample view does not answer " + f.function());
         }
@@ -108,15 +133,23 @@ public final class SampleSweep {
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         long spanStart = grid.start() - w;
         long spanEnd = grid.last();
-        List<Interval> all = panes.panesWithin(new Interval(panes.paneEndFor(spanStart + 1) - view.paneMs(),
-                panes.paneEndFor(spanEnd)));
+        List<Interval> all = panes.panesWithin(
+                new Interval(panes.paneEndFor(spanStart + 1) - view.paneMs(), panes.paneEndFor(spanEnd)));
         int usable = all.size();
         ViewStates states;
         while (true) {
             try {
                 List<Interval> read = all.subList(0, usable);
-                states = usable == 0 ? null : store.readMaterializedView(view,
-                        new MaterializedViewRequest(new Interval(read.getFirst().start(), read.getLast().end()), read), context);
+                states = usable == 0
+                        ? null
+                        : store.readMaterializedView(
+                                view,
+                                new MaterializedViewRequest(
+                                        new Interval(
+                                                read.getFirst().start(),
+                                                read.getLast().end()),
+                                        read),
+                                context);
                 break;
             } catch (MissingStateException e) {
                 int at = all.indexOf(e.missing());
@@ -136,7 +169,8 @@ public final class SampleSweep {
             }
         }
         if (usable < all.size()) {
-            Interval raw = new Interval(usable == 0 ? spanStart : all.get(usable - 1).end(), spanEnd);
+            Interval raw =
+                    new Interval(usable == 0 ? spanStart : all.get(usable - 1).end(), spanEnd);
             Labels[] known = runs.labels.toArray(new Labels[0]);
             SeriesRows rows = rawRows.read(raw, known);
             runs.restart(known);
@@ -242,6 +276,7 @@ public final class SampleSweep {
         private final int panes;
         /** The series' label sets found by reference where they are not where expected, then by value. */
         private ReferenceCursor sameLabels;
+
         private Map<Labels, Integer> ids;
 
         Runs(int panes) {
@@ -297,8 +332,15 @@ public final class SampleSweep {
         }
     }
 
-    private static InstantVector sweep(String function, String viewId, Runs runs, StepGrid grid, long w, RunContext context,
-            Grouping sum, boolean oneMetric) {
+    private static InstantVector sweep(
+            String function,
+            String viewId,
+            Runs runs,
+            StepGrid grid,
+            long w,
+            RunContext context,
+            Grouping sum,
+            boolean oneMetric) {
         int series = runs.labels.size();
         Set<String> names = new HashSet<>();
         for (int s = 0; s < series && !oneMetric && names.size() < 2; s++) {
@@ -311,7 +353,9 @@ public final class SampleSweep {
             for (int s = 0; s < series; s++) {
                 outLabels[s] = runs.labels.get(s).withoutMetricName();
                 if (seen != null && !seen.add(outLabels[s])) {
-                    throw new MissingStateException(viewId, new Interval(grid.start() - w, grid.last()),
+                    throw new MissingStateException(
+                            viewId,
+                            new Interval(grid.start() - w, grid.last()),
                             "two series differ only in their metric name");
                 }
             }
@@ -328,8 +372,11 @@ public final class SampleSweep {
             Map<Labels, Integer> groups = new HashMap<>();
             List<Labels> groupLabels = new ArrayList<>();
             // the function drops the metric name: grouping by it groups by nothing
-            List<String> grouping = sum.without() ? sum.labels()
-                    : sum.labels().stream().filter(l -> !l.equals(Labels.METRIC_NAME)).toList();
+            List<String> grouping = sum.without()
+                    ? sum.labels()
+                    : sum.labels().stream()
+                            .filter(l -> !l.equals(Labels.METRIC_NAME))
+                            .toList();
             Labels[] keys = new Labels[series];
             inParts(series, parts(series, series * 64L), (k, from, to) -> {
                 for (int s = from; s < to; s++) {
@@ -354,12 +401,20 @@ public final class SampleSweep {
         boolean counter = !function.equals("delta");
         boolean rate = function.equals("rate");
         long work = (long) series * grid.size();
-        // series (or groups) without a point, fewer than two samples in every window, are dropped below, as the exact engine drops them
+        // series (or groups) without a point, fewer than two samples in every window, are dropped below, as the exact
+        // engine drops them
         int parts = parts(series, work);
         Walker[] walkers = new Walker[parts];
         for (int k = 0; k < parts; k++) {
-            walkers[k] = new Walker(out, groupOf == null ? null : new GroupSums(groupOf, out.size(), grid.size()), runs, grid,
-                    w, counter, rate, context);
+            walkers[k] = new Walker(
+                    out,
+                    groupOf == null ? null : new GroupSums(groupOf, out.size(), grid.size()),
+                    runs,
+                    grid,
+                    w,
+                    counter,
+                    rate,
+                    context);
         }
         inParts(series, parts, (k, from, to) -> walkers[k].walk(from, to));
         if (groupOf != null) {
@@ -426,6 +481,7 @@ public final class SampleSweep {
         private final InstantVector out;
         /** With a {@code sum}: where each value goes instead of {@code out}. */
         private final GroupSums sums;
+
         private final Runs runs;
         private final StepGrid grid;
         private final long w;
@@ -434,7 +490,14 @@ public final class SampleSweep {
         private final double rangeSeconds;
         private final RunContext context;
 
-        Walker(InstantVector out, GroupSums sums, Runs runs, StepGrid grid, long w, boolean counter, boolean rate,
+        Walker(
+                InstantVector out,
+                GroupSums sums,
+                Runs runs,
+                StepGrid grid,
+                long w,
+                boolean counter,
+                boolean rate,
                 RunContext context) {
             this.out = out;
             this.sums = sums;
@@ -456,10 +519,12 @@ public final class SampleSweep {
         private long[] interval = new long[64];
         /** The sums of the group of the series being swept, with a {@code sum}. */
         private double[] groupSum;
+
         private double[] groupComp;
         private long[] groupSeen;
         /** The interval {@link #factors} last made its table for, and the table. */
         private long factorsDelta;
+
         private double[] factorTable;
 
         /**
@@ -503,7 +568,8 @@ public final class SampleSweep {
                     for (int s = b; s < e; s++) {
                         List<SampleRunState> list = runs.runs.get(s);
                         SampleRunState last = list.getLast();
-                        if (k < list.size() && last.time(last.count() - 1) - list.getFirst().base() < MAX_SPAN_MS) {
+                        if (k < list.size()
+                                && last.time(last.count() - 1) - list.getFirst().base() < MAX_SPAN_MS) {
                             SampleRunState run = list.get(k);
                             int at = filled[s - b];
                             int count = run.count();
@@ -709,11 +775,22 @@ public final class SampleSweep {
                     if (corrected) {
                         result += d[hi - 1] - d[lo];
                     }
-                    // the zero point of a counter lies further back than an interval before its first sample, by a margin
+                    // the zero point of a counter lies further back than an interval before its first sample, by a
+                    // margin
                     if (!counter || firstValue * (count - 1) > result * ZERO_MARGIN) {
                         emit(s, i, result * factor[(int) count]);
                     } else {
-                        emit(s, i, extrapolate(count, loRaw * delta, firstValue, (hiRaw - 1) * delta, result, endRel - w, endRel));
+                        emit(
+                                s,
+                                i,
+                                extrapolate(
+                                        count,
+                                        loRaw * delta,
+                                        firstValue,
+                                        (hiRaw - 1) * delta,
+                                        result,
+                                        endRel - w,
+                                        endRel));
                     }
                 } else {
                     edgeWindow(s, i, delta, first, n, loRaw, hiRaw, endRel, corrected);
@@ -733,7 +810,8 @@ public final class SampleSweep {
         }
 
         /** A window of an evenly spaced series at its first or last samples (or with fewer than two). */
-        private void edgeWindow(int s, int i, long delta, int first, long n, long loRaw, long hiRaw, long endRel, boolean corrected) {
+        private void edgeWindow(
+                int s, int i, long delta, int first, long n, long loRaw, long hiRaw, long endRel, boolean corrected) {
             int lo = (int) Math.min(Math.max(loRaw, 0), n);
             int hi = (int) Math.min(Math.max(hiRaw, 0), n);
             int count = hi - lo;
@@ -836,7 +914,12 @@ public final class SampleSweep {
                 if (state.count() < 2) {
                     continue;
                 }
-                emit(s, i, !counter ? state.delta(begin, end) : rate ? state.rate(begin, end) : state.increase(begin, end));
+                emit(
+                        s,
+                        i,
+                        !counter
+                                ? state.delta(begin, end)
+                                : rate ? state.rate(begin, end) : state.increase(begin, end));
             }
         }
 
@@ -846,7 +929,8 @@ public final class SampleSweep {
          * {@link CounterState#extrapolate} itself), and one division where no gap is extrapolated
          * by half an interval.
          */
-        private double extrapolate(long count, long firstT, double firstValue, long lastT, double result, long begin, long end) {
+        private double extrapolate(
+                long count, long firstT, double firstValue, long lastT, double result, long begin, long end) {
             long toStart = firstT - begin;
             long toEnd = end - lastT;
             long sampled = lastT - firstT;
@@ -878,9 +962,9 @@ public final class SampleSweep {
         }
 
         /** The engine's own arithmetic, for what the integer tests cannot decide; kept apart so the fast path stays small. */
-        private double exactly(long count, long firstT, double firstValue, long lastT, double result, long begin, long end) {
+        private double exactly(
+                long count, long firstT, double firstValue, long lastT, double result, long begin, long end) {
             return CounterState.extrapolate(count, firstT, firstValue, lastT, result, begin, end, counter, rate);
         }
-
     }
 }

@@ -127,7 +127,9 @@ final class SeriesIds extends LabelsTable {
             if (name.equals(Labels.METRIC_NAME)) {
                 continue;
             }
-            if (j == series.size() || !name.equals(series.name(j)) || !raw.value(i).equals(series.value(j))) {
+            if (j == series.size()
+                    || !name.equals(series.name(j))
+                    || !raw.value(i).equals(series.value(j))) {
                 return false;
             }
             j++;

@@ -33,14 +33,17 @@ final class SpanRows {
     private double[] vs;
     /** The store's arrays the rows so far are ranges of; null once the rows are copied into {@link #ts} and {@link #vs}. */
     private long[] sharedTs;
+
     private double[] sharedVs;
     private boolean copying;
     private int samples;
     /** Samples not yet counted against the query's limit, and series since the last liveness check. */
     private int uncounted;
+
     private int unchecked;
     /** The run's limits are checked every this many series and samples, not per series (each check costs a clock read or an atomic add). */
     private static final int CHECK_EVERY = 256;
+
     private static final int COUNT_EVERY = 4096;
 
     private SpanRows(int series) {
@@ -101,7 +104,8 @@ final class SpanRows {
         for (Interval span : spans) {
             SeriesRows r = ScanOperator.read(store, scan, span, context);
             for (int s = 0; s < r.size(); s++) {
-                bySeries.computeIfAbsent(r.labels(s), l -> new SeriesSamples()).append(r.ts(s), r.values(s), r.count(s), bounds);
+                bySeries.computeIfAbsent(r.labels(s), l -> new SeriesSamples())
+                        .append(r.ts(s), r.values(s), r.count(s), bounds);
             }
         }
         for (Map.Entry<Labels, SeriesSamples> e : bySeries.entrySet()) {
@@ -152,7 +156,8 @@ final class SpanRows {
     }
 
     /** @param shared whether {@code t} and {@code v} may be kept as they are: the store hands them and never writes them again */
-    private void add(Labels l, long[] t, double[] v, int from, int n, long[] bounds, RunContext context, boolean shared) {
+    private void add(
+            Labels l, long[] t, double[] v, int from, int n, long[] bounds, RunContext context, boolean shared) {
         int to = from + n;
         int kept = countInSpans(t, from, to, bounds);
         if (kept == 0) {
@@ -228,7 +233,8 @@ final class SpanRows {
         uncounted = 0;
         context.checkAlive();
         if (!copying) {
-            return sharedTs != null ? SeriesRows.flat(labels, sharedTs, sharedVs, starts, counts, size)
+            return sharedTs != null
+                    ? SeriesRows.flat(labels, sharedTs, sharedVs, starts, counts, size)
                     : SeriesRows.flat(labels, new long[0], new double[0], starts, counts, size);
         }
         return SeriesRows.flat(labels, ts, vs, starts, counts, size);

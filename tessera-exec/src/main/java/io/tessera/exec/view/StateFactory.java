@@ -20,8 +20,7 @@ import io.tessera.sketch.VarianceState;
 /** New empty states of a {@link StateSpec}'s family and parameters. */
 public final class StateFactory {
 
-    private StateFactory() {
-    }
+    private StateFactory() {}
 
     public static State create(StateSpec spec) {
         return switch (spec.family()) {
@@ -39,8 +38,9 @@ public final class StateFactory {
             case KLL -> new KllState((int) spec.param("k", KllState.DEFAULT_K));
             case DDSKETCH -> new DdSketchState(spec.param("relative_accuracy", 0.01));
             case DISTINCT -> new DistinctState((int) spec.param("lg_k", 12));
-            case FREQUENT -> new FrequentState(spec.param("epsilon", 0.005), spec.param("delta", 0.01),
-                    (int) spec.param("capacity", 100));
+            case FREQUENT ->
+                new FrequentState(
+                        spec.param("epsilon", 0.005), spec.param("delta", 0.01), (int) spec.param("capacity", 100));
         };
     }
 }

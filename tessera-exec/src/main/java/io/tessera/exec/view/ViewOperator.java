@@ -38,16 +38,22 @@ import java.util.function.Function;
  */
 public final class ViewOperator {
 
-    private ViewOperator() {
-    }
+    private ViewOperator() {}
 
     /**
      * @param rawRows reads the view's Scan over an interval, for the edges of off-grid windows
      */
-    public static InstantVector evaluate(ViewRangeFunction f, MaterializedView view, StepGrid grid, Value[] params,
-            DataStore store, RunContext context, Function<Interval, SeriesRows> rawRows) {
+    public static InstantVector evaluate(
+            ViewRangeFunction f,
+            MaterializedView view,
+            StepGrid grid,
+            Value[] params,
+            DataStore store,
+            RunContext context,
+            Function<Interval, SeriesRows> rawRows) {
         if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
-            throw new IllegalArgumentException("a view that keeps samples is swept (SampleSweep), not read pane by pane");
+            throw new IllegalArgumentException(
+                    "a view that keeps samples is swept (SampleSweep), not read pane by pane");
         }
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
@@ -72,13 +78,24 @@ public final class ViewOperator {
         long edgeMs = EdgeRows.coveredMs(edgeSpans);
         long spanMs = grid.last() - grid.start() + f.windowMs();
         if (steps > 1 && edgeMs * 2 > spanMs) {
-            throw new MissingStateException(view.definitionId(), new Interval(grid.start() - f.windowMs(), grid.last()),
-                    "these windows are off the view's " + view.paneMs() + " ms pane grid, and their edges alone would read "
-                            + Math.round(100.0 * edgeMs / spanMs) + "% of the raw data, so the exact answer is cheaper");
+            throw new MissingStateException(
+                    view.definitionId(),
+                    new Interval(grid.start() - f.windowMs(), grid.last()),
+                    "these windows are off the view's " + view.paneMs()
+                            + " ms pane grid, and their edges alone would read " + Math.round(100.0 * edgeMs / spanMs)
+                            + "% of the raw data, so the exact answer is cheaper");
         }
         List<Interval> paneList = new ArrayList<>(needed);
-        ViewStates states = paneList.isEmpty() ? null : store.readMaterializedView(view,
-                new MaterializedViewRequest(new Interval(paneList.getFirst().start(), paneList.getLast().end()), paneList), context);
+        ViewStates states = paneList.isEmpty()
+                ? null
+                : store.readMaterializedView(
+                        view,
+                        new MaterializedViewRequest(
+                                new Interval(
+                                        paneList.getFirst().start(),
+                                        paneList.getLast().end()),
+                                paneList),
+                        context);
         EdgeRows edges = EdgeRows.read(edgeSpans, rawRows);
 
         Map<Labels, Integer> groupIds = new HashMap<>();
@@ -108,7 +125,8 @@ public final class ViewOperator {
                 from[i] = paneIndex.get(within.getFirst());
                 to[i] = paneIndex.get(within.getLast()) + 1;
             } else {
-                // no whole pane in the window: an empty run of panes where the previous step's ends, so both bounds keep rising
+                // no whole pane in the window: an empty run of panes where the previous step's ends, so both bounds
+                // keep rising
                 from[i] = i == 0 ? 0 : to[i - 1];
                 to[i] = from[i];
             }
@@ -129,7 +147,9 @@ public final class ViewOperator {
                 Interval head = c == null ? windows[i] : new Interval(windows[i].start(), c.start());
                 heads[i] = edgeStates(groupIds, groups, seriesGroups, edges.covering(head), grouping, spec, head);
                 Interval tail = c == null ? null : new Interval(c.end(), windows[i].end());
-                tails[i] = tail == null ? null : edgeStates(groupIds, groups, seriesGroups, edges.covering(tail), grouping, spec, tail);
+                tails[i] = tail == null
+                        ? null
+                        : edgeStates(groupIds, groups, seriesGroups, edges.covering(tail), grouping, spec, tail);
             }
         }
         double[][] p = new double[steps][params.length];
@@ -151,7 +171,14 @@ public final class ViewOperator {
             int row = -1;
             for (int i = 0; i < steps; i++) {
                 if (exactQuantiles) {
-                    double v = exactQuantile(column(columns, g, none), from[i], to[i], at(heads[i], g), at(tails[i], g), p[i][0], scratch);
+                    double v = exactQuantile(
+                            column(columns, g, none),
+                            from[i],
+                            to[i],
+                            at(heads[i], g),
+                            at(tails[i], g),
+                            p[i][0],
+                            scratch);
                     if (scratch.valid) {
                         if (scratch.count > 0) {
                             if (row < 0) {
@@ -208,7 +235,8 @@ public final class ViewOperator {
      * The exact quantile of the window's values, gathered from KLL states that have not yet
      * compacted; {@code scratch.valid} is false (and NaN returned) when one has.
      */
-    private static double exactQuantile(State[] panes, int from, int to, State head, State tail, double q, Scratch scratch) {
+    private static double exactQuantile(
+            State[] panes, int from, int to, State head, State tail, double q, Scratch scratch) {
         scratch.count = 0;
         scratch.valid = false;
         if (!gather(head, scratch) || !gather(tail, scratch)) {
@@ -220,7 +248,9 @@ public final class ViewOperator {
             }
         }
         scratch.valid = true;
-        return scratch.count == 0 ? Double.NaN : io.tessera.exec.function.Quantiles.quantileBySelection(q, scratch.values, scratch.count);
+        return scratch.count == 0
+                ? Double.NaN
+                : io.tessera.exec.function.Quantiles.quantileBySelection(q, scratch.values, scratch.count);
     }
 
     private static boolean gather(State state, Scratch scratch) {
@@ -261,8 +291,14 @@ public final class ViewOperator {
     }
 
     /** Exact states of the raw samples in {@code edge}, by group id; null when the edge is empty. */
-    private static State[] edgeStates(Map<Labels, Integer> groupIds, List<Labels> groups, Map<SeriesRows, int[]> seriesGroups,
-            SeriesRows rows, Grouping grouping, StateSpec spec, Interval edge) {
+    private static State[] edgeStates(
+            Map<Labels, Integer> groupIds,
+            List<Labels> groups,
+            Map<SeriesRows, int[]> seriesGroups,
+            SeriesRows rows,
+            Grouping grouping,
+            StateSpec spec,
+            Interval edge) {
         if (edge.isEmpty() || rows == null) {
             return null;
         }
@@ -288,7 +324,9 @@ public final class ViewOperator {
                 if (state == null) {
                     int g = groupOf[s];
                     if (built == null || g >= built.length) {
-                        built = built == null ? new State[Math.max(16, g + 1)] : Arrays.copyOf(built, Math.max(g + 1, built.length * 2));
+                        built = built == null
+                                ? new State[Math.max(16, g + 1)]
+                                : Arrays.copyOf(built, Math.max(g + 1, built.length * 2));
                     }
                     if (built[g] == null) {
                         built[g] = StateFactory.create(spec);

@@ -25,8 +25,7 @@ import java.util.Map;
  */
 public final class ViewValueOperator {
 
-    private ViewValueOperator() {
-    }
+    private ViewValueOperator() {}
 
     public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
         if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
@@ -38,19 +37,25 @@ public final class ViewValueOperator {
         for (int i = 0; i < steps; i++) {
             long t = grid.time(i);
             if (!panes.isOnGrid(t)) {
-                throw new MissingStateException(view.definitionId(), new Interval(t - view.paneMs(), t),
+                throw new MissingStateException(
+                        view.definitionId(),
+                        new Interval(t - view.paneMs(), t),
                         "the view keeps values at multiples of " + view.paneMs() + " ms only");
             }
             wanted.add(new Interval(t - view.paneMs(), t));
         }
-        ViewStates states = store.readMaterializedView(view,
-                new MaterializedViewRequest(new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted), context);
+        ViewStates states = store.readMaterializedView(
+                view,
+                new MaterializedViewRequest(
+                        new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted),
+                context);
         InstantVector out = new InstantVector(grid, Math.max(16, states.stateCount(0)));
         out.markLabelsDistinct();
         LabelsTable groups = states.groups();
         if (steps == 1 && groups != null) {
             // rows named by the view's group ids let a writer copy one rendering of them all
-            states.forEachGroup(0, (group, state) -> out.set(out.addSeries(groups, group), 0, ((LastState) state).value()));
+            states.forEachGroup(
+                    0, (group, state) -> out.set(out.addSeries(groups, group), 0, ((LastState) state).value()));
             return out;
         }
         if (steps == 1) {

@@ -21,7 +21,9 @@ class HistogramQuantileTest {
         assertThat(q(0.5, bounds, counts)).isCloseTo(0.15, within(1e-12));
         assertThat(q(0, bounds, counts)).isEqualTo(0);
         assertThat(q(0.25, bounds, counts)).isCloseTo(0.06, within(1e-12)); // rank 30 in (0, 0.1]
-        assertThat(q(0.95, bounds, counts)).as("the +Inf bucket answers the last finite bound").isEqualTo(1);
+        assertThat(q(0.95, bounds, counts))
+                .as("the +Inf bucket answers the last finite bound")
+                .isEqualTo(1);
         assertThat(q(1, bounds, counts)).isEqualTo(1);
     }
 
@@ -46,15 +48,22 @@ class HistogramQuantileTest {
         assertThat(q(Double.NaN, new double[] {1, INF}, new double[] {1, 2})).isNaN();
         assertThat(q(-0.1, new double[] {1, INF}, new double[] {1, 2})).isEqualTo(Double.NEGATIVE_INFINITY);
         assertThat(q(1.1, new double[] {1, INF}, new double[] {1, 2})).isEqualTo(INF);
-        assertThat(q(0.5, new double[] {1, 2}, new double[] {1, 2})).as("no +Inf bucket").isNaN();
-        assertThat(q(0.5, new double[] {INF}, new double[] {2})).as("a single bucket").isNaN();
-        assertThat(q(0.5, new double[] {1, INF}, new double[] {0, 0})).as("no observations").isNaN();
+        assertThat(q(0.5, new double[] {1, 2}, new double[] {1, 2}))
+                .as("no +Inf bucket")
+                .isNaN();
+        assertThat(q(0.5, new double[] {INF}, new double[] {2}))
+                .as("a single bucket")
+                .isNaN();
+        assertThat(q(0.5, new double[] {1, INF}, new double[] {0, 0}))
+                .as("no observations")
+                .isNaN();
     }
 
     @Test
     void decreasingCountsAreForcedMonotonicAndReported() {
         boolean[] forced = new boolean[1];
-        double v = HistogramQuantile.bucketQuantile(0.5, new double[] {1, 2, 3, INF}, new double[] {10, 5, 20, 20}, 4, forced);
+        double v = HistogramQuantile.bucketQuantile(
+                0.5, new double[] {1, 2, 3, INF}, new double[] {10, 5, 20, 20}, 4, forced);
         // envelope: 10, 10, 20, 20; rank 10 falls in the first bucket
         assertThat(v).isCloseTo(1, within(1e-12));
         assertThat(forced[0]).isTrue();

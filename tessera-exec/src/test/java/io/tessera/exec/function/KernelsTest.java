@@ -21,7 +21,8 @@ class KernelsTest {
             ts[i] = i * 10_000L;
         }
         double[] out = new double[1];
-        assertThat(k.apply(ts, v, 0, v.length, -1, ts[ts.length - 1], ts[ts.length - 1], params, out)).isTrue();
+        assertThat(k.apply(ts, v, 0, v.length, -1, ts[ts.length - 1], ts[ts.length - 1], params, out))
+                .isTrue();
         return out[0];
     }
 
@@ -36,7 +37,9 @@ class KernelsTest {
     @Test
     void avgFallsBackToAnIncrementalMeanOnOverflow() {
         double big = Double.MAX_VALUE;
-        assertThat(apply(OverTime::avg, new double[] {big, big, big})).as("no overflow to +Inf").isCloseTo(big, within(big * 1e-15));
+        assertThat(apply(OverTime::avg, new double[] {big, big, big}))
+                .as("no overflow to +Inf")
+                .isCloseTo(big, within(big * 1e-15));
         assertThat(apply(OverTime::avg, new double[] {big, -big})).isEqualTo(0);
         assertThat(apply(OverTime::avg, new double[] {1, 2, 3, 4})).isEqualTo(2.5);
         assertThat(apply(OverTime::avg, new double[] {1, Double.NaN})).isNaN();
@@ -45,7 +48,8 @@ class KernelsTest {
     @Test
     void sumIsCompensated() {
         assertThat(apply(OverTime::sum, new double[] {1, 1e100, 1, -1e100})).isEqualTo(2);
-        assertThat(apply(OverTime::sum, new double[] {Double.POSITIVE_INFINITY, 1})).isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(apply(OverTime::sum, new double[] {Double.POSITIVE_INFINITY, 1}))
+                .isEqualTo(Double.POSITIVE_INFINITY);
     }
 
     @Test
@@ -78,13 +82,16 @@ class KernelsTest {
         assertThat(apply(OverTime::min, new double[] {Double.NaN, 3, 1})).isEqualTo(1);
         assertThat(apply(OverTime::max, new double[] {Double.NaN, 3, 1})).isEqualTo(3);
         assertThat(apply(OverTime::max, new double[] {Double.NaN})).isNaN();
-        assertThat(apply(OverTime::tsOfMin, new double[] {1, 0, 5, 0})).as("the last minimum").isEqualTo(30);
+        assertThat(apply(OverTime::tsOfMin, new double[] {1, 0, 5, 0}))
+                .as("the last minimum")
+                .isEqualTo(30);
         assertThat(apply(OverTime::tsOfMax, new double[] {5, 0, 5, 0})).isEqualTo(20);
     }
 
     @Test
     void changesAndResets() {
-        assertThat(apply(Changes::changes, new double[] {1, 1, 2, Double.NaN, Double.NaN, 2})).isEqualTo(3);
+        assertThat(apply(Changes::changes, new double[] {1, 1, 2, Double.NaN, Double.NaN, 2}))
+                .isEqualTo(3);
         assertThat(apply(Changes::resets, new double[] {1, 5, 2, 3, 0})).isEqualTo(2);
     }
 
@@ -98,7 +105,8 @@ class KernelsTest {
     @Test
     void doubleExponentialSmoothingChecksItsFactors() {
         // a straight line is followed exactly
-        assertThat(apply(Smoothing::doubleExponential, new double[] {0, 10, 20, 30, 40}, 0.5, 0.5)).isCloseTo(40, within(1e-9));
+        assertThat(apply(Smoothing::doubleExponential, new double[] {0, 10, 20, 30, 40}, 0.5, 0.5))
+                .isCloseTo(40, within(1e-9));
         assertThatThrownBy(() -> apply(Smoothing::doubleExponential, new double[] {1, 2}, 1, 0.5))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("invalid smoothing factor. Expected: 0 < sf < 1, got: 1.000000");

@@ -25,12 +25,16 @@ class LinearRegressionTest {
         BigDecimal cov = BigDecimal.ZERO;
         BigDecimal var = BigDecimal.ZERO;
         for (int i = from; i < to; i++) {
-            BigDecimal dx = BigDecimal.valueOf(ts[i] - t0).divide(BigDecimal.valueOf(1000), mc).subtract(mx);
+            BigDecimal dx = BigDecimal.valueOf(ts[i] - t0)
+                    .divide(BigDecimal.valueOf(1000), mc)
+                    .subtract(mx);
             cov = cov.add(dx.multiply(new BigDecimal(v[i]).subtract(my), mc));
             var = var.add(dx.multiply(dx, mc));
         }
         BigDecimal slope = cov.divide(var, mc);
-        return new double[] {slope.doubleValue(), my.subtract(slope.multiply(mx, mc)).doubleValue()};
+        return new double[] {
+            slope.doubleValue(), my.subtract(slope.multiply(mx, mc)).doubleValue()
+        };
     }
 
     @Test
@@ -53,12 +57,15 @@ class LinearRegressionTest {
             double[] fit = new double[2];
             LinearRegression.fit(ts, v, from, to, evalT, fit);
             double[] exact = exactFit(ts, v, from, to, evalT);
-            assertThat(fit[0]).as("slope, round %d", round).isCloseTo(exact[0], within(1e-9 * Math.max(1, Math.abs(exact[0]))));
+            assertThat(fit[0])
+                    .as("slope, round %d", round)
+                    .isCloseTo(exact[0], within(1e-9 * Math.max(1, Math.abs(exact[0]))));
             assertThat(fit[1]).as("intercept, round %d", round).isCloseTo(exact[1], within(1e-9 * Math.abs(exact[1])));
 
             double[] out = new double[1];
             double duration = random.nextInt(7200);
-            assertThat(LinearRegression.predict(ts, v, from, to, 0, 0, evalT, new double[] {duration}, out)).isTrue();
+            assertThat(LinearRegression.predict(ts, v, from, to, 0, 0, evalT, new double[] {duration}, out))
+                    .isTrue();
             assertThat(out[0]).isCloseTo(exact[0] * duration + exact[1], within(1e-6 * Math.abs(exact[1])));
         }
     }
@@ -86,7 +93,13 @@ class LinearRegressionTest {
         double[] fit = new double[2];
         LinearRegression.fit(ts, new double[] {5, 5, 5}, 0, 3, 0, fit);
         assertThat(fit).containsExactly(0, 5);
-        LinearRegression.fit(ts, new double[] {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY}, 0, 3, 0, fit);
+        LinearRegression.fit(
+                ts,
+                new double[] {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY},
+                0,
+                3,
+                0,
+                fit);
         assertThat(fit[0]).isNaN();
         assertThat(fit[1]).isNaN();
     }
@@ -94,6 +107,7 @@ class LinearRegressionTest {
     @Test
     void needsTwoSamples() {
         double[] out = new double[1];
-        assertThat(LinearRegression.deriv(new long[] {0}, new double[] {1}, 0, 1, 0, 0, 0, new double[0], out)).isFalse();
+        assertThat(LinearRegression.deriv(new long[] {0}, new double[] {1}, 0, 1, 0, 0, 0, new double[0], out))
+                .isFalse();
     }
 }

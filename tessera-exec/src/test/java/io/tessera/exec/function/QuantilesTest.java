@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 /** Selection gives bit for bit the quantile the sort gives. */
 class QuantilesTest {
 
-    private static final double[] SPECIAL = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1, -1, 2.5};
+    private static final double[] SPECIAL = {
+        Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1, -1, 2.5
+    };
     private static final double[] QS = {-0.5, 0, 0.01, 0.25, 0.5, 0.9, 0.99, 1, 1.5, Double.NaN};
 
     @Test
@@ -37,7 +39,8 @@ class QuantilesTest {
             double q = random.nextInt(3) == 0 ? QS[random.nextInt(QS.length)] : random.nextDouble();
             double bySort = Quantiles.quantile(q, Arrays.copyOf(values, n), n);
             double bySelection = Quantiles.quantileBySelection(q, Arrays.copyOf(values, n), n);
-            assertThat(Double.doubleToLongBits(bySelection)).as("q=%s of %s", q, Arrays.toString(values))
+            assertThat(Double.doubleToLongBits(bySelection))
+                    .as("q=%s of %s", q, Arrays.toString(values))
                     .isEqualTo(Double.doubleToLongBits(bySort));
         }
     }

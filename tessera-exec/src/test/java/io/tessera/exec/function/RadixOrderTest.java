@@ -22,8 +22,11 @@ class RadixOrderTest {
             int[] values = new int[n];
             for (int i = 0; i < n; i++) {
                 int kind = random.nextInt(4);
-                keys[i] = kind == 0 ? pool[random.nextInt(pool.length)]
-                        : kind == 1 ? random.nextInt(5) : kind == 2 ? SlidingQuantile.key(random.nextGaussian()) : random.nextLong();
+                keys[i] = kind == 0
+                        ? pool[random.nextInt(pool.length)]
+                        : kind == 1
+                                ? random.nextInt(5)
+                                : kind == 2 ? SlidingQuantile.key(random.nextGaussian()) : random.nextLong();
                 values[i] = i;
             }
             Integer[] expected = new Integer[n];

@@ -21,7 +21,9 @@ class SlidingQuantileTest {
         double[] pool = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1, 2, 2, 3};
         double[] vs = new double[5_000];
         for (int i = 0; i < vs.length; i++) {
-            vs[i] = random.nextInt(6) == 0 ? pool[random.nextInt(pool.length)] : Math.round(random.nextGaussian() * 100) / 10.0;
+            vs[i] = random.nextInt(6) == 0
+                    ? pool[random.nextInt(pool.length)]
+                    : Math.round(random.nextGaussian() * 100) / 10.0;
         }
         double[] qs = {0, 0.01, 0.25, 0.5, 0.9, 0.99, 1, -0.5, 1.5, Double.NaN};
         SlidingQuantile sliding = new SlidingQuantile();
@@ -34,7 +36,8 @@ class SlidingQuantileTest {
                 double q = qs[random.nextInt(qs.length)];
                 double expected = Quantiles.quantileBySelection(q, Arrays.copyOfRange(vs, from, to), to - from);
                 double actual = sliding.quantile(q, vs, from, to);
-                assertThat(Double.doubleToLongBits(actual)).as("q=%s over [%d, %d)", q, from, to)
+                assertThat(Double.doubleToLongBits(actual))
+                        .as("q=%s over [%d, %d)", q, from, to)
                         .isEqualTo(Double.doubleToLongBits(expected));
                 compared++;
                 int kind = random.nextInt(10);

@@ -23,8 +23,11 @@ class SlidingSumTest {
         double[] vs = new double[6_000];
         for (int i = 0; i < vs.length; i++) {
             int kind = random.nextInt(20);
-            vs[i] = kind == 0 ? random.nextGaussian() * 1e12 : kind == 1 ? random.nextGaussian() * 1e-9
-                    : kind == 2 ? Math.round(random.nextGaussian() * 10) : random.nextGaussian() * 100 + 50;
+            vs[i] = kind == 0
+                    ? random.nextGaussian() * 1e12
+                    : kind == 1
+                            ? random.nextGaussian() * 1e-9
+                            : kind == 2 ? Math.round(random.nextGaussian() * 10) : random.nextGaussian() * 100 + 50;
         }
         for (boolean average : new boolean[] {false, true}) {
             SlidingSum sliding = new SlidingSum(average);
@@ -40,10 +43,14 @@ class SlidingSumTest {
                     if (sliding.apply(vs, from, to, new double[0], out)) {
                         answered++;
                         double exact = exactSum(vs, from, to).doubleValue();
-                        double expected = average ? exactSum(vs, from, to)
-                                .divide(BigDecimal.valueOf(to - from), MathContext.DECIMAL128).doubleValue() : exact;
+                        double expected = average
+                                ? exactSum(vs, from, to)
+                                        .divide(BigDecimal.valueOf(to - from), MathContext.DECIMAL128)
+                                        .doubleValue()
+                                : exact;
                         double allowed = average ? 2 * Math.ulp(expected) : Math.ulp(expected);
-                        assertThat(Math.abs(out[0] - expected)).as("%s over [%d, %d)", average ? "avg" : "sum", from, to)
+                        assertThat(Math.abs(out[0] - expected))
+                                .as("%s over [%d, %d)", average ? "avg" : "sum", from, to)
                                 .isLessThanOrEqualTo(allowed);
                     }
                     int step = random.nextInt(10) < 8 ? random.nextInt(8) : random.nextInt(200);
@@ -78,7 +85,9 @@ class SlidingSumTest {
         double[] out = new double[1];
         assertThat(sliding.apply(vs, 0, 3, new double[0], out)).isFalse();
         assertThat(sliding.apply(vs, 5, 7, new double[0], out)).isFalse();
-        assertThat(sliding.apply(vs, 3, 5, new double[0], out)).as("small values after large ones").isFalse();
+        assertThat(sliding.apply(vs, 3, 5, new double[0], out))
+                .as("small values after large ones")
+                .isFalse();
     }
 
     private static BigDecimal exactSum(double[] vs, int from, int to) {

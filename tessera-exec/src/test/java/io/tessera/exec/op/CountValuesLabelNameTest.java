@@ -28,11 +28,10 @@ class CountValuesLabelNameTest {
     @Test
     void aNameWithASpaceIsAValidUtf8Name() {
         QueryResult r = engine.instant("count_values(\"bad label\", version)", 60_000, store);
-        assertThat(((QueryResult.VectorResult) r).samples()).singleElement()
-                .satisfies(s -> {
-                    assertThat(s.labels()).isEqualTo(Labels.of("bad label", "6"));
-                    assertThat(s.value()).isEqualTo(2);
-                });
+        assertThat(((QueryResult.VectorResult) r).samples()).singleElement().satisfies(s -> {
+            assertThat(s.labels()).isEqualTo(Labels.of("bad label", "6"));
+            assertThat(s.value()).isEqualTo(2);
+        });
     }
 
     @Test

@@ -15,9 +15,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** topk and bottomk against a brute-force sort of seeded random vectors. */
 class KAggregationTest {
@@ -56,8 +56,13 @@ class KAggregationTest {
         ks[0] = Math.max(ks[0], 1);
         for (boolean top : new boolean[] {true, false}) {
             for (boolean byGroup : new boolean[] {false, true}) {
-                InstantVector out = Aggregations.evaluate(top ? AggregateOp.TOPK : AggregateOp.BOTTOMK, in,
-                        new ScalarValues(in.grid(), ks), byGroup ? List.of("g") : List.of(), false, TestVectors.context());
+                InstantVector out = Aggregations.evaluate(
+                        top ? AggregateOp.TOPK : AggregateOp.BOTTOMK,
+                        in,
+                        new ScalarValues(in.grid(), ks),
+                        byGroup ? List.of("g") : List.of(),
+                        false,
+                        TestVectors.context());
                 for (int i = 0; i < steps; i++) {
                     Map<Labels, Double> expected = new HashMap<>();
                     long k = (long) ks[i];
@@ -78,7 +83,8 @@ class KAggregationTest {
                             expected.put(in.labels(best.get(j)), in.value(best.get(j), i));
                         }
                     }
-                    assertThat(TestVectors.at(out, i)).as("seed %d step %d top %s by %s", seed, i, top, byGroup)
+                    assertThat(TestVectors.at(out, i))
+                            .as("seed %d step %d top %s by %s", seed, i, top, byGroup)
                             .isEqualTo(expected);
                 }
             }
@@ -93,8 +99,13 @@ class KAggregationTest {
         InstantVector in = TestVectors.random(rnd, "m", n, 1, 1, 0.15);
         for (boolean top : new boolean[] {true, false}) {
             int k = 1 + rnd.nextInt(n);
-            InstantVector out = Aggregations.evaluate(top ? AggregateOp.TOPK : AggregateOp.BOTTOMK, in,
-                    ScalarValues.constant(in.grid(), k), List.of(), false, TestVectors.context());
+            InstantVector out = Aggregations.evaluate(
+                    top ? AggregateOp.TOPK : AggregateOp.BOTTOMK,
+                    in,
+                    ScalarValues.constant(in.grid(), k),
+                    List.of(),
+                    false,
+                    TestVectors.context());
             List<Integer> best = bruteForce(in, 0, null, top);
             List<Double> expected = new ArrayList<>();
             for (int j = 0; j < Math.min(k, best.size()); j++) {
@@ -112,12 +123,17 @@ class KAggregationTest {
     void kBelowOneEverywhereGivesNothingAndNaNIsAnError() {
         InstantVector in = TestVectors.random(new Random(1), "m", 5, 1, 2, 0);
         RunContext context = TestVectors.context();
-        assertThat(Aggregations.evaluate(AggregateOp.TOPK, in, ScalarValues.constant(in.grid(), 0.9), List.of(), false,
-                context).size()).isZero();
-        assertThatThrownBy(() -> Aggregations.evaluate(AggregateOp.TOPK, in, ScalarValues.constant(in.grid(), Double.NaN),
-                List.of(), false, context)).isInstanceOf(QueryExecutionException.class).hasMessage("Parameter value is NaN");
-        assertThatThrownBy(() -> Aggregations.evaluate(AggregateOp.BOTTOMK, in, ScalarValues.constant(in.grid(), 1e19),
-                List.of(), false, context)).hasMessage("Scalar value 1e+19 overflows int64");
+        assertThat(Aggregations.evaluate(
+                                AggregateOp.TOPK, in, ScalarValues.constant(in.grid(), 0.9), List.of(), false, context)
+                        .size())
+                .isZero();
+        assertThatThrownBy(() -> Aggregations.evaluate(
+                        AggregateOp.TOPK, in, ScalarValues.constant(in.grid(), Double.NaN), List.of(), false, context))
+                .isInstanceOf(QueryExecutionException.class)
+                .hasMessage("Parameter value is NaN");
+        assertThatThrownBy(() -> Aggregations.evaluate(
+                        AggregateOp.BOTTOMK, in, ScalarValues.constant(in.grid(), 1e19), List.of(), false, context))
+                .hasMessage("Scalar value 1e+19 overflows int64");
     }
 
     @Test
@@ -125,31 +141,38 @@ class KAggregationTest {
         InstantVector in = TestVectors.random(new Random(7), "m", 60, 3, 3, 0);
         RunContext context = TestVectors.context();
         for (double r : new double[] {0.2, 0.5, 0.8}) {
-            InstantVector a = Aggregations.evaluate(AggregateOp.LIMIT_RATIO, in, ScalarValues.constant(in.grid(), r),
-                    List.of(), false, context);
-            InstantVector b = Aggregations.evaluate(AggregateOp.LIMIT_RATIO, in, ScalarValues.constant(in.grid(), r - 1),
-                    List.of(), false, context);
+            InstantVector a = Aggregations.evaluate(
+                    AggregateOp.LIMIT_RATIO, in, ScalarValues.constant(in.grid(), r), List.of(), false, context);
+            InstantVector b = Aggregations.evaluate(
+                    AggregateOp.LIMIT_RATIO, in, ScalarValues.constant(in.grid(), r - 1), List.of(), false, context);
             for (int i = 0; i < 3; i++) {
                 Map<Labels, Double> all = TestVectors.at(in, i);
                 Map<Labels, Double> union = new HashMap<>(TestVectors.at(a, i));
                 for (Map.Entry<Labels, Double> e : TestVectors.at(b, i).entrySet()) {
-                    assertThat(union.put(e.getKey(), e.getValue())).as("in both halves").isNull();
+                    assertThat(union.put(e.getKey(), e.getValue()))
+                            .as("in both halves")
+                            .isNull();
                 }
                 assertThat(union).isEqualTo(all);
             }
         }
-        InstantVector capped = Aggregations.evaluate(AggregateOp.LIMIT_RATIO, in, ScalarValues.constant(in.grid(), 1.5),
-                List.of(), false, context);
+        InstantVector capped = Aggregations.evaluate(
+                AggregateOp.LIMIT_RATIO, in, ScalarValues.constant(in.grid(), 1.5), List.of(), false, context);
         assertThat(TestVectors.at(capped, 1)).isEqualTo(TestVectors.at(in, 1));
-        assertThat(context.warnings()).containsExactly(
-                "PromQL warning: ratio value should be between -1 and 1, got 1.5, capping to 1");
+        assertThat(context.warnings())
+                .containsExactly("PromQL warning: ratio value should be between -1 and 1, got 1.5, capping to 1");
     }
 
     @Test
     void limitkKeepsTheFirstKSeriesOfEachGroup() {
         InstantVector in = TestVectors.random(new Random(3), "m", 20, 2, 2, 0.1);
-        InstantVector out = Aggregations.evaluate(AggregateOp.LIMITK, in, ScalarValues.constant(in.grid(), 2),
-                List.of("g"), false, TestVectors.context());
+        InstantVector out = Aggregations.evaluate(
+                AggregateOp.LIMITK,
+                in,
+                ScalarValues.constant(in.grid(), 2),
+                List.of("g"),
+                false,
+                TestVectors.context());
         for (int i = 0; i < 2; i++) {
             Map<String, Integer> perGroup = new HashMap<>();
             Map<Labels, Double> expected = new HashMap<>();

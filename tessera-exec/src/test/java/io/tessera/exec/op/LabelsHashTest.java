@@ -20,7 +20,8 @@ class LabelsHashTest {
         assertThat(xxh64("as")).isEqualTo(0x1c330fb2d66be179L);
         assertThat(xxh64("asd")).isEqualTo(0x631c37ce72a97393L);
         assertThat(xxh64("asdf")).isEqualTo(0x415872f599cea71eL);
-        assertThat(xxh64("Call me Ishmael. Some years ago--never mind how long precisely-")).isEqualTo(0x02a2e85470d6fd96L);
+        assertThat(xxh64("Call me Ishmael. Some years ago--never mind how long precisely-"))
+                .isEqualTo(0x02a2e85470d6fd96L);
         assertThat(xxh64("0123456789abcdef")).isEqualTo(0x5c5b90c34e376d0bL);
         assertThat(xxh64("0123456789abcdef0123456789abcdef")).isEqualTo(0x642a94958e71e6c5L);
         assertThat(xxh64("abcdefghijklmnopqrstuvwxyz012345")).isEqualTo(0xbf2cd639b4143b80L);

@@ -37,7 +37,8 @@ class PromTextTest {
 
     @Test
     void labelsPrintLikePrometheus() {
-        assertThat(PromText.labels(Labels.of("__name__", "up", "job", "a\"b\n"))).isEqualTo("{__name__=\"up\", job=\"a\\\"b\\n\"}");
+        assertThat(PromText.labels(Labels.of("__name__", "up", "job", "a\"b\n")))
+                .isEqualTo("{__name__=\"up\", job=\"a\\\"b\\n\"}");
         assertThat(PromText.labels(Labels.EMPTY)).isEqualTo("{}");
     }
 }

@@ -54,7 +54,8 @@ class SeriesScanTest {
 
         @Override
         public void readRawSeries(Source source, RawDataRequest request, RunContext context, SeriesSink sink) {
-            Iterator<Batch> all = rows.readRawData(source, new RawDataRequest(null, Schema.TIME_SERIES, List.of()), context);
+            Iterator<Batch> all =
+                    rows.readRawData(source, new RawDataRequest(null, Schema.TIME_SERIES, List.of()), context);
             Batch b = all.next();
             long[] ts = b.longs(0);
             double[] vs = b.doubles(1);
@@ -83,12 +84,22 @@ class SeriesScanTest {
     @Test
     void answersAsTheBatchReadDoes() {
         Sloppy series = new Sloppy();
-        List<String> queries = new ArrayList<>(List.of("a", "b", "{job=~\"j[12]\"}", "{__name__!=\"a\", job=~\"j.*\", job!=\"j0\"}",
-                "quantile_over_time(0.9, b[3m])", "count_over_time({job=\"j3\"}[2m])", "topk(3, b)",
-                "rate(a[5m])", "last_over_time(b[1m] offset 2m)", "sum by (job) (b @ 400)"));
+        List<String> queries = new ArrayList<>(List.of(
+                "a",
+                "b",
+                "{job=~\"j[12]\"}",
+                "{__name__!=\"a\", job=~\"j.*\", job!=\"j0\"}",
+                "quantile_over_time(0.9, b[3m])",
+                "count_over_time({job=\"j3\"}[2m])",
+                "topk(3, b)",
+                "rate(a[5m])",
+                "last_over_time(b[1m] offset 2m)",
+                "sum by (job) (b @ 400)"));
         for (String q : queries) {
             for (long t : new long[] {100_000, 400_000, 777_777, 1_500_000}) {
-                assertThat(engine.instant(q, t, series)).as(q + " at " + t).usingRecursiveComparison()
+                assertThat(engine.instant(q, t, series))
+                        .as(q + " at " + t)
+                        .usingRecursiveComparison()
                         .isEqualTo(engine.instant(q, t, rows));
             }
             QueryResult r = engine.range(q, 60_000, 1_600_000, 30_000, series);

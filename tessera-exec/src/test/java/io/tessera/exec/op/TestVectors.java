@@ -12,8 +12,7 @@ import java.util.Random;
 /** Seeded random instant vectors for operator tests, and reading results back per step. */
 final class TestVectors {
 
-    private TestVectors() {
-    }
+    private TestVectors() {}
 
     static RunContext context() {
         return new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS);

@@ -68,24 +68,38 @@ class ValueAggregationTest {
         RunContext context = TestVectors.context();
         assertThat(single(AggregateOp.QUANTILE, phi(0.5), context, 3, 1, 2)).isEqualTo(2);
         assertThat(single(AggregateOp.QUANTILE, phi(0.8), context, 0, 1, 4)).isCloseTo(2.8, within(1e-12));
-        assertThat(single(AggregateOp.QUANTILE, phi(0), context, 2, Double.NaN, 1)).isNaN();
-        assertThat(single(AggregateOp.QUANTILE, phi(1), context, 2, Double.NaN, 1)).isEqualTo(2);
+        assertThat(single(AggregateOp.QUANTILE, phi(0), context, 2, Double.NaN, 1))
+                .isNaN();
+        assertThat(single(AggregateOp.QUANTILE, phi(1), context, 2, Double.NaN, 1))
+                .isEqualTo(2);
         assertThat(context.warnings()).isEmpty();
         assertThat(single(AggregateOp.QUANTILE, phi(1.5), context, 1, 2)).isEqualTo(Double.POSITIVE_INFINITY);
         assertThat(single(AggregateOp.QUANTILE, phi(-0.5), context, 1, 2)).isEqualTo(Double.NEGATIVE_INFINITY);
-        assertThat(context.warnings()).containsExactlyInAnyOrder(
-                "PromQL warning: quantile value should be between 0 and 1, got 1.5",
-                "PromQL warning: quantile value should be between 0 and 1, got -0.5");
+        assertThat(context.warnings())
+                .containsExactlyInAnyOrder(
+                        "PromQL warning: quantile value should be between 0 and 1, got 1.5",
+                        "PromQL warning: quantile value should be between 0 and 1, got -0.5");
     }
 
     @Test
     void countValuesCountsEachFormattedValue() {
-        InstantVector out = Aggregations.evaluate(AggregateOp.COUNT_VALUES, vector(1, 1, 2.5, 1e21),
-                new StringValue("v"), List.of(), false, TestVectors.context());
-        assertThat(TestVectors.at(out, 0)).isEqualTo(Map.of(Labels.of("v", "1"), 2.0, Labels.of("v", "2.5"), 1.0,
-                Labels.of("v", "1000000000000000000000"), 1.0));
-        InstantVector without = Aggregations.evaluate(AggregateOp.COUNT_VALUES, vector(1, 1), new StringValue("i"),
-                List.of(), true, TestVectors.context());
+        InstantVector out = Aggregations.evaluate(
+                AggregateOp.COUNT_VALUES,
+                vector(1, 1, 2.5, 1e21),
+                new StringValue("v"),
+                List.of(),
+                false,
+                TestVectors.context());
+        assertThat(TestVectors.at(out, 0))
+                .isEqualTo(Map.of(
+                        Labels.of("v", "1"),
+                        2.0,
+                        Labels.of("v", "2.5"),
+                        1.0,
+                        Labels.of("v", "1000000000000000000000"),
+                        1.0));
+        InstantVector without = Aggregations.evaluate(
+                AggregateOp.COUNT_VALUES, vector(1, 1), new StringValue("i"), List.of(), true, TestVectors.context());
         assertThat(TestVectors.at(without, 0)).isEqualTo(Map.of(Labels.of("i", "1"), 2.0));
     }
 }

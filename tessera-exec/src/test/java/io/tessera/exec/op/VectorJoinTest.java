@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class VectorJoinTest {
 
     private static InstantVector run(BinaryOp op, InstantVector l, InstantVector r, VectorMatching m, boolean bool) {
-        Value v = BinaryOperators.evaluate(new VectorBinary(op, 0, 1, m, bool, ValueKind.INSTANT_VECTOR), l, r,
-                TestVectors.context());
+        Value v = BinaryOperators.evaluate(
+                new VectorBinary(op, 0, 1, m, bool, ValueKind.INSTANT_VECTOR), l, r, TestVectors.context());
         return (InstantVector) v;
     }
 
@@ -34,7 +34,8 @@ class VectorJoinTest {
         for (int g = 0; g < groups; g++) {
             for (int i = 0; i < perGroup; i++) {
                 if (rnd.nextDouble() < 0.7) {
-                    Labels l = extra == null ? Labels.of("__name__", name, "g", "g" + g, "i", "i" + i)
+                    Labels l = extra == null
+                            ? Labels.of("__name__", name, "g", "g" + g, "i", "i" + i)
                             : Labels.of("__name__", name, "g", "g" + g, extra, extra + g);
                     int s = v.addSeries(l);
                     for (int t = 0; t < steps; t++) {
@@ -55,15 +56,19 @@ class VectorJoinTest {
         int steps = 1 + rnd.nextInt(4);
         InstantVector a = keyed(rnd, "a", 3, 4, steps, null);
         InstantVector b = keyed(rnd, "b", 3, 4, steps, null);
-        for (BinaryOp op : new BinaryOp[] {BinaryOp.ADD, BinaryOp.DIV, BinaryOp.MOD, BinaryOp.POW, BinaryOp.GTR, BinaryOp.EQL}) {
+        for (BinaryOp op :
+                new BinaryOp[] {BinaryOp.ADD, BinaryOp.DIV, BinaryOp.MOD, BinaryOp.POW, BinaryOp.GTR, BinaryOp.EQL}) {
             for (boolean bool : op.isComparison() ? new boolean[] {false, true} : new boolean[] {false}) {
                 InstantVector out = run(op, a, b, VectorMatching.oneToOne(), bool);
                 for (int t = 0; t < steps; t++) {
                     Map<Labels, Double> expected = new HashMap<>();
                     for (int l = 0; l < a.size(); l++) {
                         for (int r = 0; r < b.size(); r++) {
-                            if (!a.has(l, t) || !b.has(r, t)
-                                    || !a.labels(l).withoutMetricName().equals(b.labels(r).withoutMetricName())) {
+                            if (!a.has(l, t)
+                                    || !b.has(r, t)
+                                    || !a.labels(l)
+                                            .withoutMetricName()
+                                            .equals(b.labels(r).withoutMetricName())) {
                                 continue;
                             }
                             double x = a.value(l, t);
@@ -71,13 +76,16 @@ class VectorJoinTest {
                             if (!op.isComparison()) {
                                 expected.put(a.labels(l).withoutMetricName(), BinaryOperators.arithmetic(op, x, y));
                             } else if (bool) {
-                                expected.put(a.labels(l).withoutMetricName(), BinaryOperators.compare(op, x, y) ? 1.0 : 0.0);
+                                expected.put(
+                                        a.labels(l).withoutMetricName(), BinaryOperators.compare(op, x, y) ? 1.0 : 0.0);
                             } else if (BinaryOperators.compare(op, x, y)) {
                                 expected.put(a.labels(l), x);
                             }
                         }
                     }
-                    assertThat(TestVectors.at(out, t)).as("seed %d %s bool %s step %d", seed, op, bool, t).isEqualTo(expected);
+                    assertThat(TestVectors.at(out, t))
+                            .as("seed %d %s bool %s step %d", seed, op, bool, t)
+                            .isEqualTo(expected);
                 }
             }
         }
@@ -109,12 +117,16 @@ class VectorJoinTest {
             Map<Labels, Double> kept = new HashMap<>();
             for (int l = 0; l < many.size(); l++) {
                 for (int r = 0; r < one.size(); r++) {
-                    if (!many.has(l, t) || !one.has(r, t) || !many.labels(l).get("g").equals(one.labels(r).get("g"))) {
+                    if (!many.has(l, t)
+                            || !one.has(r, t)
+                            || !many.labels(l).get("g").equals(one.labels(r).get("g"))) {
                         continue;
                     }
                     double x = many.value(l, t);
                     double y = one.value(r, t);
-                    Labels joined = many.labels(l).withoutMetricName().with("extra", one.labels(r).get("extra"));
+                    Labels joined = many.labels(l)
+                            .withoutMetricName()
+                            .with("extra", one.labels(r).get("extra"));
                     products.put(joined, x * y);
                     differences.put(joined, y - x);
                     if (x > y) {
@@ -122,9 +134,15 @@ class VectorJoinTest {
                     }
                 }
             }
-            assertThat(TestVectors.at(product, t)).as("seed %d step %d", seed, t).isEqualTo(products);
-            assertThat(TestVectors.at(difference, t)).as("seed %d step %d", seed, t).isEqualTo(differences);
-            assertThat(TestVectors.at(filtered, t)).as("seed %d step %d", seed, t).isEqualTo(kept);
+            assertThat(TestVectors.at(product, t))
+                    .as("seed %d step %d", seed, t)
+                    .isEqualTo(products);
+            assertThat(TestVectors.at(difference, t))
+                    .as("seed %d step %d", seed, t)
+                    .isEqualTo(differences);
+            assertThat(TestVectors.at(filtered, t))
+                    .as("seed %d step %d", seed, t)
+                    .isEqualTo(kept);
         }
     }
 
@@ -136,16 +154,18 @@ class VectorJoinTest {
         one.set(one.addSeries(Labels.of("__name__", "b", "g", "1", "x", "1")), 0, 1);
         one.set(one.addSeries(Labels.of("__name__", "b", "g", "1", "x", "2")), 0, 1);
         VectorMatching left = new VectorMatching(Cardinality.MANY_TO_ONE, List.of("g"), true, List.of());
-        assertThatThrownBy(() -> run(BinaryOp.ADD, many, one, left, false)).hasMessage(
-                "found duplicate series for the match group {g=\"1\"} on the right hand-side of the operation: "
-                        + "[{__name__=\"b\", g=\"1\", x=\"2\"}, {__name__=\"b\", g=\"1\", x=\"1\"}]"
-                        + ";many-to-many matching not allowed: matching labels must be unique on one side");
+        assertThatThrownBy(() -> run(BinaryOp.ADD, many, one, left, false))
+                .hasMessage(
+                        "found duplicate series for the match group {g=\"1\"} on the right hand-side of the operation: "
+                                + "[{__name__=\"b\", g=\"1\", x=\"2\"}, {__name__=\"b\", g=\"1\", x=\"1\"}]"
+                                + ";many-to-many matching not allowed: matching labels must be unique on one side");
         VectorMatching right = new VectorMatching(Cardinality.ONE_TO_MANY, List.of("g"), true, List.of());
         assertThatThrownBy(() -> run(BinaryOp.ADD, one, many, right, false))
                 .hasMessageContaining("on the left hand-side of the operation");
         VectorMatching oneToOne = new VectorMatching(Cardinality.ONE_TO_ONE, List.of("g"), true, List.of());
-        assertThatThrownBy(() -> run(BinaryOp.ADD, one, many, oneToOne, false)).hasMessage(
-                "multiple matches for labels: many-to-one matching must be explicit (group_left/group_right)");
+        assertThatThrownBy(() -> run(BinaryOp.ADD, one, many, oneToOne, false))
+                .hasMessage(
+                        "multiple matches for labels: many-to-one matching must be explicit (group_left/group_right)");
         InstantVector twoMany = new InstantVector(TestVectors.grid(1), 2);
         twoMany.set(twoMany.addSeries(Labels.of("__name__", "a", "g", "1", "i", "1")), 0, 1);
         twoMany.set(twoMany.addSeries(Labels.of("__name__", "c", "g", "1", "i", "1")), 0, 1);

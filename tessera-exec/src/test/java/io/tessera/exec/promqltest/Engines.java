@@ -3,8 +3,7 @@ package io.tessera.exec.promqltest;
 /** Where the conformance tests get their engine. */
 final class Engines {
 
-    private Engines() {
-    }
+    private Engines() {}
 
     /** The PromQL engine under test, or null while there is none. */
     static PromqlEngine engine() {

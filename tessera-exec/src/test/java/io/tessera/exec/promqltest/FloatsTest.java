@@ -30,9 +30,12 @@ class FloatsTest {
         assertThat(Floats.almostEqual(Double.NaN, Double.NaN)).isTrue();
         assertThat(Floats.almostEqual(StaleMarker.VALUE, Double.NaN)).isTrue();
         assertThat(Floats.almostEqual(Double.NaN, 1)).isFalse();
-        assertThat(Floats.almostEqual(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY)).isTrue();
-        assertThat(Floats.almostEqual(Double.POSITIVE_INFINITY, Double.MAX_VALUE)).isFalse();
-        assertThat(Floats.almostEqual(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY)).isFalse();
+        assertThat(Floats.almostEqual(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY))
+                .isTrue();
+        assertThat(Floats.almostEqual(Double.POSITIVE_INFINITY, Double.MAX_VALUE))
+                .isFalse();
+        assertThat(Floats.almostEqual(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY))
+                .isFalse();
     }
 
     @Test

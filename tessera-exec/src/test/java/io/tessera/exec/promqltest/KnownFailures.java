@@ -63,8 +63,9 @@ final class KnownFailures {
         if (target == null) {
             return;
         }
-        StringBuilder sb = new StringBuilder("# Evals of the reference PromQL test scripts that Tessera does not pass yet.\n"
-                + "# Regenerate with -Dconformance.writeKnownFailures=<this file>; the suite fails when a listed eval passes.\n");
+        StringBuilder sb = new StringBuilder(
+                "# Evals of the reference PromQL test scripts that Tessera does not pass yet.\n"
+                        + "# Regenerate with -Dconformance.writeKnownFailures=<this file>; the suite fails when a listed eval passes.\n");
         for (String entry : failing) {
             sb.append(entry).append('\n');
         }

@@ -25,22 +25,30 @@ class PromqlConformanceTest {
         PromqlEngine engine = Engines.engine();
         Assumptions.assumeTrue(engine != null, "no PromQL engine yet");
         RunnerOptions options = Boolean.parseBoolean(System.getProperty("conformance.rangeMode", "true"))
-                ? RunnerOptions.PROMQLTEST : RunnerOptions.INSTANT_ONLY;
+                ? RunnerOptions.PROMQLTEST
+                : RunnerOptions.INSTANT_ONLY;
         KnownFailures known = KnownFailures.load();
         Stream<DynamicNode> scripts = ReferenceTests.files(dir).stream().map(file -> {
             TestScript script = TestScript.read(file);
             ConformanceRunner runner = new ConformanceRunner(engine, options, script);
-            return dynamicContainer(script.name(), file.toUri(), script.evals().stream().map(eval ->
-                    dynamicTest("line " + eval.line() + ": " + eval.expr(), () -> verdict(runner.runThrough(eval), known))));
+            return dynamicContainer(
+                    script.name(),
+                    file.toUri(),
+                    script.evals().stream()
+                            .map(eval -> dynamicTest(
+                                    "line " + eval.line() + ": " + eval.expr(),
+                                    () -> verdict(runner.runThrough(eval), known))));
         });
-        return Stream.concat(scripts, Stream.of(dynamicTest("write the known-failures list if asked", known::writeIfAsked)));
+        return Stream.concat(
+                scripts, Stream.of(dynamicTest("write the known-failures list if asked", known::writeIfAsked)));
     }
 
     private static void verdict(EvalOutcome outcome, KnownFailures known) {
         switch (outcome.status()) {
             case PASS -> {
                 if (known.isListed(outcome) && !known.writing()) {
-                    Assertions.fail(KnownFailures.key(outcome) + " passes now: remove it from conformance-known-failures.txt");
+                    Assertions.fail(
+                            KnownFailures.key(outcome) + " passes now: remove it from conformance-known-failures.txt");
                 }
             }
             case SKIPPED -> Assumptions.abort(outcome.describe());

@@ -24,9 +24,15 @@ class ReferenceScriptsTest {
         int evals = 0;
         for (Path file : referenceFiles()) {
             TestScript script = TestScript.read(file);
-            long histogramEvals = script.evals().stream().filter(e -> e.unsupported().isPresent()).count();
-            System.out.printf("%s: %d commands, %d loads, %d evals (%d expect native histograms)%n",
-                    script.name(), script.commands().size(), script.loads().size(), script.evals().size(),
+            long histogramEvals = script.evals().stream()
+                    .filter(e -> e.unsupported().isPresent())
+                    .count();
+            System.out.printf(
+                    "%s: %d commands, %d loads, %d evals (%d expect native histograms)%n",
+                    script.name(),
+                    script.commands().size(),
+                    script.loads().size(),
+                    script.evals().size(),
                     histogramEvals);
             assertThat(script.evals()).as(script.name()).isNotEmpty();
             evals += script.evals().size();
@@ -39,8 +45,7 @@ class ReferenceScriptsTest {
     void everyEvalOfEveryScriptGetsAVerdict() {
         PromqlEngine empty = new PromqlEngine() {
             @Override
-            public void load(List<PointSeries> series) {
-            }
+            public void load(List<PointSeries> series) {}
 
             @Override
             public QueryOutcome instant(String expr, long t) {
@@ -57,9 +62,11 @@ class ReferenceScriptsTest {
             ScriptReport report = new ConformanceRunner(empty, RunnerOptions.PROMQLTEST, script).runAll();
             System.out.println(report.summary());
             assertThat(report.outcomes()).hasSameSizeAs(script.evals());
-            assertThat(report.outcomes()).filteredOn(o -> o.status() == EvalOutcome.Status.SKIPPED)
+            assertThat(report.outcomes())
+                    .filteredOn(o -> o.status() == EvalOutcome.Status.SKIPPED)
                     .allSatisfy(o -> assertThat(o.detail()).contains("histogram"));
-            assertThat(report.failures()).allSatisfy(o -> assertThat(o.describe()).startsWith(script.name() + ":"));
+            assertThat(report.failures())
+                    .allSatisfy(o -> assertThat(o.describe()).startsWith(script.name() + ":"));
         }
     }
 
@@ -68,6 +75,7 @@ class ReferenceScriptsTest {
         Assumptions.assumeTrue(Engines.engine() == null, "an engine is plugged in");
         referenceFiles();
         assertThatThrownBy(() -> new PromqlConformanceTest().referenceScripts())
-                .isInstanceOf(TestAbortedException.class).hasMessageContaining("no PromQL engine yet");
+                .isInstanceOf(TestAbortedException.class)
+                .hasMessageContaining("no PromQL engine yet");
     }
 }

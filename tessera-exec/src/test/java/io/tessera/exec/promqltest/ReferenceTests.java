@@ -16,8 +16,7 @@ final class ReferenceTests {
 
     private static final Path RELATIVE = Path.of("shared", "reference", "promql-tests");
 
-    private ReferenceTests() {
-    }
+    private ReferenceTests() {}
 
     static Optional<Path> directory() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
@@ -32,7 +31,9 @@ final class ReferenceTests {
     /** The {@code *.test} files of that folder, by name. */
     static List<Path> files(Path directory) {
         try (Stream<Path> entries = Files.list(directory)) {
-            return entries.filter(p -> p.getFileName().toString().endsWith(".test")).sorted().toList();
+            return entries.filter(p -> p.getFileName().toString().endsWith(".test"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -106,21 +106,34 @@ class ScriptParserTest {
         EvalCommand ordered = script.evals().get(1);
         assertThat(ordered.expect().isOrdered()).isTrue();
         assertThat(((ExpectedResult.SeriesSet) ordered.expected()).series())
-                .extracting(ExpectedSeries::position).containsExactly(1, 2);
+                .extracting(ExpectedSeries::position)
+                .containsExactly(1, 2);
         EvalCommand warn = script.evals().get(2);
         assertThat(warn.expect().legacy()).containsExactly(ExpectKind.WARN);
         assertThat(warn.time()).isEqualTo(new QueryTime.Range(0, 600_000, 300_000));
         EvalCommand lines = script.evals().get(3);
         assertThat(lines.expect().lines(ExpectKind.WARN)).hasSize(2);
         assertThat(lines.expect().has(ExpectKind.NO_INFO)).isTrue();
-        assertThat(lines.expect().lines(ExpectKind.WARN).get(1).matches("PromQL warning: this")).isTrue();
-        assertThat(lines.expect().lines(ExpectKind.WARN).get(1).matches("PromQL warning: this too")).isFalse();
+        assertThat(lines.expect().lines(ExpectKind.WARN).get(1).matches("PromQL warning: this"))
+                .isTrue();
+        assertThat(lines.expect().lines(ExpectKind.WARN).get(1).matches("PromQL warning: this too"))
+                .isFalse();
         assertThat(lines.expr()).isEqualTo("sum by (env) (my_metric)");
         assertThat(lines.line()).isEqualTo(11);
-        assertThat(script.evals().get(4).expect().lines(ExpectKind.INFO).getFirst().matches("oh, something went boom!"))
+        assertThat(script.evals()
+                        .get(4)
+                        .expect()
+                        .lines(ExpectKind.INFO)
+                        .getFirst()
+                        .matches("oh, something went boom!"))
                 .isTrue();
-        assertThat(script.evals().get(5).expect().lines(ExpectKind.FAIL).getFirst()
-                .matches("vector cannot contain metrics with the same labelset")).isTrue();
+        assertThat(script.evals()
+                        .get(5)
+                        .expect()
+                        .lines(ExpectKind.FAIL)
+                        .getFirst()
+                        .matches("vector cannot contain metrics with the same labelset"))
+                .isTrue();
         assertThat(script.evals().get(6).expected()).isEqualTo(new ExpectedResult.Scalar(3));
     }
 
@@ -129,7 +142,7 @@ class ScriptParserTest {
         TestScript script = parse("""
                 eval instant at 20s metric
 
-                eval instant at 1m {} 
+                eval instant at 1m {}
                   {} 1000
 
                 eval instant at 1m "hello"
@@ -140,7 +153,10 @@ class ScriptParserTest {
                   metric 1 2 _ 4 5 6
                 """);
         assertThat(script.evals().get(0).expected()).isEqualTo(new ExpectedResult.SeriesSet(List.of()));
-        assertThat(((ExpectedResult.SeriesSet) script.evals().get(1).expected()).series().getFirst().labels())
+        assertThat(((ExpectedResult.SeriesSet) script.evals().get(1).expected())
+                        .series()
+                        .getFirst()
+                        .labels())
                 .isEqualTo(Labels.EMPTY);
         EvalCommand text = script.evals().get(2);
         assertThat(text.expected()).isEqualTo(new ExpectedResult.Text("hello"));
@@ -157,23 +173,27 @@ class ScriptParserTest {
                 eval instant at 1m h
                   h {{schema:0 sum:1 count:1}}
                 """);
-        assertThat(script.evals().getFirst().unsupported()).hasValueSatisfying(r -> assertThat(r).contains("line 2"));
+        assertThat(script.evals().getFirst().unsupported())
+                .hasValueSatisfying(r -> assertThat(r).contains("line 2"));
     }
 
     @Test
     void errorsNameTheFileAndLine() {
-        assertThatThrownBy(() -> parse("load 1m\n  m 1\n\nbogus\n")).isInstanceOf(ScriptSyntaxException.class)
+        assertThatThrownBy(() -> parse("load 1m\n  m 1\n\nbogus\n"))
+                .isInstanceOf(ScriptSyntaxException.class)
                 .hasMessage("t.test:4: invalid command \"bogus\"");
         assertThatThrownBy(() -> parse("\n\neval instant at 1m x\n  x 1 2\n"))
                 .hasMessageStartingWith("t.test:4: expecting multiple values in instant evaluation not allowed");
         assertThatThrownBy(() -> parse("eval range from 5m to 1m step 1m x\n"))
-                .hasMessageContaining("t.test:1: invalid test definition, end timestamp (1m) is before start timestamp (5m)");
+                .hasMessageContaining(
+                        "t.test:1: invalid test definition, end timestamp (1m) is before start timestamp (5m)");
         assertThatThrownBy(() -> parse("eval instant at 1m x\n  expect warn\n  expect no_warn\n"))
                 .hasMessageContaining("t.test:3: invalid expect lines, warn and no_warn cannot be used together");
         assertThatThrownBy(() -> parse("eval instant at 1m x\n  expect sometimes\n"))
                 .hasMessageContaining("t.test:2: invalid expect statement");
         assertThatThrownBy(() -> parse("load 1x\n  m 1\n")).hasMessageContaining("t.test:1: invalid step definition");
-        assertThatThrownBy(() -> parse("eval instant at 1m x\n  x{a=\"b} 1\n")).hasMessageContaining("t.test:2: unterminated");
+        assertThatThrownBy(() -> parse("eval instant at 1m x\n  x{a=\"b} 1\n"))
+                .hasMessageContaining("t.test:2: unterminated");
     }
 
     @Test

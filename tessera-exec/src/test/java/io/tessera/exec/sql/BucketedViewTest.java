@@ -37,11 +37,19 @@ class BucketedViewTest {
     static final long UNBUILT = FROM + 2 * 3_600_000L;
     static final SqlTestTable DATA = data();
     static final TableCatalog CATALOG = TableCatalog.of(SqlTestTable.SCHEMA);
-    static final SqlView QUANTILES = new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", PANE, SqlTestTable.SPAN);
-    static final SqlView DISTINCT = new SqlView("events", List.of("region", "code"), AggregateFunction.APPROX_COUNT_DISTINCT, "shard",
-            PANE, SqlTestTable.SPAN);
-    static final SqlView SUMS = new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, SqlTestTable.SPAN);
-    static final SqlView COUNTS = new SqlView("events", List.of("host"), AggregateFunction.COUNT, "latency", PANE, SqlTestTable.SPAN);
+    static final SqlView QUANTILES =
+            new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", PANE, SqlTestTable.SPAN);
+    static final SqlView DISTINCT = new SqlView(
+            "events",
+            List.of("region", "code"),
+            AggregateFunction.APPROX_COUNT_DISTINCT,
+            "shard",
+            PANE,
+            SqlTestTable.SPAN);
+    static final SqlView SUMS =
+            new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, SqlTestTable.SPAN);
+    static final SqlView COUNTS =
+            new SqlView("events", List.of("host"), AggregateFunction.COUNT, "latency", PANE, SqlTestTable.SPAN);
     static final List<SqlView> VIEWS = List.of(QUANTILES, DISTINCT, SUMS, COUNTS);
     static final InMemoryDataStore STORE = store();
     static final long NOW = TO - 23_457;
@@ -100,12 +108,16 @@ class BucketedViewTest {
     /** DuckDB's rows keyed by the bucket (epoch ms) and the text of the other keys; the rest of each row as objects. */
     static Map<List<Object>, Object[]> duckRows(String sql, long now, int keys) throws Exception {
         Map<List<Object>, Object[]> out = new HashMap<>();
-        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(sql.replace("now()", "epoch_ms(" + now + ")"))) {
+        try (Statement s = duck.createStatement();
+                ResultSet rs = s.executeQuery(sql.replace("now()", "epoch_ms(" + now + ")"))) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
                 Object[] row = new Object[n];
                 for (int c = 0; c < n; c++) {
-                    row[c] = c == 0 ? rs.getObject(1, LocalDateTime.class).toInstant(ZoneOffset.UTC).toEpochMilli()
+                    row[c] = c == 0
+                            ? rs.getObject(1, LocalDateTime.class)
+                                    .toInstant(ZoneOffset.UTC)
+                                    .toEpochMilli()
                             : rs.getObject(c + 1) instanceof java.sql.Array a ? a.getArray() : rs.getObject(c + 1);
                 }
                 out.put(key(row, keys), row);
@@ -117,7 +129,9 @@ class BucketedViewTest {
     static List<Object> key(Object[] row, int keys) {
         Object[] k = new Object[keys];
         for (int i = 0; i < keys; i++) {
-            k[i] = i == 0 ? ((Number) row[0]).longValue() : row[i] instanceof Number n ? (Object) n.longValue() : row[i].toString();
+            k[i] = i == 0
+                    ? ((Number) row[0]).longValue()
+                    : row[i] instanceof Number n ? (Object) n.longValue() : row[i].toString();
         }
         return List.of(k);
     }
@@ -131,10 +145,20 @@ class BucketedViewTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"time_bucket(INTERVAL '5 minutes', ts)", "time_bucket(INTERVAL '15 minutes', ts)", "date_trunc('hour', ts)"})
+    @ValueSource(
+            strings = {
+                "time_bucket(INTERVAL '5 minutes', ts)",
+                "time_bucket(INTERVAL '15 minutes', ts)",
+                "date_trunc('hour', ts)"
+            })
     void exactFamiliesEqualDuckDb(String bucket) throws Exception {
-        Map<String, Long> windows = Map.of("ts > now() - INTERVAL '3 hours' AND ts <= now()", 3 * 3_600_000L,
-                "ts > now() - INTERVAL 6 HOUR", 6 * 3_600_000L, "ts > now() - INTERVAL '150 minutes'", 150 * 60_000L);
+        Map<String, Long> windows = Map.of(
+                "ts > now() - INTERVAL '3 hours' AND ts <= now()",
+                3 * 3_600_000L,
+                "ts > now() - INTERVAL 6 HOUR",
+                6 * 3_600_000L,
+                "ts > now() - INTERVAL '150 minutes'",
+                150 * 60_000L);
         for (Map.Entry<String, Long> w : windows.entrySet()) {
             String window = w.getKey();
             for (long now : new long[] {NOW, TO - 2 * 3_600_000L - 4_321, TO - 3 * 3_600_000L + 1}) {
@@ -142,8 +166,8 @@ class BucketedViewTest {
                     continue;
                 }
                 for (String[] q : new String[][] {{"region", "sum(bytes)"}, {"host", "count(latency)"}}) {
-                    String sql = "SELECT " + bucket + " AS t, " + q[0] + ", " + q[1] + " AS v FROM events WHERE " + window
-                            + " GROUP BY t, " + q[0];
+                    String sql = "SELECT " + bucket + " AS t, " + q[0] + ", " + q[1] + " AS v FROM events WHERE "
+                            + window + " GROUP BY t, " + q[0];
                     SqlResult mine = viewed(sql, now);
                     assertThat(mine.approximate()).isFalse();
                     Map<List<Object>, Object[]> exact = duckRows(sql, now, 2);
@@ -152,7 +176,9 @@ class BucketedViewTest {
                     for (Map.Entry<List<Object>, Object[]> e : exact.entrySet()) {
                         double want = ((Number) e.getValue()[2]).doubleValue();
                         double have = ((Number) got.get(e.getKey())[2]).doubleValue();
-                        assertThat(Math.abs(have - want)).as(sql + " " + e.getKey()).isLessThanOrEqualTo(1e-9 * Math.abs(want));
+                        assertThat(Math.abs(have - want))
+                                .as(sql + " " + e.getKey())
+                                .isLessThanOrEqualTo(1e-9 * Math.abs(want));
                     }
                 }
             }
@@ -167,17 +193,19 @@ class BucketedViewTest {
                     + "WHERE ts > now() - INTERVAL 6 HOUR GROUP BY t, host";
             SqlResult mine = viewed(sql, NOW);
             assertThat(mine.approximate()).as("host-0's panes are sketched").isTrue();
-            assertThat(withinRankBound(mine, sql, q, NOW)).as("groups small enough to be exact").isGreaterThan(10);
+            assertThat(withinRankBound(mine, sql, q, NOW))
+                    .as("groups small enough to be exact")
+                    .isGreaterThan(10);
         }
     }
 
     /** Checks each (bucket, host) quantile of {@code mine} against DuckDB's values; the number of groups answered exactly. */
     static int withinRankBound(SqlResult mine, String sql, double q, long now) throws Exception {
         double bound = mine.errorBound().error();
-        Map<List<Object>, Object[]> values = duckRows(sql.replace("quantile(" + q + ")(latency)", "list(latency ORDER BY latency)"),
-                now, 2);
-        Map<List<Object>, Object[]> exact = duckRows(sql.replace("quantile(" + q + ")(latency)", "quantile_cont(latency, " + q + ")"),
-                now, 2);
+        Map<List<Object>, Object[]> values =
+                duckRows(sql.replace("quantile(" + q + ")(latency)", "list(latency ORDER BY latency)"), now, 2);
+        Map<List<Object>, Object[]> exact =
+                duckRows(sql.replace("quantile(" + q + ")(latency)", "quantile_cont(latency, " + q + ")"), now, 2);
         Map<List<Object>, Object[]> got = byKey(mine, 2);
         assertThat(got.keySet()).isEqualTo(values.keySet());
         int exactGroups = 0;
@@ -187,7 +215,9 @@ class BucketedViewTest {
             if (sorted.length <= 150) {
                 // a group of fewer values than a KLL state keeps exactly: the answer is DuckDB's interpolated one
                 double want = ((Number) exact.get(e.getKey())[2]).doubleValue();
-                assertThat(answer).as(sql + " " + e.getKey()).isCloseTo(want, org.assertj.core.api.Assertions.within(1e-9 * want));
+                assertThat(answer)
+                        .as(sql + " " + e.getKey())
+                        .isCloseTo(want, org.assertj.core.api.Assertions.within(1e-9 * want));
                 exactGroups++;
                 continue;
             }
@@ -195,7 +225,9 @@ class BucketedViewTest {
             for (int i = 0; i < among.length; i++) {
                 among[i] = ((Number) sorted[i]).doubleValue();
             }
-            assertThat(RankError.of(among, answer, q)).as(sql + " " + e.getKey() + " n=" + sorted.length).isLessThanOrEqualTo(bound + 1.0 / sorted.length);
+            assertThat(RankError.of(among, answer, q))
+                    .as(sql + " " + e.getKey() + " n=" + sorted.length)
+                    .isLessThanOrEqualTo(bound + 1.0 / sorted.length);
         }
         return exactGroups;
     }
@@ -207,13 +239,17 @@ class BucketedViewTest {
      * DuckDB's values: merging KLL sketches afresh is randomized).
      */
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, quantile(0.99)(latency) AS v FROM events",
-        "SELECT time_bucket(INTERVAL '15 minutes', ts) AS t, region, code, approx_count_distinct(shard) AS v FROM events",
-        "SELECT date_trunc('hour', ts) AS t, region, sum(bytes) AS v FROM events",
-        "SELECT time_bucket(INTERVAL '10 minutes', ts) AS t, host, count(latency) AS v FROM events"})
+    @ValueSource(
+            strings = {
+                "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, quantile(0.99)(latency) AS v FROM events",
+                "SELECT time_bucket(INTERVAL '15 minutes', ts) AS t, region, code, approx_count_distinct(shard) AS v FROM events",
+                "SELECT date_trunc('hour', ts) AS t, region, sum(bytes) AS v FROM events",
+                "SELECT time_bucket(INTERVAL '10 minutes', ts) AS t, host, count(latency) AS v FROM events"
+            })
     void aKeptEngineAnswersAsAFreshOne(String select) throws Exception {
-        String keys = select.contains("region, code") ? "t, region, code" : select.contains("region") ? "t, region" : "t, host";
+        String keys = select.contains("region, code")
+                ? "t, region, code"
+                : select.contains("region") ? "t, region" : "t, host";
         String sql = select + " WHERE ts > now() - INTERVAL 2 HOUR AND ts <= now() GROUP BY " + keys;
         SqlEngine kept = new SqlEngine();
         for (int i = 0; i < 16; i++) {
@@ -235,8 +271,10 @@ class BucketedViewTest {
         SqlResult reshaped = kept.execute(renamed, STORE, CATALOG, ctx(at), VIEWS);
         assertThat(reshaped.columnNames()).contains("w");
         if (!select.contains("quantile")) {
-            assertThat(reshaped.rows()).containsExactlyInAnyOrderElementsOf(
-                    new SqlEngine().execute(renamed, STORE, CATALOG, ctx(at), VIEWS).rows());
+            assertThat(reshaped.rows())
+                    .containsExactlyInAnyOrderElementsOf(new SqlEngine()
+                            .execute(renamed, STORE, CATALOG, ctx(at), VIEWS)
+                            .rows());
         }
         SqlTestTable other = new SqlTestTable(60_000, 99, true);
         InMemoryDataStore second = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, other.batch());
@@ -249,17 +287,20 @@ class BucketedViewTest {
         if (!select.contains("quantile")) {
             assertThat(onSecond.rows()).containsExactlyInAnyOrderElementsOf(freshSecond.rows());
         }
-        assertThat(onSecond.rows()).isNotEqualTo(kept.execute(sql, STORE, CATALOG, ctx(now), VIEWS).rows());
+        assertThat(onSecond.rows())
+                .isNotEqualTo(kept.execute(sql, STORE, CATALOG, ctx(now), VIEWS).rows());
     }
 
     @Test
     void distinctCountsAreWithinTheirStatedBound() throws Exception {
-        String sql = "SELECT time_bucket(INTERVAL '15 minutes', ts) AS t, region, code, approx_count_distinct(shard) AS v FROM events "
-                + "WHERE ts > now() - INTERVAL 3 HOUR AND ts <= now() GROUP BY t, region, code";
+        String sql =
+                "SELECT time_bucket(INTERVAL '15 minutes', ts) AS t, region, code, approx_count_distinct(shard) AS v FROM events "
+                        + "WHERE ts > now() - INTERVAL 3 HOUR AND ts <= now() GROUP BY t, region, code";
         SqlResult mine = viewed(sql, NOW);
         assertThat(mine.approximate()).isTrue();
         double bound = mine.errorBound().error();
-        Map<List<Object>, Object[]> exact = duckRows(sql.replace("approx_count_distinct(shard)", "count(DISTINCT shard)"), NOW, 3);
+        Map<List<Object>, Object[]> exact =
+                duckRows(sql.replace("approx_count_distinct(shard)", "count(DISTINCT shard)"), NOW, 3);
         Map<List<Object>, Object[]> got = byKey(mine, 3);
         assertThat(got.keySet()).isEqualTo(exact.keySet());
         int outside = 0;
@@ -269,7 +310,8 @@ class BucketedViewTest {
             assertThat(error).isLessThanOrEqualTo(2 * bound * want + 1);
             outside += error > bound * want + 0.5 ? 1 : 0;
         }
-        assertThat((double) outside / exact.size()).isLessThanOrEqualTo(1 - mine.errorBound().confidence() + 0.05);
+        assertThat((double) outside / exact.size())
+                .isLessThanOrEqualTo(1 - mine.errorBound().confidence() + 0.05);
     }
 
     @Test
@@ -284,16 +326,20 @@ class BucketedViewTest {
             Map<List<Object>, Object[]> exact = duckRows(sql, NOW, 2);
             Map<List<Object>, Object[]> got = byKey(mine, 2);
             assertThat(got.keySet()).isEqualTo(exact.keySet());
-            exact.forEach((k, row) -> assertThat(((Number) got.get(k)[2]).longValue()).as(sql + " " + k)
+            exact.forEach((k, row) -> assertThat(((Number) got.get(k)[2]).longValue())
+                    .as(sql + " " + k)
                     .isEqualTo(((Number) row[2]).longValue()));
         }
-        String windowed = "SELECT host, count(*) AS v FROM events WHERE ts > now() - INTERVAL 1 HOUR AND ts <= now() GROUP BY host";
+        String windowed =
+                "SELECT host, count(*) AS v FROM events WHERE ts > now() - INTERVAL 1 HOUR AND ts <= now() GROUP BY host";
         SqlResult mine = new SqlEngine().execute(windowed, STORE, CATALOG, ctx(NOW), VIEWS);
         assertThat(mine.infos()).anyMatch(s -> s.contains("answered from view " + COUNTS.definitionId()));
         SqlResult exact = new SqlEngine().execute(windowed, STORE, CATALOG, ctx(NOW));
         Map<Object, Long> want = new HashMap<>();
         exact.rows().forEach(r -> want.put(r[0], (Long) r[1]));
-        assertThat(mine.rows()).hasSize(want.size()).allSatisfy(r -> assertThat(r[1]).isEqualTo(want.get(r[0])));
+        assertThat(mine.rows())
+                .hasSize(want.size())
+                .allSatisfy(r -> assertThat(r[1]).isEqualTo(want.get(r[0])));
     }
 
     @Test

@@ -13,12 +13,12 @@ import java.util.List;
 /** Runs SQL on an in-process DuckDB and hands back rows in the value forms of {@link SqlResult}. */
 final class DuckDbOracle {
 
-    private DuckDbOracle() {
-    }
+    private DuckDbOracle() {}
 
     static List<Object[]> query(Connection duck, String sql, List<SqlType> types) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
-        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = duck.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             int n = rs.getMetaData().getColumnCount();
             if (n != types.size()) {
                 throw new AssertionError("DuckDB returned " + n + " columns, Tessera " + types.size() + " for " + sql);
@@ -36,8 +36,13 @@ final class DuckDbOracle {
                         row[c] = List.copyOf(list);
                         continue;
                     }
-                    row[c] = o == null ? null : type == SqlType.TIMESTAMP
-                            ? rs.getObject(c + 1, LocalDateTime.class).toInstant(ZoneOffset.UTC).toEpochMilli() : scalar(o, type);
+                    row[c] = o == null
+                            ? null
+                            : type == SqlType.TIMESTAMP
+                                    ? rs.getObject(c + 1, LocalDateTime.class)
+                                            .toInstant(ZoneOffset.UTC)
+                                            .toEpochMilli()
+                                    : scalar(o, type);
                 }
                 rows.add(row);
             }
@@ -50,8 +55,13 @@ final class DuckDbOracle {
             case BIGINT -> ((Number) o).longValue();
             case DOUBLE -> ((Number) o).doubleValue();
             case VARCHAR -> o.toString();
-            case TIMESTAMP -> o instanceof LocalDateTime t ? t.toInstant(ZoneOffset.UTC).toEpochMilli()
-                    : ((java.sql.Timestamp) o).toLocalDateTime().toInstant(ZoneOffset.UTC).toEpochMilli();
+            case TIMESTAMP ->
+                o instanceof LocalDateTime t
+                        ? t.toInstant(ZoneOffset.UTC).toEpochMilli()
+                        : ((java.sql.Timestamp) o)
+                                .toLocalDateTime()
+                                .toInstant(ZoneOffset.UTC)
+                                .toEpochMilli();
             default -> throw new IllegalStateException("no nested " + type);
         };
     }

@@ -16,18 +16,20 @@ class PaneMemoTest {
     static final List<SqlView> VIEWS = List.of(SqlViewTest.QUANTILES, SqlViewTest.DISTINCT, SqlViewTest.SUMS);
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT host, quantile(0.9)(latency) AS q90, median(latency) AS q50 FROM events WHERE ts > now() - INTERVAL '2 hours' AND ts <= now() GROUP BY host",
-        "SELECT host, quantile(0.99)(latency) AS q99 FROM events WHERE ts > now() - INTERVAL '20 minutes' AND ts <= now() GROUP BY host",
-        "SELECT region, code, approx_count_distinct(shard) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region, code",
-        "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '90 minutes' AND ts <= now() GROUP BY region",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT host, quantile(0.9)(latency) AS q90, median(latency) AS q50 FROM events WHERE ts > now() - INTERVAL '2 hours' AND ts <= now() GROUP BY host",
+                "SELECT host, quantile(0.99)(latency) AS q99 FROM events WHERE ts > now() - INTERVAL '20 minutes' AND ts <= now() GROUP BY host",
+                "SELECT region, code, approx_count_distinct(shard) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region, code",
+                "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '90 minutes' AND ts <= now() GROUP BY region",
+            })
     void aKeptMergeAnswersAsAFreshOneWhileNowMoves(String sql) {
         SqlEngine kept = new SqlEngine();
         for (int i = 0; i < 14; i++) {
             long now = SqlViewTest.TO - 2 * 3_600_000L + i * 97_531L;
             SqlResult again = kept.execute(sql, SqlViewTest.STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(now), VIEWS);
-            SqlResult fresh = new SqlEngine().execute(sql, SqlViewTest.STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(now), VIEWS);
+            SqlResult fresh =
+                    new SqlEngine().execute(sql, SqlViewTest.STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(now), VIEWS);
             assertThat(again.infos()).anyMatch(s -> s.contains("answered from view"));
             assertThat(again.errorBound()).isEqualTo(fresh.errorBound());
             if (sql.contains("quantile")) {
@@ -45,14 +47,21 @@ class PaneMemoTest {
     void exactQuantilePartsSlideToTheExactAnswer() {
         SqlTestTable few = new SqlTestTable(20_000, 5, true);
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, few.batch());
-        SqlViewBuilder.build(SqlViewTest.QUANTILES, SqlTestTable.SCHEMA, store, store, SqlViewTest.FROM, SqlViewTest.TO,
+        SqlViewBuilder.build(
+                SqlViewTest.QUANTILES,
+                SqlTestTable.SCHEMA,
+                store,
+                store,
+                SqlViewTest.FROM,
+                SqlViewTest.TO,
                 SqlViewTest.ctx(SqlViewTest.TO));
         String sql = "SELECT host, quantile(0.9)(latency) AS q90, median(latency) AS q50 FROM events "
                 + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY host";
         SqlEngine kept = new SqlEngine();
         for (int i = 0; i < 20; i++) {
             long now = SqlViewTest.TO - 2 * 3_600_000L + i * 97_531L;
-            SqlResult slid = kept.execute(sql, store, SqlViewTest.CATALOG, SqlViewTest.ctx(now), List.of(SqlViewTest.QUANTILES));
+            SqlResult slid =
+                    kept.execute(sql, store, SqlViewTest.CATALOG, SqlViewTest.ctx(now), List.of(SqlViewTest.QUANTILES));
             SqlResult exact = new SqlEngine().execute(sql, store, SqlViewTest.CATALOG, SqlViewTest.ctx(now));
             assertThat(slid.infos()).anyMatch(s -> s.contains("answered from view"));
             assertThat(slid.approximate()).isFalse();
@@ -61,17 +70,25 @@ class PaneMemoTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region",
-        "SELECT host, quantile(0.5)(latency) AS q50 FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY host",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region",
+                "SELECT host, quantile(0.5)(latency) AS q50 FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY host",
+            })
     void rebuiltPanesAreMergedAfresh(String sql) {
         SqlEngine kept = new SqlEngine();
         long now = SqlViewTest.TO - 12_345;
         SqlTestTable other = new SqlTestTable(50_000, 77, true);
         InMemoryDataStore second = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, other.batch());
         for (SqlView v : VIEWS) {
-            SqlViewBuilder.build(v, SqlTestTable.SCHEMA, second, second, SqlViewTest.FROM, SqlViewTest.TO, SqlViewTest.ctx(SqlViewTest.TO));
+            SqlViewBuilder.build(
+                    v,
+                    SqlTestTable.SCHEMA,
+                    second,
+                    second,
+                    SqlViewTest.FROM,
+                    SqlViewTest.TO,
+                    SqlViewTest.ctx(SqlViewTest.TO));
         }
         SqlResult first = kept.execute(sql, SqlViewTest.STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(now), VIEWS);
         SqlResult onSecond = kept.execute(sql, second, SqlViewTest.CATALOG, SqlViewTest.ctx(now), VIEWS);
@@ -91,17 +108,23 @@ class PaneMemoTest {
         java.util.Map<String, List<Double>> values = new java.util.HashMap<>();
         for (int i = 0; i < data.rows; i++) {
             if (data.ts[i] > now - window && data.ts[i] <= now) {
-                values.computeIfAbsent(data.host[i], h -> new java.util.ArrayList<>()).add(data.latency[i]);
+                values.computeIfAbsent(data.host[i], h -> new java.util.ArrayList<>())
+                        .add(data.latency[i]);
             }
         }
         assertThat(r.rows()).hasSize(values.size());
         double bound = r.approximate() ? r.errorBound().error() : 0;
         for (Object[] row : r.rows()) {
-            double[] sorted = values.get((String) row[0]).stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            double[] sorted = values.get((String) row[0]).stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sorted()
+                    .toArray();
             for (int c = 1; c < row.length; c++) {
                 double q = Integer.parseInt(r.columnNames().get(c).substring(1)) / 100.0;
                 double answer = (Double) row[c];
-                assertThat(RankError.of(sorted, answer, q)).as("host %s q=%s n=%d", row[0], q, sorted.length).isLessThanOrEqualTo(bound + 1.0 / sorted.length);
+                assertThat(RankError.of(sorted, answer, q))
+                        .as("host %s q=%s n=%d", row[0], q, sorted.length)
+                        .isLessThanOrEqualTo(bound + 1.0 / sorted.length);
             }
         }
     }

@@ -22,10 +22,12 @@ class PaneStacksTest {
         SplittableRandom r = new SplittableRandom(seed);
         List<Double> values = new ArrayList<>();
         int[] created = {0};
-        PaneStacks stacks = new PaneStacks(() -> {
-            created[0]++;
-            return new SumState();
-        }, 100);
+        PaneStacks stacks = new PaneStacks(
+                () -> {
+                    created[0]++;
+                    return new SumState();
+                },
+                100);
         int width = 1 + r.nextInt(80);
         long start = 100;
         for (int step = 0; step < 2_000; step++) {
@@ -60,10 +62,13 @@ class PaneStacksTest {
             if (!any) {
                 assertThat(merged).isNull();
             } else {
-                assertThat(merged.value()).as("step %d range [%d, %d)", step, start, end).isEqualTo(expected);
+                assertThat(merged.value())
+                        .as("step %d range [%d, %d)", step, start, end)
+                        .isEqualTo(expected);
             }
             assertThat(stacks.states()).hasSize((int) values.subList((int) (start - 100), values.size()).stream()
-                    .filter(v -> v != null).count());
+                    .filter(v -> v != null)
+                    .count());
         }
         // merge targets: a suffix per pane and a back per flip, one per range's merge; never a range's width per step
         assertThat(created[0]).isLessThanOrEqualTo(2 * values.size() + 2_000);

@@ -3,8 +3,7 @@ package io.tessera.exec.sql;
 /** How far an answer to the q-quantile is from q in rank, among the values it summarizes. */
 final class RankError {
 
-    private RankError() {
-    }
+    private RankError() {}
 
     /**
      * The distance from {@code q} to the range of fractions of {@code values} below and at or

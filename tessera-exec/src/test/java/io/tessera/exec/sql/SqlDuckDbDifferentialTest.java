@@ -40,7 +40,8 @@ class SqlDuckDbDifferentialTest {
         }
     }
 
-    private static void run(SqlTestTable data, InMemoryDataStore store, Connection duck, int rows, int queries, long seed)
+    private static void run(
+            SqlTestTable data, InMemoryDataStore store, Connection duck, int rows, int queries, long seed)
             throws Exception {
         SqlEngine engine = new SqlEngine();
         TableCatalog catalog = TableCatalog.of(SqlTestTable.SCHEMA);
@@ -69,14 +70,25 @@ class SqlDuckDbDifferentialTest {
                 failures.add("query " + i + ": " + q.tessera() + "\n  DuckDB: " + q.duck() + "\n  " + problem);
             }
         }
-        System.out.printf("SQL differential: %d of %d queries agree with DuckDB on %,d rows (%d with rows); "
-                + "%d of %d approximate values within their stated bound; Tessera %.1f s, DuckDB %.1f s%n", agreed, queries, rows,
-                nonEmpty, tally.checked - tally.outside, tally.checked, tesseraNanos / 1e9, duckNanos / 1e9);
-        assertThat(failures).as(String.join("\n", failures.subList(0, Math.min(5, failures.size())))).isEmpty();
+        System.out.printf(
+                "SQL differential: %d of %d queries agree with DuckDB on %,d rows (%d with rows); "
+                        + "%d of %d approximate values within their stated bound; Tessera %.1f s, DuckDB %.1f s%n",
+                agreed,
+                queries,
+                rows,
+                nonEmpty,
+                tally.checked - tally.outside,
+                tally.checked,
+                tesseraNanos / 1e9,
+                duckNanos / 1e9);
+        assertThat(failures)
+                .as(String.join("\n", failures.subList(0, Math.min(5, failures.size()))))
+                .isEmpty();
         assertThat(nonEmpty).as("queries whose answer has rows").isGreaterThan(queries / 2);
         assertThat(tally.checked).as("approximate values checked").isPositive();
-        assertThat((double) tally.outside / tally.checked).as("share of estimates outside a bound stated at "
-                + tally.confidence + " confidence").isLessThanOrEqualTo(1 - tally.confidence);
+        assertThat((double) tally.outside / tally.checked)
+                .as("share of estimates outside a bound stated at " + tally.confidence + " confidence")
+                .isLessThanOrEqualTo(1 - tally.confidence);
     }
 
     /** Estimates checked against DuckDB's exact count and how many fell outside the stated bound. */
@@ -86,9 +98,11 @@ class SqlDuckDbDifferentialTest {
         double confidence = 1;
     }
 
-    private static String compare(SqlQueryGenerator.Generated q, SqlResult mine, List<Object[]> theirs, Tally approximate) {
+    private static String compare(
+            SqlQueryGenerator.Generated q, SqlResult mine, List<Object[]> theirs, Tally approximate) {
         if (mine.approximate()) {
-            approximate.confidence = Math.min(approximate.confidence, mine.errorBound().confidence());
+            approximate.confidence =
+                    Math.min(approximate.confidence, mine.errorBound().confidence());
         }
         List<Object[]> a = new ArrayList<>(mine.rows());
         List<Object[]> b = new ArrayList<>(theirs);
@@ -136,7 +150,8 @@ class SqlDuckDbDifferentialTest {
                         approximate.outside++;
                     }
                     if (error > 2 * bound) {
-                        return where + " (more than twice the stated bound " + mine.errorBound().describe() + ")";
+                        return where + " (more than twice the stated bound "
+                                + mine.errorBound().describe() + ")";
                     }
                 } else if (types.get(c) == SqlType.DOUBLE) {
                     double dx = (Double) x;

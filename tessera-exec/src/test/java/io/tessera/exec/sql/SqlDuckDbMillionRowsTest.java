@@ -7,7 +7,7 @@ class SqlDuckDbMillionRowsTest {
 
     @Test
     void millionRowsAgreeWithDuckDb() throws Exception {
-        SqlDuckDbDifferentialTest.run(Integer.getInteger("tessera.sql.rows", 1_000_000),
-                Integer.getInteger("tessera.sql.queries", 320), 11L);
+        SqlDuckDbDifferentialTest.run(
+                Integer.getInteger("tessera.sql.rows", 1_000_000), Integer.getInteger("tessera.sql.queries", 320), 11L);
     }
 }

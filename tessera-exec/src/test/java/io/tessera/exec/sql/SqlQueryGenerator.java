@@ -16,8 +16,7 @@ final class SqlQueryGenerator {
      * One query: {@code keys} leading key columns identify a row when the result has no
      * {@code ordered} row order; {@code approximate[i]} marks an estimated column.
      */
-    record Generated(String tessera, String duck, int keys, boolean ordered, boolean[] approximate) {
-    }
+    record Generated(String tessera, String duck, int keys, boolean ordered, boolean[] approximate) {}
 
     private static final String[] STRING_DIMS = {"host", "region"};
     private static final String[] LONG_DIMS = {"code", "shard"};
@@ -43,7 +42,8 @@ final class SqlQueryGenerator {
         String where = where();
         String cols = "ts, host, code, latency, bytes, seq";
         String order = random.nextBoolean() ? "ts, seq" : "ts DESC, seq DESC";
-        String sql = "SELECT " + cols + " FROM events" + where + " ORDER BY " + order + " LIMIT " + (1 + random.nextInt(50));
+        String sql =
+                "SELECT " + cols + " FROM events" + where + " ORDER BY " + order + " LIMIT " + (1 + random.nextInt(50));
         return new Generated(sql, sql, 0, true, new boolean[6]);
     }
 
@@ -51,8 +51,7 @@ final class SqlQueryGenerator {
         List<String> keysT = new ArrayList<>();
         List<String> keysD = new ArrayList<>();
         switch (shape) {
-            case 1, 2 -> {
-            }
+            case 1, 2 -> {}
             case 3, 4 -> addDimension(keysT, keysD);
             case 5 -> {
                 addDimension(keysT, keysD);
@@ -102,8 +101,10 @@ final class SqlQueryGenerator {
             d.append(g);
         }
         if (!keysT.isEmpty() && random.nextInt(4) == 0) {
-            String having = random.nextBoolean() ? " HAVING count(*) > " + random.nextInt(2000)
-                    : " HAVING sum(bytes) >= " + random.nextLong(2_000_000_000L) + " OR min(latency) < " + (5 + random.nextInt(20));
+            String having = random.nextBoolean()
+                    ? " HAVING count(*) > " + random.nextInt(2000)
+                    : " HAVING sum(bytes) >= " + random.nextLong(2_000_000_000L) + " OR min(latency) < "
+                            + (5 + random.nextInt(20));
             t.append(having);
             d.append(having);
         }
@@ -144,7 +145,8 @@ final class SqlQueryGenerator {
                 d.add("date_trunc('" + unit + "', ts)");
             }
             default -> {
-                String width = new String[] {"5 minutes", "15 minutes", "7 minutes", "1 hour", "90 seconds"}[random.nextInt(5)];
+                String width = new String[] {"5 minutes", "15 minutes", "7 minutes", "1 hour", "90 seconds"}
+                        [random.nextInt(5)];
                 t.add("time_bucket(INTERVAL '" + width + "', ts)");
                 d.add("time_bucket(INTERVAL '" + width + "', ts)");
             }
@@ -153,7 +155,8 @@ final class SqlQueryGenerator {
 
     /** {tessera, duckdb} or {tessera, duckdb, "approx"}. */
     private String[] aggregate() {
-        double q = new double[] {0, 0.25, 0.5, 0.9, 0.99, 1, Math.round(random.nextDouble() * 1000) / 1000.0}[random.nextInt(7)];
+        double q = new double[] {0, 0.25, 0.5, 0.9, 0.99, 1, Math.round(random.nextDouble() * 1000) / 1000.0}
+                [random.nextInt(7)];
         String measure = random.nextInt(3) == 0 ? "bytes" : "latency";
         return switch (random.nextInt(16)) {
             case 0 -> new String[] {"count(*)", "count(*)"};
@@ -166,11 +169,16 @@ final class SqlQueryGenerator {
                 String dim = random.nextBoolean() ? "host" : "shard";
                 yield new String[] {"count(DISTINCT " + dim + ")", "count(DISTINCT " + dim + ")"};
             }
-            case 8, 9 -> new String[] {"quantile(" + q + ")(" + measure + ")", "quantile_cont(" + measure + ", " + q + ")"};
-            case 10 -> new String[] {"percentile_cont(" + q + ") WITHIN GROUP (ORDER BY " + measure + ")",
-                    "percentile_cont(" + q + ") WITHIN GROUP (ORDER BY " + measure + ")"};
+            case 8, 9 ->
+                new String[] {"quantile(" + q + ")(" + measure + ")", "quantile_cont(" + measure + ", " + q + ")"};
+            case 10 ->
+                new String[] {
+                    "percentile_cont(" + q + ") WITHIN GROUP (ORDER BY " + measure + ")",
+                    "percentile_cont(" + q + ") WITHIN GROUP (ORDER BY " + measure + ")"
+                };
             case 11 -> new String[] {"median(" + measure + ")", "median(" + measure + ")"};
-            case 12 -> new String[] {"quantile_cont(" + measure + ", " + q + ")", "quantile_cont(" + measure + ", " + q + ")"};
+            case 12 ->
+                new String[] {"quantile_cont(" + measure + ", " + q + ")", "quantile_cont(" + measure + ", " + q + ")"};
             case 13 -> {
                 String dim = new String[] {"host", "shard", "seq"}[random.nextInt(3)];
                 yield new String[] {"approx_count_distinct(" + dim + ")", "count(DISTINCT " + dim + ")", "approx"};
@@ -185,8 +193,7 @@ final class SqlQueryGenerator {
         long a = SqlTestTable.BASE - 600_000 + random.nextLong(SqlTestTable.SPAN + 1_200_000);
         long b = random.nextInt(20) == 0 ? a - random.nextLong(3_600_000) : a + random.nextLong(SqlTestTable.SPAN);
         switch (random.nextInt(6)) {
-            case 0 -> {
-            }
+            case 0 -> {}
             case 1 -> conjuncts.add("ts > " + ts(a) + " AND ts <= " + ts(b));
             case 2 -> conjuncts.add("ts >= " + ts(a) + " AND ts < " + ts(b));
             case 3 -> conjuncts.add("ts BETWEEN " + ts(a) + " AND " + ts(b));
@@ -207,9 +214,12 @@ final class SqlQueryGenerator {
         }
         return switch (random.nextInt(7)) {
             case 0 -> "host = 'host-" + random.nextInt(20) + "'";
-            case 1 -> "region " + (random.nextBoolean() ? "IN" : "NOT IN") + " ('" + SqlTestTable.REGIONS[random.nextInt(5)]
-                    + "', '" + SqlTestTable.REGIONS[random.nextInt(5)] + "')";
-            case 2 -> "code " + (random.nextBoolean() ? "IN" : "NOT IN") + " (200, " + SqlTestTable.CODES[random.nextInt(9)] + ")";
+            case 1 ->
+                "region " + (random.nextBoolean() ? "IN" : "NOT IN") + " ('" + SqlTestTable.REGIONS[random.nextInt(5)]
+                        + "', '" + SqlTestTable.REGIONS[random.nextInt(5)] + "')";
+            case 2 ->
+                "code " + (random.nextBoolean() ? "IN" : "NOT IN") + " (200, " + SqlTestTable.CODES[random.nextInt(9)]
+                        + ")";
             case 3 -> "code >= " + SqlTestTable.CODES[random.nextInt(9)];
             case 4 -> "shard < " + random.nextInt(1000);
             case 5 -> "host <> 'host-" + random.nextInt(5) + "'";

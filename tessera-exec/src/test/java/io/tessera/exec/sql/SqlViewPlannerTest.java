@@ -39,11 +39,23 @@ class SqlViewPlannerTest {
         long from = SqlTestTable.BASE;
         long to = SqlTestTable.BASE + SqlTestTable.SPAN;
         for (SqlView v : views) {
-            SqlViewBuilder.build(v, SqlTestTable.SCHEMA, store, store, from, to, new RunContext(0, to, 60_000, QueryLimits.DEFAULTS));
+            SqlViewBuilder.build(
+                    v,
+                    SqlTestTable.SCHEMA,
+                    store,
+                    store,
+                    from,
+                    to,
+                    new RunContext(0, to, 60_000, QueryLimits.DEFAULTS));
         }
         SqlEngine engine = new SqlEngine();
         for (int i = 0; i < 3; i++) {
-            SqlResult r = engine.execute(queries.get(i), store, CATALOG, new RunContext(0, to - 12_345, 60_000, QueryLimits.DEFAULTS), views);
+            SqlResult r = engine.execute(
+                    queries.get(i),
+                    store,
+                    CATALOG,
+                    new RunContext(0, to - 12_345, 60_000, QueryLimits.DEFAULTS),
+                    views);
             String expected = "answered from view " + choices.get(i).view().definitionId();
             assertThat(r.infos()).as(queries.get(i)).anyMatch(s -> s.contains(expected));
             assertThat(r.rows()).isNotEmpty();

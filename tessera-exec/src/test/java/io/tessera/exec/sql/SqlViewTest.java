@@ -22,10 +22,17 @@ class SqlViewTest {
     static final TableCatalog CATALOG = TableCatalog.of(SqlTestTable.SCHEMA);
     static final long FROM = SqlTestTable.BASE;
     static final long TO = SqlTestTable.BASE + SqlTestTable.SPAN;
-    static final SqlView QUANTILES = new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", PANE, SqlTestTable.SPAN);
-    static final SqlView DISTINCT = new SqlView("events", List.of("region", "code"), AggregateFunction.APPROX_COUNT_DISTINCT, "shard",
-            PANE, SqlTestTable.SPAN);
-    static final SqlView SUMS = new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, SqlTestTable.SPAN);
+    static final SqlView QUANTILES =
+            new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", PANE, SqlTestTable.SPAN);
+    static final SqlView DISTINCT = new SqlView(
+            "events",
+            List.of("region", "code"),
+            AggregateFunction.APPROX_COUNT_DISTINCT,
+            "shard",
+            PANE,
+            SqlTestTable.SPAN);
+    static final SqlView SUMS =
+            new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, SqlTestTable.SPAN);
 
     static InMemoryDataStore store() {
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, DATA.batch());
@@ -63,7 +70,8 @@ class SqlViewTest {
     void sumsFromPanesAndRawEdgesEqualTheExactAnswer() {
         InMemoryDataStore store = STORE;
         long now = TO - 17_345;
-        String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region";
+        String sql =
+                "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region";
         SqlResult v = viewed(store, sql, now);
         assertThat(v.infos()).anyMatch(s -> s.contains("answered from view " + SUMS.definitionId()));
         assertThat(v.approximate()).isFalse();
@@ -89,7 +97,8 @@ class SqlViewTest {
         InMemoryDataStore store = STORE;
         long now = TO - 61_234;
         for (double q : new double[] {0.5, 0.9, 0.99}) {
-            String sql = "SELECT host, quantile(" + q + ")(latency) FROM events WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY host";
+            String sql = "SELECT host, quantile(" + q
+                    + ")(latency) FROM events WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY host";
             SqlResult v = viewed(store, sql, now);
             assertThat(v.infos()).anyMatch(s -> s.contains("answered from view"));
             Map<String, List<Double>> values = new HashMap<>();
@@ -101,9 +110,13 @@ class SqlViewTest {
             assertThat(v.rows()).hasSize(values.size());
             double bound = v.approximate() ? v.errorBound().error() : 0;
             for (Object[] row : v.rows()) {
-                double[] sorted = values.get((String) row[0]).stream().mapToDouble(Double::doubleValue).sorted().toArray();
+                double[] sorted = values.get((String) row[0]).stream()
+                        .mapToDouble(Double::doubleValue)
+                        .sorted()
+                        .toArray();
                 double answer = (Double) row[1];
-                assertThat(RankError.of(sorted, answer, q)).as("host " + row[0] + " q=" + q + " n=" + sorted.length)
+                assertThat(RankError.of(sorted, answer, q))
+                        .as("host " + row[0] + " q=" + q + " n=" + sorted.length)
                         .isLessThanOrEqualTo(bound + 1.0 / sorted.length);
             }
         }
@@ -113,10 +126,12 @@ class SqlViewTest {
     void distinctCountsAreWithinTheirStatedBound() {
         InMemoryDataStore store = STORE;
         long now = TO - 1;
-        String sql = "SELECT region, code, approx_count_distinct(shard) FROM events WHERE ts > now() - INTERVAL '2 hours' AND ts <= now() GROUP BY region, code";
+        String sql =
+                "SELECT region, code, approx_count_distinct(shard) FROM events WHERE ts > now() - INTERVAL '2 hours' AND ts <= now() GROUP BY region, code";
         SqlResult v = viewed(store, sql, now);
         assertThat(v.approximate()).isTrue();
-        Map<Object, Object[]> e = byKey(exact(store, sql.replace("approx_count_distinct(shard)", "count(DISTINCT shard)"), now), 2);
+        Map<Object, Object[]> e =
+                byKey(exact(store, sql.replace("approx_count_distinct(shard)", "count(DISTINCT shard)"), now), 2);
         assertThat(byKey(v, 2).keySet()).isEqualTo(e.keySet());
         int outside = 0;
         for (Map.Entry<Object, Object[]> row : byKey(v, 2).entrySet()) {
@@ -125,16 +140,19 @@ class SqlViewTest {
             assertThat(error).isLessThanOrEqualTo(2 * v.errorBound().error() * exact + 1);
             outside += error > v.errorBound().error() * exact + 0.5 ? 1 : 0;
         }
-        assertThat((double) outside / e.size()).isLessThanOrEqualTo(1 - v.errorBound().confidence() + 0.05);
+        assertThat((double) outside / e.size())
+                .isLessThanOrEqualTo(1 - v.errorBound().confidence() + 0.05);
     }
 
     @Test
     void panesPastTheBuiltOnesAreBuiltFromRawRowsAndTheRestReadFromTheView() {
         InMemoryDataStore store = STORE;
         long now = TO + 3 * PANE + 5;
-        String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region";
+        String sql =
+                "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region";
         SqlResult v = viewed(store, sql, now);
-        assertThat(v.infos()).anyMatch(s -> s.contains("answered from view"))
+        assertThat(v.infos())
+                .anyMatch(s -> s.contains("answered from view"))
                 .anyMatch(s -> s.contains("3 of 11 panes of view") && s.contains("answered exactly from raw rows"));
         Map<Object, Object[]> e = byKey(exact(store, sql, now), 1);
         byKey(v, 1).forEach((k, row) -> assertThat(row).containsExactly(e.get(k)));
@@ -144,7 +162,8 @@ class SqlViewTest {
     void aWindowReachingFarPastTheBuiltPanesIsAnsweredExactlyAndSaysSo() {
         InMemoryDataStore store = STORE;
         long now = TO + (UsablePanes.MAX_EXACT_PANES + 4) * PANE + 5;
-        String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '2 hours' AND ts <= now() GROUP BY region";
+        String sql =
+                "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '2 hours' AND ts <= now() GROUP BY region";
         SqlResult v = viewed(store, sql, now);
         assertThat(v.infos()).anyMatch(s -> s.contains("answered exactly from raw data, not from a view"));
         Map<Object, Object[]> e = byKey(exact(store, sql, now), 1);

@@ -58,19 +58,23 @@ class TopKDuckDbTest {
                         + (keys.length == 0 ? "" : " GROUP BY " + keyList + " ORDER BY " + keyList);
                 String partition = keys.length == 0 ? "" : "PARTITION BY " + keyList + " ";
                 String inner = "SELECT " + lead + column + ", count(*) AS c, row_number() OVER (" + partition
-                        + "ORDER BY count(*) DESC, " + column + " ASC) AS rn FROM events" + where + " GROUP BY " + lead + column;
+                        + "ORDER BY count(*) DESC, " + column + " ASC) AS rn FROM events" + where + " GROUP BY " + lead
+                        + column;
                 String list = "list(" + column + " ORDER BY c DESC, " + column + " ASC)";
                 String duckSql = keys.length == 0
                         ? "SELECT coalesce(" + list + ", []) FROM (" + inner + ") WHERE rn <= " + k
                         : "SELECT " + lead + list + " FROM (" + inner + ") WHERE rn <= " + k + " GROUP BY " + keyList
                                 + " ORDER BY " + keyList;
-                SqlResult mine = engine.execute(tessera, store, catalog, new RunContext(0, to, 60_000, QueryLimits.DEFAULTS));
+                SqlResult mine =
+                        engine.execute(tessera, store, catalog, new RunContext(0, to, 60_000, QueryLimits.DEFAULTS));
                 assertThat(mine.approximate()).isFalse();
                 assertThat(mine.columnTypes().getLast().isArray()).isTrue();
                 List<Object[]> expected = DuckDbOracle.query(duck, duckSql, mine.columnTypes());
                 assertThat(mine.rows()).as("%s%n  DuckDB: %s", tessera, duckSql).hasSameSizeAs(expected);
                 for (int row = 0; row < expected.size(); row++) {
-                    assertThat(mine.rows().get(row)).as("%s row %d", tessera, row).containsExactly(expected.get(row));
+                    assertThat(mine.rows().get(row))
+                            .as("%s row %d", tessera, row)
+                            .containsExactly(expected.get(row));
                 }
                 compared++;
                 // latency is almost unique and shard has 1000 values: their ranks are mostly ties broken by value
@@ -79,7 +83,9 @@ class TopKDuckDbTest {
         }
         System.out.printf("topK: %d queries agree with DuckDB on %,d rows%n", compared, ROWS);
         assertThat(compared).isEqualTo(80);
-        assertThat(tieBreaking).as("queries whose order is mostly decided by the tie rule").isGreaterThan(10);
+        assertThat(tieBreaking)
+                .as("queries whose order is mostly decided by the tie rule")
+                .isGreaterThan(10);
     }
 
     @Test
@@ -89,7 +95,9 @@ class TopKDuckDbTest {
         TableCatalog catalog = TableCatalog.of(SqlTestTable.SCHEMA);
         RunContext ctx = new RunContext(0, SqlTestTable.BASE, 60_000, QueryLimits.DEFAULTS);
         List<String> errors = new ArrayList<>();
-        for (String sql : List.of("SELECT topK(0)(host) FROM events", "SELECT topK(2.5)(host) FROM events",
+        for (String sql : List.of(
+                "SELECT topK(0)(host) FROM events",
+                "SELECT topK(2.5)(host) FROM events",
                 "SELECT topKWeighted(3)(host, bytes) FROM events",
                 "SELECT region, topK(3)(host) AS t FROM events GROUP BY region ORDER BY t")) {
             try {
@@ -99,10 +107,11 @@ class TopKDuckDbTest {
                 errors.add(e.getMessage());
             }
         }
-        assertThat(errors).satisfiesExactly(
-                e -> assertThat(e).contains("topK(k)(x) needs a whole number k from 1 to 10000"),
-                e -> assertThat(e).contains("topK(k)(x) needs a whole number k"),
-                e -> assertThat(e).contains("unsupported SQL: topKWeighted"),
-                e -> assertThat(e).contains("unsupported SQL: comparing or ordering by an array"));
+        assertThat(errors)
+                .satisfiesExactly(
+                        e -> assertThat(e).contains("topK(k)(x) needs a whole number k from 1 to 10000"),
+                        e -> assertThat(e).contains("topK(k)(x) needs a whole number k"),
+                        e -> assertThat(e).contains("unsupported SQL: topKWeighted"),
+                        e -> assertThat(e).contains("unsupported SQL: comparing or ordering by an array"));
     }
 }

@@ -19,16 +19,23 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class TopKViewTest {
 
-    static final SqlView TOP_HOSTS = new SqlView("events", List.of("region"), AggregateFunction.TOP_K, "host", SqlViewTest.PANE,
-            SqlTestTable.SPAN);
-    static final SqlView TOP_CODES = new SqlView("events", List.of("region"), AggregateFunction.TOP_K, "code", SqlViewTest.PANE,
-            SqlTestTable.SPAN);
+    static final SqlView TOP_HOSTS = new SqlView(
+            "events", List.of("region"), AggregateFunction.TOP_K, "host", SqlViewTest.PANE, SqlTestTable.SPAN);
+    static final SqlView TOP_CODES = new SqlView(
+            "events", List.of("region"), AggregateFunction.TOP_K, "code", SqlViewTest.PANE, SqlTestTable.SPAN);
     static final InMemoryDataStore STORE = store();
 
     static InMemoryDataStore store() {
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, SqlViewTest.DATA.batch());
         for (SqlView v : List.of(TOP_HOSTS, TOP_CODES)) {
-            SqlViewBuilder.build(v, SqlTestTable.SCHEMA, store, store, SqlViewTest.FROM, SqlViewTest.TO, SqlViewTest.ctx(SqlViewTest.TO));
+            SqlViewBuilder.build(
+                    v,
+                    SqlTestTable.SCHEMA,
+                    store,
+                    store,
+                    SqlViewTest.FROM,
+                    SqlViewTest.TO,
+                    SqlViewTest.ctx(SqlViewTest.TO));
         }
         return store;
     }
@@ -40,9 +47,11 @@ class TopKViewTest {
         for (String column : List.of("host", "code")) {
             for (int step = 0; step < 4; step++) {
                 long now = SqlViewTest.TO - 7_777 - step * 611_111L;
-                String sql = "SELECT region, topK(" + k + ")(" + column + ") AS top FROM events WHERE ts > now() - INTERVAL '2 hours' "
+                String sql = "SELECT region, topK(" + k + ")(" + column
+                        + ") AS top FROM events WHERE ts > now() - INTERVAL '2 hours' "
                         + "AND ts <= now() GROUP BY region";
-                SqlResult r = engine.execute(sql, STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(now), List.of(TOP_HOSTS, TOP_CODES));
+                SqlResult r = engine.execute(
+                        sql, STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(now), List.of(TOP_HOSTS, TOP_CODES));
                 assertThat(r.infos()).anyMatch(s -> s.contains("answered from view"));
                 assertThat(r.approximate()).isTrue();
                 assertThat(r.errorBound().error()).isEqualTo(FrequentState.DEFAULT_EPSILON);
@@ -52,7 +61,8 @@ class TopKViewTest {
                 for (int i = 0; i < d.rows; i++) {
                     if (d.ts[i] > now - 7_200_000L && d.ts[i] <= now) {
                         Object v = column.equals("host") ? d.host[i] : (Object) d.code[i];
-                        counts.computeIfAbsent(d.region[i], x -> new HashMap<>()).merge(v, 1L, Long::sum);
+                        counts.computeIfAbsent(d.region[i], x -> new HashMap<>())
+                                .merge(v, 1L, Long::sum);
                         rows.merge(d.region[i], 1L, Long::sum);
                     }
                 }
@@ -77,9 +87,11 @@ class TopKViewTest {
     @ParameterizedTest
     @ValueSource(ints = {101, 500})
     void aKAboveTheHeapIsAnsweredExactly(int k) {
-        String sql = "SELECT region, topK(" + k + ")(host) AS top FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() "
+        String sql = "SELECT region, topK(" + k
+                + ")(host) AS top FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() "
                 + "GROUP BY region";
-        SqlResult r = new SqlEngine().execute(sql, STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(SqlViewTest.TO - 1), List.of(TOP_HOSTS));
+        SqlResult r = new SqlEngine()
+                .execute(sql, STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(SqlViewTest.TO - 1), List.of(TOP_HOSTS));
         assertThat(r.approximate()).isFalse();
         assertThat(r.infos()).noneMatch(s -> s.contains("answered from view"));
     }

@@ -33,7 +33,9 @@ class WindowQuantilesTest {
         System.arraycopy(b, 0, all, a.length, b.length);
         Arrays.sort(all);
         for (int k = 0; k < all.length; k++) {
-            assertThat(WindowQuantiles.kth(a, a.length, b, b.length, k)).as("k=%d", k).isEqualTo(all[k]);
+            assertThat(WindowQuantiles.kth(a, a.length, b, b.length, k))
+                    .as("k=%d", k)
+                    .isEqualTo(all[k]);
         }
     }
 
@@ -81,7 +83,8 @@ class WindowQuantilesTest {
             double bound = sketch.errorBound().error();
             double rankLo = (double) lo / all.length;
             double rankHi = (double) hi / all.length;
-            assertThat(q).as("q=%s value %s ranks [%s, %s]", q, v, rankLo, rankHi)
+            assertThat(q)
+                    .as("q=%s value %s ranks [%s, %s]", q, v, rankLo, rankHi)
                     .isBetween(rankLo - bound, rankHi + bound);
         }
     }
@@ -93,8 +96,12 @@ class WindowQuantilesTest {
         assertThat(WindowQuantiles.exact(edges, null, 0).quantile(0.5)).isCloseTo(2.5, within(1e-12));
         assertThat(WindowQuantiles.exact(null, null, 0).quantile(0.5)).isNull();
         KllState empty = new KllState();
-        assertThat(WindowQuantiles.sketched(empty.sorted(), empty.errorBound(), edges, 4).quantile(0.5)).isEqualTo(2.0);
-        assertThat(WindowQuantiles.sketched(empty.sorted(), empty.errorBound(), edges, 4).quantile(1)).isEqualTo(4.0);
+        assertThat(WindowQuantiles.sketched(empty.sorted(), empty.errorBound(), edges, 4)
+                        .quantile(0.5))
+                .isEqualTo(2.0);
+        assertThat(WindowQuantiles.sketched(empty.sorted(), empty.errorBound(), edges, 4)
+                        .quantile(1))
+                .isEqualTo(4.0);
     }
 
     private static double[] shuffled(SplittableRandom r, double[] sorted) {
@@ -132,7 +139,9 @@ class WindowQuantilesTest {
         double[] edges = sortedRandom(r, 1 + r.nextInt(seed < 55 ? 30 : 5_000), seed % 2 == 0);
         WindowQuantiles w = WindowQuantiles.exact(null, shuffled(r, edges), edges.length);
         for (double q : new double[] {0.99, 0, 0.5, 0.001, 0.25, 0.75, 0.9, 1, 0.1}) {
-            assertThat(w.quantile(q)).as("q=%s n=%d", q, edges.length).isEqualTo(ExactQuantiles.interpolate(edges, 0, edges.length, q));
+            assertThat(w.quantile(q))
+                    .as("q=%s n=%d", q, edges.length)
+                    .isEqualTo(ExactQuantiles.interpolate(edges, 0, edges.length, q));
         }
     }
 
@@ -154,15 +163,17 @@ class WindowQuantilesTest {
         System.arraycopy(counted, out, all, 0, n - out);
         System.arraycopy(edges, 0, all, n - out, edges.length);
         Arrays.sort(all);
-        WindowQuantiles w = WindowQuantiles.sketchedWithout(sketch.sorted(), sketch.errorBound(), shuffled(r, edges), edges.length,
-                removed, out);
+        WindowQuantiles w = WindowQuantiles.sketchedWithout(
+                sketch.sorted(), sketch.errorBound(), shuffled(r, edges), edges.length, removed, out);
         assertThat(w.count()).isEqualTo(all.length);
         assertThat(w.bound().error()).isGreaterThanOrEqualTo(sketch.errorBound().error());
         for (double q : new double[] {0.01, 0.1, 0.5, 0.9, 0.99}) {
             double v = w.quantile(q);
             double rankLo = (double) lowerIndex(all, v) / all.length;
             double rankHi = (double) upperIndex(all, v) / all.length;
-            assertThat(q).as("q=%s", q).isBetween(rankLo - w.bound().error(), rankHi + w.bound().error());
+            assertThat(q)
+                    .as("q=%s", q)
+                    .isBetween(rankLo - w.bound().error(), rankHi + w.bound().error());
         }
         double[] sorted = counted.clone();
         Arrays.sort(sorted);

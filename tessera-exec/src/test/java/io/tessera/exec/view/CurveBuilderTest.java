@@ -57,20 +57,24 @@ class CurveBuilderTest {
     private static final long START = 1_767_225_600_000L;
     private static final long SPAN = 3_600_000;
 
-    private record Plan(PhysicalDag dag, MaterializedView view, int fallback, int exact) {
-    }
+    private record Plan(PhysicalDag dag, MaterializedView view, int fallback, int exact) {}
 
     private static Plan plan(String function, long window, List<String> grouping, boolean without) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c"))));
-        int f = b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, window)), new int[0]));
+        int f = b.add(
+                new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, window)), new int[0]));
         int exact = b.add(new VectorAggregate(AggregateOp.SUM, f, -1, grouping, without));
-        int pane = b.add(new PaneState(exact, StateSpec.of(StateFamily.CURVE), Grouping.PER_SERIES,
+        int pane = b.add(new PaneState(
+                exact,
+                StateSpec.of(StateFamily.CURVE),
+                Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, SPAN)));
         int fallback = b.add(new Fallback(b.add(new ViewValue(pane)), exact, ValueKind.INSTANT_VECTOR));
         b.root(fallback);
         PhysicalDag dag = b.build();
-        MaterializedView view = new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of());
+        MaterializedView view =
+                new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of());
         return new Plan(dag, view, fallback, exact);
     }
 
@@ -96,7 +100,9 @@ class CurveBuilderTest {
                 if (gauge) {
                     value += random.nextGaussian() * 5;
                 } else {
-                    value = random.nextInt(150) == 0 ? random.nextInt(3) : value + random.nextInt(10) * (s % 4 == 0 ? 0.01 : 1);
+                    value = random.nextInt(150) == 0
+                            ? random.nextInt(3)
+                            : value + random.nextInt(10) * (s % 4 == 0 ? 0.01 : 1);
                 }
                 ts[kept] = START + t;
                 vs[kept] = s % 8 == 6 && random.nextInt(50) == 0 ? StaleMarker.VALUE : value;
@@ -115,7 +121,8 @@ class CurveBuilderTest {
         long middle = from + (to - from) / 2 / PANE * PANE;
         for (long end = from + PANE; end <= to; ) {
             long last = end <= middle ? end : Math.min(to, end + 6 * PANE);
-            List<Map<Labels, State>> panes = PaneBuilder.buildValues(plan.dag(), plan.view(), end, last, store, context);
+            List<Map<Labels, State>> panes =
+                    PaneBuilder.buildValues(plan.dag(), plan.view(), end, last, store, context);
             assertThat(panes).hasSize((int) ((last - end) / PANE) + 1);
             for (int k = 0; k < panes.size(); k++) {
                 Interval pane = new Interval(end + k * PANE - PANE, end + k * PANE);
@@ -123,7 +130,8 @@ class CurveBuilderTest {
                 if (panes.get(k).isEmpty()) {
                     store.commitEmptyPane(plan.view().definitionId(), pane);
                 }
-                panes.get(k).forEach((group, state) -> store.putState(plan.view().definitionId(), pane, group, state));
+                panes.get(k)
+                        .forEach((group, state) -> store.putState(plan.view().definitionId(), pane, group, state));
             }
             end = last + PANE;
         }
@@ -131,8 +139,14 @@ class CurveBuilderTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"rate,300000,1,false", "rate,60000,2,true", "increase,300000,3,false", "increase,45000,4,false",
-        "delta,300000,5,false", "delta,120000,6,true"})
+    @CsvSource({
+        "rate,300000,1,false",
+        "rate,60000,2,true",
+        "increase,300000,3,false",
+        "increase,45000,4,false",
+        "delta,300000,5,false",
+        "delta,120000,6,true"
+    })
     void curvesAgreeWithEveryWindowFoldedSampleBySample(String function, long window, long seed, boolean without) {
         List<String> grouping = without ? List.of("series") : List.of("job");
         Plan plan = plan(function, window, grouping, without);
@@ -141,7 +155,8 @@ class CurveBuilderTest {
         Map<Labels, long[]> ts = new HashMap<>();
         Map<Labels, double[]> vs = new HashMap<>();
         RunContext read = new RunContext(START, START + SPAN, 60_000, QueryLimits.DEFAULTS);
-        var rows = io.tessera.exec.op.ScanOperator.read(store, (Scan) plan.dag().node(0), new Interval(START - window, START + SPAN), read);
+        var rows = io.tessera.exec.op.ScanOperator.read(
+                store, (Scan) plan.dag().node(0), new Interval(START - window, START + SPAN), read);
         for (int s = 0; s < rows.size(); s++) {
             ts.put(rows.labels(s), rows.ts(s));
             vs.put(rows.labels(s), rows.values(s));
@@ -173,7 +188,8 @@ class CurveBuilderTest {
                 continue;
             }
             Map<Labels, double[]> expected = expected(function, window, grouping, without, ts, vs, t);
-            Interval pane = new Interval((t - 1 - START) / PANE * PANE + START, (t - 1 - START) / PANE * PANE + START + PANE);
+            Interval pane =
+                    new Interval((t - 1 - START) / PANE * PANE + START, (t - 1 - START) / PANE * PANE + START + PANE);
             Map<Labels, State> curves = built.get(pane);
             for (Map.Entry<Labels, State> e : curves.entrySet()) {
                 CurveState curve = (CurveState) e.getValue();
@@ -186,20 +202,29 @@ class CurveBuilderTest {
                     double got = curve.valueAt(piece, t);
                     double error = Math.abs(got - want[0]) / Math.max(want[1], 1e-300);
                     worst = Math.max(worst, error);
-                    assertThat(error).as("%s of %s at %d: %s against %s", function, e.getKey(), t, got, want[0]).isLessThan(1e-12);
+                    assertThat(error)
+                            .as("%s of %s at %d: %s against %s", function, e.getKey(), t, got, want[0])
+                            .isLessThan(1e-12);
                     compared++;
                 }
             }
             assertThat(expected).as("groups with a value at %d but no curve", t).isEmpty();
         }
         assertThat(compared).isGreaterThan(20_000);
-        System.out.printf("curve %s[%d]: %,d values compared, worst error %.2e of the summed magnitudes%n", function, window,
-                compared, worst);
+        System.out.printf(
+                "curve %s[%d]: %,d values compared, worst error %.2e of the summed magnitudes%n",
+                function, window, compared, worst);
     }
 
     /** Each group's sum, sum of magnitudes and series present at {@code t}, window by window. */
-    private static Map<Labels, double[]> expected(String function, long window, List<String> grouping, boolean without,
-            Map<Labels, long[]> ts, Map<Labels, double[]> vs, long t) {
+    private static Map<Labels, double[]> expected(
+            String function,
+            long window,
+            List<String> grouping,
+            boolean without,
+            Map<Labels, long[]> ts,
+            Map<Labels, double[]> vs,
+            long t) {
         Map<Labels, double[]> out = new HashMap<>();
         for (Map.Entry<Labels, long[]> e : ts.entrySet()) {
             long[] times = e.getValue();
@@ -218,8 +243,8 @@ class CurveBuilderTest {
                 case "increase" -> state.increase(t - window, t);
                 default -> state.delta(t - window, t);
             };
-            double[] sum = out.computeIfAbsent(Aggregations.groupLabels(e.getKey().withoutMetricName(), grouping, without),
-                    g -> new double[3]);
+            double[] sum = out.computeIfAbsent(
+                    Aggregations.groupLabels(e.getKey().withoutMetricName(), grouping, without), g -> new double[3]);
             sum[0] += v;
             sum[1] += Math.abs(v);
             sum[2]++;
@@ -240,8 +265,15 @@ class CurveBuilderTest {
             StepGrid grid = new StepGrid(start, start + SPAN / 2 - random.nextInt(60_000), step);
             RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
             InstantVector fromView = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
-            assertThat(context.infos()).as("infos").anySatisfy(i -> assertThat(i).contains("answered from view"));
-            InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store,
+            assertThat(context.infos())
+                    .as("infos")
+                    .anySatisfy(i -> assertThat(i).contains("answered from view"));
+            InstantVector exact = ViewRuns.run(
+                    plan.dag(),
+                    plan.view(),
+                    plan.exact(),
+                    grid,
+                    store,
                     new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
             assertThat(fromView.size()).isEqualTo(exact.size());
             int points = 0;
@@ -249,10 +281,13 @@ class CurveBuilderTest {
                 int row = ViewRuns.indexOf(fromView, exact.labels(s));
                 assertThat(row).as("series %s", exact.labels(s)).isGreaterThanOrEqualTo(0);
                 for (int i = 0; i < grid.size(); i++) {
-                    assertThat(fromView.has(row, i)).as("%s step %d", exact.labels(s), i).isEqualTo(exact.has(s, i));
+                    assertThat(fromView.has(row, i))
+                            .as("%s step %d", exact.labels(s), i)
+                            .isEqualTo(exact.has(s, i));
                     if (exact.has(s, i)) {
                         double want = exact.value(s, i);
-                        assertThat(fromView.value(row, i)).isCloseTo(want, org.assertj.core.data.Offset.offset(1e-9 * Math.abs(want) + 1e-12));
+                        assertThat(fromView.value(row, i))
+                                .isCloseTo(want, org.assertj.core.data.Offset.offset(1e-9 * Math.abs(want) + 1e-12));
                         points++;
                     }
                 }
@@ -270,9 +305,17 @@ class CurveBuilderTest {
         StepGrid grid = new StepGrid(START + SPAN / 2 + 7_777, START + SPAN - 1_234, 15_000);
         RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
-        assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains(partly ? "computed another way" : "from raw data"));
-        assertSame(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store,
-                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS)));
+        assertThat(context.infos())
+                .anySatisfy(i -> assertThat(i).contains(partly ? "computed another way" : "from raw data"));
+        assertSame(
+                answer,
+                ViewRuns.run(
+                        plan.dag(),
+                        plan.view(),
+                        plan.exact(),
+                        grid,
+                        store,
+                        new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS)));
     }
 
     @Test
@@ -285,8 +328,15 @@ class CurveBuilderTest {
         RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
-        assertSame(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store,
-                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS)));
+        assertSame(
+                answer,
+                ViewRuns.run(
+                        plan.dag(),
+                        plan.view(),
+                        plan.exact(),
+                        grid,
+                        store,
+                        new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS)));
     }
 
     /** The same series with the same values at the same steps, within 1e-9 relative. */
@@ -297,10 +347,13 @@ class CurveBuilderTest {
             int row = ViewRuns.indexOf(answer, exact.labels(s));
             assertThat(row).as("series %s", exact.labels(s)).isGreaterThanOrEqualTo(0);
             for (int i = 0; i < exact.steps(); i++) {
-                assertThat(answer.has(row, i)).as("%s step %d", exact.labels(s), i).isEqualTo(exact.has(s, i));
+                assertThat(answer.has(row, i))
+                        .as("%s step %d", exact.labels(s), i)
+                        .isEqualTo(exact.has(s, i));
                 if (exact.has(s, i)) {
                     double want = exact.value(s, i);
-                    assertThat(answer.value(row, i)).as("%s step %d", exact.labels(s), i)
+                    assertThat(answer.value(row, i))
+                            .as("%s step %d", exact.labels(s), i)
                             .isCloseTo(want, org.assertj.core.data.Offset.offset(1e-9 * Math.abs(want) + 1e-12));
                     points++;
                 }
@@ -325,7 +378,12 @@ class CurveBuilderTest {
         RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("a value that is not finite"));
-        InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store,
+        InstantVector exact = ViewRuns.run(
+                plan.dag(),
+                plan.view(),
+                plan.exact(),
+                grid,
+                store,
                 new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
         int row = ViewRuns.indexOf(answer, Labels.of("job", "j0"));
         int exactRow = ViewRuns.indexOf(exact, Labels.of("job", "j0"));
@@ -334,7 +392,9 @@ class CurveBuilderTest {
             assertThat(Double.valueOf(answer.value(row, i))).isEqualTo(Double.valueOf(exact.value(exactRow, i)));
         }
         // the NaN sample is the first of some windows: the sum is NaN there
-        assertThat(java.util.stream.IntStream.range(0, grid.size()).filter(i -> Double.isNaN(exact.value(exactRow, i))).count())
+        assertThat(java.util.stream.IntStream.range(0, grid.size())
+                        .filter(i -> Double.isNaN(exact.value(exactRow, i)))
+                        .count())
                 .isGreaterThan(0);
     }
 
@@ -366,10 +426,12 @@ class CurveBuilderTest {
         byte[] bytes = first.serialize();
         bytes[bytes.length - 1] = (byte) 0xFF;
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateCodec.deserialize(bytes))
-                .isInstanceOf(io.tessera.sketch.StateFormatException.class).hasMessageContaining("series present");
+                .isInstanceOf(io.tessera.sketch.StateFormatException.class)
+                .hasMessageContaining("series present");
         byte[] runs = first.serialize();
         runs[runs.length - 8] = 5;
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateCodec.deserialize(runs))
-                .isInstanceOf(io.tessera.sketch.StateFormatException.class).hasMessageContaining("run");
+                .isInstanceOf(io.tessera.sketch.StateFormatException.class)
+                .hasMessageContaining("run");
     }
 }

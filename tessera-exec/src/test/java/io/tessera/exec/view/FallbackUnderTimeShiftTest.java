@@ -39,8 +39,7 @@ class FallbackUnderTimeShiftTest {
     private static final long START = 1_767_225_600_000L;
     private static final long END = START + 3 * 3_600_000;
 
-    private record Shifted(PhysicalDag dag, MaterializedView view, int viaView, int exact) {
-    }
+    private record Shifted(PhysicalDag dag, MaterializedView view, int viaView, int exact) {}
 
     /** The node under test wrapped by {@code shift}, once over the Fallback and once over the exact branch. */
     private interface Shift {
@@ -50,7 +49,8 @@ class FallbackUnderTimeShiftTest {
     private static Shifted plan(String function, StateFamily family, Shift shift) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "mo"))));
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(family), PANE, WINDOW, 24 * 3_600_000L);
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(
+                b, scan, function, new int[0], StateSpec.of(family), PANE, WINDOW, 24 * 3_600_000L);
         int viaView = shift.wrap(b, r.fallback());
         int exact = shift.wrap(b, r.exact());
         b.root(viaView);
@@ -76,11 +76,15 @@ class FallbackUnderTimeShiftTest {
     static Stream<Arguments> shifts() {
         Shift offset10m = (b, in) -> b.add(new TimeShift(in, 10 * 60_000, null, ValueKind.INSTANT_VECTOR));
         Shift offsetMinus2m = (b, in) -> b.add(new TimeShift(in, -2 * 60_000, null, ValueKind.INSTANT_VECTOR));
-        Shift at = (b, in) -> b.add(new TimeShift(in, 0, new EvalTimeAnchor.Fixed(START + 90 * 60_000 + 7_000), ValueKind.INSTANT_VECTOR));
-        Shift subquery = (b, in) -> b.add(new io.tessera.plan.RangeFunction("max_over_time",
-                b.add(new Subquery(in, 20 * 60_000, 60_000)), new int[0]));
-        return Stream.of(Arguments.of("offset 10m", offset10m), Arguments.of("offset -2m", offsetMinus2m),
-                Arguments.of("@", at), Arguments.of("subquery", subquery));
+        Shift at = (b, in) -> b.add(
+                new TimeShift(in, 0, new EvalTimeAnchor.Fixed(START + 90 * 60_000 + 7_000), ValueKind.INSTANT_VECTOR));
+        Shift subquery = (b, in) -> b.add(new io.tessera.plan.RangeFunction(
+                "max_over_time", b.add(new Subquery(in, 20 * 60_000, 60_000)), new int[0]));
+        return Stream.of(
+                Arguments.of("offset 10m", offset10m),
+                Arguments.of("offset -2m", offsetMinus2m),
+                Arguments.of("@", at),
+                Arguments.of("subquery", subquery));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -92,14 +96,22 @@ class FallbackUnderTimeShiftTest {
             InMemoryDataStore store = gauge();
             // panes only for the first hour: every window the queries ask for at the end has panes missing
             ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + 3_600_000);
-            for (StepGrid grid : List.of(StepGrid.instant(END - 60_000), StepGrid.instant(END - 60_000 - 12_345),
+            for (StepGrid grid : List.of(
+                    StepGrid.instant(END - 60_000),
+                    StepGrid.instant(END - 60_000 - 12_345),
                     new StepGrid(END - 3_600_000, END - 60_000, 60_000))) {
                 RunContext context = new RunContext(grid.start(), grid.end(), 300_000, QueryLimits.DEFAULTS);
                 InstantVector answer = run(plan, plan.viaView(), grid, store, context);
-                InstantVector exact = run(plan, plan.exact(), grid, store,
+                InstantVector exact = run(
+                        plan,
+                        plan.exact(),
+                        grid,
+                        store,
                         new RunContext(grid.start(), grid.end(), 300_000, QueryLimits.DEFAULTS));
                 assertThat(exact.size()).as("the exact answer has series").isPositive();
-                assertThat(context.infos()).as(name).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
+                assertThat(context.infos())
+                        .as(name)
+                        .anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
                 assertThat(answer.size()).as(name + " " + function + " series").isEqualTo(exact.size());
                 for (int s = 0; s < exact.size(); s++) {
                     int row = ViewRuns.indexOf(answer, exact.labels(s));
@@ -107,7 +119,8 @@ class FallbackUnderTimeShiftTest {
                     for (int i = 0; i < grid.size(); i++) {
                         assertThat(answer.has(row, i)).as(name + " step " + i).isEqualTo(exact.has(s, i));
                         if (exact.has(s, i)) {
-                            assertThat(answer.value(row, i)).as(name + " " + function + " " + exact.labels(s) + " step " + i)
+                            assertThat(answer.value(row, i))
+                                    .as(name + " " + function + " " + exact.labels(s) + " step " + i)
                                     .isEqualTo(exact.value(s, i));
                         }
                     }
@@ -116,7 +129,8 @@ class FallbackUnderTimeShiftTest {
         }
     }
 
-    private static InstantVector run(Shifted plan, int node, StepGrid grid, InMemoryDataStore store, RunContext context) {
+    private static InstantVector run(
+            Shifted plan, int node, StepGrid grid, InMemoryDataStore store, RunContext context) {
         CompiledDag compiled = CompiledDag.compile(plan.dag(), List.of(plan.view()), new int[] {node});
         return (InstantVector) compiled.instantiate(store).run(0, grid, context);
     }

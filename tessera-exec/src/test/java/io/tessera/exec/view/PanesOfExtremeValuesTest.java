@@ -34,18 +34,40 @@ class PanesOfExtremeValuesTest {
 
     /** Four samples a pane: panes that overflow to +Inf and to -Inf in turn, where the sum sample by sample stays +Inf. */
     private static final double[] OVERFLOWING = {1e308, 1e308, 1e308, 1e308, -1e308, -1e308, -1e308, -1e308};
+
     private static final double[] CANCELLING = {0.125, 1e16, 1.5, -1e16, 3e15, -3e15};
-    private static final double[] EXTREME = {Double.POSITIVE_INFINITY, Double.NaN, -800, 1232, 1e308, 1e-300, -0.0, 1e308,
-        -1e308, -378, Double.NEGATIVE_INFINITY, 1018, -1e308};
+    private static final double[] EXTREME = {
+        Double.POSITIVE_INFINITY,
+        Double.NaN,
+        -800,
+        1232,
+        1e308,
+        1e-300,
+        -0.0,
+        1e308,
+        -1e308,
+        -378,
+        Double.NEGATIVE_INFINITY,
+        1018,
+        -1e308
+    };
 
     @ParameterizedTest
-    @CsvSource({"increase,COUNTER,1", "rate,COUNTER,2", "increase,COUNTER,3", "rate,COUNTER,4", "sum_over_time,SUM,5",
-        "sum_over_time,SUM,6", "avg_over_time,AVG,7", "avg_over_time,AVG,8"})
+    @CsvSource({
+        "increase,COUNTER,1",
+        "rate,COUNTER,2",
+        "increase,COUNTER,3",
+        "rate,COUNTER,4",
+        "sum_over_time,SUM,5",
+        "sum_over_time,SUM,6",
+        "avg_over_time,AVG,7",
+        "avg_over_time,AVG,8"
+    })
     void windowsOfHugeValuesAgainstTheirResultAreAnsweredExactly(String function, StateFamily family, long seed) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "x"))));
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(family), PANE,
-                5 * PANE, 24 * 3_600_000L);
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(
+                b, scan, function, new int[0], StateSpec.of(family), PANE, 5 * PANE, 24 * 3_600_000L);
         b.root(r.fallback());
         PhysicalDag dag = b.build();
         InMemoryDataStore store = new InMemoryDataStore();
@@ -59,8 +81,9 @@ class PanesOfExtremeValuesTest {
             for (int i = 0; i < n; i++) {
                 ts[i] = START + i * 15_000L + (kinds[k] == OVERFLOWING ? 1_000 : 1_001 + k);
                 counter = random.nextInt(40) == 0 ? 0 : counter + random.nextInt(100);
-                vs[i] = kinds[k] == null ? counter : kinds[k] == OVERFLOWING ? OVERFLOWING[i % 8]
-                        : kinds[k][random.nextInt(kinds[k].length)];
+                vs[i] = kinds[k] == null
+                        ? counter
+                        : kinds[k] == OVERFLOWING ? OVERFLOWING[i % 8] : kinds[k][random.nextInt(kinds[k].length)];
             }
             store.add(Labels.of("__name__", "x", "kind", "k" + k), ts, vs);
         }
@@ -69,7 +92,12 @@ class PanesOfExtremeValuesTest {
             for (StepGrid grid : List.of(StepGrid.instant(t), StepGrid.instant(t - t % PANE))) {
                 RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
                 InstantVector viaView = ViewRuns.run(dag, ViewRuns.view(dag, r), r.fallback(), grid, store, context);
-                InstantVector exact = ViewRuns.run(dag, ViewRuns.view(dag, r), r.exact(), grid, store,
+                InstantVector exact = ViewRuns.run(
+                        dag,
+                        ViewRuns.view(dag, r),
+                        r.exact(),
+                        grid,
+                        store,
                         new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
                 assertThat(viaView.size()).isEqualTo(exact.size());
                 for (int s = 0; s < exact.size(); s++) {

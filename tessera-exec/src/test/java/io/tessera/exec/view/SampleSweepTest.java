@@ -13,11 +13,9 @@ import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.DagBuilder;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.RangeFunction;
 import io.tessera.plan.Scan;
 import io.tessera.plan.Source;
 import io.tessera.plan.StateSpec;
-import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
 import java.util.List;
 import java.util.Random;
@@ -37,13 +35,19 @@ class SampleSweepTest {
     private static final long START = 1_767_225_600_000L;
     private static final long SPAN = 2 * 3_600_000;
 
-    private record Plan(PhysicalDag dag, MaterializedView view, int accelerated, int exact, int fallback) {
-    }
+    private record Plan(PhysicalDag dag, MaterializedView view, int accelerated, int exact, int fallback) {}
 
     private static Plan plan(String function) {
         DagBuilder b = new DagBuilder();
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c")))),
-                function, new int[0], StateSpec.of(StateFamily.SAMPLES), PANE, WINDOW, SPAN);
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(
+                b,
+                b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c")))),
+                function,
+                new int[0],
+                StateSpec.of(StateFamily.SAMPLES),
+                PANE,
+                WINDOW,
+                SPAN);
         b.root(r.fallback());
         PhysicalDag dag = b.build();
         return new Plan(dag, ViewRuns.view(dag, r), r.accelerated(), r.exact(), r.fallback());
@@ -68,7 +72,9 @@ class SampleSweepTest {
                 if (t <= (kept == 0 ? from : 0) || t >= until || s % 3 != 1 && random.nextInt(40) == 0) {
                     continue;
                 }
-                counter = random.nextInt(200) == 0 ? random.nextInt(5) : counter + random.nextInt(10) - (s % 6 == 5 ? 4 : 0);
+                counter = random.nextInt(200) == 0
+                        ? random.nextInt(5)
+                        : counter + random.nextInt(10) - (s % 6 == 5 ? 4 : 0);
                 ts[kept] = START + t;
                 vs[kept] = counter;
                 if (s == 11 && i == n / 2) {
@@ -80,7 +86,9 @@ class SampleSweepTest {
                 }
                 kept++;
             }
-            store.add(Labels.of("__name__", "c", "series", Integer.toString(s)), java.util.Arrays.copyOf(ts, kept),
+            store.add(
+                    Labels.of("__name__", "c", "series", Integer.toString(s)),
+                    java.util.Arrays.copyOf(ts, kept),
                     java.util.Arrays.copyOf(vs, kept));
         }
         return store;
@@ -127,11 +135,20 @@ class SampleSweepTest {
     @CsvSource({"rate,false", "increase,true", "delta,false"})
     void aSumIsSummedWhileTheViewIsSwept(String function, boolean without) {
         DagBuilder b = new DagBuilder();
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c")))),
-                function, new int[0], StateSpec.of(StateFamily.SAMPLES), PANE, WINDOW, SPAN);
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(
+                b,
+                b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c")))),
+                function,
+                new int[0],
+                StateSpec.of(StateFamily.SAMPLES),
+                PANE,
+                WINDOW,
+                SPAN);
         List<String> grouping = List.of("series");
-        int fused = b.add(new io.tessera.plan.VectorAggregate(io.tessera.promql.AggregateOp.SUM, r.fallback(), -1, grouping, without));
-        int exact = b.add(new io.tessera.plan.VectorAggregate(io.tessera.promql.AggregateOp.SUM, r.exact(), -1, grouping, without));
+        int fused = b.add(new io.tessera.plan.VectorAggregate(
+                io.tessera.promql.AggregateOp.SUM, r.fallback(), -1, grouping, without));
+        int exact = b.add(new io.tessera.plan.VectorAggregate(
+                io.tessera.promql.AggregateOp.SUM, r.exact(), -1, grouping, without));
         b.root(fused);
         b.root(exact);
         PhysicalDag dag = b.build();
@@ -142,7 +159,9 @@ class SampleSweepTest {
         RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
         InstantVector summed = ViewRuns.run(dag, plan.view(), fused, grid, store, context);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
-        int points = assertSameValues(summed, ViewRuns.run(dag, plan.view(), exact, grid, store, context),
+        int points = assertSameValues(
+                summed,
+                ViewRuns.run(dag, plan.view(), exact, grid, store, context),
                 "sum " + (without ? "without" : "by") + " (series) (" + function + ")");
         assertThat(points).isGreaterThan(200);
     }
@@ -150,8 +169,15 @@ class SampleSweepTest {
     @org.junit.jupiter.api.Test
     void seriesThatDifferOnlyInTheirMetricNameAreLeftToTheExactEngine() {
         DagBuilder b = new DagBuilder();
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.regex("__name__", "c|d")))),
-                "rate", new int[0], StateSpec.of(StateFamily.SAMPLES), PANE, WINDOW, SPAN);
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(
+                b,
+                b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.regex("__name__", "c|d")))),
+                "rate",
+                new int[0],
+                StateSpec.of(StateFamily.SAMPLES),
+                PANE,
+                WINDOW,
+                SPAN);
         b.root(r.fallback());
         PhysicalDag dag = b.build();
         MaterializedView view = ViewRuns.view(dag, r);
@@ -168,9 +194,16 @@ class SampleSweepTest {
         StepGrid grid = new StepGrid(START + WINDOW + 12_345, START + SPAN - 61_000, 15_000);
         RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
         InstantVector fromView = ViewRuns.run(dag, view, r.fallback(), grid, store, context);
-        InstantVector exact = ViewRuns.run(dag, view, r.exact(), grid, store,
+        InstantVector exact = ViewRuns.run(
+                dag,
+                view,
+                r.exact(),
+                grid,
+                store,
                 new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
-        assertThat(exact.size()).as("both series, the engine's duplicate check comes later").isEqualTo(2);
+        assertThat(exact.size())
+                .as("both series, the engine's duplicate check comes later")
+                .isEqualTo(2);
         assertSameValues(fromView, exact, "rate over c and d");
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("differ only in their metric name"));
     }
@@ -182,22 +215,26 @@ class SampleSweepTest {
             int a = ViewRuns.indexOf(actual, expected.labels(e));
             assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
             for (int i = 0; i < expected.steps(); i++) {
-                assertThat(actual.has(a, i)).as(what + ": point " + i + " of " + expected.labels(e)).isEqualTo(expected.has(e, i));
+                assertThat(actual.has(a, i))
+                        .as(what + ": point " + i + " of " + expected.labels(e))
+                        .isEqualTo(expected.has(e, i));
                 if (expected.has(e, i)) {
                     double x = actual.value(a, i);
                     double y = expected.value(e, i);
                     points++;
                     if (Double.isNaN(y) || Double.isInfinite(y)) {
-                        assertThat(Double.valueOf(x)).as(what + ": " + expected.labels(e) + " at step " + i).isEqualTo(Double.valueOf(y));
+                        assertThat(Double.valueOf(x))
+                                .as(what + ": " + expected.labels(e) + " at step " + i)
+                                .isEqualTo(Double.valueOf(y));
                         continue;
                     }
                     double scale = Math.max(Math.abs(x), Math.abs(y));
-                    assertThat(Math.abs(x - y)).as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
+                    assertThat(Math.abs(x - y))
+                            .as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
                             .isLessThanOrEqualTo(1e-12 * scale + 1e-12);
                 }
             }
         }
         return points;
     }
-
 }

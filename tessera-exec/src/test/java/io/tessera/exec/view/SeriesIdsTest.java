@@ -18,7 +18,14 @@ class SeriesIdsTest {
         Map<Labels, Integer> expected = new HashMap<>();
         for (int i = 0; i < 20_000; i++) {
             String[] pairs = random.nextBoolean()
-                    ? new String[] {"__name__", "m" + random.nextInt(3), "instance", "i" + random.nextInt(3000), "job", "j" + random.nextInt(5)}
+                    ? new String[] {
+                        "__name__",
+                        "m" + random.nextInt(3),
+                        "instance",
+                        "i" + random.nextInt(3000),
+                        "job",
+                        "j" + random.nextInt(5)
+                    }
                     : new String[] {"a", "v" + random.nextInt(50), "instance", "i" + random.nextInt(3000)};
             Labels raw = Labels.of(pairs);
             Labels series = raw.withoutMetricName();

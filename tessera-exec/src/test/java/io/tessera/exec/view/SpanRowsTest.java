@@ -38,8 +38,8 @@ class SpanRowsTest {
     private final Map<Labels, long[]> times = new HashMap<>();
     private final Map<Labels, double[]> values = new HashMap<>();
     private final RunContext context = new RunContext(0, 10_000_000, 60_000, QueryLimits.DEFAULTS);
-    private final Scan scan = new Scan(new Source.TimeSeries(), List.of(LabelMatcher.equal("__name__", "x"),
-            LabelMatcher.regex("job", "j[01]")));
+    private final Scan scan = new Scan(
+            new Source.TimeSeries(), List.of(LabelMatcher.equal("__name__", "x"), LabelMatcher.regex("job", "j[01]")));
 
     SpanRowsTest() {
         SplittableRandom random = new SplittableRandom(7);
@@ -51,7 +51,9 @@ class SpanRowsTest {
             for (int i = 0; i < n; i++) {
                 t += random.nextInt(6) == 0 ? 1 + random.nextInt(60_000) : 10_000;
                 ts[i] = t;
-                vs[i] = random.nextInt(10) == 0 ? StaleMarker.VALUE : random.nextInt(10) == 0 ? Double.NaN : random.nextDouble();
+                vs[i] = random.nextInt(10) == 0
+                        ? StaleMarker.VALUE
+                        : random.nextInt(10) == 0 ? Double.NaN : random.nextDouble();
             }
             Labels l = Labels.of("__name__", s % 4 == 0 ? "y" : "x", "job", "j" + s % 3, "instance", "i" + s);
             rows.add(l, ts, vs);
@@ -90,8 +92,8 @@ class SpanRowsTest {
     /** Every series, every sample, whatever was asked. */
     private final class Sloppy extends SpansOnly {
         @Override
-        public void readRawSpans(Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext ctx,
-                SeriesSink sink) {
+        public void readRawSpans(
+                Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext ctx, SeriesSink sink) {
             hand(rows.readRawData(source, new RawDataRequest(null, Schema.TIME_SERIES, List.of()), ctx), sink);
         }
     }
@@ -108,8 +110,8 @@ class SpanRowsTest {
         }
 
         @Override
-        public void readRawSpans(Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext ctx,
-                SeriesSink sink) {
+        public void readRawSpans(
+                Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext ctx, SeriesSink sink) {
             List<Labels> order = new ArrayList<>(times.keySet());
             order.sort(java.util.Comparator.comparing(Labels::toString));
             int total = times.values().stream().mapToInt(t -> t.length).sum();
@@ -133,8 +135,12 @@ class SpanRowsTest {
             }
             for (int s = 0; s < order.size(); s++) {
                 if (mixed && s % 5 == 2) {
-                    sink.seriesRange(order.get(s), java.util.Arrays.copyOfRange(ts, from[s], from[s] + count[s]),
-                            java.util.Arrays.copyOfRange(vs, from[s], from[s] + count[s]), 0, count[s]);
+                    sink.seriesRange(
+                            order.get(s),
+                            java.util.Arrays.copyOfRange(ts, from[s], from[s] + count[s]),
+                            java.util.Arrays.copyOfRange(vs, from[s], from[s] + count[s]),
+                            0,
+                            count[s]);
                 } else if (count[s] > 0) {
                     sink.seriesRange(order.get(s), ts, vs, from[s], count[s]);
                 }
@@ -197,7 +203,9 @@ class SpanRowsTest {
                 for (int i = 0; i < read.count(s); i++) {
                     samples.add(read.ts(s)[i] + "=" + Double.doubleToRawLongBits(read.values(s)[i]));
                 }
-                assertThat(actual.put(read.labels(s), samples)).as("series listed once").isNull();
+                assertThat(actual.put(read.labels(s), samples))
+                        .as("series listed once")
+                        .isNull();
             }
             Map<Labels, List<String>> expected = new HashMap<>();
             for (Labels l : times.keySet()) {

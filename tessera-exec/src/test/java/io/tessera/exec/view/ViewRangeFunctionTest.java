@@ -14,11 +14,9 @@ import io.tessera.plan.DagBuilder;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.NumberLiteral;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.RangeFunction;
 import io.tessera.plan.Scan;
 import io.tessera.plan.Source;
 import io.tessera.plan.StateSpec;
-import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +35,7 @@ class ViewRangeFunctionTest {
     private static final long WINDOW = 3_600_000;
     private static final long START = 1_767_225_600_000L;
 
-    private record Plan(PhysicalDag dag, MaterializedView view, int accelerated, int exact, int fallback) {
-    }
+    private record Plan(PhysicalDag dag, MaterializedView view, int accelerated, int exact, int fallback) {}
 
     private static Plan plan(String function, StateFamily family) {
         return plan(function, family, 0.9, 400);
@@ -83,14 +80,27 @@ class ViewRangeFunctionTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"sum_over_time,SUM", "count_over_time,COUNT", "avg_over_time,AVG", "min_over_time,MIN",
-        "max_over_time,MAX", "stddev_over_time,VARIANCE", "stdvar_over_time,VARIANCE", "last_over_time,LAST",
-        "rate,COUNTER", "increase,COUNTER", "delta,COUNTER", "resets,COUNTER", "changes,COUNTER"})
+    @CsvSource({
+        "sum_over_time,SUM",
+        "count_over_time,COUNT",
+        "avg_over_time,AVG",
+        "min_over_time,MIN",
+        "max_over_time,MAX",
+        "stddev_over_time,VARIANCE",
+        "stdvar_over_time,VARIANCE",
+        "last_over_time,LAST",
+        "rate,COUNTER",
+        "increase,COUNTER",
+        "delta,COUNTER",
+        "resets,COUNTER",
+        "changes,COUNTER"
+    })
     void exactFamiliesAgreeWithTheRawEvaluation(String function, StateFamily family) {
         Plan plan = plan(function, family);
         InMemoryDataStore store = data(function.hashCode());
         buildPanes(plan, store, START, START + 2 * 3_600_000);
-        for (StepGrid grid : List.of(StepGrid.instant(START + 2 * 3_600_000 - 17_345),
+        for (StepGrid grid : List.of(
+                StepGrid.instant(START + 2 * 3_600_000 - 17_345),
                 StepGrid.instant(START + 2 * 3_600_000 - 120_000),
                 new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000),
                 new StepGrid(START + WINDOW + 7_000, START + 2 * 3_600_000 - 3_000, 300_000))) {
@@ -132,13 +142,21 @@ class ViewRangeFunctionTest {
             for (int i = 0; i < n; i++) {
                 ts[i] = START + i * 15_000L + 1 + random.nextInt(14_000);
                 int kind = random.nextInt(100);
-                vs[i] = random.nextDouble() < nanShare || (s == 6 && i > 200 && i < 360) ? Double.NaN
-                        : kind == 0 ? Double.POSITIVE_INFINITY : kind == 1 ? Double.NEGATIVE_INFINITY
-                        : kind == 2 ? io.tessera.core.StaleMarker.VALUE : Math.exp(random.nextGaussian());
+                vs[i] = random.nextDouble() < nanShare || (s == 6 && i > 200 && i < 360)
+                        ? Double.NaN
+                        : kind == 0
+                                ? Double.POSITIVE_INFINITY
+                                : kind == 1
+                                        ? Double.NEGATIVE_INFINITY
+                                        : kind == 2
+                                                ? io.tessera.core.StaleMarker.VALUE
+                                                : Math.exp(random.nextGaussian());
             }
             Labels labels = Labels.of("__name__", "m", "series", Integer.toString(s));
             store.add(labels, ts, vs);
-            samples.put(labels.withoutMetricName(), new double[][] {java.util.Arrays.stream(ts).asDoubleStream().toArray(), vs});
+            samples.put(
+                    labels.withoutMetricName(),
+                    new double[][] {java.util.Arrays.stream(ts).asDoubleStream().toArray(), vs});
         }
         return store;
     }
@@ -156,7 +174,16 @@ class ViewRangeFunctionTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1, 0, 400", "2, 0.01, 400", "3, 0.5, 64", "4, 0.99, 64", "5, 1, 16", "6, 0.5, 200", "7, 0.01, 16", "8, 0, 64"})
+    @CsvSource({
+        "1, 0, 400",
+        "2, 0.01, 400",
+        "3, 0.5, 64",
+        "4, 0.99, 64",
+        "5, 1, 16",
+        "6, 0.5, 200",
+        "7, 0.01, 16",
+        "8, 0, 64"
+    })
     void quantilesOfWindowsWithNaNAreNaNWhereTheExactOnesAreAndElseWithinTheRankBound(long seed, double q, int k) {
         Plan plan = plan("quantile_over_time", StateFamily.KLL, q, k);
         Map<Labels, double[][]> samples = new java.util.HashMap<>();
@@ -164,7 +191,8 @@ class ViewRangeFunctionTest {
         buildPanes(plan, store, START, START + 2 * 3_600_000);
         double bound = new io.tessera.sketch.KllState(k).errorBound().error();
         // an instant run gathers uncompacted panes' values (exact); a range run merges the pane states (sketched)
-        for (StepGrid grid : List.of(StepGrid.instant(START + 2 * 3_600_000 - 1_234),
+        for (StepGrid grid : List.of(
+                StepGrid.instant(START + 2 * 3_600_000 - 1_234),
                 new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000),
                 new StepGrid(START + WINDOW + 7_000, START + 2 * 3_600_000 - 3_000, 300_000))) {
             RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
@@ -182,10 +210,14 @@ class ViewRangeFunctionTest {
                     }
                     double x = accelerated.value(a, i);
                     double y = exact.value(e, i);
-                    assertThat(Double.isNaN(x)).as(what + ": " + x + " vs exact " + y).isEqualTo(Double.isNaN(y));
+                    assertThat(Double.isNaN(x))
+                            .as(what + ": " + x + " vs exact " + y)
+                            .isEqualTo(Double.isNaN(y));
                     if (!Double.isNaN(y)) {
                         double[] inWindow = window(samples.get(exact.labels(e)), grid.time(i));
-                        assertThat(rankError(inWindow, q, x)).as(what + ": " + x + " vs exact " + y).isLessThanOrEqualTo(bound);
+                        assertThat(rankError(inWindow, q, x))
+                                .as(what + ": " + x + " vs exact " + y)
+                                .isLessThanOrEqualTo(bound);
                     }
                 }
             }
@@ -227,7 +259,12 @@ class ViewRangeFunctionTest {
         StepGrid grid = StepGrid.instant(START + 2 * 3_600_000 - 5_000);
         RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
         InstantVector answer = run(plan, plan.fallback(), grid, store, context);
-        InstantVector exact = run(plan, plan.exact(), grid, store, new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+        InstantVector exact = run(
+                plan,
+                plan.exact(),
+                grid,
+                store,
+                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
         assertSameValues(answer, exact, 0, function);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
 
@@ -260,12 +297,15 @@ class ViewRangeFunctionTest {
             int a = indexOf(actual, expected.labels(e));
             assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
             for (int i = 0; i < expected.steps(); i++) {
-                assertThat(actual.has(a, i)).as(what + ": point " + i + " of " + expected.labels(e)).isEqualTo(expected.has(e, i));
+                assertThat(actual.has(a, i))
+                        .as(what + ": point " + i + " of " + expected.labels(e))
+                        .isEqualTo(expected.has(e, i));
                 if (expected.has(e, i)) {
                     double x = actual.value(a, i);
                     double y = expected.value(e, i);
                     double scale = Math.max(Math.abs(x), Math.abs(y));
-                    assertThat(Math.abs(x - y)).as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
+                    assertThat(Math.abs(x - y))
+                            .as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
                             .isLessThanOrEqualTo(relative * scale + 1e-12);
                 }
             }

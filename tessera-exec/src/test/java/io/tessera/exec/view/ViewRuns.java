@@ -16,12 +16,12 @@ import io.tessera.plan.Grouping;
 import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PaneState;
+import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.RangeFunction;
 import io.tessera.plan.StateSpec;
 import io.tessera.plan.TimeRange;
 import io.tessera.plan.ValueKind;
 import io.tessera.plan.ViewRangeFunction;
-import io.tessera.plan.PhysicalDag;
 import io.tessera.sketch.State;
 import java.util.List;
 import java.util.Map;
@@ -29,29 +29,40 @@ import java.util.Map;
 /** What the view tests share: ingestion runs over an in-memory store, and runs of one node of a plan. */
 final class ViewRuns {
 
-    private ViewRuns() {
-    }
+    private ViewRuns() {}
 
     /** The nodes {@link #addViewRead} adds. */
-    record ViewRead(int exact, int pane, int accelerated, int fallback) {
-    }
+    record ViewRead(int exact, int pane, int accelerated, int fallback) {}
 
     /**
      * {@code Fallback(ViewRangeFunction(f, per-series pane view of spec), RangeFunction(f, scan[window]))},
      * added to {@code b}.
      */
-    static ViewRead addViewRead(DagBuilder b, int scan, String function, int[] params, StateSpec spec, long paneMs,
-            long windowMs, long retentionMs) {
-        int exact = b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, windowMs)), params));
-        int pane = b.add(new PaneState(b.add(new TimeRange(scan, TimeRange.Kind.RANGE, paneMs)), spec, Grouping.PER_SERIES,
+    static ViewRead addViewRead(
+            DagBuilder b,
+            int scan,
+            String function,
+            int[] params,
+            StateSpec spec,
+            long paneMs,
+            long windowMs,
+            long retentionMs) {
+        int exact =
+                b.add(new RangeFunction(function, b.add(new TimeRange(scan, TimeRange.Kind.RANGE, windowMs)), params));
+        int pane = b.add(new PaneState(
+                b.add(new TimeRange(scan, TimeRange.Kind.RANGE, paneMs)),
+                spec,
+                Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, retentionMs)));
         int accelerated = b.add(new ViewRangeFunction(function, pane, windowMs, params));
-        return new ViewRead(exact, pane, accelerated, b.add(new Fallback(accelerated, exact, ValueKind.INSTANT_VECTOR)));
+        return new ViewRead(
+                exact, pane, accelerated, b.add(new Fallback(accelerated, exact, ValueKind.INSTANT_VECTOR)));
     }
 
     /** The view of {@code read} in the built {@code dag}. */
     static MaterializedView view(PhysicalDag dag, ViewRead read) {
-        return new MaterializedView(DefinitionIds.of(dag, read.pane()), read.pane(), (PaneState) dag.node(read.pane()), List.of());
+        return new MaterializedView(
+                DefinitionIds.of(dag, read.pane()), read.pane(), (PaneState) dag.node(read.pane()), List.of());
     }
 
     /** The ingestion runs of {@code view} for every pane of its width in {@code [from, to]}. */
@@ -67,7 +78,12 @@ final class ViewRuns {
     }
 
     /** Node {@code node} of {@code dag} run over {@code grid}. */
-    static InstantVector run(PhysicalDag dag, MaterializedView view, int node, StepGrid grid, InMemoryDataStore store,
+    static InstantVector run(
+            PhysicalDag dag,
+            MaterializedView view,
+            int node,
+            StepGrid grid,
+            InMemoryDataStore store,
             RunContext context) {
         CompiledDag compiled = CompiledDag.compile(dag, List.of(view), new int[] {node});
         return (InstantVector) compiled.instantiate(store).run(0, grid, context);

@@ -33,14 +33,13 @@ class ViewVarianceTest {
     private static final long WINDOW = 3_600_000;
     private static final long START = 1_767_225_600_000L;
 
-    private record Plan(PhysicalDag dag, MaterializedView view, int exact, int fallback) {
-    }
+    private record Plan(PhysicalDag dag, MaterializedView view, int exact, int fallback) {}
 
     private static Plan plan(String function) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(StateFamily.VARIANCE),
-                PANE, WINDOW, WINDOW + PANE);
+        ViewRuns.ViewRead r = ViewRuns.addViewRead(
+                b, scan, function, new int[0], StateSpec.of(StateFamily.VARIANCE), PANE, WINDOW, WINDOW + PANE);
         b.root(r.fallback());
         PhysicalDag dag = b.build();
         return new Plan(dag, ViewRuns.view(dag, r), r.exact(), r.fallback());
@@ -65,23 +64,35 @@ class ViewVarianceTest {
 
     @ParameterizedTest
     @CsvSource({
-        "stdvar_over_time, 1, 1e15, 0.1, false", "stddev_over_time, 2, 1e15, 0.1, false",
-        "stdvar_over_time, 3, 1e12, 0.01, false", "stddev_over_time, 4, 1e12, 0.01, false",
-        "stdvar_over_time, 5, 1e9, 0.001, false", "stddev_over_time, 6, 1e9, 0.001, false",
+        "stdvar_over_time, 1, 1e15, 0.1, false",
+        "stddev_over_time, 2, 1e15, 0.1, false",
+        "stdvar_over_time, 3, 1e12, 0.01, false",
+        "stddev_over_time, 4, 1e12, 0.01, false",
+        "stdvar_over_time, 5, 1e9, 0.001, false",
+        "stddev_over_time, 6, 1e9, 0.001, false",
         "stdvar_over_time, 7, -1e9, 0.001, false",
-        "stdvar_over_time, 8, 100, 1, true", "stddev_over_time, 9, 100, 1, true",
-        "stdvar_over_time, 10, 1e3, 0.5, true", "stddev_over_time, 11, 0, 1e-3, true"})
-    void theAnswerIsTheExactEnginesWhicheverWayItIsComputed(String function, long seed, double base, double step,
-            boolean fromView) {
+        "stdvar_over_time, 8, 100, 1, true",
+        "stddev_over_time, 9, 100, 1, true",
+        "stdvar_over_time, 10, 1e3, 0.5, true",
+        "stddev_over_time, 11, 0, 1e-3, true"
+    })
+    void theAnswerIsTheExactEnginesWhicheverWayItIsComputed(
+            String function, long seed, double base, double step, boolean fromView) {
         Plan plan = plan(function);
         InMemoryDataStore store = data(seed, base, step, 6);
         ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + 2 * 3_600_000);
-        for (StepGrid grid : List.of(StepGrid.instant(START + 2 * 3_600_000 - 17_345),
+        for (StepGrid grid : List.of(
+                StepGrid.instant(START + 2 * 3_600_000 - 17_345),
                 StepGrid.instant(START + 2 * 3_600_000 - 120_000),
                 new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000))) {
             RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
             InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
-            InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store,
+            InstantVector exact = ViewRuns.run(
+                    plan.dag(),
+                    plan.view(),
+                    plan.exact(),
+                    grid,
+                    store,
                     new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
             String what = function + " of " + base + " + " + step + "·k on " + grid;
             assertThat(answer.size()).as(what).isEqualTo(exact.size());
@@ -92,13 +103,16 @@ class ViewVarianceTest {
                     if (exact.has(s, i)) {
                         double x = answer.value(a, i);
                         double y = exact.value(s, i);
-                        assertThat(Math.abs(x - y)).as(what + ": " + x + " vs " + y)
+                        assertThat(Math.abs(x - y))
+                                .as(what + ": " + x + " vs " + y)
                                 .isLessThanOrEqualTo(1e-9 * Math.abs(y) + 1e-12);
                     }
                 }
             }
             String how = fromView ? "answered from view" : "answered exactly from raw data, not from a view";
-            assertThat(context.infos()).as(what).anySatisfy(info -> assertThat(info).contains(how));
+            assertThat(context.infos())
+                    .as(what)
+                    .anySatisfy(info -> assertThat(info).contains(how));
         }
     }
 

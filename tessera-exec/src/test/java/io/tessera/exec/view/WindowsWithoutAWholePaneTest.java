@@ -31,11 +31,17 @@ class WindowsWithoutAWholePaneTest {
     private static final long START = 1_767_225_600_000L;
 
     @ParameterizedTest
-    @CsvSource({"min_over_time,MIN,90000", "max_over_time,MAX,90000", "sum_over_time,SUM,150000", "count_over_time,COUNT,90000"})
+    @CsvSource({
+        "min_over_time,MIN,90000",
+        "max_over_time,MAX,90000",
+        "sum_over_time,SUM,150000",
+        "count_over_time,COUNT,90000"
+    })
     void stepsWithAndWithoutAWholePaneAgreeWithTheExactAnswer(String function, StateFamily family, long step) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "g"))));
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(family), PANE, PANE, 24 * 3_600_000L);
+        ViewRuns.ViewRead r =
+                ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(family), PANE, PANE, 24 * 3_600_000L);
         b.root(r.fallback());
         PhysicalDag dag = b.build();
         InMemoryDataStore store = new InMemoryDataStore();
@@ -54,7 +60,12 @@ class WindowsWithoutAWholePaneTest {
         StepGrid grid = new StepGrid(START + 3_600_000, START + 2 * 3_600_000, step);
         RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
         InstantVector viaView = ViewRuns.run(dag, ViewRuns.view(dag, r), r.fallback(), grid, store, context);
-        InstantVector exact = ViewRuns.run(dag, ViewRuns.view(dag, r), r.exact(), grid, store,
+        InstantVector exact = ViewRuns.run(
+                dag,
+                ViewRuns.view(dag, r),
+                r.exact(),
+                grid,
+                store,
                 new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
         assertThat(viaView.size()).isEqualTo(exact.size());
@@ -63,8 +74,11 @@ class WindowsWithoutAWholePaneTest {
             for (int i = 0; i < grid.size(); i++) {
                 assertThat(viaView.has(row, i)).isEqualTo(exact.has(s, i));
                 if (exact.has(s, i)) {
-                    assertThat(viaView.value(row, i)).as(function + " step " + i)
-                            .isCloseTo(exact.value(s, i), org.assertj.core.api.Assertions.within(1e-9 * Math.abs(exact.value(s, i)) + 1e-12));
+                    assertThat(viaView.value(row, i))
+                            .as(function + " step " + i)
+                            .isCloseTo(
+                                    exact.value(s, i),
+                                    org.assertj.core.api.Assertions.within(1e-9 * Math.abs(exact.value(s, i)) + 1e-12));
                 }
             }
         }

@@ -1,13 +1,13 @@
 package io.tessera.ingest.remote;
 
-import io.tessera.ingest.remote.WireSchema.Field;
-
 import static io.tessera.ingest.remote.WireSchema.Kind.BYTES;
 import static io.tessera.ingest.remote.WireSchema.Kind.FIXED64;
 import static io.tessera.ingest.remote.WireSchema.Kind.MESSAGE;
 import static io.tessera.ingest.remote.WireSchema.Kind.PACKED_FIXED64;
 import static io.tessera.ingest.remote.WireSchema.Kind.PACKED_VARINT;
 import static io.tessera.ingest.remote.WireSchema.Kind.VARINT;
+
+import io.tessera.ingest.remote.WireSchema.Field;
 
 /**
  * The remote-write 1.0 messages that are checked and counted but not decoded
@@ -16,23 +16,21 @@ import static io.tessera.ingest.remote.WireSchema.Kind.VARINT;
  */
 final class PrompbSchemas {
 
-    private PrompbSchemas() {
-    }
+    private PrompbSchemas() {}
 
-    static final WireSchema LABEL = new WireSchema("Label",
-            Field.of(1, "Name", BYTES),
-            Field.of(2, "Value", BYTES));
+    static final WireSchema LABEL = new WireSchema("Label", Field.of(1, "Name", BYTES), Field.of(2, "Value", BYTES));
 
-    static final WireSchema EXEMPLAR = new WireSchema("Exemplar",
+    static final WireSchema EXEMPLAR = new WireSchema(
+            "Exemplar",
             new Field(1, "Labels", MESSAGE, LABEL),
             Field.of(2, "Value", FIXED64),
             Field.of(3, "Timestamp", VARINT));
 
-    static final WireSchema BUCKET_SPAN = new WireSchema("BucketSpan",
-            Field.of(1, "Offset", VARINT),
-            Field.of(2, "Length", VARINT));
+    static final WireSchema BUCKET_SPAN =
+            new WireSchema("BucketSpan", Field.of(1, "Offset", VARINT), Field.of(2, "Length", VARINT));
 
-    static final WireSchema HISTOGRAM = new WireSchema("Histogram",
+    static final WireSchema HISTOGRAM = new WireSchema(
+            "Histogram",
             Field.of(1, "CountInt", VARINT),
             Field.of(2, "CountFloat", FIXED64),
             Field.of(3, "Sum", FIXED64),
@@ -49,7 +47,8 @@ final class PrompbSchemas {
             Field.of(14, "ResetHint", VARINT),
             Field.of(15, "Timestamp", VARINT));
 
-    static final WireSchema METRIC_METADATA = new WireSchema("MetricMetadata",
+    static final WireSchema METRIC_METADATA = new WireSchema(
+            "MetricMetadata",
             Field.of(1, "Type", VARINT),
             Field.of(2, "MetricFamilyName", BYTES),
             Field.of(4, "Help", BYTES),

@@ -93,7 +93,8 @@ public final class RemoteWrite2Decoder {
                 in = CodedInputStream.newInstance(buf, 0, buf.length);
                 for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                     if (WireFormat.getTagFieldNumber(tag) == REQUEST_TIMESERIES) {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Timeseries");
+                        WireSchema.expect(
+                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Timeseries");
                         int limit = in.pushLimit(in.readRawVarint32());
                         readSeries();
                         in.popLimit(limit);
@@ -102,8 +103,11 @@ public final class RemoteWrite2Decoder {
                     }
                 }
             } catch (InvalidProtocolBufferException e) {
-                throw new MalformedProtobufException("proto: cannot parse io.prometheus.write.v2.Request at byte "
-                        + in.getTotalBytesRead() + ": " + e.getMessage(), in.getTotalBytesRead(), e);
+                throw new MalformedProtobufException(
+                        "proto: cannot parse io.prometheus.write.v2.Request at byte " + in.getTotalBytesRead() + ": "
+                                + e.getMessage(),
+                        in.getTotalBytesRead(),
+                        e);
             } catch (IOException e) {
                 throw new IllegalStateException("reading from a byte array failed", e);
             }
@@ -115,7 +119,8 @@ public final class RemoteWrite2Decoder {
             in = CodedInputStream.newInstance(buf, 0, buf.length);
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 if (WireFormat.getTagFieldNumber(tag) == REQUEST_SYMBOLS) {
-                    WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Symbols");
+                    WireSchema.expect(
+                            in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Symbols");
                     int length = in.readRawVarint32();
                     if (symbolCount == symbolStart.length) {
                         symbolStart = Arrays.copyOf(symbolStart, symbolCount * 2);
@@ -151,7 +156,8 @@ public final class RemoteWrite2Decoder {
                 switch (WireFormat.getTagFieldNumber(tag)) {
                     case SERIES_LABELS_REFS -> readRefs(tag, "LabelsRefs");
                     case SERIES_SAMPLES -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
+                        WireSchema.expect(
+                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
                         int limit = in.pushLimit(in.readRawVarint32());
                         RemoteWriteFields.readSample(in, batch);
                         in.popLimit(limit);
@@ -169,7 +175,8 @@ public final class RemoteWrite2Decoder {
                         batch.addMetadata(1);
                     }
                     case SERIES_CREATED_TIMESTAMP -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_VARINT, "CreatedTimestamp");
+                        WireSchema.expect(
+                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_VARINT, "CreatedTimestamp");
                         in.readInt64();
                     }
                     default -> WireSchema.skipUnknown(in, tag, "TimeSeries");
@@ -195,8 +202,13 @@ public final class RemoteWrite2Decoder {
                 labelCount++;
             }
             if (invalidUtf8) {
-                throw InvalidSeriesException.of(InvalidSeriesException.Problem.INVALID_UTF8, batch.seriesCount(),
-                        names, values, labelCount, invalidUtf8Label);
+                throw InvalidSeriesException.of(
+                        InvalidSeriesException.Problem.INVALID_UTF8,
+                        batch.seriesCount(),
+                        names,
+                        values,
+                        labelCount,
+                        invalidUtf8Label);
             }
             batch.endSeries(names, values, labelCount);
         }
@@ -225,8 +237,8 @@ public final class RemoteWrite2Decoder {
 
         private String checkedSymbol(int ref, String what) {
             if (ref < 0 || ref >= symbolCount) {
-                throw malformed("symbol reference " + Integer.toUnsignedString(ref) + " for " + what + " is outside the "
-                        + symbolCount + " symbols");
+                throw malformed("symbol reference " + Integer.toUnsignedString(ref) + " for " + what
+                        + " is outside the " + symbolCount + " symbols");
             }
             return symbol(ref);
         }
@@ -244,7 +256,8 @@ public final class RemoteWrite2Decoder {
                 }
             }
             if ((refCount - seriesRefs) % 2 != 0) {
-                throw malformed("an exemplar of series " + batch.seriesCount() + " has an odd number of label references");
+                throw malformed(
+                        "an exemplar of series " + batch.seriesCount() + " has an odd number of label references");
             }
             for (int i = seriesRefs; i < refCount; i++) {
                 checkedSymbol(refs[i], "an exemplar label of series " + batch.seriesCount());
@@ -259,7 +272,11 @@ public final class RemoteWrite2Decoder {
             for (int t = in.readTag(); t != 0; t = in.readTag()) {
                 int field = WireFormat.getTagFieldNumber(t);
                 if (field == METADATA_HELP_REF || field == METADATA_UNIT_REF) {
-                    WireSchema.expect(in, WireFormat.getTagWireType(t), WireFormat.WIRETYPE_VARINT, field == METADATA_HELP_REF ? "HelpRef" : "UnitRef");
+                    WireSchema.expect(
+                            in,
+                            WireFormat.getTagWireType(t),
+                            WireFormat.WIRETYPE_VARINT,
+                            field == METADATA_HELP_REF ? "HelpRef" : "UnitRef");
                     checkedSymbol(in.readRawVarint32(), "the metadata of series " + batch.seriesCount());
                 } else {
                     WireSchema.skipUnknown(in, t, "Metadata");

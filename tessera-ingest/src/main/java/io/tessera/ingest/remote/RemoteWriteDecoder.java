@@ -10,7 +10,6 @@ import io.tessera.ingest.MalformedProtobufException;
 import io.tessera.ingest.PayloadTooLargeException;
 import io.tessera.ingest.WriteBatch;
 import io.tessera.ingest.WriteBatchBuilder;
-import io.tessera.ingest.WriteRejectedException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Objects;
@@ -111,7 +110,11 @@ public final class RemoteWriteDecoder {
                 for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                     switch (WireFormat.getTagFieldNumber(tag)) {
                         case WRITE_REQUEST_TIMESERIES -> {
-                            WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Timeseries");
+                            WireSchema.expect(
+                                    in,
+                                    WireFormat.getTagWireType(tag),
+                                    WireFormat.WIRETYPE_LENGTH_DELIMITED,
+                                    "Timeseries");
                             int limit = in.pushLimit(in.readRawVarint32());
                             readSeries();
                             in.popLimit(limit);
@@ -124,8 +127,10 @@ public final class RemoteWriteDecoder {
                     }
                 }
             } catch (InvalidProtocolBufferException e) {
-                throw new MalformedProtobufException("proto: cannot parse WriteRequest at byte "
-                        + in.getTotalBytesRead() + ": " + e.getMessage(), in.getTotalBytesRead(), e);
+                throw new MalformedProtobufException(
+                        "proto: cannot parse WriteRequest at byte " + in.getTotalBytesRead() + ": " + e.getMessage(),
+                        in.getTotalBytesRead(),
+                        e);
             } catch (IOException e) {
                 throw new IllegalStateException("reading from a byte array failed", e);
             }
@@ -138,13 +143,15 @@ public final class RemoteWriteDecoder {
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 switch (WireFormat.getTagFieldNumber(tag)) {
                     case SERIES_LABELS -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Labels");
+                        WireSchema.expect(
+                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Labels");
                         int limit = in.pushLimit(in.readRawVarint32());
                         readLabel();
                         in.popLimit(limit);
                     }
                     case SERIES_SAMPLES -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
+                        WireSchema.expect(
+                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
                         int limit = in.pushLimit(in.readRawVarint32());
                         RemoteWriteFields.readSample(in, batch);
                         in.popLimit(limit);
@@ -161,8 +168,13 @@ public final class RemoteWriteDecoder {
                 }
             }
             if (invalidUtf8) {
-                throw InvalidSeriesException.of(InvalidSeriesException.Problem.INVALID_UTF8, batch.seriesCount(),
-                        names, values, labelCount, invalidUtf8Label);
+                throw InvalidSeriesException.of(
+                        InvalidSeriesException.Problem.INVALID_UTF8,
+                        batch.seriesCount(),
+                        names,
+                        values,
+                        labelCount,
+                        invalidUtf8Label);
             }
             batch.endSeries(names, values, labelCount);
         }
@@ -175,12 +187,14 @@ public final class RemoteWriteDecoder {
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 switch (WireFormat.getTagFieldNumber(tag)) {
                     case LABEL_NAME -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Name");
+                        WireSchema.expect(
+                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Name");
                         name = readString();
                         badName = name == null;
                     }
                     case LABEL_VALUE -> {
-                        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Value");
+                        WireSchema.expect(
+                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Value");
                         value = readString();
                         badValue = value == null;
                     }

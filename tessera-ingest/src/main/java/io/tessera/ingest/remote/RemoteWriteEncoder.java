@@ -17,8 +17,7 @@ public final class RemoteWriteEncoder {
 
     private static final int LENGTH_DELIMITED = WireFormat.WIRETYPE_LENGTH_DELIMITED;
 
-    private RemoteWriteEncoder() {
-    }
+    private RemoteWriteEncoder() {}
 
     /** The snappy-compressed request body. */
     public static byte[] encode(WriteBatch batch) {

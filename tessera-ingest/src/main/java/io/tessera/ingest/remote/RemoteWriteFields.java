@@ -11,8 +11,7 @@ final class RemoteWriteFields {
     private static final int SAMPLE_VALUE = 1;
     private static final int SAMPLE_TIMESTAMP = 2;
 
-    private RemoteWriteFields() {
-    }
+    private RemoteWriteFields() {}
 
     /** Reads one {@code Sample} (up to the stream's current limit) into {@code batch}. */
     static void readSample(CodedInputStream in, WriteBatchBuilder batch) throws IOException {

@@ -11,8 +11,7 @@ import org.xerial.snappy.Snappy;
  */
 final class SnappyBlock {
 
-    private SnappyBlock() {
-    }
+    private SnappyBlock() {}
 
     /** The uncompressed length the block's header declares, or -1 for a header that is not a valid one. */
     static long declaredLength(byte[] body) {

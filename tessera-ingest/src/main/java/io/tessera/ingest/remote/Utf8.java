@@ -7,8 +7,7 @@ import java.nio.charset.StandardCharsets;
 /** Strict UTF-8 decoding of protobuf string fields, with a fast path for ASCII. */
 final class Utf8 {
 
-    private Utf8() {
-    }
+    private Utf8() {}
 
     /** The string, or null when the bytes are not valid UTF-8. */
     static String decode(byte[] bytes, int offset, int length) {
@@ -26,7 +25,10 @@ final class Utf8 {
 
     private static String decodeNonAscii(byte[] bytes, int offset, int length) {
         try {
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, offset, length)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(bytes, offset, length))
+                    .toString();
         } catch (CharacterCodingException e) {
             return null;
         }

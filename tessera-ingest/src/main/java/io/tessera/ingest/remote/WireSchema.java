@@ -12,7 +12,14 @@ import java.io.IOException;
  */
 final class WireSchema {
 
-    enum Kind { VARINT, FIXED64, BYTES, MESSAGE, PACKED_VARINT, PACKED_FIXED64 }
+    enum Kind {
+        VARINT,
+        FIXED64,
+        BYTES,
+        MESSAGE,
+        PACKED_VARINT,
+        PACKED_FIXED64
+    }
 
     record Field(int number, String name, Kind kind, WireSchema message) {
         static Field of(int number, String name, Kind kind) {
@@ -74,7 +81,8 @@ final class WireSchema {
         }
     }
 
-    private static void skipPacked(CodedInputStream in, int wireType, int elementType, String field) throws IOException {
+    private static void skipPacked(CodedInputStream in, int wireType, int elementType, String field)
+            throws IOException {
         if (wireType == elementType) {
             if (elementType == WireFormat.WIRETYPE_VARINT) {
                 in.readRawVarint64();

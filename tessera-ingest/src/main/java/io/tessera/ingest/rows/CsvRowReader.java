@@ -16,10 +16,10 @@ import org.apache.commons.csv.CSVRecord;
  */
 final class CsvRowReader {
 
-    private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setIgnoreEmptyLines(true).get();
+    private static final CSVFormat FORMAT =
+            CSVFormat.RFC4180.builder().setIgnoreEmptyLines(true).get();
 
-    private CsvRowReader() {
-    }
+    private CsvRowReader() {}
 
     static void read(String body, RowBuilder rows) {
         int[] lineStarts = lineStarts(body);
@@ -35,8 +35,13 @@ final class CsvRowReader {
                     }
                     record = records.next();
                 } catch (UncheckedIOException | IllegalStateException e) {
-                    throw new RowFormatException(lineOf(body, lineStarts, breaksBefore), null,
-                            "malformed CSV: " + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
+                    throw new RowFormatException(
+                            lineOf(body, lineStarts, breaksBefore),
+                            null,
+                            "malformed CSV: "
+                                    + (e.getCause() == null
+                                            ? e.getMessage()
+                                            : e.getCause().getMessage()));
                 }
                 int line = lineAt(lineStarts, skipLineBreaks(body, record.getCharacterPosition()));
                 if (header == null) {
@@ -44,7 +49,8 @@ final class CsvRowReader {
                     continue;
                 }
                 if (record.size() != header.length) {
-                    throw new RowFormatException(line, null, "the record has " + record.size() + " fields, the header " + header.length);
+                    throw new RowFormatException(
+                            line, null, "the record has " + record.size() + " fields, the header " + header.length);
                 }
                 rows.startRow(line);
                 for (int f = 0; f < header.length; f++) {
@@ -74,7 +80,8 @@ final class CsvRowReader {
         }
         for (int c = 0; c < seen.length; c++) {
             if (!seen[c]) {
-                throw new RowFormatException(line, rows.column(c).name(), "the header lacks the column; every row needs a value for it");
+                throw new RowFormatException(
+                        line, rows.column(c).name(), "the header lacks the column; every row needs a value for it");
             }
         }
         return positions;

@@ -15,19 +15,20 @@ final class FieldValues {
     private static final Pattern RFC3339 = Pattern.compile(
             "[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})");
 
-    private FieldValues() {
-    }
+    private FieldValues() {}
 
     static long time(String text) {
         if (isInteger(text)) {
             return integer(text, "a time");
         }
         if (!RFC3339.matcher(text).matches()) {
-            throw new IllegalArgumentException("\"" + text + "\" is neither epoch milliseconds nor an RFC 3339 date-time");
+            throw new IllegalArgumentException(
+                    "\"" + text + "\" is neither epoch milliseconds nor an RFC 3339 date-time");
         }
         String iso = (text.substring(0, 10) + "T" + text.substring(11)).toUpperCase(java.util.Locale.ROOT);
         try {
-            java.time.Instant instant = OffsetDateTime.parse(iso, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            java.time.Instant instant = OffsetDateTime.parse(iso, DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant();
             return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1000L), instant.getNano() / 1_000_000);
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("\"" + text + "\" is not a valid RFC 3339 date-time: " + e.getMessage());

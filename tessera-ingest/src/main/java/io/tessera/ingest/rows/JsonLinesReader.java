@@ -20,8 +20,7 @@ final class JsonLinesReader {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
-    private JsonLinesReader() {
-    }
+    private JsonLinesReader() {}
 
     static void read(byte[] body, RowBuilder rows) {
         int line = 0;
@@ -85,8 +84,12 @@ final class JsonLinesReader {
             switch (t) {
                 case VALUE_NUMBER_INT -> rows.setLong(c, integer(p, line, name));
                 case VALUE_STRING -> rows.setText(c, p.getText());
-                default -> throw new RowFormatException(line, name,
-                        "the time must be an integer of epoch milliseconds or an RFC 3339 string, not " + describe(p, t));
+                default ->
+                    throw new RowFormatException(
+                            line,
+                            name,
+                            "the time must be an integer of epoch milliseconds or an RFC 3339 string, not "
+                                    + describe(p, t));
             }
             return;
         }

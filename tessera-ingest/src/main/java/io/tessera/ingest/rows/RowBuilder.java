@@ -108,7 +108,10 @@ final class RowBuilder {
     void endRow() {
         for (int c = 0; c < given.length; c++) {
             if (!given[c]) {
-                throw new RowFormatException(line, schema.column(c).name(), c == 0 ? "the row has no time" : "the row has no value for the column");
+                throw new RowFormatException(
+                        line,
+                        schema.column(c).name(),
+                        c == 0 ? "the row has no time" : "the row has no value for the column");
             }
         }
         lines[rows++] = line;

@@ -15,8 +15,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class RowDecoder {
 
-    private RowDecoder() {
-    }
+    private RowDecoder() {}
 
     public static DecodedRows decode(TableSchema table, RowFormat format, byte[] body) {
         RowBuilder rows = new RowBuilder(table);
@@ -29,7 +28,8 @@ public final class RowDecoder {
 
     /** The body as text, refusing bytes that are not UTF-8 with the line they are on. */
     static String utf8(byte[] body) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(body);

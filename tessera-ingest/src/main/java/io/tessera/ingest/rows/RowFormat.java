@@ -35,7 +35,8 @@ public enum RowFormat {
             }
         }
         return switch (type) {
-            case "application/x-ndjson", "application/json", "application/jsonl", "application/x-jsonlines" -> JSON_LINES;
+            case "application/x-ndjson", "application/json", "application/jsonl", "application/x-jsonlines" ->
+                JSON_LINES;
             case "text/csv" -> CSV;
             default -> null;
         };

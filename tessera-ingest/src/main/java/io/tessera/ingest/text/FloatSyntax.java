@@ -6,8 +6,7 @@ package io.tessera.ingest.text;
  */
 final class FloatSyntax {
 
-    private FloatSyntax() {
-    }
+    private FloatSyntax() {}
 
     /** True when {@code c[start..end)} is a value; {@link #parseValue} may then be called. */
     static boolean isValue(char[] c, int start, int end) {

@@ -115,7 +115,8 @@ public final class TextExpositionParser {
             this.c = c;
             this.n = n;
             this.defaultTimestamp = defaultTimestamp;
-            this.batch = new WriteBatchBuilder(options.nameValidation(), interner, Math.max(16, n / 48), Math.max(16, n / 48));
+            this.batch = new WriteBatchBuilder(
+                    options.nameValidation(), interner, Math.max(16, n / 48), Math.max(16, n / 48));
         }
 
         WriteBatch parse() {
@@ -171,7 +172,9 @@ public final class TextExpositionParser {
                 return;
             }
             if ((seen & HAS_TYPE) != 0 || hasSamples(family)) {
-                throw fail(wordStart, "second TYPE line for metric name \"" + family + "\", or TYPE reported after samples");
+                throw fail(
+                        wordStart,
+                        "second TYPE line for metric name \"" + family + "\", or TYPE reported after samples");
             }
             int typeStart = skipBlanks(nameEnd);
             int typeEnd = tokenEnd(typeStart);

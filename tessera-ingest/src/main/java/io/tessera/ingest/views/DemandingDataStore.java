@@ -2,10 +2,10 @@ package io.tessera.ingest.views;
 
 import io.tessera.core.Batch;
 import io.tessera.core.MissingStateException;
-import io.tessera.exec.SeriesDataStore;
 import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
+import io.tessera.exec.SeriesDataStore;
 import io.tessera.exec.ViewStates;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Source;
@@ -37,8 +37,12 @@ public final class DemandingDataStore implements SeriesDataStore {
     }
 
     @Override
-    public void readRawSpans(Source source, java.util.List<io.tessera.core.LabelMatcher> predicates,
-            java.util.List<io.tessera.core.Interval> spans, RunContext context, SeriesSink sink) {
+    public void readRawSpans(
+            Source source,
+            java.util.List<io.tessera.core.LabelMatcher> predicates,
+            java.util.List<io.tessera.core.Interval> spans,
+            RunContext context,
+            SeriesSink sink) {
         store.readRawSpans(source, predicates, spans, context, sink);
     }
 

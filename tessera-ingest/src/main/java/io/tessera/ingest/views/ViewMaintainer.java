@@ -21,22 +21,22 @@ import io.tessera.plan.TableWindow;
 import io.tessera.plan.ValueKind;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
+import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.summary.StateBatch;
 import io.tessera.store.summary.SummaryStore;
+import io.tessera.store.summary.ViewSnapshot;
 import io.tessera.store.summary.ViewStore;
 import io.tessera.store.wal.ViewCapture;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import io.tessera.store.raw.AppendRequest;
-import io.tessera.store.summary.ViewSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -67,6 +67,7 @@ public final class ViewMaintainer {
         final boolean keepsValues;
         /** How far before a pane's end the view's input reads: 0 for panes of samples. */
         final long lookBackMs;
+
         final ViewStore store;
         final LongAdder panesBuilt = new LongAdder();
         final LongAdder panesRebuilt = new LongAdder();
@@ -77,6 +78,7 @@ public final class ViewMaintainer {
          * their old states, so a capture names them for rebuilding again after a restart.
          */
         final Set<Interval> rebuilt = ConcurrentHashMap.newKeySet();
+
         volatile long builtUntil = Long.MIN_VALUE;
         /** False for an AT_QUERY_KEPT view until a query first asks for it. */
         volatile boolean active;
@@ -95,8 +97,11 @@ public final class ViewMaintainer {
             this.lookBackMs = keepsValues ? LookBack.of(dag, input) : 0;
             this.store = store;
             this.late = new LatePanes(dag, input, grid, view.paneMs(), lookBackMs);
-            this.table = dag.node(input) instanceof TableWindow w && dag.node(w.input()) instanceof Scan s
-                    && s.source() instanceof Source.Table t ? t.name() : null;
+            this.table = dag.node(input) instanceof TableWindow w
+                            && dag.node(w.input()) instanceof Scan s
+                            && s.source() instanceof Source.Table t
+                    ? t.name()
+                    : null;
         }
     }
 
@@ -116,9 +121,11 @@ public final class ViewMaintainer {
     private final LongAdder cpuNanos = new LongAdder();
     /** The maintaining thread's CPU time when last counted; guarded by this. */
     private long cpuMark = -1;
+
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** Per SQL table: {newest, oldest} row time accepted. */
     private final Map<String, AtomicLong[]> tableTimes = new ConcurrentHashMap<>();
+
     private volatile List<Maintained> views = List.of();
 
     public ViewMaintainer(SummaryStore summaries, DataStore data, long allowedLatenessMs) {
@@ -212,7 +219,9 @@ public final class ViewMaintainer {
                 }
             }
             invalid.sort(null);
-            long cutoff = watermark == Long.MIN_VALUE ? Long.MIN_VALUE : watermark - m.view.materialization().retentionMs();
+            long cutoff = watermark == Long.MIN_VALUE
+                    ? Long.MIN_VALUE
+                    : watermark - m.view.materialization().retentionMs();
             out.add(new ViewCapture(m.view.definitionId(), frontier, cutoff, invalid, states));
         }
         return new ViewCapture.All(oldestSample.get(), newestSample.get(), out);
@@ -229,8 +238,13 @@ public final class ViewMaintainer {
             return;
         }
         long watermark = watermark(m);
-        long first = Math.max(fromMs, Math.max(oldest(m),
-                watermark == Long.MIN_VALUE ? fromMs : watermark - m.view.materialization().retentionMs()));
+        long first = Math.max(
+                fromMs,
+                Math.max(
+                        oldest(m),
+                        watermark == Long.MIN_VALUE
+                                ? fromMs
+                                : watermark - m.view.materialization().retentionMs()));
         m.builtUntil = m.grid.floor(first);
         m.active = true;
     }
@@ -320,8 +334,8 @@ public final class ViewMaintainer {
      * already built makes that pane unusable.
      */
     public void acceptedRows(String table, long minTs, long maxTs, int rows) {
-        AtomicLong[] times = tableTimes.computeIfAbsent(table,
-                t -> new AtomicLong[] {new AtomicLong(Long.MIN_VALUE), new AtomicLong(Long.MAX_VALUE)});
+        AtomicLong[] times = tableTimes.computeIfAbsent(
+                table, t -> new AtomicLong[] {new AtomicLong(Long.MIN_VALUE), new AtomicLong(Long.MAX_VALUE)});
         times[0].accumulateAndGet(maxTs, Math::max);
         times[1].accumulateAndGet(minTs, Math::min);
         boolean late = false;
@@ -340,8 +354,8 @@ public final class ViewMaintainer {
     /** Widens the known row time range of {@code table} (rows recovered at start-up) without judging any row late. */
     public void seedTable(String table, long oldest, long newest) {
         if (oldest <= newest) {
-            AtomicLong[] times = tableTimes.computeIfAbsent(table,
-                    t -> new AtomicLong[] {new AtomicLong(Long.MIN_VALUE), new AtomicLong(Long.MAX_VALUE)});
+            AtomicLong[] times = tableTimes.computeIfAbsent(
+                    table, t -> new AtomicLong[] {new AtomicLong(Long.MIN_VALUE), new AtomicLong(Long.MAX_VALUE)});
             times[0].accumulateAndGet(newest, Math::max);
             times[1].accumulateAndGet(oldest, Math::min);
         }
@@ -428,7 +442,8 @@ public final class ViewMaintainer {
         for (Maintained m : views) {
             long watermark = watermark(m);
             if (m.active && watermark != Long.MIN_VALUE && m.builtUntil == Long.MIN_VALUE) {
-                long first = Math.max(oldest(m), watermark - m.view.materialization().retentionMs());
+                long first =
+                        Math.max(oldest(m), watermark - m.view.materialization().retentionMs());
                 m.builtUntil = m.grid.floor(first);
             }
         }
@@ -447,14 +462,23 @@ public final class ViewMaintainer {
                 // evaluation-grid views of the same plan, grid and progress are evaluated in one run
                 List<Maintained> sharers = new ArrayList<>();
                 for (Maintained other : views) {
-                    if (other == m || !curve && other.active && other.keepsValues && other.dag == m.dag
-                            && other.builtUntil == m.builtUntil && other.grid.equals(m.grid) && watermark(other) == watermark
-                            && other.view.state().state().family() != StateFamily.CURVE) {
+                    if (other == m
+                            || !curve
+                                    && other.active
+                                    && other.keepsValues
+                                    && other.dag == m.dag
+                                    && other.builtUntil == m.builtUntil
+                                    && other.grid.equals(m.grid)
+                                    && watermark(other) == watermark
+                                    && other.view.state().state().family() != StateFamily.CURVE) {
                         sharers.add(other);
                     }
                 }
-                long panes = Math.min(Math.min(Math.max(1, (maxPanes - built) / sharers.size()),
-                        curve ? CURVE_PANES_PER_RUN : VALUE_PANES_PER_RUN), (watermark - m.builtUntil) / m.view.paneMs());
+                long panes = Math.min(
+                        Math.min(
+                                Math.max(1, (maxPanes - built) / sharers.size()),
+                                curve ? CURVE_PANES_PER_RUN : VALUE_PANES_PER_RUN),
+                        (watermark - m.builtUntil) / m.view.paneMs());
                 long first = m.builtUntil + m.view.paneMs();
                 long last = m.builtUntil + panes * m.view.paneMs();
                 for (Maintained sharer : sharers) {
@@ -490,6 +514,7 @@ public final class ViewMaintainer {
      * for every 150 s of samples).
      */
     private static final int PANES_PER_READ = 10;
+
     private static final long SPAN_PER_READ_MS = 600_000;
 
     /**
@@ -503,7 +528,9 @@ public final class ViewMaintainer {
     private int buildSpan(Maintained m, Scan scan, List<Maintained> paneViews, int budget) {
         List<Maintained> sharers = new ArrayList<>();
         for (Maintained other : paneViews) {
-            if (other.builtUntil == m.builtUntil && other.grid.equals(m.grid) && scan.equals(PaneBuilder.scanOf(other.dag, other.view))) {
+            if (other.builtUntil == m.builtUntil
+                    && other.grid.equals(m.grid)
+                    && scan.equals(PaneBuilder.scanOf(other.dag, other.view))) {
                 sharers.add(other);
             }
         }
@@ -525,7 +552,8 @@ public final class ViewMaintainer {
 
     /** The raw data of {@code span} read with {@code scan}, cut into panes of {@code paneMs}. */
     private PaneSlices readSpan(Scan scan, Interval span, long paneMs) {
-        SeriesRows rows = ScanOperator.read(data, scan, span, new RunContext(span.end(), span.end(), 60_000, QueryLimits.DEFAULTS));
+        SeriesRows rows = ScanOperator.read(
+                data, scan, span, new RunContext(span.end(), span.end(), 60_000, QueryLimits.DEFAULTS));
         return new PaneSlices(rows, span, paneMs);
     }
 
@@ -592,7 +620,8 @@ public final class ViewMaintainer {
             }
         };
         if (first.view.state().state().family() == StateFamily.CURVE) {
-            List<Map<Labels, State>> curves = PaneBuilder.buildValues(first.dag, first.view, firstEnd, lastEnd, data, context);
+            List<Map<Labels, State>> curves =
+                    PaneBuilder.buildValues(first.dag, first.view, firstEnd, lastEnd, data, context);
             for (int i = 0; i < curves.size(); i++) {
                 if (curves.get(i).isEmpty()) {
                     sink.emptyPane(0, i);
@@ -602,7 +631,8 @@ public final class ViewMaintainer {
                 }
             }
         } else {
-            PaneBuilder.buildValues(first.dag, ms.stream().map(m -> m.view).toList(), firstEnd, lastEnd, data, context, sink);
+            PaneBuilder.buildValues(
+                    first.dag, ms.stream().map(m -> m.view).toList(), firstEnd, lastEnd, data, context, sink);
         }
         return batches;
     }
@@ -622,8 +652,8 @@ public final class ViewMaintainer {
 
     /** Adds to {@code batch} the states of {@code pane} of {@code m}, from the pane's own ingestion run. */
     private void addPane(Maintained m, Interval pane, StateBatch batch) {
-        Map<Labels, State> states = PaneBuilder.build(m.dag, m.view, pane, data,
-                new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS));
+        Map<Labels, State> states = PaneBuilder.build(
+                m.dag, m.view, pane, data, new RunContext(pane.end(), pane.end(), 60_000, QueryLimits.DEFAULTS));
         if (states.isEmpty()) {
             batch.addEmptyPane(pane);
         }
@@ -653,13 +683,17 @@ public final class ViewMaintainer {
             }
         }
         due.sort(null);
-        int most = m.keepsValues ? (m.view.state().state().family() == StateFamily.CURVE ? CURVE_PANES_PER_RUN : VALUE_PANES_PER_RUN)
+        int most = m.keepsValues
+                ? (m.view.state().state().family() == StateFamily.CURVE ? CURVE_PANES_PER_RUN : VALUE_PANES_PER_RUN)
                 : (int) Math.max(PANES_PER_READ, SPAN_PER_READ_MS / m.view.paneMs());
         int done = 0;
         int i = 0;
         while (i < due.size() && done < budget) {
             int j = i + 1;
-            while (j < due.size() && j - i < most && done + (j - i) < budget && due.get(j).start() == due.get(j - 1).end()) {
+            while (j < due.size()
+                    && j - i < most
+                    && done + (j - i) < budget
+                    && due.get(j).start() == due.get(j - 1).end()) {
                 j++;
             }
             List<Interval> run = due.subList(i, j);
@@ -713,10 +747,17 @@ public final class ViewMaintainer {
         List<ViewProgress> out = new ArrayList<>();
         for (Maintained m : views) {
             long watermark = watermark(m);
-            long lag = m.builtUntil == Long.MIN_VALUE || watermark == Long.MIN_VALUE ? 0 : Math.max(0, watermark - m.builtUntil);
+            long lag = m.builtUntil == Long.MIN_VALUE || watermark == Long.MIN_VALUE
+                    ? 0
+                    : Math.max(0, watermark - m.builtUntil);
             ViewSnapshot snapshot = m.store.snapshot();
-            out.add(new ViewProgress(m.view.definitionId(), m.panesBuilt.sum(), lag, snapshot.memoryBytes(),
-                    snapshot.staleMarks().size(), m.panesRebuilt.sum()));
+            out.add(new ViewProgress(
+                    m.view.definitionId(),
+                    m.panesBuilt.sum(),
+                    lag,
+                    snapshot.memoryBytes(),
+                    snapshot.staleMarks().size(),
+                    m.panesRebuilt.sum()));
         }
         return out;
     }

@@ -8,6 +8,5 @@ package io.tessera.ingest.views;
  * @param stalePanes     built panes that late samples reached and that are not rebuilt yet
  * @param panesRebuilt   panes rebuilt after late samples reached them, since start
  */
-public record ViewProgress(String definitionId, long panesBuilt, long lagMs, long stateBytes, int stalePanes,
-        long panesRebuilt) {
-}
+public record ViewProgress(
+        String definitionId, long panesBuilt, long lagMs, long stateBytes, int stalePanes, long panesRebuilt) {}

@@ -1,5 +1,7 @@
 package io.tessera.ingest.remote;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnknownFieldSet;
@@ -8,8 +10,6 @@ import io.tessera.ingest.WriteBatch;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Our encoder and decoder against protobuf's own schema-less parser. */
 class GenericParserAgreementTest {
@@ -34,8 +34,10 @@ class GenericParserAgreementTest {
             assertThat(labelMessages).hasSize(labels.size());
             for (int i = 0; i < labelMessages.size(); i++) {
                 UnknownFieldSet label = UnknownFieldSet.parseFrom(labelMessages.get(i));
-                assertThat(label.getField(1).getLengthDelimitedList().getFirst().toStringUtf8()).isEqualTo(labels.name(i));
-                assertThat(label.getField(2).getLengthDelimitedList().getFirst().toStringUtf8()).isEqualTo(labels.value(i));
+                assertThat(label.getField(1).getLengthDelimitedList().getFirst().toStringUtf8())
+                        .isEqualTo(labels.name(i));
+                assertThat(label.getField(2).getLengthDelimitedList().getFirst().toStringUtf8())
+                        .isEqualTo(labels.value(i));
             }
             List<ByteString> samples = ts.hasField(2) ? ts.getField(2).getLengthDelimitedList() : List.of();
             assertThat(samples).hasSize(decoded.sampleEnd(s) - decoded.sampleStart(s));

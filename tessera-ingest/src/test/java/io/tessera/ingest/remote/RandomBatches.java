@@ -11,10 +11,10 @@ final class RandomBatches {
 
     private static final String FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_";
     private static final String REST = FIRST + "0123456789";
-    private static final String[] VALUE_PIECES = {"a", "z", "0", " ", "\"", "\\", "\n", "é", "日本", "😀", "=", "{}", ","};
+    private static final String[] VALUE_PIECES = {"a", "z", "0", " ", "\"", "\\", "\n", "é", "日本", "😀", "=", "{}", ","
+    };
 
-    private RandomBatches() {
-    }
+    private RandomBatches() {}
 
     static WriteBatch batch(long seed, int maxSeries, int maxSamples) {
         Random r = new Random(seed);

@@ -1,5 +1,8 @@
 package io.tessera.ingest.remote;
 
+import static io.tessera.ingest.Batches.assertSameContent;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.tessera.core.Labels;
 import io.tessera.core.LabelsInterner;
 import io.tessera.core.StaleMarker;
@@ -12,9 +15,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static io.tessera.ingest.Batches.assertSameContent;
-import static org.assertj.core.api.Assertions.assertThat;
 
 class RemoteWriteRoundTripTest {
 
@@ -40,9 +40,16 @@ class RemoteWriteRoundTripTest {
     @Test
     void specialValuesKeepTheirBits() {
         double[] values = {
-            StaleMarker.VALUE, Double.NaN, Double.longBitsToDouble(0x7ff8000000000001L),
-            Double.longBitsToDouble(0xfff0000000000123L), -0.0, 0.0,
-            Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, -Double.MAX_VALUE
+            StaleMarker.VALUE,
+            Double.NaN,
+            Double.longBitsToDouble(0x7ff8000000000001L),
+            Double.longBitsToDouble(0xfff0000000000123L),
+            -0.0,
+            0.0,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.MIN_VALUE,
+            -Double.MAX_VALUE
         };
         long[] timestamps = {0, -1, Long.MIN_VALUE, Long.MAX_VALUE, 1, 2, 3, 4, 5, 6};
         WriteBatchBuilder b = new WriteBatchBuilder(NameValidation.LEGACY);

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 
 class RowDecoderTest {
 
-    static final TableSchema REQUESTS = new TableSchema("requests", "ts",
+    static final TableSchema REQUESTS = new TableSchema(
+            "requests",
+            "ts",
             List.of(new Column("host", ColumnType.STRING), new Column("status", ColumnType.LONG)),
             List.of(new Column("latency", ColumnType.DOUBLE)));
 
@@ -76,21 +78,62 @@ class RowDecoderTest {
     @Test
     void jsonErrorsNameLineAndColumn() {
         String good = "{\"ts\": 1, \"host\": \"a\", \"status\": 1, \"latency\": 1}\n";
-        assertFails(() -> json(good + "{\"ts\": 1, \"host\": \"a\", \"status\": 1, \"latency\": 1, \"colour\": \"red\"}"), 2, "colour", "no such column");
+        assertFails(
+                () -> json(good + "{\"ts\": 1, \"host\": \"a\", \"status\": 1, \"latency\": 1, \"colour\": \"red\"}"),
+                2,
+                "colour",
+                "no such column");
         assertFails(() -> json(good + good + "{\"host\": \"a\", \"status\": 1, \"latency\": 1}"), 3, "ts", "no time");
-        assertFails(() -> json(good + "{\"ts\": 1, \"host\": \"a\", \"status\": \"200\", \"latency\": 1}"), 2, "status", "expected an integer");
-        assertFails(() -> json("{\"ts\": 1, \"host\": \"a\", \"status\": 2.5, \"latency\": 1}"), 1, "status", "expected an integer");
-        assertFails(() -> json("{\"ts\": 1, \"host\": 7, \"status\": 2, \"latency\": 1}"), 1, "host", "expected a string");
-        assertFails(() -> json("{\"ts\": 1, \"host\": \"a\", \"status\": 2, \"latency\": \"fast\"}"), 1, "latency", "expected a number");
+        assertFails(
+                () -> json(good + "{\"ts\": 1, \"host\": \"a\", \"status\": \"200\", \"latency\": 1}"),
+                2,
+                "status",
+                "expected an integer");
+        assertFails(
+                () -> json("{\"ts\": 1, \"host\": \"a\", \"status\": 2.5, \"latency\": 1}"),
+                1,
+                "status",
+                "expected an integer");
+        assertFails(
+                () -> json("{\"ts\": 1, \"host\": 7, \"status\": 2, \"latency\": 1}"), 1, "host", "expected a string");
+        assertFails(
+                () -> json("{\"ts\": 1, \"host\": \"a\", \"status\": 2, \"latency\": \"fast\"}"),
+                1,
+                "latency",
+                "expected a number");
         assertFails(() -> json("{\"ts\": 1, \"host\": \"a\", \"status\": 2, \"latency\": null}"), 1, "latency", "null");
-        assertFails(() -> json("{\"ts\": 1.5, \"host\": \"a\", \"status\": 2, \"latency\": 1}"), 1, "ts", "epoch milliseconds");
-        assertFails(() -> json("{\"ts\": \"yesterday\", \"host\": \"a\", \"status\": 2, \"latency\": 1}"), 1, "ts", "RFC 3339");
-        assertFails(() -> json("{\"ts\": \"2026-02-30T00:00:00Z\", \"host\": \"a\", \"status\": 2, \"latency\": 1}"), 1, "ts", "not a valid");
-        assertFails(() -> json("{\"ts\": 1, \"host\": \"a\", \"status\": 9223372036854775808, \"latency\": 1}"), 1, "status", "range");
-        assertFails(() -> json("{\"ts\": 1, \"ts\": 2, \"host\": \"a\", \"status\": 2, \"latency\": 1}"), 1, null, "Duplicate");
+        assertFails(
+                () -> json("{\"ts\": 1.5, \"host\": \"a\", \"status\": 2, \"latency\": 1}"),
+                1,
+                "ts",
+                "epoch milliseconds");
+        assertFails(
+                () -> json("{\"ts\": \"yesterday\", \"host\": \"a\", \"status\": 2, \"latency\": 1}"),
+                1,
+                "ts",
+                "RFC 3339");
+        assertFails(
+                () -> json("{\"ts\": \"2026-02-30T00:00:00Z\", \"host\": \"a\", \"status\": 2, \"latency\": 1}"),
+                1,
+                "ts",
+                "not a valid");
+        assertFails(
+                () -> json("{\"ts\": 1, \"host\": \"a\", \"status\": 9223372036854775808, \"latency\": 1}"),
+                1,
+                "status",
+                "range");
+        assertFails(
+                () -> json("{\"ts\": 1, \"ts\": 2, \"host\": \"a\", \"status\": 2, \"latency\": 1}"),
+                1,
+                null,
+                "Duplicate");
         assertFails(() -> json(good + "{\"ts\": 1, \"host\": \"a\""), 2, null, "malformed JSON");
         assertFails(() -> json(good + "[1, 2]"), 2, null, "one JSON object");
-        assertFails(() -> json(good + good + good + "{\"ts\": 1, \"host\": \"a\", \"status\": 1, \"latency\": 1} {}"), 4, null, "more after");
+        assertFails(
+                () -> json(good + good + good + "{\"ts\": 1, \"host\": \"a\", \"status\": 1, \"latency\": 1} {}"),
+                4,
+                null,
+                "more after");
     }
 
     @Test
@@ -113,9 +156,11 @@ class RowDecoderTest {
     @Test
     void numbersFollowTheDecimalGrammar() {
         String header = "ts,host,status,latency\n";
-        for (String ok : new String[] {"1", "-1.", ".5", "+2.50", "1e3", "1E-3", "-0.0e+0", "inf", "-Infinity", "NaN"}) {
-            assertThat(Double.valueOf(csv(header + "1,a,+7," + ok + "\n").rows().doubles(3)[0])).as(ok).isEqualTo(Double.valueOf(
-                    ok.equalsIgnoreCase("inf") ? "Infinity" : ok));
+        for (String ok :
+                new String[] {"1", "-1.", ".5", "+2.50", "1e3", "1E-3", "-0.0e+0", "inf", "-Infinity", "NaN"}) {
+            assertThat(Double.valueOf(csv(header + "1,a,+7," + ok + "\n").rows().doubles(3)[0]))
+                    .as(ok)
+                    .isEqualTo(Double.valueOf(ok.equalsIgnoreCase("inf") ? "Infinity" : ok));
         }
         for (String bad : new String[] {"", ".", "1e", "e5", "0x10", "1d", "1.2.3", "--1", "1 ", " 1", "1,5"}) {
             String row = "1,a,1,\"" + bad + "\"\n";
@@ -125,7 +170,10 @@ class RowDecoderTest {
             String row = "1,a,\"" + bad + "\",1\n";
             assertFails(() -> csv(header + row), 2, "status", "\"" + bad + "\"");
         }
-        assertThat(csv(header + "-9223372036854775808,a,-9223372036854775808,1\n").rows().longs(2)[0]).isEqualTo(Long.MIN_VALUE);
+        assertThat(csv(header + "-9223372036854775808,a,-9223372036854775808,1\n")
+                        .rows()
+                        .longs(2)[0])
+                .isEqualTo(Long.MIN_VALUE);
     }
 
     @Test
@@ -141,7 +189,8 @@ class RowDecoderTest {
         assertThat(RowFormat.of("Text/CSV;charset=UTF-8")).isEqualTo(RowFormat.CSV);
         assertThat(RowFormat.of("text/plain")).isNull();
         assertThat(RowFormat.of(null)).isNull();
-        assertThatThrownBy(() -> RowFormat.of("text/csv; charset=latin1")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> RowFormat.of("text/csv; charset=latin1"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("latin1");
     }
 }

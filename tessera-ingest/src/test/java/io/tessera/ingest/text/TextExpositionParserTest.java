@@ -1,5 +1,9 @@
 package io.tessera.ingest.text;
 
+import static io.tessera.ingest.Batches.assertSameContent;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
 import io.tessera.core.Labels;
 import io.tessera.ingest.IngestOptions;
 import io.tessera.ingest.PayloadTooLargeException;
@@ -10,10 +14,6 @@ import io.tessera.ingest.remote.RemoteWriteEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
-
-import static io.tessera.ingest.Batches.assertSameContent;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class TextExpositionParserTest {
 
@@ -48,7 +48,8 @@ class TextExpositionParserTest {
         assertThat(batch.seriesCount()).isEqualTo(9);
         assertThat(batch.sampleCount()).isEqualTo(9);
         assertThat(batch.metadataCount()).isEqualTo(3);
-        assertThat(batch.labels(0)).isEqualTo(Labels.of("__name__", "http_requests_total", "method", "post", "code", "200"));
+        assertThat(batch.labels(0))
+                .isEqualTo(Labels.of("__name__", "http_requests_total", "method", "post", "code", "200"));
         assertThat(batch.timestamp(0)).isEqualTo(1395066363000L);
         assertThat(batch.value(1)).isEqualTo(3);
         assertThat(batch.labels(3)).isEqualTo(Labels.of("__name__", "latency_seconds_bucket", "le", "+Inf"));
@@ -152,22 +153,23 @@ class TextExpositionParserTest {
             assertThat(remote.timestamp(s)).isEqualTo(text.timestamp(s));
             assertThat(remote.value(s)).isEqualTo(text.value(s));
         }
-        WriteBatch again = parse("up{job=\"api\",instance=\"a:9090\"} 1 1000\nup{job=\"api\",instance=\"b:9090\"} 0 1000\n");
+        WriteBatch again =
+                parse("up{job=\"api\",instance=\"a:9090\"} 1 1000\nup{job=\"api\",instance=\"b:9090\"} 0 1000\n");
         assertSameContent(again, remote);
     }
 
     @Test
     void theBodySizeIsLimited() {
         TextExpositionParser small = new TextExpositionParser(IngestOptions.DEFAULTS.withMaxUncompressedBytes(4), null);
-        PayloadTooLargeException e = catchThrowableOfType(PayloadTooLargeException.class, () -> small.parse("up 1\n", NOW));
+        PayloadTooLargeException e =
+                catchThrowableOfType(PayloadTooLargeException.class, () -> small.parse("up 1\n", NOW));
 
         assertThat(e.httpStatus()).isEqualTo(413);
         assertThat(e.getMessage()).isEqualTo("text exposition is too large: 5 bytes exceeds the limit of 4 bytes");
     }
 
     private TextFormatException error(String text) {
-        TextFormatException e =
-                catchThrowableOfType(TextFormatException.class, () -> parse(text));
+        TextFormatException e = catchThrowableOfType(TextFormatException.class, () -> parse(text));
         assertThat(e).as("no error for %s", text).isNotNull();
         assertThat(e.httpStatus()).isEqualTo(400);
         return e;
@@ -178,7 +180,8 @@ class TextExpositionParserTest {
         assertThat(e.reason()).isEqualTo(reason);
         assertThat(e.line()).isEqualTo(line);
         assertThat(e.column()).isEqualTo(column);
-        assertThat(e.getMessage()).isEqualTo("text format parsing error in line " + line + ", column " + column + ": " + reason);
+        assertThat(e.getMessage())
+                .isEqualTo("text format parsing error in line " + line + ", column " + column + ": " + reason);
     }
 
     @Test
@@ -210,9 +213,15 @@ class TextExpositionParserTest {
 
     @Test
     void duplicateLabelsAreRejectedAtTheSecondOccurrence() {
-        assertError("x 1\nfoo{a=\"1\",b=\"2\",a=\"3\"} 1\n", 2, 17,
+        assertError(
+                "x 1\nfoo{a=\"1\",b=\"2\",a=\"3\"} 1\n",
+                2,
+                17,
                 "invalid labels for series, labels {__name__=\"foo\", a=\"1\", a=\"3\", b=\"2\"}, duplicated label a");
-        assertError("foo{__name__=\"bar\"} 1\n", 1, 5,
+        assertError(
+                "foo{__name__=\"bar\"} 1\n",
+                1,
+                5,
                 "invalid labels for series, labels {__name__=\"foo\", __name__=\"bar\"}, duplicated label __name__");
     }
 
@@ -221,9 +230,15 @@ class TextExpositionParserTest {
         assertError("# TYPE foo blah\n", 1, 12, "unknown metric type \"blah\"");
         assertError("# TYPE foo\n", 1, 11, "missing metric type for \"foo\"");
         assertError("# TYPE foo counter extra\n", 1, 20, "unexpected text after metric type");
-        assertError("# TYPE foo counter\n# TYPE foo gauge\n", 2, 3,
+        assertError(
+                "# TYPE foo counter\n# TYPE foo gauge\n",
+                2,
+                3,
                 "second TYPE line for metric name \"foo\", or TYPE reported after samples");
-        assertError("foo_bucket{le=\"1\"} 1\n# TYPE foo histogram\n", 2, 3,
+        assertError(
+                "foo_bucket{le=\"1\"} 1\n# TYPE foo histogram\n",
+                2,
+                3,
                 "second TYPE line for metric name \"foo\", or TYPE reported after samples");
         assertError("# HELP foo one\n# HELP foo two\n", 2, 3, "second HELP line for metric name \"foo\"");
         assertError("# HELP foo bad \\t escape\n", 1, 16, "invalid escape sequence in HELP text");
@@ -261,8 +276,16 @@ class TextExpositionParserTest {
     @Test
     void quotedNameErrorsCarryLineAndColumn() {
         assertError("{\"my.metric\" 1\n", 1, 14, "expected ',' or '}' after the metric name");
-        assertError("{\"\"} 1\n", 1, 1, "invalid metric name or labels, got {__name__=\"\"}: missing metric name (__name__)");
-        assertError("foo{\"\"=\"x\"} 1\n", 1, 5, "invalid metric name or labels, got {=\"x\", __name__=\"foo\"}: invalid label name \"\"");
+        assertError(
+                "{\"\"} 1\n",
+                1,
+                1,
+                "invalid metric name or labels, got {__name__=\"\"}: missing metric name (__name__)");
+        assertError(
+                "foo{\"\"=\"x\"} 1\n",
+                1,
+                5,
+                "invalid metric name or labels, got {=\"x\", __name__=\"foo\"}: invalid label name \"\"");
         assertError("foo{\"a.b\"} 1\n", 1, 10, "expected '=' after label name \"a.b\"");
         assertError("{\"unterminated} 1\n", 1, 2, "unterminated quoted name");
         assertError("{\"m\", \"m2\"} 1\n", 1, 11, "expected '=' after label name \"m2\"");
@@ -277,8 +300,7 @@ class TextExpositionParserTest {
         bad[body.length + 2] = '}';
         bad[body.length + 3] = '\n';
 
-        TextFormatException e = catchThrowableOfType(TextFormatException.class,
-                () -> parser.parse(bad, NOW));
+        TextFormatException e = catchThrowableOfType(TextFormatException.class, () -> parser.parse(bad, NOW));
 
         assertThat(e.getMessage()).isEqualTo("text format parsing error in line 2, column 9: invalid UTF-8");
     }

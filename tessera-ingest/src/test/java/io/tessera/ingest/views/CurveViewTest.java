@@ -35,8 +35,8 @@ class CurveViewTest {
     private static final long DAY = 24 * 3_600_000L;
     private static final String QUERY = "sum by (job) (rate(c[5m]))";
 
-    private final RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L)
-            .withOutOfOrderWindow(30 * 3_600_000L));
+    private final RawStore raw = new RawStore(
+            RawStoreConfig.defaults().withRetention(30 * 3_600_000L).withOutOfOrderWindow(30 * 3_600_000L));
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
     private final StoreDataStore store = new StoreDataStore(raw, summaries);
@@ -59,8 +59,10 @@ class CurveViewTest {
             }
             raw.append(c.build());
         }
-        InstallablePlan plan = Planner.plan(Workload.of(List.of(WorkloadQuery.range(QUERY, DAY, STEP, 30_000).unaligned()))
-                .withEstimates(10_000, STEP)).plan();
+        InstallablePlan plan = Planner.plan(Workload.of(List.of(
+                                WorkloadQuery.range(QUERY, DAY, STEP, 30_000).unaligned()))
+                        .withEstimates(10_000, STEP))
+                .plan();
         List<MaterializedView> views = plan.materializedViews();
         assertThat(views).extracting(v -> v.state().state().family()).containsExactly(StateFamily.CURVE);
         maintainer = new ViewMaintainer(summaries, store, 0);
@@ -84,7 +86,10 @@ class CurveViewTest {
     @Test
     void aLateSampleMakesTheRunsThatReadItExact() {
         long late = T0 + SPAN - 3 * 3_600_000L + 3_333;
-        raw.append(AppendRequest.builder().series(Labels.of("__name__", "c", "job", "j0", "instance", "i0")).sample(late, 0).build());
+        raw.append(AppendRequest.builder()
+                .series(Labels.of("__name__", "c", "job", "j0", "instance", "i0"))
+                .sample(late, 0)
+                .build());
         maintainer.accepted(late, late, 1);
         QueryResult answer = accelerated.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, counting);
         assertThat(answer.infos()).anyMatch(i -> i.contains("answered exactly from raw data"));
@@ -105,7 +110,8 @@ class CurveViewTest {
             assertThat(a.get(i).ts()).isEqualTo(e.get(i).ts());
             for (int k = 0; k < a.get(i).values().length; k++) {
                 double want = e.get(i).values()[k];
-                assertThat(Math.abs(a.get(i).values()[k] - want)).as(a.get(i).labels() + " at " + a.get(i).ts()[k])
+                assertThat(Math.abs(a.get(i).values()[k] - want))
+                        .as(a.get(i).labels() + " at " + a.get(i).ts()[k])
                         .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(want)));
             }
         }

@@ -28,11 +28,15 @@ class EvaluationGridViewTest {
     private static final long STEP = 15_000;
     private static final long T0 = 1_767_225_600_000L;
     private static final long SPAN = 26 * 3_600_000L;
-    private static final List<String> QUERIES = List.of("sum by (job) (rate(c[5m]))", "quantile_over_time(0.9, g[10m])",
-            "max by (job) (g)", "topk(3, sum by (instance) (rate(c[5m])))", "sum_over_time(g[1h] offset 10m) / 2");
+    private static final List<String> QUERIES = List.of(
+            "sum by (job) (rate(c[5m]))",
+            "quantile_over_time(0.9, g[10m])",
+            "max by (job) (g)",
+            "topk(3, sum by (instance) (rate(c[5m])))",
+            "sum_over_time(g[1h] offset 10m) / 2");
 
-    private final RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L)
-            .withOutOfOrderWindow(30 * 3_600_000L));
+    private final RawStore raw = new RawStore(
+            RawStoreConfig.defaults().withRetention(30 * 3_600_000L).withOutOfOrderWindow(30 * 3_600_000L));
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
     private final StoreDataStore store = new StoreDataStore(raw, summaries);
@@ -73,8 +77,12 @@ class EvaluationGridViewTest {
         fresh.accepted(T0, T0 + SPAN, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, STEP, 3_600_000L);
         fresh.install(dag, MaterializedViews.of(dag));
-        assertThat(fresh.runOnce(Integer.MAX_VALUE)).as("an hour of 15-s panes for each view").isEqualTo(QUERIES.size() * 240);
-        assertThat(reads.rawReads.get()).as("one read of g and one of c for the five views").isEqualTo(2);
+        assertThat(fresh.runOnce(Integer.MAX_VALUE))
+                .as("an hour of 15-s panes for each view")
+                .isEqualTo(QUERIES.size() * 240);
+        assertThat(reads.rawReads.get())
+                .as("one read of g and one of c for the five views")
+                .isEqualTo(2);
     }
 
     @Test
@@ -108,8 +116,14 @@ class EvaluationGridViewTest {
     @Test
     void aLateSampleMakesEveryEvaluationThatReadsItExactUntilAnIngestionRunRebuildsThem() {
         long late = T0 + SPAN - 3 * 3_600_000L + 3_333;
-        AppendRequest g = AppendRequest.builder().series(Labels.of("__name__", "g", "job", "j0", "instance", "i0")).sample(late, 1e6).build();
-        AppendRequest c = AppendRequest.builder().series(Labels.of("__name__", "c", "job", "j0", "instance", "i0")).sample(late, 0).build();
+        AppendRequest g = AppendRequest.builder()
+                .series(Labels.of("__name__", "g", "job", "j0", "instance", "i0"))
+                .sample(late, 1e6)
+                .build();
+        AppendRequest c = AppendRequest.builder()
+                .series(Labels.of("__name__", "c", "job", "j0", "instance", "i0"))
+                .sample(late, 0)
+                .build();
         raw.append(g);
         raw.append(c);
         maintainer.accepted(g);
@@ -121,13 +135,20 @@ class EvaluationGridViewTest {
             assertThat(answer.infos()).as(q).anyMatch(i -> i.contains("answered exactly from raw data"));
             assertSame(q, answer, exact.range(q, start, end, STEP, store));
             QueryResult after = accelerated.instant(q, Math.floorDiv(late, STEP) * STEP + 2 * 3_600_000L, counting);
-            assertThat(after.infos()).as(q + " long after the late sample").anyMatch(i -> i.contains("answered from view"));
+            assertThat(after.infos())
+                    .as(q + " long after the late sample")
+                    .anyMatch(i -> i.contains("answered from view"));
         }
-        assertThat(maintainer.runOnce(Integer.MAX_VALUE)).as("grid points rebuilt").isPositive();
-        assertThat(maintainer.progress()).allSatisfy(p -> assertThat(p.stalePanes()).isZero());
+        assertThat(maintainer.runOnce(Integer.MAX_VALUE))
+                .as("grid points rebuilt")
+                .isPositive();
+        assertThat(maintainer.progress())
+                .allSatisfy(p -> assertThat(p.stalePanes()).isZero());
         for (String q : QUERIES) {
             QueryResult rebuilt = accelerated.range(q, start, end, STEP, counting);
-            assertThat(rebuilt.infos()).as(q + " rebuilt").anyMatch(i -> i.contains("answered from view"))
+            assertThat(rebuilt.infos())
+                    .as(q + " rebuilt")
+                    .anyMatch(i -> i.contains("answered from view"))
                     .noneMatch(i -> i.contains("answered exactly from raw data"));
             assertSame(q, rebuilt, exact.range(q, start, end, STEP, store));
         }
@@ -139,7 +160,9 @@ class EvaluationGridViewTest {
                 List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual).samples();
                 assertThat(a).as(q).hasSameSizeAs(e.samples());
                 for (int i = 0; i < a.size(); i++) {
-                    assertThat(a.get(i).labels()).as(q).isEqualTo(e.samples().get(i).labels());
+                    assertThat(a.get(i).labels())
+                            .as(q)
+                            .isEqualTo(e.samples().get(i).labels());
                     assertClose(q, a.get(i).value(), e.samples().get(i).value());
                 }
             }
@@ -147,7 +170,9 @@ class EvaluationGridViewTest {
                 List<QueryResult.Series> a = ((QueryResult.MatrixResult) actual).series();
                 assertThat(a).as(q).hasSameSizeAs(e.series());
                 for (int i = 0; i < a.size(); i++) {
-                    assertThat(a.get(i).labels()).as(q).isEqualTo(e.series().get(i).labels());
+                    assertThat(a.get(i).labels())
+                            .as(q)
+                            .isEqualTo(e.series().get(i).labels());
                     assertThat(a.get(i).ts()).as(q).isEqualTo(e.series().get(i).ts());
                     for (int k = 0; k < a.get(i).values().length; k++) {
                         assertClose(q, a.get(i).values()[k], e.series().get(i).values()[k]);
@@ -162,7 +187,8 @@ class EvaluationGridViewTest {
         if (Double.isNaN(expected)) {
             assertThat(actual).as(q).isNaN();
         } else {
-            assertThat(Math.abs(actual - expected)).as(q + ": " + actual + " vs " + expected)
+            assertThat(Math.abs(actual - expected))
+                    .as(q + ": " + actual + " vs " + expected)
                     .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(expected)));
         }
     }

@@ -32,8 +32,14 @@ class ExtremeValueCorrectionTest {
     private static final long SPAN = 2 * 3_600_000L;
     private static final long GRID = 60_000;
     private static final long WINDOW = 10 * 60_000;
-    private static final List<String> QUERIES = List.of("delta(x[10m])", "rate(x[10m])", "increase(x[10m])",
-            "sum_over_time(x[10m])", "avg_over_time(x[10m])", "count_over_time(x[10m])", "max_over_time(x[10m])",
+    private static final List<String> QUERIES = List.of(
+            "delta(x[10m])",
+            "rate(x[10m])",
+            "increase(x[10m])",
+            "sum_over_time(x[10m])",
+            "avg_over_time(x[10m])",
+            "count_over_time(x[10m])",
+            "max_over_time(x[10m])",
             "min_over_time(x[10m])");
 
     private final RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L));
@@ -49,8 +55,10 @@ class ExtremeValueCorrectionTest {
             case "alternating" -> (k % 2 == 0 ? 1 : -1) * 1e308 * (s == 0 ? 1 : 1 - random.nextInt(1000) * 1e-6);
             case "huge" -> 1e308 * (0.5 + random.nextDouble() / 2) * (s % 2 == 0 ? 1 : -1);
             case "rising" -> Math.min(1.7e308, (1e307 + k * 1e305) * (1 + s));
-            case "infinities" -> random.nextInt(40) == 0 ? (random.nextBoolean() ? Double.POSITIVE_INFINITY
-                    : Double.NEGATIVE_INFINITY) : random.nextInt(1000);
+            case "infinities" ->
+                random.nextInt(40) == 0
+                        ? (random.nextBoolean() ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY)
+                        : random.nextInt(1000);
             case "nan" -> random.nextInt(40) == 0 ? Double.NaN : random.nextInt(1000);
             default -> throw new IllegalArgumentException(pattern);
         };
@@ -92,10 +100,14 @@ class ExtremeValueCorrectionTest {
     }
 
     private static void compare(String what, QueryResult actual, QueryResult expected) {
-        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual).samples().stream()
-                .sorted(Comparator.comparing(QueryResult.Sample::labels)).toList();
-        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected).samples().stream()
-                .sorted(Comparator.comparing(QueryResult.Sample::labels)).toList();
+        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual)
+                .samples().stream()
+                        .sorted(Comparator.comparing(QueryResult.Sample::labels))
+                        .toList();
+        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected)
+                .samples().stream()
+                        .sorted(Comparator.comparing(QueryResult.Sample::labels))
+                        .toList();
         assertThat(a).as(what).hasSameSizeAs(e);
         for (int i = 0; i < a.size(); i++) {
             assertThat(a.get(i).labels()).as(what).isEqualTo(e.get(i).labels());

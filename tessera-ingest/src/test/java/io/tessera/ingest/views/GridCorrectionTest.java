@@ -7,8 +7,8 @@ import io.tessera.core.StaleMarker;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryAccelerator;
 import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RunContext;
 import io.tessera.exec.QueryResult;
+import io.tessera.exec.RunContext;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
@@ -41,13 +41,21 @@ class GridCorrectionTest {
     private static final long WINDOW = 30 * 60_000;
     private static final long SPIKY_GRID = T0 + 2 * 3_600_000L + 7 * GRID;
     private static final Labels SPIKY = Labels.of("__name__", "g", "job", "j0", "instance", "spiky");
-    private static final List<String> QUERIES = List.of("sum_over_time(g[30m])", "count_over_time(g[30m])",
-            "avg_over_time(g[30m])", "quantile_over_time(0.9, g[30m])", "quantile_over_time(0.5, g[30m])",
-            "max_over_time(g[30m])", "min_over_time(g[30m])", "increase(c_total[30m])", "rate(c_total[30m])",
-            "delta(g[30m])", "count_over_time(c_total[30m])");
+    private static final List<String> QUERIES = List.of(
+            "sum_over_time(g[30m])",
+            "count_over_time(g[30m])",
+            "avg_over_time(g[30m])",
+            "quantile_over_time(0.9, g[30m])",
+            "quantile_over_time(0.5, g[30m])",
+            "max_over_time(g[30m])",
+            "min_over_time(g[30m])",
+            "increase(c_total[30m])",
+            "rate(c_total[30m])",
+            "delta(g[30m])",
+            "count_over_time(c_total[30m])");
 
-    private final RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L)
-            .withOutOfOrderWindow(30 * 3_600_000L));
+    private final RawStore raw = new RawStore(
+            RawStoreConfig.defaults().withRetention(30 * 3_600_000L).withOutOfOrderWindow(30 * 3_600_000L));
     private final SummaryStore summaries = new SummaryStore();
     private ViewMaintainer maintainer;
     private final StoreDataStore store = new StoreDataStore(raw, summaries);
@@ -55,6 +63,7 @@ class GridCorrectionTest {
     private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     /** Every sample written, per series without its name, for the brute-force ranks. */
     private final Map<Labels, List<long[]>> times = new HashMap<>();
+
     private final Map<Labels, List<double[]>> values = new HashMap<>();
     private final List<Labels> gauges = new ArrayList<>();
     private final List<MaterializedView> views;
@@ -95,14 +104,16 @@ class GridCorrectionTest {
             }
             append(Labels.of("__name__", "c_total", "job", "j" + s % 3, "instance", "i" + s), Arrays.copyOf(ts, n), cs);
         }
-        // a gauge whose maximum leaves the window just after SPIKY_GRID: spikes there, later in the window, and after the grid point
+        // a gauge whose maximum leaves the window just after SPIKY_GRID: spikes there, later in the window, and after
+        // the grid point
         long[] ts = new long[(int) (SPAN / 1000)];
         double[] vs = new double[ts.length];
         for (int k = 0; k < ts.length; k++) {
             ts[k] = T0 + 500 + k * 1000L;
             long t = ts[k];
-            vs[k] = t == SPIKY_GRID - WINDOW + 10_500 ? 1000 : t == SPIKY_GRID - WINDOW + 45_500 ? 900
-                    : t == SPIKY_GRID + 20_500 ? 950 : 1 + (k % 7) * 0.1;
+            vs[k] = t == SPIKY_GRID - WINDOW + 10_500
+                    ? 1000
+                    : t == SPIKY_GRID - WINDOW + 45_500 ? 900 : t == SPIKY_GRID + 20_500 ? 950 : 1 + (k % 7) * 0.1;
         }
         append(SPIKY, ts, vs);
         maintainer = new ViewMaintainer(summaries, store, 0);
@@ -128,8 +139,10 @@ class GridCorrectionTest {
             r.sample(ts[i], vs[i]);
         }
         raw.append(r.build());
-        times.computeIfAbsent(series.withoutMetricName(), k -> new ArrayList<>()).add(ts);
-        values.computeIfAbsent(series.withoutMetricName(), k -> new ArrayList<>()).add(vs);
+        times.computeIfAbsent(series.withoutMetricName(), k -> new ArrayList<>())
+                .add(ts);
+        values.computeIfAbsent(series.withoutMetricName(), k -> new ArrayList<>())
+                .add(vs);
     }
 
     @Test
@@ -153,20 +166,33 @@ class GridCorrectionTest {
                 corrected += moved ? 1 : 0;
                 quantiles += moved && q.startsWith("quantile") ? 1 : 0;
                 extremes += moved && q.startsWith("m") ? 1 : 0;
-                counters += moved && (q.startsWith("rate") || q.startsWith("increase") || q.startsWith("delta")) ? 1 : 0;
-                exactSeries += fast.infos().stream().anyMatch(i -> i.contains("series answered exactly from their raw samples")) ? 1 : 0;
+                counters +=
+                        moved && (q.startsWith("rate") || q.startsWith("increase") || q.startsWith("delta")) ? 1 : 0;
+                exactSeries += fast.infos().stream()
+                                .anyMatch(i -> i.contains("series answered exactly from their raw samples"))
+                        ? 1
+                        : 0;
                 checked++;
                 if (!moved) {
-                    assertThat(fast.infos()).as(q + " at " + t).anyMatch(i -> i.contains("answered exactly from raw data"));
+                    assertThat(fast.infos())
+                            .as(q + " at " + t)
+                            .anyMatch(i -> i.contains("answered exactly from raw data"));
                 }
                 compare(q, t, fast, truth);
             }
         }
-        // sums, counts and averages always move; a quantile only when its rank bound holds, an extreme when it did not leave
+        // sums, counts and averages always move; a quantile only when its rank bound holds, an extreme when it did not
+        // leave
         assertThat(corrected).as("corrected answers of " + checked).isGreaterThan(checked * 3 / 5);
-        assertThat(quantiles).as("corrected quantiles of " + 2 * checked / QUERIES.size()).isGreaterThan(checked / QUERIES.size());
-        assertThat(counters).as("corrected counters of " + 3 * checked / QUERIES.size()).isGreaterThan(2 * checked / QUERIES.size());
-        assertThat(extremes).as("corrected extremes of " + 2 * checked / QUERIES.size()).isGreaterThan(checked / QUERIES.size());
+        assertThat(quantiles)
+                .as("corrected quantiles of " + 2 * checked / QUERIES.size())
+                .isGreaterThan(checked / QUERIES.size());
+        assertThat(counters)
+                .as("corrected counters of " + 3 * checked / QUERIES.size())
+                .isGreaterThan(2 * checked / QUERIES.size());
+        assertThat(extremes)
+                .as("corrected extremes of " + 2 * checked / QUERIES.size())
+                .isGreaterThan(checked / QUERIES.size());
         // a series whose kept quantile would leave the bound is answered exactly, alone
         assertThat(exactSeries).as("answers with series read exactly").isPositive();
     }
@@ -190,7 +216,8 @@ class GridCorrectionTest {
     @Test
     void instantsBetweenTwoGridPointsShareTheSamplesThatLeftAndStillMatchTheExactEngine() {
         PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
-        keeping.accelerate(QueryAccelerator.keepingCorrections(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        keeping.accelerate(QueryAccelerator.keepingCorrections(
+                d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
         long g = T0 + 2 * 3_600_000L + 7 * GRID;
         long[] offsets = {5_000, 17_345, 31_000, GRID - 1};
         Map<String, Integer> shared = new HashMap<>();
@@ -203,13 +230,16 @@ class GridCorrectionTest {
                 QueryResult fast = keeping.instant(q, t, store, sharing);
                 compare(q, t, fast, exact.instant(q, t, store));
                 compare(q, t, unshared, exact.instant(q, t, store));
-                // the first instant after the grid point reads what leaves and keeps it; the ones after it read only what entered
+                // the first instant after the grid point reads what leaves and keeps it; the ones after it read only
+                // what entered
                 if (fast.infos().stream().anyMatch(i -> i.contains("those that left kept from the first run after it"))
                         && sharing.samplesLoaded() < alone.samplesLoaded()) {
                     shared.merge(q, 1, Integer::sum);
                 }
-                if (offset != offsets[0] && fast.infos().stream().anyMatch(i -> i.contains("those that left kept")
-                        && i.contains("series answered exactly from their raw samples"))) {
+                if (offset != offsets[0]
+                        && fast.infos().stream()
+                                .anyMatch(i -> i.contains("those that left kept")
+                                        && i.contains("series answered exactly from their raw samples"))) {
                     // their windows were put together from the kept samples, the ones that stay, and those that entered
                     shared.merge("whole windows", 1, Integer::sum);
                 }
@@ -224,7 +254,9 @@ class GridCorrectionTest {
         for (String q : List.of("increase(c_total[30m])", "rate(c_total[30m])")) {
             assertThat(shared.getOrDefault(q, 0)).as(q).isBetween(offsets.length - 1, offsets.length);
         }
-        assertThat(shared.getOrDefault("whole windows", 0)).as("shared runs with series answered from their whole window").isPositive();
+        assertThat(shared.getOrDefault("whole windows", 0))
+                .as("shared runs with series answered from their whole window")
+                .isPositive();
 
         // a series that starts after the grid point is found among the samples that entered
         Labels fresh = Labels.of("__name__", "g", "job", "j1", "instance", "fresh");
@@ -236,7 +268,8 @@ class GridCorrectionTest {
             compare(q, t, fast, exact.instant(q, t, store));
             if (q.equals("sum_over_time(g[30m])")) {
                 assertThat(fast.infos()).anyMatch(i -> i.contains("those that left kept"));
-                assertThat(((QueryResult.VectorResult) fast).samples()).anyMatch(x -> x.labels().equals(fresh.withoutMetricName()));
+                assertThat(((QueryResult.VectorResult) fast).samples())
+                        .anyMatch(x -> x.labels().equals(fresh.withoutMetricName()));
             }
         }
 
@@ -254,7 +287,8 @@ class GridCorrectionTest {
     @Test
     void aWholeWindowPutTogetherFromWhatIsKeptMatchesTheExactEngine() {
         PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
-        keeping.accelerate(QueryAccelerator.keepingCorrections(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        keeping.accelerate(QueryAccelerator.keepingCorrections(
+                d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
         String q = "max_over_time(g[30m])";
         // the first run keeps what may leave; then the spike of 1000 leaves, and the window is 900 (kept, still in it)
         // until 950 (entered) comes: each answer is read from the samples kept, staying and entered
@@ -262,12 +296,18 @@ class GridCorrectionTest {
             long t = SPIKY_GRID + offset;
             QueryResult fast = keeping.instant(q, t, store);
             compare(q, t, fast, exact.instant(q, t, store));
-            double spiky = ((QueryResult.VectorResult) fast).samples().stream()
-                    .filter(x -> x.labels().equals(SPIKY.withoutMetricName())).findFirst().orElseThrow().value();
+            double spiky = ((QueryResult.VectorResult) fast)
+                    .samples().stream()
+                            .filter(x -> x.labels().equals(SPIKY.withoutMetricName()))
+                            .findFirst()
+                            .orElseThrow()
+                            .value();
             assertThat(spiky).as("at +" + offset).isEqualTo(offset < 10_500 ? 1000 : offset < 20_500 ? 900 : 950);
             if (offset > 10_500) {
-                assertThat(fast.infos()).as("at +" + offset).anyMatch(i -> i.contains("those that left kept")
-                        && i.contains("series answered exactly from their raw samples"));
+                assertThat(fast.infos())
+                        .as("at +" + offset)
+                        .anyMatch(i -> i.contains("those that left kept")
+                                && i.contains("series answered exactly from their raw samples"));
             }
         }
     }
@@ -287,7 +327,8 @@ class GridCorrectionTest {
                 assertThat(a.get(i).ts()).as(q).isEqualTo(e.get(i).ts());
                 for (int k = 0; k < a.get(i).values().length; k++) {
                     double x = e.get(i).values()[k];
-                    assertThat(Math.abs(a.get(i).values()[k] - x)).as(q + " " + a.get(i).labels() + " step " + k)
+                    assertThat(Math.abs(a.get(i).values()[k] - x))
+                            .as(q + " " + a.get(i).labels() + " step " + k)
                             .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(x)));
                 }
             }
@@ -313,20 +354,26 @@ class GridCorrectionTest {
 
     private void compare(String q, long t, QueryResult actual, QueryResult expected) {
         // an instant vector's order is not part of its answer (series new since the grid point come last)
-        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual).samples().stream()
-                .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels)).toList();
-        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected).samples().stream()
-                .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels)).toList();
+        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual)
+                .samples().stream()
+                        .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels))
+                        .toList();
+        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected)
+                .samples().stream()
+                        .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels))
+                        .toList();
         assertThat(a).as(q + " at " + t).hasSameSizeAs(e);
         for (int i = 0; i < a.size(); i++) {
             assertThat(a.get(i).labels()).as(q).isEqualTo(e.get(i).labels());
             if (q.startsWith("quantile")) {
                 double level = q.contains("0.9") ? 0.9 : 0.5;
-                assertThat(rankError(window(a.get(i).labels(), t), a.get(i).value(), level)).as(q + " at " + t + " " + a.get(i))
+                assertThat(rankError(window(a.get(i).labels(), t), a.get(i).value(), level))
+                        .as(q + " at " + t + " " + a.get(i))
                         .isLessThanOrEqualTo(0.01);
             } else {
                 double x = e.get(i).value();
-                assertThat(Math.abs(a.get(i).value() - x)).as(q + " at " + t + ": " + a.get(i).value() + " vs " + x)
+                assertThat(Math.abs(a.get(i).value() - x))
+                        .as(q + " at " + t + ": " + a.get(i).value() + " vs " + x)
                         .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(x)));
             }
         }

@@ -14,8 +14,7 @@ import java.util.List;
 /** Test DAGs: queries lowered as roots, each with an evaluation-grid view kept by ingestion runs. */
 final class GridViewDags {
 
-    private GridViewDags() {
-    }
+    private GridViewDags() {}
 
     static PhysicalDag of(List<String> queries, long gridMs, long retentionMs) {
         DagBuilder b = new DagBuilder();
@@ -23,7 +22,10 @@ final class GridViewDags {
         for (String q : queries) {
             int root = lowering.lower(Parser.parse(q));
             b.root(root);
-            b.add(new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES,
+            b.add(new PaneState(
+                    root,
+                    StateSpec.of(StateFamily.LAST),
+                    Grouping.PER_SERIES,
                     new Materialization(Materialization.Mode.AT_INGESTION, gridMs, 0, retentionMs)));
         }
         return b.build();

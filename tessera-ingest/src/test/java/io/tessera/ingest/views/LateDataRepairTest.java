@@ -34,9 +34,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Late samples mark stale only the built panes of the views that select their series, and the
@@ -58,29 +58,35 @@ class LateDataRepairTest {
     /** What was written: series → (ts → value). */
     private final Map<Labels, Map<Long, Double>> written = new HashMap<>();
 
-    private record SumView(PhysicalDag dag, MaterializedView view) {
-    }
+    private record SumView(PhysicalDag dag, MaterializedView view) {}
 
     private static SumView sumView(String metric) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", metric))));
         int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, PANE));
-        int pane = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
+        int pane = b.add(new PaneState(
+                range,
+                StateSpec.of(StateFamily.SUM),
+                Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 24 * 3_600_000L)));
         b.root(pane);
         PhysicalDag dag = b.build();
-        return new SumView(dag, new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of()));
+        return new SumView(
+                dag, new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of()));
     }
 
     private void write(Labels series, long ts, double v) {
-        AppendRequest request = AppendRequest.builder().series(series).sample(ts, v).build();
+        AppendRequest request =
+                AppendRequest.builder().series(series).sample(ts, v).build();
         raw.append(request);
         written.computeIfAbsent(series, s -> new HashMap<>()).put(ts, v);
         maintainer.accepted(request);
     }
 
     private ViewStates read(MaterializedView view, Interval pane) {
-        return store.readMaterializedView(view, new MaterializedViewRequest(pane, List.of(pane)),
+        return store.readMaterializedView(
+                view,
+                new MaterializedViewRequest(pane, List.of(pane)),
                 new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
     }
 
@@ -115,7 +121,8 @@ class LateDataRepairTest {
         maintainer.runOnce(1_000);
         write(OTHER, T0 + 30_000, 5);
         assertThat(maintainer.lateSamples()).isZero();
-        assertThat(maintainer.isInvalid(m.view().definitionId(), new Interval(T0, T0 + PANE))).isFalse();
+        assertThat(maintainer.isInvalid(m.view().definitionId(), new Interval(T0, T0 + PANE)))
+                .isFalse();
         assertThat(maintainer.progress().getFirst().stalePanes()).isZero();
     }
 
@@ -143,15 +150,20 @@ class LateDataRepairTest {
             reached.add(new Interval(T0 + (pane - 1) * PANE, T0 + pane * PANE));
         }
         for (Interval pane : reached) {
-            assertThat(maintainer.isInvalid(m.view().definitionId(), pane)).as("stale " + pane).isTrue();
-            assertThatThrownBy(() -> read(m.view(), pane)).isInstanceOf(MissingStateException.class)
+            assertThat(maintainer.isInvalid(m.view().definitionId(), pane))
+                    .as("stale " + pane)
+                    .isTrue();
+            assertThatThrownBy(() -> read(m.view(), pane))
+                    .isInstanceOf(MissingStateException.class)
                     .hasMessageContaining("samples arrived after the pane was built");
         }
-        assertThat(maintainer.progress().getFirst().stalePanes()).isEqualTo((int) reached.stream().distinct().count());
+        assertThat(maintainer.progress().getFirst().stalePanes())
+                .isEqualTo((int) reached.stream().distinct().count());
 
         maintainer.runOnce(10_000);
         assertThat(maintainer.progress().getFirst().stalePanes()).isZero();
-        assertThat(maintainer.progress().getFirst().panesRebuilt()).isEqualTo(reached.stream().distinct().count());
+        assertThat(maintainer.progress().getFirst().panesRebuilt())
+                .isEqualTo(reached.stream().distinct().count());
         assertPanesMatchWhatWasWritten(m.view(), T0, built);
     }
 
@@ -168,7 +180,8 @@ class LateDataRepairTest {
         maintainer.runOnce(10_000);
         assertPanesMatchWhatWasWritten(a.view(), T0, T0 + 29 * PANE);
 
-        assertThat(maintainer.install(b.dag(), List.of(b.view()))).containsExactly(a.view().definitionId());
+        assertThat(maintainer.install(b.dag(), List.of(b.view())))
+                .containsExactly(a.view().definitionId());
         maintainer.runOnce(10_000);
         // late data for the dropped view while nothing watches it, and new data
         write(B, T0 + 10 * PANE - 5, 100);
@@ -178,7 +191,8 @@ class LateDataRepairTest {
         }
         maintainer.install(a.dag(), List.of(a.view()));
         assertThatThrownBy(() -> read(a.view(), new Interval(T0 + 9 * PANE, T0 + 10 * PANE)))
-                .as("no pane of the old installation is served").isInstanceOf(MissingStateException.class);
+                .as("no pane of the old installation is served")
+                .isInstanceOf(MissingStateException.class);
         maintainer.runOnce(100_000);
         maintainer.runOnce(100_000);
         assertPanesMatchWhatWasWritten(a.view(), T0, T0 + 39 * PANE);

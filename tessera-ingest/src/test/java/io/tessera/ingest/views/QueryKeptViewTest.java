@@ -46,7 +46,8 @@ class QueryKeptViewTest {
         maintainer[0] = new ViewMaintainer(summaries, store, 0);
         Random random = new Random(8);
         for (int s = 0; s < 9; s++) {
-            AppendRequest.Builder c = AppendRequest.builder().series(Labels.of("__name__", "c", "job", "j" + s % 3, "instance", "i" + s));
+            AppendRequest.Builder c =
+                    AppendRequest.builder().series(Labels.of("__name__", "c", "job", "j" + s % 3, "instance", "i" + s));
             double total = 0;
             for (long t = T0 + 1 + random.nextInt(14_000); t < T0 + SPAN; t += STEP) {
                 total += random.nextInt(10);
@@ -58,12 +59,17 @@ class QueryKeptViewTest {
         DagBuilder b = new DagBuilder();
         int root = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS).lower(Parser.parse(QUERY));
         b.root(root);
-        b.add(new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES,
+        b.add(new PaneState(
+                root,
+                StateSpec.of(StateFamily.LAST),
+                Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_QUERY_KEPT, STEP, 0, 2 * 3_600_000L)));
         PhysicalDag dag = b.build();
         List<MaterializedView> views = MaterializedViews.of(dag);
         maintainer[0].install(dag, views);
-        assertThat(maintainer[0].runOnce(Integer.MAX_VALUE)).as("nothing is built before a query asks").isZero();
+        assertThat(maintainer[0].runOnce(Integer.MAX_VALUE))
+                .as("nothing is built before a query asks")
+                .isZero();
 
         DemandingDataStore demanding = new DemandingDataStore(store, maintainer[0]);
         PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
@@ -75,15 +81,19 @@ class QueryKeptViewTest {
         assertThat(first.infos()).anyMatch(i -> i.contains("answered exactly from raw data"));
 
         int built = maintainer[0].runOnce(Integer.MAX_VALUE);
-        assertThat(built).as("panes from the first step's pane to the watermark").isEqualTo((int) ((T0 + SPAN - (start - STEP)) / STEP));
+        assertThat(built)
+                .as("panes from the first step's pane to the watermark")
+                .isEqualTo((int) ((T0 + SPAN - (start - STEP)) / STEP));
         QueryResult second = accelerated.range(QUERY, start, end, STEP, demanding);
         assertThat(second.infos()).anyMatch(i -> i.contains("answered from view"));
         List<QueryResult.Series> kept = ((QueryResult.MatrixResult) second).series();
-        List<QueryResult.Series> truth = ((QueryResult.MatrixResult) exact.range(QUERY, start, end, STEP, store)).series();
+        List<QueryResult.Series> truth =
+                ((QueryResult.MatrixResult) exact.range(QUERY, start, end, STEP, store)).series();
         assertThat(kept).hasSameSizeAs(truth);
         for (int i = 0; i < kept.size(); i++) {
             assertThat(kept.get(i).labels()).isEqualTo(truth.get(i).labels());
-            assertThat(kept.get(i).values()).containsExactly(truth.get(i).values(), org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(kept.get(i).values())
+                    .containsExactly(truth.get(i).values(), org.assertj.core.data.Offset.offset(1e-9));
         }
     }
 }

@@ -38,9 +38,16 @@ class RecentCorrectionTest {
     private static final long GRID = 60_000;
     private static final long WINDOW = 30 * 60_000;
     private static final long END = T0 + 2 * 3_600_000L + 7_777;
-    private static final List<String> QUERIES = List.of("sum_over_time(g[30m])", "count_over_time(g[30m])",
-            "avg_over_time(g[30m])", "quantile_over_time(0.9, g[30m])", "max_over_time(g[30m])", "min_over_time(g[30m])",
-            "increase(c_total[30m])", "rate(c_total[30m])", "delta(g[30m])");
+    private static final List<String> QUERIES = List.of(
+            "sum_over_time(g[30m])",
+            "count_over_time(g[30m])",
+            "avg_over_time(g[30m])",
+            "quantile_over_time(0.9, g[30m])",
+            "max_over_time(g[30m])",
+            "min_over_time(g[30m])",
+            "increase(c_total[30m])",
+            "rate(c_total[30m])",
+            "delta(g[30m])");
 
     private final RawStore raw = new RawStore(RawStoreConfig.defaults().withOutOfOrderWindow(5 * 60_000));
     private final SummaryStore summaries = new SummaryStore();
@@ -60,7 +67,8 @@ class RecentCorrectionTest {
         List<MaterializedView> views = MaterializedViews.of(dag);
         maintainer.install(dag, views);
         assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(50);
-        keeping.accelerate(QueryAccelerator.keepingCorrections(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        keeping.accelerate(QueryAccelerator.keepingCorrections(
+                d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
     }
 
     /** One request per scrape: every series' sample at about that time, as Prometheus sends them. */
@@ -78,7 +86,10 @@ class RecentCorrectionTest {
                 }
                 totals[s] = random.nextInt(200) == 0 ? random.nextInt(3) : totals[s] + random.nextInt(20) * 0.5;
                 add(r, gauge(s), t, v);
-                add(r, Labels.of("__name__", "c_total", "job", "j" + s % 3, "instance", "i" + s), t,
+                add(
+                        r,
+                        Labels.of("__name__", "c_total", "job", "j" + s % 3, "instance", "i" + s),
+                        t,
                         StaleMarker.isStale(v) ? v : totals[s]);
             }
             write(r);
@@ -90,7 +101,10 @@ class RecentCorrectionTest {
         raw.append(request);
         if (maintainer != null) {
             long[] ts = request.timestamps();
-            maintainer.accepted(Arrays.stream(ts).min().orElseThrow(), Arrays.stream(ts).max().orElseThrow(), ts.length);
+            maintainer.accepted(
+                    Arrays.stream(ts).min().orElseThrow(),
+                    Arrays.stream(ts).max().orElseThrow(),
+                    ts.length);
         }
     }
 
@@ -100,8 +114,7 @@ class RecentCorrectionTest {
 
     private void add(AppendRequest.Builder r, Labels series, long t, double v) {
         r.series(series).sample(t, v);
-        written.computeIfAbsent(series, k -> new ArrayList<>())
-                .add(new long[] {t, Double.doubleToRawLongBits(v)});
+        written.computeIfAbsent(series, k -> new ArrayList<>()).add(new long[] {t, Double.doubleToRawLongBits(v)});
     }
 
     @Test
@@ -139,24 +152,32 @@ class RecentCorrectionTest {
             }
         }
         assertThat(corrected).as("corrected answers of " + checked).isGreaterThan(checked / 2);
-        assertThat(raw.recentSamples().reads() - readsBefore).as("span reads answered from the recent-samples log")
+        assertThat(raw.recentSamples().reads() - readsBefore)
+                .as("span reads answered from the recent-samples log")
                 .isGreaterThan(checked / 3);
     }
 
     private void compare(String q, long t, QueryResult actual, QueryResult expected) {
-        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual).samples().stream()
-                .sorted(Comparator.comparing(QueryResult.Sample::labels)).toList();
-        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected).samples().stream()
-                .sorted(Comparator.comparing(QueryResult.Sample::labels)).toList();
+        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual)
+                .samples().stream()
+                        .sorted(Comparator.comparing(QueryResult.Sample::labels))
+                        .toList();
+        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected)
+                .samples().stream()
+                        .sorted(Comparator.comparing(QueryResult.Sample::labels))
+                        .toList();
         assertThat(a).as(q + " at " + t).hasSameSizeAs(e);
         for (int i = 0; i < a.size(); i++) {
             assertThat(a.get(i).labels()).as(q).isEqualTo(e.get(i).labels());
             if (q.startsWith("quantile")) {
-                assertThat(GridCorrectionTest.rankError(window(a.get(i).labels(), t), a.get(i).value(), 0.9))
-                        .as(q + " at " + t + " " + a.get(i)).isLessThanOrEqualTo(0.01);
+                assertThat(GridCorrectionTest.rankError(
+                                window(a.get(i).labels(), t), a.get(i).value(), 0.9))
+                        .as(q + " at " + t + " " + a.get(i))
+                        .isLessThanOrEqualTo(0.01);
             } else {
                 double x = e.get(i).value();
-                assertThat(Math.abs(a.get(i).value() - x)).as(q + " at " + t + ": " + a.get(i).value() + " vs " + x)
+                assertThat(Math.abs(a.get(i).value() - x))
+                        .as(q + " at " + t + ": " + a.get(i).value() + " vs " + x)
                         .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(x)));
             }
         }
@@ -164,9 +185,14 @@ class RecentCorrectionTest {
 
     /** The sorted non-stale raw samples of one gauge in {@code (t - WINDOW, t]}. */
     private double[] window(Labels series, long t) {
-        double[] out = written.get(Labels.of("__name__", "g", "job", series.get("job"), "instance", series.get("instance")))
-                .stream().filter(p -> p[0] > t - WINDOW && p[0] <= t).mapToDouble(p -> Double.longBitsToDouble(p[1]))
-                .filter(v -> !StaleMarker.isStale(v)).toArray();
+        double[] out =
+                written
+                        .get(Labels.of("__name__", "g", "job", series.get("job"), "instance", series.get("instance")))
+                        .stream()
+                        .filter(p -> p[0] > t - WINDOW && p[0] <= t)
+                        .mapToDouble(p -> Double.longBitsToDouble(p[1]))
+                        .filter(v -> !StaleMarker.isStale(v))
+                        .toArray();
         Arrays.sort(out);
         return out;
     }

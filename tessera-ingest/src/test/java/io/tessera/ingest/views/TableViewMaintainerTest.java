@@ -44,7 +44,10 @@ class TableViewMaintainerTest {
 
     private static final long PANE = 60_000;
     private static final long T0 = 1_767_225_600_000L;
-    private static final TableSchema REQUESTS = new TableSchema("requests", "ts", List.of(new Column("host", ColumnType.STRING)),
+    private static final TableSchema REQUESTS = new TableSchema(
+            "requests",
+            "ts",
+            List.of(new Column("host", ColumnType.STRING)),
             List.of(new Column("bytes", ColumnType.LONG)));
 
     private final SummaryStore summaries = new SummaryStore();
@@ -56,9 +59,19 @@ class TableViewMaintainerTest {
     TableViewMaintainerTest() {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(new Source.Table("requests"), List.of()));
-        int window = b.add(new TableWindow(scan, "ts", List.of(new Column("ts", ColumnType.LONG), new Column("host",
-                ColumnType.STRING), new Column("bytes", ColumnType.LONG)), Long.MIN_VALUE, Long.MAX_VALUE));
-        int pane = b.add(new PaneState(window, StateSpec.of(StateFamily.SUM), new Grouping(Grouping.Kind.BY, List.of("host")),
+        int window = b.add(new TableWindow(
+                scan,
+                "ts",
+                List.of(
+                        new Column("ts", ColumnType.LONG),
+                        new Column("host", ColumnType.STRING),
+                        new Column("bytes", ColumnType.LONG)),
+                Long.MIN_VALUE,
+                Long.MAX_VALUE));
+        int pane = b.add(new PaneState(
+                window,
+                StateSpec.of(StateFamily.SUM),
+                new Grouping(Grouping.Kind.BY, List.of("host")),
                 new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 10 * PANE)));
         b.root(pane);
         PhysicalDag dag = b.build();
@@ -79,7 +92,9 @@ class TableViewMaintainerTest {
     }
 
     private Map<Labels, Double> sums(Interval pane) {
-        ViewStates states = store.readMaterializedView(view, new MaterializedViewRequest(pane, List.of(pane)),
+        ViewStates states = store.readMaterializedView(
+                view,
+                new MaterializedViewRequest(pane, List.of(pane)),
                 new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
         Map<Labels, Double> out = new HashMap<>();
         states.forEach(0, (g, s) -> out.put(g, ((SumState) s).value()));
@@ -88,15 +103,21 @@ class TableViewMaintainerTest {
 
     @Test
     void panesAreBuiltOnTheTablesWatermarkNotTheSeriesOne() {
-        post(new long[] {T0 + 1_000, T0 + 2_000, T0 + 30_000, T0 + 61_000}, new String[] {"a", "b", "a", "a"},
+        post(
+                new long[] {T0 + 1_000, T0 + 2_000, T0 + 30_000, T0 + 61_000},
+                new String[] {"a", "b", "a", "a"},
                 new long[] {5, 7, 11, 13});
         maintainer.accepted(T0 + 10 * PANE, T0 + 10 * PANE, 1);
-        assertThat(maintainer.runOnce(100)).as("the table's watermark is T0 + 56 s: no pane is complete").isZero();
+        assertThat(maintainer.runOnce(100))
+                .as("the table's watermark is T0 + 56 s: no pane is complete")
+                .isZero();
         post(new long[] {T0 + 2 * PANE + 10_000}, new String[] {"b"}, new long[] {1});
         assertThat(maintainer.runOnce(100)).isEqualTo(2);
-        assertThat(sums(new Interval(T0, T0 + PANE))).isEqualTo(Map.of(Labels.of("host", "a"), 16.0, Labels.of("host", "b"), 7.0));
+        assertThat(sums(new Interval(T0, T0 + PANE)))
+                .isEqualTo(Map.of(Labels.of("host", "a"), 16.0, Labels.of("host", "b"), 7.0));
         assertThat(sums(new Interval(T0 + PANE, T0 + 2 * PANE))).isEqualTo(Map.of(Labels.of("host", "a"), 13.0));
-        assertThatThrownBy(() -> sums(new Interval(T0 + 2 * PANE, T0 + 3 * PANE))).isInstanceOf(MissingStateException.class);
+        assertThatThrownBy(() -> sums(new Interval(T0 + 2 * PANE, T0 + 3 * PANE)))
+                .isInstanceOf(MissingStateException.class);
     }
 
     @Test
@@ -106,7 +127,8 @@ class TableViewMaintainerTest {
         assertThat(sums(new Interval(T0, T0 + PANE))).isEqualTo(Map.of(Labels.of("host", "a"), 5.0));
         post(new long[] {T0 + 20_000}, new String[] {"c"}, new long[] {100});
         assertThat(maintainer.lateRows()).isEqualTo(1);
-        assertThatThrownBy(() -> sums(new Interval(T0, T0 + PANE))).isInstanceOf(MissingStateException.class)
+        assertThatThrownBy(() -> sums(new Interval(T0, T0 + PANE)))
+                .isInstanceOf(MissingStateException.class)
                 .hasMessageContaining("arrived after the pane was built");
         assertThat(sums(new Interval(T0 + PANE, T0 + 2 * PANE))).isEmpty();
         assertThat(maintainer.lateSamples()).isZero();

@@ -54,19 +54,22 @@ class ViewMaintainerTest {
         maintainer.install(dag, List.of(view));
     }
 
-    private record SumView(PhysicalDag dag, MaterializedView view) {
-    }
+    private record SumView(PhysicalDag dag, MaterializedView view) {}
 
     /** A per-series sum view of {@code m} over panes of {@code paneMs}, and its DAG. */
     private static SumView sumView(long paneMs, long retentionMs) {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "m"))));
         int range = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, paneMs));
-        int pane = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
+        int pane = b.add(new PaneState(
+                range,
+                StateSpec.of(StateFamily.SUM),
+                Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, retentionMs)));
         b.root(pane);
         PhysicalDag dag = b.build();
-        return new SumView(dag, new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of()));
+        return new SumView(
+                dag, new MaterializedView(DefinitionIds.of(dag, pane), pane, (PaneState) dag.node(pane), List.of()));
     }
 
     private void write(Labels series, long ts, double v) {
@@ -75,8 +78,10 @@ class ViewMaintainerTest {
     }
 
     private ViewStates read(Interval... panes) {
-        return store.readMaterializedView(view, new MaterializedViewRequest(
-                new Interval(panes[0].start(), panes[panes.length - 1].end()), List.of(panes)),
+        return store.readMaterializedView(
+                view,
+                new MaterializedViewRequest(
+                        new Interval(panes[0].start(), panes[panes.length - 1].end()), List.of(panes)),
                 new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
     }
 
@@ -106,7 +111,8 @@ class ViewMaintainerTest {
         assertThat(sumOf(states, 0, B)).isEqualTo(10 * (0 + 1 + 2 + 3));
         assertThat(sumOf(states, 1, A)).isEqualTo(4 + 5 + 6 + 7);
         assertThatThrownBy(() -> read(new Interval(T0 + 2 * PANE, T0 + 3 * PANE)))
-                .isInstanceOf(MissingStateException.class).hasMessageContaining("pane not built");
+                .isInstanceOf(MissingStateException.class)
+                .hasMessageContaining("pane not built");
         assertThat(maintainer.progress().getFirst().panesBuilt()).isEqualTo(2);
     }
 
@@ -120,7 +126,8 @@ class ViewMaintainerTest {
         assertThat(sumOf(read(first), 0, A)).isEqualTo(4);
         write(B, T0 + 30_000, 5);
         assertThat(maintainer.lateSamples()).isEqualTo(1);
-        assertThatThrownBy(() -> read(first)).isInstanceOf(MissingStateException.class)
+        assertThatThrownBy(() -> read(first))
+                .isInstanceOf(MissingStateException.class)
                 .hasMessageContaining("samples arrived after the pane was built");
         assertThat(sumOf(read(new Interval(T0 + PANE, T0 + 2 * PANE)), 0, A)).isEqualTo(4);
     }
@@ -145,7 +152,8 @@ class ViewMaintainerTest {
         io.tessera.store.wal.ViewCapture c = all.views().getFirst();
         assertThat(c.frontier()).isEqualTo(T0 + 2 * PANE);
         assertThat(c.invalid()).containsExactly(new Interval(T0, T0 + PANE));
-        assertThat(c.snapshot().readContained(new Interval(T0, T0 + 2 * PANE)).intervalCount()).isEqualTo(2);
+        assertThat(c.snapshot().readContained(new Interval(T0, T0 + 2 * PANE)).intervalCount())
+                .isEqualTo(2);
         assertThat(all.oldestSample()).isEqualTo(T0 + 1);
         assertThat(all.newestSample()).isEqualTo(T0 + 11 * 15_000 + 1);
 
@@ -164,20 +172,34 @@ class ViewMaintainerTest {
         again[0].install(dag, List.of(view));
         again[0].resume(view.definitionId(), c.frontier(), c.invalid());
         again[0].seed(all.oldestSample(), all.newestSample());
-        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE))).as("stale as saved").isTrue();
-        assertThat(again[0].runOnce(100)).as("nothing new is complete yet: only the stale pane is rebuilt").isEqualTo(1);
-        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE))).isFalse();
-        ViewStates rebuilt = data.readMaterializedView(view, new MaterializedViewRequest(new Interval(T0, T0 + PANE),
-                List.of(new Interval(T0, T0 + PANE))), new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE)))
+                .as("stale as saved")
+                .isTrue();
+        assertThat(again[0].runOnce(100))
+                .as("nothing new is complete yet: only the stale pane is rebuilt")
+                .isEqualTo(1);
+        assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE)))
+                .isFalse();
+        ViewStates rebuilt = data.readMaterializedView(
+                view,
+                new MaterializedViewRequest(new Interval(T0, T0 + PANE), List.of(new Interval(T0, T0 + PANE))),
+                new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
         assertThat(sumOf(rebuilt, 0, A)).isEqualTo(4);
-        assertThat(sumOf(rebuilt, 0, B)).as("the late sample, in the rebuilt pane").isEqualTo(5);
-        raw.append(AppendRequest.builder().series(A).sample(T0 + 3 * PANE + 10_000, 2).build());
+        assertThat(sumOf(rebuilt, 0, B))
+                .as("the late sample, in the rebuilt pane")
+                .isEqualTo(5);
+        raw.append(AppendRequest.builder()
+                .series(A)
+                .sample(T0 + 3 * PANE + 10_000, 2)
+                .build());
         again[0].accepted(T0 + 3 * PANE + 10_000, T0 + 3 * PANE + 10_000, 1);
         assertThat(again[0].runOnce(100)).as("the pane after the frontier only").isEqualTo(1);
-        raw.append(AppendRequest.builder().series(B).sample(T0 + PANE + 30_000, 9).build());
+        raw.append(
+                AppendRequest.builder().series(B).sample(T0 + PANE + 30_000, 9).build());
         again[0].accepted(T0 + PANE + 30_000, T0 + PANE + 30_000, 1);
         assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0 + PANE, T0 + 2 * PANE)))
-                .as("a late sample into a restored pane").isTrue();
+                .as("a late sample into a restored pane")
+                .isTrue();
         assertThat(again[0].progress().getFirst().panesBuilt()).isEqualTo(1);
         assertThat(again[0].progress().getFirst().panesRebuilt()).isEqualTo(1);
     }
@@ -190,31 +212,37 @@ class ViewMaintainerTest {
         Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, 100 * PANE);
         int sums = b.add(new PaneState(range, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, m));
         int counts = b.add(new PaneState(range, StateSpec.of(StateFamily.COUNT), Grouping.PER_SERIES, m));
-        int total = b.add(new PaneState(range, StateSpec.of(StateFamily.COUNT), new Grouping(Grouping.Kind.BY, List.of()), m));
+        int total = b.add(
+                new PaneState(range, StateSpec.of(StateFamily.COUNT), new Grouping(Grouping.Kind.BY, List.of()), m));
         int wideRange = b.add(new TimeRange(scan, TimeRange.Kind.RANGE, 2 * PANE));
-        int wideSums = b.add(new PaneState(wideRange, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES,
+        int wideSums = b.add(new PaneState(
+                wideRange,
+                StateSpec.of(StateFamily.SUM),
+                Grouping.PER_SERIES,
                 new Materialization(Materialization.Mode.AT_INGESTION, 2 * PANE, 0, 100 * PANE)));
         b.root(sums);
         b.root(counts);
         b.root(total);
         b.root(wideSums);
         PhysicalDag two = b.build();
-        MaterializedView sumView = new MaterializedView(DefinitionIds.of(two, sums), sums, (PaneState) two.node(sums), List.of());
-        MaterializedView countView = new MaterializedView(DefinitionIds.of(two, counts), counts, (PaneState) two.node(counts),
-                List.of());
-        MaterializedView wideView = new MaterializedView(DefinitionIds.of(two, wideSums), wideSums,
-                (PaneState) two.node(wideSums), List.of());
+        MaterializedView sumView =
+                new MaterializedView(DefinitionIds.of(two, sums), sums, (PaneState) two.node(sums), List.of());
+        MaterializedView countView =
+                new MaterializedView(DefinitionIds.of(two, counts), counts, (PaneState) two.node(counts), List.of());
+        MaterializedView wideView = new MaterializedView(
+                DefinitionIds.of(two, wideSums), wideSums, (PaneState) two.node(wideSums), List.of());
         CountingDataStore counting = new CountingDataStore(store);
         ViewMaintainer backlog = new ViewMaintainer(summaries, counting, 5_000);
-        MaterializedView totalView = new MaterializedView(DefinitionIds.of(two, total), total, (PaneState) two.node(total),
-                List.of());
+        MaterializedView totalView =
+                new MaterializedView(DefinitionIds.of(two, total), total, (PaneState) two.node(total), List.of());
         backlog.install(two, List.of(sumView, wideView, countView, totalView));
         // 25 panes of A (every 7 s, on pane edges too) and B (every 20 s from the sixth pane on)
         double[] sumA = new double[26];
         int[] countA = new int[26];
         int[] countB = new int[26];
         for (long t = T0 + 7_000; t <= T0 + 25 * PANE; t += 7_000) {
-            raw.append(AppendRequest.builder().series(A).sample(t, t % 1_000_003).build());
+            raw.append(
+                    AppendRequest.builder().series(A).sample(t, t % 1_000_003).build());
             sumA[(int) ((t - T0 - 1) / PANE)] += t % 1_000_003;
             countA[(int) ((t - T0 - 1) / PANE)]++;
         }
@@ -225,13 +253,19 @@ class ViewMaintainerTest {
         backlog.accepted(T0 + 7_000, T0 + 25 * PANE + 5_000, 1);
 
         assertThat(backlog.runOnce(1_000)).isEqualTo(75 + 12);
-        assertThat(counting.rawReads.get()).as("1-minute panes 1-10, 11-20 and 21-25, each read once for the three views;"
-                + " 2-minute panes 1-10 and 11-12").isEqualTo(3 + 2);
+        assertThat(counting.rawReads.get())
+                .as("1-minute panes 1-10, 11-20 and 21-25, each read once for the three views;"
+                        + " 2-minute panes 1-10 and 11-12")
+                .isEqualTo(3 + 2);
         for (int p = 0; p < 25; p++) {
             Interval pane = new Interval(T0 + p * PANE, T0 + (p + 1) * PANE);
-            ViewStates sum = store.readMaterializedView(sumView, new MaterializedViewRequest(pane, List.of(pane)),
+            ViewStates sum = store.readMaterializedView(
+                    sumView,
+                    new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
-            ViewStates count = store.readMaterializedView(countView, new MaterializedViewRequest(pane, List.of(pane)),
+            ViewStates count = store.readMaterializedView(
+                    countView,
+                    new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             assertThat(sumOf(sum, 0, A)).as("pane %d", p).isEqualTo(sumA[p]);
             long[] n = {0};
@@ -241,7 +275,9 @@ class ViewMaintainerTest {
                 }
             });
             assertThat(n[0]).as("pane %d", p).isEqualTo(countB[p]);
-            ViewStates all = store.readMaterializedView(totalView, new MaterializedViewRequest(pane, List.of(pane)),
+            ViewStates all = store.readMaterializedView(
+                    totalView,
+                    new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             long[] both = {0};
             all.forEach(0, (g, st) -> {
@@ -252,7 +288,9 @@ class ViewMaintainerTest {
         }
         for (int p = 0; p < 12; p++) {
             Interval pane = new Interval(T0 + 2 * p * PANE, T0 + 2 * (p + 1) * PANE);
-            ViewStates wide = store.readMaterializedView(wideView, new MaterializedViewRequest(pane, List.of(pane)),
+            ViewStates wide = store.readMaterializedView(
+                    wideView,
+                    new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             assertThat(sumOf(wide, 0, A)).as("2-minute pane %d", p).isEqualTo(sumA[2 * p] + sumA[2 * p + 1]);
         }
@@ -265,7 +303,9 @@ class ViewMaintainerTest {
         }
         assertThat(maintainer.runOnce(3)).isEqualTo(3);
         write(B, T0 + 3 * PANE + 1_000, 7);
-        assertThat(maintainer.lateSamples()).as("the fourth pane was not read yet").isZero();
+        assertThat(maintainer.lateSamples())
+                .as("the fourth pane was not read yet")
+                .isZero();
         maintainer.runOnce(100);
         Interval fourth = new Interval(T0 + 3 * PANE, T0 + 4 * PANE);
         assertThat(sumOf(read(fourth), 0, B)).isEqualTo(7);
@@ -284,16 +324,21 @@ class ViewMaintainerTest {
         // 25 minutes of A every 7 s: 100 panes of 15 s
         double[] sumA = new double[100];
         for (long t = T0 + 7_000; t <= T0 + 25 * PANE; t += 7_000) {
-            raw.append(AppendRequest.builder().series(A).sample(t, t % 1_000_003).build());
+            raw.append(
+                    AppendRequest.builder().series(A).sample(t, t % 1_000_003).build());
             sumA[(int) ((t - T0 - 1) / narrow)] += t % 1_000_003;
         }
         backlog.accepted(T0 + 7_000, T0 + 25 * PANE + 5_000, 1);
 
         assertThat(backlog.runOnce(1_000)).isEqualTo(100);
-        assertThat(counting.rawReads.get()).as("panes 1-40, 41-80 and 81-100: ten minutes a read").isEqualTo(3);
+        assertThat(counting.rawReads.get())
+                .as("panes 1-40, 41-80 and 81-100: ten minutes a read")
+                .isEqualTo(3);
         for (int p = 0; p < 100; p++) {
             Interval pane = new Interval(T0 + p * narrow, T0 + (p + 1) * narrow);
-            ViewStates sum = store.readMaterializedView(narrowView, new MaterializedViewRequest(pane, List.of(pane)),
+            ViewStates sum = store.readMaterializedView(
+                    narrowView,
+                    new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             assertThat(sumOf(sum, 0, A)).as("15 s pane %d", p).isEqualTo(sumA[p]);
         }

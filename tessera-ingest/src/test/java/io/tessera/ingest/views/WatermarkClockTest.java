@@ -22,7 +22,10 @@ class WatermarkClockTest {
             new ViewMaintainer(summaries, new StoreDataStore(new RawStore(), summaries), LATENESS, clock::get);
 
     private void accept(String instance, long t) {
-        maintainer.accepted(AppendRequest.builder().series(Labels.of("__name__", "up", "instance", instance)).sample(t, 1).build());
+        maintainer.accepted(AppendRequest.builder()
+                .series(Labels.of("__name__", "up", "instance", instance))
+                .sample(t, 1)
+                .build());
     }
 
     @Test
@@ -42,6 +45,8 @@ class WatermarkClockTest {
         clock.set(NOW + 60_000);
         assertThat(maintainer.watermark()).as("the clock moved on").isEqualTo(NOW + 60_000 - LATENESS);
         clock.set(NOW + 10 * 60_000);
-        assertThat(maintainer.watermark()).as("the clock passed the newest sample").isEqualTo(NOW + 5 * 60_000 - LATENESS);
+        assertThat(maintainer.watermark())
+                .as("the clock passed the newest sample")
+                .isEqualTo(NOW + 5 * 60_000 - LATENESS);
     }
 }

@@ -27,8 +27,7 @@ final class ApiJson {
     /** The raw escaping of label names and values in results. */
     static final CharacterEscapes LABELS = new GoEscapes(false);
 
-    private ApiJson() {
-    }
+    private ApiJson() {}
 
     static JsonGenerator open(OutputStream out) throws IOException {
         JsonGenerator g = FACTORY.createGenerator(out);
@@ -103,7 +102,8 @@ final class ApiJson {
         @Override
         public SerializableString getEscapeSequence(int ch) {
             if (ch < 0x80 || (html && (ch == 0x2028 || ch == 0x2029))) {
-                return new SerializedString("\\u" + HEX[(ch >> 12) & 0xf] + HEX[(ch >> 8) & 0xf] + HEX[(ch >> 4) & 0xf] + HEX[ch & 0xf]);
+                return new SerializedString(
+                        "\\u" + HEX[(ch >> 12) & 0xf] + HEX[(ch >> 8) & 0xf] + HEX[(ch >> 4) & 0xf] + HEX[ch & 0xf]);
             }
             return null;
         }

@@ -17,8 +17,7 @@ final class ApiParams {
 
     private static final String EMPTY_SELECTOR = "vector selector must contain at least one non-empty matcher";
 
-    private ApiParams() {
-    }
+    private ApiParams() {}
 
     /** {@code limit}: 0 (no limit) when absent; Go's {@code strconv.Atoi}, then non-negative. */
     static int limit(FormValues form) {
@@ -27,13 +26,15 @@ final class ApiParams {
             return 0;
         }
         if (!s.matches("[+-]?\\d+")) {
-            throw ApiException.invalidParameter("limit", "strconv.Atoi: parsing " + GoQuote.quote(s) + ": invalid syntax");
+            throw ApiException.invalidParameter(
+                    "limit", "strconv.Atoi: parsing " + GoQuote.quote(s) + ": invalid syntax");
         }
         long n;
         try {
             n = Long.parseLong(s.startsWith("+") ? s.substring(1) : s);
         } catch (NumberFormatException e) {
-            throw ApiException.invalidParameter("limit", "strconv.Atoi: parsing " + GoQuote.quote(s) + ": value out of range");
+            throw ApiException.invalidParameter(
+                    "limit", "strconv.Atoi: parsing " + GoQuote.quote(s) + ": value out of range");
         }
         if (n < 0) {
             throw ApiException.invalidParameter("limit", "limit must be non-negative");

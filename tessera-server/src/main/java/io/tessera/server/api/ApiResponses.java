@@ -23,15 +23,16 @@ final class ApiResponses {
         void write(JsonGenerator g) throws IOException;
     }
 
-    private ApiResponses() {
-    }
+    private ApiResponses() {}
 
     static void success(Request request, DataWriter data) throws IOException {
         success(request, data, List.of(), List.of());
     }
 
-    static void success(Request request, DataWriter data, List<String> warnings, List<String> infos) throws IOException {
-        try (OutputStream out = request.stream(200, CONTENT_TYPE); JsonGenerator g = ApiJson.open(out)) {
+    static void success(Request request, DataWriter data, List<String> warnings, List<String> infos)
+            throws IOException {
+        try (OutputStream out = request.stream(200, CONTENT_TYPE);
+                JsonGenerator g = ApiJson.open(out)) {
             g.writeStartObject();
             g.writeStringField("status", "success");
             g.writeFieldName("data");

@@ -23,8 +23,7 @@ final class FormValues {
 
     private final Map<String, List<String>> values = new HashMap<>();
 
-    private FormValues() {
-    }
+    private FormValues() {}
 
     static FormValues of(Request request) throws IOException {
         FormValues form = new FormValues();
@@ -51,7 +50,8 @@ final class FormValues {
             return false;
         }
         int semicolon = type.indexOf(';');
-        String mediaType = (semicolon < 0 ? type : type.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+        String mediaType =
+                (semicolon < 0 ? type : type.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
         return mediaType.equals("application/x-www-form-urlencoded");
     }
 

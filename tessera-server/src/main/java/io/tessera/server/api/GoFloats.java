@@ -13,12 +13,12 @@ import java.util.regex.Pattern;
 final class GoFloats {
 
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
-    private static final Pattern HEX = Pattern.compile("[+-]?0[xX]([0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+)[pP][+-]?\\d+");
+    private static final Pattern HEX =
+            Pattern.compile("[+-]?0[xX]([0-9a-fA-F]+\\.?[0-9a-fA-F]*|\\.[0-9a-fA-F]+)[pP][+-]?\\d+");
     private static final Pattern INFINITY = Pattern.compile("[+-]?(?i:inf|infinity)");
     private static final Pattern NAN = Pattern.compile("(?i:nan)");
 
-    private GoFloats() {
-    }
+    private GoFloats() {}
 
     /**
      * The value of {@code s} as {@code strconv.ParseFloat(s, 64)} reads it, or null where Go
@@ -113,7 +113,11 @@ final class GoFloats {
         for (RoundingMode mode : new RoundingMode[] {RoundingMode.DOWN, RoundingMode.UP}) {
             BigDecimal one = d.round(new MathContext(1, mode));
             if (Double.parseDouble(one.toString()) == positive
-                    && (best == null || one.subtract(exact).abs().compareTo(best.subtract(exact).abs()) < 0)) {
+                    && (best == null
+                            || one.subtract(exact)
+                                            .abs()
+                                            .compareTo(best.subtract(exact).abs())
+                                    < 0)) {
                 best = one;
             }
         }

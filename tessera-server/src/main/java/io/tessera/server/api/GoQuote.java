@@ -5,8 +5,7 @@ final class GoQuote {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private GoQuote() {
-    }
+    private GoQuote() {}
 
     static String quote(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 2).append('"');

@@ -50,6 +50,7 @@ public final class IngestEndpoints {
     private static final long BUDGET_WAIT_MS = 5_000;
     /** Below this much room under the memory limit a write is refused before it is decoded. */
     private static final long MIN_STORE_HEADROOM = 64 << 10;
+
     private static final String RETRY_AFTER_SECONDS = "30";
 
     /**
@@ -58,8 +59,8 @@ public final class IngestEndpoints {
      * @param storeHeadroom bytes the raw store may still grow by before its memory limit
      * @param clock the server's clock, epoch milliseconds
      */
-    public record Limits(long futureToleranceMillis, long decodeBudgetBytes, LongSupplier storeHeadroom, LongSupplier clock) {
-    }
+    public record Limits(
+            long futureToleranceMillis, long decodeBudgetBytes, LongSupplier storeHeadroom, LongSupplier clock) {}
 
     private final Function<AppendRequest, AppendResult> store;
     private final RemoteWriteDecoder remoteWrite;
@@ -91,17 +92,25 @@ public final class IngestEndpoints {
     private final WriteListener listener;
 
     /** @param store appends a request atomically, durably when it is backed by a log */
-    public IngestEndpoints(Function<AppendRequest, AppendResult> store, IngestOptions options, MetricsRegistry metrics,
-            WriteListener listener, Limits limits) {
+    public IngestEndpoints(
+            Function<AppendRequest, AppendResult> store,
+            IngestOptions options,
+            MetricsRegistry metrics,
+            WriteListener listener,
+            Limits limits) {
         this.store = store;
         this.listener = listener;
         this.limits = limits;
         this.budget = new DecodeBudget(limits.decodeBudgetBytes());
         long affordable = budget.largestBody();
         if (affordable < options.maxUncompressedBytes()) {
-            LOG.warn("remote_write.max_body_bytes {} is more than this heap can decode; requests are limited to {} bytes "
-                    + "({}% of the heap, {} bytes, is for write requests being decoded; raise -Xmx for larger ones)",
-                    options.maxUncompressedBytes(), affordable, Math.round(DECODE_HEAP_FRACTION * 100), limits.decodeBudgetBytes());
+            LOG.warn(
+                    "remote_write.max_body_bytes {} is more than this heap can decode; requests are limited to {} bytes "
+                            + "({}% of the heap, {} bytes, is for write requests being decoded; raise -Xmx for larger ones)",
+                    options.maxUncompressedBytes(),
+                    affordable,
+                    Math.round(DECODE_HEAP_FRACTION * 100),
+                    limits.decodeBudgetBytes());
             options = options.withMaxUncompressedBytes((int) affordable);
         }
         this.remoteWrite = new RemoteWriteDecoder(options, null);
@@ -118,11 +127,15 @@ public final class IngestEndpoints {
         rejectedBusy = metrics.counter(requests, help, "result", "decode_budget");
         rejectedLog = metrics.counter(requests, help, "result", "wal_failed");
         samples = metrics.counter("tessera_ingest_samples_total", "Samples appended to the raw store.");
-        duplicates = metrics.counter("tessera_ingest_duplicate_samples_total", "Samples ignored as exact repeats of a stored sample.");
+        duplicates = metrics.counter(
+                "tessera_ingest_duplicate_samples_total", "Samples ignored as exact repeats of a stored sample.");
         exemplars = metrics.counter("tessera_ingest_exemplars_total", "Exemplars received and counted, not stored.");
-        histograms = metrics.counter("tessera_ingest_histograms_total", "Native histogram samples received and refused (not stored yet).");
-        metadata = metrics.counter("tessera_ingest_metadata_total", "Metric metadata entries received and counted, not stored.");
-        futureSamples = metrics.counter("tessera_ingest_future_samples_total",
+        histograms = metrics.counter(
+                "tessera_ingest_histograms_total", "Native histogram samples received and refused (not stored yet).");
+        metadata = metrics.counter(
+                "tessera_ingest_metadata_total", "Metric metadata entries received and counted, not stored.");
+        futureSamples = metrics.counter(
+                "tessera_ingest_future_samples_total",
                 "Samples refused for being stamped further ahead of the server's clock than storage.future_tolerance.");
     }
 
@@ -156,7 +169,9 @@ public final class IngestEndpoints {
             return;
         }
         long maxCompressed = maxCompressedLength(maxBodyBytes);
-        if (!lease.grow(DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxCompressed, declaredLength(request, maxCompressed)), BUDGET_WAIT_MS)) {
+        if (!lease.grow(
+                DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxCompressed, declaredLength(request, maxCompressed)),
+                BUDGET_WAIT_MS)) {
             busy(request);
             return;
         }
@@ -174,7 +189,9 @@ public final class IngestEndpoints {
         }
         WriteBatch batch;
         try {
-            batch = message.version() == RemoteWriteMessage.Version.V2 ? remoteWrite2.decode(body) : remoteWrite.decode(body);
+            batch = message.version() == RemoteWriteMessage.Version.V2
+                    ? remoteWrite2.decode(body)
+                    : remoteWrite.decode(body);
         } catch (WriteRejectedException e) {
             reject(request, e);
             return;
@@ -184,7 +201,9 @@ public final class IngestEndpoints {
     }
 
     private void importText(Request request, DecodeBudget.Lease lease) throws IOException, InterruptedException {
-        if (!lease.grow(DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxBodyBytes, declaredLength(request, maxBodyBytes)), BUDGET_WAIT_MS)) {
+        if (!lease.grow(
+                DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxBodyBytes, declaredLength(request, maxBodyBytes)),
+                BUDGET_WAIT_MS)) {
             busy(request);
             return;
         }
@@ -231,11 +250,14 @@ public final class IngestEndpoints {
      * Leases the heap decoding {@code uncompressed} bytes takes, after checking that the raw store
      * has room at all; answers the request and returns false when it must wait for neither.
      */
-    private boolean roomToDecode(Request request, DecodeBudget.Lease lease, long uncompressed) throws IOException, InterruptedException {
+    private boolean roomToDecode(Request request, DecodeBudget.Lease lease, long uncompressed)
+            throws IOException, InterruptedException {
         if (limits.storeHeadroom().getAsLong() < MIN_STORE_HEADROOM) {
             rejectedMemory.increment();
             request.setHeader("Retry-After", RETRY_AFTER_SECONDS);
-            request.text(503, "memory limit reached: the raw store is at storage.memory_limit; ingest refused, nothing of this request was stored\n");
+            request.text(
+                    503,
+                    "memory limit reached: the raw store is at storage.memory_limit; ingest refused, nothing of this request was stored\n");
             return false;
         }
         if (!lease.grow(DecodeBudget.DECODED_BYTES_PER_BYTE * uncompressed, BUDGET_WAIT_MS)) {
@@ -254,7 +276,8 @@ public final class IngestEndpoints {
         AppendResult result;
         AdmittedWrite admitted;
         try {
-            admitted = RawAppends.admit(batch, saturatedAdd(limits.clock().getAsLong(), limits.futureToleranceMillis()));
+            admitted =
+                    RawAppends.admit(batch, saturatedAdd(limits.clock().getAsLong(), limits.futureToleranceMillis()));
             result = store.apply(admitted.request());
         } catch (SampleRejectedException e) {
             rejectedBadRequest.increment();
@@ -301,14 +324,22 @@ public final class IngestEndpoints {
         }
         StringBuilder out = new StringBuilder();
         if (histogramSamples > 0) {
-            out.append("refused ").append(histogramSamples).append(" native histogram sample").append(histogramSamples == 1 ? "" : "s")
+            out.append("refused ")
+                    .append(histogramSamples)
+                    .append(" native histogram sample")
+                    .append(histogramSamples == 1 ? "" : "s")
                     .append(": native histograms are not stored by this server yet (send them as classic histograms)");
         }
         if (future != null) {
             out.append(out.isEmpty() ? "" : "; ").append(future);
         }
-        return out.append("; the other ").append(storedSamples).append(storedSamples == 1 ? " sample of this request was stored"
-                : " samples of this request were stored").toString();
+        return out.append("; the other ")
+                .append(storedSamples)
+                .append(
+                        storedSamples == 1
+                                ? " sample of this request was stored"
+                                : " samples of this request were stored")
+                .toString();
     }
 
     private static long saturatedAdd(long a, long b) {
@@ -319,8 +350,10 @@ public final class IngestEndpoints {
     private void busy(Request request) throws IOException {
         rejectedBusy.increment();
         request.setHeader("Retry-After", "5");
-        request.text(503, "too many write requests being decoded: they hold the " + budget.capacityBytes()
-                + " bytes of heap set aside for decoding writes; nothing of this request was stored, retry later\n");
+        request.text(
+                503,
+                "too many write requests being decoded: they hold the " + budget.capacityBytes()
+                        + " bytes of heap set aside for decoding writes; nothing of this request was stored, retry later\n");
     }
 
     private void outOfMemory(Request request) throws IOException {
@@ -328,7 +361,8 @@ public final class IngestEndpoints {
         LOG.warn("a write request ran out of heap; it is answered 503 and can be retried");
         if (!request.responded()) {
             request.setHeader("Retry-After", RETRY_AFTER_SECONDS);
-            request.text(503, "out of memory while handling this write request; it was not acknowledged, retry later\n");
+            request.text(
+                    503, "out of memory while handling this write request; it was not acknowledged, retry later\n");
         }
     }
 

@@ -10,8 +10,7 @@ final class LabelNameEscaping {
 
     private static final String PREFIX = "U__";
 
-    private LabelNameEscaping() {
-    }
+    private LabelNameEscaping() {}
 
     static String unescape(String name) {
         if (!name.startsWith(PREFIX)) {

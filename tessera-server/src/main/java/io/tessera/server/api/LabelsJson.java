@@ -16,8 +16,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class LabelsJson {
 
-    private LabelsJson() {
-    }
+    private LabelsJson() {}
 
     /** The JSON object of {@code labels} in UTF-8, in label order, with the raw escaping of result labels. */
     static byte[] bytes(Labels labels) {
@@ -38,7 +37,11 @@ final class LabelsJson {
         if (plain(labels)) {
             StringBuilder sb = new StringBuilder(labels.size() * 24).append('{');
             for (int i = 0; i < labels.size(); i++) {
-                sb.append(i == 0 ? "\"" : ",\"").append(labels.name(i)).append("\":\"").append(labels.value(i)).append('"');
+                sb.append(i == 0 ? "\"" : ",\"")
+                        .append(labels.name(i))
+                        .append("\":\"")
+                        .append(labels.value(i))
+                        .append('"');
             }
             return sb.append('}').toString();
         }

@@ -17,6 +17,7 @@ final class LabelsTableJson {
 
     /** What the slot holds after the first answer. */
     private static final Object SEEN_ONCE = new Object();
+
     static final int MAX_LABEL_SETS = 1_000_000;
 
     private final byte[] bytes;
@@ -41,7 +42,8 @@ final class LabelsTableJson {
         if (table.size() > MAX_LABEL_SETS) {
             return null;
         }
-        LabelsTableJson before = kept instanceof LabelsTableJson old ? old : new LabelsTableJson(new byte[0], new int[1]);
+        LabelsTableJson before =
+                kept instanceof LabelsTableJson old ? old : new LabelsTableJson(new byte[0], new int[1]);
         int from = before.size();
         int n = Math.max(table.size(), from);
         byte[][] each = new byte[n][];

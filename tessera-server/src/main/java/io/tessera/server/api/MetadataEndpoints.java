@@ -52,13 +52,17 @@ final class MetadataEndpoints {
         List<Labels> series = new ArrayList<>(found);
         List<String> warnings = new ArrayList<>();
         List<Labels> shown = truncate(series, limit, warnings);
-        ApiResponses.success(request, g -> {
-            g.writeStartArray();
-            for (Labels l : shown) {
-                ResultJson.labels(g, l);
-            }
-            g.writeEndArray();
-        }, warnings, List.of());
+        ApiResponses.success(
+                request,
+                g -> {
+                    g.writeStartArray();
+                    for (Labels l : shown) {
+                        ResultJson.labels(g, l);
+                    }
+                    g.writeEndArray();
+                },
+                warnings,
+                List.of());
     }
 
     void labelNames(Request request, FormValues form) throws IOException {
@@ -126,13 +130,17 @@ final class MetadataEndpoints {
     private static void strings(Request request, Collection<String> sorted, int limit) throws IOException {
         List<String> warnings = new ArrayList<>();
         List<String> shown = truncate(new ArrayList<>(sorted), limit, warnings);
-        ApiResponses.success(request, g -> {
-            g.writeStartArray();
-            for (String s : shown) {
-                g.writeString(s);
-            }
-            g.writeEndArray();
-        }, warnings, List.of());
+        ApiResponses.success(
+                request,
+                g -> {
+                    g.writeStartArray();
+                    for (String s : shown) {
+                        g.writeString(s);
+                    }
+                    g.writeEndArray();
+                },
+                warnings,
+                List.of());
     }
 
     private static <T> List<T> truncate(List<T> all, int limit, List<String> warnings) {

@@ -13,8 +13,7 @@ import io.tessera.plan.MaterializedView;
  */
 public final class PlanBounds {
 
-    private PlanBounds() {
-    }
+    private PlanBounds() {}
 
     /** Throws an {@link InvalidInputException} naming the first view whose retention exceeds {@code maxRetentionMs}. */
     public static void check(InstallablePlan plan, long maxRetentionMs) {

@@ -24,6 +24,7 @@ public final class PlanEndpoints {
 
     /** The only content type a plan is accepted in: a web page cannot send it without asking first (CORS). */
     public static final String CONTENT_TYPE = "application/json";
+
     private static final long MAX_PLAN_BYTES = 16 << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -42,7 +43,8 @@ public final class PlanEndpoints {
         if (request.method().equals("GET")) {
             InstallablePlan plan = current.get();
             if (plan == null) {
-                request.json(404, "{\"status\":\"error\",\"errorType\":\"not_found\",\"error\":\"no plan is installed\"}");
+                request.json(
+                        404, "{\"status\":\"error\",\"errorType\":\"not_found\",\"error\":\"no plan is installed\"}");
             } else {
                 request.json(200, InstallablePlanCodec.toJson(plan));
             }
@@ -52,14 +54,20 @@ public final class PlanEndpoints {
         try {
             plan = InstallablePlanCodec.fromJson(new String(request.body(MAX_PLAN_BYTES), StandardCharsets.UTF_8));
         } catch (InvalidInputException | IllegalArgumentException e) {
-            request.json(400, JSON.writeValueAsString(Map.of("status", "error", "errorType", "bad_data", "error", String.valueOf(e.getMessage()))));
+            request.json(
+                    400,
+                    JSON.writeValueAsString(Map.of(
+                            "status", "error", "errorType", "bad_data", "error", String.valueOf(e.getMessage()))));
             return;
         }
         try {
             PlanBounds.check(plan, maxRetentionMs);
             install.accept(plan);
         } catch (InvalidInputException e) {
-            request.json(400, JSON.writeValueAsString(Map.of("status", "error", "errorType", "bad_data", "error", String.valueOf(e.getMessage()))));
+            request.json(
+                    400,
+                    JSON.writeValueAsString(Map.of(
+                            "status", "error", "errorType", "bad_data", "error", String.valueOf(e.getMessage()))));
             return;
         }
         List<Map<String, Object>> views = new ArrayList<>();

@@ -29,7 +29,13 @@ public final class PrometheusApi implements AutoCloseable {
     private final QueryMetrics queryMetrics;
 
     public PrometheusApi(RawStore store, PromqlEngine.Options options, String tesseraVersion, String storageRetention) {
-        this(store, new StoreDataStore(store), () -> QueryAccelerator.NONE, options, tesseraVersion, storageRetention,
+        this(
+                store,
+                new StoreDataStore(store),
+                () -> QueryAccelerator.NONE,
+                options,
+                tesseraVersion,
+                storageRetention,
                 QueryMetrics.unscraped());
     }
 
@@ -37,8 +43,14 @@ public final class PrometheusApi implements AutoCloseable {
      * Queries read {@code data} and use the views the current {@code accelerator} rewrites them to;
      * each query and range query is recorded in {@code queryMetrics}.
      */
-    public PrometheusApi(RawStore store, DataStore data, Supplier<QueryAccelerator> accelerator, PromqlEngine.Options options,
-            String tesseraVersion, String storageRetention, QueryMetrics queryMetrics) {
+    public PrometheusApi(
+            RawStore store,
+            DataStore data,
+            Supplier<QueryAccelerator> accelerator,
+            PromqlEngine.Options options,
+            String tesseraVersion,
+            String storageRetention,
+            QueryMetrics queryMetrics) {
         this.queryMetrics = queryMetrics;
         this.queries = new QueryEndpoints(data, options, System::currentTimeMillis, accelerator);
         this.metadata = new MetadataEndpoints(store);
@@ -47,7 +59,10 @@ public final class PrometheusApi implements AutoCloseable {
 
     public void register(HttpService http) {
         http.route("/api/v1/query", GET_POST, ApiHandler.of(observed(QueryMetrics.Endpoint.QUERY, queries::instant)));
-        http.route("/api/v1/query_range", GET_POST, ApiHandler.of(observed(QueryMetrics.Endpoint.QUERY_RANGE, queries::range)));
+        http.route(
+                "/api/v1/query_range",
+                GET_POST,
+                ApiHandler.of(observed(QueryMetrics.Endpoint.QUERY_RANGE, queries::range)));
         http.route("/api/v1/format_query", GET_POST, ApiHandler.of(queries::format));
         http.route("/api/v1/query_exemplars", GET_POST, ApiHandler.of(queries::exemplars));
         http.route("/api/v1/series", GET_POST, ApiHandler.of(metadata::series));
@@ -74,7 +89,10 @@ public final class PrometheusApi implements AutoCloseable {
 
     /** {@code endpoint} with each request recorded: an API error by its Prometheus error type, any other failure by its kind. */
     private ApiHandler.Endpoint observed(QueryMetrics.Endpoint endpoint, QueryEndpoint answer) {
-        return (request, form) -> queryMetrics.observe(endpoint, () -> answer.answer(request, form), QueryResult::infos,
+        return (request, form) -> queryMetrics.observe(
+                endpoint,
+                () -> answer.answer(request, form),
+                QueryResult::infos,
                 e -> e instanceof ApiException api ? api.type().wireName() : QueryErrorReason.of(e));
     }
 

@@ -17,10 +17,12 @@ final class PrometheusTime {
 
     /** Prometheus' {@code MinTime} and {@code MaxTime}, the defaults of optional ranges, in ms. */
     static final long MIN_TIME = (Long.MIN_VALUE / 1000 + 62_135_596_801L) * 1000;
+
     static final long MAX_TIME = (Long.MAX_VALUE / 1000 - 62_135_596_801L) * 1000 + 999;
 
     /** How Go's time formatting spells those two, which clients send back. */
     private static final String MIN_TIME_TEXT = "-292273086-05-16T16:47:06Z";
+
     private static final String MAX_TIME_TEXT = "292277026596-12-04T15:30:07.999999999Z";
 
     /** Seconds beyond which a float time would overflow epoch milliseconds. */
@@ -29,8 +31,7 @@ final class PrometheusTime {
     private static final Pattern RFC3339 = Pattern.compile(
             "(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2}):(\\d{2}):(\\d{2})(?:[.,](\\d+))?(?:(Z)|([+-])(\\d{2}):(\\d{2}))");
 
-    private PrometheusTime() {
-    }
+    private PrometheusTime() {}
 
     /** Epoch milliseconds of {@code s}. */
     static long parseTime(String s) {
@@ -91,7 +92,9 @@ final class PrometheusTime {
             int nanos = 0;
             String fraction = m.group(7);
             if (fraction != null) {
-                String nine = (fraction.length() > 9 ? fraction.substring(0, 9) : fraction + "000000000".substring(fraction.length()));
+                String nine = (fraction.length() > 9
+                        ? fraction.substring(0, 9)
+                        : fraction + "000000000".substring(fraction.length()));
                 nanos = Integer.parseInt(nine);
             }
             int offsetSeconds = 0;
@@ -103,9 +106,14 @@ final class PrometheusTime {
                 }
                 offsetSeconds = (hours * 3600 + minutes * 60) * (m.group(9).equals("-") ? -1 : 1);
             }
-            LocalDateTime local = LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                    Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)),
-                    Integer.parseInt(m.group(6)), nanos);
+            LocalDateTime local = LocalDateTime.of(
+                    Integer.parseInt(m.group(1)),
+                    Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)),
+                    Integer.parseInt(m.group(4)),
+                    Integer.parseInt(m.group(5)),
+                    Integer.parseInt(m.group(6)),
+                    nanos);
             long epochSecond = local.toEpochSecond(ZoneOffset.ofTotalSeconds(offsetSeconds));
             return epochSecond * 1000 + nanos / 1_000_000;
         } catch (DateTimeException e) {
@@ -119,7 +127,8 @@ final class PrometheusTime {
         if (f != null) {
             double ns = f * 1e9;
             if (ns >= 0x1p63 || ns < -0x1p63) {
-                throw new InvalidInputException("cannot parse " + GoQuote.quote(s) + " to a valid duration. It overflows int64");
+                throw new InvalidInputException(
+                        "cannot parse " + GoQuote.quote(s) + " to a valid duration. It overflows int64");
             }
             if (Double.isNaN(ns)) {
                 throw cannotParseDuration(s);

@@ -58,7 +58,8 @@ final class QueryEndpoints implements AutoCloseable {
         this(store, options, clock, () -> QueryAccelerator.NONE);
     }
 
-    QueryEndpoints(DataStore store, PromqlEngine.Options options, LongSupplier clock, Supplier<QueryAccelerator> accelerator) {
+    QueryEndpoints(
+            DataStore store, PromqlEngine.Options options, LongSupplier clock, Supplier<QueryAccelerator> accelerator) {
         this.store = store;
         this.options = options;
         this.clock = clock;
@@ -91,8 +92,8 @@ final class QueryEndpoints implements AutoCloseable {
         long stepNanos = ApiParams.durationNanos(form, "step");
         long stepMs = PrometheusTime.nanosToMillis(stepNanos);
         if (stepNanos <= 0 || stepMs <= 0) {
-            throw ApiException.invalidParameter("step",
-                    "zero or negative query resolution step widths are not accepted. Try a positive integer");
+            throw ApiException.invalidParameter(
+                    "step", "zero or negative query resolution step widths are not accepted. Try a positive integer");
         }
         int maxPoints = options.limits().maxPointsPerSeries();
         if (saturatedNanos(end - start) / stepNanos > maxPoints) {
@@ -107,7 +108,8 @@ final class QueryEndpoints implements AutoCloseable {
             throw ApiException.badData(e.getMessage());
         }
         RunContext context = run.context(start, end);
-        QueryResult result = execute(request, context, () -> run.engine().range(query, start, end, stepMs, store, context));
+        QueryResult result =
+                execute(request, context, () -> run.engine().range(query, start, end, stepMs, store, context));
         respond(request, result, limit);
         return result;
     }
@@ -154,7 +156,8 @@ final class QueryEndpoints implements AutoCloseable {
         return switch (e) {
             case VectorSelector v -> true;
             case MatrixSelector m -> true;
-            case AggregateExpr a -> a.expr() != null && hasSelector(a.expr()) || a.param() != null && hasSelector(a.param());
+            case AggregateExpr a ->
+                a.expr() != null && hasSelector(a.expr()) || a.param() != null && hasSelector(a.param());
             case BinaryExpr b -> hasSelector(b.lhs()) || hasSelector(b.rhs());
             case Call c -> c.args().stream().anyMatch(QueryEndpoints::hasSelector);
             case ParenExpr p -> hasSelector(p.expr());
@@ -203,7 +206,8 @@ final class QueryEndpoints implements AutoCloseable {
         // The range check above admits (end - start) / step == maxPoints, one point more than
         // the engine's own count allows, so the engine is given that one more.
         QueryLimits limits = new QueryLimits(server.maxSamples(), server.maxPointsPerSeries() + 1, timeoutMs);
-        PromqlEngine engine = new PromqlEngine(new PromqlEngine.Options(lookbackMs, options.defaultSubqueryStepMs(), limits));
+        PromqlEngine engine =
+                new PromqlEngine(new PromqlEngine.Options(lookbackMs, options.defaultSubqueryStepMs(), limits));
         if (accelerate(form)) {
             engine.accelerate(accelerator.get());
         }
@@ -219,7 +223,9 @@ final class QueryEndpoints implements AutoCloseable {
         return switch (value) {
             case "", "true" -> true;
             case "false" -> false;
-            default -> throw ApiException.invalidParameter("accelerate", "expected true or false, got " + GoQuote.quote(value));
+            default ->
+                throw ApiException.invalidParameter(
+                        "accelerate", "expected true or false, got " + GoQuote.quote(value));
         };
     }
 
@@ -246,15 +252,18 @@ final class QueryEndpoints implements AutoCloseable {
         QueryResult shown = result;
         if (limit > 0) {
             switch (result) {
-                case QueryResult.VectorResult v when v.samples().size() > limit -> {
-                    shown = new QueryResult.VectorResult(v.samples().subList(0, limit), v.warnings(), v.infos(), v.labelsFrom());
+                case QueryResult.VectorResult v
+                when v.samples().size() > limit -> {
+                    shown = new QueryResult.VectorResult(
+                            v.samples().subList(0, limit), v.warnings(), v.infos(), v.labelsFrom());
                     warnings = withTruncation(warnings);
                 }
-                case QueryResult.MatrixResult m when m.series().size() > limit -> {
+                case QueryResult.MatrixResult m
+                when m.series().size() > limit -> {
                     shown = new QueryResult.MatrixResult(m.series().subList(0, limit), m.warnings(), m.infos());
                     warnings = withTruncation(warnings);
                 }
-                default -> { }
+                default -> {}
             }
         }
         QueryResult data = shown;

@@ -11,7 +11,10 @@ import java.util.Locale;
  */
 record RemoteWriteMessage(Version version, String refusal) {
 
-    enum Version { V1, V2 }
+    enum Version {
+        V1,
+        V2
+    }
 
     static final String V1_MESSAGE = "prometheus.WriteRequest";
     static final String V2_MESSAGE = "io.prometheus.write.v2.Request";
@@ -23,7 +26,8 @@ record RemoteWriteMessage(Version version, String refusal) {
         String[] parts = contentType.split(";");
         String media = parts[0].strip().toLowerCase(Locale.ROOT);
         if (!media.equals("application/x-protobuf")) {
-            return refused("remote write takes Content-Type application/x-protobuf, got \"" + contentType.strip() + "\"");
+            return refused(
+                    "remote write takes Content-Type application/x-protobuf, got \"" + contentType.strip() + "\"");
         }
         for (int i = 1; i < parts.length; i++) {
             String parameter = parts[i].strip();
@@ -36,8 +40,9 @@ record RemoteWriteMessage(Version version, String refusal) {
                 return switch (message) {
                     case V1_MESSAGE -> new RemoteWriteMessage(Version.V1, null);
                     case V2_MESSAGE -> new RemoteWriteMessage(Version.V2, null);
-                    default -> refused("remote write message " + message + " is not supported: Tessera receives "
-                            + V1_MESSAGE + " (remote write 1.0) and " + V2_MESSAGE + " (2.0)");
+                    default ->
+                        refused("remote write message " + message + " is not supported: Tessera receives " + V1_MESSAGE
+                                + " (remote write 1.0) and " + V2_MESSAGE + " (2.0)");
                 };
             }
         }

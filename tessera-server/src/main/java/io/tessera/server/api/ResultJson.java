@@ -15,8 +15,7 @@ import java.util.List;
  */
 final class ResultJson {
 
-    private ResultJson() {
-    }
+    private ResultJson() {}
 
     static void write(JsonGenerator g, QueryResult result) throws IOException {
         g.writeStartObject();

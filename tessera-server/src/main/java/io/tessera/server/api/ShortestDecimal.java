@@ -22,8 +22,7 @@ final class ShortestDecimal {
     /** The longest plain rendering of the range: sign, 7 integer digits, point, 17 digits, or "-0.00" and 17 digits. */
     static final int MAX_LENGTH = 24;
 
-    private ShortestDecimal() {
-    }
+    private ShortestDecimal() {}
 
     /**
      * Writes {@code v} at {@code at} of {@code buf} (which has {@link #MAX_LENGTH} bytes free there)
@@ -60,7 +59,8 @@ final class ShortestDecimal {
         long vbr = rop(g1, g0, cbr << h);
         long s = vb >> 2;
         long f;
-        found: {
+        found:
+        {
             if (s >= 100) {
                 long sp10 = 10 * (s / 10);
                 long tp10 = sp10 + 10;

@@ -27,7 +27,8 @@ final class StatusEndpoints {
     /** The Prometheus API level this server answers as: the last 2.x release line's. */
     static final String PROMETHEUS_VERSION = "2.53.0";
 
-    private static final DateTimeFormatter RFC3339_NANO = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSSXXX");
+    private static final DateTimeFormatter RFC3339_NANO =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSSXXX");
 
     private final String tesseraVersion;
     private final String storageRetention;

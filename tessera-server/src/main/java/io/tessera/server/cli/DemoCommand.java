@@ -11,22 +11,35 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code tessera demo}: the server on its embedded defaults, a planned dashboard workload, generated data, answers side by side. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Start Tessera on its embedded defaults, install a built-in dashboard workload planned by the planner,"
-                + " feed it generated data over remote write and answer the dashboard's queries from views and exactly,"
-                + " side by side. Keeps feeding live data until Ctrl-C or --duration."})
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Start Tessera on its embedded defaults, install a built-in dashboard workload planned by the planner,"
+                    + " feed it generated data over remote write and answer the dashboard's queries from views and exactly,"
+                    + " side by side. Keeps feeding live data until Ctrl-C or --duration."
+        })
 public final class DemoCommand implements Callable<Integer> {
 
-    @Option(names = "--series", defaultValue = "3000", description = "About this many series (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--series",
+            defaultValue = "3000",
+            description = "About this many series (default ${DEFAULT-VALUE}).")
     int series;
 
-    @Option(names = "--history", defaultValue = "4h", description = "Generated history before now, at least 4h (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--history",
+            defaultValue = "4h",
+            description = "Generated history before now, at least 4h (default ${DEFAULT-VALUE}).")
     String history;
 
     @Option(names = "--duration", description = "Stop after this long (e.g. 30s); default: run until Ctrl-C.")
     String duration;
 
-    @Option(names = "--listen", defaultValue = "127.0.0.1:9470", description = "Where the server listens (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--listen",
+            defaultValue = "127.0.0.1:9470",
+            description = "Where the server listens (default ${DEFAULT-VALUE}).")
     String listen;
 
     @Option(names = "--seed", defaultValue = "42", description = "Random seed (default ${DEFAULT-VALUE}).")
@@ -44,28 +57,33 @@ public final class DemoCommand implements Callable<Integer> {
             return 2;
         }
         if (series < 1 || historyMs < 4 * 3_600_000L || durationMs < 0) {
-            System.err.println("demo: --series must be at least 1, --history at least 4h (the dashboard shows 3 h of 1 h windows)");
+            System.err.println(
+                    "demo: --series must be at least 1, --history at least 4h (the dashboard shows 3 h of 1 h windows)");
             return 2;
         }
         DemoRunner.Options defaults = DemoRunner.Options.DEFAULTS;
-        DemoRunner runner = new DemoRunner(new DemoRunner.Options(series, historyMs, defaults.intervalMs(), durationMs,
-                listen, seed), System.out);
+        DemoRunner runner = new DemoRunner(
+                new DemoRunner.Options(series, historyMs, defaults.intervalMs(), durationMs, listen, seed), System.out);
         CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            runner.stop();
-            try {
-                finished.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "tessera-demo-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    runner.stop();
+                    try {
+                        finished.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "tessera-demo-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             runner.run();
             return 0;
         } catch (UncheckedIOException e) {
-            System.err.println("demo: " + e.getMessage() + (listen.endsWith(":9470") ? " (is a Tessera already running? try"
-                    + " --listen 127.0.0.1:0)" : ""));
+            System.err.println("demo: " + e.getMessage()
+                    + (listen.endsWith(":9470")
+                            ? " (is a Tessera already running? try" + " --listen 127.0.0.1:0)"
+                            : ""));
             return 1;
         } finally {
             finished.countDown();

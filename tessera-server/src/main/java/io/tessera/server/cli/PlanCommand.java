@@ -15,20 +15,30 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code tessera plan WORKLOAD [-o PLAN]}: plans views for a workload file and explains the choice. */
-@Command(name = "plan", mixinStandardHelpOptions = true,
-        description = {"Plan materialized views for a workload file (YAML) and explain the choices.",
-                "Writes the installable plan (JSON) to -o, or next to the workload as <name>.plan.json;"
-                        + " '-o -' writes it to stdout. The explanation goes to stderr when the plan goes to stdout."})
+@Command(
+        name = "plan",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Plan materialized views for a workload file (YAML) and explain the choices.",
+            "Writes the installable plan (JSON) to -o, or next to the workload as <name>.plan.json;"
+                    + " '-o -' writes it to stdout. The explanation goes to stderr when the plan goes to stdout."
+        })
 public final class PlanCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload file (YAML).")
     Path workloadFile;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "PLAN", description = "Where to write the plan JSON ('-' for stdout).")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "PLAN",
+            description = "Where to write the plan JSON ('-' for stdout).")
     String output;
 
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-            description = "The server config whose tables the workload's SQL queries read (without it every SQL name is a metric).")
+    @Option(
+            names = {"-c", "--config"},
+            paramLabel = "FILE",
+            description =
+                    "The server config whose tables the workload's SQL queries read (without it every SQL name is a metric).")
     Path configFile;
 
     @Override
@@ -39,7 +49,8 @@ public final class PlanCommand implements Callable<Integer> {
         }
         PlanResult result;
         try {
-            io.tessera.core.TableCatalog tables = configFile == null ? io.tessera.core.TableCatalog.EMPTY
+            io.tessera.core.TableCatalog tables = configFile == null
+                    ? io.tessera.core.TableCatalog.EMPTY
                     : io.tessera.server.config.ConfigLoader.load(configFile).tableCatalog();
             result = Planner.plan(Workload.load(workloadFile, tables));
         } catch (InvalidInputException | IllegalArgumentException e) {

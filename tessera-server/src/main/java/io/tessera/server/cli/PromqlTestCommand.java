@@ -10,7 +10,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code tessera promqltest FILE…}: Prometheus' PromQL test scripts against Tessera's engine. */
-@Command(name = "promqltest", mixinStandardHelpOptions = true,
+@Command(
+        name = "promqltest",
+        mixinStandardHelpOptions = true,
         description = "Run PromQL test scripts (Prometheus' test format) against Tessera's engine.")
 public final class PromqlTestCommand implements Callable<Integer> {
 
@@ -20,7 +22,9 @@ public final class PromqlTestCommand implements Callable<Integer> {
     @Option(names = "--no-range-mode", description = "Do not re-check instant evals as range queries.")
     boolean noRangeMode;
 
-    @Option(names = {"-v", "--verbose"}, description = "Also print the skipped evals and why.")
+    @Option(
+            names = {"-v", "--verbose"},
+            description = "Also print the skipped evals and why.")
     boolean verbose;
 
     @Override

@@ -20,7 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tessera serve}: run the server until interrupted. */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
         description = "Run the Tessera server: remote write in, PromQL out, on one HTTP port.")
 public final class ServeCommand implements Callable<Integer> {
 
@@ -35,17 +37,29 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration file; flags override it.")
     Path config;
 
-    @Option(names = "--listen", paramLabel = "HOST:PORT",
-            description = "Address of the HTTP port (default: " + ServerConfig.DEFAULT_LISTEN + ", or the config file's listen).")
+    @Option(
+            names = "--listen",
+            paramLabel = "HOST:PORT",
+            description = "Address of the HTTP port (default: " + ServerConfig.DEFAULT_LISTEN
+                    + ", or the config file's listen).")
     String listen;
 
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "Directory for durable state; without it Tessera keeps everything in memory.")
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            description = "Directory for durable state; without it Tessera keeps everything in memory.")
     Path dataDir;
 
-    @Option(names = "--log.level", paramLabel = "LEVEL", description = "Only log events at this level or above: debug, info, warn, error (default info unless configured).")
+    @Option(
+            names = "--log.level",
+            paramLabel = "LEVEL",
+            description =
+                    "Only log events at this level or above: debug, info, warn, error (default info unless configured).")
     String logLevel;
 
-    @Option(names = "--web.config.file", paramLabel = "FILE",
+    @Option(
+            names = "--web.config.file",
+            paramLabel = "FILE",
             description = "Web configuration file in Prometheus' format: TLS, basic auth, response headers "
                     + "(default: none, or the config file's web.config_file). Reloaded when it changes and on SIGHUP.")
     Path webConfigFile;
@@ -79,16 +93,20 @@ public final class ServeCommand implements Callable<Integer> {
         CountDownLatch closed = new CountDownLatch(1);
         try (TesseraServer server = started) {
             // The JVM halts once shutdown hooks return, so the hook waits for the log to be flushed and closed.
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                stopped.countDown();
-                try {
-                    closed.await(3, TimeUnit.MINUTES);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "tessera-shutdown"));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                stopped.countDown();
+                                try {
+                                    closed.await(3, TimeUnit.MINUTES);
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                            },
+                            "tessera-shutdown"));
             if (server.recovery() != null) {
-                System.out.println("data directory " + cfg.dataDir() + ": recovered " + server.recovery().describe());
+                System.out.println("data directory " + cfg.dataDir() + ": recovered "
+                        + server.recovery().describe());
             }
             System.out.println("tessera " + TesseraVersion.version() + " listening on " + server.baseUrl());
             if (cfg.dataDir() == null) {
@@ -111,7 +129,11 @@ public final class ServeCommand implements Callable<Integer> {
             case InvalidInputException invalid -> invalid.getMessage();
             case UncheckedIOException io -> io.getMessage();
             case CorruptionException corrupt -> "cannot start: " + corrupt.getMessage();
-            default -> "cannot start: " + (e.getMessage() == null ? "unexpected failure (run with debug logging for details)" : e.getMessage());
+            default ->
+                "cannot start: "
+                        + (e.getMessage() == null
+                                ? "unexpected failure (run with debug logging for details)"
+                                : e.getMessage());
         };
         err.println("tessera: " + message.lines().findFirst().orElse(message));
         err.flush();

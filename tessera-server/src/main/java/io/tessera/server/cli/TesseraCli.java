@@ -6,11 +6,18 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code tessera} command: every user-facing action is one of its subcommands. */
-@Command(name = "tessera",
+@Command(
+        name = "tessera",
         mixinStandardHelpOptions = true,
         versionProvider = TesseraVersion.class,
         description = "A query accelerator for monitoring data.",
-        subcommands = {ServeCommand.class, DemoCommand.class, PromqlTestCommand.class, PlanCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            ServeCommand.class,
+            DemoCommand.class,
+            PromqlTestCommand.class,
+            PlanCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class TesseraCli implements Callable<Integer> {
 
     public static void main(String[] args) {

@@ -8,8 +8,7 @@ import java.nio.file.Path;
  */
 public final class ConfigLoader {
 
-    private ConfigLoader() {
-    }
+    private ConfigLoader() {}
 
     public static ServerConfig load(Path file) {
         return orDefaults(YamlFiles.read(file, ServerConfig.class, "config file"));

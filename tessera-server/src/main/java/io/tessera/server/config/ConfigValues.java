@@ -7,8 +7,7 @@ import io.tessera.core.InvalidInputException;
 /** Checks of single configuration values, each failing with a {@link ConfigValueException} naming the key. */
 final class ConfigValues {
 
-    private ConfigValues() {
-    }
+    private ConfigValues() {}
 
     static void duration(String key, String value) {
         if (value == null) {

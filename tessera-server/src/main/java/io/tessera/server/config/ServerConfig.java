@@ -16,17 +16,36 @@ import io.tessera.core.InvalidInputException;
  * @param web           the HTTP listener's security, limits and timeouts
  * @param log           the server's log
  */
-public record ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
-                           Acceleration acceleration, java.util.List<Table> tables, Web web, Log log) {
+public record ServerConfig(
+        String listen,
+        String dataDir,
+        Storage storage,
+        RemoteWrite remoteWrite,
+        Query query,
+        Acceleration acceleration,
+        java.util.List<Table> tables,
+        Web web,
+        Log log) {
 
     /** A configuration with the default web settings and log. */
-    public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
-            Acceleration acceleration, java.util.List<Table> tables) {
+    public ServerConfig(
+            String listen,
+            String dataDir,
+            Storage storage,
+            RemoteWrite remoteWrite,
+            Query query,
+            Acceleration acceleration,
+            java.util.List<Table> tables) {
         this(listen, dataDir, storage, remoteWrite, query, acceleration, tables, null, null);
     }
 
     /** A configuration without SQL tables. */
-    public ServerConfig(String listen, String dataDir, Storage storage, RemoteWrite remoteWrite, Query query,
+    public ServerConfig(
+            String listen,
+            String dataDir,
+            Storage storage,
+            RemoteWrite remoteWrite,
+            Query query,
             Acceleration acceleration) {
         this(listen, dataDir, storage, remoteWrite, query, acceleration, null, null, null);
     }
@@ -46,7 +65,10 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      * @param dimensions  columns rows are grouped and filtered by: STRING, LONG or DOUBLE
      * @param measures    columns rows are aggregated over: LONG or DOUBLE
      */
-    public record Table(String name, String timeColumn, java.util.List<TableColumn> dimensions,
+    public record Table(
+            String name,
+            String timeColumn,
+            java.util.List<TableColumn> dimensions,
             java.util.List<TableColumn> measures) {
         public Table {
             dimensions = dimensions == null ? java.util.List.of() : java.util.List.copyOf(dimensions);
@@ -55,8 +77,7 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     /** One column of a {@link Table}; the type is checked by {@link TableConfigs}. */
-    public record TableColumn(String name, String type) {
-    }
+    public record TableColumn(String name, String type) {}
 
     public static final String DEFAULT_LISTEN = "127.0.0.1:9470";
 
@@ -73,9 +94,17 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      *                          which corrections at "now" read instead of every series' chunks; 0s keeps none
      * @param futureTolerance   how far ahead of the server's clock a sample may be stamped and still be accepted
      */
-    public record Storage(String retention, String outOfOrderWindow, String memoryLimit, String walFsync,
-            String walSegmentSize, String snapshotInterval, String recentSamplesWindow, String futureTolerance) {
-        public static final Storage DEFAULTS = new Storage("15d", "0s", null, "interval", "128MiB", "15m", "15m", "10m");
+    public record Storage(
+            String retention,
+            String outOfOrderWindow,
+            String memoryLimit,
+            String walFsync,
+            String walSegmentSize,
+            String snapshotInterval,
+            String recentSamplesWindow,
+            String futureTolerance) {
+        public static final Storage DEFAULTS =
+                new Storage("15d", "0s", null, "interval", "128MiB", "15m", "15m", "10m");
 
         public Storage {
             ConfigValues.duration("retention", retention);
@@ -85,7 +114,8 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
                 try {
                     io.tessera.store.wal.WalFsync.parse(walFsync);
                 } catch (io.tessera.core.InvalidInputException e) {
-                    throw new ConfigValueException("wal_fsync", "must be \"interval\" or \"always\", got \"" + walFsync + "\"");
+                    throw new ConfigValueException(
+                            "wal_fsync", "must be \"interval\" or \"always\", got \"" + walFsync + "\"");
                 }
             }
             ConfigValues.byteSize("wal_segment_size", walSegmentSize);
@@ -116,10 +146,13 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
             long limit = io.tessera.core.ByteSizes.parse(memoryLimit);
             long most = (long) (maxHeapBytes * MAX_HEAP_FRACTION);
             if (limit > most) {
-                throw new InvalidInputException("storage.memory_limit " + memoryLimit + " is more than the Java heap can hold: "
-                        + "the heap is at most " + mib(maxHeapBytes) + " (-Xmx) and raw data may take at most "
-                        + Math.round(MAX_HEAP_FRACTION * 100) + "% of it (" + mib(most) + "); lower storage.memory_limit, "
-                        + "leave it unset for " + Math.round(DEFAULT_HEAP_FRACTION * 100) + "% of the heap, or raise -Xmx");
+                throw new InvalidInputException(
+                        "storage.memory_limit " + memoryLimit + " is more than the Java heap can hold: "
+                                + "the heap is at most " + mib(maxHeapBytes) + " (-Xmx) and raw data may take at most "
+                                + Math.round(MAX_HEAP_FRACTION * 100) + "% of it (" + mib(most)
+                                + "); lower storage.memory_limit, "
+                                + "leave it unset for " + Math.round(DEFAULT_HEAP_FRACTION * 100)
+                                + "% of the heap, or raise -Xmx");
             }
             return limit;
         }
@@ -128,7 +161,8 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         public long futureToleranceMillis() {
             long ms = io.tessera.core.Durations.parseMillis(futureTolerance);
             if (ms < 0) {
-                throw new InvalidInputException("storage.future_tolerance must not be negative, got " + futureTolerance);
+                throw new InvalidInputException(
+                        "storage.future_tolerance must not be negative, got " + futureTolerance);
             }
             return ms;
         }
@@ -154,14 +188,20 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      * @param maxPointsPerSeries   points per series a range query may return
      * @param defaultSubqueryStep  the resolution of {@code x[1h:]}
      */
-    public record Query(String lookbackDelta, String timeout, Long maxSamples, Integer maxPointsPerSeries, String defaultSubqueryStep) {
+    public record Query(
+            String lookbackDelta,
+            String timeout,
+            Long maxSamples,
+            Integer maxPointsPerSeries,
+            String defaultSubqueryStep) {
         public static final Query DEFAULTS = new Query("5m", "2m", 50_000_000L, 11_000, "1m");
 
         public Query {
             ConfigValues.duration("lookback_delta", lookbackDelta);
             ConfigValues.duration("timeout", timeout);
             ConfigValues.positive("max_samples", maxSamples);
-            ConfigValues.positive("max_points_per_series", maxPointsPerSeries == null ? null : maxPointsPerSeries.longValue());
+            ConfigValues.positive(
+                    "max_points_per_series", maxPointsPerSeries == null ? null : maxPointsPerSeries.longValue());
             ConfigValues.duration("default_subquery_step", defaultSubqueryStep);
         }
     }
@@ -190,8 +230,14 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
      * @param maxRequestBodyBytes the largest request body of any endpoint (endpoints have their own, smaller, limits)
      * @param maxConnections      connections accepted at once; more wait in the backlog
      */
-    public record Web(String configFile, String corsOrigin, String readTimeout, String idleTimeout, String maxHeaderBytes,
-            String maxRequestBodyBytes, Integer maxConnections) {
+    public record Web(
+            String configFile,
+            String corsOrigin,
+            String readTimeout,
+            String idleTimeout,
+            String maxHeaderBytes,
+            String maxRequestBodyBytes,
+            Integer maxConnections) {
         public static final Web DEFAULTS = new Web(null, null, "1m", "5m", "1MiB", "64MiB", 512);
 
         public Web {
@@ -218,36 +264,60 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         }
     }
 
-    public static final ServerConfig DEFAULTS = new ServerConfig(DEFAULT_LISTEN, null, Storage.DEFAULTS, RemoteWrite.DEFAULTS,
-            Query.DEFAULTS, Acceleration.DEFAULTS, null, Web.DEFAULTS, Log.DEFAULTS);
+    public static final ServerConfig DEFAULTS = new ServerConfig(
+            DEFAULT_LISTEN,
+            null,
+            Storage.DEFAULTS,
+            RemoteWrite.DEFAULTS,
+            Query.DEFAULTS,
+            Acceleration.DEFAULTS,
+            null,
+            Web.DEFAULTS,
+            Log.DEFAULTS);
 
     public ServerConfig {
         listen = listen == null ? DEFAULT_LISTEN : listen;
-        storage = storage == null ? Storage.DEFAULTS : new Storage(
-                or(storage.retention(), Storage.DEFAULTS.retention()),
-                or(storage.outOfOrderWindow(), Storage.DEFAULTS.outOfOrderWindow()),
-                storage.memoryLimit(),
-                or(storage.walFsync(), Storage.DEFAULTS.walFsync()),
-                or(storage.walSegmentSize(), Storage.DEFAULTS.walSegmentSize()),
-                or(storage.snapshotInterval(), Storage.DEFAULTS.snapshotInterval()),
-                or(storage.recentSamplesWindow(), Storage.DEFAULTS.recentSamplesWindow()),
-                or(storage.futureTolerance(), Storage.DEFAULTS.futureTolerance()));
-        remoteWrite = remoteWrite == null ? RemoteWrite.DEFAULTS
+        storage = storage == null
+                ? Storage.DEFAULTS
+                : new Storage(
+                        or(storage.retention(), Storage.DEFAULTS.retention()),
+                        or(storage.outOfOrderWindow(), Storage.DEFAULTS.outOfOrderWindow()),
+                        storage.memoryLimit(),
+                        or(storage.walFsync(), Storage.DEFAULTS.walFsync()),
+                        or(storage.walSegmentSize(), Storage.DEFAULTS.walSegmentSize()),
+                        or(storage.snapshotInterval(), Storage.DEFAULTS.snapshotInterval()),
+                        or(storage.recentSamplesWindow(), Storage.DEFAULTS.recentSamplesWindow()),
+                        or(storage.futureTolerance(), Storage.DEFAULTS.futureTolerance()));
+        remoteWrite = remoteWrite == null
+                ? RemoteWrite.DEFAULTS
                 : new RemoteWrite(or(remoteWrite.maxBodyBytes(), RemoteWrite.DEFAULTS.maxBodyBytes()));
         Query q = Query.DEFAULTS;
-        query = query == null ? q : new Query(or(query.lookbackDelta(), q.lookbackDelta()), or(query.timeout(), q.timeout()),
-                query.maxSamples() == null ? q.maxSamples() : query.maxSamples(),
-                query.maxPointsPerSeries() == null ? q.maxPointsPerSeries() : query.maxPointsPerSeries(),
-                or(query.defaultSubqueryStep(), q.defaultSubqueryStep()));
-        acceleration = acceleration == null ? Acceleration.DEFAULTS
-                : new Acceleration(acceleration.planFile(), or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
+        query = query == null
+                ? q
+                : new Query(
+                        or(query.lookbackDelta(), q.lookbackDelta()),
+                        or(query.timeout(), q.timeout()),
+                        query.maxSamples() == null ? q.maxSamples() : query.maxSamples(),
+                        query.maxPointsPerSeries() == null ? q.maxPointsPerSeries() : query.maxPointsPerSeries(),
+                        or(query.defaultSubqueryStep(), q.defaultSubqueryStep()));
+        acceleration = acceleration == null
+                ? Acceleration.DEFAULTS
+                : new Acceleration(
+                        acceleration.planFile(),
+                        or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
         tables = TableConfigs.validate(tables);
         log = log == null ? Log.DEFAULTS : log;
         Web w = Web.DEFAULTS;
-        web = web == null ? w : new Web(web.configFile(), web.corsOrigin(), or(web.readTimeout(), w.readTimeout()),
-                or(web.idleTimeout(), w.idleTimeout()), or(web.maxHeaderBytes(), w.maxHeaderBytes()),
-                or(web.maxRequestBodyBytes(), w.maxRequestBodyBytes()),
-                web.maxConnections() == null ? w.maxConnections() : web.maxConnections());
+        web = web == null
+                ? w
+                : new Web(
+                        web.configFile(),
+                        web.corsOrigin(),
+                        or(web.readTimeout(), w.readTimeout()),
+                        or(web.idleTimeout(), w.idleTimeout()),
+                        or(web.maxHeaderBytes(), w.maxHeaderBytes()),
+                        or(web.maxRequestBodyBytes(), w.maxRequestBodyBytes()),
+                        web.maxConnections() == null ? w.maxConnections() : web.maxConnections());
     }
 
     /** The write-ahead log options this configuration asks for. */
@@ -260,7 +330,8 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     public long snapshotIntervalMillis() {
         long ms = io.tessera.core.Durations.parseMillis(storage.snapshotInterval());
         if (ms <= 0) {
-            throw new InvalidInputException("storage.snapshot_interval must be positive, got " + storage.snapshotInterval());
+            throw new InvalidInputException(
+                    "storage.snapshot_interval must be positive, got " + storage.snapshotInterval());
         }
         return ms;
     }
@@ -270,7 +341,9 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
         return new io.tessera.exec.PromqlEngine.Options(
                 io.tessera.core.Durations.parseMillis(query.lookbackDelta()),
                 io.tessera.core.Durations.parseMillis(query.defaultSubqueryStep()),
-                new io.tessera.exec.QueryLimits(query.maxSamples(), query.maxPointsPerSeries(),
+                new io.tessera.exec.QueryLimits(
+                        query.maxSamples(),
+                        query.maxPointsPerSeries(),
                         io.tessera.core.Durations.parseMillis(query.timeout())));
     }
 
@@ -283,9 +356,23 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withWebConfigFile(String file) {
-        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables,
-                new Web(file, web.corsOrigin(), web.readTimeout(), web.idleTimeout(), web.maxHeaderBytes(),
-                        web.maxRequestBodyBytes(), web.maxConnections()), log);
+        return new ServerConfig(
+                listen,
+                dataDir,
+                storage,
+                remoteWrite,
+                query,
+                acceleration,
+                tables,
+                new Web(
+                        file,
+                        web.corsOrigin(),
+                        web.readTimeout(),
+                        web.idleTimeout(),
+                        web.maxHeaderBytes(),
+                        web.maxRequestBodyBytes(),
+                        web.maxConnections()),
+                log);
     }
 
     public ServerConfig withWeb(Web newWeb) {
@@ -306,7 +393,8 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
     }
 
     public ServerConfig withLogLevel(String level) {
-        return new ServerConfig(listen, dataDir, storage, remoteWrite, query, acceleration, tables, web, new Log(level));
+        return new ServerConfig(
+                listen, dataDir, storage, remoteWrite, query, acceleration, tables, web, new Log(level));
     }
 
     /** The host part of {@link #listen()}. */
@@ -322,7 +410,8 @@ public record ServerConfig(String listen, String dataDir, Storage storage, Remot
             }
             return port;
         } catch (NumberFormatException e) {
-            throw new InvalidInputException("listen address \"" + listen + "\": the port must be a number from 0 to 65535");
+            throw new InvalidInputException(
+                    "listen address \"" + listen + "\": the port must be a number from 0 to 65535");
         }
     }
 

@@ -24,8 +24,7 @@ final class TableConfigs {
     static final List<String> DIMENSION_TYPES = List.of("STRING", "LONG", "DOUBLE");
     static final List<String> MEASURE_TYPES = List.of("LONG", "DOUBLE");
 
-    private TableConfigs() {
-    }
+    private TableConfigs() {}
 
     /** The tables, checked, with column types in upper case; null is no tables. */
     static List<ServerConfig.Table> validate(List<ServerConfig.Table> tables) {
@@ -48,15 +47,17 @@ final class TableConfigs {
             identifier(key + ".time_column", table.timeColumn());
             Set<String> columns = new HashSet<>();
             columns.add(table.timeColumn().toLowerCase(Locale.ROOT));
-            List<ServerConfig.TableColumn> dimensions = columns(key + ".dimensions", table.dimensions(), DIMENSION_TYPES, columns);
-            List<ServerConfig.TableColumn> measures = columns(key + ".measures", table.measures(), MEASURE_TYPES, columns);
+            List<ServerConfig.TableColumn> dimensions =
+                    columns(key + ".dimensions", table.dimensions(), DIMENSION_TYPES, columns);
+            List<ServerConfig.TableColumn> measures =
+                    columns(key + ".measures", table.measures(), MEASURE_TYPES, columns);
             checked[t] = new ServerConfig.Table(table.name(), table.timeColumn(), dimensions, measures);
         }
         return List.of(checked);
     }
 
-    private static List<ServerConfig.TableColumn> columns(String key, List<ServerConfig.TableColumn> list, List<String> types,
-            Set<String> seen) {
+    private static List<ServerConfig.TableColumn> columns(
+            String key, List<ServerConfig.TableColumn> list, List<String> types, Set<String> seen) {
         ServerConfig.TableColumn[] checked = new ServerConfig.TableColumn[list.size()];
         for (int c = 0; c < list.size(); c++) {
             ServerConfig.TableColumn column = list.get(c);
@@ -67,14 +68,16 @@ final class TableConfigs {
             identifier(at + ".name", column.name());
             at = at + " (" + column.name() + ")";
             if (!seen.add(column.name().toLowerCase(Locale.ROOT))) {
-                throw new InvalidInputException(at + ".name: column \"" + column.name() + "\" is declared twice in the table");
+                throw new InvalidInputException(
+                        at + ".name: column \"" + column.name() + "\" is declared twice in the table");
             }
             if (column.type() == null) {
                 throw new InvalidInputException(at + ".type: missing; one of " + String.join(", ", types));
             }
             String type = column.type().trim().toUpperCase(Locale.ROOT);
             if (!types.contains(type)) {
-                throw new InvalidInputException(at + ".type: \"" + column.type() + "\" is not one of " + String.join(", ", types));
+                throw new InvalidInputException(
+                        at + ".type: \"" + column.type() + "\" is not one of " + String.join(", ", types));
             }
             checked[c] = new ServerConfig.TableColumn(column.name(), type);
         }
@@ -86,7 +89,8 @@ final class TableConfigs {
             throw new InvalidInputException(key + ": missing");
         }
         if (!IDENTIFIER.matcher(name).matches()) {
-            throw new InvalidInputException(key + ": \"" + name + "\" is not a SQL identifier ([A-Za-z_][A-Za-z0-9_]*)");
+            throw new InvalidInputException(
+                    key + ": \"" + name + "\" is not a SQL identifier ([A-Za-z_][A-Za-z0-9_]*)");
         }
     }
 

@@ -30,8 +30,7 @@ public final class YamlFiles {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private YamlFiles() {
-    }
+    private YamlFiles() {}
 
     /** Reads {@code file}; null for an empty file. {@code what} names the file in errors ("config file"). */
     public static <T> T read(Path file, Class<T> type, String what) {
@@ -77,8 +76,17 @@ public final class YamlFiles {
                 return prefixed(path, invalid.getMessage()) + line;
             }
             if (m instanceof UnrecognizedPropertyException u) {
-                return prefixed(path, "unknown key (known here: " + String.join(", ", u.getKnownPropertyIds().stream()
-                        .map(Object::toString).sorted().toList()) + ")") + line;
+                return prefixed(
+                                path,
+                                "unknown key (known here: "
+                                        + String.join(
+                                                ", ",
+                                                u.getKnownPropertyIds().stream()
+                                                        .map(Object::toString)
+                                                        .sorted()
+                                                        .toList())
+                                        + ")")
+                        + line;
             }
             if (m instanceof InvalidFormatException f) {
                 return prefixed(path, "\"" + f.getValue() + "\" is not " + typeName(f.getTargetType())) + line;
@@ -88,13 +96,19 @@ public final class YamlFiles {
             }
             String message = m.getOriginalMessage();
             if (message != null && message.startsWith("Duplicate field")) {
-                return prefixed(path, "duplicate key " + message.substring("Duplicate field".length()).trim()) + line;
+                return prefixed(
+                                path,
+                                "duplicate key "
+                                        + message.substring("Duplicate field".length())
+                                                .trim())
+                        + line;
             }
             return prefixed(path, plain(message)) + line;
         }
         String message = e.getOriginalMessage();
         if (message != null && message.startsWith("Duplicate field")) {
-            return "duplicate key " + message.substring("Duplicate field".length()).trim() + line;
+            return "duplicate key "
+                    + message.substring("Duplicate field".length()).trim() + line;
         }
         return plain(message) + line;
     }

@@ -47,15 +47,27 @@ final class DemoData {
             phase[i] = 1 + random[i].nextLong(intervalMs - 1);
             String job = JOBS[i % JOBS.length];
             String instance = "10.0." + (i / 250) + "." + (i % 250) + ":9100";
-            labels[i][OK] = Labels.of(Labels.METRIC_NAME, "http_requests_total", "job", job, "instance", instance, "code", "200");
-            labels[i][ERRORS] = Labels.of(Labels.METRIC_NAME, "http_requests_total", "job", job, "instance", instance, "code", "500");
-            labels[i][LATENCY] = Labels.of(Labels.METRIC_NAME, "request_latency_seconds", "job", job, "instance", instance);
+            labels[i][OK] = Labels.of(
+                    Labels.METRIC_NAME, "http_requests_total", "job", job, "instance", instance, "code", "200");
+            labels[i][ERRORS] = Labels.of(
+                    Labels.METRIC_NAME, "http_requests_total", "job", job, "instance", instance, "code", "500");
+            labels[i][LATENCY] =
+                    Labels.of(Labels.METRIC_NAME, "request_latency_seconds", "job", job, "instance", instance);
             for (int b = 0; b < LE.length; b++) {
-                labels[i][BUCKETS + b] = Labels.of(Labels.METRIC_NAME, "request_duration_seconds_bucket", "job", job,
-                        "instance", instance, "le", LE[b]);
+                labels[i][BUCKETS + b] = Labels.of(
+                        Labels.METRIC_NAME,
+                        "request_duration_seconds_bucket",
+                        "job",
+                        job,
+                        "instance",
+                        instance,
+                        "le",
+                        LE[b]);
             }
-            labels[i][SUM] = Labels.of(Labels.METRIC_NAME, "request_duration_seconds_sum", "job", job, "instance", instance);
-            labels[i][COUNT] = Labels.of(Labels.METRIC_NAME, "request_duration_seconds_count", "job", job, "instance", instance);
+            labels[i][SUM] =
+                    Labels.of(Labels.METRIC_NAME, "request_duration_seconds_sum", "job", job, "instance", instance);
+            labels[i][COUNT] =
+                    Labels.of(Labels.METRIC_NAME, "request_duration_seconds_count", "job", job, "instance", instance);
             values[i][OK] = random[i].nextInt(1_000, 100_000);
             values[i][ERRORS] = random[i].nextInt(10, 1_000);
         }

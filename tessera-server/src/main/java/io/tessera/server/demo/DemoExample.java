@@ -13,6 +13,12 @@ package io.tessera.server.demo;
  *                         series and point; infinite when their series or points differ
  * @param points           points in the exact answer
  */
-public record DemoExample(String query, boolean planned, boolean fromView, String info, double acceleratedMs,
-        double exactMs, double maxRelativeError, int points) {
-}
+public record DemoExample(
+        String query,
+        boolean planned,
+        boolean fromView,
+        String info,
+        double acceleratedMs,
+        double exactMs,
+        double maxRelativeError,
+        int points) {}

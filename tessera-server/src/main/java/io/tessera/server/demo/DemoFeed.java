@@ -25,8 +25,10 @@ final class DemoFeed implements AutoCloseable {
 
     private final DemoData data;
     private final URI writeUrl;
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private long samples;
     private CompletableFuture<HttpResponse<String>> inFlight;
 
@@ -68,10 +70,15 @@ final class DemoFeed implements AutoCloseable {
             samples += data.append(first, last, grid, n, batch);
             byte[] body = RemoteWriteEncoder.encode(batch.build());
             awaitInFlight();
-            inFlight = client.sendAsync(HttpRequest.newBuilder(writeUrl).timeout(Duration.ofSeconds(60))
-                    .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
-                    .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+            inFlight = client.sendAsync(
+                    HttpRequest.newBuilder(writeUrl)
+                            .timeout(Duration.ofSeconds(60))
+                            .header("Content-Type", "application/x-protobuf")
+                            .header("Content-Encoding", "snappy")
+                            .header("X-Prometheus-Remote-Write-Version", "0.1.0")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
         }
     }
 
@@ -84,12 +91,15 @@ final class DemoFeed implements AutoCloseable {
         try {
             r = inFlight.get();
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException("remote write failed: " + e.getCause(), e.getCause());
+            throw e.getCause() instanceof IOException io
+                    ? io
+                    : new IOException("remote write failed: " + e.getCause(), e.getCause());
         } finally {
             inFlight = null;
         }
         if (r.statusCode() != 204) {
-            throw new IOException("remote write answered HTTP " + r.statusCode() + ": " + r.body().strip());
+            throw new IOException("remote write answered HTTP " + r.statusCode() + ": "
+                    + r.body().strip());
         }
     }
 

@@ -25,15 +25,18 @@ final class DemoQueries implements AutoCloseable {
     private static final int RUNS = 5;
 
     private final String baseUrl;
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
     DemoQueries(String baseUrl) {
         this.baseUrl = baseUrl;
     }
 
     /** Runs {@code query} over {@code [start, end]} every {@code step}: one warm-up, then {@link #RUNS} timed runs each way. */
-    DemoExample range(String query, boolean planned, long start, long end, long step) throws IOException, InterruptedException {
+    DemoExample range(String query, boolean planned, long start, long end, long step)
+            throws IOException, InterruptedException {
         String form = "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&start=" + seconds(start) + "&end="
                 + seconds(end) + "&step=" + seconds(step);
         double[] accelerated = new double[RUNS];
@@ -57,15 +60,28 @@ final class DemoQueries implements AutoCloseable {
         JsonNode a = JSON.readTree(fast);
         JsonNode b = JSON.readTree(slow);
         String infos = a.path("infos").toString();
-        String info = a.path("infos").isArray() && !a.path("infos").isEmpty() ? a.path("infos").get(0).asText() : "";
-        return new DemoExample(query, planned, infos.contains("answered from view"), info, median(accelerated), median(exact),
-                maxRelativeError(a.path("data").path("result"), b.path("data").path("result")), points(b));
+        String info = a.path("infos").isArray() && !a.path("infos").isEmpty()
+                ? a.path("infos").get(0).asText()
+                : "";
+        return new DemoExample(
+                query,
+                planned,
+                infos.contains("answered from view"),
+                info,
+                median(accelerated),
+                median(exact),
+                maxRelativeError(a.path("data").path("result"), b.path("data").path("result")),
+                points(b));
     }
 
     private String post(String form) throws IOException, InterruptedException {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/query_range"))
-                .timeout(Duration.ofMinutes(2)).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = client.send(
+                HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/query_range"))
+                        .timeout(Duration.ofMinutes(2))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(form))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IOException("query answered HTTP " + r.statusCode() + ": " + r.body());
         }
@@ -96,7 +112,8 @@ final class DemoQueries implements AutoCloseable {
                 double y = value(b.get(i).get(1).asText());
                 if (x != y && !(Double.isNaN(x) && Double.isNaN(y))) {
                     double scale = Math.max(Math.abs(x), Math.abs(y));
-                    worst = Math.max(worst, Double.isFinite(scale) ? Math.abs(x - y) / scale : Double.POSITIVE_INFINITY);
+                    worst = Math.max(
+                            worst, Double.isFinite(scale) ? Math.abs(x - y) / scale : Double.POSITIVE_INFINITY);
                 }
             }
         }

@@ -45,8 +45,7 @@ public final class DemoRunner {
     }
 
     /** What the demo did, for its test. */
-    public record Result(List<DemoExample> examples, long samplesFed, int views) {
-    }
+    public record Result(List<DemoExample> examples, long samplesFed, int views) {}
 
     static final String WORKLOAD = "workload.yaml";
     private static final long HOUR = 3_600_000;
@@ -83,28 +82,44 @@ public final class DemoRunner {
             long firstGrid = Math.floorDiv(now - options.historyMs(), options.intervalMs()) * options.intervalMs();
             long nextGrid = Math.floorDiv(now, options.intervalMs()) * options.intervalMs();
             long began = System.nanoTime();
-            try (DemoFeed feed = new DemoFeed(data, base); DemoQueries queries = new DemoQueries(base)) {
-                out.printf(Locale.ROOT, "%nfeeding %s of history over remote write: %,d series (%d instances: request counters,"
+            try (DemoFeed feed = new DemoFeed(data, base);
+                    DemoQueries queries = new DemoQueries(base)) {
+                out.printf(
+                        Locale.ROOT,
+                        "%nfeeding %s of history over remote write: %,d series (%d instances: request counters,"
                                 + " a latency gauge, a classic histogram of %d buckets), one scrape every %s%n",
-                        Durations.format(options.historyMs()), data.series(), data.instances, DemoData.LE.length,
+                        Durations.format(options.historyMs()),
+                        data.series(),
+                        data.instances,
+                        DemoData.LE.length,
                         Durations.format(options.intervalMs()));
                 feed.history(firstGrid, nextGrid);
                 double loadSeconds = (System.nanoTime() - began) / 1e9;
                 long t0 = System.nanoTime();
                 int panes = server.runIngestionRuns();
-                out.printf(Locale.ROOT, "  %,d samples in %.1f s (%,.0f samples/s); ingestion runs built %,d panes in %.1f s%n",
-                        feed.samples(), loadSeconds, feed.samples() / loadSeconds, panes, (System.nanoTime() - t0) / 1e9);
+                out.printf(
+                        Locale.ROOT,
+                        "  %,d samples in %.1f s (%,.0f samples/s); ingestion runs built %,d panes in %.1f s%n",
+                        feed.samples(),
+                        loadSeconds,
+                        feed.samples() / loadSeconds,
+                        panes,
+                        (System.nanoTime() - t0) / 1e9);
 
                 printWhereToPoint(base, workload);
                 List<DemoExample> examples = examples(queries, workload, plan, nextGrid, started);
                 printInfos(examples);
                 live(server, feed, queries, nextGrid);
-                return new Result(examples, feed.samples(), plan.plan().materializedViews().size());
+                return new Result(
+                        examples,
+                        feed.samples(),
+                        plan.plan().materializedViews().size());
             }
         }
     }
 
-    private List<DemoExample> examples(DemoQueries queries, Workload workload, PlanResult plan, long nowGrid, long started)
+    private List<DemoExample> examples(
+            DemoQueries queries, Workload workload, PlanResult plan, long nowGrid, long started)
             throws IOException, InterruptedException {
         Set<Integer> served = new HashSet<>();
         PhysicalDag dag = plan.plan().dag();
@@ -119,28 +134,43 @@ public final class DemoRunner {
         long end = Math.floorDiv(nowGrid - MINUTE, MINUTE) * MINUTE;
         WorkloadQuery first = workload.queries().getFirst();
         long span = first.rangeMs() - 10 * MINUTE;
-        out.printf(Locale.ROOT, "%nexample queries: the dashboard's panels over the %s before %s at %s steps, answered by the"
+        out.printf(
+                Locale.ROOT,
+                "%nexample queries: the dashboard's panels over the %s before %s at %s steps, answered by the"
                         + " same server as deployed (views where they cover the query) and with accelerate=false (exactly"
-                        + " from raw data); median of 5 runs each%n", Durations.format(span),
-                java.time.Instant.ofEpochMilli(end), Durations.format(first.stepMs()));
+                        + " from raw data); median of 5 runs each%n",
+                Durations.format(span),
+                java.time.Instant.ofEpochMilli(end),
+                Durations.format(first.stepMs()));
         int width = 0;
         for (WorkloadQuery q : workload.queries()) {
             width = Math.max(width, q.query().length());
         }
         String format = "%-4s %-" + width + "s  %-8s %12s %12s %9s  %s%n";
-        out.printf(Locale.ROOT, format, "", "query", "answered", "accelerated", "exact", "speed-up", "largest difference");
+        out.printf(
+                Locale.ROOT, format, "", "query", "answered", "accelerated", "exact", "speed-up", "largest difference");
         for (int i = 0; i < workload.queries().size(); i++) {
             WorkloadQuery q = workload.queries().get(i);
             long step = q.stepMs();
             long qEnd = Math.floorDiv(end, step) * step;
-            DemoExample e = queries.range(q.query(), served.contains(i), qEnd - Math.min(span, q.rangeMs()), qEnd, step);
+            DemoExample e =
+                    queries.range(q.query(), served.contains(i), qEnd - Math.min(span, q.rangeMs()), qEnd, step);
             examples.add(e);
-            out.printf(Locale.ROOT, format, "[" + (i + 1) + "]", e.query(), e.fromView() ? "view" : "exact",
-                    String.format(Locale.ROOT, "%.1f ms", e.acceleratedMs()), String.format(Locale.ROOT, "%.1f ms", e.exactMs()),
+            out.printf(
+                    Locale.ROOT,
+                    format,
+                    "[" + (i + 1) + "]",
+                    e.query(),
+                    e.fromView() ? "view" : "exact",
+                    String.format(Locale.ROOT, "%.1f ms", e.acceleratedMs()),
+                    String.format(Locale.ROOT, "%.1f ms", e.exactMs()),
                     String.format(Locale.ROOT, "%.1fx", e.exactMs() / e.acceleratedMs()),
                     String.format(Locale.ROOT, "%.1e relative over %,d points", e.maxRelativeError(), e.points()));
             if (i == 0) {
-                out.printf(Locale.ROOT, "     (first answer %.1f s after the demo started)%n", (System.nanoTime() - started) / 1e9);
+                out.printf(
+                        Locale.ROOT,
+                        "     (first answer %.1f s after the demo started)%n",
+                        (System.nanoTime() - started) / 1e9);
             }
         }
         return examples;
@@ -149,8 +179,13 @@ public final class DemoRunner {
     private void live(TesseraServer server, DemoFeed feed, DemoQueries queries, long nextGrid)
             throws IOException, InterruptedException {
         long deadline = options.durationMs() > 0 ? System.currentTimeMillis() + options.durationMs() : Long.MAX_VALUE;
-        out.printf(Locale.ROOT, "%nlive: one scrape of every series each %s; %s%n", Durations.format(options.intervalMs()),
-                options.durationMs() > 0 ? "ending after " + Durations.format(options.durationMs()) : "Ctrl-C ends the demo");
+        out.printf(
+                Locale.ROOT,
+                "%nlive: one scrape of every series each %s; %s%n",
+                Durations.format(options.intervalMs()),
+                options.durationMs() > 0
+                        ? "ending after " + Durations.format(options.durationMs())
+                        : "Ctrl-C ends the demo");
         long grid = nextGrid;
         long nextStatus = System.currentTimeMillis() + STATUS_EVERY_MS;
         while (true) {
@@ -160,10 +195,19 @@ public final class DemoRunner {
                 grid += options.intervalMs();
             }
             if (now >= nextStatus) {
-                long lag = server.maintainer().progress().stream().mapToLong(ViewProgress::lagMs).max().orElse(0);
-                long panes = server.maintainer().progress().stream().mapToLong(ViewProgress::panesBuilt).sum();
-                out.printf(Locale.ROOT, "  live: %,d samples fed in all, %,d panes built, view lag %d s%n", feed.samples(),
-                        panes, lag / 1000);
+                long lag = server.maintainer().progress().stream()
+                        .mapToLong(ViewProgress::lagMs)
+                        .max()
+                        .orElse(0);
+                long panes = server.maintainer().progress().stream()
+                        .mapToLong(ViewProgress::panesBuilt)
+                        .sum();
+                out.printf(
+                        Locale.ROOT,
+                        "  live: %,d samples fed in all, %,d panes built, view lag %d s%n",
+                        feed.samples(),
+                        panes,
+                        lag / 1000);
                 nextStatus = now + STATUS_EVERY_MS;
             }
             long wait = Math.min(grid, Math.min(deadline, nextStatus)) - System.currentTimeMillis();
@@ -189,20 +233,35 @@ public final class DemoRunner {
     }
 
     private void printPlan(PlanResult plan, Workload workload) {
-        out.printf(Locale.ROOT, "built-in workload: %d dashboard queries, planned by the planner (estimates: %,d series per"
-                        + " selector, a scrape every %s)%n", workload.queries().size(), workload.seriesPerSelector(),
+        out.printf(
+                Locale.ROOT,
+                "built-in workload: %d dashboard queries, planned by the planner (estimates: %,d series per"
+                        + " selector, a scrape every %s)%n",
+                workload.queries().size(),
+                workload.seriesPerSelector(),
                 Durations.format(workload.scrapeIntervalMs()));
         double memory = 0;
         for (ViewSummary v : plan.explanation().candidates()) {
             if (v.chosen()) {
                 memory += v.memoryBytes();
-                out.printf(Locale.ROOT, "  view %s: %s over %s, %s panes, %s, retention %s, about %.1f MiB; serves %s%n",
+                out.printf(
+                        Locale.ROOT,
+                        "  view %s: %s over %s, %s panes, %s, retention %s, about %.1f MiB; serves %s%n",
                         shortId(v.definitionId()),
-                        v.state().family(), v.source(), Durations.format(v.paneMs()), v.mode(),
-                        Durations.format(v.retentionMs()), v.memoryBytes() / 1048576.0, queryNumbers(v.servedQueries()));
+                        v.state().family(),
+                        v.source(),
+                        Durations.format(v.paneMs()),
+                        v.mode(),
+                        Durations.format(v.retentionMs()),
+                        v.memoryBytes() / 1048576.0,
+                        queryNumbers(v.servedQueries()));
             } else {
-                out.printf(Locale.ROOT, "  no view for %s over %s (%s): answered exactly at query time, it is cheaper%n",
-                        v.state().family(), v.source(), queryNumbers(v.servedQueries()));
+                out.printf(
+                        Locale.ROOT,
+                        "  no view for %s over %s (%s): answered exactly at query time, it is cheaper%n",
+                        v.state().family(),
+                        v.source(),
+                        queryNumbers(v.servedQueries()));
             }
         }
         for (String line : plan.explanation().text().split("\n")) {
@@ -210,10 +269,14 @@ public final class DemoRunner {
                 out.println("  " + line);
             }
         }
-        out.printf(Locale.ROOT, "  %d views, about %.1f MiB of state in all (the planner's estimate for pane views)%n",
-                plan.plan().materializedViews().size(), memory / 1048576.0);
+        out.printf(
+                Locale.ROOT,
+                "  %d views, about %.1f MiB of state in all (the planner's estimate for pane views)%n",
+                plan.plan().materializedViews().size(),
+                memory / 1048576.0);
         for (int i = 0; i < workload.queries().size(); i++) {
-            out.printf(Locale.ROOT, "  [%d] %s%n", i + 1, workload.queries().get(i).query());
+            out.printf(
+                    Locale.ROOT, "  [%d] %s%n", i + 1, workload.queries().get(i).query());
         }
     }
 
@@ -249,7 +312,8 @@ public final class DemoRunner {
     static String builtInWorkload() {
         try (InputStream in = DemoRunner.class.getResourceAsStream(WORKLOAD)) {
             if (in == null) {
-                throw new IllegalStateException("the demo's workload resource " + WORKLOAD + " is missing from the jar");
+                throw new IllegalStateException(
+                        "the demo's workload resource " + WORKLOAD + " is missing from the jar");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -42,6 +42,7 @@ public final class ViewDurability implements SnapshotParticipant {
     private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
     /** (min time, max time, samples) of each log record replayed at start-up, in log order. */
     private long[] replayed = new long[48];
+
     private int replayedCount;
     private ViewMaintainer maintainer;
     private ViewCapture.All pending;
@@ -105,7 +106,8 @@ public final class ViewDurability implements SnapshotParticipant {
      * each from its frontier, marks the saved panes that replayed log records reached as
      * unusable, and widens the maintainer's known time range to the recovered data.
      */
-    public void recover(DurableRawStore raw, ViewMaintainer maintainer, SummaryStore summaries, List<MaterializedView> views) {
+    public void recover(
+            DurableRawStore raw, ViewMaintainer maintainer, SummaryStore summaries, List<MaterializedView> views) {
         long start = System.nanoTime();
         this.maintainer = maintainer;
         WalPosition saved = files.position();
@@ -126,7 +128,8 @@ public final class ViewDurability implements SnapshotParticipant {
             }
             long frontier = l.frontier();
             if (raw.recoveredMinTime() != Long.MAX_VALUE) {
-                frontier = Math.max(frontier, new PaneGrid(view.paneMs(), view.phaseMs()).floor(raw.recoveredMinTime()));
+                frontier =
+                        Math.max(frontier, new PaneGrid(view.paneMs(), view.phaseMs()).floor(raw.recoveredMinTime()));
             }
             maintainer.resume(view.definitionId(), frontier, l.invalid());
             entries += l.entries();
@@ -136,14 +139,20 @@ public final class ViewDurability implements SnapshotParticipant {
             maintainer.accepted(replayed[3 * r], replayed[3 * r + 1], (int) replayed[3 * r + 2]);
         }
         replayed = null;
-        maintainer.seed(Math.min(files.oldestSample(), raw.recoveredMinTime()), Math.max(files.newestSample(), raw.recoveredMaxTime()));
+        maintainer.seed(
+                Math.min(files.oldestSample(), raw.recoveredMinTime()),
+                Math.max(files.newestSample(), raw.recoveredMaxTime()));
         for (String warning : files.drainWarnings()) {
             LOG.warn(warning);
         }
         loadedEntries = entries;
         loadedViews = loaded;
         recoveryNanos = System.nanoTime() - start;
-        LOG.info("recovered {} views ({} saved states and pane markers) in {} ms", loaded, entries, recoveryNanos / 1_000_000);
+        LOG.info(
+                "recovered {} views ({} saved states and pane markers) in {} ms",
+                loaded,
+                entries,
+                recoveryNanos / 1_000_000);
     }
 
     /** A write: appended (and logged), then the maintainer told, inside the gate. */
@@ -190,12 +199,18 @@ public final class ViewDurability implements SnapshotParticipant {
     public void registerMetrics(MetricsRegistry metrics) {
         metrics.gauge("tessera_view_files", "View files on disk that the view manifest lists.", files::files);
         metrics.gauge("tessera_view_file_bytes", "Bytes of those view files.", files::bytes);
-        metrics.counter("tessera_view_files_discarded_total", "View files found damaged at start-up and discarded; their panes are built again.",
+        metrics.counter(
+                "tessera_view_files_discarded_total",
+                "View files found damaged at start-up and discarded; their panes are built again.",
                 files::filesDiscarded);
-        metrics.gauge("tessera_view_recovered_states", "States and pane markers loaded from view files at start-up.", () -> loadedEntries);
+        metrics.gauge(
+                "tessera_view_recovered_states",
+                "States and pane markers loaded from view files at start-up.",
+                () -> loadedEntries);
         metrics.gauge("tessera_view_recovered_views", "Views resumed from their files at start-up.", () -> loadedViews);
-        metrics.gauge("tessera_view_recovery_duration_seconds", "How long loading the view files took at start-up.",
+        metrics.gauge(
+                "tessera_view_recovery_duration_seconds",
+                "How long loading the view files took at start-up.",
                 () -> recoveryNanos / 1e9);
     }
-
 }

@@ -9,7 +9,11 @@ import java.util.Map;
  */
 public interface AccessGate {
 
-    enum Verdict { ALLOW, DENY, VERIFY }
+    enum Verdict {
+        ALLOW,
+        DENY,
+        VERIFY
+    }
 
     AccessGate OPEN = new AccessGate() {
         @Override

@@ -52,7 +52,9 @@ final class ClientWatch implements ChannelListener<ConduitStreamSourceChannel> {
 
     /** Starts watching; null when the exchange cannot be watched (its body is not read to the end). */
     static ClientWatch start(HttpServerExchange exchange, StreamSourceConduit socket, Runnable onGone) {
-        if (socket == null || !exchange.isRequestComplete() || !(exchange.getConnection() instanceof HttpServerConnection c)
+        if (socket == null
+                || !exchange.isRequestComplete()
+                || !(exchange.getConnection() instanceof HttpServerConnection c)
                 || c.getExtraBytes() != null) {
             return null;
         }

@@ -20,8 +20,7 @@ import java.util.zip.ZipException;
  */
 public final class ContentEncodings {
 
-    private ContentEncodings() {
-    }
+    private ContentEncodings() {}
 
     /**
      * {@code body} decoded from {@code encoding} (null, empty or {@code identity}: as it is),
@@ -35,10 +34,13 @@ public final class ContentEncodings {
         }
         try {
             return switch (e) {
-                case "gzip", "x-gzip" -> readBounded(new GZIPInputStream(new ByteArrayInputStream(body)), limit, "gzip");
-                case "deflate" -> readBounded(new InflaterInputStream(new ByteArrayInputStream(body)), limit, "deflate");
-                default -> throw new InvalidInputException("Content-Encoding \"" + encoding.strip()
-                        + "\" is not supported: send the body uncompressed, gzip or deflate");
+                case "gzip", "x-gzip" ->
+                    readBounded(new GZIPInputStream(new ByteArrayInputStream(body)), limit, "gzip");
+                case "deflate" ->
+                    readBounded(new InflaterInputStream(new ByteArrayInputStream(body)), limit, "deflate");
+                default ->
+                    throw new InvalidInputException("Content-Encoding \"" + encoding.strip()
+                            + "\" is not supported: send the body uncompressed, gzip or deflate");
             };
         } catch (ZipException | java.io.EOFException ex) {
             throw new InvalidInputException("the request body is not valid " + e + ": " + ex.getMessage());
@@ -56,7 +58,8 @@ public final class ContentEncodings {
             while ((n = in.read(buf)) > 0) {
                 total += n;
                 if (total > limit) {
-                    throw new LimitExceededException("the " + encoding + " request body decodes to more than the limit of " + limit + " bytes");
+                    throw new LimitExceededException(
+                            "the " + encoding + " request body decodes to more than the limit of " + limit + " bytes");
                 }
                 out.write(buf, 0, n);
             }

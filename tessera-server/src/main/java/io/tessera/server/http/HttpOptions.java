@@ -15,10 +15,18 @@ import javax.net.ssl.SSLContext;
  * @param maxBodyBytes   the largest request body of any route
  * @param maxConnections connections served at once; more wait in the accept backlog
  */
-public record HttpOptions(SSLContext tls, AccessGate gate, Pattern corsOrigin, long readTimeoutMs, long idleTimeoutMs,
-        int maxHeaderBytes, long maxBodyBytes, int maxConnections) {
+public record HttpOptions(
+        SSLContext tls,
+        AccessGate gate,
+        Pattern corsOrigin,
+        long readTimeoutMs,
+        long idleTimeoutMs,
+        int maxHeaderBytes,
+        long maxBodyBytes,
+        int maxConnections) {
 
-    public static final HttpOptions DEFAULTS = new HttpOptions(null, AccessGate.OPEN, null, 60_000, 300_000, 1 << 20, 64L << 20, 512);
+    public static final HttpOptions DEFAULTS =
+            new HttpOptions(null, AccessGate.OPEN, null, 60_000, 300_000, 1 << 20, 64L << 20, 512);
 
     public HttpOptions {
         gate = gate == null ? AccessGate.OPEN : gate;

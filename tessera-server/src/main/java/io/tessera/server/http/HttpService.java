@@ -52,6 +52,7 @@ public final class HttpService implements AutoCloseable {
      * At 64 KiB, writing a 10,000-series answer (850 kB) took half the socket time it took at 16.
      */
     private static final int IO_BUFFER = 64 * 1024;
+
     private static final AttachmentKey<byte[]> BODY = AttachmentKey.create(byte[].class);
     private static final String INTERNAL_ERROR = "{\"status\":\"error\",\"errorType\":\"internal\","
             + "\"error\":\"internal error; the server log has the details\"}";
@@ -62,8 +63,7 @@ public final class HttpService implements AutoCloseable {
         }
     }
 
-    private record Route(String path, Set<String> methods, Handler handler) {
-    }
+    private record Route(String path, Set<String> methods, Handler handler) {}
 
     private final Map<String, Route> routes = new LinkedHashMap<>();
     private final List<Route> prefixes = new ArrayList<>();
@@ -87,8 +87,7 @@ public final class HttpService implements AutoCloseable {
             builder.addHttpListener(port, host);
         }
         int readTimeout = (int) Math.min(Integer.MAX_VALUE, options.readTimeoutMs());
-        server = builder
-                .setIoThreads(Math.max(2, Runtime.getRuntime().availableProcessors()))
+        server = builder.setIoThreads(Math.max(2, Runtime.getRuntime().availableProcessors()))
                 .setBufferSize(IO_BUFFER)
                 .setWorkerThreads(WORKER_THREADS)
                 .setSocketOption(Options.BACKLOG, 256)
@@ -98,7 +97,8 @@ public final class HttpService implements AutoCloseable {
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, options.maxBodyBytes())
                 .setServerOption(UndertowOptions.MAX_HEADER_SIZE, options.maxHeaderBytes())
                 .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, readTimeout)
-                .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, options.idleTimeoutMs()))
+                .setServerOption(
+                        UndertowOptions.NO_REQUEST_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, options.idleTimeoutMs()))
                 .setServerOption(UndertowOptions.MAX_PARAMETERS, 100_000)
                 .setServerOption(UndertowOptions.ALLOW_UNESCAPED_CHARACTERS_IN_URL, true)
                 // a client that sent "Expect: 100-continue" gets its 100 when the body is first read,
@@ -151,7 +151,8 @@ public final class HttpService implements AutoCloseable {
             for (Throwable c = e; c != null; c = c.getCause()) {
                 if (c instanceof IOException io) {
                     server.stop();
-                    throw new java.io.UncheckedIOException("cannot listen on " + listenAddress + ": " + io.getMessage(), io);
+                    throw new java.io.UncheckedIOException(
+                            "cannot listen on " + listenAddress + ": " + io.getMessage(), io);
                 }
             }
             throw e;
@@ -198,7 +199,8 @@ public final class HttpService implements AutoCloseable {
         if (origin != null && options.corsOrigin() != null) {
             boolean allowed = options.corsOrigin().matcher(origin).matches();
             corsHeaders(exchange, allowed ? origin : null);
-            if (allowed && exchange.getRequestMethod().toString().equals("OPTIONS")
+            if (allowed
+                    && exchange.getRequestMethod().toString().equals("OPTIONS")
                     && exchange.getRequestHeaders().getFirst("Access-Control-Request-Method") != null) {
                 exchange.setStatusCode(204);
                 exchange.endExchange();
@@ -207,8 +209,12 @@ public final class HttpService implements AutoCloseable {
         }
         String method = exchange.getRequestMethod().toString();
         Route route = find(exchange.getRequestPath());
-        WriteGuard guard = route == null || method.equals("GET") || method.equals("HEAD") || !route.methods().contains(method)
-                ? null : writes.get(route.path());
+        WriteGuard guard = route == null
+                        || method.equals("GET")
+                        || method.equals("HEAD")
+                        || !route.methods().contains(method)
+                ? null
+                : writes.get(route.path());
         if (guard != null) {
             String crossSite = WriteGuard.crossSite(exchange, options.corsOrigin(), tls());
             if (crossSite != null) {
@@ -229,38 +235,56 @@ public final class HttpService implements AutoCloseable {
         }
         long declared = exchange.getRequestContentLength();
         if (declared > options.maxBodyBytes()) {
-            refuse(exchange, 413, "bad_data", "request body of " + declared + " bytes exceeds the limit of " + options.maxBodyBytes() + " bytes");
+            refuse(
+                    exchange,
+                    413,
+                    "bad_data",
+                    "request body of " + declared + " bytes exceeds the limit of " + options.maxBodyBytes() + " bytes");
             return;
         }
         readBody(exchange, serve);
     }
 
     private static boolean hasBody(HttpServerExchange exchange) {
-        return exchange.getRequestContentLength() > 0 || exchange.getRequestHeaders().contains("Transfer-Encoding");
+        return exchange.getRequestContentLength() > 0
+                || exchange.getRequestHeaders().contains("Transfer-Encoding");
     }
 
     /** Reads the whole body without blocking, then runs {@code serve} on a worker; cuts a body that takes too long. */
     private void readBody(HttpServerExchange exchange, Runnable serve) {
-        XnioExecutor.Key deadline = exchange.getIoThread().executeAfter(() -> {
-            if (!exchange.isRequestComplete()) {
-                LOG.debug("closing a connection whose request body to {} did not arrive within {} ms", exchange.getRequestPath(),
-                        options.readTimeoutMs());
-                IoUtils.safeClose(exchange.getConnection());
-            }
-        }, options.readTimeoutMs(), TimeUnit.MILLISECONDS);
-        exchange.getRequestReceiver().receiveFullBytes((ex, bytes) -> {
-            deadline.remove();
-            ex.putAttachment(BODY, bytes);
-            ex.dispatch(serve);
-        }, (ex, e) -> {
-            deadline.remove();
-            if (e instanceof RequestTooBigException) {
-                refuse(ex, 413, "bad_data", "request body exceeds the limit of " + options.maxBodyBytes() + " bytes");
-            } else {
-                LOG.debug("request body to {} not read: {}", ex.getRequestPath(), e.toString());
-                IoUtils.safeClose(ex.getConnection());
-            }
-        });
+        XnioExecutor.Key deadline = exchange.getIoThread()
+                .executeAfter(
+                        () -> {
+                            if (!exchange.isRequestComplete()) {
+                                LOG.debug(
+                                        "closing a connection whose request body to {} did not arrive within {} ms",
+                                        exchange.getRequestPath(),
+                                        options.readTimeoutMs());
+                                IoUtils.safeClose(exchange.getConnection());
+                            }
+                        },
+                        options.readTimeoutMs(),
+                        TimeUnit.MILLISECONDS);
+        exchange.getRequestReceiver()
+                .receiveFullBytes(
+                        (ex, bytes) -> {
+                            deadline.remove();
+                            ex.putAttachment(BODY, bytes);
+                            ex.dispatch(serve);
+                        },
+                        (ex, e) -> {
+                            deadline.remove();
+                            if (e instanceof RequestTooBigException) {
+                                refuse(
+                                        ex,
+                                        413,
+                                        "bad_data",
+                                        "request body exceeds the limit of " + options.maxBodyBytes() + " bytes");
+                            } else {
+                                LOG.debug("request body to {} not read: {}", ex.getRequestPath(), e.toString());
+                                IoUtils.safeClose(ex.getConnection());
+                            }
+                        });
     }
 
     private static void unauthorized(HttpServerExchange exchange) {
@@ -270,8 +294,11 @@ public final class HttpService implements AutoCloseable {
 
     /** A refusal before the body is read, in the Prometheus API's error format; the connection ends after it. */
     private static void refuse(HttpServerExchange exchange, int status, String errorType, String message) {
-        sendOnIoThread(exchange, status, "application/json", "{\"status\":\"error\",\"errorType\":\"" + errorType
-                + "\",\"error\":" + jsonString(message) + "}");
+        sendOnIoThread(
+                exchange,
+                status,
+                "application/json",
+                "{\"status\":\"error\",\"errorType\":\"" + errorType + "\",\"error\":" + jsonString(message) + "}");
     }
 
     private static void sendOnIoThread(HttpServerExchange exchange, int status, String contentType, String body) {
@@ -285,9 +312,12 @@ public final class HttpService implements AutoCloseable {
 
     /** Prometheus' CORS headers ({@code SetCORS}), with the origin allowed when {@code allowedOrigin} is set. */
     private static void corsHeaders(HttpServerExchange exchange, String allowedOrigin) {
-        exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Allow-Headers"),
-                "Accept, Authorization, Content-Type, Content-Encoding, Origin");
-        exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Allow-Methods"), "GET, POST, OPTIONS");
+        exchange.getResponseHeaders()
+                .put(
+                        HttpString.tryFromString("Access-Control-Allow-Headers"),
+                        "Accept, Authorization, Content-Type, Content-Encoding, Origin");
+        exchange.getResponseHeaders()
+                .put(HttpString.tryFromString("Access-Control-Allow-Methods"), "GET, POST, OPTIONS");
         exchange.getResponseHeaders().put(HttpString.tryFromString("Access-Control-Expose-Headers"), "Date");
         exchange.getResponseHeaders().put(HttpString.tryFromString("Vary"), "Origin");
         if (allowedOrigin != null) {

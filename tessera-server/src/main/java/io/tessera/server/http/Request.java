@@ -67,9 +67,11 @@ public final class Request {
         if (received != null) {
             if (received.length > limit) {
                 closeAfterResponse();
-                throw new LimitExceededException(header("Content-Length") == null
-                        ? "request body exceeds the limit of " + limit + " bytes"
-                        : "request body of " + received.length + " bytes exceeds the limit of " + limit + " bytes");
+                throw new LimitExceededException(
+                        header("Content-Length") == null
+                                ? "request body exceeds the limit of " + limit + " bytes"
+                                : "request body of " + received.length + " bytes exceeds the limit of " + limit
+                                        + " bytes");
             }
             return received;
         }
@@ -78,7 +80,8 @@ public final class Request {
             try {
                 if (Long.parseLong(declared.trim()) > limit) {
                     closeAfterResponse();
-                    throw new LimitExceededException("request body of " + declared.trim() + " bytes exceeds the limit of " + limit + " bytes");
+                    throw new LimitExceededException(
+                            "request body of " + declared.trim() + " bytes exceeds the limit of " + limit + " bytes");
                 }
             } catch (NumberFormatException e) {
                 // the stream read below enforces the limit anyway

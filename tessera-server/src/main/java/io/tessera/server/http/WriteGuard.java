@@ -21,8 +21,10 @@ record WriteGuard(Set<String> contentTypes) {
     static String crossSite(HttpServerExchange exchange, Pattern corsOrigin, boolean tls) {
         String origin = exchange.getRequestHeaders().getFirst("Origin");
         if (origin != null) {
-            String own = (tls ? "https://" : "http://") + exchange.getRequestHeaders().getFirst("Host");
-            if (origin.equalsIgnoreCase(own) || corsOrigin != null && corsOrigin.matcher(origin).matches()) {
+            String own = (tls ? "https://" : "http://")
+                    + exchange.getRequestHeaders().getFirst("Host");
+            if (origin.equalsIgnoreCase(own)
+                    || corsOrigin != null && corsOrigin.matcher(origin).matches()) {
                 return null;
             }
             return "writes from origin " + origin + " are not allowed (see web.cors_origin)";

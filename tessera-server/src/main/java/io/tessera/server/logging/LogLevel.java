@@ -12,13 +12,13 @@ public final class LogLevel {
 
     public static final List<String> NAMES = List.of("debug", "info", "warn", "error");
 
-    private LogLevel() {
-    }
+    private LogLevel() {}
 
     /** Throws unless {@code name} is one of {@link #NAMES}. */
     public static String check(String name) {
         if (!NAMES.contains(name)) {
-            throw new InvalidInputException("log.level must be one of " + String.join(", ", NAMES) + ", got \"" + name + "\"");
+            throw new InvalidInputException(
+                    "log.level must be one of " + String.join(", ", NAMES) + ", got \"" + name + "\"");
         }
         return name;
     }

@@ -30,13 +30,14 @@ import java.util.function.DoubleSupplier;
  */
 public final class MetricsRegistry {
 
-    private enum Type { COUNTER, GAUGE }
-
-    private record Series(String[] labelValues, DoubleSupplier value) {
+    private enum Type {
+        COUNTER,
+        GAUGE
     }
 
-    private record Family(Type type, List<String> labelNames, List<Series> series) {
-    }
+    private record Series(String[] labelValues, DoubleSupplier value) {}
+
+    private record Family(Type type, List<String> labelNames, List<Series> series) {}
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Map<String, Family> families = new HashMap<>();
@@ -70,7 +71,8 @@ public final class MetricsRegistry {
 
     private synchronized void add(String name, String help, Type type, DoubleSupplier value, String... labels) {
         if (labels.length % 2 != 0) {
-            throw new IllegalArgumentException("labels of " + name + " must be name, value pairs: " + Arrays.toString(labels));
+            throw new IllegalArgumentException(
+                    "labels of " + name + " must be name, value pairs: " + Arrays.toString(labels));
         }
         List<String> labelNames = new ArrayList<>();
         String[] labelValues = new String[labels.length / 2];
@@ -84,8 +86,8 @@ public final class MetricsRegistry {
             register(name, help, family);
             families.put(name, family);
         } else if (family.type() != type || !family.labelNames().equals(labelNames)) {
-            throw new IllegalArgumentException("metric " + name + " is already a " + family.type().name().toLowerCase()
-                    + " with labels " + family.labelNames());
+            throw new IllegalArgumentException("metric " + name + " is already a "
+                    + family.type().name().toLowerCase() + " with labels " + family.labelNames());
         }
         family.series().add(new Series(labelValues, value));
     }
@@ -93,12 +95,22 @@ public final class MetricsRegistry {
     private void register(String name, String help, Family family) {
         String[] labelNames = family.labelNames().toArray(String[]::new);
         switch (family.type()) {
-            case COUNTER -> CounterWithCallback.builder().name(name).help(help).labelNames(labelNames)
-                    .callback(out -> family.series().forEach(s -> out.call(s.value().getAsDouble(), s.labelValues())))
-                    .register(registry);
-            case GAUGE -> GaugeWithCallback.builder().name(name).help(help).labelNames(labelNames)
-                    .callback(out -> family.series().forEach(s -> out.call(s.value().getAsDouble(), s.labelValues())))
-                    .register(registry);
+            case COUNTER ->
+                CounterWithCallback.builder()
+                        .name(name)
+                        .help(help)
+                        .labelNames(labelNames)
+                        .callback(out ->
+                                family.series().forEach(s -> out.call(s.value().getAsDouble(), s.labelValues())))
+                        .register(registry);
+            case GAUGE ->
+                GaugeWithCallback.builder()
+                        .name(name)
+                        .help(help)
+                        .labelNames(labelNames)
+                        .callback(out ->
+                                family.series().forEach(s -> out.call(s.value().getAsDouble(), s.labelValues())))
+                        .register(registry);
         }
     }
 

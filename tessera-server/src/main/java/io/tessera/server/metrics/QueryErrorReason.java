@@ -16,8 +16,7 @@ public final class QueryErrorReason {
     public static final String EXECUTION = "execution";
     public static final String INTERNAL = "internal";
 
-    private QueryErrorReason() {
-    }
+    private QueryErrorReason() {}
 
     public static String of(RuntimeException e) {
         return switch (e) {

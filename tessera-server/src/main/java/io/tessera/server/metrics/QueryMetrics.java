@@ -15,7 +15,10 @@ public final class QueryMetrics {
 
     /** A query surface, as the {@code endpoint} label names it. */
     public enum Endpoint {
-        QUERY("query"), QUERY_RANGE("query_range"), SQL("sql"), CLICKHOUSE("clickhouse");
+        QUERY("query"),
+        QUERY_RANGE("query_range"),
+        SQL("sql"),
+        CLICKHOUSE("clickhouse");
 
         private final String label;
 
@@ -35,23 +38,35 @@ public final class QueryMetrics {
     }
 
     /** Up to the longest default query timeout (2 m), finer below a second where answers from views fall. */
-    private static final double[] BUCKETS = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120};
+    private static final double[] BUCKETS = {
+        0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120
+    };
 
     private final Histogram duration;
     private final Counter queries;
     private final Counter errors;
 
     public QueryMetrics(MetricsRegistry metrics) {
-        this.duration = Histogram.builder().name("tessera_query_duration_seconds")
+        this.duration = Histogram.builder()
+                .name("tessera_query_duration_seconds")
                 .help("How long answered queries took, by endpoint and by where the answer came from.")
-                .labelNames("endpoint", "source").classicOnly().classicUpperBounds(BUCKETS).withoutExemplars()
+                .labelNames("endpoint", "source")
+                .classicOnly()
+                .classicUpperBounds(BUCKETS)
+                .withoutExemplars()
                 .register(metrics.registry());
-        this.queries = Counter.builder().name("tessera_queries_total")
+        this.queries = Counter.builder()
+                .name("tessera_queries_total")
                 .help("Queries answered, by endpoint and by where the answer came from (views, exact, mixed).")
-                .labelNames("endpoint", "source").withoutExemplars().register(metrics.registry());
-        this.errors = Counter.builder().name("tessera_query_errors_total")
+                .labelNames("endpoint", "source")
+                .withoutExemplars()
+                .register(metrics.registry());
+        this.errors = Counter.builder()
+                .name("tessera_query_errors_total")
                 .help("Queries that failed, by endpoint and reason.")
-                .labelNames("endpoint", "reason").withoutExemplars().register(metrics.registry());
+                .labelNames("endpoint", "reason")
+                .withoutExemplars()
+                .register(metrics.registry());
         for (Endpoint e : Endpoint.values()) {
             for (AnswerSource s : AnswerSource.values()) {
                 queries.initLabelValues(e.label(), s.label());
@@ -69,8 +84,12 @@ public final class QueryMetrics {
      * ({@code reasonOf}) when it throws. A failure writing the response is not the query's and is
      * not recorded.
      */
-    public <T> T observe(Endpoint endpoint, Answering<T> answering, Function<T, List<String>> infos,
-            Function<RuntimeException, String> reasonOf) throws IOException {
+    public <T> T observe(
+            Endpoint endpoint,
+            Answering<T> answering,
+            Function<T, List<String>> infos,
+            Function<RuntimeException, String> reasonOf)
+            throws IOException {
         long started = System.nanoTime();
         T answer;
         try {

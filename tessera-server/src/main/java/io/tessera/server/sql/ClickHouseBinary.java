@@ -28,8 +28,7 @@ final class ClickHouseBinary {
 
     static final int BLOCK_ROWS = 65_536;
 
-    private ClickHouseBinary() {
-    }
+    private ClickHouseBinary() {}
 
     static byte[] rowBinary(ClickHouseResult result, boolean names, boolean types) {
         Out out = new Out();

@@ -66,10 +66,19 @@ public final class ClickHouseEndpoint {
             error(request, new SqlFailure(400, 36, "BAD_ARGUMENTS", 400, e.getMessage()));
             return;
         }
-        request.setHeader("X-ClickHouse-Query-Id", params.getOrDefault("query_id", UUID.randomUUID().toString()));
+        request.setHeader(
+                "X-ClickHouse-Query-Id",
+                params.getOrDefault("query_id", UUID.randomUUID().toString()));
         if ("1".equals(params.get("compress"))) {
-            error(request, new SqlFailure(400, 48, "NOT_IMPLEMENTED", 400, "compress=1 (responses in ClickHouse's compressed "
-                    + "block framing) is not supported; ask for uncompressed responses or HTTP compression"));
+            error(
+                    request,
+                    new SqlFailure(
+                            400,
+                            48,
+                            "NOT_IMPLEMENTED",
+                            400,
+                            "compress=1 (responses in ClickHouse's compressed "
+                                    + "block framing) is not supported; ask for uncompressed responses or HTTP compression"));
             return;
         }
         io.tessera.sql.SqlText.Formatted split = io.tessera.sql.SqlText.splitFormat(text.strip());
@@ -88,10 +97,17 @@ public final class ClickHouseEndpoint {
         if (formatName == null) {
             formatName = request.header("X-ClickHouse-Format");
         }
-        ClickHouseFormat format = formatName == null ? ClickHouseFormat.TAB_SEPARATED : ClickHouseFormat.named(formatName);
+        ClickHouseFormat format =
+                formatName == null ? ClickHouseFormat.TAB_SEPARATED : ClickHouseFormat.named(formatName);
         if (format == null) {
-            error(request, new SqlFailure(400, 73, "UNKNOWN_FORMAT", 400, "Unknown format " + formatName
-                    + "; Tessera writes " + ClickHouseFormat.NAMES));
+            error(
+                    request,
+                    new SqlFailure(
+                            400,
+                            73,
+                            "UNKNOWN_FORMAT",
+                            400,
+                            "Unknown format " + formatName + "; Tessera writes " + ClickHouseFormat.NAMES));
             return;
         }
         ClickHouseResult result;
@@ -105,8 +121,11 @@ public final class ClickHouseEndpoint {
         if (result == null) {
             try {
                 String sqlText = query;
-                SqlService.Answer answer = queryMetrics.observe(QueryMetrics.Endpoint.CLICKHOUSE,
-                        () -> sql.run(sqlText, SqlEndpoint.accelerate(request)), a -> a.result().infos(), QueryErrorReason::of);
+                SqlService.Answer answer = queryMetrics.observe(
+                        QueryMetrics.Endpoint.CLICKHOUSE,
+                        () -> sql.run(sqlText, SqlEndpoint.accelerate(request)),
+                        a -> a.result().infos(),
+                        QueryErrorReason::of);
                 result = ClickHouseResult.of(answer.result());
                 rowsRead = answer.rowsRead();
             } catch (RuntimeException e) {
@@ -122,7 +141,8 @@ public final class ClickHouseEndpoint {
         boolean quote64 = !(quote.equals("0") || quote.equalsIgnoreCase("false"));
         byte[] body = format.write(result, quote64, (System.nanoTime() - started) / 1e9, rowsRead);
         request.setHeader("X-ClickHouse-Format", format.formatName);
-        if ("1".equals(params.get("enable_http_compression")) && ContentEncodings.acceptsGzip(request.header("Accept-Encoding"))) {
+        if ("1".equals(params.get("enable_http_compression"))
+                && ContentEncodings.acceptsGzip(request.header("Accept-Encoding"))) {
             request.setHeader("Content-Encoding", "gzip");
             body = ContentEncodings.gzip(body);
         }
@@ -131,8 +151,8 @@ public final class ClickHouseEndpoint {
 
     private static void error(Request request, SqlFailure failure) throws IOException {
         String message = failure.message().endsWith(".") ? failure.message() : failure.message() + ".";
-        String body = "Code: " + failure.clickHouseCode() + ". DB::Exception: " + message + " (" + failure.clickHouseName()
-                + ") (version " + VERSION + ")\n";
+        String body = "Code: " + failure.clickHouseCode() + ". DB::Exception: " + message + " ("
+                + failure.clickHouseName() + ") (version " + VERSION + ")\n";
         request.setHeader("X-ClickHouse-Exception-Code", Integer.toString(failure.clickHouseCode()));
         request.respond(failure.clickHouseStatus(), "text/plain; charset=UTF-8", body.getBytes(StandardCharsets.UTF_8));
     }

@@ -32,8 +32,9 @@ enum ClickHouseFormat {
     NATIVE("Native", "application/octet-stream");
 
     /** The names of every format, for an error naming what is written. */
-    static final String NAMES = "JSON, JSONEachRow, TabSeparated, TabSeparatedWithNames, TabSeparatedWithNamesAndTypes, "
-            + "RowBinary, RowBinaryWithNames, RowBinaryWithNamesAndTypes and Native";
+    static final String NAMES =
+            "JSON, JSONEachRow, TabSeparated, TabSeparatedWithNames, TabSeparatedWithNamesAndTypes, "
+                    + "RowBinary, RowBinaryWithNames, RowBinaryWithNamesAndTypes and Native";
 
     private static final JsonFactory FACTORY = new JsonFactory();
     private static final CharacterEscapes ESCAPES = new JavaScriptEscapes();
@@ -87,7 +88,8 @@ enum ClickHouseFormat {
         return g;
     }
 
-    private static byte[] json(ClickHouseResult result, boolean quote64, double elapsed, long rowsRead) throws IOException {
+    private static byte[] json(ClickHouseResult result, boolean quote64, double elapsed, long rowsRead)
+            throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator g = generator(out)) {
             g.writeStartObject();
@@ -127,7 +129,8 @@ enum ClickHouseFormat {
         return out.toByteArray();
     }
 
-    private static void row(JsonGenerator g, ClickHouseResult result, Object[] row, boolean quote64) throws IOException {
+    private static void row(JsonGenerator g, ClickHouseResult result, Object[] row, boolean quote64)
+            throws IOException {
         g.writeStartObject();
         for (int c = 0; c < row.length; c++) {
             g.writeFieldName(result.names().get(c));
@@ -141,7 +144,8 @@ enum ClickHouseFormat {
         g.writeEndObject();
     }
 
-    private static void value(JsonGenerator g, ClickHouseResult.Kind kind, Object v, boolean quote64) throws IOException {
+    private static void value(JsonGenerator g, ClickHouseResult.Kind kind, Object v, boolean quote64)
+            throws IOException {
         switch (kind) {
             case UINT8 -> g.writeNumber(((Number) v).longValue());
             case INT64 -> {
@@ -196,7 +200,8 @@ enum ClickHouseFormat {
                 } else if (result.kinds().get(c).element() != null) {
                     out.append(ClickHouseValues.text(result.kinds().get(c), row[c]));
                 } else {
-                    ClickHouseValues.escapeTsv(ClickHouseValues.text(result.kinds().get(c), row[c]), out);
+                    ClickHouseValues.escapeTsv(
+                            ClickHouseValues.text(result.kinds().get(c), row[c]), out);
                 }
             }
             out.append('\n');

@@ -21,9 +21,10 @@ final class ClickHouseMetadata {
 
     static final String DATABASE = "default";
 
-    private static final Pattern SCALAR = Pattern.compile("(?i)select\\s+(1|version\\(\\)|timezone\\(\\)|currentdatabase\\(\\)"
-            + "|currentuser\\(\\))\\s*");
-    private static final Pattern SHOW_TABLES = Pattern.compile("(?i)show\\s+tables(?:\\s+(?:from|in)\\s+[`\"]?(\\w+)[`\"]?)?\\s*");
+    private static final Pattern SCALAR = Pattern.compile(
+            "(?i)select\\s+(1|version\\(\\)|timezone\\(\\)|currentdatabase\\(\\)" + "|currentuser\\(\\))\\s*");
+    private static final Pattern SHOW_TABLES =
+            Pattern.compile("(?i)show\\s+tables(?:\\s+(?:from|in)\\s+[`\"]?(\\w+)[`\"]?)?\\s*");
     private static final Pattern DESCRIBE = Pattern.compile(
             "(?i)(?:describe|desc)(?:\\s+table)?\\s+(?:[`\"]?(\\w+)[`\"]?\\.)?[`\"]?([\\w.:-]+?)[`\"]?\\s*");
     private static final Pattern SYSTEM_TABLE = Pattern.compile("(?i)\\bfrom\\s+[`\"]?system[`\"]?\\.[`\"]?(\\w+)");
@@ -35,8 +36,7 @@ final class ClickHouseMetadata {
         }
     }
 
-    private ClickHouseMetadata() {
-    }
+    private ClickHouseMetadata() {}
 
     /** The answer when {@code query} is one of the look-ups above, else null (the query runs as SQL). */
     static ClickHouseResult answer(String query, TableCatalog catalog) {
@@ -46,7 +46,8 @@ final class ClickHouseMetadata {
             String name = m.group(1);
             return switch (name.toLowerCase(Locale.ROOT)) {
                 case "1" -> ClickHouseResult.single("1", ClickHouseResult.Kind.UINT8, 1L);
-                case "version()" -> ClickHouseResult.single(name, ClickHouseResult.Kind.STRING, ClickHouseEndpoint.VERSION);
+                case "version()" ->
+                    ClickHouseResult.single(name, ClickHouseResult.Kind.STRING, ClickHouseEndpoint.VERSION);
                 case "timezone()" -> ClickHouseResult.single(name, ClickHouseResult.Kind.STRING, "UTC");
                 case "currentuser()" -> ClickHouseResult.single(name, ClickHouseResult.Kind.STRING, "default");
                 default -> ClickHouseResult.single(name, ClickHouseResult.Kind.STRING, DATABASE);
@@ -75,14 +76,23 @@ final class ClickHouseMetadata {
                 for (Column c : t.rowSchema().columns()) {
                     rows.add(List.of(c.name(), typeOf(t, c), "", "", "", "", ""));
                 }
-                return strings(List.of("name", "type", "default_type", "default_expression", "comment", "codec_expression",
-                        "ttl_expression"), rows);
+                return strings(
+                        List.of(
+                                "name",
+                                "type",
+                                "default_type",
+                                "default_expression",
+                                "comment",
+                                "codec_expression",
+                                "ttl_expression"),
+                        rows);
             }
         }
         m = SYSTEM_TABLE.matcher(q);
         if (m.find()) {
-            throw new NoSystemTable("Table system." + m.group(1) + " does not exist: Tessera keeps no system tables; it answers "
-                    + "SHOW DATABASES, SHOW TABLES and DESCRIBE TABLE for its catalog");
+            throw new NoSystemTable(
+                    "Table system." + m.group(1) + " does not exist: Tessera keeps no system tables; it answers "
+                            + "SHOW DATABASES, SHOW TABLES and DESCRIBE TABLE for its catalog");
         }
         return null;
     }

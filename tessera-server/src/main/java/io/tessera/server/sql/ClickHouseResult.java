@@ -12,8 +12,14 @@ record ClickHouseResult(List<String> names, List<Kind> kinds, List<Boolean> null
 
     /** How a column's values are written. */
     enum Kind {
-        UINT8("UInt8"), INT64("Int64"), FLOAT64("Float64"), STRING("String"), DATETIME64("DateTime64(3, 'UTC')"),
-        ARRAY_INT64("Array(Int64)"), ARRAY_FLOAT64("Array(Float64)"), ARRAY_STRING("Array(String)"),
+        UINT8("UInt8"),
+        INT64("Int64"),
+        FLOAT64("Float64"),
+        STRING("String"),
+        DATETIME64("DateTime64(3, 'UTC')"),
+        ARRAY_INT64("Array(Int64)"),
+        ARRAY_FLOAT64("Array(Float64)"),
+        ARRAY_STRING("Array(String)"),
         ARRAY_DATETIME64("Array(DateTime64(3, 'UTC'))");
 
         final String type;
@@ -59,7 +65,8 @@ record ClickHouseResult(List<String> names, List<Kind> kinds, List<Boolean> null
 
     /** One row of one non-null value. */
     static ClickHouseResult single(String name, Kind kind, Object value) {
-        return new ClickHouseResult(List.of(name), List.of(kind), List.of(false), List.<Object[]>of(new Object[] {value}));
+        return new ClickHouseResult(
+                List.of(name), List.of(kind), List.of(false), List.<Object[]>of(new Object[] {value}));
     }
 
     private static Kind kind(SqlType type) {

@@ -8,10 +8,10 @@ import java.time.format.DateTimeFormatter;
 /** Values as ClickHouse prints them in its text formats. */
 final class ClickHouseValues {
 
-    private static final DateTimeFormatter DATETIME64 = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DATETIME64 =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
-    private ClickHouseValues() {
-    }
+    private ClickHouseValues() {}
 
     /**
      * {@code nan}, {@code inf}, {@code -inf}; whole numbers below 1e21 without an exponent; else
@@ -51,7 +51,8 @@ final class ClickHouseValues {
             case FLOAT64 -> float64((Double) v);
             case STRING -> (String) v;
             case DATETIME64 -> dateTime64((Long) v);
-            case ARRAY_INT64, ARRAY_FLOAT64, ARRAY_STRING, ARRAY_DATETIME64 -> array(kind.element(), (java.util.List<?>) v);
+            case ARRAY_INT64, ARRAY_FLOAT64, ARRAY_STRING, ARRAY_DATETIME64 ->
+                array(kind.element(), (java.util.List<?>) v);
         };
     }
 

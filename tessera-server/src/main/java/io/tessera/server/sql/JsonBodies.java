@@ -11,8 +11,7 @@ final class JsonBodies {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private JsonBodies() {
-    }
+    private JsonBodies() {}
 
     static ObjectNode object() {
         return MAPPER.createObjectNode();

@@ -14,8 +14,7 @@ final class QueryText {
     /** The largest query body accepted. */
     static final long MAX_BODY = 1L << 20;
 
-    private QueryText() {
-    }
+    private QueryText() {}
 
     /** The urlencoded pairs of {@code raw} (a query string or form body), the first value of each name. */
     static Map<String, String> params(String raw) {

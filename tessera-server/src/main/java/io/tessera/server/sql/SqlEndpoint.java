@@ -50,29 +50,42 @@ public final class SqlEndpoint {
             return;
         }
         if (query == null || query.isBlank()) {
-            error(request, 400, "bad_request", "no query: send {\"query\": \"SELECT ...\"}, a query parameter or a text/plain body");
+            error(
+                    request,
+                    400,
+                    "bad_request",
+                    "no query: send {\"query\": \"SELECT ...\"}, a query parameter or a text/plain body");
             return;
         }
         SqlResult result;
         try {
             String sqlText = query;
-            result = queryMetrics.observe(QueryMetrics.Endpoint.SQL, () -> sql.execute(sqlText, accelerate(request)), SqlResult::infos,
+            result = queryMetrics.observe(
+                    QueryMetrics.Endpoint.SQL,
+                    () -> sql.execute(sqlText, accelerate(request)),
+                    SqlResult::infos,
                     QueryErrorReason::of);
         } catch (RuntimeException e) {
             SqlFailure failure = SqlFailure.of(e);
             if (failure.status() == 500) {
                 LOG.error("internal error answering SQL {}", query, e);
             }
-            error(request, failure.status(), failure.status() == 400 ? "bad_sql" : failure.status() == 422 ? "execution" : "internal",
+            error(
+                    request,
+                    failure.status(),
+                    failure.status() == 400 ? "bad_sql" : failure.status() == 422 ? "execution" : "internal",
                     failure.message());
             return;
         } catch (StackOverflowError e) {
-            LOG.error("SQL nested too deeply to answer: {}", query.length() > 200 ? query.substring(0, 200) + "…" : query, e);
+            LOG.error(
+                    "SQL nested too deeply to answer: {}",
+                    query.length() > 200 ? query.substring(0, 200) + "…" : query,
+                    e);
             error(request, 400, "bad_sql", "the query is nested too deeply to answer");
             return;
         }
         try (OutputStream out = request.stream(200, "application/json");
-             JsonGenerator g = JsonBodies.MAPPER.getFactory().createGenerator(out)) {
+                JsonGenerator g = JsonBodies.MAPPER.getFactory().createGenerator(out)) {
             write(result, g);
         }
     }
@@ -86,7 +99,9 @@ public final class SqlEndpoint {
         return switch (value) {
             case "", "true" -> true;
             case "false" -> false;
-            default -> throw new io.tessera.core.InvalidInputException("accelerate: expected true or false, got \"" + value + "\"");
+            default ->
+                throw new io.tessera.core.InvalidInputException(
+                        "accelerate: expected true or false, got \"" + value + "\"");
         };
     }
 
@@ -133,7 +148,8 @@ public final class SqlEndpoint {
         while (names.hasNext()) {
             String name = names.next();
             if (!name.equals("query")) {
-                throw new io.tessera.core.InvalidInputException("unknown field \"" + name + "\" in the request body; only \"query\" is read");
+                throw new io.tessera.core.InvalidInputException(
+                        "unknown field \"" + name + "\" in the request body; only \"query\" is read");
             }
         }
         JsonNode q = node.get("query");

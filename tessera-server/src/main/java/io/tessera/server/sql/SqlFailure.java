@@ -21,11 +21,15 @@ record SqlFailure(int status, int clickHouseCode, String clickHouseName, int cli
         String m = String.valueOf(e.getMessage());
         return switch (e) {
             case UnknownTableException t -> new SqlFailure(400, 60, "UNKNOWN_TABLE", 404, m);
-            case InvalidInputException i when m.startsWith("SQL syntax error") || m.startsWith("empty SQL") ->
-                    new SqlFailure(400, 62, "SYNTAX_ERROR", 400, m);
-            case InvalidInputException i when m.startsWith("unsupported SQL") -> new SqlFailure(400, 48, "NOT_IMPLEMENTED", 400, m);
-            case InvalidInputException i when m.startsWith("unknown column") -> new SqlFailure(400, 47, "UNKNOWN_IDENTIFIER", 400, m);
-            case InvalidInputException i when m.startsWith("unknown table") -> new SqlFailure(400, 60, "UNKNOWN_TABLE", 404, m);
+            case InvalidInputException i
+            when m.startsWith("SQL syntax error") || m.startsWith("empty SQL") ->
+                new SqlFailure(400, 62, "SYNTAX_ERROR", 400, m);
+            case InvalidInputException i
+            when m.startsWith("unsupported SQL") -> new SqlFailure(400, 48, "NOT_IMPLEMENTED", 400, m);
+            case InvalidInputException i
+            when m.startsWith("unknown column") -> new SqlFailure(400, 47, "UNKNOWN_IDENTIFIER", 400, m);
+            case InvalidInputException i
+            when m.startsWith("unknown table") -> new SqlFailure(400, 60, "UNKNOWN_TABLE", 404, m);
             case InvalidInputException i -> new SqlFailure(400, 36, "BAD_ARGUMENTS", 400, m);
             case QueryTimeoutException t -> new SqlFailure(422, 159, "TIMEOUT_EXCEEDED", 500, m);
             case QueryCancelledException c -> new SqlFailure(422, 394, "QUERY_WAS_CANCELLED", 500, m);

@@ -37,7 +37,11 @@ public final class SqlService {
      * @param metricWritten whether any series of the metric of that name has been written (an answer
      *                      with no rows from a name that is neither says so)
      */
-    public SqlService(DataStore store, TableCatalog catalog, PromqlEngine.Options options, Supplier<List<SqlView>> views,
+    public SqlService(
+            DataStore store,
+            TableCatalog catalog,
+            PromqlEngine.Options options,
+            Supplier<List<SqlView>> views,
             Predicate<String> metricWritten) {
         this.store = store;
         this.catalog = catalog;
@@ -64,8 +68,7 @@ public final class SqlService {
     }
 
     /** An answer and how many raw rows its run read. */
-    record Answer(SqlResult result, long rowsRead) {
-    }
+    record Answer(SqlResult result, long rowsRead) {}
 
     Answer run(String sql) {
         return run(sql, true);
@@ -80,10 +83,16 @@ public final class SqlService {
             if (query.metric() && !metricWritten.test(query.table().name())) {
                 // every name that is not a declared table reads as a metric: a misspelt table is one nobody wrote
                 List<String> infos = new ArrayList<>(result.infos());
-                infos.add("SQL warning: \"" + query.table().name() + "\" is not a declared table, and no metric of that name has"
+                infos.add("SQL warning: \"" + query.table().name()
+                        + "\" is not a declared table, and no metric of that name has"
                         + " been written; it was read as a metric with no series");
-                result = new SqlResult(result.columnNames(), result.columnTypes(), result.rows(), result.approximate(),
-                        result.errorBound(), infos);
+                result = new SqlResult(
+                        result.columnNames(),
+                        result.columnTypes(),
+                        result.rows(),
+                        result.approximate(),
+                        result.errorBound(),
+                        infos);
             }
         }
         return new Answer(result, context.samplesLoaded());

@@ -1,8 +1,8 @@
 package io.tessera.server.sql;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.tessera.core.LimitExceededException;
 import io.tessera.core.InvalidInputException;
+import io.tessera.core.LimitExceededException;
 import io.tessera.core.TableSchema;
 import io.tessera.ingest.rows.DecodedRows;
 import io.tessera.ingest.rows.RowDecoder;
@@ -50,7 +50,9 @@ public final class TableRowsEndpoint {
         accepted = metrics.counter(requests, help, "result", "accepted");
         rejected = metrics.counter(requests, help, "result", "rejected");
         rows = metrics.counter("tessera_table_rows_total", "Rows appended to SQL tables.");
-        metrics.gauge("tessera_table_memory_bytes", "Estimated memory of the SQL tables, checked against the memory limit.",
+        metrics.gauge(
+                "tessera_table_memory_bytes",
+                "Estimated memory of the SQL tables, checked against the memory limit.",
                 () -> tables.memoryBytes());
     }
 
@@ -77,8 +79,14 @@ public final class TableRowsEndpoint {
             return;
         }
         if (format == null) {
-            fail(request, 415, "Content-Type " + (request.header("Content-Type") == null ? "missing" : "\"" + request.header("Content-Type") + "\"")
-                    + ": rows are one of " + RowFormat.ACCEPTED);
+            fail(
+                    request,
+                    415,
+                    "Content-Type "
+                            + (request.header("Content-Type") == null
+                                    ? "missing"
+                                    : "\"" + request.header("Content-Type") + "\"")
+                            + ": rows are one of " + RowFormat.ACCEPTED);
             return;
         }
         byte[] body;

@@ -62,7 +62,8 @@ final class BasicAuth {
         boolean known = hash != null;
         boolean matches;
         try {
-            matches = OpenBSDBCrypt.checkPassword(known ? hash : UnknownUser.HASH, c.password().toCharArray());
+            matches = OpenBSDBCrypt.checkPassword(
+                    known ? hash : UnknownUser.HASH, c.password().toCharArray());
         } catch (IllegalArgumentException | org.bouncycastle.crypto.DataLengthException e) {
             matches = false;
         }
@@ -95,7 +96,8 @@ final class BasicAuth {
             }
             String decoded;
             try {
-                decoded = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
+                decoded = new String(
+                        Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
             } catch (IllegalArgumentException e) {
                 return null;
             }

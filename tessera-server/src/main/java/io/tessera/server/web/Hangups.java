@@ -15,8 +15,7 @@ final class Hangups {
     private static final Set<WebConfigFile> OPEN = new CopyOnWriteArraySet<>();
     private static boolean installed;
 
-    private Hangups() {
-    }
+    private Hangups() {}
 
     static synchronized void register(WebConfigFile file) {
         OPEN.add(file);
@@ -25,7 +24,9 @@ final class Hangups {
             try {
                 sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> OPEN.forEach(WebConfigFile::reload));
             } catch (IllegalArgumentException | UnsupportedOperationException e) {
-                LOG.warn("SIGHUP cannot be handled here ({}); web configuration files are reloaded when they change", e.getMessage());
+                LOG.warn(
+                        "SIGHUP cannot be handled here ({}); web configuration files are reloaded when they change",
+                        e.getMessage());
             }
         }
     }

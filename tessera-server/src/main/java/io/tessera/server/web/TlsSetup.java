@@ -26,13 +26,13 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.openssl.PEMEncryptedKeyPair;
 import org.bouncycastle.openssl.PEMKeyPair;
 import org.bouncycastle.openssl.PEMParser;
 import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.pkcs.PKCS8EncryptedPrivateKeyInfo;
 
 /**
@@ -41,13 +41,18 @@ import org.bouncycastle.pkcs.PKCS8EncryptedPrivateKeyInfo;
  * certificates are verified, and the protocol versions, cipher suites and client-certificate
  * policy each engine gets.
  */
-record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocols, String[] cipherSuites,
-        boolean serverCipherOrder, String[] namedGroups) {
+record TlsSetup(
+        SSLContext context,
+        ClientAuthType clientAuth,
+        String[] protocols,
+        String[] cipherSuites,
+        boolean serverCipherOrder,
+        String[] namedGroups) {
 
     private static final List<String> VERSIONS = List.of("TLSv1.2", "TLSv1.3");
     private static final Map<String, String> GO_VERSIONS = Map.of("TLS12", "TLSv1.2", "TLS13", "TLSv1.3");
-    private static final Map<String, String> GO_CURVES = Map.of("CurveP256", "secp256r1", "CurveP384", "secp384r1",
-            "CurveP521", "secp521r1", "X25519", "x25519");
+    private static final Map<String, String> GO_CURVES =
+            Map.of("CurveP256", "secp256r1", "CurveP384", "secp384r1", "CurveP521", "secp521r1", "X25519", "x25519");
 
     static TlsSetup of(TlsServerConfig tls) {
         if (tls.certFile() == null || tls.keyFile() == null) {
@@ -55,7 +60,8 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
         }
         ClientAuthType clientAuth = tls.clientAuth();
         if (clientAuth.verifies() && tls.clientCaFile() == null) {
-            throw new InvalidInputException("tls_server_config.client_auth_type: " + clientAuth + " needs client_ca_file");
+            throw new InvalidInputException(
+                    "tls_server_config.client_auth_type: " + clientAuth + " needs client_ca_file");
         }
         try {
             List<X509Certificate> chain = certificates(Path.of(tls.certFile()), "cert_file");
@@ -81,7 +87,12 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
             }
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(kmf.getKeyManagers(), trust, null);
-            return new TlsSetup(context, clientAuth, protocols(tls), cipherSuites(tls, context), Boolean.TRUE.equals(tls.preferServerCipherSuites()),
+            return new TlsSetup(
+                    context,
+                    clientAuth,
+                    protocols(tls),
+                    cipherSuites(tls, context),
+                    Boolean.TRUE.equals(tls.preferServerCipherSuites()),
                     namedGroups(tls));
         } catch (GeneralSecurityException | IOException e) {
             throw new InvalidInputException("tls_server_config: " + e.getMessage(), e);
@@ -116,7 +127,8 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
         int min = VERSIONS.indexOf(version("min_version", tls.minVersion(), "TLS12"));
         int max = VERSIONS.indexOf(version("max_version", tls.maxVersion(), "TLS13"));
         if (min > max) {
-            throw new InvalidInputException("tls_server_config: min_version " + tls.minVersion() + " is above max_version " + tls.maxVersion());
+            throw new InvalidInputException(
+                    "tls_server_config: min_version " + tls.minVersion() + " is above max_version " + tls.maxVersion());
         }
         return VERSIONS.subList(min, max + 1).toArray(String[]::new);
     }
@@ -124,11 +136,13 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
     private static String version(String key, String value, String fallback) {
         String v = value == null || value.isEmpty() ? fallback : value;
         if (v.equals("TLS10") || v.equals("TLS11")) {
-            throw new InvalidInputException("tls_server_config." + key + ": " + v + " is not supported (TLS12 or TLS13)");
+            throw new InvalidInputException(
+                    "tls_server_config." + key + ": " + v + " is not supported (TLS12 or TLS13)");
         }
         String jdk = GO_VERSIONS.get(v);
         if (jdk == null) {
-            throw new InvalidInputException("tls_server_config." + key + ": unknown TLS version \"" + v + "\" (TLS12 or TLS13)");
+            throw new InvalidInputException(
+                    "tls_server_config." + key + ": unknown TLS version \"" + v + "\" (TLS12 or TLS13)");
         }
         return jdk;
     }
@@ -142,7 +156,8 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
         Set<String> suites = new LinkedHashSet<>();
         for (String suite : tls.cipherSuites()) {
             if (!supported.contains(suite)) {
-                throw new InvalidInputException("tls_server_config.cipher_suites: unknown or unsupported cipher suite \"" + suite + "\"");
+                throw new InvalidInputException(
+                        "tls_server_config.cipher_suites: unknown or unsupported cipher suite \"" + suite + "\"");
             }
             suites.add(suite);
         }
@@ -162,7 +177,8 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
         for (String curve : tls.curvePreferences()) {
             String group = GO_CURVES.get(curve);
             if (group == null) {
-                throw new InvalidInputException("tls_server_config.curve_preferences: unknown curve \"" + curve + "\" (one of "
+                throw new InvalidInputException("tls_server_config.curve_preferences: unknown curve \"" + curve
+                        + "\" (one of "
                         + String.join(", ", GO_CURVES.keySet().stream().sorted().toList()) + ")");
             }
             groups.add(group);
@@ -173,7 +189,8 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
     private static List<X509Certificate> certificates(Path file, String key) throws GeneralSecurityException {
         List<X509Certificate> certificates = new ArrayList<>();
         JcaX509CertificateConverter converter = new JcaX509CertificateConverter();
-        try (Reader reader = Files.newBufferedReader(file); PEMParser pem = new PEMParser(reader)) {
+        try (Reader reader = Files.newBufferedReader(file);
+                PEMParser pem = new PEMParser(reader)) {
             Object o;
             while ((o = pem.readObject()) != null) {
                 if (o instanceof X509CertificateHolder holder) {
@@ -183,7 +200,8 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("tls_server_config." + key + ": " + file + " does not exist");
         } catch (IOException e) {
-            throw new InvalidInputException("tls_server_config." + key + ": " + file + " is not PEM: " + e.getMessage(), e);
+            throw new InvalidInputException(
+                    "tls_server_config." + key + ": " + file + " is not PEM: " + e.getMessage(), e);
         }
         if (certificates.isEmpty()) {
             throw new InvalidInputException("tls_server_config." + key + ": " + file + " holds no PEM certificate");
@@ -193,7 +211,8 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
 
     private static PrivateKey privateKey(Path file) {
         JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
-        try (Reader reader = Files.newBufferedReader(file); PEMParser pem = new PEMParser(reader)) {
+        try (Reader reader = Files.newBufferedReader(file);
+                PEMParser pem = new PEMParser(reader)) {
             Object o;
             while ((o = pem.readObject()) != null) {
                 switch (o) {
@@ -203,10 +222,12 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
                     case PrivateKeyInfo info -> {
                         return converter.getPrivateKey(info);
                     }
-                    case PEMEncryptedKeyPair ignored -> throw new InvalidInputException(
-                            "tls_server_config.key_file: " + file + " is encrypted; give the key unencrypted, as Prometheus expects");
-                    case PKCS8EncryptedPrivateKeyInfo ignored -> throw new InvalidInputException(
-                            "tls_server_config.key_file: " + file + " is encrypted; give the key unencrypted, as Prometheus expects");
+                    case PEMEncryptedKeyPair ignored ->
+                        throw new InvalidInputException("tls_server_config.key_file: " + file
+                                + " is encrypted; give the key unencrypted, as Prometheus expects");
+                    case PKCS8EncryptedPrivateKeyInfo ignored ->
+                        throw new InvalidInputException("tls_server_config.key_file: " + file
+                                + " is encrypted; give the key unencrypted, as Prometheus expects");
                     default -> {
                         // parameters or certificates next to the key
                     }
@@ -215,7 +236,8 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("tls_server_config.key_file: " + file + " does not exist");
         } catch (IOException e) {
-            throw new InvalidInputException("tls_server_config.key_file: " + file + " is not PEM: " + e.getMessage(), e);
+            throw new InvalidInputException(
+                    "tls_server_config.key_file: " + file + " is not PEM: " + e.getMessage(), e);
         }
         throw new InvalidInputException("tls_server_config.key_file: " + file + " holds no PEM private key");
     }
@@ -223,28 +245,22 @@ record TlsSetup(SSLContext context, ClientAuthType clientAuth, String[] protocol
     /** RequestClientCert and RequireAnyClientCert: a certificate is asked for but not checked. */
     private static final class AnyClientCertificate extends X509ExtendedTrustManager {
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {
-        }
+        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {}
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
-        }
+        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {}
 
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-        }
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
-        }
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {}
 
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {}
 
         @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
 
         @Override
         public X509Certificate[] getAcceptedIssuers() {

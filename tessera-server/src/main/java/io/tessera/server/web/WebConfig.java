@@ -14,7 +14,8 @@ import java.util.Map;
  * @param basicAuthUsers   user name to bcrypt hash; empty lets every request in
  * @param httpServerConfig response headers (and {@code http2}, accepted and ignored: HTTP/1.1 only)
  */
-public record WebConfig(TlsServerConfig tlsServerConfig, Map<String, String> basicAuthUsers, HttpServerConfig httpServerConfig) {
+public record WebConfig(
+        TlsServerConfig tlsServerConfig, Map<String, String> basicAuthUsers, HttpServerConfig httpServerConfig) {
 
     public static final WebConfig NONE = new WebConfig(null, Map.of(), HttpServerConfig.NONE);
 
@@ -31,8 +32,15 @@ public record WebConfig(TlsServerConfig tlsServerConfig, Map<String, String> bas
      * @param maxVersion     TLS12 or TLS13 (default)
      * @param cipherSuites   IANA names of TLS 1.2 suites; TLS 1.3 suites are always enabled
      */
-    public record TlsServerConfig(String certFile, String keyFile, String clientCaFile, String clientAuthType,
-            String minVersion, String maxVersion, List<String> cipherSuites, Boolean preferServerCipherSuites,
+    public record TlsServerConfig(
+            String certFile,
+            String keyFile,
+            String clientCaFile,
+            String clientAuthType,
+            String minVersion,
+            String maxVersion,
+            List<String> cipherSuites,
+            Boolean preferServerCipherSuites,
             List<String> curvePreferences) {
 
         public TlsServerConfig {
@@ -41,8 +49,16 @@ public record WebConfig(TlsServerConfig tlsServerConfig, Map<String, String> bas
         }
 
         TlsServerConfig resolvedAgainst(Path dir) {
-            return new TlsServerConfig(resolve(dir, certFile), resolve(dir, keyFile), resolve(dir, clientCaFile), clientAuthType,
-                    minVersion, maxVersion, cipherSuites, preferServerCipherSuites, curvePreferences);
+            return new TlsServerConfig(
+                    resolve(dir, certFile),
+                    resolve(dir, keyFile),
+                    resolve(dir, clientCaFile),
+                    clientAuthType,
+                    minVersion,
+                    maxVersion,
+                    cipherSuites,
+                    preferServerCipherSuites,
+                    curvePreferences);
         }
 
         /** The client certificate policy, defaulted as Prometheus defaults it. */
@@ -61,7 +77,11 @@ public record WebConfig(TlsServerConfig tlsServerConfig, Map<String, String> bas
 
     /** How a client's certificate is asked for and checked, named as in Go's {@code crypto/tls}. */
     public enum ClientAuthType {
-        NoClientCert, RequestClientCert, RequireAnyClientCert, VerifyClientCertIfGiven, RequireAndVerifyClientCert;
+        NoClientCert,
+        RequestClientCert,
+        RequireAnyClientCert,
+        VerifyClientCertIfGiven,
+        RequireAndVerifyClientCert;
 
         boolean verifies() {
             return this == VerifyClientCertIfGiven || this == RequireAndVerifyClientCert;
@@ -82,7 +102,10 @@ public record WebConfig(TlsServerConfig tlsServerConfig, Map<String, String> bas
     }
 
     WebConfig resolvedAgainst(Path dir) {
-        return new WebConfig(tlsServerConfig == null ? null : tlsServerConfig.resolvedAgainst(dir), basicAuthUsers, httpServerConfig);
+        return new WebConfig(
+                tlsServerConfig == null ? null : tlsServerConfig.resolvedAgainst(dir),
+                basicAuthUsers,
+                httpServerConfig);
     }
 
     private static String resolve(Path dir, String file) {

@@ -24,8 +24,7 @@ public final class WebConfigFile implements AccessGate, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WebConfigFile.class);
 
-    private record State(WebConfig config, BasicAuth auth, TlsSetup tls, Object fileKey, long modified, long size) {
-    }
+    private record State(WebConfig config, BasicAuth auth, TlsSetup tls, Object fileKey, long modified, long size) {}
 
     private final Path file;
     private volatile State state;
@@ -34,7 +33,9 @@ public final class WebConfigFile implements AccessGate, AutoCloseable {
     private WebConfigFile(Path file, State initial) {
         this.file = file;
         this.state = initial;
-        this.sslContext = initial.tls() == null ? null : new ReloadingSslContext(() -> current().tls());
+        this.sslContext = initial.tls() == null
+                ? null
+                : new ReloadingSslContext(() -> current().tls());
         Hangups.register(this);
     }
 
@@ -77,7 +78,13 @@ public final class WebConfigFile implements AccessGate, AutoCloseable {
             LOG.error("web configuration {} not reloaded, the previous one stays in force: {}", file, e.getMessage());
             try {
                 BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-                state = new State(previous.config(), previous.auth(), previous.tls(), a.fileKey(), a.lastModifiedTime().toMillis(), a.size());
+                state = new State(
+                        previous.config(),
+                        previous.auth(),
+                        previous.tls(),
+                        a.fileKey(),
+                        a.lastModifiedTime().toMillis(),
+                        a.size());
             } catch (IOException gone) {
                 // tried again on the next request
             }
@@ -88,7 +95,9 @@ public final class WebConfigFile implements AccessGate, AutoCloseable {
         State s = state;
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-            if (a.lastModifiedTime().toMillis() == s.modified() && a.size() == s.size() && Objects.equals(a.fileKey(), s.fileKey())) {
+            if (a.lastModifiedTime().toMillis() == s.modified()
+                    && a.size() == s.size()
+                    && Objects.equals(a.fileKey(), s.fileKey())) {
                 return s;
             }
         } catch (IOException e) {
@@ -110,7 +119,8 @@ public final class WebConfigFile implements AccessGate, AutoCloseable {
             throw new InvalidInputException("web config file " + file + " does not exist");
         }
         WebConfig parsed = YamlFiles.read(file, WebConfig.class, "web config file");
-        WebConfig config = (parsed == null ? WebConfig.NONE : parsed).resolvedAgainst(file.toAbsolutePath().getParent());
+        WebConfig config = (parsed == null ? WebConfig.NONE : parsed)
+                .resolvedAgainst(file.toAbsolutePath().getParent());
         TlsSetup tls;
         try {
             tls = config.tlsServerConfig() == null ? null : TlsSetup.of(config.tlsServerConfig());
@@ -123,11 +133,19 @@ public final class WebConfigFile implements AccessGate, AutoCloseable {
             throw new InvalidInputException("web config file " + file + ": " + e.getMessage(), e);
         }
         if (previous != null && (previous.tls() == null) != (tls == null)) {
-            LOG.warn("web configuration {}: TLS cannot be turned {} while running; restart to do so", file, tls == null ? "off" : "on");
+            LOG.warn(
+                    "web configuration {}: TLS cannot be turned {} while running; restart to do so",
+                    file,
+                    tls == null ? "off" : "on");
             tls = previous.tls();
         }
-        return new State(config, new BasicAuth(config.basicAuthUsers()), tls, attributes.fileKey(),
-                attributes.lastModifiedTime().toMillis(), attributes.size());
+        return new State(
+                config,
+                new BasicAuth(config.basicAuthUsers()),
+                tls,
+                attributes.fileKey(),
+                attributes.lastModifiedTime().toMillis(),
+                attributes.size());
     }
 
     @Override

@@ -45,8 +45,11 @@ class AccelerateParameterTest {
                 acceleration:
                   allowed_lateness: 5s
                 """));
-        assertThat(send("/api/v1/import/prometheus", AccelerationEndToEndTest.exposition(23, 20, T0, SPAN, false)).statusCode()).isEqualTo(204);
-        HttpResponse<String> installed = send("/api/v1/plan", InstallablePlanCodec.toJson(AccelerationEndToEndTest.plan()));
+        assertThat(send("/api/v1/import/prometheus", AccelerationEndToEndTest.exposition(23, 20, T0, SPAN, false))
+                        .statusCode())
+                .isEqualTo(204);
+        HttpResponse<String> installed =
+                send("/api/v1/plan", InstallablePlanCodec.toJson(AccelerationEndToEndTest.plan()));
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
         assertThat(server.runIngestionRuns()).isGreaterThan(20);
     }
@@ -57,8 +60,12 @@ class AccelerateParameterTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"quantile_over_time(0.9, latency[10m])", "sum_over_time(latency[10m])",
-            "sum by (job) (rate(requests_total[5m]))"})
+    @ValueSource(
+            strings = {
+                "quantile_over_time(0.9, latency[10m])",
+                "sum_over_time(latency[10m])",
+                "sum by (job) (rate(requests_total[5m]))"
+            })
     void falseAnswersExactlyWhereAViewCoversTheQuery(String query) throws Exception {
         long t = T0 + SPAN - 61_234;
         String form = "query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=" + t / 1000.0;
@@ -69,24 +76,29 @@ class AccelerateParameterTest {
         JsonNode exact = JSON.readTree(r.body());
         assertThat(exact.path("infos").toString()).as(query).doesNotContain("answered from view");
 
-        QueryResult expected = new PromqlEngine(PromqlEngine.Options.DEFAULTS).instant(query, t,
-                new StoreDataStore(server.rawStore()));
+        QueryResult expected = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
+                .instant(query, t, new StoreDataStore(server.rawStore()));
         Map<String, Double> want = new HashMap<>();
         for (QueryResult.Sample s : ((QueryResult.VectorResult) expected).samples()) {
             want.put(s.labels().toString(), s.value());
         }
         Map<String, Double> got = new HashMap<>();
         for (JsonNode s : exact.path("data").path("result")) {
-            got.put(labels(s.path("metric")), Double.parseDouble(s.path("value").get(1).asText()));
+            got.put(
+                    labels(s.path("metric")),
+                    Double.parseDouble(s.path("value").get(1).asText()));
         }
         assertThat(got).as(query).isEqualTo(want);
     }
 
     @Test
     void trueIsTheDefault() throws Exception {
-        String form = "query=" + URLEncoder.encode("sum_over_time(latency[10m])", StandardCharsets.UTF_8)
-                + "&time=" + (T0 + SPAN - 61_234) / 1000.0 + "&accelerate=true";
-        assertThat(JSON.readTree(send("/api/v1/query", form).body()).path("infos").toString()).contains("answered from view");
+        String form = "query=" + URLEncoder.encode("sum_over_time(latency[10m])", StandardCharsets.UTF_8) + "&time="
+                + (T0 + SPAN - 61_234) / 1000.0 + "&accelerate=true";
+        assertThat(JSON.readTree(send("/api/v1/query", form).body())
+                        .path("infos")
+                        .toString())
+                .contains("answered from view");
     }
 
     @Test
@@ -95,7 +107,8 @@ class AccelerateParameterTest {
         assertThat(r.statusCode()).isEqualTo(400);
         JsonNode body = JSON.readTree(r.body());
         assertThat(body.path("errorType").asText()).isEqualTo("bad_data");
-        assertThat(body.path("error").asText()).isEqualTo("invalid parameter \"accelerate\": expected true or false, got \"no\"");
+        assertThat(body.path("error").asText())
+                .isEqualTo("invalid parameter \"accelerate\": expected true or false, got \"no\"");
     }
 
     private static String labels(JsonNode metric) {

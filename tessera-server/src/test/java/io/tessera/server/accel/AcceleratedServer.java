@@ -38,8 +38,7 @@ final class AcceleratedServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One (query, time) pair compared: whether the answer came at least partly from a view, and its largest error. */
-    record Comparison(String query, long time, boolean fromViews, double relativeError, String infos) {
-    }
+    record Comparison(String query, long time, boolean fromViews, double relativeError, String infos) {}
 
     final TesseraServer server;
 
@@ -59,9 +58,12 @@ final class AcceleratedServer implements AutoCloseable {
             batch.addSample(ts[i], values[i]);
         }
         batch.endSeries(series);
-        return CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/write"))
-                .header("Content-Encoding", "snappy").header("Content-Type", "application/x-protobuf")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build()))).build(),
+        return CLIENT.send(
+                HttpRequest.newBuilder(uri("/api/v1/write"))
+                        .header("Content-Encoding", "snappy")
+                        .header("Content-Type", "application/x-protobuf")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build())))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -71,9 +73,15 @@ final class AcceleratedServer implements AutoCloseable {
         for (String q : queries) {
             panels.add(WorkloadQuery.range(q, 3_600_000, stepMs, 10_000));
         }
-        String plan = InstallablePlanCodec.toJson(Planner.plan(Workload.of(panels).withEstimates(10_000, scrapeMs)).plan());
-        HttpResponse<String> installed = CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/plan")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(plan)).build(), HttpResponse.BodyHandlers.ofString());
+        String plan =
+                InstallablePlanCodec.toJson(Planner.plan(Workload.of(panels).withEstimates(10_000, scrapeMs))
+                        .plan());
+        HttpResponse<String> installed = CLIENT.send(
+                HttpRequest.newBuilder(uri("/api/v1/plan"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(plan))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
     }
 
@@ -84,7 +92,12 @@ final class AcceleratedServer implements AutoCloseable {
         Map<Labels, double[]> a = values(fast);
         Map<Labels, double[]> x = values(exact);
         assertThat(a.keySet()).as(query + " at " + t + " " + fast.path("infos")).isEqualTo(x.keySet());
-        return new Comparison(query, t, fromViews(fast), worst(a, x, query + " at " + t), fast.path("infos").toString());
+        return new Comparison(
+                query,
+                t,
+                fromViews(fast),
+                worst(a, x, query + " at " + t),
+                fast.path("infos").toString());
     }
 
     /** The range query over {@code (end - span, end]} at {@code stepMs} against its exact answer. */
@@ -95,12 +108,18 @@ final class AcceleratedServer implements AutoCloseable {
         Map<Labels, double[]> a = values(fast);
         Map<Labels, double[]> x = values(exact);
         assertThat(a.keySet()).as(query + " range to " + end).isEqualTo(x.keySet());
-        return new Comparison(query, end, fromViews(fast), worst(a, x, query + " range to " + end), fast.path("infos").toString());
+        return new Comparison(
+                query,
+                end,
+                fromViews(fast),
+                worst(a, x, query + " range to " + end),
+                fast.path("infos").toString());
     }
 
     /** The value of a gauge or counter on /metrics. */
     double metric(String name) throws Exception {
-        String text = CLIENT.send(HttpRequest.newBuilder(uri("/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String text = CLIENT.send(HttpRequest.newBuilder(uri("/metrics")).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + " (\\S+)$").matcher(text);
         assertThat(m.find()).as(name + " on /metrics").isTrue();
         return Double.parseDouble(m.group(1));
@@ -159,7 +178,8 @@ final class AcceleratedServer implements AutoCloseable {
     }
 
     private JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r =
+                CLIENT.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
     }

@@ -69,28 +69,43 @@ class AcceleratedShapesEndToEndTest {
 
     private static final List<Shape> SHAPES = List.of(
             Shape.quantile("quantile_over_time(0.9, g[30m])", 0.9, "g[30m]", null),
-            Shape.exact("sum_over_time(g[30m])"), Shape.exact("count_over_time(g[30m])"), Shape.exact("avg_over_time(g[30m])"),
-            Shape.exact("min_over_time(g[30m])"), Shape.exact("max_over_time(g[30m])"), Shape.exact("stddev_over_time(g[30m])"),
-            Shape.exact("stdvar_over_time(g[30m])"), Shape.exact("last_over_time(g[30m])"), Shape.exact("present_over_time(g[30m])"),
-            Shape.exact("rate(c[5m])"), Shape.exact("increase(c[30m])"), Shape.exact("delta(g[30m])"), Shape.exact("resets(c[30m])"),
+            Shape.exact("sum_over_time(g[30m])"),
+            Shape.exact("count_over_time(g[30m])"),
+            Shape.exact("avg_over_time(g[30m])"),
+            Shape.exact("min_over_time(g[30m])"),
+            Shape.exact("max_over_time(g[30m])"),
+            Shape.exact("stddev_over_time(g[30m])"),
+            Shape.exact("stdvar_over_time(g[30m])"),
+            Shape.exact("last_over_time(g[30m])"),
+            Shape.exact("present_over_time(g[30m])"),
+            Shape.exact("rate(c[5m])"),
+            Shape.exact("increase(c[30m])"),
+            Shape.exact("delta(g[30m])"),
+            Shape.exact("resets(c[30m])"),
             Shape.exact("changes(g[30m])"),
-            Shape.exact("sum by (job) (rate(c[5m]))"), Shape.exact("avg by (job) (avg_over_time(g[30m]))"),
-            Shape.exact("count without (instance) (last_over_time(g[30m]))"), Shape.exact("min by (job) (min_over_time(g[30m]))"),
+            Shape.exact("sum by (job) (rate(c[5m]))"),
+            Shape.exact("avg by (job) (avg_over_time(g[30m]))"),
+            Shape.exact("count without (instance) (last_over_time(g[30m]))"),
+            Shape.exact("min by (job) (min_over_time(g[30m]))"),
             Shape.exact("max by (job) (max_over_time(g[30m]))"),
             Shape.quantile("quantile by (job) (0.9, avg_over_time(g[30m]))", 0.9, "avg_over_time(g[30m])", "job"),
-            Shape.exact("topk(3, rate(c[5m]))"), Shape.exact("bottomk(3, sum_over_time(g[30m]))"),
-            Shape.quantile("quantile by (job) (0.5, g)", 0.5, "g", "job"), Shape.exact("sum by (job) (g)"),
+            Shape.exact("topk(3, rate(c[5m]))"),
+            Shape.exact("bottomk(3, sum_over_time(g[30m]))"),
+            Shape.quantile("quantile by (job) (0.5, g)", 0.5, "g", "job"),
+            Shape.exact("sum by (job) (g)"),
             Shape.exact("count by (job) (g)"),
-            Shape.exact("sum_over_time(g[30m] offset 10m)"), Shape.exact("max_over_time(g[30m] @ " + (T0 + 2 * HOUR) / 1000 + ")"),
-            Shape.exact("sum_over_time(g[30m]) / count_over_time(g[30m])"), Shape.exact("rate(c[5m]) * 60"),
+            Shape.exact("sum_over_time(g[30m] offset 10m)"),
+            Shape.exact("max_over_time(g[30m] @ " + (T0 + 2 * HOUR) / 1000 + ")"),
+            Shape.exact("sum_over_time(g[30m]) / count_over_time(g[30m])"),
+            Shape.exact("rate(c[5m]) * 60"),
             Shape.exact("2 * avg_over_time(g[30m]) + 1"));
 
     /**
      * Range queries a client asks over the last hour at "now", steps anywhere: a view that keeps the
      * samples answers them, and a curve view the sum.
      */
-    private static final List<String> UNALIGNED = List.of("rate(c[5m])", "increase(c[30m])", "delta(g[30m])",
-            "sum by (job) (rate(c[5m]))");
+    private static final List<String> UNALIGNED =
+            List.of("rate(c[5m])", "increase(c[30m])", "delta(g[30m])", "sum by (job) (rate(c[5m]))");
 
     private static final String CHAINED = "sum by (job) (rate(c[5m]))";
 
@@ -113,11 +128,17 @@ class AcceleratedShapesEndToEndTest {
         for (String q : UNALIGNED) {
             panels.add(WorkloadQuery.range(q, HOUR, 15_000, 10_000).unaligned());
         }
-        // the same sum as a dashboard asks it, on the grid: a pane view answers that one, and is tried first off the grid
+        // the same sum as a dashboard asks it, on the grid: a pane view answers that one, and is tried first off the
+        // grid
         panels.add(WorkloadQuery.range(CHAINED, HOUR, 15_000, 10_000));
-        String plan = InstallablePlanCodec.toJson(Planner.plan(Workload.of(panels).withEstimates(10_000, SCRAPE)).plan());
-        HttpResponse<String> installed = CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/plan")).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(plan)).build(), HttpResponse.BodyHandlers.ofString());
+        String plan = InstallablePlanCodec.toJson(
+                Planner.plan(Workload.of(panels).withEstimates(10_000, SCRAPE)).plan());
+        HttpResponse<String> installed = CLIENT.send(
+                HttpRequest.newBuilder(uri("/api/v1/plan"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(plan))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
         while (server.runIngestionRuns() > 0) {
             Thread.onSpinWait();
@@ -165,9 +186,12 @@ class AcceleratedShapesEndToEndTest {
     }
 
     private static void write(WriteBatchBuilder batch) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(uri("/api/v1/write"))
-                .header("Content-Encoding", "snappy").header("Content-Type", "application/x-protobuf")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build()))).build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(uri("/api/v1/write"))
+                        .header("Content-Encoding", "snappy")
+                        .header("Content-Type", "application/x-protobuf")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build())))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
     }
@@ -179,7 +203,9 @@ class AcceleratedShapesEndToEndTest {
         List<String> sharedOffGrid = new ArrayList<>();
         for (Shape shape : SHAPES) {
             JsonNode onGrid = instant(shape.query(), ON_GRID, true);
-            assertThat(onGrid.path("infos").toString()).as(shape.query() + " on the grid").contains("answered from view");
+            assertThat(onGrid.path("infos").toString())
+                    .as(shape.query() + " on the grid")
+                    .contains("answered from view");
             double on = error(shape, onGrid, ON_GRID);
             // asked again, the view's group label sets are written from one rendering of them all
             for (int again = 0; again < 2; again++) {
@@ -203,24 +229,47 @@ class AcceleratedShapesEndToEndTest {
             long start = ON_GRID - HOUR;
             JsonNode range = get("/api/v1/query_range?query=" + enc(shape.query()) + "&start=" + start / 1000 + "&end="
                     + ON_GRID / 1000 + "&step=" + RULE_EVERY / 1000);
-            assertThat(range.path("infos").toString()).as(shape.query() + " range on the grid").contains("answered from view");
-            double ranged = shape.isQuantile() ? rangeRankError(shape, range, start) : rangeRelativeError(shape, range, start);
+            assertThat(range.path("infos").toString())
+                    .as(shape.query() + " range on the grid")
+                    .contains("answered from view");
+            double ranged =
+                    shape.isQuantile() ? rangeRankError(shape, range, start) : rangeRelativeError(shape, range, start);
 
             double target = shape.isQuantile() ? 0.01 : 1e-9;
             assertThat(on).as(shape.query() + " on the grid").isLessThanOrEqualTo(target);
             assertThat(off).as(shape.query() + " off the grid").isLessThanOrEqualTo(target);
             assertThat(ranged).as(shape.query() + " range").isLessThanOrEqualTo(target);
-            report.put(shape.query(), String.format(Locale.ROOT, "%s on grid %.2e, off grid %.2e%s, range %.2e",
-                    shape.isQuantile() ? "rank error" : "relative error", on, off,
-                    offGridFromViews.contains(shape.query()) ? " (views)" : " (exact)", ranged));
+            report.put(
+                    shape.query(),
+                    String.format(
+                            Locale.ROOT,
+                            "%s on grid %.2e, off grid %.2e%s, range %.2e",
+                            shape.isQuantile() ? "rank error" : "relative error",
+                            on,
+                            off,
+                            offGridFromViews.contains(shape.query()) ? " (views)" : " (exact)",
+                            ranged));
         }
         report.forEach((q, line) -> System.out.printf(Locale.ROOT, "accelerated shape %-55s %s%n", q, line));
-        assertThat(offGridFromViews).as("off-grid instants corrected from the grid")
-                .contains("sum_over_time(g[30m])", "avg_over_time(g[30m])", "max_over_time(g[30m])", "rate(c[5m])",
-                        "increase(c[30m])", "quantile_over_time(0.9, g[30m])");
-        assertThat(sharedOffGrid).as("refreshed off-grid instants sharing what the first one kept")
-                .contains("sum_over_time(g[30m])", "avg_over_time(g[30m])", "max_over_time(g[30m])", "quantile_over_time(0.9, g[30m])");
-        String metrics = CLIENT.send(HttpRequest.newBuilder(uri("/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        assertThat(offGridFromViews)
+                .as("off-grid instants corrected from the grid")
+                .contains(
+                        "sum_over_time(g[30m])",
+                        "avg_over_time(g[30m])",
+                        "max_over_time(g[30m])",
+                        "rate(c[5m])",
+                        "increase(c[30m])",
+                        "quantile_over_time(0.9, g[30m])");
+        assertThat(sharedOffGrid)
+                .as("refreshed off-grid instants sharing what the first one kept")
+                .contains(
+                        "sum_over_time(g[30m])",
+                        "avg_over_time(g[30m])",
+                        "max_over_time(g[30m])",
+                        "quantile_over_time(0.9, g[30m])");
+        String metrics = CLIENT.send(
+                        HttpRequest.newBuilder(uri("/metrics")).build(), HttpResponse.BodyHandlers.ofString())
+                .body();
         assertThat(metrics).containsPattern("(?m)^tessera_view_kept_correction_samples [1-9]");
     }
 
@@ -254,19 +303,28 @@ class AcceleratedShapesEndToEndTest {
                 long start = end - HOUR + 17;
                 String range = "&start=" + seconds(start) + "&end=" + seconds(end) + "&step=15";
                 JsonNode answer = get("/api/v1/query_range?query=" + enc(query) + range);
-                assertThat(answer.path("infos").toString()).as(query + " ending at " + end)
-                        .contains("answered from view").contains(query.equals(CHAINED) ? "kept as functions of time" : "samples panes");
+                assertThat(answer.path("infos").toString())
+                        .as(query + " ending at " + end)
+                        .contains("answered from view")
+                        .contains(query.equals(CHAINED) ? "kept as functions of time" : "samples panes");
                 if (query.equals(CHAINED)) {
-                    assertThat(answer.path("infos").toString()).as("the grid view tried first").contains("trying the next way");
+                    assertThat(answer.path("infos").toString())
+                            .as("the grid view tried first")
+                            .contains("trying the next way");
                     if (end == T0 + 3 * HOUR - 1_001) {
-                        assertThat(answer.path("infos").toString()).as("the newest panes, not built yet")
+                        assertThat(answer.path("infos").toString())
+                                .as("the newest panes, not built yet")
                                 .contains("computed another way");
                     }
                 }
                 worst = Math.max(worst, rangeRelativeError(query, answer, range));
             }
             assertThat(worst).as(query).isLessThanOrEqualTo(1e-9);
-            System.out.printf(Locale.ROOT, "unaligned range %-30s relative error %.2e (%s view)%n", query, worst,
+            System.out.printf(
+                    Locale.ROOT,
+                    "unaligned range %-30s relative error %.2e (%s view)%n",
+                    query,
+                    worst,
                     query.equals(CHAINED) ? "curve" : "samples");
         }
     }
@@ -276,14 +334,17 @@ class AcceleratedShapesEndToEndTest {
     }
 
     private static double rangeRelativeError(Shape shape, JsonNode answer, long start) throws Exception {
-        return rangeRelativeError(shape.query(), answer, "&start=" + start / 1000 + "&end=" + ON_GRID / 1000 + "&step="
-                + RULE_EVERY / 1000);
+        return rangeRelativeError(
+                shape.query(),
+                answer,
+                "&start=" + start / 1000 + "&end=" + ON_GRID / 1000 + "&step=" + RULE_EVERY / 1000);
     }
 
     /** The largest relative error of a range answer against the exact engine's over the same {@code range} parameters. */
     private static double rangeRelativeError(String query, JsonNode answer, String range) throws Exception {
         Map<Labels, double[]> actual = matrix(answer);
-        Map<Labels, double[]> expected = matrix(get("/api/v1/query_range?query=" + enc(query) + range + "&accelerate=false"));
+        Map<Labels, double[]> expected =
+                matrix(get("/api/v1/query_range?query=" + enc(query) + range + "&accelerate=false"));
         assertThat(actual.keySet()).as(query + " range").isEqualTo(expected.keySet());
         double worst = 0;
         for (Map.Entry<Labels, double[]> e : expected.entrySet()) {
@@ -305,8 +366,15 @@ class AcceleratedShapesEndToEndTest {
             for (JsonNode point : series.path("values")) {
                 long t = Math.round(point.get(0).asDouble() * 1000);
                 double[] population = population(shape, t).get(labels);
-                assertThat(population).as(shape.query() + " " + labels + " at " + t).isNotNull();
-                worst = Math.max(worst, rankError(population, shape.q(), Double.parseDouble(point.get(1).asText())));
+                assertThat(population)
+                        .as(shape.query() + " " + labels + " at " + t)
+                        .isNotNull();
+                worst = Math.max(
+                        worst,
+                        rankError(
+                                population,
+                                shape.q(),
+                                Double.parseDouble(point.get(1).asText())));
             }
         }
         assertThat(start).isLessThan(ON_GRID);
@@ -319,7 +387,9 @@ class AcceleratedShapesEndToEndTest {
         Map<Labels, List<Double>> values = new HashMap<>();
         for (JsonNode r : ranked.path("data").path("result")) {
             Labels l = labels(r.path("metric"));
-            Labels key = shape.groupBy() == null ? l.withoutMetricName() : Labels.of(shape.groupBy(), l.get(shape.groupBy()));
+            Labels key = shape.groupBy() == null
+                    ? l.withoutMetricName()
+                    : Labels.of(shape.groupBy(), l.get(shape.groupBy()));
             List<Double> into = values.computeIfAbsent(key, k -> new ArrayList<>());
             if (r.has("values")) {
                 for (JsonNode p : r.path("values")) {
@@ -367,7 +437,8 @@ class AcceleratedShapesEndToEndTest {
     }
 
     private static JsonNode instant(String query, long t, boolean accelerate) throws Exception {
-        JsonNode body = get("/api/v1/query?query=" + enc(query) + "&time=" + t / 1000.0 + (accelerate ? "" : "&accelerate=false"));
+        JsonNode body = get(
+                "/api/v1/query?query=" + enc(query) + "&time=" + t / 1000.0 + (accelerate ? "" : "&accelerate=false"));
         if (!accelerate) {
             assertThat(body.path("infos").toString()).as(query + " exactly").doesNotContain("answered from view");
         }
@@ -377,7 +448,9 @@ class AcceleratedShapesEndToEndTest {
     private static Map<Labels, Double> vector(JsonNode body) {
         Map<Labels, Double> out = new HashMap<>();
         for (JsonNode r : body.path("data").path("result")) {
-            out.put(labels(r.path("metric")), Double.parseDouble(r.path("value").get(1).asText()));
+            out.put(
+                    labels(r.path("metric")),
+                    Double.parseDouble(r.path("value").get(1).asText()));
         }
         return out;
     }
@@ -404,7 +477,8 @@ class AcceleratedShapesEndToEndTest {
     }
 
     private static JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r =
+                CLIENT.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
     }

@@ -52,9 +52,15 @@ class AccelerationEndToEndTest {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> QUERIES = List.of(
-            "sum_over_time(latency[10m])", "count_over_time(latency[10m])", "avg_over_time(latency[10m])",
-            "max_over_time(latency[10m])", "min_over_time(latency[10m])", "stddev_over_time(latency[10m])",
-            "rate(requests_total[10m])", "increase(requests_total[10m])", "sum by (job) (rate(requests_total[5m]))",
+            "sum_over_time(latency[10m])",
+            "count_over_time(latency[10m])",
+            "avg_over_time(latency[10m])",
+            "max_over_time(latency[10m])",
+            "min_over_time(latency[10m])",
+            "stddev_over_time(latency[10m])",
+            "rate(requests_total[10m])",
+            "increase(requests_total[10m])",
+            "sum by (job) (rate(requests_total[5m]))",
             "quantile_over_time(0.9, latency[10m])");
 
     private static TesseraServer server;
@@ -91,10 +97,24 @@ class AccelerationEndToEndTest {
             double counter = 0;
             for (long t = t0 + 1 + random.nextInt(14_000); t < t0 + span; t += 15_000) {
                 counter = resets && random.nextInt(200) == 0 ? 0 : counter + random.nextInt(20);
-                text.append("latency{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
-                        .append(Math.exp(random.nextGaussian())).append(' ').append(t).append('\n');
-                text.append("requests_total{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
-                        .append(counter).append(' ').append(t).append('\n');
+                text.append("latency{job=\"j")
+                        .append(s % 3)
+                        .append("\",instance=\"i")
+                        .append(s)
+                        .append("\"} ")
+                        .append(Math.exp(random.nextGaussian()))
+                        .append(' ')
+                        .append(t)
+                        .append('\n');
+                text.append("requests_total{job=\"j")
+                        .append(s % 3)
+                        .append("\",instance=\"i")
+                        .append(s)
+                        .append("\"} ")
+                        .append(counter)
+                        .append(' ')
+                        .append(t)
+                        .append('\n');
             }
         }
         return text.toString();
@@ -114,11 +134,22 @@ class AccelerationEndToEndTest {
                 String metric = scan.matchers().getFirst().value();
                 int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, PANE));
                 for (StateFamily family : metric.equals("latency")
-                        ? List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG, StateFamily.MAX, StateFamily.MIN,
-                                StateFamily.VARIANCE, StateFamily.KLL)
+                        ? List.of(
+                                StateFamily.SUM,
+                                StateFamily.COUNT,
+                                StateFamily.AVG,
+                                StateFamily.MAX,
+                                StateFamily.MIN,
+                                StateFamily.VARIANCE,
+                                StateFamily.KLL)
                         : List.of(StateFamily.COUNTER)) {
-                    StateSpec spec = family == StateFamily.KLL ? new StateSpec(family, Map.of("k", 400.0)) : StateSpec.of(family);
-                    b.add(new PaneState(range, spec, Grouping.PER_SERIES,
+                    StateSpec spec = family == StateFamily.KLL
+                            ? new StateSpec(family, Map.of("k", 400.0))
+                            : StateSpec.of(family);
+                    b.add(new PaneState(
+                            range,
+                            spec,
+                            Grouping.PER_SERIES,
                             new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, SPAN + PANE)));
                 }
             }
@@ -139,7 +170,9 @@ class AccelerationEndToEndTest {
     }
 
     private static JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path)).build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
@@ -156,21 +189,25 @@ class AccelerationEndToEndTest {
         long t = T0 + SPAN - 61_234;
         JsonNode body = get("/api/v1/query?query=" + enc(query) + "&time=" + t / 1000.0);
         assertThat(body.path("infos").toString()).as(query).contains("answered from view");
-        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS).instant(query, t, new StoreDataStore(server.rawStore()));
+        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
+                .instant(query, t, new StoreDataStore(server.rawStore()));
         Map<Labels, Double> expected = new HashMap<>();
         for (QueryResult.Sample s : ((QueryResult.VectorResult) exact).samples()) {
             expected.put(s.labels(), s.value());
         }
         Map<Labels, Double> actual = new HashMap<>();
         for (JsonNode r : body.path("data").path("result")) {
-            actual.put(labels(r.path("metric")), Double.parseDouble(r.path("value").get(1).asText()));
+            actual.put(
+                    labels(r.path("metric")),
+                    Double.parseDouble(r.path("value").get(1).asText()));
         }
         assertThat(actual.keySet()).as(query).isEqualTo(expected.keySet());
         double tolerance = 1e-9;
         for (Map.Entry<Labels, Double> e : expected.entrySet()) {
             double a = actual.get(e.getKey());
             double x = e.getValue();
-            assertThat(Math.abs(a - x)).as(query + " " + e.getKey() + ": " + a + " vs " + x)
+            assertThat(Math.abs(a - x))
+                    .as(query + " " + e.getKey() + ": " + a + " vs " + x)
                     .isLessThanOrEqualTo(tolerance * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
         }
     }
@@ -181,15 +218,19 @@ class AccelerationEndToEndTest {
         String query = QUERIES.get(i);
         long start = T0 + 15 * 60_000;
         long end = T0 + SPAN - 2 * 60_000;
-        JsonNode body = get("/api/v1/query_range?query=" + enc(query) + "&start=" + start / 1000 + "&end=" + end / 1000 + "&step=60");
+        JsonNode body = get("/api/v1/query_range?query=" + enc(query) + "&start=" + start / 1000 + "&end=" + end / 1000
+                + "&step=60");
         assertThat(body.path("infos").toString()).as(query).contains("answered from view");
-        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS).range(query, start, end, 60_000,
-                new StoreDataStore(server.rawStore()));
+        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
+                .range(query, start, end, 60_000, new StoreDataStore(server.rawStore()));
         List<QueryResult.Series> series = ((QueryResult.MatrixResult) exact).series();
         assertThat(body.path("data").path("result").size()).isEqualTo(series.size());
         for (JsonNode r : body.path("data").path("result")) {
             Labels l = labels(r.path("metric"));
-            QueryResult.Series x = series.stream().filter(s -> s.labels().equals(l)).findFirst().orElseThrow();
+            QueryResult.Series x = series.stream()
+                    .filter(s -> s.labels().equals(l))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(r.path("values").size()).isEqualTo(x.values().length);
             for (int k = 0; k < x.values().length; k++) {
                 double a = Double.parseDouble(r.path("values").get(k).get(1).asText());

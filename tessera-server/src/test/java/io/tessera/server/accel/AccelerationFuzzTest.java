@@ -39,7 +39,8 @@ class AccelerationFuzzTest {
     @Test
     @Tag("slow")
     void acceleratedAnswersEqualExactAnswersOverManySeeds() throws Exception {
-        Assumptions.assumeTrue(System.getProperty("fuzz.seeds") == null, "fuzz.seeds is set: the default test runs those");
+        Assumptions.assumeTrue(
+                System.getProperty("fuzz.seeds") == null, "fuzz.seeds is set: the default test runs those");
         fuzz(seeds(null, SLOW_SEEDS, DEFAULT_SEEDS));
     }
 
@@ -69,6 +70,8 @@ class AccelerationFuzzTest {
         String rendered = report.render();
         System.out.print(rendered);
         assertThat(report.discrepancies()).as(rendered).isZero();
-        assertThat(report.fromViewsShare()).as("share of pairs answered from views\n" + rendered).isGreaterThanOrEqualTo(MIN_FROM_VIEWS);
+        assertThat(report.fromViewsShare())
+                .as("share of pairs answered from views\n" + rendered)
+                .isGreaterThanOrEqualTo(MIN_FROM_VIEWS);
     }
 }

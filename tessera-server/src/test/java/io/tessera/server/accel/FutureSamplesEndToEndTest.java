@@ -21,8 +21,10 @@ class FutureSamplesEndToEndTest {
     private static final long SCRAPE = 5_000;
     /** The dashboards' step, which the plan gives its panes. */
     private static final long STEP = 15_000;
+
     private static final long YEAR_2100 = 4_102_444_800_000L;
-    private static final List<String> PANELS = List.of("sum by (job) (rate(c[5m]))", "max_over_time(g[30m])", "rate(c[5m])");
+    private static final List<String> PANELS =
+            List.of("sum by (job) (rate(c[5m]))", "max_over_time(g[30m])", "rate(c[5m])");
     private static final int INSTANCES = 12;
 
     private final Random random = new Random(5);
@@ -58,9 +60,12 @@ class FutureSamplesEndToEndTest {
             all.add(s.compareRange(q, t, 60 * MINUTE, STEP));
         }
         for (AcceleratedServer.Comparison c : all) {
-            assertThat(c.relativeError()).as(when + ": " + c.query() + " at " + c.time() + " " + c.infos()).isLessThanOrEqualTo(1e-9);
+            assertThat(c.relativeError())
+                    .as(when + ": " + c.query() + " at " + c.time() + " " + c.infos())
+                    .isLessThanOrEqualTo(1e-9);
         }
-        double share = all.stream().filter(AcceleratedServer.Comparison::fromViews).count() / (double) all.size();
+        double share =
+                all.stream().filter(AcceleratedServer.Comparison::fromViews).count() / (double) all.size();
         if (share <= 0.5) {
             all.forEach(c -> System.out.println(when + ": " + c));
         }
@@ -82,15 +87,23 @@ class FutureSamplesEndToEndTest {
             write(s, history.stream().mapToLong(Long::longValue).toArray());
             s.installPlanFor(PANELS, STEP, SCRAPE);
             drain(s);
-            assertThat(askAll(s, Math.floorDiv(now - 6_000, STEP) * STEP, "before any future sample")).as("share from views before").isGreaterThan(0.5);
+            assertThat(askAll(s, Math.floorDiv(now - 6_000, STEP) * STEP, "before any future sample"))
+                    .as("share from views before")
+                    .isGreaterThan(0.5);
 
-            HttpResponse<String> far = s.send(Labels.of("__name__", "g", "job", "j0", "instance", "broken_clock"),
-                    new long[] {YEAR_2100}, new double[] {1});
+            HttpResponse<String> far = s.send(
+                    Labels.of("__name__", "g", "job", "j0", "instance", "broken_clock"),
+                    new long[] {YEAR_2100},
+                    new double[] {1});
             assertThat(far.statusCode()).as(far.body()).isEqualTo(400);
-            assertThat(far.body()).contains("too far in the future", "at timestamp " + YEAR_2100, "storage.future_tolerance");
+            assertThat(far.body())
+                    .contains("too far in the future", "at timestamp " + YEAR_2100, "storage.future_tolerance");
 
             long ahead = System.currentTimeMillis() + 5 * MINUTE;
-            s.write(Labels.of("__name__", "g", "job", "j0", "instance", "fast_clock"), new long[] {ahead}, new double[] {2});
+            s.write(
+                    Labels.of("__name__", "g", "job", "j0", "instance", "fast_clock"),
+                    new long[] {ahead},
+                    new double[] {2});
             drain(s);
 
             // live data, each round stamped with the clock when it is sent (as a scrape would be), until
@@ -105,9 +118,13 @@ class FutureSamplesEndToEndTest {
                 drain(s);
             }
             assertThat(last).as("the live rounds reached a built pane").isGreaterThanOrEqualTo(complete + 7_000);
-            assertThat(s.metric("tessera_view_late_samples_total")).as("on-time samples judged late").isZero();
+            assertThat(s.metric("tessera_view_late_samples_total"))
+                    .as("on-time samples judged late")
+                    .isZero();
             assertThat(s.metric("tessera_view_stale_panes")).isZero();
-            assertThat(askAll(s, complete, "after the future samples")).as("share from views after").isGreaterThan(0.5);
+            assertThat(askAll(s, complete, "after the future samples"))
+                    .as("share from views after")
+                    .isGreaterThan(0.5);
             assertThat(s.metric("tessera_view_maintenance_failures_total")).isZero();
         }
     }

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
 /** The fuzzer's side of the HTTP API of one server: remote write, plans, queries, metrics. */
 final class FuzzClient {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SERIES_PER_REQUEST = 40;
 
@@ -61,9 +62,13 @@ final class FuzzClient {
                 }
                 batch.endSeries(s.labels());
             }
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri("/api/v1/write")).timeout(Duration.ofSeconds(60))
-                    .header("Content-Encoding", "snappy").header("Content-Type", "application/x-protobuf")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build()))).build(),
+            HttpResponse<String> r = HTTP.send(
+                    HttpRequest.newBuilder(uri("/api/v1/write"))
+                            .timeout(Duration.ofSeconds(60))
+                            .header("Content-Encoding", "snappy")
+                            .header("Content-Type", "application/x-protobuf")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build())))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 204) {
                 throw new IllegalStateException("remote write answered " + r.statusCode() + ": " + r.body());
@@ -72,21 +77,27 @@ final class FuzzClient {
     }
 
     Answer installPlan(String planJson) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(uri("/api/v1/plan")).timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(planJson)).build());
+        return send(HttpRequest.newBuilder(uri("/api/v1/plan"))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(planJson))
+                .build());
     }
 
     Answer plan() throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(uri("/api/v1/plan")).timeout(Duration.ofSeconds(60)).build());
+        return send(HttpRequest.newBuilder(uri("/api/v1/plan"))
+                .timeout(Duration.ofSeconds(60))
+                .build());
     }
 
     Answer instant(String query, long t, boolean accelerate) throws IOException, InterruptedException {
-        return get("/api/v1/query?query=" + enc(query) + "&time=" + seconds(t) + (accelerate ? "" : "&accelerate=false"));
+        return get(
+                "/api/v1/query?query=" + enc(query) + "&time=" + seconds(t) + (accelerate ? "" : "&accelerate=false"));
     }
 
     Answer range(String query, FuzzTimes.Range r, boolean accelerate) throws IOException, InterruptedException {
-        return get("/api/v1/query_range?query=" + enc(query) + "&start=" + seconds(r.start()) + "&end=" + seconds(r.end())
-                + "&step=" + seconds(r.step()) + (accelerate ? "" : "&accelerate=false"));
+        return get("/api/v1/query_range?query=" + enc(query) + "&start=" + seconds(r.start()) + "&end="
+                + seconds(r.end()) + "&step=" + seconds(r.step()) + (accelerate ? "" : "&accelerate=false"));
     }
 
     /** A metric of {@code /metrics} without labels, or NaN when it is not there. */
@@ -114,7 +125,9 @@ final class FuzzClient {
     }
 
     private Answer get(String path) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(120)).build());
+        return send(HttpRequest.newBuilder(uri(path))
+                .timeout(Duration.ofSeconds(120))
+                .build());
     }
 
     private static Answer send(HttpRequest request) throws IOException, InterruptedException {

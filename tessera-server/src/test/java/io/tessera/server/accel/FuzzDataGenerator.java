@@ -27,10 +27,31 @@ final class FuzzDataGenerator {
     static final String COUNTER = "fz_c";
     static final long MINUTE = 60_000;
 
-    enum Kind { REGULAR, EDGES, DENSE, IRREGULAR, FLAPPING, CHURN, LATE_START, EXTREME, NAN_HEAVY, BIG_OFFSET, CANCELLING }
+    enum Kind {
+        REGULAR,
+        EDGES,
+        DENSE,
+        IRREGULAR,
+        FLAPPING,
+        CHURN,
+        LATE_START,
+        EXTREME,
+        NAN_HEAVY,
+        BIG_OFFSET,
+        CANCELLING
+    }
 
-    private static final double[] EXTREMES = {Double.NaN, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, 1e308, -1e308, 1e-300, -0.0, 0.0};
+    private static final double[] EXTREMES = {
+        Double.NaN,
+        Double.POSITIVE_INFINITY,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        1e308,
+        -1e308,
+        1e-300,
+        -0.0,
+        0.0
+    };
     private static final double[] CANCELLING = {1e16, 1.5, -1e16, 2.25, 3e15, -3e15, 0.125};
     private static final long[] EDGE_OFFSETS = {-1, 0, 1, 20_000, 40_000};
 
@@ -262,8 +283,8 @@ final class FuzzDataGenerator {
 
     private void put(Source s, Map<String, SeriesBuffer> out, long t, double gauge, double counter) {
         String instance = s.currentInstance();
-        String[] labels = labelsByInstance.computeIfAbsent(instance,
-                x -> new String[] {"job", s.job, "instance", x, "kind", s.kind.name().toLowerCase(Locale.ROOT)});
+        String[] labels = labelsByInstance.computeIfAbsent(instance, x ->
+                new String[] {"job", s.job, "instance", x, "kind", s.kind.name().toLowerCase(Locale.ROOT)});
         timesByInstance.computeIfAbsent(instance, x -> new TreeSet<>()).add(t);
         buffer(out, Labels.of(gaugeLabels(labels))).add(t, gauge);
         buffer(out, Labels.of(counterLabels(labels))).add(t, counter);

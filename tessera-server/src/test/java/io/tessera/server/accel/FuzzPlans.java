@@ -33,35 +33,61 @@ final class FuzzPlans {
 
     private static final long HOUR = 3_600_000;
 
-    private static final List<StateFamily> GAUGE_FAMILIES = List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG,
-            StateFamily.MIN, StateFamily.MAX, StateFamily.VARIANCE, StateFamily.LAST, StateFamily.PRESENT, StateFamily.COUNTER,
+    private static final List<StateFamily> GAUGE_FAMILIES = List.of(
+            StateFamily.SUM,
+            StateFamily.COUNT,
+            StateFamily.AVG,
+            StateFamily.MIN,
+            StateFamily.MAX,
+            StateFamily.VARIANCE,
+            StateFamily.LAST,
+            StateFamily.PRESENT,
+            StateFamily.COUNTER,
             StateFamily.KLL);
-    private static final List<StateFamily> COUNTER_FAMILIES = List.of(StateFamily.COUNTER, StateFamily.SUM, StateFamily.KLL);
+    private static final List<StateFamily> COUNTER_FAMILIES =
+            List.of(StateFamily.COUNTER, StateFamily.SUM, StateFamily.KLL);
     /** A query of each family, up to its range selector, that reads a view of that family. */
-    private static final Map<StateFamily, String> READERS = Map.of(StateFamily.SUM, "sum_over_time(", StateFamily.COUNT,
-            "count_over_time(", StateFamily.AVG, "avg_over_time(", StateFamily.MIN, "min_over_time(", StateFamily.MAX,
-            "max_over_time(", StateFamily.VARIANCE, "stdvar_over_time(", StateFamily.LAST, "last_over_time(", StateFamily.PRESENT,
-            "present_over_time(", StateFamily.COUNTER, "rate(", StateFamily.KLL, "quantile_over_time(0.5, ");
+    private static final Map<StateFamily, String> READERS = Map.of(
+            StateFamily.SUM,
+            "sum_over_time(",
+            StateFamily.COUNT,
+            "count_over_time(",
+            StateFamily.AVG,
+            "avg_over_time(",
+            StateFamily.MIN,
+            "min_over_time(",
+            StateFamily.MAX,
+            "max_over_time(",
+            StateFamily.VARIANCE,
+            "stdvar_over_time(",
+            StateFamily.LAST,
+            "last_over_time(",
+            StateFamily.PRESENT,
+            "present_over_time(",
+            StateFamily.COUNTER,
+            "rate(",
+            StateFamily.KLL,
+            "quantile_over_time(0.5, ");
 
     /** What a plan was made of, for the report. */
-    record Made(InstallablePlan plan, List<String> workload, int forcedViews) {
-    }
+    record Made(InstallablePlan plan, List<String> workload, int forcedViews) {}
 
-    private FuzzPlans() {
-    }
+    private FuzzPlans() {}
 
     /**
      * The planner's plan for a workload of a random share of {@code queries}, plus forced views of
      * pane {@code forcedPaneMs} on each selector of {@code selectors} (a gauge's or a counter's).
      */
-    static Made make(List<FuzzQuery> queries, List<String> selectors, long forcedPaneMs, long retentionMs, Random random) {
+    static Made make(
+            List<FuzzQuery> queries, List<String> selectors, long forcedPaneMs, long retentionMs, Random random) {
         List<WorkloadQuery> workload = new ArrayList<>();
         List<String> described = new ArrayList<>();
         for (FuzzQuery q : queries) {
             if (!q.plannable() || !q.rule() && random.nextInt(3) == 0) {
                 continue;
             }
-            WorkloadQuery w = workloadEntry(q, q.rule() || q.text().matches("[a-z_]+\\([^()]*\\)") && random.nextBoolean(), random);
+            WorkloadQuery w = workloadEntry(
+                    q, q.rule() || q.text().matches("[a-z_]+\\([^()]*\\)") && random.nextBoolean(), random);
             if (plannable(w)) {
                 workload.add(w);
                 described.add(w.type() + (w.aligned() ? " aligned " : " at now ") + q.text());
@@ -74,7 +100,8 @@ final class FuzzPlans {
                 described.add(w.type() + " aligned " + queries.get(i).text());
             }
         }
-        InstallablePlan planned = Planner.plan(Workload.of(workload).withEstimates(10_000, 15_000)).plan();
+        InstallablePlan planned = Planner.plan(Workload.of(workload).withEstimates(10_000, 15_000))
+                .plan();
         PlanWithViews out = new PlanWithViews(planned);
         for (String selector : selectors) {
             boolean counter = selector.startsWith(FuzzDataGenerator.COUNTER);
@@ -96,8 +123,10 @@ final class FuzzPlans {
             return random.nextBoolean() ? atNow.alignedToInterval() : atNow;
         }
         return switch (random.nextInt(3)) {
-            case 0 -> q.slidingCounter() ? WorkloadQuery.range(q.text(), HOUR, 15_000, every).unaligned()
-                    : WorkloadQuery.range(q.text(), HOUR, 60_000, every);
+            case 0 ->
+                q.slidingCounter()
+                        ? WorkloadQuery.range(q.text(), HOUR, 15_000, every).unaligned()
+                        : WorkloadQuery.range(q.text(), HOUR, 60_000, every);
             case 1 -> WorkloadQuery.range(q.text(), HOUR, 15_000, every);
             default -> WorkloadQuery.range(q.text(), HOUR, 60_000, every);
         };
@@ -140,8 +169,12 @@ final class FuzzPlans {
         void force(String selector, StateFamily family, long paneMs, long retentionMs) {
             int scan = dag.add(scanOf(selector));
             int range = dag.add(new TimeRange(scan, TimeRange.Kind.RANGE, paneMs));
-            StateSpec spec = family == StateFamily.KLL ? new StateSpec(family, Map.of("k", 200.0)) : StateSpec.of(family);
-            dag.add(new PaneState(range, spec, Grouping.PER_SERIES,
+            StateSpec spec =
+                    family == StateFamily.KLL ? new StateSpec(family, Map.of("k", 200.0)) : StateSpec.of(family);
+            dag.add(new PaneState(
+                    range,
+                    spec,
+                    Grouping.PER_SERIES,
                     new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, retentionMs)));
             String reader = READERS.get(family) + selector + "[" + (5 * paneMs / 1000) + "s])";
             dag.root(lowering.lower(Parser.parse(reader)));
@@ -158,7 +191,8 @@ final class FuzzPlans {
 
     /** The Scan the engine lowers {@code selector} to, so that views on it match the queries' own. */
     static Scan scanOf(String selector) {
-        PhysicalDag dag = PromqlLowering.lowerQuery(Parser.parse(selector + "[1m]"), PromqlLowering.DEFAULT_LOOKBACK_MS);
+        PhysicalDag dag =
+                PromqlLowering.lowerQuery(Parser.parse(selector + "[1m]"), PromqlLowering.DEFAULT_LOOKBACK_MS);
         for (PlanNode n : dag.nodes()) {
             if (n instanceof Scan s) {
                 return s;

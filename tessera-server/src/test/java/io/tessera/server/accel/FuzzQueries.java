@@ -14,17 +14,28 @@ import java.util.Random;
  */
 final class FuzzQueries {
 
-    static final List<String> GAUGE_SELECTORS = List.of(FuzzDataGenerator.GAUGE, FuzzDataGenerator.GAUGE + "{job!=\"jx\"}");
-    static final List<String> COUNTER_SELECTORS = List.of(FuzzDataGenerator.COUNTER,
-            FuzzDataGenerator.COUNTER + "{job!=\"jx\"}");
+    static final List<String> GAUGE_SELECTORS =
+            List.of(FuzzDataGenerator.GAUGE, FuzzDataGenerator.GAUGE + "{job!=\"jx\"}");
+    static final List<String> COUNTER_SELECTORS =
+            List.of(FuzzDataGenerator.COUNTER, FuzzDataGenerator.COUNTER + "{job!=\"jx\"}");
 
-    private static final List<String> GAUGE_FUNCTIONS = List.of("sum_over_time", "count_over_time", "avg_over_time",
-            "min_over_time", "max_over_time", "stddev_over_time", "stdvar_over_time", "last_over_time", "present_over_time",
-            "delta", "changes");
+    private static final List<String> GAUGE_FUNCTIONS = List.of(
+            "sum_over_time",
+            "count_over_time",
+            "avg_over_time",
+            "min_over_time",
+            "max_over_time",
+            "stddev_over_time",
+            "stdvar_over_time",
+            "last_over_time",
+            "present_over_time",
+            "delta",
+            "changes");
     private static final List<String> COUNTER_FUNCTIONS = List.of("rate", "increase", "resets", "changes", "delta");
     /** Functions whose kept grid values a correction can move to an off-grid instant (docs/off-grid.md). */
-    private static final List<String> CORRECTABLE = List.of("sum_over_time", "count_over_time", "avg_over_time", "max_over_time",
-            "min_over_time", "delta", "increase");
+    private static final List<String> CORRECTABLE = List.of(
+            "sum_over_time", "count_over_time", "avg_over_time", "max_over_time", "min_over_time", "delta", "increase");
+
     private static final List<String> AGGREGATIONS = List.of("sum", "avg", "count", "min", "max", "stddev", "stdvar");
     private static final List<String> GROUPINGS = List.of("by (job)", "without (instance, kind)", "by (kind)", "");
     private static final List<String> COMMON_WINDOWS = List.of("1m", "5m", "10m", "30m");
@@ -55,7 +66,8 @@ final class FuzzQueries {
         out.add(FuzzQuery.rule("delta(" + FuzzDataGenerator.GAUGE + "[" + pick(COMMON_WINDOWS) + "])"));
         out.add(FuzzQuery.rule("rate(" + FuzzDataGenerator.COUNTER + "[" + pick(COMMON_WINDOWS) + "])"));
         for (int i = 0; i < 3; i++) {
-            out.add(FuzzQuery.rule(pick(CORRECTABLE) + "(" + pick(GAUGE_SELECTORS) + "[" + pick(COMMON_WINDOWS) + "])"));
+            out.add(FuzzQuery.rule(
+                    pick(CORRECTABLE) + "(" + pick(GAUGE_SELECTORS) + "[" + pick(COMMON_WINDOWS) + "])"));
         }
         String ruleRange = pick(GAUGE_SELECTORS) + "[" + pick(COMMON_WINDOWS) + "]";
         double ruleQ = pick(QUANTILES);
@@ -75,11 +87,13 @@ final class FuzzQueries {
             case 2, 3 -> {
                 String grouping = pick(GROUPINGS);
                 String inner = innerFunction();
-                yield FuzzQuery.exact(pick(AGGREGATIONS) + " " + grouping + " (" + inner + ")",
+                yield FuzzQuery.exact(
+                        pick(AGGREGATIONS) + " " + grouping + " (" + inner + ")",
                         grouping.startsWith("by (job)") && inner.matches("(rate|increase|delta)\\(\\w+\\[\\w+\\]\\)"));
             }
-            case 4 -> FuzzQuery.ties((random.nextBoolean() ? "topk" : "bottomk") + "(" + (1 + random.nextInt(3)) + ", "
-                    + innerFunction() + ")");
+            case 4 ->
+                FuzzQuery.ties((random.nextBoolean() ? "topk" : "bottomk") + "(" + (1 + random.nextInt(3)) + ", "
+                        + innerFunction() + ")");
             case 5 -> instantSelectorAggregation();
             case 6 -> arithmetic();
             case 7 -> subquery();
@@ -91,7 +105,8 @@ final class FuzzQueries {
     private FuzzQuery bare(String function, String selector) {
         String mods = modifiers();
         String window = window();
-        return FuzzQuery.exact(function + "(" + selector + "[" + window + "]" + mods + ")",
+        return FuzzQuery.exact(
+                function + "(" + selector + "[" + window + "]" + mods + ")",
                 mods.isEmpty() && (function.equals("rate") || function.equals("increase") || function.equals("delta")));
     }
 
@@ -114,7 +129,8 @@ final class FuzzQueries {
             case 0 -> FuzzQuery.exact("quantile by (job) (" + pick(QUANTILES) + ", " + selector + ")", false);
             case 1 -> FuzzQuery.exact("sum by (job) (" + selector + ")", false);
             case 2 -> FuzzQuery.exact("count by (job) (" + selector + ")", false);
-            default -> FuzzQuery.exact("count_values(\"value\", " + FuzzDataGenerator.GAUGE + "{kind=\"edges\"})", false);
+            default ->
+                FuzzQuery.exact("count_values(\"value\", " + FuzzDataGenerator.GAUGE + "{kind=\"edges\"})", false);
         };
     }
 
@@ -123,21 +139,33 @@ final class FuzzQueries {
         String window = window();
         String mods = modifiers();
         return switch (random.nextInt(4)) {
-            case 0 -> FuzzQuery.exact("sum_over_time(" + selector + "[" + window + "]" + mods + ") / count_over_time(" + selector
-                    + "[" + window + "]" + mods + ")", false);
-            case 1 -> FuzzQuery.exact(pick(COUNTER_FUNCTIONS) + "(" + pick(COUNTER_SELECTORS) + "[" + window + "]" + mods + ") * 60",
-                    false);
-            case 2 -> FuzzQuery.exact("2 * " + pick(GAUGE_FUNCTIONS) + "(" + selector + "[" + window + "]" + mods + ") + 1", false);
-            default -> FuzzQuery.exact("sum_over_time(" + selector + "[" + window + "]) - sum_over_time(" + selector + "[" + window
-                    + "] offset 5m)", false);
+            case 0 ->
+                FuzzQuery.exact(
+                        "sum_over_time(" + selector + "[" + window + "]" + mods + ") / count_over_time(" + selector
+                                + "[" + window + "]" + mods + ")",
+                        false);
+            case 1 ->
+                FuzzQuery.exact(
+                        pick(COUNTER_FUNCTIONS) + "(" + pick(COUNTER_SELECTORS) + "[" + window + "]" + mods + ") * 60",
+                        false);
+            case 2 ->
+                FuzzQuery.exact(
+                        "2 * " + pick(GAUGE_FUNCTIONS) + "(" + selector + "[" + window + "]" + mods + ") + 1", false);
+            default ->
+                FuzzQuery.exact(
+                        "sum_over_time(" + selector + "[" + window + "]) - sum_over_time(" + selector + "[" + window
+                                + "] offset 5m)",
+                        false);
         };
     }
 
     private FuzzQuery subquery() {
         return switch (random.nextInt(3)) {
             case 0 -> FuzzQuery.exact("max_over_time(rate(" + pick(COUNTER_SELECTORS) + "[5m])[30m:1m])", false);
-            case 1 -> FuzzQuery.exact("sum_over_time(sum_over_time(" + pick(GAUGE_SELECTORS) + "[5m])[20m:2m]" + modifiers() + ")",
-                    false);
+            case 1 ->
+                FuzzQuery.exact(
+                        "sum_over_time(sum_over_time(" + pick(GAUGE_SELECTORS) + "[5m])[20m:2m]" + modifiers() + ")",
+                        false);
             default -> FuzzQuery.exact("avg_over_time(" + innerFunction() + "[10m:30s])", false);
         };
     }

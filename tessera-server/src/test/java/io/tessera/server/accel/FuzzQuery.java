@@ -12,7 +12,13 @@ package io.tessera.server.accel;
  * @param rule          always in the workload as a rule or an instant at "now", so that its
  *                      off-grid instants may be corrected from a grid of its values
  */
-record FuzzQuery(String text, Check check, String population, double q, boolean plannable, boolean slidingCounter,
+record FuzzQuery(
+        String text,
+        Check check,
+        String population,
+        double q,
+        boolean plannable,
+        boolean slidingCounter,
         boolean rule) {
 
     enum Check {

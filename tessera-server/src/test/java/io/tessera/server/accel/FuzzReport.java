@@ -26,12 +26,20 @@ final class FuzzReport {
      * One discrepancy, reproducible by asking {@code query} at {@code when} of a server in {@code
      * phase}; {@code afterSwapBack} when plan A had been installed again over plan B by then.
      */
-    record Discrepancy(long seed, String phase, boolean afterSwapBack, String query, String when, String mismatch, String series,
-            String detail, String infos) {
+    record Discrepancy(
+            long seed,
+            String phase,
+            boolean afterSwapBack,
+            String query,
+            String when,
+            String mismatch,
+            String series,
+            String detail,
+            String infos) {
 
         String describe() {
-            return "seed " + seed + ", " + phase + ": " + query + " at " + when + "\n      " + detail + "\n      infos: "
-                    + OracleComparison.abbreviate(infos);
+            return "seed " + seed + ", " + phase + ": " + query + " at " + when + "\n      " + detail
+                    + "\n      infos: " + OracleComparison.abbreviate(infos);
         }
     }
 
@@ -187,14 +195,24 @@ final class FuzzReport {
 
     String seedLine(long seed) {
         long[] c = perSeed.getOrDefault(seed, new long[3]);
-        return String.format(Locale.ROOT, "fuzz seed %d: pairs=%d from_views=%.1f%% discrepancies=%d", seed, c[0],
-                c[0] == 0 ? 0.0 : 100.0 * c[1] / c[0], c[2]);
+        return String.format(
+                Locale.ROOT,
+                "fuzz seed %d: pairs=%d from_views=%.1f%% discrepancies=%d",
+                seed,
+                c[0],
+                c[0] == 0 ? 0.0 : 100.0 * c[1] / c[0],
+                c[2]);
     }
 
     /** The stable summary line. */
     String summaryLine() {
-        return String.format(Locale.ROOT, "fuzz: seeds=%d pairs=%d from_views=%.1f%% discrepancies=%d", perSeed.size(), pairs(),
-                100 * fromViewsShare(), discrepancies());
+        return String.format(
+                Locale.ROOT,
+                "fuzz: seeds=%d pairs=%d from_views=%.1f%% discrepancies=%d",
+                perSeed.size(),
+                pairs(),
+                100 * fromViewsShare(),
+                discrepancies());
     }
 
     String render() {
@@ -211,8 +229,15 @@ final class FuzzReport {
         byTimeKind.forEach((kind, c) -> out.append(String.format(Locale.ROOT, "%s %d/%d; ", kind, c[1], c[0])));
         out.append('\n');
         out.append("fuzz: ").append(classes.size()).append(" discrepancy classes\n");
-        classes.forEach((name, c) -> out.append("  [").append(c.count).append("x, seeds ").append(c.seeds).append("] ").append(name)
-                .append("\n    smallest: ").append(c.smallest.describe()).append('\n'));
+        classes.forEach((name, c) -> out.append("  [")
+                .append(c.count)
+                .append("x, seeds ")
+                .append(c.seeds)
+                .append("] ")
+                .append(name)
+                .append("\n    smallest: ")
+                .append(c.smallest.describe())
+                .append('\n'));
         out.append(summaryLine()).append('\n');
         return out.toString();
     }

@@ -1,10 +1,10 @@
 package io.tessera.server.accel;
 
-import io.tessera.server.durability.ChildServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
+import io.tessera.server.durability.ChildServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +49,8 @@ final class FuzzScenario {
         this.random = new Random(seed);
         long history = T0 + 3 * HOUR;
         this.data = new FuzzDataGenerator(random.nextLong(), T0, history + 3 * MINUTE + 17);
-        this.queries = new FuzzQueries(new Random(random.nextLong()), T0 + 40 * MINUTE, history).generate(EXTRA_QUERIES);
+        this.queries =
+                new FuzzQueries(new Random(random.nextLong()), T0 + 40 * MINUTE, history).generate(EXTRA_QUERIES);
         selectors.addAll(FuzzQueries.GAUGE_SELECTORS);
         selectors.addAll(FuzzQueries.COUNTER_SELECTORS);
     }
@@ -60,8 +61,10 @@ final class FuzzScenario {
         Path config = writeConfig(dataDir);
         FuzzPlans.Made planA = FuzzPlans.make(queries, selectors, MINUTE, VIEW_RETENTION, random);
         FuzzPlans.Made planB = FuzzPlans.make(queries, selectors, MINUTE / 2, VIEW_RETENTION, random);
-        System.out.println("fuzz seed " + seed + ": " + queries.size() + " queries; plan A " + planA.plan().materializedViews().size()
-                + " views (" + planA.workload().size() + " workload entries, " + planA.forcedViews() + " forced), plan B "
+        System.out.println("fuzz seed " + seed + ": " + queries.size() + " queries; plan A "
+                + planA.plan().materializedViews().size()
+                + " views (" + planA.workload().size() + " workload entries, " + planA.forcedViews()
+                + " forced), plan B "
                 + planB.plan().materializedViews().size() + " views");
 
         TesseraServer server = TesseraServer.start(ConfigLoader.parse(Files.readString(config)));
@@ -133,8 +136,11 @@ final class FuzzScenario {
             FuzzClient client = new FuzzClient(child.address());
             FuzzClient.Answer plan = client.plan();
             if (plan.status() != 200 || plan.body() == null || !plan.body().equals(installedPlan)) {
-                report.event(seed, "after SIGKILL", "plan not back after SIGKILL: " + plan.status() + " "
-                        + OracleComparison.abbreviate(plan.text()));
+                report.event(
+                        seed,
+                        "after SIGKILL",
+                        "plan not back after SIGKILL: " + plan.status() + " "
+                                + OracleComparison.abbreviate(plan.text()));
             }
             client.awaitViewsIdle();
             check(client, "after a SIGKILL restart");
@@ -148,7 +154,8 @@ final class FuzzScenario {
      * stays without an event was not caused by it).
      */
     private static boolean skipped(String event) {
-        return java.util.Arrays.asList(System.getProperty("fuzz.skip", "").split(",")).contains(event);
+        return java.util.Arrays.asList(System.getProperty("fuzz.skip", "").split(","))
+                .contains(event);
     }
 
     private Path writeConfig(Path dataDir) throws Exception {
@@ -215,27 +222,58 @@ final class FuzzScenario {
                 FuzzTimes.Range r = times.range();
                 FuzzClient.Answer accelerated = client.range(q.text(), r, true);
                 FuzzClient.Answer exact = client.range(q.text(), r, false);
-                judge(client, q, -1, r.kind(), r.kind() + " start=" + FuzzClient.seconds(r.start()) + " end=" + FuzzClient.seconds(r.end())
-                        + " step=" + FuzzClient.seconds(r.step()), accelerated, exact);
+                judge(
+                        client,
+                        q,
+                        -1,
+                        r.kind(),
+                        r.kind() + " start=" + FuzzClient.seconds(r.start()) + " end=" + FuzzClient.seconds(r.end())
+                                + " step=" + FuzzClient.seconds(r.step()),
+                        accelerated,
+                        exact);
             }
         }
         System.out.println(report.seedLine(seed) + " after " + phaseName);
     }
 
     /** Judges one pair; {@code t} is the instant, or −1 for a range query. */
-    private void judge(FuzzClient client, FuzzQuery q, long t, String timeKind, String when, FuzzClient.Answer accelerated,
-            FuzzClient.Answer exact) throws Exception {
+    private void judge(
+            FuzzClient client,
+            FuzzQuery q,
+            long t,
+            String timeKind,
+            String when,
+            FuzzClient.Answer accelerated,
+            FuzzClient.Answer exact)
+            throws Exception {
         report.pair(seed, accelerated.fromView(), accelerated.notes(), timeKind);
         if (exact.fromView()) {
-            report.discrepancy(new FuzzReport.Discrepancy(seed, phase, afterSwapBack, q.text(), when, "exact answer claims a view",
-                    "", "accelerate=false answered from a view", exact.notes()));
+            report.discrepancy(new FuzzReport.Discrepancy(
+                    seed,
+                    phase,
+                    afterSwapBack,
+                    q.text(),
+                    when,
+                    "exact answer claims a view",
+                    "",
+                    "accelerate=false answered from a view",
+                    exact.notes()));
         }
-        OracleComparison.Verdict v = OracleComparison.judge(q, accelerated, exact, (selector, at) -> population(client, selector, at));
+        OracleComparison.Verdict v =
+                OracleComparison.judge(q, accelerated, exact, (selector, at) -> population(client, selector, at));
         if (v.agrees()) {
             report.rankError(v.worstRankError());
         } else {
-            report.discrepancy(new FuzzReport.Discrepancy(seed, phase, afterSwapBack, q.text(), when, v.mismatch(), v.series(),
-                    v.detail() + rawWindow(client, q.text(), t, v.series()), accelerated.notes()));
+            report.discrepancy(new FuzzReport.Discrepancy(
+                    seed,
+                    phase,
+                    afterSwapBack,
+                    q.text(),
+                    when,
+                    v.mismatch(),
+                    v.series(),
+                    v.detail() + rawWindow(client, q.text(), t, v.series()),
+                    accelerated.notes()));
         }
     }
 
@@ -261,7 +299,10 @@ final class FuzzScenario {
                 StringBuilder out = new StringBuilder("\n      raw " + m.group() + ": ");
                 JsonNode values = r.path("values");
                 for (int i = 0; i < Math.min(30, values.size()); i++) {
-                    out.append(values.get(i).get(0).asText()).append(':').append(values.get(i).get(1).asText()).append(' ');
+                    out.append(values.get(i).get(0).asText())
+                            .append(':')
+                            .append(values.get(i).get(1).asText())
+                            .append(' ');
                 }
                 return out + (values.size() > 30 ? "… (" + values.size() + " samples)" : "");
             }

@@ -15,12 +15,10 @@ final class FuzzTimes {
     private static final long[] LENGTHS = {10 * MINUTE, 30 * MINUTE, 60 * MINUTE};
 
     /** An instant and what kind of instant it is, for the report. */
-    record Instant(long t, String kind) {
-    }
+    record Instant(long t, String kind) {}
 
     /** A range query's grid and what kind it is. */
-    record Range(long start, long end, long step, String kind) {
-    }
+    record Range(long start, long end, long step, String kind) {}
 
     private final Random random;
     private final long dataStart;
@@ -44,7 +42,8 @@ final class FuzzTimes {
             case 8, 9, 10 -> new Instant(grid - 1, "grid-1ms");
             case 11, 12, 13, 14 -> new Instant(inData, "off-grid");
             case 15 -> new Instant(now, "now");
-            case 16, 17 -> new Instant(now + (random.nextBoolean() ? 1 : -1) * (1 + random.nextInt(17_000)), "near-now");
+            case 16, 17 ->
+                new Instant(now + (random.nextBoolean() ? 1 : -1) * (1 + random.nextInt(17_000)), "near-now");
             case 18 -> new Instant(dataStart + 3 * MINUTE + random.nextInt(20 * 60_000), "beyond-view-retention");
             case 19 -> new Instant(dataStart - 2 * 24 * 60 * MINUTE, "before-raw-data");
             case 20 -> new Instant(now + 10 * MINUTE + random.nextInt(1000), "future");

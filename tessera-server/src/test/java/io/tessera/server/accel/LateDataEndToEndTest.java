@@ -25,11 +25,19 @@ class LateDataEndToEndTest {
     private static final long HOUR = 3_600_000;
     private static final long SCRAPE = 15_000;
     private static final long END = T0 + 3 * HOUR;
-    private static final List<String> PANELS_A = List.of("sum_over_time(g[30m])", "avg_over_time(g[30m])",
-            "max_over_time(g[30m])", "count_over_time(g[30m])", "stddev_over_time(g[30m])", "delta(g[30m])",
-            "sum by (job) (sum_over_time(g[30m]))", "rate(c[5m])", "increase(c[30m])", "sum by (job) (rate(c[5m]))");
-    private static final List<String> PANELS_B = List.of("min_over_time(g[30m])", "changes(g[30m])", "resets(c[30m])",
-            "max by (job) (rate(c[5m]))");
+    private static final List<String> PANELS_A = List.of(
+            "sum_over_time(g[30m])",
+            "avg_over_time(g[30m])",
+            "max_over_time(g[30m])",
+            "count_over_time(g[30m])",
+            "stddev_over_time(g[30m])",
+            "delta(g[30m])",
+            "sum by (job) (sum_over_time(g[30m]))",
+            "rate(c[5m])",
+            "increase(c[30m])",
+            "sum by (job) (rate(c[5m]))");
+    private static final List<String> PANELS_B =
+            List.of("min_over_time(g[30m])", "changes(g[30m])", "resets(c[30m])", "max by (job) (rate(c[5m]))");
 
     private static String config() {
         return """
@@ -67,7 +75,8 @@ class LateDataEndToEndTest {
     }
 
     /** Each panel as an instant query at "now" and before it (on and off the minute grid), and as a range query. */
-    private static List<AcceleratedServer.Comparison> askAll(AcceleratedServer s, List<String> panels, long now) throws Exception {
+    private static List<AcceleratedServer.Comparison> askAll(AcceleratedServer s, List<String> panels, long now)
+            throws Exception {
         List<AcceleratedServer.Comparison> out = new ArrayList<>();
         for (String q : panels) {
             for (long t : new long[] {now, now - 60_000, now - 23_457, now - 5 * 60_000, now - 12 * 60_000 - 1}) {
@@ -84,7 +93,9 @@ class LateDataEndToEndTest {
 
     private static void assertAllExact(List<AcceleratedServer.Comparison> pairs, String when) {
         for (AcceleratedServer.Comparison c : pairs) {
-            assertThat(c.relativeError()).as(when + ": " + c.query() + " at " + c.time() + " " + c.infos()).isLessThanOrEqualTo(1e-9);
+            assertThat(c.relativeError())
+                    .as(when + ": " + c.query() + " at " + c.time() + " " + c.infos())
+                    .isLessThanOrEqualTo(1e-9);
         }
     }
 
@@ -131,9 +142,16 @@ class LateDataEndToEndTest {
                 }
                 Thread.sleep(500);
             }
-            System.out.printf(Locale.ROOT, "backfill of 30 min of g: %.0f panes stale, share from views %.1f%% before, %.1f%% right "
-                    + "after, %.1f%% after %.1f s (%.0f panes rebuilt)%n", stale, 100 * shareBefore, 100 * share(during),
-                    100 * shareAfter, seconds, s.metric("tessera_view_panes_rebuilt_total"));
+            System.out.printf(
+                    Locale.ROOT,
+                    "backfill of 30 min of g: %.0f panes stale, share from views %.1f%% before, %.1f%% right "
+                            + "after, %.1f%% after %.1f s (%.0f panes rebuilt)%n",
+                    stale,
+                    100 * shareBefore,
+                    100 * share(during),
+                    100 * shareAfter,
+                    seconds,
+                    s.metric("tessera_view_panes_rebuilt_total"));
             assertThat(stale).as("the backfill reached built panes").isPositive();
             assertThat(shareAfter).as("share from views after the repair").isGreaterThanOrEqualTo(0.9 * shareBefore);
             assertThat(seconds).as("seconds until the share came back").isLessThan(120);
@@ -153,14 +171,16 @@ class LateDataEndToEndTest {
             long now = END;
             List<AcceleratedServer.Comparison> all = new ArrayList<>();
             all.addAll(askAll(s, PANELS_A, now));
-            // a dashboard's load on both plans' panels at a time no later write reaches, the whole time the plans change
+            // a dashboard's load on both plans' panels at a time no later write reaches, the whole time the plans
+            // change
             List<AcceleratedServer.Comparison> load = Collections.synchronizedList(new ArrayList<>());
             AtomicReference<Throwable> loadFailure = new AtomicReference<>();
             AtomicBoolean swapping = new AtomicBoolean(true);
             Thread dashboard = Thread.ofPlatform().start(() -> {
                 try {
                     for (int k = 0; swapping.get() && k < 20_000; k++) {
-                        String q = (k % 2 == 0 ? PANELS_A : PANELS_B).get((k / 2) % (k % 2 == 0 ? PANELS_A.size() : PANELS_B.size()));
+                        String q = (k % 2 == 0 ? PANELS_A : PANELS_B)
+                                .get((k / 2) % (k % 2 == 0 ? PANELS_A.size() : PANELS_B.size()));
                         load.add(s.compareInstant(q, T0 + 2 * HOUR - (k % 7) * 9_001));
                     }
                 } catch (Throwable e) {
@@ -174,7 +194,9 @@ class LateDataEndToEndTest {
                     // data goes on arriving, a late sample among it, while the queries of both plans are asked
                     writeData(s, now, now + 2 * 60_000, random);
                     now += 2 * 60_000;
-                    s.write(Labels.of("__name__", "c", "job", "j1", "instance", "late"), new long[] {now - 20 * 60_000 + 7},
+                    s.write(
+                            Labels.of("__name__", "c", "job", "j1", "instance", "late"),
+                            new long[] {now - 20 * 60_000 + 7},
                             new double[] {5});
                     s.server.runIngestionRuns();
                     all.addAll(askAll(s, PANELS_A, now));
@@ -183,19 +205,29 @@ class LateDataEndToEndTest {
             }
             swapping.set(false);
             dashboard.join(60_000);
-            assertThat(loadFailure.get()).as("the dashboard's queries during the plan changes").isNull();
+            assertThat(loadFailure.get())
+                    .as("the dashboard's queries during the plan changes")
+                    .isNull();
             assertAllExact(load, "queries running while the plans changed");
             assertAllExact(all, "across plan changes");
             double built = s.metric("tessera_view_panes_built_total");
             writeData(s, now, now + 3 * 60_000, random);
             s.server.runIngestionRuns();
-            assertThat(s.metric("tessera_view_panes_built_total")).as("views still built after A, B, A").isGreaterThan(built);
+            assertThat(s.metric("tessera_view_panes_built_total"))
+                    .as("views still built after A, B, A")
+                    .isGreaterThan(built);
             assertThat(s.metric("tessera_view_maintenance_failures_total")).isZero();
             List<AcceleratedServer.Comparison> last = askAll(s, PANELS_A, now + 3 * 60_000);
             assertAllExact(last, "after the last plan change");
-            System.out.printf(Locale.ROOT, "plan A, B, A: %d pairs equal to accelerate=false, %.1f%% from views, and %d more asked "
-                    + "concurrently while the plans changed (%.1f%% from views); last plan %.1f%%%n", all.size(), 100 * share(all),
-                    load.size(), 100 * share(load), 100 * share(last));
+            System.out.printf(
+                    Locale.ROOT,
+                    "plan A, B, A: %d pairs equal to accelerate=false, %.1f%% from views, and %d more asked "
+                            + "concurrently while the plans changed (%.1f%% from views); last plan %.1f%%%n",
+                    all.size(),
+                    100 * share(all),
+                    load.size(),
+                    100 * share(load),
+                    100 * share(last));
             assertThat(load).as("queries ran during the plan changes").hasSizeGreaterThan(20);
             assertThat(share(last)).as("plan A's queries from its views again").isGreaterThan(0.5);
         }

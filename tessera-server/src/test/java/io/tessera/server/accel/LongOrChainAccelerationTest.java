@@ -47,8 +47,10 @@ class LongOrChainAccelerationTest {
                 }
                 s.write(Labels.of("__name__", "g", "job", "j" + i % 3, "instance", "i" + i), ts, v);
             }
-            s.installPlanFor(List.of("sum_over_time(g[30m])", "max_over_time(g[30m])", "sum by (job) (sum_over_time(g[30m]))"),
-                    60_000, SCRAPE);
+            s.installPlanFor(
+                    List.of("sum_over_time(g[30m])", "max_over_time(g[30m])", "sum by (job) (sum_over_time(g[30m]))"),
+                    60_000,
+                    SCRAPE);
 
             List<String> terms = new ArrayList<>();
             terms.add("sum_over_time(g[30m])");
@@ -72,10 +74,12 @@ class LongOrChainAccelerationTest {
                 accelerated = get(s, acceleratedPath);
                 acceleratedNanos = Math.min(acceleratedNanos, System.nanoTime() - start);
             }
-            System.out.printf("1,000-term or chain: %d ms with the plan's views, %d ms with accelerate=false%n",
+            System.out.printf(
+                    "1,000-term or chain: %d ms with the plan's views, %d ms with accelerate=false%n",
                     acceleratedNanos / 1_000_000, exactNanos / 1_000_000);
             assertThat(data(accelerated)).isEqualTo(data(exact));
-            assertThat(acceleratedNanos).as("accelerated %d ms vs exact %d ms", acceleratedNanos / 1_000_000, exactNanos / 1_000_000)
+            assertThat(acceleratedNanos)
+                    .as("accelerated %d ms vs exact %d ms", acceleratedNanos / 1_000_000, exactNanos / 1_000_000)
                     .isLessThan(Math.max(exactNanos, 50_000_000L) * 10);
         }
     }
@@ -87,11 +91,16 @@ class LongOrChainAccelerationTest {
 
     /** The body's result, without the infos that say whether views answered. */
     private static com.fasterxml.jackson.databind.JsonNode data(String body) throws Exception {
-        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(body).path("data").path("result");
+        return new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(body)
+                .path("data")
+                .path("result");
     }
 
     private static String get(AcceleratedServer s, String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + s.server.address() + path)).build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + s.server.address() + path))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return r.body();

@@ -48,24 +48,28 @@ final class OracleComparison {
         }
     }
 
-    private OracleComparison() {
-    }
+    private OracleComparison() {}
 
-    static Verdict judge(FuzzQuery query, FuzzClient.Answer accelerated, FuzzClient.Answer exact, Populations populations)
+    static Verdict judge(
+            FuzzQuery query, FuzzClient.Answer accelerated, FuzzClient.Answer exact, Populations populations)
             throws Exception {
         if (query.check() == FuzzQuery.Check.ERROR) {
             if (accelerated.status() != exact.status()) {
-                return Verdict.differ("status differs", "accelerated " + accelerated.status() + ", exact " + exact.status());
+                return Verdict.differ(
+                        "status differs", "accelerated " + accelerated.status() + ", exact " + exact.status());
             }
             if (exact.status() != 422) {
-                return Verdict.differ("invalid query not refused with 422",
+                return Verdict.differ(
+                        "invalid query not refused with 422",
                         "both answered " + exact.status() + ": " + abbreviate(exact.text()));
             }
             return Verdict.agree(0);
         }
         if (accelerated.status() != exact.status()) {
-            return Verdict.differ("status differs", "accelerated " + accelerated.status() + " (" + abbreviate(accelerated.text())
-                    + "), exact " + exact.status() + " (" + abbreviate(exact.text()) + ")");
+            return Verdict.differ(
+                    "status differs",
+                    "accelerated " + accelerated.status() + " (" + abbreviate(accelerated.text()) + "), exact "
+                            + exact.status() + " (" + abbreviate(exact.text()) + ")");
         }
         if (exact.status() != 200) {
             return Verdict.agree(0);
@@ -73,7 +77,10 @@ final class OracleComparison {
         JsonNode a = accelerated.body().path("data");
         JsonNode x = exact.body().path("data");
         if (!a.path("resultType").asText().equals(x.path("resultType").asText())) {
-            return Verdict.differ("result type differs", a.path("resultType").asText() + " vs " + x.path("resultType").asText());
+            return Verdict.differ(
+                    "result type differs",
+                    a.path("resultType").asText() + " vs "
+                            + x.path("resultType").asText());
         }
         Map<String, TreeMap<Long, Double>> actual = series(a);
         Map<String, TreeMap<Long, Double>> expected = series(x);
@@ -87,7 +94,8 @@ final class OracleComparison {
         return sameSeries(actual, expected);
     }
 
-    private static Verdict sameSeries(Map<String, TreeMap<Long, Double>> actual, Map<String, TreeMap<Long, Double>> expected) {
+    private static Verdict sameSeries(
+            Map<String, TreeMap<Long, Double>> actual, Map<String, TreeMap<Long, Double>> expected) {
         Verdict labels = sameLabelSets(actual, expected);
         if (labels != null) {
             return labels;
@@ -95,20 +103,27 @@ final class OracleComparison {
         for (Map.Entry<String, TreeMap<Long, Double>> e : expected.entrySet()) {
             TreeMap<Long, Double> got = actual.get(e.getKey());
             if (!got.keySet().equals(e.getValue().keySet())) {
-                return Verdict.differ("steps differ", e.getKey(), e.getKey() + ": accelerated steps " + steps(got) + ", exact " + steps(e.getValue()));
+                return Verdict.differ(
+                        "steps differ",
+                        e.getKey(),
+                        e.getKey() + ": accelerated steps " + steps(got) + ", exact " + steps(e.getValue()));
             }
             for (Map.Entry<Long, Double> p : e.getValue().entrySet()) {
                 double g = got.get(p.getKey());
                 if (!close(g, p.getValue())) {
-                    return Verdict.differ(valueMismatch(g, p.getValue()), e.getKey(), e.getKey() + " at " + FuzzClient.seconds(p.getKey())
-                            + ": accelerated " + show(g) + ", exact " + show(p.getValue()));
+                    return Verdict.differ(
+                            valueMismatch(g, p.getValue()),
+                            e.getKey(),
+                            e.getKey() + " at " + FuzzClient.seconds(p.getKey()) + ": accelerated " + show(g)
+                                    + ", exact " + show(p.getValue()));
                 }
             }
         }
         return Verdict.agree(0);
     }
 
-    private static Verdict sameLabelSets(Map<String, TreeMap<Long, Double>> actual, Map<String, TreeMap<Long, Double>> expected) {
+    private static Verdict sameLabelSets(
+            Map<String, TreeMap<Long, Double>> actual, Map<String, TreeMap<Long, Double>> expected) {
         if (actual.keySet().equals(expected.keySet())) {
             return null;
         }
@@ -116,27 +131,37 @@ final class OracleComparison {
         missing.removeAll(actual.keySet());
         TreeSet<String> extra = new TreeSet<>(actual.keySet());
         extra.removeAll(expected.keySet());
-        return Verdict.differ("label sets differ", missing.isEmpty() ? first(extra) : first(missing), "missing " + first(missing) + " (" + missing.size() + "), extra " + first(extra)
-                + " (" + extra.size() + ")");
+        return Verdict.differ(
+                "label sets differ",
+                missing.isEmpty() ? first(extra) : first(missing),
+                "missing " + first(missing) + " (" + missing.size() + "), extra " + first(extra) + " (" + extra.size()
+                        + ")");
     }
 
     /** topk/bottomk: at every step the sorted values of all series must agree (ties may pick other series). */
-    private static Verdict sameValuesPerStep(Map<String, TreeMap<Long, Double>> actual, Map<String, TreeMap<Long, Double>> expected) {
+    private static Verdict sameValuesPerStep(
+            Map<String, TreeMap<Long, Double>> actual, Map<String, TreeMap<Long, Double>> expected) {
         Map<Long, List<Double>> a = byStep(actual);
         Map<Long, List<Double>> x = byStep(expected);
         if (!a.keySet().equals(x.keySet())) {
-            return Verdict.differ("steps differ", "accelerated steps " + a.keySet().size() + ", exact " + x.keySet().size());
+            return Verdict.differ(
+                    "steps differ",
+                    "accelerated steps " + a.keySet().size() + ", exact "
+                            + x.keySet().size());
         }
         for (Map.Entry<Long, List<Double>> e : x.entrySet()) {
             List<Double> got = a.get(e.getKey());
             if (got.size() != e.getValue().size()) {
-                return Verdict.differ("series count differs", "at " + FuzzClient.seconds(e.getKey()) + ": accelerated " + got
-                        + ", exact " + e.getValue());
+                return Verdict.differ(
+                        "series count differs",
+                        "at " + FuzzClient.seconds(e.getKey()) + ": accelerated " + got + ", exact " + e.getValue());
             }
             for (int i = 0; i < got.size(); i++) {
                 if (!close(got.get(i), e.getValue().get(i))) {
-                    return Verdict.differ(valueMismatch(got.get(i), e.getValue().get(i)), "at " + FuzzClient.seconds(e.getKey())
-                            + ": accelerated values " + got + ", exact " + e.getValue());
+                    return Verdict.differ(
+                            valueMismatch(got.get(i), e.getValue().get(i)),
+                            "at " + FuzzClient.seconds(e.getKey()) + ": accelerated values " + got + ", exact "
+                                    + e.getValue());
                 }
             }
         }
@@ -152,8 +177,13 @@ final class OracleComparison {
         return out;
     }
 
-    private static Verdict ranked(FuzzQuery query, Map<String, TreeMap<Long, Double>> actual,
-            Map<String, TreeMap<Long, Double>> expected, double bound, Populations populations) throws Exception {
+    private static Verdict ranked(
+            FuzzQuery query,
+            Map<String, TreeMap<Long, Double>> actual,
+            Map<String, TreeMap<Long, Double>> expected,
+            double bound,
+            Populations populations)
+            throws Exception {
         Verdict labels = sameLabelSets(actual, expected);
         if (labels != null) {
             return labels;
@@ -169,26 +199,43 @@ final class OracleComparison {
                 Double exactValue = expected.get(e.getKey()).get(t);
                 if (answer == null || exactValue == null) {
                     if (answer != exactValue) {
-                        return Verdict.differ("steps differ", e.getKey(), e.getKey() + " at " + FuzzClient.seconds(t) + ": accelerated "
-                                + answer + ", exact " + exactValue);
+                        return Verdict.differ(
+                                "steps differ",
+                                e.getKey(),
+                                e.getKey() + " at " + FuzzClient.seconds(t) + ": accelerated " + answer + ", exact "
+                                        + exactValue);
                     }
                     continue;
                 }
                 if (Double.isNaN(answer) && Double.isNaN(exactValue)) {
-                    // NaN from the exact engine too: its interpolation between -Inf and +Inf, or NaN samples at the rank
+                    // NaN from the exact engine too: its interpolation between -Inf and +Inf, or NaN samples at the
+                    // rank
                     continue;
                 }
                 double[] sorted = population.get(e.getKey());
                 if (sorted == null) {
-                    return Verdict.differ("quantile population missing", e.getKey(), e.getKey() + " at " + FuzzClient.seconds(t));
+                    return Verdict.differ(
+                            "quantile population missing", e.getKey(), e.getKey() + " at " + FuzzClient.seconds(t));
                 }
                 double error = rankError(sorted, query.q(), answer);
                 worst = Math.max(worst, error);
                 if (error > bound + 1.0 / sorted.length) {
-                    return Verdict.differ("quantile rank error over its bound", e.getKey(), String.format(Locale.ROOT,
-                            "%s at %s: accelerated %s, exact %s, rank error %.4f > bound %.4f + 1/%d (of %d samples, %d NaN)%s",
-                            e.getKey(), FuzzClient.seconds(t), show(answer), show(exactValue), error, bound, sorted.length,
-                            sorted.length, nanCount(sorted), sorted.length <= 12 ? " " + Arrays.toString(sorted) : ""));
+                    return Verdict.differ(
+                            "quantile rank error over its bound",
+                            e.getKey(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "%s at %s: accelerated %s, exact %s, rank error %.4f > bound %.4f + 1/%d (of %d samples, %d NaN)%s",
+                                    e.getKey(),
+                                    FuzzClient.seconds(t),
+                                    show(answer),
+                                    show(exactValue),
+                                    error,
+                                    bound,
+                                    sorted.length,
+                                    sorted.length,
+                                    nanCount(sorted),
+                                    sorted.length <= 12 ? " " + Arrays.toString(sorted) : ""));
                 }
             }
         }
@@ -305,7 +352,8 @@ final class OracleComparison {
         Map<String, TreeMap<Long, Double>> out = new TreeMap<>();
         JsonNode result = data.path("result");
         switch (data.path("resultType").asText()) {
-            case "scalar", "string" -> out.computeIfAbsent("scalar", k -> new TreeMap<>()).put(millis(result.get(0)), value(result.get(1)));
+            case "scalar", "string" ->
+                out.computeIfAbsent("scalar", k -> new TreeMap<>()).put(millis(result.get(0)), value(result.get(1)));
             default -> {
                 for (JsonNode r : result) {
                     TreeMap<Long, Double> points = out.computeIfAbsent(labels(r.path("metric")), k -> new TreeMap<>());
@@ -314,7 +362,9 @@ final class OracleComparison {
                             points.put(millis(p.get(0)), value(p.get(1)));
                         }
                     } else if (r.has("value")) {
-                        points.put(millis(r.path("value").get(0)), value(r.path("value").get(1)));
+                        points.put(
+                                millis(r.path("value").get(0)),
+                                value(r.path("value").get(1)));
                     }
                 }
             }
@@ -346,7 +396,10 @@ final class OracleComparison {
     }
 
     private static String steps(TreeMap<Long, Double> s) {
-        return s.size() + (s.isEmpty() ? "" : " from " + FuzzClient.seconds(s.firstKey()) + " to " + FuzzClient.seconds(s.lastKey()));
+        return s.size()
+                + (s.isEmpty()
+                        ? ""
+                        : " from " + FuzzClient.seconds(s.firstKey()) + " to " + FuzzClient.seconds(s.lastKey()));
     }
 
     private static String first(TreeSet<String> s) {

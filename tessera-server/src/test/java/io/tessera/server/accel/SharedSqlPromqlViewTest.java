@@ -47,15 +47,19 @@ class SharedSqlPromqlViewTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long H = 3_600_000;
     private static final String PROMQL = "quantile_over_time(0.99, x[1h])";
-    private static final String SQL = "SELECT job, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
-            + "GROUP BY job ORDER BY job";
+    private static final String SQL =
+            "SELECT job, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
+                    + "GROUP BY job ORDER BY job";
 
     /** Conditions on labels: an equality narrows the Scan as PromQL's matcher does (one view of those series), other conditions filter series. */
     private static final String PROMQL_J1 = "quantile_over_time(0.99, x{job=\"j1\"}[1h])";
-    private static final String SQL_J1 = "SELECT instance, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
-            + "AND job = 'j1' GROUP BY instance ORDER BY instance";
-    private static final String SQL_NOT_J1 = "SELECT job, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
-            + "AND job <> 'j1' AND instance NOT IN ('i5') GROUP BY job ORDER BY job";
+
+    private static final String SQL_J1 =
+            "SELECT instance, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
+                    + "AND job = 'j1' GROUP BY instance ORDER BY instance";
+    private static final String SQL_NOT_J1 =
+            "SELECT job, quantile(0.99)(value) AS p99 FROM x WHERE ts > now() - INTERVAL 1 HOUR "
+                    + "AND job <> 'j1' AND instance NOT IN ('i5') GROUP BY job ORDER BY job";
 
     private static TesseraServer server;
     private static long start;
@@ -126,7 +130,8 @@ class SharedSqlPromqlViewTest {
                 last[s] = now;
             }
         }
-        assertThat(post("/api/v1/import/prometheus", text.toString()).statusCode()).isEqualTo(204);
+        assertThat(post("/api/v1/import/prometheus", text.toString()).statusCode())
+                .isEqualTo(204);
         server.runIngestionRuns();
     }
 
@@ -142,7 +147,8 @@ class SharedSqlPromqlViewTest {
         tick();
         long t = System.currentTimeMillis();
         JsonNode promql = get("/api/v1/query?query=" + enc(PROMQL_J1) + "&time=" + t / 1000.0);
-        String viewOfJ1 = promql.path("infos").toString().replaceAll(".*answered from view (sha256:[0-9a-f]{12}).*", "$1");
+        String viewOfJ1 =
+                promql.path("infos").toString().replaceAll(".*answered from view (sha256:[0-9a-f]{12}).*", "$1");
         assertThat(viewOfJ1).startsWith("sha256:");
         for (String query : List.of(SQL_J1, SQL_NOT_J1)) {
             JsonNode sql = sql(query, true);
@@ -152,10 +158,13 @@ class SharedSqlPromqlViewTest {
             }
             JsonNode exactSql = sql(query, false);
             assertThat(sql.path("approximate").asBoolean()).isFalse();
-            assertThat(sql.path("rows").size()).as(query).isEqualTo(query.equals(SQL_J1) ? 3 : 2)
+            assertThat(sql.path("rows").size())
+                    .as(query)
+                    .isEqualTo(query.equals(SQL_J1) ? 3 : 2)
                     .isEqualTo(exactSql.path("rows").size());
             for (int r = 0; r < sql.path("rows").size(); r++) {
-                assertThat(sql.path("rows").get(r).get(0).asText()).isEqualTo(exactSql.path("rows").get(r).get(0).asText());
+                assertThat(sql.path("rows").get(r).get(0).asText())
+                        .isEqualTo(exactSql.path("rows").get(r).get(0).asText());
                 double a = sql.path("rows").get(r).get(1).asDouble();
                 double x = exactSql.path("rows").get(r).get(1).asDouble();
                 assertThat(a).as(query).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * Math.abs(x)));
@@ -170,8 +179,8 @@ class SharedSqlPromqlViewTest {
         long t = System.currentTimeMillis();
         JsonNode promql = get("/api/v1/query?query=" + enc(PROMQL) + "&time=" + t / 1000.0);
         assertThat(promql.path("infos").toString()).contains("answered from view " + id);
-        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS).instant(PROMQL, t,
-                new StoreDataStore(server.rawStore()));
+        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
+                .instant(PROMQL, t, new StoreDataStore(server.rawStore()));
         Map<Labels, Double> expected = new HashMap<>();
         for (QueryResult.Sample s : ((QueryResult.VectorResult) exact).samples()) {
             expected.put(s.labels(), s.value());
@@ -184,8 +193,8 @@ class SharedSqlPromqlViewTest {
                 pairs.add(r.path("metric").path(n).asText());
             });
             double x = expected.get(Labels.of(pairs.toArray(String[]::new)));
-            assertThat(Double.parseDouble(r.path("value").get(1).asText())).isCloseTo(x,
-                    org.assertj.core.api.Assertions.within(1e-9 * Math.abs(x)));
+            assertThat(Double.parseDouble(r.path("value").get(1).asText()))
+                    .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * Math.abs(x)));
         }
 
         JsonNode sql = sql(SQL, true);
@@ -195,9 +204,12 @@ class SharedSqlPromqlViewTest {
         // each job's pane states still hold all their values (three series of 240 samples), so the
         // merged quantile is exact and its bound is none
         assertThat(sql.path("approximate").asBoolean()).isFalse();
-        assertThat(sql.path("rows").size()).isEqualTo(3).isEqualTo(exactSql.path("rows").size());
+        assertThat(sql.path("rows").size())
+                .isEqualTo(3)
+                .isEqualTo(exactSql.path("rows").size());
         for (int r = 0; r < 3; r++) {
-            assertThat(sql.path("rows").get(r).get(0).asText()).isEqualTo(exactSql.path("rows").get(r).get(0).asText());
+            assertThat(sql.path("rows").get(r).get(0).asText())
+                    .isEqualTo(exactSql.path("rows").get(r).get(0).asText());
             double a = sql.path("rows").get(r).get(1).asDouble();
             double x = exactSql.path("rows").get(r).get(1).asDouble();
             assertThat(a).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * Math.abs(x)));
@@ -205,9 +217,12 @@ class SharedSqlPromqlViewTest {
     }
 
     private static JsonNode sql(String query, boolean accelerate) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/sql"
-                + (accelerate ? "" : "?accelerate=false"))).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", query)))).build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create(
+                                "http://" + server.address() + "/api/v1/sql" + (accelerate ? "" : "?accelerate=false")))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", query))))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
@@ -223,7 +238,9 @@ class SharedSqlPromqlViewTest {
     }
 
     private static JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path)).build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return JSON.readTree(r.body());

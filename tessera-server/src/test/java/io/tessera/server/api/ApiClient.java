@@ -77,7 +77,8 @@ final class ApiClient implements AutoCloseable {
     static String form(String... params) {
         List<String> pairs = new ArrayList<>();
         for (int i = 0; i < params.length; i += 2) {
-            pairs.add(URLEncoder.encode(params[i], StandardCharsets.UTF_8) + "=" + URLEncoder.encode(params[i + 1], StandardCharsets.UTF_8));
+            pairs.add(URLEncoder.encode(params[i], StandardCharsets.UTF_8) + "="
+                    + URLEncoder.encode(params[i + 1], StandardCharsets.UTF_8));
         }
         return String.join("&", pairs);
     }

@@ -41,9 +41,12 @@ class CancellationTest {
         try (HttpService http = new HttpService("127.0.0.1", 0)) {
             http.route("/api/v1/query", Set.of("GET"), ApiHandler.of(endpoints::instant));
             http.start();
-            CompletableFuture<HttpResponse<String>> response = HttpClient.newHttpClient().sendAsync(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + "/api/v1/query?query=up")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            CompletableFuture<HttpResponse<String>> response = HttpClient.newHttpClient()
+                    .sendAsync(
+                            HttpRequest.newBuilder(
+                                            URI.create("http://127.0.0.1:" + http.port() + "/api/v1/query?query=up"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertThat(reading.await(5, TimeUnit.SECONDS)).isTrue();
             endpoints.close();
             HttpResponse<String> r = response.get(5, TimeUnit.SECONDS);

@@ -2,13 +2,13 @@ package io.tessera.server.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.management.ManagementFactory;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.net.Socket;
-import java.util.ArrayList;
-import java.util.List;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,29 +36,36 @@ class CancelledQueryCpuTest {
                 String answeredEarly;
                 try (Socket socket = new Socket(host, port)) {
                     OutputStream out = socket.getOutputStream();
-                    out.write(("GET /api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=100000"
-                            + " HTTP/1.1\r\nHost: localhost\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.write(("GET /api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)
+                                    + "&time=100000" + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
                     out.flush();
                     Thread.sleep(400);
                     long start = processCpuNanos();
                     Thread.sleep(600);
                     busyNanos = processCpuNanos() - start;
                     int ready = socket.getInputStream().available();
-                    answeredEarly = ready == 0 ? null
-                            : new String(socket.getInputStream().readNBytes(Math.min(ready, 400)), StandardCharsets.UTF_8);
+                    answeredEarly = ready == 0
+                            ? null
+                            : new String(
+                                    socket.getInputStream().readNBytes(Math.min(ready, 400)), StandardCharsets.UTF_8);
                 }
                 Thread.sleep(500);
                 long start = processCpuNanos();
                 Thread.sleep(2_000);
                 long afterNanos = processCpuNanos() - start;
-                String said = String.format("process CPU: %d ms in the 600 ms before the close, %d ms in the 2 s after it%s",
-                        busyNanos / 1_000_000, afterNanos / 1_000_000, answeredEarly == null ? "" : "; answered early: " + answeredEarly);
+                String said = String.format(
+                        "process CPU: %d ms in the 600 ms before the close, %d ms in the 2 s after it%s",
+                        busyNanos / 1_000_000,
+                        afterNanos / 1_000_000,
+                        answeredEarly == null ? "" : "; answered early: " + answeredEarly);
                 System.out.println(said);
                 attempts.add(said);
                 if (answeredEarly != null || busyNanos <= 200_000_000L) {
                     continue;
                 }
-                assertThat(afterNanos).as("process CPU in the 2 s after the close: %d ms", afterNanos / 1_000_000)
+                assertThat(afterNanos)
+                        .as("process CPU in the 2 s after the close: %d ms", afterNanos / 1_000_000)
                         .isLessThan(400_000_000L);
                 return;
             }
@@ -68,6 +75,7 @@ class CancelledQueryCpuTest {
 
     /** CPU time of the whole process: the worker running the query and the collector freeing what it allocates. */
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 }

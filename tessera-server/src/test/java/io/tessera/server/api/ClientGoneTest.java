@@ -41,7 +41,9 @@ class ClientGoneTest {
         }
 
         @Override
-        public java.util.Iterator<Batch> readRawData(io.tessera.plan.Source source, io.tessera.exec.RawDataRequest request,
+        public java.util.Iterator<Batch> readRawData(
+                io.tessera.plan.Source source,
+                io.tessera.exec.RawDataRequest request,
                 io.tessera.exec.RunContext context) {
             reads.incrementAndGet();
             reading.countDown();
@@ -82,15 +84,22 @@ class ClientGoneTest {
             try (Socket socket = new Socket("127.0.0.1", http.port())) {
                 socket.getOutputStream().write(get("up").getBytes(StandardCharsets.US_ASCII));
                 socket.getOutputStream().flush();
-                assertThat(store.reading.await(10, TimeUnit.SECONDS)).as("the query started reading").isTrue();
+                assertThat(store.reading.await(10, TimeUnit.SECONDS))
+                        .as("the query started reading")
+                        .isTrue();
                 sent = System.nanoTime();
             }
             RuntimeException end = store.ended.get(SLOW_SECONDS / 2, TimeUnit.SECONDS);
             double seconds = (System.nanoTime() - sent) / 1e9;
-            assertThat(end).as("the run ended by an exception, after %.3f s", seconds).isInstanceOf(QueryCancelledException.class);
+            assertThat(end)
+                    .as("the run ended by an exception, after %.3f s", seconds)
+                    .isInstanceOf(QueryCancelledException.class);
             assertThat(seconds).as("seconds from the close to the cancellation").isLessThan(SLOW_SECONDS / 3.0);
-            System.out.printf(java.util.Locale.ROOT, "query cancelled %.3f s after its client closed the socket (it would have run %d s)%n",
-                    seconds, SLOW_SECONDS);
+            System.out.printf(
+                    java.util.Locale.ROOT,
+                    "query cancelled %.3f s after its client closed the socket (it would have run %d s)%n",
+                    seconds,
+                    SLOW_SECONDS);
         }
     }
 
@@ -100,9 +109,11 @@ class ClientGoneTest {
         try (HttpService http = serve(store)) {
             String body = "query=up&time=100";
             try (Socket socket = new Socket("127.0.0.1", http.port())) {
-                socket.getOutputStream().write(("POST /api/v1/query HTTP/1.1\r\nHost: localhost\r\n"
-                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + body.length() + "\r\n\r\n" + body)
-                        .getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream()
+                        .write(("POST /api/v1/query HTTP/1.1\r\nHost: localhost\r\n"
+                                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                                        + body.length() + "\r\n\r\n" + body)
+                                .getBytes(StandardCharsets.US_ASCII));
                 socket.getOutputStream().flush();
                 assertThat(store.reading.await(10, TimeUnit.SECONDS)).isTrue();
             }
@@ -113,14 +124,17 @@ class ClientGoneTest {
     @Test
     void keepAliveRequestsAfterAWatchedQueryAreAnswered() throws Exception {
         SlowStore store = new SlowStore(50);
-        try (HttpService http = serve(store); Socket socket = new Socket("127.0.0.1", http.port())) {
+        try (HttpService http = serve(store);
+                Socket socket = new Socket("127.0.0.1", http.port())) {
             socket.setSoTimeout(20_000);
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
             for (int i = 0; i < 3; i++) {
                 out.write(get("up").getBytes(StandardCharsets.US_ASCII));
                 out.flush();
-                assertThat(readResponse(in)).startsWith("HTTP/1.1 200").endsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}");
+                assertThat(readResponse(in))
+                        .startsWith("HTTP/1.1 200")
+                        .endsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}");
             }
             assertThat(store.reads.get()).isEqualTo(3);
             assertThat(store.ended.get()).isNull();
@@ -130,7 +144,8 @@ class ClientGoneTest {
     @Test
     void pipelinedRequestsWhileAQueryRunsAreAnsweredInOrder() throws Exception {
         SlowStore store = new SlowStore(300);
-        try (HttpService http = serve(store); Socket socket = new Socket("127.0.0.1", http.port())) {
+        try (HttpService http = serve(store);
+                Socket socket = new Socket("127.0.0.1", http.port())) {
             socket.setSoTimeout(20_000);
             OutputStream out = socket.getOutputStream();
             out.write(get("up").getBytes(StandardCharsets.US_ASCII));
@@ -140,8 +155,12 @@ class ClientGoneTest {
             out.flush();
             InputStream in = socket.getInputStream();
             assertThat(readResponse(in)).startsWith("HTTP/1.1 200").endsWith("\"result\":[]}}");
-            assertThat(readResponse(in)).startsWith("HTTP/1.1 200").contains("\"result\":[{\"metric\":{},\"value\":[1000,\"1\"]}]");
-            assertThat(readResponse(in)).startsWith("HTTP/1.1 200").contains("\"result\":[{\"metric\":{},\"value\":[1000,\"2\"]}]");
+            assertThat(readResponse(in))
+                    .startsWith("HTTP/1.1 200")
+                    .contains("\"result\":[{\"metric\":{},\"value\":[1000,\"1\"]}]");
+            assertThat(readResponse(in))
+                    .startsWith("HTTP/1.1 200")
+                    .contains("\"result\":[{\"metric\":{},\"value\":[1000,\"2\"]}]");
             assertThat(store.ended.get()).as("the first query ran to its end").isNull();
         }
     }
@@ -162,7 +181,8 @@ class ClientGoneTest {
         int length = 0;
         for (String line : headers.split("\r\n")) {
             if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
-                length = Integer.parseInt(line.substring("content-length:".length()).trim());
+                length = Integer.parseInt(
+                        line.substring("content-length:".length()).trim());
             }
         }
         byte[] body = in.readNBytes(length);

@@ -3,10 +3,10 @@ package io.tessera.server.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class GoFloatsTest {
 
@@ -58,8 +58,19 @@ class GoFloatsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1, 1", "-1.5, -1.5", "+2, 2", ".5, 0.5", "5., 5", "1e3, 1000", "1E-3, 0.001", "0x1p-2, 0.25",
-        "Inf, Infinity", "-inf, -Infinity", "+Infinity, Infinity"})
+    @CsvSource({
+        "1, 1",
+        "-1.5, -1.5",
+        "+2, 2",
+        ".5, 0.5",
+        "5., 5",
+        "1e3, 1000",
+        "1E-3, 0.001",
+        "0x1p-2, 0.25",
+        "Inf, Infinity",
+        "-inf, -Infinity",
+        "+Infinity, Infinity"
+    })
     void parsesWhatGoParses(String input, double expected) {
         assertThat(GoFloats.parse(input)).isEqualTo(expected);
     }
@@ -86,8 +97,12 @@ class GoFloatsTest {
                 default -> random.nextInt(10_000_000);
             };
             v = random.nextBoolean() ? v : -v;
-            String expected = new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
-            org.assertj.core.api.Assertions.assertThat(GoFloats.formatF(v)).as("%s", v).isEqualTo(expected);
+            String expected = new java.math.BigDecimal(Double.toString(v))
+                    .stripTrailingZeros()
+                    .toPlainString();
+            org.assertj.core.api.Assertions.assertThat(GoFloats.formatF(v))
+                    .as("%s", v)
+                    .isEqualTo(expected);
         }
     }
 }

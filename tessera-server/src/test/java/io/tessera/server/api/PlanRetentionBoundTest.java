@@ -25,8 +25,10 @@ class PlanRetentionBoundTest {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
     private static String planWithRetention(long retentionMs) throws Exception {
-        JsonNode plan = JSON.readTree(InstallablePlanCodec.toJson(Planner.plan(Workload.of(List.of(
-                WorkloadQuery.range("sum_over_time(kept[10m])", 3_600_000, 60_000, 10_000))).withEstimates(100, 15_000)).plan()));
+        JsonNode plan = JSON.readTree(InstallablePlanCodec.toJson(Planner.plan(
+                        Workload.of(List.of(WorkloadQuery.range("sum_over_time(kept[10m])", 3_600_000, 60_000, 10_000)))
+                                .withEstimates(100, 15_000))
+                .plan()));
         int changed = setRetention(plan, retentionMs);
         assertThat(changed).as("the plan has views whose retention can be set").isPositive();
         return JSON.writeValueAsString(plan);
@@ -45,19 +47,25 @@ class PlanRetentionBoundTest {
     }
 
     private static HttpResponse<String> install(TesseraServer server, String plan) throws Exception {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/plan"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(plan)).build(),
+        return CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/plan"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(plan))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
     void aViewRetentionBeyondTheRawRetentionIsRefused() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\nstorage:\n  retention: 2d\n"))) {
+        try (TesseraServer server =
+                TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\nstorage:\n  retention: 2d\n"))) {
             HttpResponse<String> unbounded = install(server, planWithRetention(Long.MAX_VALUE));
             assertThat(unbounded.statusCode()).isEqualTo(400);
             JsonNode error = JSON.readTree(unbounded.body());
             assertThat(error.get("errorType").asText()).isEqualTo("bad_data");
-            assertThat(error.get("error").asText()).contains("retention_ms " + Long.MAX_VALUE).contains("storage.retention (2d)");
+            assertThat(error.get("error").asText())
+                    .contains("retention_ms " + Long.MAX_VALUE)
+                    .contains("storage.retention (2d)");
             HttpResponse<String> threeDays = install(server, planWithRetention(3 * 86_400_000L));
             assertThat(threeDays.statusCode()).isEqualTo(400);
             assertThat(JSON.readTree(threeDays.body()).get("error").asText()).contains("(3d)");

@@ -31,15 +31,19 @@ class PrometheusTimeTest {
     @Test
     void readsTheBoundaryTimesGoClientsSend() {
         assertThat(PrometheusTime.parseTime("-292273086-05-16T16:47:06Z")).isEqualTo(PrometheusTime.MIN_TIME);
-        assertThat(PrometheusTime.parseTime("292277026596-12-04T15:30:07.999999999Z")).isEqualTo(PrometheusTime.MAX_TIME);
+        assertThat(PrometheusTime.parseTime("292277026596-12-04T15:30:07.999999999Z"))
+                .isEqualTo(PrometheusTime.MAX_TIME);
         assertThat(PrometheusTime.MIN_TIME).isEqualTo(-9_223_309_901_257_974_000L);
         assertThat(PrometheusTime.MAX_TIME).isEqualTo(9_223_309_901_257_974_999L);
     }
 
     @Test
     void refusesOtherTimesWithPrometheusMessage() {
-        for (String bad : new String[] {"", "abc", "2015-07-01", "2015-07-01 20:10:51Z", "2015-02-30T00:00:00Z", "NaN", "1e400"}) {
-            assertThatThrownBy(() -> PrometheusTime.parseTime(bad)).isInstanceOf(InvalidInputException.class)
+        for (String bad :
+                new String[] {"", "abc", "2015-07-01", "2015-07-01 20:10:51Z", "2015-02-30T00:00:00Z", "NaN", "1e400"
+                }) {
+            assertThatThrownBy(() -> PrometheusTime.parseTime(bad))
+                    .isInstanceOf(InvalidInputException.class)
                     .hasMessage("cannot parse " + GoQuote.quote(bad) + " to a valid timestamp");
         }
     }
@@ -61,9 +65,12 @@ class PrometheusTimeTest {
 
     @Test
     void refusesOtherDurationsWithPrometheusMessages() {
-        assertThatThrownBy(() -> PrometheusTime.parseDurationNanos("abc")).hasMessage("cannot parse \"abc\" to a valid duration");
-        assertThatThrownBy(() -> PrometheusTime.parseDurationNanos("")).hasMessage("cannot parse \"\" to a valid duration");
-        assertThatThrownBy(() -> PrometheusTime.parseDurationNanos("1m1h")).hasMessage("cannot parse \"1m1h\" to a valid duration");
+        assertThatThrownBy(() -> PrometheusTime.parseDurationNanos("abc"))
+                .hasMessage("cannot parse \"abc\" to a valid duration");
+        assertThatThrownBy(() -> PrometheusTime.parseDurationNanos(""))
+                .hasMessage("cannot parse \"\" to a valid duration");
+        assertThatThrownBy(() -> PrometheusTime.parseDurationNanos("1m1h"))
+                .hasMessage("cannot parse \"1m1h\" to a valid duration");
         assertThatThrownBy(() -> PrometheusTime.parseDurationNanos("1e10"))
                 .hasMessage("cannot parse \"1e10\" to a valid duration. It overflows int64");
     }

@@ -27,13 +27,24 @@ class QuerySafetyApiTest {
         StringBuilder text = new StringBuilder();
         for (int s = 0; s < 40; s++) {
             for (int i = 0; i < 240; i++) {
-                text.append("x{i=\"").append(s).append("\"} ").append(i).append(' ').append(T0 + i * 15_000L).append('\n');
+                text.append("x{i=\"")
+                        .append(s)
+                        .append("\"} ")
+                        .append(i)
+                        .append(' ')
+                        .append(T0 + i * 15_000L)
+                        .append('\n');
             }
         }
         api.importText(text.toString());
         StringBuilder paths = new StringBuilder();
         for (int s = 0; s < 200; s++) {
-            paths.append("req{path=\"/").append("a".repeat(30)).append(s).append("\"} 1 ").append(T0 + 3_600_000).append('\n');
+            paths.append("req{path=\"/")
+                    .append("a".repeat(30))
+                    .append(s)
+                    .append("\"} 1 ")
+                    .append(T0 + 3_600_000)
+                    .append('\n');
         }
         api.importText(paths.toString());
     }
@@ -54,11 +65,13 @@ class QuerySafetyApiTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "count_over_time(vector(1)[1d:1ms])",
-        "max_over_time(x[30d:1ms])",
-        "count(count_over_time(x[30d:1s]))",
-        "count(count_over_time(x[1h:1ms]))"})
+    @ValueSource(
+            strings = {
+                "count_over_time(vector(1)[1d:1ms])",
+                "max_over_time(x[30d:1ms])",
+                "count(count_over_time(x[30d:1s]))",
+                "count(count_over_time(x[1h:1ms]))"
+            })
     void subqueriesOfTinyStepsStopAtTheSampleLimit(String query) {
         long start = System.nanoTime();
         HttpResponse<String> r = instant(query);
@@ -77,17 +90,22 @@ class QuerySafetyApiTest {
 
     @Test
     void rangeQueriesBeyondElevenThousandPointsAreRefusedAsPrometheusDoes() {
-        HttpResponse<String> r = api.get("/api/v1/query_range", "query", "x", "start", "0", "end", "11001", "step", "1");
+        HttpResponse<String> r =
+                api.get("/api/v1/query_range", "query", "x", "start", "0", "end", "11001", "step", "1");
         assertThat(r.statusCode()).isEqualTo(400);
-        assertThat(r.body()).isEqualTo("{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"exceeded maximum resolution of "
-                + "11,000 points per timeseries. Try decreasing the query resolution (?step=XX)\"}");
+        assertThat(r.body())
+                .isEqualTo(
+                        "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"exceeded maximum resolution of "
+                                + "11,000 points per timeseries. Try decreasing the query resolution (?step=XX)\"}");
     }
 
     @Test
     void twoThousandNestedParenthesesAreABadDataParseError() {
         HttpResponse<String> r = instant("(".repeat(2_000) + "x" + ")".repeat(2_000));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
-        assertThat(r.body()).startsWith("{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid parameter \\\"query\\\": 1:257: parse error: expression nests more than 256 levels deep");
+        assertThat(r.body())
+                .startsWith(
+                        "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid parameter \\\"query\\\": 1:257: parse error: expression nests more than 256 levels deep");
         assertNoJavaInternals(r.body());
     }
 
@@ -105,7 +123,9 @@ class QuerySafetyApiTest {
         HttpResponse<String> r = instant("count_over_time(vector(1)[12h:1ms])", "timeout", "50ms");
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
-        assertThat(r.body()).isEqualTo("{\"status\":\"error\",\"errorType\":\"timeout\",\"error\":\"query timed out in expression evaluation\"}");
+        assertThat(r.body())
+                .isEqualTo(
+                        "{\"status\":\"error\",\"errorType\":\"timeout\",\"error\":\"query timed out in expression evaluation\"}");
         assertThat(millis).as("answered in %d ms", millis).isLessThan(5_000);
     }
 
@@ -115,15 +135,19 @@ class QuerySafetyApiTest {
         HttpResponse<String> stored = instant("count(big)");
         assertThat(stored.body()).as("the series was stored").contains("\"1\"");
         HttpResponse<String> r = instant("count(big{v=~\"(x|y)*\"})");
-        assertThat(r.statusCode()).as(r.body().substring(0, Math.min(300, r.body().length()))).isEqualTo(200);
+        assertThat(r.statusCode())
+                .as(r.body().substring(0, Math.min(300, r.body().length())))
+                .isEqualTo(200);
         assertThat(r.body()).contains("\"1\"");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT count(*) FROM x WHERE value > 99999999999999999999999",
-        "SELECT count(*) FROM x WHERE ts > toDateTime(9223372036854775807)",
-        "SELECT count(*) FROM x LIMIT 99999999999999999999999"})
+    @ValueSource(
+            strings = {
+                "SELECT count(*) FROM x WHERE value > 99999999999999999999999",
+                "SELECT count(*) FROM x WHERE ts > toDateTime(9223372036854775807)",
+                "SELECT count(*) FROM x LIMIT 99999999999999999999999"
+            })
     void sqlNumbersOutOfRangeAreBadSql(String sql) {
         HttpResponse<String> r = api.post("/api/v1/sql", "", "query", sql);
         assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
@@ -133,13 +157,19 @@ class QuerySafetyApiTest {
 
     @Test
     void aThreeThousandTermSqlOrIsBadSqlAndAThousandTermOneAnswers() {
-        HttpResponse<String> deep = api.post("/api/v1/sql", "", "query",
+        HttpResponse<String> deep = api.post(
+                "/api/v1/sql",
+                "",
+                "query",
                 "SELECT count(*) FROM x WHERE " + String.join(" OR ", java.util.Collections.nCopies(3_000, "i = '1'")));
         assertThat(deep.statusCode()).as(deep.body()).isEqualTo(400);
         assertThat(deep.body()).contains("levels deep").contains("\"error_type\":\"bad_sql\"");
         assertNoJavaInternals(deep.body());
 
-        HttpResponse<String> accepted = api.post("/api/v1/sql", "", "query",
+        HttpResponse<String> accepted = api.post(
+                "/api/v1/sql",
+                "",
+                "query",
                 "SELECT count(*) FROM x WHERE " + String.join(" OR ", java.util.Collections.nCopies(999, "i = '1'")));
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
         assertThat(accepted.body()).contains("[[240]]");
@@ -158,7 +188,8 @@ class QuerySafetyApiTest {
         assertThat(plain.body()).contains("\"200\"");
         assertThat(pathological.statusCode()).isEqualTo(200);
         assertThat(pathological.body()).contains("\"result\":[]");
-        assertThat(pathologicalNanos).as("pathological %d ms, plain %d ms", pathologicalNanos / 1_000_000, plainNanos / 1_000_000)
+        assertThat(pathologicalNanos)
+                .as("pathological %d ms, plain %d ms", pathologicalNanos / 1_000_000, plainNanos / 1_000_000)
                 .isLessThan(Math.max(plainNanos, 100_000_000L) * 20);
     }
 
@@ -166,20 +197,26 @@ class QuerySafetyApiTest {
     void aBadRegexIsBadDataWithRe2sMessage() {
         HttpResponse<String> r = instant("x{i=~\"a(b\"}");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
-        assertThat(r.body()).startsWith("{\"status\":\"error\",\"errorType\":\"bad_data\",")
+        assertThat(r.body())
+                .startsWith("{\"status\":\"error\",\"errorType\":\"bad_data\",")
                 .contains("error parsing regexp: missing closing ): `a(b`");
         assertNoJavaInternals(r.body());
     }
 
     @Test
     void labelReplaceExpandsGroupsWithRe2() {
-        HttpResponse<String> r = instant("label_replace(x{i=\"12\"}, \"d\", \"$2-${1}\", \"i\", \"(?P<a>[0-9])([0-9])\")");
+        HttpResponse<String> r =
+                instant("label_replace(x{i=\"12\"}, \"d\", \"$2-${1}\", \"i\", \"(?P<a>[0-9])([0-9])\")");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(r.body()).contains("\"d\":\"2-1\"");
     }
 
     static void assertNoJavaInternals(String body) {
-        assertThat(body).doesNotContain("java.").doesNotContain("Exception").doesNotContain("Error:")
-                .doesNotContain("\tat ").doesNotContain(".java");
+        assertThat(body)
+                .doesNotContain("java.")
+                .doesNotContain("Exception")
+                .doesNotContain("Error:")
+                .doesNotContain("\tat ")
+                .doesNotContain(".java");
     }
 }

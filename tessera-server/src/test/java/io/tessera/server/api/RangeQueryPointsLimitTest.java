@@ -22,7 +22,13 @@ class RangeQueryPointsLimitTest {
             StringBuilder text = new StringBuilder();
             for (int s = 0; s < 40; s++) {
                 for (int i = 0; i < 240; i++) {
-                    text.append("c{i=\"").append(s).append("\"} ").append(i * 10).append(' ').append(T0 + i * 15_000L).append('\n');
+                    text.append("c{i=\"")
+                            .append(s)
+                            .append("\"} ")
+                            .append(i * 10)
+                            .append(' ')
+                            .append(T0 + i * 15_000L)
+                            .append('\n');
                 }
             }
             api.importText(text.toString());
@@ -30,13 +36,16 @@ class RangeQueryPointsLimitTest {
             String end = String.valueOf(T0 / 1000 + 10_999);
 
             // 40 series × 11,000 steps = 440,000 points held, from 9,600 samples read
-            HttpResponse<String> refused = api.get("/api/v1/query_range", "query", "rate(c[5m])", "start", start, "end", end, "step", "1");
+            HttpResponse<String> refused =
+                    api.get("/api/v1/query_range", "query", "rate(c[5m])", "start", start, "end", end, "step", "1");
             assertThat(refused.statusCode()).as(refused.body()).isEqualTo(422);
-            assertThat(refused.body()).isEqualTo("{\"status\":\"error\",\"errorType\":\"execution\",\"error\":"
-                    + "\"query processing would load too many samples into memory in query execution\"}");
+            assertThat(refused.body())
+                    .isEqualTo("{\"status\":\"error\",\"errorType\":\"execution\",\"error\":"
+                            + "\"query processing would load too many samples into memory in query execution\"}");
 
             // 40 series × 1,100 steps = 44,000
-            HttpResponse<String> answered = api.get("/api/v1/query_range", "query", "rate(c[5m])", "start", start, "end", end, "step", "10");
+            HttpResponse<String> answered =
+                    api.get("/api/v1/query_range", "query", "rate(c[5m])", "start", start, "end", end, "step", "10");
             assertThat(answered.statusCode()).as(answered.body()).isEqualTo(200);
         }
     }

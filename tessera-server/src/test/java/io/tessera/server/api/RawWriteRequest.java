@@ -14,8 +14,7 @@ import org.xerial.snappy.Snappy;
  */
 final class RawWriteRequest {
 
-    private record Series(List<byte[]> names, List<byte[]> values, long[] ts, double[] vs, long[] histogramTs) {
-    }
+    private record Series(List<byte[]> names, List<byte[]> values, long[] ts, double[] vs, long[] histogramTs) {}
 
     private final List<Series> series = new ArrayList<>();
 
@@ -52,15 +51,23 @@ final class RawWriteRequest {
 
     /** A series whose first label value is the given raw bytes (e.g. invalid UTF-8). */
     RawWriteRequest seriesWithRawValue(String name, byte[] value, long ts, double v) {
-        series.add(new Series(List.of("__name__".getBytes(), name.getBytes()), List.of("m".getBytes(), value),
-                new long[] {ts}, new double[] {v}, new long[0]));
+        series.add(new Series(
+                List.of("__name__".getBytes(), name.getBytes()),
+                List.of("m".getBytes(), value),
+                new long[] {ts},
+                new double[] {v},
+                new long[0]));
         return this;
     }
 
     /** A series with one label whose name is the given raw bytes (e.g. invalid UTF-8). */
     RawWriteRequest seriesWithRawName(byte[] name, String value, long ts, double v) {
-        series.add(new Series(List.of("__name__".getBytes(), name), List.of("m".getBytes(), value.getBytes()),
-                new long[] {ts}, new double[] {v}, new long[0]));
+        series.add(new Series(
+                List.of("__name__".getBytes(), name),
+                List.of("m".getBytes(), value.getBytes()),
+                new long[] {ts},
+                new double[] {v},
+                new long[0]));
         return this;
     }
 

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.tessera.core.Labels;
 import io.tessera.exec.QueryResult;
 import io.tessera.exec.value.LabelsTable;
-import java.util.ArrayList;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,10 +26,14 @@ class ResultJsonTest {
 
     @Test
     void vectorSamplesAreSeparatedAndLabelsWrittenRaw() throws IOException {
-        QueryResult.VectorResult v = new QueryResult.VectorResult(List.of(
-                new QueryResult.Sample(Labels.of("__name__", "up", "job", "a<b>&c"), 1_435_781_451_780L, 1),
-                new QueryResult.Sample(Labels.of("path", "q\"uo\\te\n", "zone", "zürich"), 1_435_781_451_780L, 0.25),
-                new QueryResult.Sample(Labels.EMPTY, 1_435_781_452_000L, 12_345_678)), List.of(), List.of());
+        QueryResult.VectorResult v = new QueryResult.VectorResult(
+                List.of(
+                        new QueryResult.Sample(Labels.of("__name__", "up", "job", "a<b>&c"), 1_435_781_451_780L, 1),
+                        new QueryResult.Sample(
+                                Labels.of("path", "q\"uo\\te\n", "zone", "zürich"), 1_435_781_451_780L, 0.25),
+                        new QueryResult.Sample(Labels.EMPTY, 1_435_781_452_000L, 12_345_678)),
+                List.of(),
+                List.of());
         String expected = "{\"resultType\":\"vector\",\"result\":["
                 + "{\"metric\":{\"__name__\":\"up\",\"job\":\"a<b>&c\"},\"value\":[1435781451.780,\"1\"]},"
                 + "{\"metric\":{\"path\":\"q\\\"uo\\\\te\\n\",\"zone\":\"zürich\"},\"value\":[1435781451.780,\"0.25\"]},"
@@ -72,27 +76,39 @@ class ResultJsonTest {
             String expected = json(new QueryResult.VectorResult(samples, List.of(), List.of()));
             // the first answer of a table leaves it unrendered, the ones after copy its rendering,
             // which is made again once the table has grown past it
-            assertEquals(expected, json(new QueryResult.VectorResult(samples, List.of(), List.of(),
-                    new QueryResult.TableRows(table, rows))), "rows " + java.util.Arrays.toString(rows));
+            assertEquals(
+                    expected,
+                    json(new QueryResult.VectorResult(
+                            samples, List.of(), List.of(), new QueryResult.TableRows(table, rows))),
+                    "rows " + java.util.Arrays.toString(rows));
         }
         assertEquals(LabelsTableJson.class, table.rendering().getClass());
     }
 
     @Test
     void matrixSeriesShareRenderedTimesOnlyWhereTheyAreEqual() throws IOException {
-        QueryResult.MatrixResult m = new QueryResult.MatrixResult(List.of(
-                new QueryResult.Series(Labels.of("job", "a"), new long[] {1_000, 16_000, 31_000}, new double[] {1, 2.5, -0.125}),
-                new QueryResult.Series(Labels.of("job", "b"), new long[] {16_000, 31_500}, new double[] {Double.NaN, 1e-7}),
-                new QueryResult.Series(Labels.of("job", "c"), new long[0], new double[0])), List.of(), List.of());
-        assertEquals("{\"resultType\":\"matrix\",\"result\":["
-                + "{\"metric\":{\"job\":\"a\"},\"values\":[[1,\"1\"],[16,\"2.5\"],[31,\"-0.125\"]]},"
-                + "{\"metric\":{\"job\":\"b\"},\"values\":[[16,\"NaN\"],[31.500,\"1e-07\"]]},"
-                + "{\"metric\":{\"job\":\"c\"}}]}", json(m));
+        QueryResult.MatrixResult m = new QueryResult.MatrixResult(
+                List.of(
+                        new QueryResult.Series(
+                                Labels.of("job", "a"), new long[] {1_000, 16_000, 31_000}, new double[] {1, 2.5, -0.125
+                                }),
+                        new QueryResult.Series(
+                                Labels.of("job", "b"), new long[] {16_000, 31_500}, new double[] {Double.NaN, 1e-7}),
+                        new QueryResult.Series(Labels.of("job", "c"), new long[0], new double[0])),
+                List.of(),
+                List.of());
+        assertEquals(
+                "{\"resultType\":\"matrix\",\"result\":["
+                        + "{\"metric\":{\"job\":\"a\"},\"values\":[[1,\"1\"],[16,\"2.5\"],[31,\"-0.125\"]]},"
+                        + "{\"metric\":{\"job\":\"b\"},\"values\":[[16,\"NaN\"],[31.500,\"1e-07\"]]},"
+                        + "{\"metric\":{\"job\":\"c\"}}]}",
+                json(m));
     }
 
     @Test
     void emptyVector() throws IOException {
-        assertEquals("{\"resultType\":\"vector\",\"result\":[]}",
+        assertEquals(
+                "{\"resultType\":\"vector\",\"result\":[]}",
                 json(new QueryResult.VectorResult(List.of(), List.of(), List.of())));
     }
 

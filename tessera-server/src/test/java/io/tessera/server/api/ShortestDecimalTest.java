@@ -17,11 +17,14 @@ class ShortestDecimalTest {
         if (end < 0) {
             double abs = Math.abs(v);
             boolean integer = abs == Math.rint(abs);
-            assertThat(integer ? abs == 0 || abs >= 1e15 : !(abs >= 1e-3 && abs < 1e7)).as("declined %s", expected).isTrue();
+            assertThat(integer ? abs == 0 || abs >= 1e15 : !(abs >= 1e-3 && abs < 1e7))
+                    .as("declined %s", expected)
+                    .isTrue();
             return;
         }
         assertThat(end - 3).as("length of %s", expected).isLessThanOrEqualTo(ShortestDecimal.MAX_LENGTH);
-        assertThat(new String(BUF, 3, end - 3, StandardCharsets.US_ASCII)).as("bits %x", Double.doubleToRawLongBits(v))
+        assertThat(new String(BUF, 3, end - 3, StandardCharsets.US_ASCII))
+                .as("bits %x", Double.doubleToRawLongBits(v))
                 .isEqualTo(expected);
     }
 
@@ -63,10 +66,41 @@ class ShortestDecimalTest {
 
     @Test
     void edgesOfTheRangeAndShortDecimals() {
-        double[] values = {1e-3, Math.nextUp(1e-3), Math.nextDown(1e-3), 1e7, Math.nextDown(1e7), Math.nextUp(1e7), 0.1, 0.2,
-            0.3, 0.125, 0.5, 0.25, 1.5, 2.5, 123.456, 9_999_999.5, 1_234_567.000_000_1, 0.001_000_000_000_000_1, 3.141_592_653_589_793,
-            2.718_281_828_459_045, 1.0 / 3, 2.0 / 3, 100.0 / 7, 1, 2, 1024, 0, -0.0, Double.NaN, Double.POSITIVE_INFINITY,
-            Double.MIN_VALUE, Double.MAX_VALUE, 4_503_599_627_370_496.5};
+        double[] values = {
+            1e-3,
+            Math.nextUp(1e-3),
+            Math.nextDown(1e-3),
+            1e7,
+            Math.nextDown(1e7),
+            Math.nextUp(1e7),
+            0.1,
+            0.2,
+            0.3,
+            0.125,
+            0.5,
+            0.25,
+            1.5,
+            2.5,
+            123.456,
+            9_999_999.5,
+            1_234_567.000_000_1,
+            0.001_000_000_000_000_1,
+            3.141_592_653_589_793,
+            2.718_281_828_459_045,
+            1.0 / 3,
+            2.0 / 3,
+            100.0 / 7,
+            1,
+            2,
+            1024,
+            0,
+            -0.0,
+            Double.NaN,
+            Double.POSITIVE_INFINITY,
+            Double.MIN_VALUE,
+            Double.MAX_VALUE,
+            4_503_599_627_370_496.5
+        };
         for (double v : values) {
             check(v);
             check(-v);

@@ -23,8 +23,7 @@ class StartupErrorsTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int exit, String out, String err) {
-    }
+    private record Outcome(int exit, String out, String err) {}
 
     private static Outcome run(String... args) {
         return assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
@@ -48,7 +47,9 @@ class StartupErrorsTest {
         assertThat(o.exit()).as(o.err()).isNotZero();
         assertThat(o.err().lines().toList()).as(o.err()).hasSize(1);
         assertThat(o.err()).startsWith("tessera: ").contains(expected);
-        assertThat(o.err()).doesNotContain("\tat ", "Exception", "java.", "io.tessera", "com.fasterxml", "Jackson", "(for ", "Source:");
+        assertThat(o.err())
+                .doesNotContain(
+                        "\tat ", "Exception", "java.", "io.tessera", "com.fasterxml", "Jackson", "(for ", "Source:");
     }
 
     @Test
@@ -81,7 +82,8 @@ class StartupErrorsTest {
     @Test
     void anUnknownChoiceIsRefusedWithItsKey() throws Exception {
         Outcome o = serveWithConfig("storage:\n  wal_fsync: sometimes\n");
-        assertOneCleanLine(o, "tessera.yaml", "storage.wal_fsync: must be \"interval\" or \"always\", got \"sometimes\"");
+        assertOneCleanLine(
+                o, "tessera.yaml", "storage.wal_fsync: must be \"interval\" or \"always\", got \"sometimes\"");
     }
 
     @Test
@@ -124,11 +126,14 @@ class StartupErrorsTest {
         Outcome o = run("serve", "--listen", "127.0.0.1:0", "--web.config.file", web.toString());
         assertOneCleanLine(o, "web config file " + web, "tls_server_config.cert_file", "does not exist");
         Files.writeString(web, "basic_auth_users:\n  alice: plaintext\n");
-        assertOneCleanLine(run("serve", "--listen", "127.0.0.1:0", "--web.config.file", web.toString()),
+        assertOneCleanLine(
+                run("serve", "--listen", "127.0.0.1:0", "--web.config.file", web.toString()),
                 "basic_auth_users.alice: not a bcrypt hash");
         Files.writeString(web, "tls_server_config:\n  cert_file: a\n  key_file: b\n  client_auth_type: Sometimes\n");
-        assertOneCleanLine(run("serve", "--listen", "127.0.0.1:0", "--web.config.file", web.toString()),
-                "tls_server_config.client_auth_type", "Sometimes");
+        assertOneCleanLine(
+                run("serve", "--listen", "127.0.0.1:0", "--web.config.file", web.toString()),
+                "tls_server_config.client_auth_type",
+                "Sometimes");
     }
 
     @Test
@@ -140,6 +145,9 @@ class StartupErrorsTest {
     void helpShowsTheRealDefaults() {
         Outcome o = run("serve", "--help");
         assertThat(o.exit()).isZero();
-        assertThat(o.out()).contains("default: 127.0.0.1:9470").contains("--web.config.file").doesNotContain("null");
+        assertThat(o.out())
+                .contains("default: 127.0.0.1:9470")
+                .contains("--web.config.file")
+                .doesNotContain("null");
     }
 }

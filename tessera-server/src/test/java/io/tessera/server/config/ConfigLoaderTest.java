@@ -55,7 +55,8 @@ class ConfigLoaderTest {
         assertThat(c.walOptions().segmentBytes()).isEqualTo(1L << 20);
         assertThat(c.snapshotIntervalMillis()).isEqualTo(30_000);
         assertThat(c.storage().retention()).isEqualTo("15d");
-        assertThatThrownBy(() -> ConfigLoader.parse("storage:\n  wal_fsync: sometimes\n").walOptions())
+        assertThatThrownBy(() ->
+                        ConfigLoader.parse("storage:\n  wal_fsync: sometimes\n").walOptions())
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("sometimes");
     }
@@ -74,8 +75,10 @@ class ConfigLoaderTest {
 
     @Test
     void badListenAddressesAreRejected() {
-        assertThatThrownBy(() -> ServerConfig.DEFAULTS.withListen("9470").port()).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> ServerConfig.DEFAULTS.withListen("9470").port())
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("HOST:PORT");
-        assertThatThrownBy(() -> ServerConfig.DEFAULTS.withListen("h:99999").port()).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> ServerConfig.DEFAULTS.withListen("h:99999").port())
+                .isInstanceOf(InvalidInputException.class);
     }
 }

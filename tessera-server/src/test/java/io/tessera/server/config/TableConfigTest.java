@@ -27,24 +27,34 @@ class TableConfigTest {
         ServerConfig.Table t = c.tables().getFirst();
         assertThat(t.name()).isEqualTo("requests");
         assertThat(t.timeColumn()).isEqualTo("ts");
-        assertThat(t.dimensions()).containsExactly(new ServerConfig.TableColumn("host", "STRING"),
-                new ServerConfig.TableColumn("status", "LONG"));
-        assertThat(t.measures()).containsExactly(new ServerConfig.TableColumn("latency_ms", "DOUBLE"),
-                new ServerConfig.TableColumn("bytes", "LONG"));
+        assertThat(t.dimensions())
+                .containsExactly(
+                        new ServerConfig.TableColumn("host", "STRING"), new ServerConfig.TableColumn("status", "LONG"));
+        assertThat(t.measures())
+                .containsExactly(
+                        new ServerConfig.TableColumn("latency_ms", "DOUBLE"),
+                        new ServerConfig.TableColumn("bytes", "LONG"));
         assertThat(ServerConfig.DEFAULTS.tables()).isEmpty();
         assertThat(c.withListen("127.0.0.1:1").tables()).isEqualTo(c.tables());
         io.tessera.core.TableSchema schema = c.tableCatalog().find("requests").orElseThrow();
-        assertThat(schema.rowSchema().columns()).extracting(io.tessera.core.Column::type).containsExactly(
-                io.tessera.core.ColumnType.LONG, io.tessera.core.ColumnType.STRING, io.tessera.core.ColumnType.LONG,
-                io.tessera.core.ColumnType.DOUBLE, io.tessera.core.ColumnType.LONG);
+        assertThat(schema.rowSchema().columns())
+                .extracting(io.tessera.core.Column::type)
+                .containsExactly(
+                        io.tessera.core.ColumnType.LONG,
+                        io.tessera.core.ColumnType.STRING,
+                        io.tessera.core.ColumnType.LONG,
+                        io.tessera.core.ColumnType.DOUBLE,
+                        io.tessera.core.ColumnType.LONG);
     }
 
     @Test
     void unknownKeysInATableAreNamed() {
         assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("time_column", "time_col")))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("time_col");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("time_col");
         assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("type: long", "type: long, unit: s")))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("unit");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("unit");
     }
 
     @Test
@@ -60,7 +70,8 @@ class TableConfigTest {
 
     @Test
     void duplicateTablesAreRejected() {
-        String twice = REQUESTS + REQUESTS.substring(REQUESTS.indexOf("  - name")).replace("requests", "Requests");
+        String twice =
+                REQUESTS + REQUESTS.substring(REQUESTS.indexOf("  - name")).replace("requests", "Requests");
         assertThatThrownBy(() -> ConfigLoader.parse(twice))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("tables[1] (Requests).name")

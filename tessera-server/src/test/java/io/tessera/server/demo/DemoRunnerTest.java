@@ -23,15 +23,22 @@ class DemoRunnerTest {
         String printed = buffer.toString(StandardCharsets.UTF_8);
 
         assertThat(result.views()).as(printed).isGreaterThanOrEqualTo(3);
-        List<DemoExample> planned = result.examples().stream().filter(DemoExample::planned).toList();
+        List<DemoExample> planned =
+                result.examples().stream().filter(DemoExample::planned).toList();
         assertThat(planned).as(printed).hasSizeGreaterThanOrEqualTo(3);
         for (DemoExample e : result.examples()) {
             assertThat(e.points()).as(e.query()).isGreaterThan(100);
             assertThat(e.fromView()).as(e.query() + "\n" + printed).isEqualTo(e.planned());
-            assertThat(e.maxRelativeError()).as(e.query() + " against accelerate=false").isLessThan(1e-9);
+            assertThat(e.maxRelativeError())
+                    .as(e.query() + " against accelerate=false")
+                    .isLessThan(1e-9);
         }
         assertThat(result.samplesFed()).isGreaterThan(300L * 4 * 240);
-        assertThat(printed).contains("Grafana: add a Prometheus data source with URL http://127.0.0.1:", "accelerate=false",
-                "answered from view", "demo ended");
+        assertThat(printed)
+                .contains(
+                        "Grafana: add a Prometheus data source with URL http://127.0.0.1:",
+                        "accelerate=false",
+                        "answered from view",
+                        "demo ended");
     }
 }

@@ -27,19 +27,32 @@ public final class ChildServer {
     }
 
     /** @param maxHeap the child's {@code -Xmx} */
-    public static ChildServer start(Path config, Path dataDir, Path log, String maxHeap) throws IOException, InterruptedException {
+    public static ChildServer start(Path config, Path dataDir, Path log, String maxHeap)
+            throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Xmx" + maxHeap, "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-cp", classpath, "io.tessera.server.cli.TesseraCli", "serve",
-                "--config", config.toString(), "--data-dir", dataDir.toString());
+        ProcessBuilder pb = new ProcessBuilder(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xmx" + maxHeap,
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                classpath,
+                "io.tessera.server.cli.TesseraCli",
+                "serve",
+                "--config",
+                config.toString(),
+                "--data-dir",
+                dataDir.toString());
         pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         ChildServer child = new ChildServer(pb.start());
         Thread.ofPlatform().daemon().start(child::drain);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (child.address == null) {
             if (!child.process.isAlive()) {
-                throw new IllegalStateException("tessera serve exited with " + child.process.exitValue() + ": " + child.output);
+                throw new IllegalStateException(
+                        "tessera serve exited with " + child.process.exitValue() + ": " + child.output);
             }
             if (System.nanoTime() > deadline) {
                 child.process.destroyForcibly();
@@ -51,13 +64,15 @@ public final class ChildServer {
     }
 
     private void drain() {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 output.add(line);
                 int i = line.indexOf("listening on http://");
                 if (i >= 0) {
-                    address = line.substring(i + "listening on http://".length()).trim();
+                    address =
+                            line.substring(i + "listening on http://".length()).trim();
                 }
             }
         } catch (IOException e) {

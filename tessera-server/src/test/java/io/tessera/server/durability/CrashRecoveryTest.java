@@ -41,7 +41,8 @@ class CrashRecoveryTest {
     private static final int SAMPLES_PER_REQUEST = 10;
     private static final long T0 = 1_767_225_600_000L;
     private static final long STEP = 1000;
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -49,6 +50,7 @@ class CrashRecoveryTest {
 
     /** Per writer: the next sample index to send, and the indexes of the requests acknowledged. */
     private final long[] nextIndex = new long[WRITERS];
+
     private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
 
     @Test
@@ -99,7 +101,9 @@ class CrashRecoveryTest {
         clean.stop();
         System.out.println("crash test: " + rounds + " SIGKILL rounds, " + ackedTotal + " requests = "
                 + ackedTotal * SERIES_PER_WRITER * SAMPLES_PER_REQUEST + " samples acknowledged, 0 lost; "
-                + Files.readAllLines(log).stream().filter(l -> l.contains("torn")).count() + " torn-record reports");
+                + Files.readAllLines(log).stream()
+                        .filter(l -> l.contains("torn"))
+                        .count() + " torn-record reports");
     }
 
     private long ackedCount() {
@@ -144,11 +148,13 @@ class CrashRecoveryTest {
                 b.endSeries(series(writer, s));
             }
             try {
-                HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
-                        .timeout(Duration.ofSeconds(10))
-                        .header("Content-Encoding", "snappy")
-                        .header("Content-Type", "application/x-protobuf")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build()))).build(),
+                HttpResponse<String> r = CLIENT.send(
+                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
+                                .timeout(Duration.ofSeconds(10))
+                                .header("Content-Encoding", "snappy")
+                                .header("Content-Type", "application/x-protobuf")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build())))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 204) {
                     acked.get(writer).add(first / SAMPLES_PER_REQUEST);
@@ -168,13 +174,18 @@ class CrashRecoveryTest {
         long end = T0 + (maxIndex() + 1) * STEP;
         for (int w = 0; w < WRITERS; w++) {
             String query = URLEncoder.encode("crash_test{writer=\"w" + w + "\"}[10y]", StandardCharsets.UTF_8);
-            HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
-                    + query + "&time=" + BigDecimal.valueOf(end).movePointLeft(3).toPlainString())).GET().build(),
+            HttpResponse<String> r = CLIENT.send(
+                    HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query=" + query + "&time="
+                                    + BigDecimal.valueOf(end).movePointLeft(3).toPlainString()))
+                            .GET()
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
             TreeMap<String, JsonNode> bySeries = new TreeMap<>();
             for (JsonNode series : JSON.readTree(r.body()).path("data").path("result")) {
-                bySeries.put(series.path("metric").path("writer").asText() + "/" + series.path("metric").path("series").asText(),
+                bySeries.put(
+                        series.path("metric").path("writer").asText() + "/"
+                                + series.path("metric").path("series").asText(),
                         series.path("values"));
             }
             for (int s = 0; s < SERIES_PER_WRITER; s++) {
@@ -183,12 +194,19 @@ class CrashRecoveryTest {
                 long previous = Long.MIN_VALUE;
                 if (values != null) {
                     for (JsonNode point : values) {
-                        long ts = new BigDecimal(point.get(0).asText()).movePointRight(3).longValueExact();
+                        long ts = new BigDecimal(point.get(0).asText())
+                                .movePointRight(3)
+                                .longValueExact();
                         long index = (ts - T0) / STEP;
-                        assertThat(ts).as("%s: w%d/s%d timestamps ascend, none twice", when, w, s).isGreaterThan(previous);
+                        assertThat(ts)
+                                .as("%s: w%d/s%d timestamps ascend, none twice", when, w, s)
+                                .isGreaterThan(previous);
                         assertThat((ts - T0) % STEP).isZero();
-                        assertThat(index).as("%s: w%d/s%d holds only samples that were sent", when, w, s).isLessThan(nextIndex[w]);
-                        assertThat(Double.parseDouble(point.get(1).asText())).as("%s: value at %d", when, ts)
+                        assertThat(index)
+                                .as("%s: w%d/s%d holds only samples that were sent", when, w, s)
+                                .isLessThan(nextIndex[w]);
+                        assertThat(Double.parseDouble(point.get(1).asText()))
+                                .as("%s: value at %d", when, ts)
                                 .isEqualTo(value(w, s, index));
                         present.add(index);
                         previous = ts;
@@ -197,7 +215,8 @@ class CrashRecoveryTest {
                 for (long request : acked.get(w)) {
                     for (long i = request * SAMPLES_PER_REQUEST; i < (request + 1) * SAMPLES_PER_REQUEST; i++) {
                         if (!present.contains(i)) {
-                            throw new AssertionError(when + ": acknowledged sample " + i + " of w" + w + "/s" + s + " is missing");
+                            throw new AssertionError(
+                                    when + ": acknowledged sample " + i + " of w" + w + "/s" + s + " is missing");
                         }
                     }
                 }

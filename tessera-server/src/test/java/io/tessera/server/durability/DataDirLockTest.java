@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DataDirLockTest {
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @TempDir
     Path tmp;
@@ -38,35 +39,48 @@ class DataDirLockTest {
             importSample(first.address(), "lock_test 1 1767225600000\n");
             Path secondLog = tmp.resolve("second.log");
             assertThatThrownBy(() -> ChildServer.start(config, data, secondLog)).hasMessageContaining("exited with 2");
-            List<String> lines = Files.readAllLines(secondLog).stream().filter(l -> !l.isBlank()).toList();
+            List<String> lines = Files.readAllLines(secondLog).stream()
+                    .filter(l -> !l.isBlank())
+                    .toList();
             assertThat(lines).as("the refusal is one line").hasSize(1);
-            assertThat(lines.getFirst()).startsWith("tessera: cannot start: ")
+            assertThat(lines.getFirst())
+                    .startsWith("tessera: cannot start: ")
                     .contains(data.toAbsolutePath().toString())
                     .contains("pid " + first.process.pid());
             assertThat(first.process.isAlive()).isTrue();
             importSample(first.address(), "lock_test 2 1767225601000\n");
-            assertThat(query(first.address(), "count_over_time(lock_test[1m])", 1_767_225_602L)).contains("\"2\"");
+            assertThat(query(first.address(), "count_over_time(lock_test[1m])", 1_767_225_602L))
+                    .contains("\"2\"");
         } finally {
             first.kill();
         }
-        assertThat(data.resolve("lock")).as("the killed server's lock file is still there").exists();
+        assertThat(data.resolve("lock"))
+                .as("the killed server's lock file is still there")
+                .exists();
         ChildServer third = ChildServer.start(config, data, tmp.resolve("third.log"));
         try {
-            assertThat(query(third.address(), "count_over_time(lock_test[1m])", 1_767_225_602L)).contains("\"2\"");
+            assertThat(query(third.address(), "count_over_time(lock_test[1m])", 1_767_225_602L))
+                    .contains("\"2\"");
         } finally {
             third.stop();
         }
     }
 
     private static void importSample(String address, String text) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/import/prometheus"))
-                .POST(HttpRequest.BodyPublishers.ofString(text)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/import/prometheus"))
+                        .POST(HttpRequest.BodyPublishers.ofString(text))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
     }
 
     private static String query(String address, String promql, long timeSeconds) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
-                + URLEncoder.encode(promql, StandardCharsets.UTF_8) + "&time=" + timeSeconds)).GET().build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
+                                + URLEncoder.encode(promql, StandardCharsets.UTF_8) + "&time=" + timeSeconds))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return r.body();

@@ -46,8 +46,12 @@ class DurableViewsTest {
     static final long T0 = 1_767_225_600_000L;
     static final long PANE = 60_000;
     static final long SPAN = 40 * PANE;
-    static final List<String> QUERIES = List.of("sum_over_time(latency[10m])", "count_over_time(latency[10m])",
-            "max_over_time(latency[10m])", "avg_over_time(latency[10m])", "quantile_over_time(0.9, latency[10m])",
+    static final List<String> QUERIES = List.of(
+            "sum_over_time(latency[10m])",
+            "count_over_time(latency[10m])",
+            "max_over_time(latency[10m])",
+            "avg_over_time(latency[10m])",
+            "quantile_over_time(0.9, latency[10m])",
             "rate(requests_total[5m])");
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -72,8 +76,12 @@ class DurableViewsTest {
     }
 
     static InstallablePlan plan() {
-        return ViewPlans.plan(QUERIES, List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.MAX, StateFamily.AVG, StateFamily.KLL),
-                List.of("requests_total"), PANE, 100L * 365 * 24 * 3600 * 1000);
+        return ViewPlans.plan(
+                QUERIES,
+                List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.MAX, StateFamily.AVG, StateFamily.KLL),
+                List.of("requests_total"),
+                PANE,
+                100L * 365 * 24 * 3600 * 1000);
     }
 
     static String data(long from, long to, int seed) {
@@ -83,10 +91,24 @@ class DurableViewsTest {
             double counter = 0;
             for (long t = from + 1 + random.nextInt(14_000); t < to; t += 15_000) {
                 counter += random.nextInt(20);
-                text.append("latency{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
-                        .append(Math.exp(random.nextGaussian())).append(' ').append(t).append('\n');
-                text.append("requests_total{job=\"j").append(s % 3).append("\",instance=\"i").append(s).append("\"} ")
-                        .append(counter).append(' ').append(t).append('\n');
+                text.append("latency{job=\"j")
+                        .append(s % 3)
+                        .append("\",instance=\"i")
+                        .append(s)
+                        .append("\"} ")
+                        .append(Math.exp(random.nextGaussian()))
+                        .append(' ')
+                        .append(t)
+                        .append('\n');
+                text.append("requests_total{job=\"j")
+                        .append(s % 3)
+                        .append("\",instance=\"i")
+                        .append(s)
+                        .append("\"} ")
+                        .append(counter)
+                        .append(' ')
+                        .append(t)
+                        .append('\n');
             }
         }
         return text.toString();
@@ -96,8 +118,12 @@ class DurableViewsTest {
     void viewsComeBackAfterACleanRestartWithoutBeingBuiltAgain() throws Exception {
         Map<String, String> before = new HashMap<>();
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 3)).statusCode()).isEqualTo(204);
-            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan())).statusCode()).isEqualTo(200);
+            assertThat(post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 3))
+                            .statusCode())
+                    .isEqualTo(204);
+            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()))
+                            .statusCode())
+                    .isEqualTo(200);
             server.runIngestionRuns();
             assertThat(metric(server, "tessera_view_panes_built_total")).isGreaterThan(30 * 6);
             for (String q : QUERIES) {
@@ -105,19 +131,29 @@ class DurableViewsTest {
             }
         }
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(server.installedPlan()).as("the plan comes back from the data directory").isNotNull();
+            assertThat(server.installedPlan())
+                    .as("the plan comes back from the data directory")
+                    .isNotNull();
             assertThat(server.installedPlan().queryTexts()).isEqualTo(QUERIES);
-            assertThat(metric(server, "tessera_view_recovered_views")).isEqualTo(plan().materializedViews().size());
+            assertThat(metric(server, "tessera_view_recovered_views"))
+                    .isEqualTo(plan().materializedViews().size());
             assertThat(metric(server, "tessera_view_recovered_states")).isGreaterThan(1000);
-            assertThat(metric(server, "tessera_view_files")).isEqualTo(plan().materializedViews().size());
+            assertThat(metric(server, "tessera_view_files"))
+                    .isEqualTo(plan().materializedViews().size());
             assertThat(metric(server, "tessera_view_file_bytes")).isGreaterThan(0);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total")).as("no pane is built again").isZero();
+            assertThat(metric(server, "tessera_view_panes_built_total"))
+                    .as("no pane is built again")
+                    .isZero();
             for (String q : QUERIES) {
-                assertThat(checkAgainstExact(server, q, T0 + SPAN - 61_234, true)).as(q).isEqualTo(before.get(q));
+                assertThat(checkAgainstExact(server, q, T0 + SPAN - 61_234, true))
+                        .as(q)
+                        .isEqualTo(before.get(q));
             }
             // more data after the restart extends the views from where they stopped
-            assertThat(post(server, "/api/v1/import/prometheus", data(T0 + SPAN, T0 + 2 * SPAN, 4)).statusCode()).isEqualTo(204);
+            assertThat(post(server, "/api/v1/import/prometheus", data(T0 + SPAN, T0 + 2 * SPAN, 4))
+                            .statusCode())
+                    .isEqualTo(204);
             server.runIngestionRuns();
             assertThat(metric(server, "tessera_view_panes_built_total")).isGreaterThan(30 * 6);
             for (String q : QUERIES) {
@@ -125,7 +161,9 @@ class DurableViewsTest {
             }
         }
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(metric(server, "tessera_view_files")).as("one more file per view").isEqualTo(2.0 * plan().materializedViews().size());
+            assertThat(metric(server, "tessera_view_files"))
+                    .as("one more file per view")
+                    .isEqualTo(2.0 * plan().materializedViews().size());
             server.runIngestionRuns();
             assertThat(metric(server, "tessera_view_panes_built_total")).isZero();
             for (String q : QUERIES) {
@@ -144,8 +182,12 @@ class DurableViewsTest {
             post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
             server.runIngestionRuns();
             checkAgainstExact(server, window, late + 60_000, true);
-            assertThat(post(server, "/api/v1/import/prometheus", "latency{job=\"j0\",instance=\"i0\"} 1000 " + late + "\n")
-                    .statusCode()).isEqualTo(204);
+            assertThat(post(
+                                    server,
+                                    "/api/v1/import/prometheus",
+                                    "latency{job=\"j0\",instance=\"i0\"} 1000 " + late + "\n")
+                            .statusCode())
+                    .isEqualTo(204);
             // exactly until the pane is rebuilt, from the rebuilt pane after: equal either way
             checkAgainstExact(server, window, late + 60_000, null);
             server.runIngestionRuns();
@@ -159,21 +201,28 @@ class DurableViewsTest {
             server.runIngestionRuns();
             checkAgainstExact(server, window, late + 60_000, true);
             checkAgainstExact(server, window, late2 + 60_000, true);
-            assertThat(post(server, "/api/v1/import/prometheus", "latency{job=\"j1\",instance=\"i1\"} 7 " + late2 + "\n")
-                    .statusCode()).isEqualTo(204);
+            assertThat(post(
+                                    server,
+                                    "/api/v1/import/prometheus",
+                                    "latency{job=\"j1\",instance=\"i1\"} 7 " + late2 + "\n")
+                            .statusCode())
+                    .isEqualTo(204);
             checkAgainstExact(server, window, late2 + 60_000, null);
             // what a crash now leaves on disk: the late sample is in the log, after the cut the saved views belong to
             copyTree(tmp.resolve("data"), crashed);
         }
         try (TesseraServer server = TesseraServer.start(config(crashed))) {
-            assertThat(server.recovery().records()).as("the late write is replayed from the log").isEqualTo(1);
+            assertThat(server.recovery().records())
+                    .as("the late write is replayed from the log")
+                    .isEqualTo(1);
             checkAgainstExact(server, window, late2 + 60_000, null);
             checkAgainstExact(server, window, late + 60_000, null);
             checkAgainstExact(server, window, late - 5 * PANE + 1, true);
             server.runIngestionRuns();
             checkAgainstExact(server, window, late2 + 60_000, true);
             checkAgainstExact(server, window, late + 60_000, true);
-            assertThat(metric(server, "tessera_view_panes_built_total")).as("nothing built again but the panes late data reached")
+            assertThat(metric(server, "tessera_view_panes_built_total"))
+                    .as("nothing built again but the panes late data reached")
                     .isZero();
             assertThat(metric(server, "tessera_view_panes_rebuilt_total")).isPositive();
         }
@@ -204,7 +253,9 @@ class DurableViewsTest {
         try (TesseraServer server = TesseraServer.start(config())) {
             assertThat(metric(server, "tessera_view_recovered_views")).isZero();
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
+            assertThat(metric(server, "tessera_view_panes_built_total"))
+                    .as("every pane is built again")
+                    .isGreaterThanOrEqualTo(6 * 39);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
                 checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
@@ -234,12 +285,19 @@ class DurableViewsTest {
         }
         Path views = tmp.resolve("data").resolve("views");
         assertThat(viewDirectories(views)).hasSize(plan().materializedViews().size());
-        InstallablePlan smaller = ViewPlans.plan(List.of("sum_over_time(latency[10m])"), List.of(StateFamily.SUM), List.of(), PANE,
+        InstallablePlan smaller = ViewPlans.plan(
+                List.of("sum_over_time(latency[10m])"),
+                List.of(StateFamily.SUM),
+                List.of(),
+                PANE,
                 100L * 365 * 24 * 3600 * 1000);
         String kept = smaller.materializedViews().getFirst().definitionId();
-        assertThat(plan().materializedViews()).anySatisfy(v -> assertThat(v.definitionId()).isEqualTo(kept));
+        assertThat(plan().materializedViews())
+                .anySatisfy(v -> assertThat(v.definitionId()).isEqualTo(kept));
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(smaller)).statusCode()).isEqualTo(200);
+            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(smaller))
+                            .statusCode())
+                    .isEqualTo(200);
         }
         assertThat(viewDirectories(views)).containsExactly(kept.replace(":", "%3A"));
         try (TesseraServer server = TesseraServer.start(config())) {
@@ -253,7 +311,9 @@ class DurableViewsTest {
 
     private static List<String> viewDirectories(Path views) throws Exception {
         try (Stream<Path> list = Files.list(views)) {
-            return list.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList();
+            return list.filter(Files::isDirectory)
+                    .map(p -> p.getFileName().toString())
+                    .toList();
         }
     }
 
@@ -280,7 +340,8 @@ class DurableViewsTest {
         try (TesseraServer server = TesseraServer.start(config())) {
             assertThat(metric(server, "tessera_view_files_discarded_total")).isGreaterThanOrEqualTo(2);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total")).as("the discarded panes are built again from raw data")
+            assertThat(metric(server, "tessera_view_panes_built_total"))
+                    .as("the discarded panes are built again from raw data")
                     .isGreaterThanOrEqualTo(2 * 20);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
@@ -294,7 +355,9 @@ class DurableViewsTest {
         try (TesseraServer server = TesseraServer.start(config())) {
             assertThat(metric(server, "tessera_view_recovered_views")).isZero();
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total")).as("every pane is built again").isGreaterThanOrEqualTo(6 * 39);
+            assertThat(metric(server, "tessera_view_panes_built_total"))
+                    .as("every pane is built again")
+                    .isGreaterThanOrEqualTo(6 * 39);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
             }
@@ -303,14 +366,18 @@ class DurableViewsTest {
         byte[] p = Files.readAllBytes(planFile);
         p[p.length - 3] ^= 0x20;
         Files.write(planFile, p);
-        assertThatThrownBy(() -> TesseraServer.start(config())).isInstanceOf(CorruptionException.class)
-                .hasMessageContaining(planFile.toString()).hasMessageContaining("at byte offset");
+        assertThatThrownBy(() -> TesseraServer.start(config()))
+                .isInstanceOf(CorruptionException.class)
+                .hasMessageContaining(planFile.toString())
+                .hasMessageContaining("at byte offset");
     }
 
     private List<Path> viewFiles() throws Exception {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(tmp.resolve("data").resolve("views"))) {
-            walk.filter(f -> f.getFileName().toString().matches("[0-9]{8}")).sorted().forEach(out::add);
+            walk.filter(f -> f.getFileName().toString().matches("[0-9]{8}"))
+                    .sorted()
+                    .forEach(out::add);
         }
         out.sort((a, b) -> a.getFileName().compareTo(b.getFileName()));
         return out;
@@ -322,7 +389,9 @@ class DurableViewsTest {
      */
     /** Checks the answer against the exact engine's, and that it came from a view or not ({@code fromView} null: either). */
     static String checkAgainstExact(TesseraServer server, String query, long t, Boolean fromView) throws Exception {
-        JsonNode body = get(server, "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=" + t / 1000.0);
+        JsonNode body = get(
+                server,
+                "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=" + t / 1000.0);
         if (fromView == null) {
             assertThat(body.path("infos").toString()).as(query + " at " + t).isNotEmpty();
         } else if (fromView) {
@@ -330,14 +399,17 @@ class DurableViewsTest {
         } else {
             assertThat(body.path("infos").toString()).as(query + " at " + t).doesNotContain("answered from view");
         }
-        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS).instant(query, t, new StoreDataStore(server.rawStore()));
+        QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
+                .instant(query, t, new StoreDataStore(server.rawStore()));
         Map<Labels, Double> expected = new HashMap<>();
         for (QueryResult.Sample s : ((QueryResult.VectorResult) exact).samples()) {
             expected.put(s.labels(), s.value());
         }
         Map<Labels, Double> actual = new HashMap<>();
         for (JsonNode r : body.path("data").path("result")) {
-            actual.put(labels(r.path("metric")), Double.parseDouble(r.path("value").get(1).asText()));
+            actual.put(
+                    labels(r.path("metric")),
+                    Double.parseDouble(r.path("value").get(1).asText()));
         }
         assertThat(actual.keySet()).as(query).isEqualTo(expected.keySet());
         assertThat(expected).as(query + " has answers").isNotEmpty();
@@ -345,15 +417,19 @@ class DurableViewsTest {
         for (Map.Entry<Labels, Double> e : expected.entrySet()) {
             double a = actual.get(e.getKey());
             double x = e.getValue();
-            assertThat(Math.abs(a - x)).as(query + " " + e.getKey() + ": " + a + " vs " + x)
+            assertThat(Math.abs(a - x))
+                    .as(query + " " + e.getKey() + ": " + a + " vs " + x)
                     .isLessThanOrEqualTo(tolerance * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
         }
         return body.path("data").toString();
     }
 
     static double metric(TesseraServer server, String name) throws Exception {
-        String text = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String text = CLIENT.send(
+                        HttpRequest.newBuilder(URI.create("http://" + server.address() + "/metrics"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
         Matcher m = Pattern.compile("(?m)^" + name + " (\\S+)$").matcher(text);
         assertThat(m.find()).as(name + " in /metrics").isTrue();
         return Double.parseDouble(m.group(1));
@@ -369,7 +445,9 @@ class DurableViewsTest {
     }
 
     static JsonNode get(TesseraServer server, String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path)).build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return JSON.readTree(r.body());

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReadinessDuringReplayTest {
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private static final int SERIES = 2000;
     private static final int ROUNDS = 150;
     private static final int SAMPLES_PER_ROUND = 10;
@@ -46,8 +47,8 @@ class ReadinessDuringReplayTest {
         for (int s = 0; s < SERIES; s++) {
             series[s] = Labels.of("__name__", "replay_test", "instance", "host-" + s, "job", "replay");
         }
-        try (DurableRawStore store = DurableRawStore.open(data, RawStoreConfig.defaults().withRetention(Long.MAX_VALUE / 4),
-                WalOptions.DEFAULTS)) {
+        try (DurableRawStore store = DurableRawStore.open(
+                data, RawStoreConfig.defaults().withRetention(Long.MAX_VALUE / 4), WalOptions.DEFAULTS)) {
             for (int round = 0; round < ROUNDS; round++) {
                 for (int from = 0; from < SERIES; from += 500) {
                     AppendRequest.Builder b = AppendRequest.builder();
@@ -110,14 +111,21 @@ class ReadinessDuringReplayTest {
             System.out.println("while replaying: " + notReady.size() + " answers from /-/ready, e.g. "
                     + (notReady.isEmpty() ? "none" : notReady.get(notReady.size() / 2)));
             assertThat(readyStatus).isEqualTo(200);
-            assertThat(notReady).as("/-/ready answered 503 while replaying").isNotEmpty()
+            assertThat(notReady)
+                    .as("/-/ready answered 503 while replaying")
+                    .isNotEmpty()
                     .allSatisfy(answer -> assertThat(answer).startsWith("503 Service Unavailable"));
-            assertThat(notReady).as("with the replay's progress").anySatisfy(answer -> assertThat(answer)
-                    .containsPattern("replaying the write-ahead log: \\d+% \\(segment \\d+ of \\d+, \\d+ records, \\d+ samples\\)"));
+            assertThat(notReady)
+                    .as("with the replay's progress")
+                    .anySatisfy(
+                            answer -> assertThat(answer)
+                                    .containsPattern(
+                                            "replaying the write-ahead log: \\d+% \\(segment \\d+ of \\d+, \\d+ records, \\d+ samples\\)"));
             assertThat(healthyWhileReplaying).isPositive();
             assertThat(queryWhileReplaying).contains("\"status\":\"error\"").contains("\"errorType\":\"unavailable\"");
             assertThat(Files.readString(log)).contains("recovery: replaying");
-            HttpResponse<String> count = get(base + "/api/v1/query?query=count(replay_test)&time=" + (T0 / 1000 + ROUNDS * 10));
+            HttpResponse<String> count =
+                    get(base + "/api/v1/query?query=count(replay_test)&time=" + (T0 / 1000 + ROUNDS * 10));
             assertThat(count.body()).contains("\"" + SERIES + "\"");
         } finally {
             server.stop();
@@ -126,7 +134,11 @@ class ReadinessDuringReplayTest {
 
     private static HttpResponse<String> get(String url) throws InterruptedException {
         try {
-            return CLIENT.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).GET().build(),
+            return CLIENT.send(
+                    HttpRequest.newBuilder(URI.create(url))
+                            .timeout(Duration.ofSeconds(5))
+                            .GET()
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             return null;

@@ -49,11 +49,19 @@ class SmallHeapIngestTest {
 
     /** A request of {@code SERIES_PER_REQUEST} new series of one sample each, all labelled with the request's number. */
     private static byte[] request(int number) {
-        WriteBatchBuilder batch = new WriteBatchBuilder(NameValidation.UTF8, null, SERIES_PER_REQUEST, SERIES_PER_REQUEST);
+        WriteBatchBuilder batch =
+                new WriteBatchBuilder(NameValidation.UTF8, null, SERIES_PER_REQUEST, SERIES_PER_REQUEST);
         for (int s = 0; s < SERIES_PER_REQUEST; s++) {
             batch.addSample(T, s);
-            batch.endSeries(Labels.of("__name__", "load", "request", Integer.toString(number), "series", "s" + s,
-                    "pod", "a-rather-long-pod-name-to-fill-memory-" + s));
+            batch.endSeries(Labels.of(
+                    "__name__",
+                    "load",
+                    "request",
+                    Integer.toString(number),
+                    "series",
+                    "s" + s,
+                    "pod",
+                    "a-rather-long-pod-name-to-fill-memory-" + s));
         }
         return RemoteWriteEncoder.encode(batch.build());
     }
@@ -81,10 +89,16 @@ class SmallHeapIngestTest {
             Map<Integer, Integer> refused = new ConcurrentHashMap<>();
             List<String> unexpected = java.util.Collections.synchronizedList(new ArrayList<>());
             Map<String, Integer> reasons = new ConcurrentHashMap<>();
-            HttpResponse<String> big = client.send(HttpRequest.newBuilder(write)
-                    .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(oneSeries(800_000))).build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(big.statusCode()).as("a body larger than a 256 MiB heap decodes: " + big.body()).isEqualTo(413);
+            HttpResponse<String> big = client.send(
+                    HttpRequest.newBuilder(write)
+                            .header("Content-Type", "application/x-protobuf")
+                            .header("Content-Encoding", "snappy")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(oneSeries(800_000)))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(big.statusCode())
+                    .as("a body larger than a 256 MiB heap decodes: " + big.body())
+                    .isEqualTo(413);
             assertThat(big.body()).contains("limit");
 
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LOAD_SECONDS);
@@ -92,17 +106,28 @@ class SmallHeapIngestTest {
             for (int w = 0; w < WRITERS; w++) {
                 writers.add(Thread.ofPlatform().start(() -> {
                     int n;
-                    while ((n = next.getAndIncrement()) < MAX_REQUESTS && System.nanoTime() < deadline && refused.size() < 40) {
+                    while ((n = next.getAndIncrement()) < MAX_REQUESTS
+                            && System.nanoTime() < deadline
+                            && refused.size() < 40) {
                         try {
-                            HttpResponse<String> r = client.send(HttpRequest.newBuilder(write)
-                                    .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
-                                    .timeout(java.time.Duration.ofSeconds(60))
-                                    .POST(HttpRequest.BodyPublishers.ofByteArray(request(n))).build(), HttpResponse.BodyHandlers.ofString());
+                            HttpResponse<String> r = client.send(
+                                    HttpRequest.newBuilder(write)
+                                            .header("Content-Type", "application/x-protobuf")
+                                            .header("Content-Encoding", "snappy")
+                                            .timeout(java.time.Duration.ofSeconds(60))
+                                            .POST(HttpRequest.BodyPublishers.ofByteArray(request(n)))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString());
                             if (r.statusCode() / 100 == 2) {
                                 acknowledged.put(n, r.statusCode());
                             } else if (r.statusCode() == 503 || r.statusCode() == 429) {
                                 refused.put(n, r.statusCode());
-                                reasons.merge(r.body().substring(0, Math.min(40, r.body().length())), 1, Integer::sum);
+                                reasons.merge(
+                                        r.body()
+                                                .substring(
+                                                        0, Math.min(40, r.body().length())),
+                                        1,
+                                        Integer::sum);
                                 if (!r.body().contains("memory") && !r.body().contains("heap")) {
                                     unexpected.add(r.statusCode() + " without its reason: " + r.body());
                                 }
@@ -120,26 +145,35 @@ class SmallHeapIngestTest {
             for (Thread t : writers) {
                 t.join(TimeUnit.SECONDS.toMillis(LOAD_SECONDS + 60));
             }
-            System.out.printf("256 MiB heap: %d write requests of %d series acknowledged, %d refused: %s%n",
+            System.out.printf(
+                    "256 MiB heap: %d write requests of %d series acknowledged, %d refused: %s%n",
                     acknowledged.size(), SERIES_PER_REQUEST, refused.size(), reasons);
             assertThat(unexpected).as("answers other than 2xx, 429 and 503").isEmpty();
             assertThat(refused).as("the load reached the memory limit").isNotEmpty();
             assertThat(server.process.isAlive()).as("the server is up").isTrue();
 
             for (int i = 0; i < 16; i++) {
-                assertThat(healthyOnANewConnection(server.address())).as("connection " + i).startsWith("HTTP/1.1 200");
+                assertThat(healthyOnANewConnection(server.address()))
+                        .as("connection " + i)
+                        .startsWith("HTTP/1.1 200");
             }
             for (int n : acknowledged.keySet()) {
                 String query = URLEncoder.encode("count(load{request=\"" + n + "\"})", StandardCharsets.UTF_8);
-                HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://" + server.address()
-                        + "/api/v1/query?query=" + query + "&time=" + (T / 1000.0 + 1))).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = client.send(
+                        HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/query?query=" + query
+                                        + "&time=" + (T / 1000.0 + 1)))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
                 JsonNode result = JSON.readTree(r.body()).path("data").path("result");
                 assertThat(result.size()).as("acknowledged request " + n).isEqualTo(1);
-                assertThat(result.get(0).path("value").get(1).asText()).as("acknowledged request " + n)
+                assertThat(result.get(0).path("value").get(1).asText())
+                        .as("acknowledged request " + n)
                         .isEqualTo(Integer.toString(SERIES_PER_REQUEST));
             }
-            assertThat(Files.readString(dir.resolve("server.log"))).as("the server's log").doesNotContain("Exception in thread");
+            assertThat(Files.readString(dir.resolve("server.log")))
+                    .as("the server's log")
+                    .doesNotContain("Exception in thread");
         } finally {
             server.kill();
         }
@@ -151,7 +185,8 @@ class SmallHeapIngestTest {
         try (Socket socket = new Socket(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)))) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            out.write("GET /-/healthy HTTP/1.1\r\nHost: tessera\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write("GET /-/healthy HTTP/1.1\r\nHost: tessera\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = socket.getInputStream();
             String answer = new String(in.readAllBytes(), StandardCharsets.US_ASCII);

@@ -30,7 +30,8 @@ class TableRowsCrashTest {
 
     private static final int WRITERS = 2;
     private static final int ROWS_PER_REQUEST = 25;
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -64,7 +65,9 @@ class TableRowsCrashTest {
                 writers.add(() -> write(server.address(), writer));
             }
             long before = ackedTotal;
-            server.killUnderLoad(writers, () -> acked.get(0).size() + acked.get(1).size() > before || !failures.isEmpty(),
+            server.killUnderLoad(
+                    writers,
+                    () -> acked.get(0).size() + acked.get(1).size() > before || !failures.isEmpty(),
                     200 + random.nextInt(1200));
             assertThat(failures).isEmpty();
             long total = acked.get(0).size() + acked.get(1).size();
@@ -101,12 +104,21 @@ class TableRowsCrashTest {
             long id = writer * 1_000_000_000L + request;
             StringBuilder body = new StringBuilder("ts,request,x\n");
             for (int i = 0; i < ROWS_PER_REQUEST; i++) {
-                body.append(base + random.nextInt(3_000_000)).append(',').append(id).append(',').append(i).append('\n');
+                body.append(base + random.nextInt(3_000_000))
+                        .append(',')
+                        .append(id)
+                        .append(',')
+                        .append(i)
+                        .append('\n');
             }
             try {
-                HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/tables/rows/rows"))
-                        .timeout(Duration.ofSeconds(10)).header("Content-Type", "text/csv")
-                        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = CLIENT.send(
+                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/tables/rows/rows"))
+                                .timeout(Duration.ofSeconds(10))
+                                .header("Content-Type", "text/csv")
+                                .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     acked.get(writer).add(request);
                 } else if (r.statusCode() != 503) {
@@ -124,12 +136,17 @@ class TableRowsCrashTest {
 
     private void verify(String address, String when) throws Exception {
         String query = "SELECT request, count(*) AS n, sum(x) AS s FROM rows GROUP BY request";
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/sql"))
-                .POST(HttpRequest.BodyPublishers.ofString(query)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/sql"))
+                        .POST(HttpRequest.BodyPublishers.ofString(query))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         Map<Long, long[]> present = new HashMap<>();
         for (JsonNode row : JSON.readTree(r.body()).get("rows")) {
-            present.put(row.get(0).asLong(), new long[] {row.get(1).asLong(), row.get(2).asLong()});
+            present.put(
+                    row.get(0).asLong(),
+                    new long[] {row.get(1).asLong(), row.get(2).asLong()});
         }
         long wholeSum = (long) ROWS_PER_REQUEST * (ROWS_PER_REQUEST - 1) / 2;
         for (Map.Entry<Long, long[]> e : present.entrySet()) {
@@ -137,12 +154,15 @@ class TableRowsCrashTest {
             long request = e.getKey() % 1_000_000_000L;
             assertThat(writer).as(when).isBetween(0, WRITERS - 1);
             assertThat(request).as("%s: request %d was sent", when, e.getKey()).isLessThan(sent[writer]);
-            assertThat(e.getValue()[0]).as("%s: request %d is there once and whole", when, e.getKey()).isEqualTo(ROWS_PER_REQUEST);
+            assertThat(e.getValue()[0])
+                    .as("%s: request %d is there once and whole", when, e.getKey())
+                    .isEqualTo(ROWS_PER_REQUEST);
             assertThat(e.getValue()[1]).as(when).isEqualTo(wholeSum);
         }
         for (int w = 0; w < WRITERS; w++) {
             for (long request : acked.get(w)) {
-                assertThat(present).as("%s: acknowledged request %d of writer %d", when, request, w)
+                assertThat(present)
+                        .as("%s: acknowledged request %d of writer %d", when, request, w)
                         .containsKey(w * 1_000_000_000L + request);
             }
         }

@@ -57,9 +57,14 @@ class ViewCrashRecoveryTest {
     private static final long T0 = 1_767_225_600_000L;
     private static final long STEP = 1000;
     private static final long PANE = 60_000;
-    private static final List<String> QUERIES = List.of("sum_over_time(crash_view[5m])", "count_over_time(crash_view[5m])",
-            "max_over_time(crash_view[5m])", "avg_over_time(crash_view[5m])", "rate(crash_counter[5m])");
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final List<String> QUERIES = List.of(
+            "sum_over_time(crash_view[5m])",
+            "count_over_time(crash_view[5m])",
+            "max_over_time(crash_view[5m])",
+            "avg_over_time(crash_view[5m])",
+            "rate(crash_counter[5m])");
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -67,16 +72,22 @@ class ViewCrashRecoveryTest {
 
     /** The next tick to hand out: requests of all writers share one timeline, as scrapes do. */
     private final AtomicLong nextTick = new AtomicLong();
+
     private final List<ConcurrentSkipListSet<Long>> sent = new ArrayList<>();
     private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
     private final AtomicLong queriesDuringIngest = new AtomicLong();
     /** Timestamps of the late series: samples 12 to 62 minutes behind the newest, into panes that may be built. */
     private final ConcurrentSkipListSet<Long> lateSent = new ConcurrentSkipListSet<>();
+
     private final ConcurrentSkipListSet<Long> lateAcked = new ConcurrentSkipListSet<>();
 
     static InstallablePlan plan() {
-        return ViewPlans.plan(QUERIES, List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.MAX, StateFamily.AVG),
-                List.of("crash_counter"), PANE, 100L * 365 * 24 * 3600 * 1000);
+        return ViewPlans.plan(
+                QUERIES,
+                List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.MAX, StateFamily.AVG),
+                List.of("crash_counter"),
+                PANE,
+                100L * 365 * 24 * 3600 * 1000);
     }
 
     @Test
@@ -101,7 +112,8 @@ class ViewCrashRecoveryTest {
                 assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
             } else {
                 String when = "round " + round + " after SIGKILL, seed " + seed;
-                assertThat(get(address, "/api/v1/plan").toString()).as(when + ": the plan is back")
+                assertThat(get(address, "/api/v1/plan").toString())
+                        .as(when + ": the plan is back")
                         .contains("crash_view");
                 int[] counts = verify(address, when, random);
                 fromView += counts[0];
@@ -122,21 +134,29 @@ class ViewCrashRecoveryTest {
             loads.add(() -> writeLate(address, lateSeed));
             long ackedBefore = ackedCount();
             int lateBefore = lateAcked.size();
-            server.killUnderLoad(loads, () -> ackedCount() > ackedBefore && lateAcked.size() > lateBefore, 400 + random.nextInt(1400));
+            server.killUnderLoad(
+                    loads,
+                    () -> ackedCount() > ackedBefore && lateAcked.size() > lateBefore,
+                    400 + random.nextInt(1400));
         }
         ChildServer clean = ChildServer.start(writeConfig("interval"), data, log);
         assertThat(clean.output).anySatisfy(line -> assertThat(line).contains("then 0 log records"));
-        String after = Files.readAllLines(log).stream().filter(l -> l.contains("recovered") && l.contains("views")).reduce((a, b) -> b)
+        String after = Files.readAllLines(log).stream()
+                .filter(l -> l.contains("recovered") && l.contains("views"))
+                .reduce((a, b) -> b)
                 .orElse("");
         int[] counts = verify(clean.address(), "after a clean stop, seed " + seed, random);
         fromView += counts[0];
         total += counts[1];
-        assertThat(metric(clean.address(), "tessera_view_panes_built_total")).as("a clean stop saves every pane: none is built again")
+        assertThat(metric(clean.address(), "tessera_view_panes_built_total"))
+                .as("a clean stop saves every pane: none is built again")
                 .isZero();
         clean.stop();
         System.out.println("view crash test: " + ackedCount()
-                + " requests acknowledged, " + queriesDuringIngest.get() + " queries during ingest, " + fromView + " of " + total
-                + " checked answers from views, " + lateAcked.size() + " late samples acknowledged; last start: " + after);
+                + " requests acknowledged, " + queriesDuringIngest.get() + " queries during ingest, " + fromView
+                + " of " + total
+                + " checked answers from views, " + lateAcked.size() + " late samples acknowledged; last start: "
+                + after);
         assertThat(lateAcked).as("late samples were acknowledged").isNotEmpty();
         assertThat(fromView).as("many checked answers come from views").isGreaterThan(total / 3);
     }
@@ -186,10 +206,13 @@ class ViewCrashRecoveryTest {
             b.endSeries(Labels.of("__name__", "crash_counter", "writer", "w" + writer));
             sent.get(writer).add(first);
             try {
-                HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
-                        .timeout(Duration.ofSeconds(10)).header("Content-Encoding", "snappy")
-                        .header("Content-Type", "application/x-protobuf")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build()))).build(),
+                HttpResponse<String> r = CLIENT.send(
+                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
+                                .timeout(Duration.ofSeconds(10))
+                                .header("Content-Encoding", "snappy")
+                                .header("Content-Type", "application/x-protobuf")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build())))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 204) {
                     acked.get(writer).add(first);
@@ -232,10 +255,13 @@ class ViewCrashRecoveryTest {
             b.addSample(t, lateValue(t));
             b.endSeries(LATE);
             try {
-                HttpResponse<String> resp = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
-                        .timeout(Duration.ofSeconds(10)).header("Content-Encoding", "snappy")
-                        .header("Content-Type", "application/x-protobuf")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build()))).build(),
+                HttpResponse<String> resp = CLIENT.send(
+                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
+                                .timeout(Duration.ofSeconds(10))
+                                .header("Content-Encoding", "snappy")
+                                .header("Content-Type", "application/x-protobuf")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build())))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (resp.statusCode() == 204) {
                     lateAcked.add(t);
@@ -257,9 +283,15 @@ class ViewCrashRecoveryTest {
         while (true) {
             long t = T0 + Math.max(PANE, (nextTick.get() - 700) * STEP) + r.nextInt(60_000);
             try {
-                HttpResponse<String> resp = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
-                        + URLEncoder.encode(QUERIES.get(r.nextInt(QUERIES.size())), StandardCharsets.UTF_8) + "&time=" + t / 1000.0))
-                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> resp = CLIENT.send(
+                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
+                                        + URLEncoder.encode(
+                                                QUERIES.get(r.nextInt(QUERIES.size())), StandardCharsets.UTF_8)
+                                        + "&time=" + t / 1000.0))
+                                .timeout(Duration.ofSeconds(10))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(resp.statusCode()).as(resp.body()).isEqualTo(200);
                 queriesDuringIngest.incrementAndGet();
             } catch (java.io.IOException e) {
@@ -281,8 +313,13 @@ class ViewCrashRecoveryTest {
         long newest = Long.MIN_VALUE;
         for (String metric : List.of("crash_view", "crash_counter")) {
             long end = ts(WRITERS, nextTick.get() + 1);
-            JsonNode result = get(address, "/api/v1/query?query=" + URLEncoder.encode(metric + "[10y]", StandardCharsets.UTF_8)
-                    + "&time=" + BigDecimal.valueOf(end).movePointLeft(3).toPlainString()).path("data").path("result");
+            JsonNode result = get(
+                            address,
+                            "/api/v1/query?query=" + URLEncoder.encode(metric + "[10y]", StandardCharsets.UTF_8)
+                                    + "&time="
+                                    + BigDecimal.valueOf(end).movePointLeft(3).toPlainString())
+                    .path("data")
+                    .path("result");
             Map<String, ConcurrentSkipListSet<Long>> ticksBySeries = new HashMap<>();
             for (JsonNode series : result) {
                 if (series.path("metric").path("writer").asText().equals("late")) {
@@ -290,32 +327,48 @@ class ViewCrashRecoveryTest {
                     long previous = Long.MIN_VALUE;
                     ConcurrentSkipListSet<Long> present = new ConcurrentSkipListSet<>();
                     for (JsonNode point : series.path("values")) {
-                        long t = new BigDecimal(point.get(0).asText()).movePointRight(3).longValueExact();
+                        long t = new BigDecimal(point.get(0).asText())
+                                .movePointRight(3)
+                                .longValueExact();
                         double v = Double.parseDouble(point.get(1).asText());
-                        assertThat(t).as("%s: late timestamps ascend, none twice", when).isGreaterThan(previous);
-                        assertThat(lateSent).as("%s: only late samples that were sent", when).contains(t);
+                        assertThat(t)
+                                .as("%s: late timestamps ascend, none twice", when)
+                                .isGreaterThan(previous);
+                        assertThat(lateSent)
+                                .as("%s: only late samples that were sent", when)
+                                .contains(t);
                         assertThat(v).isEqualTo(lateValue(t));
                         present.add(t);
                         b.sample(t, v);
                         previous = t;
                     }
-                    assertThat(present).as("%s: every acknowledged late sample", when).containsAll(lateAcked);
+                    assertThat(present)
+                            .as("%s: every acknowledged late sample", when)
+                            .containsAll(lateAcked);
                     reference.append(b.build());
                     continue;
                 }
-                int w = Integer.parseInt(series.path("metric").path("writer").asText().substring(1));
+                int w = Integer.parseInt(
+                        series.path("metric").path("writer").asText().substring(1));
                 String name = series.path("metric").path("series").asText("");
                 int s = name.isEmpty() ? -1 : Integer.parseInt(name.substring(1));
-                AppendRequest.Builder b = AppendRequest.builder().series(DurableViewsTest.labels(series.path("metric")));
+                AppendRequest.Builder b =
+                        AppendRequest.builder().series(DurableViewsTest.labels(series.path("metric")));
                 ConcurrentSkipListSet<Long> ticks = new ConcurrentSkipListSet<>();
                 long previous = Long.MIN_VALUE;
                 for (JsonNode point : series.path("values")) {
-                    long t = new BigDecimal(point.get(0).asText()).movePointRight(3).longValueExact();
+                    long t = new BigDecimal(point.get(0).asText())
+                            .movePointRight(3)
+                            .longValueExact();
                     long tick = (t - T0 - 1 - w * 7) / STEP;
                     double v = Double.parseDouble(point.get(1).asText());
-                    assertThat(t).as("%s: %s timestamps ascend, none twice", when, series.path("metric")).isGreaterThan(previous);
+                    assertThat(t)
+                            .as("%s: %s timestamps ascend, none twice", when, series.path("metric"))
+                            .isGreaterThan(previous);
                     assertThat(t).isEqualTo(ts(w, tick));
-                    assertThat(sent.get(w)).as("%s: only samples that were sent", when).contains(tick - tick % TICKS_PER_REQUEST);
+                    assertThat(sent.get(w))
+                            .as("%s: only samples that were sent", when)
+                            .contains(tick - tick % TICKS_PER_REQUEST);
                     assertThat(v).as("%s: value at %d", when, t).isEqualTo(s < 0 ? (double) tick : gauge(w, s, tick));
                     ticks.add(tick);
                     b.sample(t, v);
@@ -326,13 +379,16 @@ class ViewCrashRecoveryTest {
                 ticksBySeries.put(w + "/" + s, ticks);
             }
             for (int w = 0; w < WRITERS; w++) {
-                for (int s = metric.equals("crash_view") ? 0 : -1; s < (metric.equals("crash_view") ? SERIES : 0); s++) {
-                    ConcurrentSkipListSet<Long> present = ticksBySeries.getOrDefault(w + "/" + s, new ConcurrentSkipListSet<>());
+                for (int s = metric.equals("crash_view") ? 0 : -1;
+                        s < (metric.equals("crash_view") ? SERIES : 0);
+                        s++) {
+                    ConcurrentSkipListSet<Long> present =
+                            ticksBySeries.getOrDefault(w + "/" + s, new ConcurrentSkipListSet<>());
                     for (long first : acked.get(w)) {
                         for (long i = first; i < first + TICKS_PER_REQUEST; i++) {
                             if (!present.contains(i)) {
-                                throw new AssertionError(when + ": acknowledged sample " + i + " of " + metric + " w" + w + "/s" + s
-                                        + " is missing");
+                                throw new AssertionError(when + ": acknowledged sample " + i + " of " + metric + " w"
+                                        + w + "/s" + s + " is missing");
                             }
                         }
                     }
@@ -351,11 +407,15 @@ class ViewCrashRecoveryTest {
         for (int k = 0; k < 6 && last > T0 + 6 * PANE; k++) {
             long t = k == 0 ? last : T0 + 6 * PANE + (long) (random.nextDouble() * (last - T0 - 6 * PANE));
             for (String q : QUERIES) {
-                JsonNode body = get(address, "/api/v1/query?query=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + "&time="
-                        + BigDecimal.valueOf(t).movePointLeft(3).toPlainString());
+                JsonNode body = get(
+                        address,
+                        "/api/v1/query?query=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + "&time="
+                                + BigDecimal.valueOf(t).movePointLeft(3).toPlainString());
                 boolean accelerated = body.path("infos").toString().contains("answered from view");
                 QueryResult exact = engine.instant(q, t, new StoreDataStore(reference));
-                compare(when + ": " + q + " at " + t + (accelerated ? " (from views)" : " (exact)"), body.path("data").path("result"),
+                compare(
+                        when + ": " + q + " at " + t + (accelerated ? " (from views)" : " (exact)"),
+                        body.path("data").path("result"),
                         ((QueryResult.VectorResult) exact).samples());
                 checked++;
                 fromView += accelerated ? 1 : 0;
@@ -371,14 +431,17 @@ class ViewCrashRecoveryTest {
         }
         Map<Labels, Double> got = new HashMap<>();
         for (JsonNode r : actual) {
-            got.put(DurableViewsTest.labels(r.path("metric")), Double.parseDouble(r.path("value").get(1).asText()));
+            got.put(
+                    DurableViewsTest.labels(r.path("metric")),
+                    Double.parseDouble(r.path("value").get(1).asText()));
         }
         assertThat(got.keySet()).as(what).isEqualTo(want.keySet());
         assertThat(want).as(what + " has answers").isNotEmpty();
         for (Map.Entry<Labels, Double> e : want.entrySet()) {
             double a = got.get(e.getKey());
             double x = e.getValue();
-            assertThat(Math.abs(a - x)).as(what + " " + e.getKey() + ": " + a + " vs " + x)
+            assertThat(Math.abs(a - x))
+                    .as(what + " " + e.getKey() + ": " + a + " vs " + x)
                     .isLessThanOrEqualTo(1e-9 * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
         }
     }
@@ -401,8 +464,11 @@ class ViewCrashRecoveryTest {
     }
 
     private static double metric(String address, String name) throws Exception {
-        String text = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String text = CLIENT.send(
+                        HttpRequest.newBuilder(URI.create("http://" + address + "/metrics"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
         Matcher m = Pattern.compile("(?m)^" + name + " (\\S+)$").matcher(text);
         assertThat(m.find()).as(name + " in /metrics").isTrue();
         return Double.parseDouble(m.group(1));
@@ -418,7 +484,8 @@ class ViewCrashRecoveryTest {
     }
 
     private static JsonNode get(String address, String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + address + path)).build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + address + path)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return JSON.readTree(r.body());

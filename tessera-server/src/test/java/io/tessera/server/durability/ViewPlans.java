@@ -20,11 +20,14 @@ import java.util.Map;
 /** Plans for the durability tests: every Scan of the queries gets per-series views of the given families. */
 final class ViewPlans {
 
-    private ViewPlans() {
-    }
+    private ViewPlans() {}
 
     /** {@code counters} names the metrics that get a counter view; the others get {@code gaugeFamilies}. */
-    static InstallablePlan plan(List<String> queries, List<StateFamily> gaugeFamilies, List<String> counters, long paneMs,
+    static InstallablePlan plan(
+            List<String> queries,
+            List<StateFamily> gaugeFamilies,
+            List<String> counters,
+            long paneMs,
             long retentionMs) {
         DagBuilder b = new DagBuilder();
         PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
@@ -37,8 +40,13 @@ final class ViewPlans {
                 String metric = scan.matchers().getFirst().value();
                 int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, paneMs));
                 for (StateFamily family : counters.contains(metric) ? List.of(StateFamily.COUNTER) : gaugeFamilies) {
-                    StateSpec spec = family == StateFamily.KLL ? new StateSpec(family, Map.of("k", 400.0)) : StateSpec.of(family);
-                    b.add(new PaneState(range, spec, Grouping.PER_SERIES,
+                    StateSpec spec = family == StateFamily.KLL
+                            ? new StateSpec(family, Map.of("k", 400.0))
+                            : StateSpec.of(family);
+                    b.add(new PaneState(
+                            range,
+                            spec,
+                            Grouping.PER_SERIES,
                             new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, retentionMs)));
                 }
             }

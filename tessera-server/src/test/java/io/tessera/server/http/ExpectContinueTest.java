@@ -29,7 +29,9 @@ class ExpectContinueTest {
                         .getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 InputStream in = s.getInputStream();
-                assertThat(readSome(in)).as("within 0.5 s, before any body byte was sent").startsWith("HTTP/1.1 100");
+                assertThat(readSome(in))
+                        .as("within 0.5 s, before any body byte was sent")
+                        .startsWith("HTTP/1.1 100");
                 out.write("hello".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 s.setSoTimeout(10_000);
@@ -37,8 +39,10 @@ class ExpectContinueTest {
             }
             try (Socket s = new Socket("127.0.0.1", http.port())) {
                 s.setSoTimeout(10_000);
-                s.getOutputStream().write(("POST /plan HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n"
-                        + "Expect: 100-continue\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream()
+                        .write(("POST /plan HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n"
+                                        + "Expect: 100-continue\r\n\r\n")
+                                .getBytes(StandardCharsets.US_ASCII));
                 assertThat(readSome(s.getInputStream())).startsWith("HTTP/1.1 415");
             }
         }

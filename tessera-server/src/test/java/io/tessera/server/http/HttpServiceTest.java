@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /** The HTTP layer's own behaviour: routing, statuses, bodies, HEAD, gzip, limits and keep-alive. */
 class HttpServiceTest {
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static HttpService http;
 
     @BeforeAll
@@ -72,8 +73,10 @@ class HttpServiceTest {
         assertThat(hello.body()).isEqualTo("hello\n");
         assertThat(hello.headers().firstValue("Content-Type")).hasValue("text/plain; charset=utf-8");
         assertThat(hello.headers().firstValue("Content-Length")).hasValue("6");
-        assertThat(send(HttpRequest.newBuilder(uri("/api/v1/label/job/values"))).body()).isEqualTo("label /api/v1/label/job/values\n");
-        assertThat(send(HttpRequest.newBuilder(uri("/api/v1/series?match%5B%5D=up&x=1"))).body())
+        assertThat(send(HttpRequest.newBuilder(uri("/api/v1/label/job/values"))).body())
+                .isEqualTo("label /api/v1/label/job/values\n");
+        assertThat(send(HttpRequest.newBuilder(uri("/api/v1/series?match%5B%5D=up&x=1")))
+                        .body())
                 .isEqualTo("prefix /api/v1/series match%5B%5D=up&x=1\n");
         assertThat(send(HttpRequest.newBuilder(uri("/api/v1/x"))).body()).isEqualTo("prefix /api/v1/x null\n");
     }
@@ -85,7 +88,8 @@ class HttpServiceTest {
         assertThat(missing.body()).isEqualTo("404 page not found\n");
         HttpResponse<String> wrong = send(HttpRequest.newBuilder(uri("/hello")).DELETE());
         assertThat(wrong.statusCode()).isEqualTo(405);
-        assertThat(wrong.headers().firstValue("Allow").orElseThrow().split(", ")).containsExactlyInAnyOrder("GET", "HEAD");
+        assertThat(wrong.headers().firstValue("Allow").orElseThrow().split(", "))
+                .containsExactlyInAnyOrder("GET", "HEAD");
     }
 
     @Test
@@ -93,8 +97,9 @@ class HttpServiceTest {
         HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/boom")));
         assertThat(r.statusCode()).isEqualTo(500);
         assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
-        assertThat(r.body()).isEqualTo("{\"status\":\"error\",\"errorType\":\"internal\","
-                + "\"error\":\"internal error; the server log has the details\"}");
+        assertThat(r.body())
+                .isEqualTo("{\"status\":\"error\",\"errorType\":\"internal\","
+                        + "\"error\":\"internal error; the server log has the details\"}");
         assertThat(r.body()).doesNotContain("java.", "Exception", "boom", ".java");
     }
 
@@ -104,15 +109,19 @@ class HttpServiceTest {
         for (int i = 0; i < body.length; i++) {
             body[i] = (byte) i;
         }
-        HttpResponse<byte[]> echo = CLIENT.send(HttpRequest.newBuilder(uri("/echo")).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+        HttpResponse<byte[]> echo = CLIENT.send(
+                HttpRequest.newBuilder(uri("/echo"))
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(echo.statusCode()).isEqualTo(200);
         assertThat(echo.body()).isEqualTo(body);
-        HttpResponse<String> declared = send(HttpRequest.newBuilder(uri("/echo")).POST(HttpRequest.BodyPublishers.ofByteArray(new byte[1025])));
+        HttpResponse<String> declared =
+                send(HttpRequest.newBuilder(uri("/echo")).POST(HttpRequest.BodyPublishers.ofByteArray(new byte[1025])));
         assertThat(declared.statusCode()).isEqualTo(413);
         assertThat(declared.body()).isEqualTo("request body of 1025 bytes exceeds the limit of 1024 bytes\n");
-        HttpResponse<String> chunked = send(HttpRequest.newBuilder(uri("/echo")).POST(HttpRequest.BodyPublishers.ofInputStream(
-                () -> new ByteArrayInputStream(new byte[5000]))));
+        HttpResponse<String> chunked = send(HttpRequest.newBuilder(uri("/echo"))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(new byte[5000]))));
         assertThat(chunked.statusCode()).isEqualTo(413);
         assertThat(chunked.body()).isEqualTo("request body exceeds the limit of 1024 bytes\n");
     }
@@ -134,7 +143,10 @@ class HttpServiceTest {
         assertThat(plain.body()).isEqualTo(expected.toString());
         assertThat(plain.headers().firstValue("Content-Length")).isEmpty();
         assertThat(plain.headers().firstValue("Transfer-Encoding")).hasValue("chunked");
-        HttpResponse<byte[]> zipped = CLIENT.send(HttpRequest.newBuilder(uri("/big")).header("Accept-Encoding", "gzip").build(),
+        HttpResponse<byte[]> zipped = CLIENT.send(
+                HttpRequest.newBuilder(uri("/big"))
+                        .header("Accept-Encoding", "gzip")
+                        .build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(zipped.headers().firstValue("Content-Encoding")).hasValue("gzip");
         try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(zipped.body()))) {
@@ -159,7 +171,8 @@ class HttpServiceTest {
                 out.write("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 assertThat(readHead(in)).startsWith("HTTP/1.1 200");
-                assertThat(new String(in.readNBytes(6), StandardCharsets.US_ASCII)).isEqualTo("hello\n");
+                assertThat(new String(in.readNBytes(6), StandardCharsets.US_ASCII))
+                        .isEqualTo("hello\n");
             }
         }
     }
@@ -168,10 +181,13 @@ class HttpServiceTest {
     void queryStringsWithUnescapedCharactersAreAccepted() throws Exception {
         try (Socket socket = new Socket("127.0.0.1", http.port())) {
             socket.setSoTimeout(10_000);
-            socket.getOutputStream().write("GET /api/v1/query?query=up{job=\"a\"} HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write("GET /api/v1/query?query=up{job=\"a\"} HTTP/1.1\r\nHost: x\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
             String head = readHead(socket.getInputStream());
             assertThat(head).startsWith("HTTP/1.1 200");
-            int length = Integer.parseInt(head.toLowerCase(Locale.ROOT).split("content-length: ")[1].split("\r\n")[0]);
+            int length = Integer.parseInt(
+                    head.toLowerCase(Locale.ROOT).split("content-length: ")[1].split("\r\n")[0]);
             assertThat(new String(socket.getInputStream().readNBytes(length), StandardCharsets.US_ASCII))
                     .isEqualTo("prefix /api/v1/query query=up{job=\"a\"}\n");
         }

@@ -7,18 +7,18 @@ import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -50,28 +50,38 @@ class RoundTripMeasurement {
                   memory_limit: 256MiB
                 """))) {
             String base = "http://" + server.address();
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            HttpClient client =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             int[] rounds = new int[CLIENTS];
             Call write = (c, worker) -> {
-                HttpResponse<String> response = c.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/write"))
-                        .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(writeBody(worker, rounds[worker]++))).build(),
+                HttpResponse<String> response = c.send(
+                        HttpRequest.newBuilder(URI.create(base + "/api/v1/write"))
+                                .header("Content-Type", "application/x-protobuf")
+                                .header("Content-Encoding", "snappy")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(writeBody(worker, rounds[worker]++)))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 assertThat(response.statusCode()).as(response.body()).isEqualTo(204);
             };
             URI query = URI.create(base + "/api/v1/query?query=sum(m)&time=" + (T / 1000 + 60));
             Call read = (c, worker) -> {
-                HttpResponse<String> response = c.send(HttpRequest.newBuilder(query).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response =
+                        c.send(HttpRequest.newBuilder(query).build(), HttpResponse.BodyHandlers.ofString());
                 assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-                assertThat(response.body()).startsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{");
+                assertThat(response.body())
+                        .startsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{");
             };
             String form = "query=sum(m)&time=" + (T / 1000 + 60);
             Call post = (c, worker) -> {
-                HttpResponse<String> response = c.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/query"))
-                        .header("Content-Type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = c.send(
+                        HttpRequest.newBuilder(URI.create(base + "/api/v1/query"))
+                                .header("Content-Type", "application/x-www-form-urlencoded")
+                                .POST(HttpRequest.BodyPublishers.ofString(form))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-                assertThat(response.body()).startsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{");
+                assertThat(response.body())
+                        .startsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[{");
             };
             run(client, 0, write, WARMUP);
             run(client, 0, read, WARMUP);
@@ -112,7 +122,9 @@ class RoundTripMeasurement {
             for (int c = 0; c < CLIENTS; c++) {
                 int worker = c;
                 futures[c] = pool.submit(() -> {
-                    HttpClient own = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+                    HttpClient own = HttpClient.newBuilder()
+                            .version(HttpClient.Version.HTTP_1_1)
+                            .build();
                     run(own, worker, call, PER_CLIENT);
                     return null;
                 });
@@ -133,14 +145,24 @@ class RoundTripMeasurement {
                 groups.append(String.format(Locale.ROOT, " %s=%.0f", group, spent / 1e3 / (CLIENTS * PER_CLIENT)));
             }
         });
-        System.out.printf(Locale.ROOT, "%s: sequential %d requests p50 %.0f us p99 %.0f us (%.0f req/s); %d clients %.0f req/s,"
+        System.out.printf(
+                Locale.ROOT,
+                "%s: sequential %d requests p50 %.0f us p99 %.0f us (%.0f req/s); %d clients %.0f req/s,"
                         + " process CPU %.0f us per request (platform threads:%s)%n",
-                what, SEQUENTIAL, nanos[SEQUENTIAL / 2] / 1e3, nanos[SEQUENTIAL * 99 / 100] / 1e3, SEQUENTIAL / sequentialSeconds,
-                CLIENTS, CLIENTS * PER_CLIENT / parallelSeconds, cpuPerRequest, groups);
+                what,
+                SEQUENTIAL,
+                nanos[SEQUENTIAL / 2] / 1e3,
+                nanos[SEQUENTIAL * 99 / 100] / 1e3,
+                SEQUENTIAL / sequentialSeconds,
+                CLIENTS,
+                CLIENTS * PER_CLIENT / parallelSeconds,
+                cpuPerRequest,
+                groups);
     }
 
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** CPU time of live platform threads by name without its trailing number ("XNIO-1 task-"). */

@@ -54,22 +54,37 @@ class SlowClientsTest {
                 }
                 long opened = System.nanoTime();
                 Thread trickle = Thread.ofPlatform().daemon().start(() -> trickle(slow));
-                HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+                HttpClient client = HttpClient.newBuilder()
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .build();
                 String base = "http://" + server.address();
                 long t0 = System.nanoTime();
-                HttpResponse<String> healthy = client.send(HttpRequest.newBuilder(URI.create(base + "/-/healthy"))
-                        .timeout(Duration.ofSeconds(3)).build(), HttpResponse.BodyHandlers.ofString());
-                HttpResponse<String> write = client.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/write"))
-                        .timeout(Duration.ofSeconds(3)).header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(write("slow_loris_probe"))).build(), HttpResponse.BodyHandlers.ofString());
-                HttpResponse<String> query = client.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/query?query=slow_loris_probe"))
-                        .timeout(Duration.ofSeconds(3)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> healthy = client.send(
+                        HttpRequest.newBuilder(URI.create(base + "/-/healthy"))
+                                .timeout(Duration.ofSeconds(3))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> write = client.send(
+                        HttpRequest.newBuilder(URI.create(base + "/api/v1/write"))
+                                .timeout(Duration.ofSeconds(3))
+                                .header("Content-Type", "application/x-protobuf")
+                                .header("Content-Encoding", "snappy")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(write("slow_loris_probe")))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> query = client.send(
+                        HttpRequest.newBuilder(URI.create(base + "/api/v1/query?query=slow_loris_probe"))
+                                .timeout(Duration.ofSeconds(3))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 long servedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
                 assertThat(healthy.statusCode()).isEqualTo(200);
                 assertThat(write.statusCode()).as(write.body()).isEqualTo(204);
                 assertThat(query.statusCode()).isEqualTo(200);
                 assertThat(query.body()).contains("slow_loris_probe");
-                assertThat(servedMs).as("three requests beside %d slow clients", slow.size()).isLessThan(READ_TIMEOUT_MS);
+                assertThat(servedMs)
+                        .as("three requests beside %d slow clients", slow.size())
+                        .isLessThan(READ_TIMEOUT_MS);
 
                 long deadline = opened + TimeUnit.MILLISECONDS.toNanos(READ_TIMEOUT_MS * 5);
                 int closed = 0;
@@ -80,10 +95,14 @@ class SlowClientsTest {
                 }
                 long closedAfterMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - opened);
                 trickle.interrupt();
-                assertThat(closed).as("slow connections the server closed within %d ms", closedAfterMs).isEqualTo(slow.size());
-                assertThat(closedAfterMs).as("the slow connections were cut after the read timeout, not before")
+                assertThat(closed)
+                        .as("slow connections the server closed within %d ms", closedAfterMs)
+                        .isEqualTo(slow.size());
+                assertThat(closedAfterMs)
+                        .as("the slow connections were cut after the read timeout, not before")
                         .isGreaterThanOrEqualTo(READ_TIMEOUT_MS - 500);
-                System.out.printf("%d slow clients: health, write and query answered in %d ms; all cut %d ms after opening%n",
+                System.out.printf(
+                        "%d slow clients: health, write and query answered in %d ms; all cut %d ms after opening%n",
                         slow.size(), servedMs, closedAfterMs);
             } finally {
                 for (Socket s : slow) {

@@ -47,8 +47,10 @@ class LogLevelTest {
         log.info("an info line");
         String out = err.toString(StandardCharsets.UTF_8);
         assertThat(out).doesNotContain("a debug line");
-        assertThat(out.lines().filter(l -> l.contains("an info line"))).singleElement()
-                .satisfies(l -> assertThat(l).matches(LINE).contains("level=INFO").endsWith("msg=an info line"));
+        assertThat(out.lines().filter(l -> l.contains("an info line")))
+                .singleElement()
+                .satisfies(
+                        l -> assertThat(l).matches(LINE).contains("level=INFO").endsWith("msg=an info line"));
     }
 
     @Test
@@ -60,7 +62,8 @@ class LogLevelTest {
         log.info("an info line");
         log.warn("a warning");
         String out = err.toString(StandardCharsets.UTF_8);
-        assertThat(out.lines().filter(l -> l.contains("a debug line"))).singleElement()
+        assertThat(out.lines().filter(l -> l.contains("a debug line")))
+                .singleElement()
                 .satisfies(l -> assertThat(l).matches(LINE).contains("level=DEBUG"));
         assertThat(out).doesNotContain("an info line").contains("level=WARN logger=io.tessera.test");
     }
@@ -69,7 +72,8 @@ class LogLevelTest {
     void configKeyDefaultsToInfoAndRefusesUnknownLevels() {
         assertThat(ConfigLoader.parse("listen: 127.0.0.1:0\n").log().level()).isEqualTo("info");
         assertThat(ConfigLoader.parse("log:\n  level: debug\n").log().level()).isEqualTo("debug");
-        assertThatThrownBy(() -> ConfigLoader.parse("log:\n  level: verbose\n")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> ConfigLoader.parse("log:\n  level: verbose\n"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("log.level must be one of debug, info, warn, error, got \"verbose\"");
         assertThatThrownBy(() -> LogLevel.apply("INFO")).isInstanceOf(InvalidInputException.class);
     }

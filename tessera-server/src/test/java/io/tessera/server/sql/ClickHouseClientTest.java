@@ -46,6 +46,7 @@ class ClickHouseClientTest {
     private static long base;
     /** host -> {count, sum of latency, sum of status} */
     private static final Map<String, double[]> EXPECTED = new TreeMap<>();
+
     private static final Map<String, Map<Long, Long>> STATUS_COUNTS = new TreeMap<>();
 
     @BeforeAll
@@ -58,18 +59,29 @@ class ClickHouseClientTest {
             String host = "h-" + random.nextInt(5) + (i % 97 == 0 ? "é\t\"q\"" : "");
             long status = 200 + 100L * random.nextInt(4);
             double latency = Math.round(random.nextDouble() * 10_000) / 16.0;
-            rows.append(base + i * 1000L).append(",\"").append(host.replace("\"", "\"\"")).append("\",").append(status).append(',')
-                    .append(latency).append('\n');
+            rows.append(base + i * 1000L)
+                    .append(",\"")
+                    .append(host.replace("\"", "\"\""))
+                    .append("\",")
+                    .append(status)
+                    .append(',')
+                    .append(latency)
+                    .append('\n');
             double[] e = EXPECTED.computeIfAbsent(host, h -> new double[3]);
             e[0]++;
             e[1] += latency;
             e[2] += status;
             STATUS_COUNTS.computeIfAbsent(host, h -> new TreeMap<>()).merge(status, 1L, Long::sum);
         }
-        HttpResponse<String> r = TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
+        HttpResponse<String> r =
+                TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        client = new Client.Builder().addEndpoint("http://" + server.address()).setUsername("default").setPassword("")
-                .compressServerResponse(false).build();
+        client = new Client.Builder()
+                .addEndpoint("http://" + server.address())
+                .setUsername("default")
+                .setPassword("")
+                .compressServerResponse(false)
+                .build();
     }
 
     @AfterAll
@@ -81,14 +93,19 @@ class ClickHouseClientTest {
     }
 
     private static JsonNode json(String sql) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/?query="
-                + URLEncoder.encode(sql + " FORMAT JSON", StandardCharsets.UTF_8))).GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/?query="
+                                + URLEncoder.encode(sql + " FORMAT JSON", StandardCharsets.UTF_8)))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
     }
 
-    static final String GROUPED = "SELECT host, count(*) AS n, sum(latency) AS total, sum(status) AS statuses, max(ts) AS last "
-            + "FROM requests GROUP BY host ORDER BY host";
+    static final String GROUPED =
+            "SELECT host, count(*) AS n, sum(latency) AS total, sum(status) AS statuses, max(ts) AS last "
+                    + "FROM requests GROUP BY host ORDER BY host";
 
     @Test
     void theClientPingsAndReadsRowBinaryWithNamesAndTypes() throws Exception {
@@ -101,12 +118,19 @@ class ClickHouseClientTest {
         for (Map.Entry<String, double[]> e : EXPECTED.entrySet()) {
             GenericRecord r = records.get(i);
             JsonNode j = json.get("data").get(i++);
-            assertThat(r.getString("host")).isEqualTo(e.getKey()).isEqualTo(j.get("host").asText());
-            assertThat(r.getLong("n")).isEqualTo((long) e.getValue()[0]).isEqualTo(j.get("n").asLong());
-            assertThat(r.getDouble("total")).isEqualTo(e.getValue()[1]).isEqualTo(j.get("total").asDouble());
+            assertThat(r.getString("host"))
+                    .isEqualTo(e.getKey())
+                    .isEqualTo(j.get("host").asText());
+            assertThat(r.getLong("n"))
+                    .isEqualTo((long) e.getValue()[0])
+                    .isEqualTo(j.get("n").asLong());
+            assertThat(r.getDouble("total"))
+                    .isEqualTo(e.getValue()[1])
+                    .isEqualTo(j.get("total").asDouble());
             assertThat(r.getLong("statuses")).isEqualTo((long) e.getValue()[2]);
             ZonedDateTime last = r.getZonedDateTime("last");
-            assertThat(ClickHouseValues.dateTime64(last.toInstant().toEpochMilli())).isEqualTo(j.get("last").asText());
+            assertThat(ClickHouseValues.dateTime64(last.toInstant().toEpochMilli()))
+                    .isEqualTo(j.get("last").asText());
         }
     }
 
@@ -122,7 +146,9 @@ class ClickHouseClientTest {
                 types.add(c.getColumnName() + " " + c.getOriginalTypeName());
             }
             List<String> jsonTypes = new ArrayList<>();
-            json.get("meta").forEach(m -> jsonTypes.add(m.get("name").asText() + " " + m.get("type").asText()));
+            json.get("meta")
+                    .forEach(m -> jsonTypes.add(
+                            m.get("name").asText() + " " + m.get("type").asText()));
             assertThat(types).isEqualTo(jsonTypes);
             int i = 0;
             while (reader.hasNext()) {
@@ -131,8 +157,10 @@ class ClickHouseClientTest {
                 assertThat(reader.getString("host")).isEqualTo(j.get("host").asText());
                 assertThat(reader.getLong("n")).isEqualTo(j.get("n").asLong());
                 assertThat(reader.getDouble("total")).isEqualTo(j.get("total").asDouble());
-                assertThat(reader.getLong("statuses")).isEqualTo(j.get("statuses").asLong());
-                assertThat(ClickHouseValues.dateTime64(reader.getZonedDateTime("last").toInstant().toEpochMilli()))
+                assertThat(reader.getLong("statuses"))
+                        .isEqualTo(j.get("statuses").asLong());
+                assertThat(ClickHouseValues.dateTime64(
+                                reader.getZonedDateTime("last").toInstant().toEpochMilli()))
                         .isEqualTo(j.get("last").asText());
             }
             assertThat(i).isEqualTo(EXPECTED.size());
@@ -148,7 +176,8 @@ class ClickHouseClientTest {
         assertThat(records).hasSize(1);
         assertThat(records.getFirst().getLong("n")).isZero();
         assertThat(records.getFirst().getObject("top")).isNull();
-        assertThat(client.queryAll("SELECT host, count(*) AS n FROM requests WHERE ts < 0 GROUP BY host")).isEmpty();
+        assertThat(client.queryAll("SELECT host, count(*) AS n FROM requests WHERE ts < 0 GROUP BY host"))
+                .isEmpty();
         // client-v2's Native reader takes a Nullable column as a flag byte before each value, as
         // RowBinary does, not as Native's null map: Native's Nullable layout is checked in ClickHouseBinaryTest
     }
@@ -158,7 +187,8 @@ class ClickHouseClientTest {
     @Test
     void topKIsAnArrayInRowBinaryAndTheTextFormats() throws Exception {
         String format = "RowBinaryWithNamesAndTypes";
-        String sql = "SELECT host, topK(2)(status) AS top, topK(host) AS hosts FROM requests GROUP BY host ORDER BY host";
+        String sql =
+                "SELECT host, topK(2)(status) AS top, topK(host) AS hosts FROM requests GROUP BY host ORDER BY host";
         JsonNode json = json(sql);
         assertThat(json.get("meta").get(1).get("type").asText()).isEqualTo("Array(Int64)");
         assertThat(json.get("meta").get(2).get("type").asText()).isEqualTo("Array(String)");
@@ -182,42 +212,66 @@ class ClickHouseClientTest {
             }
             assertThat(i).isEqualTo(EXPECTED.size());
         }
-        HttpResponse<String> tsv = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/?query="
-                + URLEncoder.encode(sql, StandardCharsets.UTF_8))).GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> tsv = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/?query="
+                                + URLEncoder.encode(sql, StandardCharsets.UTF_8)))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         String first = EXPECTED.keySet().iterator().next();
         List<Long> want = topStatuses(first, 2);
-        assertThat(tsv.body().split("\n")[0]).endsWith("\t[" + want.get(0) + "," + want.get(1) + "]\t['"
-                + first.replace("\t", "\\t").replace("'", "\\'") + "']");
+        assertThat(tsv.body().split("\n")[0])
+                .endsWith("\t[" + want.get(0) + "," + want.get(1) + "]\t['"
+                        + first.replace("\t", "\\t").replace("'", "\\'") + "']");
     }
 
     /** The k most frequent statuses of a host, counted here from the generated rows; ties by smaller status. */
     private static List<Long> topStatuses(String host, int k) {
         return STATUS_COUNTS.get(host).entrySet().stream()
-                .sorted((a, b) -> a.getValue().equals(b.getValue()) ? Long.compare(a.getKey(), b.getKey())
+                .sorted((a, b) -> a.getValue().equals(b.getValue())
+                        ? Long.compare(a.getKey(), b.getKey())
                         : Long.compare(b.getValue(), a.getValue()))
-                .limit(k).map(Map.Entry::getKey).toList();
+                .limit(k)
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     @Test
     void probesAndCatalogLookUps() throws Exception {
         assertThat(client.queryAll("SELECT timeZone()").getFirst().getString(1)).isEqualTo("UTC");
         assertThat(client.queryAll("SELECT version()").getFirst().getString(1)).isEqualTo(ClickHouseEndpoint.VERSION);
-        assertThat(client.queryAll("SELECT currentDatabase()").getFirst().getString(1)).isEqualTo("default");
-        assertThat(client.queryAll("SHOW DATABASES").stream().map(r -> r.getString("name")).toList()).containsExactly("default");
-        assertThat(client.queryAll("SHOW TABLES FROM default").stream().map(r -> r.getString("name")).toList())
+        assertThat(client.queryAll("SELECT currentDatabase()").getFirst().getString(1))
+                .isEqualTo("default");
+        assertThat(client.queryAll("SHOW DATABASES").stream()
+                        .map(r -> r.getString("name"))
+                        .toList())
+                .containsExactly("default");
+        assertThat(client.queryAll("SHOW TABLES FROM default").stream()
+                        .map(r -> r.getString("name"))
+                        .toList())
                 .containsExactly("requests");
         List<String> columns = client.queryAll("DESCRIBE TABLE requests").stream()
-                .map(r -> r.getString("name") + " " + r.getString("type")).toList();
-        assertThat(columns).containsExactly("ts DateTime64(3, 'UTC')", "host String", "status Int64", "latency Float64");
+                .map(r -> r.getString("name") + " " + r.getString("type"))
+                .toList();
+        assertThat(columns)
+                .containsExactly("ts DateTime64(3, 'UTC')", "host String", "status Int64", "latency Float64");
         assertThatThrownBy(() -> client.queryAll("SELECT name FROM system.columns WHERE table = 'requests'"))
-                .rootCause().hasMessageContaining("Code: 60").hasMessageContaining("system.columns");
+                .rootCause()
+                .hasMessageContaining("Code: 60")
+                .hasMessageContaining("system.columns");
     }
 
     @Test
     void aClientAskingForCompressedBlocksIsToldTheyAreNotWritten() {
-        try (Client compressing = new Client.Builder().addEndpoint("http://" + server.address()).setUsername("default")
-                .setPassword("").compressServerResponse(true).build()) {
-            assertThatThrownBy(() -> compressing.queryAll("SELECT 1")).rootCause().hasMessageContaining("Code: 48")
+        try (Client compressing = new Client.Builder()
+                .addEndpoint("http://" + server.address())
+                .setUsername("default")
+                .setPassword("")
+                .compressServerResponse(true)
+                .build()) {
+            assertThatThrownBy(() -> compressing.queryAll("SELECT 1"))
+                    .rootCause()
+                    .hasMessageContaining("Code: 48")
                     .hasMessageContaining("compress=1");
         }
     }

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 class ClickHouseJsClientTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MODULES = Path.of(System.getProperty("user.dir")).resolve("../target/js-clients/node_modules")
+    private static final Path MODULES = Path.of(System.getProperty("user.dir"))
+            .resolve("../target/js-clients/node_modules")
             .normalize();
     private static final String QUERY = "SELECT host, count(*) AS n, sum(latency) AS total FROM requests "
             + "WHERE ts > now() - INTERVAL 2 HOUR GROUP BY host ORDER BY host";
@@ -44,7 +45,8 @@ class ClickHouseJsClientTest {
 
     @BeforeAll
     static void start() {
-        Assumptions.assumeTrue(Files.isDirectory(MODULES.resolve("@clickhouse/client")),
+        Assumptions.assumeTrue(
+                Files.isDirectory(MODULES.resolve("@clickhouse/client")),
                 "skipped: the ClickHouse JavaScript client is not installed under " + MODULES
                         + " (.ci/run installs it: npm install --prefix target/js-clients @clickhouse/client)");
         Assumptions.assumeTrue(nodeVersion() != null, "skipped: no Node.js (node) on the PATH");
@@ -55,13 +57,20 @@ class ClickHouseJsClientTest {
         for (int i = 0; i < 400; i++) {
             String host = "h-" + random.nextInt(4);
             double latency = Math.round(random.nextDouble() * 10_000) / 8.0;
-            rows.append(base + i * 1000L).append(',').append(host).append(',').append(200 + 100 * random.nextInt(3)).append(',')
-                    .append(latency).append('\n');
+            rows.append(base + i * 1000L)
+                    .append(',')
+                    .append(host)
+                    .append(',')
+                    .append(200 + 100 * random.nextInt(3))
+                    .append(',')
+                    .append(latency)
+                    .append('\n');
             double[] e = EXPECTED.computeIfAbsent(host, h -> new double[2]);
             e[0]++;
             e[1] += latency;
         }
-        HttpResponse<String> r = TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
+        HttpResponse<String> r =
+                TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 
@@ -74,7 +83,9 @@ class ClickHouseJsClientTest {
 
     private static String nodeVersion() {
         try {
-            Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("node", "--version")
+                    .redirectErrorStream(true)
+                    .start();
             String v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 ? v : null;
         } catch (IOException e) {
@@ -97,8 +108,12 @@ class ClickHouseJsClientTest {
             b.redirectError(err.toFile());
             Process p = b.start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the client finished").isTrue();
-            assertThat(p.exitValue()).as("the client's exit status; its errors: %s", Files.readString(err)).isZero();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS))
+                    .as("the client finished")
+                    .isTrue();
+            assertThat(p.exitValue())
+                    .as("the client's exit status; its errors: %s", Files.readString(err))
+                    .isZero();
             Files.delete(err);
             return JSON.readTree(out);
         } finally {
@@ -115,7 +130,8 @@ class ClickHouseJsClientTest {
         JsonNode eachRow = out.path("eachRow");
         assertThat(eachRow.size()).isEqualTo(hosts.size());
         JsonNode json = out.path("json");
-        assertThat(json.path("meta").toString()).contains("\"name\":\"n\",\"type\":\"Int64\"", "\"name\":\"total\",\"type\":\"Float64\"");
+        assertThat(json.path("meta").toString())
+                .contains("\"name\":\"n\",\"type\":\"Int64\"", "\"name\":\"total\",\"type\":\"Float64\"");
         assertThat(json.path("rows").asInt()).isEqualTo(hosts.size());
         String[] lines = out.path("tabSeparated").asText().split("\n");
         assertThat(lines).hasSize(hosts.size());

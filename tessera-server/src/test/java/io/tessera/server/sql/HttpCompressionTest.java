@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 class HttpCompressionTest {
 
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
-    private static final String QUERY = "SELECT host, count(*) AS n, sum(latency) AS total FROM requests GROUP BY host ORDER BY host";
+    private static final String QUERY =
+            "SELECT host, count(*) AS n, sum(latency) AS total FROM requests GROUP BY host ORDER BY host";
     private static TesseraServer server;
 
     @BeforeAll
@@ -41,11 +42,19 @@ class HttpCompressionTest {
         Random random = new Random(11);
         StringBuilder rows = new StringBuilder("ts,host,status,latency\n");
         for (int i = 0; i < 400; i++) {
-            rows.append(base + i * 1000L).append(",h").append(random.nextInt(5)).append(',').append(200 + 100 * random.nextInt(3))
-                    .append(',').append(random.nextInt(1000) / 4.0).append('\n');
+            rows.append(base + i * 1000L)
+                    .append(",h")
+                    .append(random.nextInt(5))
+                    .append(',')
+                    .append(200 + 100 * random.nextInt(3))
+                    .append(',')
+                    .append(random.nextInt(1000) / 4.0)
+                    .append('\n');
         }
-        HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/api/v1/tables/requests/rows")).header("Content-Type", "text/csv")
-                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(gzip(rows.toString()))));
+        HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/api/v1/tables/requests/rows"))
+                .header("Content-Type", "text/csv")
+                .header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(rows.toString()))));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(r.body()).contains("\"rows\":400");
     }
@@ -65,8 +74,10 @@ class HttpCompressionTest {
             assertThat(r.statusCode()).as(encoding + ": " + r.body()).isEqualTo(200);
             assertThat(r.body()).as(encoding).isEqualTo(plain);
         }
-        HttpResponse<String> sql = send(HttpRequest.newBuilder(uri("/api/v1/sql")).header("Content-Type", "text/plain")
-                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(gzip(QUERY))));
+        HttpResponse<String> sql = send(HttpRequest.newBuilder(uri("/api/v1/sql"))
+                .header("Content-Type", "text/plain")
+                .header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(gzip(QUERY))));
         assertThat(sql.statusCode()).as(sql.body()).isEqualTo(200);
         assertThat(sql.body()).contains("\"rows\":[[\"h0\"");
     }
@@ -76,17 +87,25 @@ class HttpCompressionTest {
         String url = "/?query=" + URLEncoder.encode(QUERY + " FORMAT JSONEachRow", StandardCharsets.UTF_8);
         byte[] plain = bytes(HttpRequest.newBuilder(uri(url)).GET()).body();
         HttpResponse<byte[]> compressed = bytes(HttpRequest.newBuilder(uri(url + "&enable_http_compression=1"))
-                .header("Accept-Encoding", "gzip").GET());
+                .header("Accept-Encoding", "gzip")
+                .GET());
         assertThat(compressed.statusCode()).isEqualTo(200);
         assertThat(compressed.headers().firstValue("Content-Encoding")).hasValue("gzip");
         assertThat(gunzip(compressed.body())).isEqualTo(plain);
 
-        HttpResponse<byte[]> notAsked = bytes(HttpRequest.newBuilder(uri(url)).header("Accept-Encoding", "gzip").GET());
-        assertThat(notAsked.headers().firstValue("Content-Encoding")).as("without enable_http_compression=1").isEmpty();
+        HttpResponse<byte[]> notAsked = bytes(HttpRequest.newBuilder(uri(url))
+                .header("Accept-Encoding", "gzip")
+                .GET());
+        assertThat(notAsked.headers().firstValue("Content-Encoding"))
+                .as("without enable_http_compression=1")
+                .isEmpty();
         assertThat(notAsked.body()).isEqualTo(plain);
         HttpResponse<byte[]> refused = bytes(HttpRequest.newBuilder(uri(url + "&enable_http_compression=1"))
-                .header("Accept-Encoding", "gzip;q=0, br").GET());
-        assertThat(refused.headers().firstValue("Content-Encoding")).as("gzip refused with q=0").isEmpty();
+                .header("Accept-Encoding", "gzip;q=0, br")
+                .GET());
+        assertThat(refused.headers().firstValue("Content-Encoding"))
+                .as("gzip refused with q=0")
+                .isEmpty();
         assertThat(refused.body()).isEqualTo(plain);
     }
 
@@ -107,11 +126,16 @@ class HttpCompressionTest {
         assertThat(large.statusCode()).isEqualTo(413);
         assertThat(large.body()).contains("decodes to more than the limit");
 
-        HttpResponse<String> rows = send(HttpRequest.newBuilder(uri("/api/v1/tables/requests/rows")).header("Content-Type", "text/csv")
-                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(truncated)));
+        HttpResponse<String> rows = send(HttpRequest.newBuilder(uri("/api/v1/tables/requests/rows"))
+                .header("Content-Type", "text/csv")
+                .header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(truncated)));
         assertThat(rows.statusCode()).isEqualTo(400);
         assertThat(rows.body()).contains("not valid gzip");
-        assertThat(clickHouse("SELECT count(*) FROM requests".getBytes(StandardCharsets.UTF_8), null).body().strip()).isEqualTo("400");
+        assertThat(clickHouse("SELECT count(*) FROM requests".getBytes(StandardCharsets.UTF_8), null)
+                        .body()
+                        .strip())
+                .isEqualTo("400");
     }
 
     private static HttpResponse<String> clickHouse(byte[] body, String encoding) {

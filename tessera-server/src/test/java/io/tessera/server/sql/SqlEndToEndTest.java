@@ -56,7 +56,8 @@ class SqlEndToEndTest {
                 """));
         duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement s = duck.createStatement()) {
-            s.execute("CREATE TABLE requests (ts TIMESTAMP, host VARCHAR, status BIGINT, latency DOUBLE, bytes BIGINT)");
+            s.execute(
+                    "CREATE TABLE requests (ts TIMESTAMP, host VARCHAR, status BIGINT, latency DOUBLE, bytes BIGINT)");
         }
         base = (System.currentTimeMillis() / 60_000 - 120) * 60_000;
         Random random = new Random(42);
@@ -79,26 +80,45 @@ class SqlEndToEndTest {
                     insert.setLong(5, bytes);
                     insert.addBatch();
                     if (csv) {
-                        body.append(bytes).append(',').append(latency).append(',').append(status).append(",\"")
-                                .append(host.replace("\"", "\"\"")).append("\",").append(ts).append("\r\n");
+                        body.append(bytes)
+                                .append(',')
+                                .append(latency)
+                                .append(',')
+                                .append(status)
+                                .append(",\"")
+                                .append(host.replace("\"", "\"\""))
+                                .append("\",")
+                                .append(ts)
+                                .append("\r\n");
                     } else {
                         Object time = switch (i % 3) {
                             case 0 -> ts;
                             case 1 -> Instant.ofEpochMilli(ts).toString();
-                            default -> OffsetDateTime.ofInstant(Instant.ofEpochMilli(ts), ZoneOffset.ofHoursMinutes(-5, -30))
-                                    .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+                            default ->
+                                OffsetDateTime.ofInstant(Instant.ofEpochMilli(ts), ZoneOffset.ofHoursMinutes(-5, -30))
+                                        .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
                         };
-                        body.append(JSON.writeValueAsString(Map.of("ts", time, "host", host, "status", status, "latency", latency,
-                                "bytes", bytes))).append('\n');
+                        body.append(JSON.writeValueAsString(Map.of(
+                                        "ts", time, "host", host, "status", status, "latency", latency, "bytes",
+                                        bytes)))
+                                .append('\n');
                     }
                 }
-                HttpResponse<String> r = TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows",
-                        csv ? "text/csv" : "application/x-ndjson", body.toString());
+                HttpResponse<String> r = TableRowsEndpointTest.post(
+                        server,
+                        "/api/v1/tables/requests/rows",
+                        csv ? "text/csv" : "application/x-ndjson",
+                        body.toString());
                 assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
                 assertThat(JSON.readTree(r.body()).get("rows").asInt()).isEqualTo(per);
-                HttpResponse<String> rejected = TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows",
-                        csv ? "text/csv" : "application/x-ndjson", body + (csv ? "1,2,3,x,not-a-time\n" : "{\"ts\": 1}\n"));
-                assertThat(rejected.statusCode()).as("a bad last line refuses the whole request").isEqualTo(400);
+                HttpResponse<String> rejected = TableRowsEndpointTest.post(
+                        server,
+                        "/api/v1/tables/requests/rows",
+                        csv ? "text/csv" : "application/x-ndjson",
+                        body + (csv ? "1,2,3,x,not-a-time\n" : "{\"ts\": 1}\n"));
+                assertThat(rejected.statusCode())
+                        .as("a bad last line refuses the whole request")
+                        .isEqualTo(400);
             }
             insert.executeBatch();
         }
@@ -120,8 +140,8 @@ class SqlEndToEndTest {
                         + "FROM requests GROUP BY host ORDER BY host",
                 "SELECT status, count(*) AS n, sum(bytes) AS b FROM requests WHERE host IN ('web,1', 'db \"primary\"') "
                         + "GROUP BY status ORDER BY status",
-                "SELECT host, status, count(*) AS n, max(bytes) AS b FROM requests WHERE ts > TIMESTAMP '" + from + "' AND ts <= TIMESTAMP '"
-                        + to + "' GROUP BY host, status ORDER BY host, status",
+                "SELECT host, status, count(*) AS n, max(bytes) AS b FROM requests WHERE ts > TIMESTAMP '" + from
+                        + "' AND ts <= TIMESTAMP '" + to + "' GROUP BY host, status ORDER BY host, status",
                 "SELECT date_trunc('minute', ts) AS m, count(*) AS n, min(bytes) AS b FROM requests GROUP BY m ORDER BY m",
                 "SELECT host, sum(latency) AS s FROM requests WHERE status >= 500 OR bytes < 1000 GROUP BY host ORDER BY s DESC, host LIMIT 3",
                 "SELECT ts, host, status, latency, bytes FROM requests WHERE host = '\u00fcn\u00efcode' AND status = 404 "
@@ -136,9 +156,10 @@ class SqlEndToEndTest {
     @ParameterizedTest
     @MethodSource("queries")
     void answersAreDuckDbs(String sql) throws Exception {
-        HttpResponse<String> r = SqlSurfacesTest.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/sql"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", sql)))));
+        HttpResponse<String> r =
+                SqlSurfacesTest.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/sql"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", sql)))));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         JsonNode body = JSON.readTree(r.body());
         List<String> types = new ArrayList<>();
@@ -146,19 +167,25 @@ class SqlEndToEndTest {
             types.add(c.get("type").asText());
         }
         List<Object[]> expected = new ArrayList<>();
-        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = duck.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             assertThat(rs.getMetaData().getColumnCount()).isEqualTo(types.size());
             while (rs.next()) {
                 Object[] row = new Object[types.size()];
                 for (int c = 0; c < row.length; c++) {
                     Object o = rs.getObject(c + 1);
-                    row[c] = o == null ? null : switch (types.get(c)) {
-                        case "BIGINT" -> ((Number) o).longValue();
-                        case "DOUBLE" -> ((Number) o).doubleValue();
-                        case "VARCHAR" -> o.toString();
-                        case "TIMESTAMP" -> rs.getObject(c + 1, LocalDateTime.class).toInstant(ZoneOffset.UTC).toEpochMilli();
-                        default -> throw new AssertionError("type " + types.get(c));
-                    };
+                    row[c] = o == null
+                            ? null
+                            : switch (types.get(c)) {
+                                case "BIGINT" -> ((Number) o).longValue();
+                                case "DOUBLE" -> ((Number) o).doubleValue();
+                                case "VARCHAR" -> o.toString();
+                                case "TIMESTAMP" ->
+                                    rs.getObject(c + 1, LocalDateTime.class)
+                                            .toInstant(ZoneOffset.UTC)
+                                            .toEpochMilli();
+                                default -> throw new AssertionError("type " + types.get(c));
+                            };
                 }
                 expected.add(row);
             }
@@ -172,7 +199,10 @@ class SqlEndToEndTest {
                 Object want = expected.get(i)[c];
                 String at = sql + " row " + i + " column " + c;
                 switch (types.get(c)) {
-                    case "DOUBLE" -> assertThat(got.asDouble()).as(at).isCloseTo((Double) want, within(1e-9 * Math.max(1, Math.abs((Double) want))));
+                    case "DOUBLE" ->
+                        assertThat(got.asDouble())
+                                .as(at)
+                                .isCloseTo((Double) want, within(1e-9 * Math.max(1, Math.abs((Double) want))));
                     case "VARCHAR" -> assertThat(got.asText()).as(at).isEqualTo(want);
                     default -> assertThat(got.asLong()).as(at).isEqualTo(want);
                 }

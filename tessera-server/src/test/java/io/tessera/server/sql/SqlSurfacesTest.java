@@ -50,14 +50,21 @@ class SqlSurfacesTest {
             String host = "h\t" + random.nextInt(4) + (i % 50 == 0 ? "/\"x\"" : "");
             long status = 200 + 100L * random.nextInt(4);
             double latency = Math.round(random.nextDouble() * 1000) / 8.0;
-            rows.append(base + i * 1000L).append(",\"").append(host.replace("\"", "\"\"")).append("\",").append(status).append(',')
-                    .append(latency).append('\n');
+            rows.append(base + i * 1000L)
+                    .append(",\"")
+                    .append(host.replace("\"", "\"\""))
+                    .append("\",")
+                    .append(status)
+                    .append(',')
+                    .append(latency)
+                    .append('\n');
             double[] e = EXPECTED.computeIfAbsent(host, h -> new double[3]);
             e[0]++;
             e[1] += latency;
             e[2] += status;
         }
-        HttpResponse<String> r = TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
+        HttpResponse<String> r =
+                TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 
@@ -79,32 +86,39 @@ class SqlSurfacesTest {
     }
 
     private static HttpResponse<String> sql(String contentType, String body) {
-        return send(HttpRequest.newBuilder(uri("/api/v1/sql")).header("Content-Type", contentType)
+        return send(HttpRequest.newBuilder(uri("/api/v1/sql"))
+                .header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     private static HttpResponse<String> clickHouseGet(String query, String extra) {
-        return send(HttpRequest.newBuilder(uri("/?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + extra)).GET());
+        return send(HttpRequest.newBuilder(uri("/?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + extra))
+                .GET());
     }
 
-    private static final String GROUPED = "SELECT host, count(*) AS n, sum(latency) AS total, sum(status) AS statuses FROM requests GROUP BY host ORDER BY host";
+    private static final String GROUPED =
+            "SELECT host, count(*) AS n, sum(latency) AS total, sum(status) AS statuses FROM requests GROUP BY host ORDER BY host";
 
     @Test
     void theSqlEndpointAnswersWithColumnsTypesAndRows() throws Exception {
         String asJson = JSON.writeValueAsString(Map.of("query", GROUPED));
-        for (HttpResponse<String> r : List.of(sql("application/json", asJson), sql("text/plain", GROUPED),
+        for (HttpResponse<String> r : List.of(
+                sql("application/json", asJson),
+                sql("text/plain", GROUPED),
                 sql("application/x-www-form-urlencoded", "query=" + URLEncoder.encode(GROUPED, StandardCharsets.UTF_8)),
                 sql("application/x-www-form-urlencoded", GROUPED))) {
             assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
             JsonNode body = JSON.readTree(r.body());
-            assertThat(body.get("columns").toString()).isEqualTo("[{\"name\":\"host\",\"type\":\"VARCHAR\"},{\"name\":\"n\",\"type\":\"BIGINT\"},"
-                    + "{\"name\":\"total\",\"type\":\"DOUBLE\"},{\"name\":\"statuses\",\"type\":\"BIGINT\"}]");
+            assertThat(body.get("columns").toString())
+                    .isEqualTo("[{\"name\":\"host\",\"type\":\"VARCHAR\"},{\"name\":\"n\",\"type\":\"BIGINT\"},"
+                            + "{\"name\":\"total\",\"type\":\"DOUBLE\"},{\"name\":\"statuses\",\"type\":\"BIGINT\"}]");
             assertThat(body.get("approximate").asBoolean()).isFalse();
             assertThat(body.get("error_bound").isNull()).isTrue();
             assertThat(body.get("infos").isArray()).isTrue();
             List<String> got = new ArrayList<>();
             for (JsonNode row : body.get("rows")) {
-                got.add(row.get(0).asText() + " " + row.get(1).asLong() + " " + row.get(2).asDouble() + " " + row.get(3).asLong());
+                got.add(row.get(0).asText() + " " + row.get(1).asLong() + " "
+                        + row.get(2).asDouble() + " " + row.get(3).asLong());
             }
             List<String> want = new ArrayList<>();
             EXPECTED.forEach((h, e) -> want.add(h + " " + (long) e[0] + " " + e[1] + " " + (long) e[2]));
@@ -130,9 +144,12 @@ class SqlSurfacesTest {
             for (int i = 0; i < 20; i++) {
                 rows.append(base + i).append(",a,200,1\n");
             }
-            assertThat(TableRowsEndpointTest.post(small, "/api/v1/tables/requests/rows", "text/csv", rows.toString()).statusCode()).isEqualTo(200);
-            HttpResponse<String> limited = send(HttpRequest.newBuilder(URI.create("http://" + small.address() + "/api/v1/sql"))
-                    .POST(HttpRequest.BodyPublishers.ofString("SELECT count(*) FROM requests")));
+            assertThat(TableRowsEndpointTest.post(small, "/api/v1/tables/requests/rows", "text/csv", rows.toString())
+                            .statusCode())
+                    .isEqualTo(200);
+            HttpResponse<String> limited =
+                    send(HttpRequest.newBuilder(URI.create("http://" + small.address() + "/api/v1/sql"))
+                            .POST(HttpRequest.BodyPublishers.ofString("SELECT count(*) FROM requests")));
             assertThat(limited.statusCode()).as(limited.body()).isEqualTo(422);
             assertThat(JSON.readTree(limited.body()).get("error_type").asText()).isEqualTo("execution");
         }
@@ -147,30 +164,38 @@ class SqlSurfacesTest {
         List<String> keys = new ArrayList<>();
         body.fieldNames().forEachRemaining(keys::add);
         assertThat(keys).containsExactly("meta", "data", "rows", "statistics");
-        assertThat(body.get("meta").toString()).isEqualTo("[{\"name\":\"host\",\"type\":\"String\"},{\"name\":\"n\",\"type\":\"Int64\"},"
-                + "{\"name\":\"total\",\"type\":\"Float64\"},{\"name\":\"statuses\",\"type\":\"Int64\"}]");
+        assertThat(body.get("meta").toString())
+                .isEqualTo("[{\"name\":\"host\",\"type\":\"String\"},{\"name\":\"n\",\"type\":\"Int64\"},"
+                        + "{\"name\":\"total\",\"type\":\"Float64\"},{\"name\":\"statuses\",\"type\":\"Int64\"}]");
         assertThat(body.get("rows").asInt()).isEqualTo(EXPECTED.size());
         JsonNode stats = body.get("statistics");
         assertThat(stats.get("elapsed").isNumber()).isTrue();
-        assertThat(stats.get("rows_read").asLong()).as("every row of the table is read").isEqualTo(300);
+        assertThat(stats.get("rows_read").asLong())
+                .as("every row of the table is read")
+                .isEqualTo(300);
         assertThat(stats.has("bytes_read")).isTrue();
         int i = 0;
         for (Map.Entry<String, double[]> e : EXPECTED.entrySet()) {
             JsonNode row = body.get("data").get(i++);
             assertThat(row.get("host").asText()).isEqualTo(e.getKey());
-            assertThat(row.get("n").isTextual()).as("Int64 is quoted by default").isTrue();
+            assertThat(row.get("n").isTextual())
+                    .as("Int64 is quoted by default")
+                    .isTrue();
             assertThat(row.get("n").asText()).isEqualTo(Long.toString((long) e.getValue()[0]));
             assertThat(row.get("total").isNumber()).isTrue();
             assertThat(row.get("total").asDouble()).isEqualTo(e.getValue()[1]);
         }
         assertThat(r.body()).contains("\\/");
-        JsonNode unquoted = JSON.readTree(clickHouseGet(GROUPED + " FORMAT JSON", "&output_format_json_quote_64bit_integers=0").body());
+        JsonNode unquoted =
+                JSON.readTree(clickHouseGet(GROUPED + " FORMAT JSON", "&output_format_json_quote_64bit_integers=0")
+                        .body());
         assertThat(unquoted.get("data").get(0).get("n").isNumber()).isTrue();
     }
 
     @Test
     void clickHouseEachRowAndTabSeparated() throws Exception {
-        HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/")).POST(HttpRequest.BodyPublishers.ofString(GROUPED + " FORMAT JSONEachRow")));
+        HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/"))
+                .POST(HttpRequest.BodyPublishers.ofString(GROUPED + " FORMAT JSONEachRow")));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         String[] lines = r.body().split("\n");
         assertThat(lines).hasSize(EXPECTED.size());
@@ -188,7 +213,8 @@ class SqlSurfacesTest {
         r = clickHouseGet(GROUPED + " FORMAT TabSeparatedWithNames", "");
         assertThat(r.body().split("\n")[0]).isEqualTo("host\tn\ttotal\tstatuses");
         assertThat(r.body().split("\n")).hasSize(EXPECTED.size() + 1);
-        r = send(HttpRequest.newBuilder(uri("/?default_format=TSVWithNamesAndTypes")).POST(HttpRequest.BodyPublishers.ofString(GROUPED)));
+        r = send(HttpRequest.newBuilder(uri("/?default_format=TSVWithNamesAndTypes"))
+                .POST(HttpRequest.BodyPublishers.ofString(GROUPED)));
         assertThat(r.body().split("\n")[1]).isEqualTo("String\tInt64\tFloat64\tInt64");
     }
 
@@ -198,33 +224,44 @@ class SqlSurfacesTest {
         JsonNode body = JSON.readTree(clickHouseGet(q, "").body());
         assertThat(body.get("meta").get(0).get("type").asText()).isEqualTo("DateTime64(3, 'UTC')");
         String expected = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
-                .format(java.time.LocalDateTime.ofEpochSecond(base / 1000, (int) (base % 1000) * 1_000_000, java.time.ZoneOffset.UTC));
+                .format(java.time.LocalDateTime.ofEpochSecond(
+                        base / 1000, (int) (base % 1000) * 1_000_000, java.time.ZoneOffset.UTC));
         assertThat(body.get("data").get(0).get("ts").asText()).isEqualTo(expected);
     }
 
     @Test
     void aMetricIsATableOfTsValueAndLabels() throws Exception {
         long t = System.currentTimeMillis() - 60_000;
-        HttpResponse<String> imported = send(HttpRequest.newBuilder(uri("/api/v1/import/prometheus")).POST(HttpRequest.BodyPublishers.ofString(
-                "up{job=\"a\"} 1 " + t + "\nup{job=\"a\"} 0 " + (t + 15_000) + "\nup{job=\"b\"} 1 " + t + "\n")));
+        HttpResponse<String> imported = send(HttpRequest.newBuilder(uri("/api/v1/import/prometheus"))
+                .POST(HttpRequest.BodyPublishers.ofString("up{job=\"a\"} 1 " + t + "\nup{job=\"a\"} 0 " + (t + 15_000)
+                        + "\nup{job=\"b\"} 1 " + t + "\n")));
         assertThat(imported.statusCode()).as(imported.body()).isEqualTo(204);
-        HttpResponse<String> r = sql("text/plain", "SELECT job, count(*) AS n, sum(value) AS s FROM up GROUP BY job ORDER BY job");
+        HttpResponse<String> r =
+                sql("text/plain", "SELECT job, count(*) AS n, sum(value) AS s FROM up GROUP BY job ORDER BY job");
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(JSON.readTree(r.body()).get("rows").toString()).isEqualTo("[[\"a\",2,1.0],[\"b\",1,1.0]]");
-        assertThat(clickHouseGet("SELECT job, count(*) AS n FROM up GROUP BY job ORDER BY job", "").body()).isEqualTo("a\t2\nb\t1\n");
+        assertThat(clickHouseGet("SELECT job, count(*) AS n FROM up GROUP BY job ORDER BY job", "")
+                        .body())
+                .isEqualTo("a\t2\nb\t1\n");
     }
 
     @Test
     void aNameNeitherDeclaredNorWrittenAnswersNoRowsAndSaysWhy() throws Exception {
         long t = System.currentTimeMillis() - 60_000;
-        assertThat(send(HttpRequest.newBuilder(uri("/api/v1/import/prometheus")).POST(HttpRequest.BodyPublishers.ofString(
-                "queue_depth{job=\"a\"} 3 " + t + "\n"))).statusCode()).isEqualTo(204);
-        JsonNode unknown = JSON.readTree(sql("text/plain", "SELECT host, count(*) FROM reqests GROUP BY host").body());
+        assertThat(send(HttpRequest.newBuilder(uri("/api/v1/import/prometheus"))
+                                .POST(HttpRequest.BodyPublishers.ofString("queue_depth{job=\"a\"} 3 " + t + "\n")))
+                        .statusCode())
+                .isEqualTo(204);
+        JsonNode unknown = JSON.readTree(sql("text/plain", "SELECT host, count(*) FROM reqests GROUP BY host")
+                .body());
         assertThat(unknown.get("rows").size()).isZero();
-        assertThat(unknown.get("infos").toString()).contains("\\\"reqests\\\" is not a declared table, and no metric of that name");
+        assertThat(unknown.get("infos").toString())
+                .contains("\\\"reqests\\\" is not a declared table, and no metric of that name");
         // a written metric with no rows in the window is simply empty
-        JsonNode empty = JSON.readTree(sql("text/plain", "SELECT job, count(*) FROM queue_depth WHERE ts > now() - INTERVAL 1 SECOND "
-                + "GROUP BY job").body());
+        JsonNode empty = JSON.readTree(sql(
+                        "text/plain",
+                        "SELECT job, count(*) FROM queue_depth WHERE ts > now() - INTERVAL 1 SECOND " + "GROUP BY job")
+                .body());
         assertThat(empty.get("rows").size()).isZero();
         assertThat(empty.get("infos").toString()).doesNotContain("not a declared table");
     }
@@ -232,7 +269,8 @@ class SqlSurfacesTest {
     @Test
     void clickHouseProbesAndPing() throws Exception {
         assertThat(clickHouseGet("SELECT 1", "").body()).isEqualTo("1\n");
-        JsonNode version = JSON.readTree(clickHouseGet("select  version() format JSON", "").body());
+        JsonNode version =
+                JSON.readTree(clickHouseGet("select  version() format JSON", "").body());
         assertThat(version.get("meta").toString()).isEqualTo("[{\"name\":\"version()\",\"type\":\"String\"}]");
         assertThat(version.get("data").get(0).get("version()").asText()).isEqualTo(ClickHouseEndpoint.VERSION);
         assertThat(version.get("rows").asInt()).isEqualTo(1);
@@ -247,7 +285,9 @@ class SqlSurfacesTest {
         HttpResponse<String> r = clickHouseGet("SELECT count(* FROM requests", "");
         assertThat(r.statusCode()).isEqualTo(400);
         assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).hasValue("62");
-        assertThat(r.body()).startsWith("Code: 62. DB::Exception: SQL syntax error").contains("(SYNTAX_ERROR)");
+        assertThat(r.body())
+                .startsWith("Code: 62. DB::Exception: SQL syntax error")
+                .contains("(SYNTAX_ERROR)");
         r = clickHouseGet("SELECT nope FROM requests", "");
         assertThat(r.headers().firstValue("X-ClickHouse-Exception-Code")).hasValue("47");
         assertThat(r.body()).startsWith("Code: 47. DB::Exception: unknown column \"nope\"");

@@ -56,9 +56,10 @@ class SqlTablesThroughputTest {
                 """;
         long base = System.currentTimeMillis() - 7_200_000;
         try (TesseraServer server = TesseraServer.start(ConfigLoader.parse(config));
-             Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
             try (Statement s = duck.createStatement()) {
-                s.execute("CREATE TABLE requests (ts TIMESTAMP, host VARCHAR, status BIGINT, latency DOUBLE, bytes BIGINT)");
+                s.execute(
+                        "CREATE TABLE requests (ts TIMESTAMP, host VARCHAR, status BIGINT, latency DOUBLE, bytes BIGINT)");
             }
             Random random = new Random(1);
             long[] nanos = new long[2];
@@ -74,11 +75,28 @@ class SqlTablesThroughputTest {
                         double latency = random.nextDouble() * 100;
                         long size = random.nextInt(1 << 20);
                         if (csv) {
-                            body.append(ts).append(',').append(host).append(',').append(status).append(',').append(latency).append(',')
-                                    .append(size).append('\n');
+                            body.append(ts)
+                                    .append(',')
+                                    .append(host)
+                                    .append(',')
+                                    .append(status)
+                                    .append(',')
+                                    .append(latency)
+                                    .append(',')
+                                    .append(size)
+                                    .append('\n');
                         } else {
-                            body.append("{\"ts\":").append(ts).append(",\"host\":\"").append(host).append("\",\"status\":").append(status)
-                                    .append(",\"latency\":").append(latency).append(",\"bytes\":").append(size).append("}\n");
+                            body.append("{\"ts\":")
+                                    .append(ts)
+                                    .append(",\"host\":\"")
+                                    .append(host)
+                                    .append("\",\"status\":")
+                                    .append(status)
+                                    .append(",\"latency\":")
+                                    .append(latency)
+                                    .append(",\"bytes\":")
+                                    .append(size)
+                                    .append("}\n");
                         }
                         insert.setObject(1, LocalDateTime.ofInstant(Instant.ofEpochMilli(ts), ZoneOffset.UTC));
                         insert.setString(2, host);
@@ -89,12 +107,14 @@ class SqlTablesThroughputTest {
                     }
                     String text = body.toString();
                     if (q < 6) {
-                        TableRowsEndpointTest.post(server, "/api/v1/tables/warmup/rows", csv ? "text/csv" : "application/x-ndjson", text);
-                        TableRowsEndpointTest.post(server, "/api/v1/tables/warmup/rows", csv ? "text/csv" : "application/x-ndjson", text);
+                        TableRowsEndpointTest.post(
+                                server, "/api/v1/tables/warmup/rows", csv ? "text/csv" : "application/x-ndjson", text);
+                        TableRowsEndpointTest.post(
+                                server, "/api/v1/tables/warmup/rows", csv ? "text/csv" : "application/x-ndjson", text);
                     }
                     long start = System.nanoTime();
-                    HttpResponse<String> r = TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows",
-                            csv ? "text/csv" : "application/x-ndjson", text);
+                    HttpResponse<String> r = TableRowsEndpointTest.post(
+                            server, "/api/v1/tables/requests/rows", csv ? "text/csv" : "application/x-ndjson", text);
                     nanos[csv ? 1 : 0] += System.nanoTime() - start;
                     bytes[csv ? 1 : 0] += text.length();
                     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
@@ -102,24 +122,32 @@ class SqlTablesThroughputTest {
                 insert.executeBatch();
             }
             int half = REQUESTS / 2 * ROWS_PER_REQUEST;
-            System.out.printf("rows ingest: JSON lines %.0f rows/s (%.1f MB/s), CSV %.0f rows/s (%.1f MB/s), %d rows each, %d-row requests%n",
-                    half / (nanos[0] / 1e9), bytes[0] / (nanos[0] / 1e3), half / (nanos[1] / 1e9), bytes[1] / (nanos[1] / 1e3), half,
+            System.out.printf(
+                    "rows ingest: JSON lines %.0f rows/s (%.1f MB/s), CSV %.0f rows/s (%.1f MB/s), %d rows each, %d-row requests%n",
+                    half / (nanos[0] / 1e9),
+                    bytes[0] / (nanos[0] / 1e3),
+                    half / (nanos[1] / 1e9),
+                    bytes[1] / (nanos[1] / 1e3),
+                    half,
                     ROWS_PER_REQUEST);
             long memory = server.tables().stats().getFirst().memoryBytes();
-            System.out.printf("table memory: %d bytes for %d rows (%.1f bytes/row)%n", memory, 2 * half, memory / (2.0 * half));
+            System.out.printf(
+                    "table memory: %d bytes for %d rows (%.1f bytes/row)%n", memory, 2 * half, memory / (2.0 * half));
             for (String q : QUERIES) {
                 long[] tessera = new long[15];
                 long[] duckdb = new long[15];
                 for (int i = -5; i < tessera.length; i++) {
                     long start = System.nanoTime();
-                    HttpResponse<String> r = SqlSurfacesTest.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/sql"))
-                            .POST(HttpRequest.BodyPublishers.ofString(q)));
+                    HttpResponse<String> r = SqlSurfacesTest.send(
+                            HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/sql"))
+                                    .POST(HttpRequest.BodyPublishers.ofString(q)));
                     long took = System.nanoTime() - start;
                     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
                     JsonNode rows = JSON.readTree(r.body()).get("rows");
                     start = System.nanoTime();
                     int count = 0;
-                    try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(q)) {
+                    try (Statement s = duck.createStatement();
+                            ResultSet rs = s.executeQuery(q)) {
                         while (rs.next()) {
                             assertThat(rows.get(count).get(0).asText()).isEqualTo(rs.getString(1));
                             count++;
@@ -133,7 +161,8 @@ class SqlTablesThroughputTest {
                 }
                 double t = median(tessera) / 1e6;
                 double d = median(duckdb) / 1e6;
-                System.out.printf("query (median of %d after 5 warm-up runs, %d rows): Tessera /api/v1/sql %.2f ms, DuckDB JDBC in-process %.2f ms, ratio %.2f: %s%n",
+                System.out.printf(
+                        "query (median of %d after 5 warm-up runs, %d rows): Tessera /api/v1/sql %.2f ms, DuckDB JDBC in-process %.2f ms, ratio %.2f: %s%n",
                         tessera.length, 2 * half, t, d, t / d, q);
             }
         }
@@ -144,5 +173,4 @@ class SqlTablesThroughputTest {
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
     }
-
 }

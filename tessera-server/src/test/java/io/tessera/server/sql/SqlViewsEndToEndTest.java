@@ -64,11 +64,14 @@ class SqlViewsEndToEndTest {
             + "GROUP BY host ORDER BY total DESC";
     static final String USERS = "SELECT region, approx_count_distinct(user) AS users FROM requests "
             + "WHERE ts > now() - INTERVAL 1 HOUR GROUP BY region ORDER BY region";
-    static final String COUNTS = "SELECT host, region, count(latency) AS n FROM requests WHERE ts > now() - INTERVAL 1 HOUR "
-            + "GROUP BY host, region ORDER BY host, region";
+    static final String COUNTS =
+            "SELECT host, region, count(latency) AS n FROM requests WHERE ts > now() - INTERVAL 1 HOUR "
+                    + "GROUP BY host, region ORDER BY host, region";
     /** count(*) alone: the planner gives it a view counting the table's first measure. */
-    static final String ROWS_BY_REGION = "SELECT region, count(*) AS n FROM requests WHERE ts > now() - INTERVAL 1 HOUR "
-            + "GROUP BY region ORDER BY region";
+    static final String ROWS_BY_REGION =
+            "SELECT region, count(*) AS n FROM requests WHERE ts > now() - INTERVAL 1 HOUR "
+                    + "GROUP BY region ORDER BY region";
+
     static final String AVG = "SELECT host, avg(latency) AS a FROM requests WHERE ts > now() - INTERVAL 1 HOUR "
             + "GROUP BY host ORDER BY host";
     static final String EVENTS = "SELECT host, sum(latency) AS s FROM events WHERE ts > now() - INTERVAL 1 HOUR "
@@ -77,16 +80,20 @@ class SqlViewsEndToEndTest {
     /** Conditions on dimensions: read from views keeping a state per value of the compared columns. */
     static final String EU_BYTES = "SELECT host, sum(bytes) AS total FROM requests WHERE ts > now() - INTERVAL 2 HOUR "
             + "AND region = 'eu' GROUP BY host ORDER BY host";
+
     static final String US_COUNTS = "SELECT host, count(latency) AS n FROM requests WHERE region IN ('us') "
             + "AND ts > now() - INTERVAL 1 HOUR GROUP BY host ORDER BY host";
-    static final String SOME_HOSTS_P99 = "SELECT region, quantile(0.99)(latency) AS p99, median(latency) AS p50 FROM requests "
-            + "WHERE ts > now() - INTERVAL 1 HOUR AND host IN ('h0', 'h2', 'h3') GROUP BY region ORDER BY region";
+    static final String SOME_HOSTS_P99 =
+            "SELECT region, quantile(0.99)(latency) AS p99, median(latency) AS p50 FROM requests "
+                    + "WHERE ts > now() - INTERVAL 1 HOUR AND host IN ('h0', 'h2', 'h3') GROUP BY region ORDER BY region";
     static final String SOME_HOSTS_USERS = "SELECT region, approx_count_distinct(user) AS users FROM requests "
             + "WHERE ts > now() - INTERVAL 1 HOUR AND NOT (host = 'h4' OR host = 'h1') GROUP BY region ORDER BY region";
-    static final String EVENTS_BUT_ONE = "SELECT host, sum(latency) AS s FROM events WHERE ts > now() - INTERVAL 1 HOUR "
-            + "AND host <> 'h2' GROUP BY host ORDER BY host";
-    static final String US_COUNTS_BUCKETED = "SELECT time_bucket(INTERVAL '10 minutes', ts) AS t, host, count(latency) AS n "
-            + "FROM requests WHERE ts > now() - INTERVAL 1 HOUR AND region = 'us' GROUP BY t, host ORDER BY t, host";
+    static final String EVENTS_BUT_ONE =
+            "SELECT host, sum(latency) AS s FROM events WHERE ts > now() - INTERVAL 1 HOUR "
+                    + "AND host <> 'h2' GROUP BY host ORDER BY host";
+    static final String US_COUNTS_BUCKETED =
+            "SELECT time_bucket(INTERVAL '10 minutes', ts) AS t, host, count(latency) AS n "
+                    + "FROM requests WHERE ts > now() - INTERVAL 1 HOUR AND region = 'us' GROUP BY t, host ORDER BY t, host";
 
     private static TesseraServer server;
     private static Connection duck;
@@ -111,10 +118,12 @@ class SqlViewsEndToEndTest {
                 """));
         duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement s = duck.createStatement()) {
-            s.execute("CREATE TABLE raw_requests (ts_ms BIGINT, host VARCHAR, region VARCHAR, \"user\" VARCHAR, latency DOUBLE, "
-                    + "bytes BIGINT)");
+            s.execute(
+                    "CREATE TABLE raw_requests (ts_ms BIGINT, host VARCHAR, region VARCHAR, \"user\" VARCHAR, latency DOUBLE, "
+                            + "bytes BIGINT)");
             s.execute("CREATE TABLE raw_events (ts_ms BIGINT, host VARCHAR, latency DOUBLE)");
-            s.execute("CREATE VIEW requests AS SELECT epoch_ms(ts_ms) AS ts, host, region, \"user\", latency, bytes FROM raw_requests");
+            s.execute(
+                    "CREATE VIEW requests AS SELECT epoch_ms(ts_ms) AS ts, host, region, \"user\", latency, bytes FROM raw_requests");
             s.execute("CREATE VIEW events AS SELECT epoch_ms(ts_ms) AS ts, host, latency FROM raw_events");
         }
         start = System.currentTimeMillis();
@@ -130,7 +139,8 @@ class SqlViewsEndToEndTest {
         java.util.Arrays.sort(times);
         int requests = 4;
         int per = ROWS / requests;
-        try (DuckDBAppender insert = ((DuckDBConnection) duck).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "raw_requests")) {
+        try (DuckDBAppender insert =
+                ((DuckDBConnection) duck).createAppender(DuckDBConnection.DEFAULT_SCHEMA, "raw_requests")) {
             for (int q = 0; q < requests; q++) {
                 StringBuilder body = new StringBuilder();
                 for (int i = q * per; i < (q + 1) * per; i++) {
@@ -139,9 +149,19 @@ class SqlViewsEndToEndTest {
                     String user = "u" + random.nextInt(3000);
                     double latency = Math.exp(random.nextGaussian()) * 100;
                     long bytes = random.nextLong(1_000_000);
-                    body.append("{\"ts\":").append(times[i]).append(",\"host\":\"").append(host).append("\",\"region\":\"")
-                            .append(region).append("\",\"user\":\"").append(user).append("\",\"latency\":").append(latency)
-                            .append(",\"bytes\":").append(bytes).append("}\n");
+                    body.append("{\"ts\":")
+                            .append(times[i])
+                            .append(",\"host\":\"")
+                            .append(host)
+                            .append("\",\"region\":\"")
+                            .append(region)
+                            .append("\",\"user\":\"")
+                            .append(user)
+                            .append("\",\"latency\":")
+                            .append(latency)
+                            .append(",\"bytes\":")
+                            .append(bytes)
+                            .append("}\n");
                     insert.beginRow();
                     insert.append(times[i]);
                     insert.append(host);
@@ -163,8 +183,13 @@ class SqlViewsEndToEndTest {
                 }
                 String host = HOSTS[i % HOSTS.length];
                 double latency = 1 + (i % 97) * 0.25;
-                events.append("{\"ts\":").append(t).append(",\"host\":\"").append(host).append("\",\"latency\":")
-                        .append(latency).append("}\n");
+                events.append("{\"ts\":")
+                        .append(t)
+                        .append(",\"host\":\"")
+                        .append(host)
+                        .append("\",\"latency\":")
+                        .append(latency)
+                        .append("}\n");
                 insertEvent(insert, t, host, latency);
             }
             insert.executeBatch();
@@ -175,9 +200,25 @@ class SqlViewsEndToEndTest {
                 sql_rows_per_second: 2000
                 sql_groups: 5
                 queries:
-                """ + String.join("", java.util.stream.Stream.of(P99, BYTES, USERS, COUNTS, AVG, EVENTS, ROWS_BY_REGION, EU_BYTES,
-                        US_COUNTS, SOME_HOSTS_P99, SOME_HOSTS_USERS, EVENTS_BUT_ONE, US_COUNTS_BUCKETED)
-                .map(q -> "  - sql: \"" + q + "\"\n    every: 1m\n").toList());
+                """
+                + String.join(
+                        "",
+                        java.util.stream.Stream.of(
+                                        P99,
+                                        BYTES,
+                                        USERS,
+                                        COUNTS,
+                                        AVG,
+                                        EVENTS,
+                                        ROWS_BY_REGION,
+                                        EU_BYTES,
+                                        US_COUNTS,
+                                        SOME_HOSTS_P99,
+                                        SOME_HOSTS_USERS,
+                                        EVENTS_BUT_ONE,
+                                        US_COUNTS_BUCKETED)
+                                .map(q -> "  - sql: \"" + q + "\"\n    every: 1m\n")
+                                .toList());
         planned = Planner.plan(Workload.parse(workload, server.config().tableCatalog()));
         HttpResponse<String> installed = post("/api/v1/plan", InstallablePlanCodec.toJson(planned.plan()));
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
@@ -194,8 +235,9 @@ class SqlViewsEndToEndTest {
         return (t > start - H && t < start - H + GAP) || (t > start - 2 * H && t < start - 2 * H + GAP);
     }
 
-    private static void insertRequest(PreparedStatement insert, long t, String host, String region, String user, double latency,
-            long bytes) throws Exception {
+    private static void insertRequest(
+            PreparedStatement insert, long t, String host, String region, String user, double latency, long bytes)
+            throws Exception {
         insert.setLong(1, t);
         insert.setString(2, host);
         insert.setString(3, region);
@@ -221,10 +263,12 @@ class SqlViewsEndToEndTest {
             Thread.sleep(1_000);
         }
         long now = System.currentTimeMillis();
-        postRows("requests", "{\"ts\":" + now + ",\"host\":\"h0\",\"region\":\"eu\",\"user\":\"u0\",\"latency\":1.5,\"bytes\":3}\n");
+        postRows(
+                "requests",
+                "{\"ts\":" + now + ",\"host\":\"h0\",\"region\":\"eu\",\"user\":\"u0\",\"latency\":1.5,\"bytes\":3}\n");
         postRows("events", "{\"ts\":" + now + ",\"host\":\"h0\",\"latency\":1.5}\n");
         try (PreparedStatement r = duck.prepareStatement("INSERT INTO raw_requests VALUES (?, ?, ?, ?, ?, ?)");
-             PreparedStatement e = duck.prepareStatement("INSERT INTO raw_events VALUES (?, ?, ?)")) {
+                PreparedStatement e = duck.prepareStatement("INSERT INTO raw_events VALUES (?, ?, ?)")) {
             insertRequest(r, now, "h0", "eu", "u0", 1.5, 3);
             r.executeBatch();
             insertEvent(e, now, "h0", 1.5);
@@ -234,9 +278,12 @@ class SqlViewsEndToEndTest {
     }
 
     private static void postRows(String table, String body) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address()
-                + "/api/v1/tables/" + table + "/rows")).header("Content-Type", "application/x-ndjson")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/tables/" + table + "/rows"))
+                        .header("Content-Type", "application/x-ndjson")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 
@@ -250,9 +297,12 @@ class SqlViewsEndToEndTest {
     }
 
     static JsonNode sql(String query, boolean accelerate) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/sql"
-                + (accelerate ? "" : "?accelerate=false"))).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", query)))).build(),
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create(
+                                "http://" + server.address() + "/api/v1/sql" + (accelerate ? "" : "?accelerate=false")))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", query))))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
@@ -260,13 +310,18 @@ class SqlViewsEndToEndTest {
 
     /** DuckDB's answer: the query with its window's lower edge in the gap after {@code start - hours}. */
     private static List<Object[]> duck(String query) throws Exception {
-        String edge = "TIMESTAMP '" + LocalDateTime.ofInstant(Instant.ofEpochMilli(start - H + GAP / 2), ZoneOffset.UTC) + "'";
-        String edge2 = "TIMESTAMP '" + LocalDateTime.ofInstant(Instant.ofEpochMilli(start - 2 * H + GAP / 2), ZoneOffset.UTC) + "'";
-        String q = query.replace("now() - INTERVAL 1 HOUR", edge).replace("now() - INTERVAL 2 HOUR", edge2)
-                .replace("quantile(0.99)(latency)", "quantile_cont(latency, 0.99)").replace("median(latency)", "quantile_cont(latency, 0.5)")
+        String edge = "TIMESTAMP '" + LocalDateTime.ofInstant(Instant.ofEpochMilli(start - H + GAP / 2), ZoneOffset.UTC)
+                + "'";
+        String edge2 = "TIMESTAMP '"
+                + LocalDateTime.ofInstant(Instant.ofEpochMilli(start - 2 * H + GAP / 2), ZoneOffset.UTC) + "'";
+        String q = query.replace("now() - INTERVAL 1 HOUR", edge)
+                .replace("now() - INTERVAL 2 HOUR", edge2)
+                .replace("quantile(0.99)(latency)", "quantile_cont(latency, 0.99)")
+                .replace("median(latency)", "quantile_cont(latency, 0.5)")
                 .replace("approx_count_distinct(user)", "count(DISTINCT \"user\")");
         List<Object[]> rows = new java.util.ArrayList<>();
-        try (Statement s = duck.createStatement(); ResultSet rs = s.executeQuery(q)) {
+        try (Statement s = duck.createStatement();
+                ResultSet rs = s.executeQuery(q)) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
                 Object[] row = new Object[n];
@@ -280,25 +335,39 @@ class SqlViewsEndToEndTest {
     }
 
     private static String viewIdOf(String family) {
-        return planned.plan().materializedViews().stream().filter(v -> v.state().state().family().name().equals(family))
-                .map(MaterializedView::definitionId).findFirst().orElseThrow();
+        return planned.plan().materializedViews().stream()
+                .filter(v -> v.state().state().family().name().equals(family))
+                .map(MaterializedView::definitionId)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void thePlannerGivesEveryViewableQueryAViewAndSaysWhyNotForTheOther() {
         InstallablePlan plan = planned.plan();
-        assertThat(plan.materializedViews()).as(planned.explanation().text()).extracting(v -> v.state().state().family().name())
+        assertThat(plan.materializedViews())
+                .as(planned.explanation().text())
+                .extracting(v -> v.state().state().family().name())
                 .containsExactlyInAnyOrder("KLL", "SUM", "DISTINCT", "COUNT", "SUM", "COUNT", "SUM", "KLL", "DISTINCT");
         assertThat(planned.explanation().text()).contains("SQL query [4]: no view keeps avg");
         // the filtered queries read views keyed by their group keys and the columns their conditions compare
-        assertThat(plan.materializedViews()).extracting(v -> v.state().state().family().name() + v.state().grouping().labels())
-                .contains("SUM[host, region]", "COUNT[host, region]", "KLL[host, region]", "DISTINCT[host, region]", "SUM[host]");
+        assertThat(plan.materializedViews())
+                .extracting(v ->
+                        v.state().state().family().name() + v.state().grouping().labels())
+                .contains(
+                        "SUM[host, region]",
+                        "COUNT[host, region]",
+                        "KLL[host, region]",
+                        "DISTINCT[host, region]",
+                        "SUM[host]");
         assertThat(server.installedPlan()).isEqualTo(plan);
     }
 
     @Test
     void aPlanWhoseTableViewReadsAnUndeclaredColumnIsRejectedAndTheInstalledPlanStays() throws Exception {
-        io.tessera.core.TableCatalog other = io.tessera.core.TableCatalog.of(new io.tessera.core.TableSchema("requests", "ts",
+        io.tessera.core.TableCatalog other = io.tessera.core.TableCatalog.of(new io.tessera.core.TableSchema(
+                "requests",
+                "ts",
                 List.of(new io.tessera.core.Column("zone", io.tessera.core.ColumnType.STRING)),
                 List.of(new io.tessera.core.Column("latency", io.tessera.core.ColumnType.DOUBLE))));
         PlanResult foreign = Planner.plan(Workload.parse("""
@@ -319,7 +388,9 @@ class SqlViewsEndToEndTest {
         tick();
         for (String query : List.of(BYTES, COUNTS, ROWS_BY_REGION, EU_BYTES, US_COUNTS, EVENTS_BUT_ONE)) {
             JsonNode answer = sql(query, true);
-            assertThat(answer.path("infos").toString()).as(query).contains("answered from view")
+            assertThat(answer.path("infos").toString())
+                    .as(query)
+                    .contains("answered from view")
                     .contains(query.contains("AND") ? "its groups where" : "answered from view");
             assertThat(answer.path("approximate").asBoolean()).isFalse();
             List<Object[]> expected = duck(query);
@@ -330,15 +401,19 @@ class SqlViewsEndToEndTest {
                 for (int c = 0; c < x.length; c++) {
                     JsonNode a = rows.get(r).get(c);
                     if (x[c] instanceof Number n) {
-                        assertThat(a.asDouble()).as(query + " row " + r).isCloseTo(n.doubleValue(),
-                                org.assertj.core.api.Assertions.within(1e-9 * Math.abs(n.doubleValue())));
+                        assertThat(a.asDouble())
+                                .as(query + " row " + r)
+                                .isCloseTo(
+                                        n.doubleValue(),
+                                        org.assertj.core.api.Assertions.within(1e-9 * Math.abs(n.doubleValue())));
                     } else {
                         assertThat(a.asText()).isEqualTo(String.valueOf(x[c]));
                     }
                 }
             }
         }
-        assertThat(sql(BYTES, true).path("infos").toString()).contains(viewIdOf("SUM").substring(0, 20));
+        assertThat(sql(BYTES, true).path("infos").toString())
+                .contains(viewIdOf("SUM").substring(0, 20));
     }
 
     @Test
@@ -348,8 +423,8 @@ class SqlViewsEndToEndTest {
         assertThat(answer.path("infos").toString()).contains("answered from view " + viewIdOf("KLL"));
         assertWithinRankError(answer, "");
         JsonNode someHosts = sql(SOME_HOSTS_P99, true);
-        assertThat(someHosts.path("infos").toString()).contains("answered from view", "its groups where",
-                "host\\\" IN ('h0', 'h2', 'h3')");
+        assertThat(someHosts.path("infos").toString())
+                .contains("answered from view", "its groups where", "host\\\" IN ('h0', 'h2', 'h3')");
         // three hosts' panes hold more values than are gathered exactly: the merged sketch answers
         assertWithinRankError(someHosts, " AND host IN ('h0', 'h2', 'h3')");
     }
@@ -359,22 +434,26 @@ class SqlViewsEndToEndTest {
         assertThat(answer.path("approximate").asBoolean()).isTrue();
         double bound = answer.path("error_bound").path("error").asDouble();
         assertThat(bound).isGreaterThan(0).isLessThan(0.02);
-        String edge = "TIMESTAMP '" + LocalDateTime.ofInstant(Instant.ofEpochMilli(start - H + GAP / 2), ZoneOffset.UTC) + "'";
+        String edge = "TIMESTAMP '" + LocalDateTime.ofInstant(Instant.ofEpochMilli(start - H + GAP / 2), ZoneOffset.UTC)
+                + "'";
         assertThat(answer.path("rows").size()).isEqualTo(2);
         for (JsonNode row : answer.path("rows")) {
             String region = row.get(0).asText();
             double[] fractions = {0.99, 0.5};
             for (int k = 0; k < 2; k++) {
                 double v = row.get(k + 1).asDouble();
-                try (PreparedStatement s = duck.prepareStatement("SELECT avg(CASE WHEN latency < ? THEN 1.0 ELSE 0.0 END), "
-                        + "avg(CASE WHEN latency <= ? THEN 1.0 ELSE 0.0 END) FROM requests WHERE ts > " + edge + " AND region = ?"
-                        + condition)) {
+                try (PreparedStatement s =
+                        duck.prepareStatement("SELECT avg(CASE WHEN latency < ? THEN 1.0 ELSE 0.0 END), "
+                                + "avg(CASE WHEN latency <= ? THEN 1.0 ELSE 0.0 END) FROM requests WHERE ts > " + edge
+                                + " AND region = ?"
+                                + condition)) {
                     s.setDouble(1, v);
                     s.setDouble(2, v);
                     s.setString(3, region);
                     try (ResultSet rs = s.executeQuery()) {
                         rs.next();
-                        assertThat(fractions[k]).as(region + " q" + fractions[k] + " = " + v)
+                        assertThat(fractions[k])
+                                .as(region + " q" + fractions[k] + " = " + v)
                                 .isBetween(rs.getDouble(1) - bound, rs.getDouble(2) + bound);
                     }
                 }
@@ -400,7 +479,8 @@ class SqlViewsEndToEndTest {
         for (int r = 0; r < expected.size(); r++) {
             double exact = ((Number) expected.get(r)[1]).doubleValue();
             double estimate = answer.path("rows").get(r).get(1).asDouble();
-            assertThat(Math.abs(estimate - exact)).as(expected.get(r)[0] + ": " + estimate + " vs " + exact)
+            assertThat(Math.abs(estimate - exact))
+                    .as(expected.get(r)[0] + ": " + estimate + " vs " + exact)
                     .isLessThanOrEqualTo(bound * exact);
         }
     }
@@ -415,7 +495,8 @@ class SqlViewsEndToEndTest {
         for (int r = 0; r < expected.size(); r++) {
             for (int c = 1; c < 3; c++) {
                 double x = ((Number) expected.get(r)[c]).doubleValue();
-                assertThat(exact.path("rows").get(r).get(c).asDouble()).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
+                assertThat(exact.path("rows").get(r).get(c).asDouble())
+                        .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
             }
         }
         JsonNode avg = sql(AVG, true);
@@ -423,22 +504,27 @@ class SqlViewsEndToEndTest {
         List<Object[]> avgExpected = duck(AVG);
         for (int r = 0; r < avgExpected.size(); r++) {
             double x = ((Number) avgExpected.get(r)[1]).doubleValue();
-            assertThat(avg.path("rows").get(r).get(1).asDouble()).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
+            assertThat(avg.path("rows").get(r).get(1).asDouble())
+                    .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
         }
     }
 
     @Test
     void theClickHouseInterfaceAnswersFromTheViewsToo() throws Exception {
         tick();
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + "/?query="
-                + URLEncoder.encode(BYTES + " FORMAT JSON", StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/?query="
+                                + URLEncoder.encode(BYTES + " FORMAT JSON", StandardCharsets.UTF_8)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         JsonNode data = JSON.readTree(r.body()).path("data");
         List<Object[]> expected = duck(BYTES);
         assertThat(data.size()).isEqualTo(expected.size());
         Map<String, Long> totals = new HashMap<>();
         for (JsonNode row : data) {
-            totals.put(row.path("host").asText(), Long.parseLong(row.path("total").asText()));
+            totals.put(
+                    row.path("host").asText(), Long.parseLong(row.path("total").asText()));
         }
         for (Object[] x : expected) {
             assertThat(totals.get((String) x[0])).isEqualTo(((Number) x[1]).longValue());
@@ -446,7 +532,9 @@ class SqlViewsEndToEndTest {
     }
 
     private long rebuiltPanes() {
-        return server.maintainer().progress().stream().mapToLong(io.tessera.ingest.views.ViewProgress::panesRebuilt).sum();
+        return server.maintainer().progress().stream()
+                .mapToLong(io.tessera.ingest.views.ViewProgress::panesRebuilt)
+                .sum();
     }
 
     @Test
@@ -464,7 +552,9 @@ class SqlViewsEndToEndTest {
         JsonNode after = sql(EVENTS, true);
         assertThat(after.path("infos").toString()).contains("answered from view");
         if (!after.path("infos").toString().contains("answered exactly from raw rows")) {
-            assertThat(rebuiltPanes()).as("the server's maintenance rebuilt the pane already").isPositive();
+            assertThat(rebuiltPanes())
+                    .as("the server's maintenance rebuilt the pane already")
+                    .isPositive();
         } else {
             assertThat(after.path("infos").toString()).containsPattern("1 of (59|60) panes of view");
         }
@@ -472,35 +562,44 @@ class SqlViewsEndToEndTest {
         assertThat(after.path("rows").size()).isEqualTo(expected.size());
         for (int r = 0; r < expected.size(); r++) {
             double x = ((Number) expected.get(r)[1]).doubleValue();
-            assertThat(after.path("rows").get(r).get(1).asDouble()).as(String.valueOf(expected.get(r)[0]))
+            assertThat(after.path("rows").get(r).get(1).asDouble())
+                    .as(String.valueOf(expected.get(r)[0]))
                     .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
         }
         // the same view answers 5-minute buckets; the late row's pane is again built from raw rows
         String bucketed = "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, host, sum(latency) AS s FROM events "
                 + "WHERE ts > now() - INTERVAL 1 HOUR GROUP BY t, host ORDER BY t, host";
         JsonNode buckets = sql(bucketed, true);
-        assertThat(buckets.path("infos").toString()).contains("answered from view").contains("300000 ms buckets");
+        assertThat(buckets.path("infos").toString())
+                .contains("answered from view")
+                .contains("300000 ms buckets");
         assertThat(buckets.path("infos").toString().contains("answered exactly from raw rows") || rebuiltPanes() > 0)
-                .as("the late row's pane exact until rebuilt: " + buckets.path("infos")).isTrue();
+                .as("the late row's pane exact until rebuilt: " + buckets.path("infos"))
+                .isTrue();
         server.runIngestionRuns();
         assertThat(rebuiltPanes()).as("rebuilt by an ingestion run").isPositive();
         JsonNode repaired = sql(EVENTS, true);
-        assertThat(repaired.path("infos").toString()).contains("answered from view").doesNotContain("answered exactly from raw rows");
+        assertThat(repaired.path("infos").toString())
+                .contains("answered from view")
+                .doesNotContain("answered exactly from raw rows");
         assertThat(repaired.path("rows").size()).isEqualTo(expected.size());
         for (int r = 0; r < expected.size(); r++) {
             double x = ((Number) expected.get(r)[1]).doubleValue();
-            assertThat(repaired.path("rows").get(r).get(1).asDouble()).as("rebuilt " + expected.get(r)[0])
+            assertThat(repaired.path("rows").get(r).get(1).asDouble())
+                    .as("rebuilt " + expected.get(r)[0])
                     .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
         }
-        List<Object[]> want = duck(bucketed.replace("time_bucket(INTERVAL '5 minutes', ts) AS t",
-                "epoch_ms(time_bucket(INTERVAL '5 minutes', ts)) AS t"));
+        List<Object[]> want = duck(bucketed.replace(
+                "time_bucket(INTERVAL '5 minutes', ts) AS t", "epoch_ms(time_bucket(INTERVAL '5 minutes', ts)) AS t"));
         assertThat(buckets.path("rows").size()).isEqualTo(want.size());
         for (int r = 0; r < want.size(); r++) {
             JsonNode row = buckets.path("rows").get(r);
             assertThat(row.get(0).asLong()).isEqualTo(((Number) want.get(r)[0]).longValue());
             assertThat(row.get(1).asText()).isEqualTo(want.get(r)[1]);
             double x = ((Number) want.get(r)[2]).doubleValue();
-            assertThat(row.get(2).asDouble()).as(row.toString()).isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
+            assertThat(row.get(2).asDouble())
+                    .as(row.toString())
+                    .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * x));
         }
     }
 
@@ -508,9 +607,10 @@ class SqlViewsEndToEndTest {
     void aFilteredQueryByTimeBucketsReadsTheViewOfItsKeysAndConditionAndEqualsDuckDb() throws Exception {
         tick();
         JsonNode buckets = sql(US_COUNTS_BUCKETED, true);
-        assertThat(buckets.path("infos").toString()).contains("answered from view", "600000 ms buckets",
-                "its groups where", "region\\\" = 'us'");
-        List<Object[]> want = duck(US_COUNTS_BUCKETED.replace("time_bucket(INTERVAL '10 minutes', ts) AS t",
+        assertThat(buckets.path("infos").toString())
+                .contains("answered from view", "600000 ms buckets", "its groups where", "region\\\" = 'us'");
+        List<Object[]> want = duck(US_COUNTS_BUCKETED.replace(
+                "time_bucket(INTERVAL '10 minutes', ts) AS t",
                 "epoch_ms(time_bucket(INTERVAL '10 minutes', ts)) AS t"));
         assertThat(buckets.path("rows").size()).isEqualTo(want.size());
         for (int r = 0; r < want.size(); r++) {

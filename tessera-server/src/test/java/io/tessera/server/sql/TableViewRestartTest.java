@@ -31,8 +31,9 @@ class TableViewRestartTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
-    private static final String SQL = "SELECT host, sum(bytes) AS total FROM requests WHERE ts > now() - INTERVAL 1 HOUR "
-            + "GROUP BY host ORDER BY host";
+    private static final String SQL =
+            "SELECT host, sum(bytes) AS total FROM requests WHERE ts > now() - INTERVAL 1 HOUR "
+                    + "GROUP BY host ORDER BY host";
 
     @TempDir
     Path tmp;
@@ -61,12 +62,18 @@ class TableViewRestartTest {
             if (t > start - 3_600_000L && t < start - 3_300_000L) {
                 continue;
             }
-            rows.append("{\"ts\":").append(t).append(",\"host\":\"h").append(random.nextInt(4)).append("\",\"bytes\":")
-                    .append(random.nextInt(1000)).append("}\n");
+            rows.append("{\"ts\":")
+                    .append(t)
+                    .append(",\"host\":\"h")
+                    .append(random.nextInt(4))
+                    .append("\",\"bytes\":")
+                    .append(random.nextInt(1000))
+                    .append("}\n");
         }
         try (TesseraServer server = TesseraServer.start(config())) {
             post(server, "/api/v1/tables/requests/rows", rows.toString(), "application/x-ndjson");
-            PlanResult planned = Planner.plan(Workload.parse("""
+            PlanResult planned = Planner.plan(
+                    Workload.parse("""
                     sql_rows_per_second: 2000
                     queries:
                       - sql: "%s"
@@ -76,7 +83,10 @@ class TableViewRestartTest {
             post(server, "/api/v1/plan", InstallablePlanCodec.toJson(planned.plan()), "application/json");
             server.runIngestionRuns();
             assertThat(sql(server, true).path("infos").toString()).contains("answered from view");
-            post(server, "/api/v1/tables/requests/rows", "{\"ts\":" + (start - 1_800_000) + ",\"host\":\"h1\",\"bytes\":100000}\n",
+            post(
+                    server,
+                    "/api/v1/tables/requests/rows",
+                    "{\"ts\":" + (start - 1_800_000) + ",\"host\":\"h1\",\"bytes\":100000}\n",
                     "application/x-ndjson");
         }
         try (TesseraServer server = TesseraServer.start(config())) {
@@ -84,11 +94,16 @@ class TableViewRestartTest {
             while (System.currentTimeMillis() % 60_000 > 50_000) {
                 Thread.sleep(1_000);
             }
-            post(server, "/api/v1/tables/requests/rows", "{\"ts\":" + System.currentTimeMillis() + ",\"host\":\"h0\",\"bytes\":1}\n",
+            post(
+                    server,
+                    "/api/v1/tables/requests/rows",
+                    "{\"ts\":" + System.currentTimeMillis() + ",\"host\":\"h0\",\"bytes\":1}\n",
                     "application/x-ndjson");
             server.runIngestionRuns();
             JsonNode viewed = sql(server, true);
-            assertThat(viewed.path("infos").toString()).contains("answered from view").doesNotContain("exactly from raw rows");
+            assertThat(viewed.path("infos").toString())
+                    .contains("answered from view")
+                    .doesNotContain("exactly from raw rows");
             JsonNode exact = sql(server, false);
             assertThat(exact.path("infos").toString()).doesNotContain("answered from view");
             assertThat(viewed.path("rows")).isEqualTo(exact.path("rows"));
@@ -97,14 +112,21 @@ class TableViewRestartTest {
     }
 
     private static JsonNode sql(TesseraServer server, boolean accelerate) throws Exception {
-        HttpResponse<String> r = post(server, "/api/v1/sql" + (accelerate ? "" : "?accelerate=false"),
-                JSON.writeValueAsString(Map.of("query", SQL)), "application/json");
+        HttpResponse<String> r = post(
+                server,
+                "/api/v1/sql" + (accelerate ? "" : "?accelerate=false"),
+                JSON.writeValueAsString(Map.of("query", SQL)),
+                "application/json");
         return JSON.readTree(r.body());
     }
 
-    private static HttpResponse<String> post(TesseraServer server, String path, String body, String type) throws Exception {
-        HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .header("Content-Type", type).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+    private static HttpResponse<String> post(TesseraServer server, String path, String body, String type)
+            throws Exception {
+        HttpResponse<String> r = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
+                        .header("Content-Type", type)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         return r;

@@ -34,12 +34,20 @@ class ClientCertificateTest {
                   client_auth_type: RequireAndVerifyClientCert
                   min_version: TLS13
                 """);
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n").withWebConfigFile(webConfig.toString()))) {
-            HttpRequest healthy = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/-/healthy")).timeout(Duration.ofSeconds(20)).build();
-            HttpClient withCert = HttpClient.newBuilder().sslContext(pki.clientContext(true)).build();
-            assertThat(withCert.send(healthy, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
-            HttpClient withoutCert = HttpClient.newBuilder().sslContext(pki.clientContext(false)).build();
-            assertThatThrownBy(() -> withoutCert.send(healthy, HttpResponse.BodyHandlers.ofString())).isInstanceOf(IOException.class);
+        try (TesseraServer server = TesseraServer.start(
+                ConfigLoader.parse("listen: 127.0.0.1:0\n").withWebConfigFile(webConfig.toString()))) {
+            HttpRequest healthy = HttpRequest.newBuilder(URI.create(server.baseUrl() + "/-/healthy"))
+                    .timeout(Duration.ofSeconds(20))
+                    .build();
+            HttpClient withCert =
+                    HttpClient.newBuilder().sslContext(pki.clientContext(true)).build();
+            assertThat(withCert.send(healthy, HttpResponse.BodyHandlers.ofString())
+                            .statusCode())
+                    .isEqualTo(200);
+            HttpClient withoutCert =
+                    HttpClient.newBuilder().sslContext(pki.clientContext(false)).build();
+            assertThatThrownBy(() -> withoutCert.send(healthy, HttpResponse.BodyHandlers.ofString()))
+                    .isInstanceOf(IOException.class);
         }
     }
 }

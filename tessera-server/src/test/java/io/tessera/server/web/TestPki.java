@@ -60,11 +60,19 @@ final class TestPki {
         KeyPair caKeys = ecKeys();
         X509Certificate ca = sign(new X500Name("CN=Test CA"), caKeys, new X500Name("CN=Test CA"), caKeys, true, null);
         KeyPair serverKeys = ecKeys();
-        X509Certificate server = sign(new X500Name("CN=localhost"), serverKeys, new X500Name("CN=Test CA"), caKeys, false,
-                new GeneralNames(new GeneralName[] {new GeneralName(GeneralName.dNSName, "localhost"),
-                        new GeneralName(GeneralName.iPAddress, "127.0.0.1")}));
+        X509Certificate server = sign(
+                new X500Name("CN=localhost"),
+                serverKeys,
+                new X500Name("CN=Test CA"),
+                caKeys,
+                false,
+                new GeneralNames(new GeneralName[] {
+                    new GeneralName(GeneralName.dNSName, "localhost"),
+                    new GeneralName(GeneralName.iPAddress, "127.0.0.1")
+                }));
         KeyPair clientKeys = ecKeys();
-        X509Certificate client = sign(new X500Name("CN=client"), clientKeys, new X500Name("CN=Test CA"), caKeys, false, null);
+        X509Certificate client =
+                sign(new X500Name("CN=client"), clientKeys, new X500Name("CN=Test CA"), caKeys, false, null);
         TestPki pki = new TestPki(dir, ca, client, clientKeys);
         pem(pki.caCert, ca);
         pem(pki.serverCert, server);
@@ -107,25 +115,40 @@ final class TestPki {
         return g.generateKeyPair();
     }
 
-    private static X509Certificate sign(X500Name subject, KeyPair subjectKeys, X500Name issuer, KeyPair issuerKeys, boolean isCa,
-            GeneralNames sans) throws Exception {
+    private static X509Certificate sign(
+            X500Name subject, KeyPair subjectKeys, X500Name issuer, KeyPair issuerKeys, boolean isCa, GeneralNames sans)
+            throws Exception {
         long now = System.currentTimeMillis();
-        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(issuer, BigInteger.valueOf(now ^ subject.hashCode()).abs(),
-                new Date(now - 3_600_000), new Date(now + 86_400_000L), subject, subjectKeys.getPublic());
+        JcaX509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                issuer,
+                BigInteger.valueOf(now ^ subject.hashCode()).abs(),
+                new Date(now - 3_600_000),
+                new Date(now + 86_400_000L),
+                subject,
+                subjectKeys.getPublic());
         b.addExtension(Extension.basicConstraints, true, new BasicConstraints(isCa));
-        b.addExtension(Extension.keyUsage, true, new KeyUsage(isCa ? KeyUsage.keyCertSign | KeyUsage.cRLSign
-                : KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
+        b.addExtension(
+                Extension.keyUsage,
+                true,
+                new KeyUsage(
+                        isCa
+                                ? KeyUsage.keyCertSign | KeyUsage.cRLSign
+                                : KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
         if (sans != null) {
             b.addExtension(Extension.subjectAlternativeName, false, sans);
         }
-        return new JcaX509CertificateConverter().getCertificate(b.build(new JcaContentSignerBuilder("SHA256withECDSA")
-                .build(issuerKeys.getPrivate())));
+        return new JcaX509CertificateConverter()
+                .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuerKeys.getPrivate())));
     }
 
     private static void pem(Path file, Object o) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file); JcaPEMWriter pem = new JcaPEMWriter(w)) {
+        try (Writer w = Files.newBufferedWriter(file);
+                JcaPEMWriter pem = new JcaPEMWriter(w)) {
             // keys as PKCS#8, which carries the curve in every writer's output
-            pem.writeObject(o instanceof java.security.PrivateKey key ? new org.bouncycastle.openssl.jcajce.JcaPKCS8Generator(key, null) : o);
+            pem.writeObject(
+                    o instanceof java.security.PrivateKey key
+                            ? new org.bouncycastle.openssl.jcajce.JcaPKCS8Generator(key, null)
+                            : o);
         }
     }
 

@@ -42,13 +42,13 @@ class WebConfigFileTest {
 
     @TempDir
     static Path dir;
+
     static TestPki pki;
     static TesseraServer server;
     static HttpClient https;
     static Path webConfig;
 
-    private record Call(String name, Supplier<HttpRequest.Builder> request, int expected) {
-    }
+    private record Call(String name, Supplier<HttpRequest.Builder> request, int expected) {}
 
     @BeforeAll
     static void start() throws Exception {
@@ -79,7 +79,10 @@ class WebConfigFileTest {
                     measures: [{name: latency, type: DOUBLE}]
                 """.formatted(webConfig));
         server = TesseraServer.start(ConfigLoader.load(config));
-        https = HttpClient.newBuilder().sslContext(pki.clientContext(false)).connectTimeout(Duration.ofSeconds(10)).build();
+        https = HttpClient.newBuilder()
+                .sslContext(pki.clientContext(false))
+                .connectTimeout(Duration.ofSeconds(10))
+                .build();
     }
 
     @AfterAll
@@ -115,28 +118,58 @@ class WebConfigFileTest {
     private static List<Call> everyEndpoint() {
         long now = System.currentTimeMillis();
         String plan = InstallablePlanCodec.toJson(Planner.plan(Workload.of(List.of(
-                WorkloadQuery.range("sum_over_time(web_metric[10m])", 3_600_000, 60_000, 10_000))).withEstimates(100, 15_000)).plan());
+                                WorkloadQuery.range("sum_over_time(web_metric[10m])", 3_600_000, 60_000, 10_000)))
+                        .withEstimates(100, 15_000))
+                .plan());
         String q = URLEncoder.encode("web_metric", StandardCharsets.UTF_8);
         return List.of(
                 new Call("healthy", () -> get("/-/healthy"), 200),
                 new Call("ready", () -> get("/-/ready"), 200),
                 new Call("metrics", () -> get("/metrics"), 200),
-                new Call("remote write", () -> post("/api/v1/write", "application/x-protobuf", remoteWrite("web_metric", now, 1))
-                        .header("Content-Encoding", "snappy"), 204),
-                new Call("import", () -> post("/api/v1/import/prometheus", "text/plain",
-                        ("web_imported 2 " + now + "\n").getBytes(StandardCharsets.UTF_8)), 204),
+                new Call(
+                        "remote write",
+                        () -> post("/api/v1/write", "application/x-protobuf", remoteWrite("web_metric", now, 1))
+                                .header("Content-Encoding", "snappy"),
+                        204),
+                new Call(
+                        "import",
+                        () -> post(
+                                "/api/v1/import/prometheus",
+                                "text/plain",
+                                ("web_imported 2 " + now + "\n").getBytes(StandardCharsets.UTF_8)),
+                        204),
                 new Call("instant query", () -> get("/api/v1/query?query=" + q), 200),
-                new Call("range query", () -> get("/api/v1/query_range?query=" + q + "&start=" + (now / 1000 - 60) + "&end=" + now / 1000
-                        + "&step=15"), 200),
+                new Call(
+                        "range query",
+                        () -> get("/api/v1/query_range?query=" + q + "&start=" + (now / 1000 - 60) + "&end="
+                                + now / 1000 + "&step=15"),
+                        200),
                 new Call("labels", () -> get("/api/v1/labels"), 200),
                 new Call("buildinfo", () -> get("/api/v1/status/buildinfo"), 200),
-                new Call("plan install", () -> post("/api/v1/plan", "application/json", plan.getBytes(StandardCharsets.UTF_8)), 200),
+                new Call(
+                        "plan install",
+                        () -> post("/api/v1/plan", "application/json", plan.getBytes(StandardCharsets.UTF_8)),
+                        200),
                 new Call("plan", () -> get("/api/v1/plan"), 200),
-                new Call("table rows", () -> post("/api/v1/tables/requests/rows", "application/x-ndjson",
-                        ("{\"ts\": " + now + ", \"host\": \"a\", \"latency\": 1.5}\n").getBytes(StandardCharsets.UTF_8)), 200),
-                new Call("sql", () -> post("/api/v1/sql", "application/json",
-                        "{\"query\": \"SELECT count(*) FROM requests\"}".getBytes(StandardCharsets.UTF_8)), 200),
-                new Call("clickhouse", () -> get("/?query=" + URLEncoder.encode("SELECT 1", StandardCharsets.UTF_8)), 200),
+                new Call(
+                        "table rows",
+                        () -> post(
+                                "/api/v1/tables/requests/rows",
+                                "application/x-ndjson",
+                                ("{\"ts\": " + now + ", \"host\": \"a\", \"latency\": 1.5}\n")
+                                        .getBytes(StandardCharsets.UTF_8)),
+                        200),
+                new Call(
+                        "sql",
+                        () -> post(
+                                "/api/v1/sql",
+                                "application/json",
+                                "{\"query\": \"SELECT count(*) FROM requests\"}".getBytes(StandardCharsets.UTF_8)),
+                        200),
+                new Call(
+                        "clickhouse",
+                        () -> get("/?query=" + URLEncoder.encode("SELECT 1", StandardCharsets.UTF_8)),
+                        200),
                 new Call("clickhouse ping", () -> get("/ping"), 200),
                 new Call("unknown path", () -> get("/nowhere"), 404));
     }
@@ -144,24 +177,56 @@ class WebConfigFileTest {
     @Test
     void everyEndpointAsksForCredentialsAndServesWithThem() throws Exception {
         for (Call call : everyEndpoint()) {
-            HttpResponse<String> anonymous = https.send(call.request().get().build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(anonymous.statusCode()).as(call.name() + " without credentials").isEqualTo(401);
-            assertThat(anonymous.headers().firstValue("WWW-Authenticate")).as(call.name()).hasValue("Basic");
-            assertThat(anonymous.headers().firstValue("X-Frame-Options")).as(call.name()).hasValue("deny");
-            HttpResponse<String> wrong = https.send(call.request().get().header("Authorization", basic("alice", "looking-glass")).build(),
+            HttpResponse<String> anonymous =
+                    https.send(call.request().get().build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(anonymous.statusCode())
+                    .as(call.name() + " without credentials")
+                    .isEqualTo(401);
+            assertThat(anonymous.headers().firstValue("WWW-Authenticate"))
+                    .as(call.name())
+                    .hasValue("Basic");
+            assertThat(anonymous.headers().firstValue("X-Frame-Options"))
+                    .as(call.name())
+                    .hasValue("deny");
+            HttpResponse<String> wrong = https.send(
+                    call.request()
+                            .get()
+                            .header("Authorization", basic("alice", "looking-glass"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertThat(wrong.statusCode()).as(call.name() + " with a wrong password").isEqualTo(401);
-            HttpResponse<String> nobody = https.send(call.request().get().header("Authorization", basic("bob", "wonderland")).build(),
+            assertThat(wrong.statusCode())
+                    .as(call.name() + " with a wrong password")
+                    .isEqualTo(401);
+            HttpResponse<String> nobody = https.send(
+                    call.request()
+                            .get()
+                            .header("Authorization", basic("bob", "wonderland"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertThat(nobody.statusCode()).as(call.name() + " as an unknown user").isEqualTo(401);
-            HttpResponse<String> alice = https.send(call.request().get().header("Authorization", basic("alice", "wonderland")).build(),
+            assertThat(nobody.statusCode())
+                    .as(call.name() + " as an unknown user")
+                    .isEqualTo(401);
+            HttpResponse<String> alice = https.send(
+                    call.request()
+                            .get()
+                            .header("Authorization", basic("alice", "wonderland"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertThat(alice.statusCode()).as(call.name() + " with credentials: " + alice.body()).isEqualTo(call.expected());
-            assertThat(alice.headers().firstValue("X-Frame-Options")).as(call.name()).hasValue("deny");
-            assertThat(alice.headers().firstValue("Strict-Transport-Security")).as(call.name()).hasValue("max-age=31536000");
+            assertThat(alice.statusCode())
+                    .as(call.name() + " with credentials: " + alice.body())
+                    .isEqualTo(call.expected());
+            assertThat(alice.headers().firstValue("X-Frame-Options"))
+                    .as(call.name())
+                    .hasValue("deny");
+            assertThat(alice.headers().firstValue("Strict-Transport-Security"))
+                    .as(call.name())
+                    .hasValue("max-age=31536000");
         }
-        HttpResponse<String> answer = https.send(get("/api/v1/query?query=web_metric").header("Authorization", basic("alice", "wonderland"))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = https.send(
+                get("/api/v1/query?query=web_metric")
+                        .header("Authorization", basic("alice", "wonderland"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(answer.body()).contains("\"__name__\":\"web_metric\"");
     }
 
@@ -170,38 +235,65 @@ class WebConfigFileTest {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            out.write("GET /-/healthy HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write("GET /-/healthy HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             byte[] answer = readUpTo(socket.getInputStream(), 4096);
-            assertThat(new String(answer, StandardCharsets.ISO_8859_1)).doesNotContain("HTTP/1.").doesNotContain("Healthy");
+            assertThat(new String(answer, StandardCharsets.ISO_8859_1))
+                    .doesNotContain("HTTP/1.")
+                    .doesNotContain("Healthy");
         }
-        HttpClient plain = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-        assertThatThrownBy(() -> plain.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/-/healthy"))
-                .timeout(Duration.ofSeconds(10)).header("Authorization", basic("alice", "wonderland")).build(),
-                HttpResponse.BodyHandlers.ofString())).isInstanceOf(IOException.class);
+        HttpClient plain =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        assertThatThrownBy(() -> plain.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/-/healthy"))
+                                .timeout(Duration.ofSeconds(10))
+                                .header("Authorization", basic("alice", "wonderland"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString()))
+                .isInstanceOf(IOException.class);
     }
 
     @Test
     void aChangedFileIsReadAgainOnTheNextRequest() throws Exception {
         String original = Files.readString(webConfig);
         try {
-            Files.writeString(webConfig, original.replaceFirst("alice: \\S+", "carol: " + TestPki.bcrypt("rabbit-hole").replace("$", "\\$")));
-            HttpResponse<String> alice = https.send(get("/-/healthy").header("Authorization", basic("alice", "wonderland")).build(),
+            Files.writeString(
+                    webConfig,
+                    original.replaceFirst(
+                            "alice: \\S+",
+                            "carol: " + TestPki.bcrypt("rabbit-hole").replace("$", "\\$")));
+            HttpResponse<String> alice = https.send(
+                    get("/-/healthy")
+                            .header("Authorization", basic("alice", "wonderland"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(alice.statusCode()).isEqualTo(401);
-            HttpResponse<String> carol = https.send(get("/-/healthy").header("Authorization", basic("carol", "rabbit-hole")).build(),
+            HttpResponse<String> carol = https.send(
+                    get("/-/healthy")
+                            .header("Authorization", basic("carol", "rabbit-hole"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(carol.statusCode()).isEqualTo(200);
             Files.writeString(webConfig, "basic_auth_users: [not, a, mapping\n");
-            HttpResponse<String> broken = https.send(get("/-/healthy").header("Authorization", basic("carol", "rabbit-hole")).build(),
+            HttpResponse<String> broken = https.send(
+                    get("/-/healthy")
+                            .header("Authorization", basic("carol", "rabbit-hole"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertThat(broken.statusCode()).as("a broken file keeps the configuration in force").isEqualTo(200);
-            HttpResponse<String> stillClosed = https.send(get("/-/healthy").build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(broken.statusCode())
+                    .as("a broken file keeps the configuration in force")
+                    .isEqualTo(200);
+            HttpResponse<String> stillClosed =
+                    https.send(get("/-/healthy").build(), HttpResponse.BodyHandlers.ofString());
             assertThat(stillClosed.statusCode()).isEqualTo(401);
         } finally {
             Files.writeString(webConfig, original);
         }
-        HttpResponse<String> back = https.send(get("/-/healthy").header("Authorization", basic("alice", "wonderland")).build(),
+        HttpResponse<String> back = https.send(
+                get("/-/healthy")
+                        .header("Authorization", basic("alice", "wonderland"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(back.statusCode()).isEqualTo(200);
     }
@@ -212,20 +304,34 @@ class WebConfigFileTest {
         java.nio.file.attribute.FileTime modified = Files.getLastModifiedTime(webConfig);
         try {
             // the same size and modification time: only the signal can tell the server to read it again
-            String swapped = original.replaceFirst("alice: \\S+", "alice: " + TestPki.bcrypt("queen-of-hearts").replace("$", "\\$"));
+            String swapped = original.replaceFirst(
+                    "alice: \\S+", "alice: " + TestPki.bcrypt("queen-of-hearts").replace("$", "\\$"));
             assertThat(swapped).hasSameSizeAs(original);
             Files.writeString(webConfig, swapped);
             Files.setLastModifiedTime(webConfig, modified);
-            HttpResponse<String> before = https.send(get("/-/healthy").header("Authorization", basic("alice", "queen-of-hearts")).build(),
+            HttpResponse<String> before = https.send(
+                    get("/-/healthy")
+                            .header("Authorization", basic("alice", "queen-of-hearts"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertThat(before.statusCode()).as("no reload without a visible change").isEqualTo(401);
-            Process kill = new ProcessBuilder("kill", "-HUP", Long.toString(ProcessHandle.current().pid())).start();
+            assertThat(before.statusCode())
+                    .as("no reload without a visible change")
+                    .isEqualTo(401);
+            Process kill = new ProcessBuilder(
+                            "kill",
+                            "-HUP",
+                            Long.toString(ProcessHandle.current().pid()))
+                    .start();
             assertThat(kill.waitFor()).isZero();
             int status = 0;
             for (int i = 0; i < 100 && status != 200; i++) {
                 Thread.sleep(100);
-                status = https.send(get("/-/healthy").header("Authorization", basic("alice", "queen-of-hearts")).build(),
-                        HttpResponse.BodyHandlers.ofString()).statusCode();
+                status = https.send(
+                                get("/-/healthy")
+                                        .header("Authorization", basic("alice", "queen-of-hearts"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .statusCode();
             }
             assertThat(status).as("after SIGHUP the new hash is in force").isEqualTo(200);
         } finally {

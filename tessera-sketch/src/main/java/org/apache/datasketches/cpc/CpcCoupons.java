@@ -13,8 +13,7 @@ import org.apache.datasketches.hash.MurmurHash3;
  */
 public final class CpcCoupons {
 
-    private CpcCoupons() {
-    }
+    private CpcCoupons() {}
 
     /** Bit {@code col} of word {@code row} is set for each coupon (row, col) of {@code sketch}. */
     public static long[] bitMatrix(CpcSketch sketch) {

@@ -11,8 +11,7 @@ package io.tessera.store.raw;
 @FunctionalInterface
 public interface AppendLog {
 
-    AppendLog NONE = request -> {
-    };
+    AppendLog NONE = request -> {};
 
     /**
      * Records the request. Throwing refuses it: nothing is applied and the exception reaches the

@@ -21,12 +21,12 @@ public record AppendRequest(Labels[] series, int[] sampleOffsets, long[] timesta
                     + sampleOffsets.length + " sample offsets; expected " + (series.length + 1));
         }
         if (timestamps.length != values.length) {
-            throw new InvalidInputException("append request has " + timestamps.length + " timestamps but "
-                    + values.length + " values");
+            throw new InvalidInputException(
+                    "append request has " + timestamps.length + " timestamps but " + values.length + " values");
         }
         if (sampleOffsets[0] != 0 || sampleOffsets[series.length] != timestamps.length) {
-            throw new InvalidInputException("append request offsets must run from 0 to " + timestamps.length
-                    + ", got " + sampleOffsets[0] + " to " + sampleOffsets[series.length]);
+            throw new InvalidInputException("append request offsets must run from 0 to " + timestamps.length + ", got "
+                    + sampleOffsets[0] + " to " + sampleOffsets[series.length]);
         }
         for (int i = 0; i < series.length; i++) {
             if (sampleOffsets[i + 1] < sampleOffsets[i]) {
@@ -65,8 +65,7 @@ public record AppendRequest(Labels[] series, int[] sampleOffsets, long[] timesta
         private int seriesCount;
         private int sampleCount;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder series(Labels labels) {
             if (seriesCount == series.length) {
@@ -93,8 +92,11 @@ public record AppendRequest(Labels[] series, int[] sampleOffsets, long[] timesta
         }
 
         public AppendRequest build() {
-            return new AppendRequest(Arrays.copyOf(series, seriesCount), Arrays.copyOf(offsets, seriesCount + 1),
-                    Arrays.copyOf(timestamps, sampleCount), Arrays.copyOf(values, sampleCount));
+            return new AppendRequest(
+                    Arrays.copyOf(series, seriesCount),
+                    Arrays.copyOf(offsets, seriesCount + 1),
+                    Arrays.copyOf(timestamps, sampleCount),
+                    Arrays.copyOf(values, sampleCount));
         }
     }
 }

@@ -1,5 +1,4 @@
 package io.tessera.store.raw;
 
 /** What an accepted request did: samples stored, repeated samples ignored, series created. */
-public record AppendResult(int samplesAppended, int duplicatesIgnored, int seriesCreated) {
-}
+public record AppendResult(int samplesAppended, int duplicatesIgnored, int seriesCreated) {}

@@ -41,9 +41,15 @@ final class AppendTransaction {
     private long reserved;
     /** The recent-samples log of the last metric applied, for the next slot of the same metric. */
     private String lastMetric;
+
     private RecentSamples lastLog;
 
-    AppendTransaction(SeriesTable table, ChunkPolicy policy, long window, AppendRequest request, AppendLog log,
+    AppendTransaction(
+            SeriesTable table,
+            ChunkPolicy policy,
+            long window,
+            AppendRequest request,
+            AppendLog log,
             boolean enforceMemoryLimit) {
         this.table = table;
         this.policy = policy;
@@ -137,7 +143,9 @@ final class AppendTransaction {
         for (int s = 0; s < slots; s++) {
             MemSeries series = table.byLabels.get(slotLabels[s]);
             slotSeries[s] = series;
-            bound += series == null ? MemoryModel.seriesOverhead(slotLabels[s]) : series.view().head().usedBytes();
+            bound += series == null
+                    ? MemoryModel.seriesOverhead(slotLabels[s])
+                    : series.view().head().usedBytes();
             long newest = series == null ? Long.MIN_VALUE : series.newestTime();
             long newestBits = series == null ? 0 : series.newestBits();
             oldNewest[s] = newest;
@@ -150,7 +158,11 @@ final class AppendTransaction {
                     long b = Double.doubleToRawLongBits(values[k]);
                     SampleRejectedException error = null;
                     if (t <= minValid) {
-                        error = reject(Reason.OUT_OF_BOUNDS, i, t, "samples at or before " + minValid + " are outside retention");
+                        error = reject(
+                                Reason.OUT_OF_BOUNDS,
+                                i,
+                                t,
+                                "samples at or before " + minValid + " are outside retention");
                     } else if (t > newest) {
                         accTimes[accCount] = t;
                         accBits[accCount++] = b;
@@ -159,8 +171,12 @@ final class AppendTransaction {
                     } else if (t == newest) {
                         error = checkRepeat(newestBits, b, i, t);
                     } else if (Long.compareUnsigned(newest - t, window) > 0) {
-                        error = reject(Reason.OUT_OF_ORDER, i, t, "the series' newest sample is at " + newest
-                                + " and the out-of-order window is " + window + " ms");
+                        error = reject(
+                                Reason.OUT_OF_ORDER,
+                                i,
+                                t,
+                                "the series' newest sample is at " + newest + " and the out-of-order window is "
+                                        + window + " ms");
                     } else {
                         error = acceptOutOfOrder(s, series, decoder, i, t, b);
                     }
@@ -188,7 +204,8 @@ final class AppendTransaction {
     }
 
     /** Accepts a sample within the out-of-order window unless it repeats one; returns the error, if any. */
-    private SampleRejectedException acceptOutOfOrder(int s, MemSeries series, XorDecoder decoder, int i, long t, long b) {
+    private SampleRejectedException acceptOutOfOrder(
+            int s, MemSeries series, XorDecoder decoder, int i, long t, long b) {
         int at = Arrays.binarySearch(accTimes, accFrom[s], accCount, t);
         if (at >= 0) {
             return checkRepeat(accBits[at], b, i, t);
@@ -213,9 +230,14 @@ final class AppendTransaction {
     /** A repeated sample is ignored when bit-equal and refused otherwise. */
     private SampleRejectedException checkRepeat(long storedBits, long newBits, int seriesIndex, long t) {
         if (storedBits != newBits) {
-            return reject(Reason.DUPLICATE, seriesIndex, t, "stored value " + Double.longBitsToDouble(storedBits)
-                    + " (bits 0x" + Long.toHexString(storedBits) + "), new value " + Double.longBitsToDouble(newBits)
-                    + " (bits 0x" + Long.toHexString(newBits) + ")");
+            return reject(
+                    Reason.DUPLICATE,
+                    seriesIndex,
+                    t,
+                    "stored value " + Double.longBitsToDouble(storedBits)
+                            + " (bits 0x" + Long.toHexString(storedBits) + "), new value "
+                            + Double.longBitsToDouble(newBits)
+                            + " (bits 0x" + Long.toHexString(newBits) + ")");
         }
         duplicates++;
         return null;
@@ -329,8 +351,17 @@ final class AppendTransaction {
         return lastLog;
     }
 
-    private static void mergeSorted(long[] aT, long[] aB, int aFrom, int aTo, long[] bT, long[] bB, int bFrom, int bTo,
-            long[] outT, long[] outB) {
+    private static void mergeSorted(
+            long[] aT,
+            long[] aB,
+            int aFrom,
+            int aTo,
+            long[] bT,
+            long[] bB,
+            int bFrom,
+            int bTo,
+            long[] outT,
+            long[] outB) {
         int k = 0;
         while (aFrom < aTo || bFrom < bTo) {
             if (bFrom >= bTo || aFrom < aTo && aT[aFrom] < bT[bFrom]) {

@@ -7,8 +7,7 @@ final class ChunkAppends {
 
     static final Chunk[] NO_CHUNKS = new Chunk[0];
 
-    private ChunkAppends() {
-    }
+    private ChunkAppends() {}
 
     /**
      * Appends {@code [from, to)}, all newer than the view's newest sample, to {@code view}
@@ -29,7 +28,8 @@ final class ChunkAppends {
             long t = times[i];
             if (policy.shouldCut(head, t)) {
                 if (!cut) {
-                    closed = Arrays.copyOf(closed, closedCount + Math.max(4, (to - i) / Math.max(1, policy.samplesPerChunk()) + 1));
+                    closed = Arrays.copyOf(
+                            closed, closedCount + Math.max(4, (to - i) / Math.max(1, policy.samplesPerChunk()) + 1));
                     cut = true;
                 } else if (closedCount == closed.length) {
                     closed = Arrays.copyOf(closed, closed.length * 2);

@@ -134,7 +134,11 @@ final class HeadChunk {
     Chunk close() {
         int entries = SeekIndex.entries(count) * SeekIndex.LONGS_PER_ENTRY;
         long[] s = seek;
-        return new Chunk(out.trimmed(), count, minTime, lastTime,
+        return new Chunk(
+                out.trimmed(),
+                count,
+                minTime,
+                lastTime,
                 entries == 0 ? SeekIndex.NONE : entries == s.length ? s : Arrays.copyOf(s, entries));
     }
 

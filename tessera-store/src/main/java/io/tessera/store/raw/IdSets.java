@@ -8,8 +8,7 @@ final class IdSets {
 
     static final int[] EMPTY = new int[0];
 
-    private IdSets() {
-    }
+    private IdSets() {}
 
     static int[] intersect(int[] a, int[] b) {
         int[] out = new int[Math.min(a.length, b.length)];

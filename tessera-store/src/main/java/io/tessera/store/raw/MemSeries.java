@@ -54,7 +54,10 @@ final class MemSeries {
     /** The memory estimate of this series, as {@link MemoryModel} counts it. */
     long memoryBytes() {
         SeriesView v = view;
-        return overheadBytes + closedDataBytes + closedSeekBytes + (long) (v.closed().length + 1) * MemoryModel.CHUNK_OVERHEAD
+        return overheadBytes
+                + closedDataBytes
+                + closedSeekBytes
+                + (long) (v.closed().length + 1) * MemoryModel.CHUNK_OVERHEAD
                 + v.head().capacityBytes();
     }
 

@@ -20,11 +20,10 @@ final class MemoryModel {
      * most twice its use, so its growth is at most that plus twice what is written (seek entries
      * included, at most one per sample).
      */
-    static final long SAMPLE_BOUND = 2L * ((XorFormat.MAX_BITS_PER_SAMPLE + 7) / 8) + CHUNK_OVERHEAD + 16
-            + 2L * SeekIndex.ENTRY_BYTES;
+    static final long SAMPLE_BOUND =
+            2L * ((XorFormat.MAX_BITS_PER_SAMPLE + 7) / 8) + CHUNK_OVERHEAD + 16 + 2L * SeekIndex.ENTRY_BYTES;
 
-    private MemoryModel() {
-    }
+    private MemoryModel() {}
 
     static long seriesOverhead(Labels labels) {
         long bytes = SERIES_BASE;

@@ -25,14 +25,14 @@ final class PostingsIndex {
     private volatile MemSeries[] byId = new MemSeries[1024];
     /** Each id's labels beside {@link #byId}, for reads that need only the labels of many series. */
     private volatile Labels[] labelsById = new Labels[1024];
+
     private int nextId;
     /** Counts the series added and removed, so a selection in label order stays valid until it changes. */
     private volatile long changes;
     /** Recent selections in label order, by their matchers: reads of views and dashboards repeat the same few. */
     private final Map<List<LabelMatcher>, InLabelOrder> inLabelOrder = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private record InLabelOrder(long changes, MemSeries[] series) {
-    }
+    private record InLabelOrder(long changes, MemSeries[] series) {}
 
     private static final int KEPT_SELECTIONS = 256;
     private static final java.util.Comparator<MemSeries> BY_LABELS = (a, b) -> a.labels.compareTo(b.labels);

@@ -51,8 +51,8 @@ public final class RawRestore {
             throw new IllegalStateException("open a series before its chunks");
         }
         if (count < 1 || minTime > maxTime || count == 1 && minTime != maxTime) {
-            throw new InvalidInputException("chunk " + chunkCount + " of " + open + " has " + count
-                    + " samples over [" + minTime + ", " + maxTime + "]");
+            throw new InvalidInputException("chunk " + chunkCount + " of " + open + " has " + count + " samples over ["
+                    + minTime + ", " + maxTime + "]");
         }
         if (chunkCount > 0 && chunks[chunkCount - 1].maxTime() >= minTime) {
             throw new InvalidInputException("chunk " + chunkCount + " of " + open + " starts at " + minTime
@@ -64,8 +64,8 @@ public final class RawRestore {
         try {
             chunks[chunkCount++] = Chunk.restored(words, count, minTime, maxTime);
         } catch (ArrayIndexOutOfBoundsException e) {
-            throw new InvalidInputException("chunk " + (chunkCount - 1) + " of " + open + " does not decode to "
-                    + count + " samples");
+            throw new InvalidInputException(
+                    "chunk " + (chunkCount - 1) + " of " + open + " does not decode to " + count + " samples");
         }
     }
 
@@ -81,8 +81,8 @@ public final class RawRestore {
             decoder.next();
             long t = decoder.time();
             if (i > 0 && t <= previous || t < last.minTime() || t > last.maxTime()) {
-                throw new InvalidInputException("the head chunk of " + open + " does not decode to ascending samples in ["
-                        + last.minTime() + ", " + last.maxTime() + "]");
+                throw new InvalidInputException("the head chunk of " + open
+                        + " does not decode to ascending samples in [" + last.minTime() + ", " + last.maxTime() + "]");
             }
             if (head == null) {
                 head = new HeadChunk(t, decoder.bits());
@@ -92,7 +92,8 @@ public final class RawRestore {
             previous = t;
         }
         if (previous != last.maxTime()) {
-            throw new InvalidInputException("the head chunk of " + open + " ends at " + previous + ", not at " + last.maxTime());
+            throw new InvalidInputException(
+                    "the head chunk of " + open + " ends at " + previous + ", not at " + last.maxTime());
         }
         for (int i = 0; i < chunkCount; i++) {
             samples += chunks[i].count();

@@ -33,8 +33,8 @@ public final class RawStore {
 
     /** Every representable sample time; no sample may be at {@code Long.MIN_VALUE}. */
     public static final Interval ALL_TIME = Interval.of(Long.MIN_VALUE, Long.MAX_VALUE);
-    public static final int DEFAULT_BATCH_ROWS = 4096;
 
+    public static final int DEFAULT_BATCH_ROWS = 4096;
 
     private final RawStoreConfig config;
     private final ChunkPolicy policy;
@@ -87,7 +87,8 @@ public final class RawStore {
      * @throws SampleRejectedException when the request does not apply to the current content
      */
     public AppendResult replay(AppendRequest request) {
-        return new AppendTransaction(table, policy, config.outOfOrderWindowMillis(), request, AppendLog.NONE, false).run();
+        return new AppendTransaction(table, policy, config.outOfOrderWindowMillis(), request, AppendLog.NONE, false)
+                .run();
     }
 
     /**
@@ -153,7 +154,11 @@ public final class RawStore {
          * again, so the visitor may keep them. By default copied out and handed to {@link #visit}.
          */
         default void visitRange(Labels labels, long[] ts, double[] values, int from, int count) {
-            visit(labels, Arrays.copyOfRange(ts, from, from + count), Arrays.copyOfRange(values, from, from + count), count);
+            visit(
+                    labels,
+                    Arrays.copyOfRange(ts, from, from + count),
+                    Arrays.copyOfRange(values, from, from + count),
+                    count);
         }
     }
 
@@ -296,8 +301,12 @@ public final class RawStore {
     }
 
     public StoreStats stats() {
-        return new StoreStats(table.byLabels.size(), table.samples.get(), table.chunkCount.get(),
-                table.chunkBytes.get(), table.memory.used());
+        return new StoreStats(
+                table.byLabels.size(),
+                table.samples.get(),
+                table.chunkCount.get(),
+                table.chunkBytes.get(),
+                table.memory.used());
     }
 
     /** The totals recomputed from the series themselves, to check the running ones. */

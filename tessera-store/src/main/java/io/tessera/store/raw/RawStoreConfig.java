@@ -15,8 +15,14 @@ import io.tessera.core.InvalidInputException;
  *     keeps samples in arrival order (see {@link RecentSamples}); 0 keeps none
  * @param recentLimit the entries those logs may hold together
  */
-public record RawStoreConfig(long outOfOrderWindowMillis, long retentionMillis, long memoryLimitBytes,
-        int samplesPerChunk, long maxChunkDurationMillis, long recentWindowMillis, long recentLimit) {
+public record RawStoreConfig(
+        long outOfOrderWindowMillis,
+        long retentionMillis,
+        long memoryLimitBytes,
+        int samplesPerChunk,
+        long maxChunkDurationMillis,
+        long recentWindowMillis,
+        long recentLimit) {
 
     public static final long DEFAULT_RETENTION_MILLIS = 15L * 24 * 3600 * 1000;
     public static final int DEFAULT_SAMPLES_PER_CHUNK = 120;
@@ -47,32 +53,68 @@ public record RawStoreConfig(long outOfOrderWindowMillis, long retentionMillis, 
     }
 
     public static RawStoreConfig defaults() {
-        return new RawStoreConfig(0, DEFAULT_RETENTION_MILLIS, Long.MAX_VALUE, DEFAULT_SAMPLES_PER_CHUNK,
-                DEFAULT_MAX_CHUNK_DURATION_MILLIS, DEFAULT_RECENT_WINDOW_MILLIS, DEFAULT_RECENT_LIMIT);
+        return new RawStoreConfig(
+                0,
+                DEFAULT_RETENTION_MILLIS,
+                Long.MAX_VALUE,
+                DEFAULT_SAMPLES_PER_CHUNK,
+                DEFAULT_MAX_CHUNK_DURATION_MILLIS,
+                DEFAULT_RECENT_WINDOW_MILLIS,
+                DEFAULT_RECENT_LIMIT);
     }
 
     public RawStoreConfig withOutOfOrderWindow(long millis) {
-        return new RawStoreConfig(millis, retentionMillis, memoryLimitBytes, samplesPerChunk,
-                maxChunkDurationMillis, recentWindowMillis, recentLimit);
+        return new RawStoreConfig(
+                millis,
+                retentionMillis,
+                memoryLimitBytes,
+                samplesPerChunk,
+                maxChunkDurationMillis,
+                recentWindowMillis,
+                recentLimit);
     }
 
     public RawStoreConfig withRetention(long millis) {
-        return new RawStoreConfig(outOfOrderWindowMillis, millis, memoryLimitBytes, samplesPerChunk,
-                maxChunkDurationMillis, recentWindowMillis, recentLimit);
+        return new RawStoreConfig(
+                outOfOrderWindowMillis,
+                millis,
+                memoryLimitBytes,
+                samplesPerChunk,
+                maxChunkDurationMillis,
+                recentWindowMillis,
+                recentLimit);
     }
 
     public RawStoreConfig withMemoryLimit(long bytes) {
-        return new RawStoreConfig(outOfOrderWindowMillis, retentionMillis, bytes, samplesPerChunk,
-                maxChunkDurationMillis, recentWindowMillis, recentLimit);
+        return new RawStoreConfig(
+                outOfOrderWindowMillis,
+                retentionMillis,
+                bytes,
+                samplesPerChunk,
+                maxChunkDurationMillis,
+                recentWindowMillis,
+                recentLimit);
     }
 
     public RawStoreConfig withChunking(int samples, long durationMillis) {
-        return new RawStoreConfig(outOfOrderWindowMillis, retentionMillis, memoryLimitBytes, samples,
-                durationMillis, recentWindowMillis, recentLimit);
+        return new RawStoreConfig(
+                outOfOrderWindowMillis,
+                retentionMillis,
+                memoryLimitBytes,
+                samples,
+                durationMillis,
+                recentWindowMillis,
+                recentLimit);
     }
 
     public RawStoreConfig withRecentSamples(long windowMillis, long limit) {
-        return new RawStoreConfig(outOfOrderWindowMillis, retentionMillis, memoryLimitBytes, samplesPerChunk,
-                maxChunkDurationMillis, windowMillis, limit);
+        return new RawStoreConfig(
+                outOfOrderWindowMillis,
+                retentionMillis,
+                memoryLimitBytes,
+                samplesPerChunk,
+                maxChunkDurationMillis,
+                windowMillis,
+                limit);
     }
 }

@@ -24,6 +24,7 @@ final class RecentSamples {
         final long[] bits;
         /** The newest time in this block and in every block before it, dropped ones included. */
         volatile long newestUpTo;
+
         volatile int published;
         /** The newest time in this block alone; the writer's. */
         long newest = Long.MIN_VALUE;
@@ -103,8 +104,7 @@ final class RecentSamples {
     }
 
     /** The blocks, oldest first, and the time after which they hold every accepted sample. */
-    record State(Block[] blocks, long coveredAfter) {
-    }
+    record State(Block[] blocks, long coveredAfter) {}
 
     private final RecentSamplesBudget budget;
     private volatile State state;

@@ -16,13 +16,14 @@ final class RecentSpanReader {
     static final int ENTRIES_PER_SERIES_WALK = 200;
     /** Ids may spread over at most this many times the selected count, plus a constant, for the id-to-row table. */
     private static final int ID_SPREAD = 16;
+
     private static final int ID_SPREAD_SLACK = 65_536;
 
-    private RecentSpanReader() {
-    }
+    private RecentSpanReader() {}
 
     /** False when the log cannot answer; nothing was visited then. */
-    static boolean read(SeriesTable table, RecentSamples log, int[] ids, long[] bounds, RawStore.SeriesVisitor visitor) {
+    static boolean read(
+            SeriesTable table, RecentSamples log, int[] ids, long[] bounds, RawStore.SeriesVisitor visitor) {
         long lo = bounds[0];
         RecentSamples.State state = log.state();
         if (lo < state.coveredAfter() || lo < table.restoredUpTo || lo < table.minValidTime) {
@@ -124,8 +125,8 @@ final class RecentSpanReader {
      * places, here and in the log) and returns what a read of the spans would visit: the entries
      * of full blocks in a span, every entry of the block still growing.
      */
-    private static long inTimeOrder(RecentSamples log, RecentSamples.Block[] blocks, int first, int[] published,
-            long[] bounds) {
+    private static long inTimeOrder(
+            RecentSamples log, RecentSamples.Block[] blocks, int first, int[] published, long[] bounds) {
         RecentSamples.Block[] originals = new RecentSamples.Block[blocks.length - first];
         RecentSamples.Block[] sorted = new RecentSamples.Block[blocks.length - first];
         int replaced = 0;
@@ -146,7 +147,8 @@ final class RecentSpanReader {
                 }
             }
             for (int i = 0; i < bounds.length; i += 2) {
-                entries += firstAfter(b.times, published[k], bounds[i + 1]) - firstAfter(b.times, published[k], bounds[i]);
+                entries +=
+                        firstAfter(b.times, published[k], bounds[i + 1]) - firstAfter(b.times, published[k], bounds[i]);
             }
         }
         if (replaced > 0) {

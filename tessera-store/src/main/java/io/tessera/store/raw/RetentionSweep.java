@@ -33,7 +33,9 @@ final class RetentionSweep {
         List<MemSeries> emptied = new ArrayList<>();
         for (MemSeries series : table.byLabels.values()) {
             SeriesView peek = series.view();
-            long oldest = peek.closed().length > 0 ? peek.closed()[0].maxTime() : peek.head().snapshot().maxTime();
+            long oldest = peek.closed().length > 0
+                    ? peek.closed()[0].maxTime()
+                    : peek.head().snapshot().maxTime();
             if (oldest > cutoff) {
                 continue;
             }

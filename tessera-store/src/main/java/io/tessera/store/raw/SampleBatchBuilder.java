@@ -35,8 +35,9 @@ public final class SampleBatchBuilder {
                 case Schema.TS -> ColumnType.LONG;
                 case Schema.VALUE -> ColumnType.DOUBLE;
                 case Schema.LABELS -> ColumnType.LABELS;
-                default -> throw new InvalidInputException("raw series have columns ts, value and labels; there is no column \""
-                        + c.name() + "\"");
+                default ->
+                    throw new InvalidInputException(
+                            "raw series have columns ts, value and labels; there is no column \"" + c.name() + "\"");
             };
             if (c.type() != expected) {
                 throw new InvalidInputException("raw column " + c.name() + " is " + expected + ", not " + c.type());

@@ -32,7 +32,8 @@ public final class SampleRejectedException extends InvalidInputException {
     private final long timestamp;
 
     SampleRejectedException(Reason reason, int seriesIndex, Labels series, long timestamp, String detail) {
-        super(reason.description + ": series " + seriesIndex + " " + series + " timestamp " + timestamp + ": " + detail);
+        super(reason.description + ": series " + seriesIndex + " " + series + " timestamp " + timestamp + ": "
+                + detail);
         this.reason = reason;
         this.seriesIndex = seriesIndex;
         this.series = series;

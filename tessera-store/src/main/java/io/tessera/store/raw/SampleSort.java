@@ -3,8 +3,7 @@ package io.tessera.store.raw;
 /** Sorts parallel (time, bits) arrays by time; stable merge sort, no boxing. */
 final class SampleSort {
 
-    private SampleSort() {
-    }
+    private SampleSort() {}
 
     static void sort(long[] times, long[] bits, int from, int to) {
         int n = to - from;

@@ -16,6 +16,7 @@ final class SeekIndex {
 
     /** Samples between resume points. */
     static final int STRIDE = 16;
+
     static final int LONGS_PER_ENTRY = 3;
     static final int ENTRY_BYTES = 8 * LONGS_PER_ENTRY;
     static final long[] NONE = new long[0];
@@ -23,8 +24,7 @@ final class SeekIndex {
     private static final int POSITION_BITS = 26;
     private static final int DELTA_BITS = 64 - POSITION_BITS - 12;
 
-    private SeekIndex() {
-    }
+    private SeekIndex() {}
 
     /** How many entries a chunk of {@code count} samples has. */
     static int entries(int count) {
@@ -37,7 +37,8 @@ final class SeekIndex {
     }
 
     /** Writes entry {@code entry}; returns false (and writes it invalid) when it cannot be represented. */
-    static boolean put(long[] seek, int entry, long time, long bits, long delta, int position, int leading, int trailing) {
+    static boolean put(
+            long[] seek, int entry, long time, long bits, long delta, int position, int leading, int trailing) {
         int at = entry * LONGS_PER_ENTRY;
         seek[at] = time;
         seek[at + 1] = bits;
@@ -47,7 +48,10 @@ final class SeekIndex {
     }
 
     private static long pack(long delta, int position, int leading, int trailing) {
-        return (delta << (POSITION_BITS + 12)) | ((long) position << 12) | ((long) (leading & 63) << 6) | (trailing & 63);
+        return (delta << (POSITION_BITS + 12))
+                | ((long) position << 12)
+                | ((long) (leading & 63) << 6)
+                | (trailing & 63);
     }
 
     static long time(long[] seek, int entry) {

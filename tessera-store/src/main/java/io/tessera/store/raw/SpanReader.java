@@ -21,7 +21,8 @@ final class SpanReader {
             b[2 * i] = spans[i].start();
             b[2 * i + 1] = spans[i].end();
             if (i > 0 && spans[i].start() < spans[i - 1].end()) {
-                throw new InvalidInputException("spans must be ascending and disjoint: " + spans[i - 1] + " then " + spans[i]);
+                throw new InvalidInputException(
+                        "spans must be ascending and disjoint: " + spans[i - 1] + " then " + spans[i]);
             }
         }
         return b;
@@ -30,7 +31,9 @@ final class SpanReader {
     void read(MemSeries[] series, long[] bounds, RawStore.SeriesVisitor visitor) {
         for (MemSeries s : series) {
             SeriesView view = s.view();
-            Chunk head = view.headMayHold(bounds[0], bounds[bounds.length - 1]) ? view.head().snapshot() : null;
+            Chunk head = view.headMayHold(bounds[0], bounds[bounds.length - 1])
+                    ? view.head().snapshot()
+                    : null;
             int n = 0;
             for (int k = 0; k < bounds.length; k += 2) {
                 samples.reset(view, head, bounds[k], bounds[k + 1]);

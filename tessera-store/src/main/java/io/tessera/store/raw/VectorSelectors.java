@@ -11,8 +11,7 @@ import java.util.List;
  */
 public final class VectorSelectors {
 
-    private VectorSelectors() {
-    }
+    private VectorSelectors() {}
 
     public static boolean hasNonEmptyMatcher(List<LabelMatcher> matchers) {
         for (LabelMatcher m : matchers) {

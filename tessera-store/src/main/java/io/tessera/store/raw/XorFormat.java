@@ -18,8 +18,7 @@ final class XorFormat {
     /** The worst case for one sample: a 68-bit timestamp and a 77-bit value. */
     static final int MAX_BITS_PER_SAMPLE = 68 + 77;
 
-    private XorFormat() {
-    }
+    private XorFormat() {}
 
     static boolean fits(long v, int bits) {
         long half = 1L << (bits - 1);

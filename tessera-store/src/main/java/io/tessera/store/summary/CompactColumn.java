@@ -52,7 +52,8 @@ final class CompactColumn extends StateColumn {
         int words = compact.compactWords();
         boolean asObject = words < 0 || words > MAX_WORDS - from;
         int[] e = row < ends.length ? ends : Arrays.copyOf(ends, grown(row, ends.length));
-        long[] a = asObject || from + words <= arena.length ? arena
+        long[] a = asObject || from + words <= arena.length
+                ? arena
                 : Arrays.copyOf(arena, (int) Math.min(MAX_WORDS, Math.max(2L * arena.length, from + words)));
         State[] o = objects;
         if (asObject) {

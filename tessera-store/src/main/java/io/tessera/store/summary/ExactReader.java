@@ -20,8 +20,7 @@ final class ExactReader {
     /** Sources at or below this one are rebuilt panes: {@code REBUILT - source} indexes the read's list of them. */
     private static final int REBUILT = -2;
 
-    private ExactReader() {
-    }
+    private ExactReader() {}
 
     static IntervalStates readOne(ViewSnapshot snap, Interval interval) {
         long s = interval.start();
@@ -35,9 +34,18 @@ final class ExactReader {
             if (rebuilt.length() > 0) {
                 segs.add(rebuilt.groups(), rebuilt.states(), 0, rebuilt.length());
             }
-            return new IntervalStates(new Interval[] {interval}, null, new int[] {0, segs.size},
-                    new int[] {rebuilt.length()}, new boolean[] {true}, segs.groups, segs.states, segs.offsets,
-                    segs.lengths, snap.dictionary, snap.dictionarySize);
+            return new IntervalStates(
+                    new Interval[] {interval},
+                    null,
+                    new int[] {0, segs.size},
+                    new int[] {rebuilt.length()},
+                    new boolean[] {true},
+                    segs.groups,
+                    segs.states,
+                    segs.offsets,
+                    segs.lengths,
+                    snap.dictionary,
+                    snap.dictionarySize);
         }
         boolean stored = false;
         int count = 0;
@@ -70,17 +78,25 @@ final class ExactReader {
                 }
             }
         }
-        return new IntervalStates(new Interval[] {interval}, null, new int[] {0, segs.size},
-                new int[] {count}, new boolean[] {stored}, segs.groups, segs.states, segs.offsets,
-                segs.lengths, snap.dictionary, snap.dictionarySize);
+        return new IntervalStates(
+                new Interval[] {interval},
+                null,
+                new int[] {0, segs.size},
+                new int[] {count},
+                new boolean[] {stored},
+                segs.groups,
+                segs.states,
+                segs.offsets,
+                segs.lengths,
+                snap.dictionary,
+                snap.dictionarySize);
     }
 
     /**
      * Reads {@code n} intervals given as parallel columns; {@code requested} is what the result
      * reports as interval {@code i}.
      */
-    static IntervalStates readMany(ViewSnapshot snap, Interval[] requested, long[] starts,
-            long[] ends, int n) {
+    static IntervalStates readMany(ViewSnapshot snap, Interval[] requested, long[] starts, long[] ends, int n) {
         int[] perm = IntervalOrder.sort(ends, starts, n);
         long[] us = new long[n];
         long[] ue = new long[n];
@@ -112,8 +128,8 @@ final class ExactReader {
      * The rebuilt panes among the {@code u} requests, each taken as its only run and marked
      * stored, so the epochs' fragments of it are skipped; null when the view has none.
      */
-    private static List<PaneVersions.Replacement> rebuilt(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
-            boolean[] stored, Runs runs) {
+    private static List<PaneVersions.Replacement> rebuilt(
+            ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts, boolean[] stored, Runs runs) {
         if (snap.versions.replaced().isEmpty()) {
             return null;
         }
@@ -133,8 +149,15 @@ final class ExactReader {
     }
 
     /** Adds the sealed epochs' fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
-    private static void joinSealed(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
-            boolean[] stored, Runs runs, boolean rebuilt) {
+    private static void joinSealed(
+            ViewSnapshot snap,
+            long[] us,
+            long[] ue,
+            int u,
+            int[] counts,
+            boolean[] stored,
+            Runs runs,
+            boolean rebuilt) {
         SealedEpoch[] sealed = snap.sealed;
         for (int k = 0; k < sealed.length; k++) {
             long minEnd = snap.sealedMinEnds[k];
@@ -165,8 +188,15 @@ final class ExactReader {
     }
 
     /** Adds the mutable epoch's fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
-    private static void probeMutable(ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts,
-            boolean[] stored, Runs runs, boolean rebuilt) {
+    private static void probeMutable(
+            ViewSnapshot snap,
+            long[] us,
+            long[] ue,
+            int u,
+            int[] counts,
+            boolean[] stored,
+            Runs runs,
+            boolean rebuilt) {
         MutableView mv = snap.mutable;
         if (mv.runCount == 0) {
             return;
@@ -187,8 +217,15 @@ final class ExactReader {
         }
     }
 
-    private static IntervalStates assemble(ViewSnapshot snap, Interval[] requested,
-            int[] uniqueOf, int u, int[] counts, boolean[] stored, Runs runs, List<PaneVersions.Replacement> rebuilt) {
+    private static IntervalStates assemble(
+            ViewSnapshot snap,
+            Interval[] requested,
+            int[] uniqueOf,
+            int u,
+            int[] counts,
+            boolean[] stored,
+            Runs runs,
+            List<PaneVersions.Replacement> rebuilt) {
         int r = runs.size;
         int[] segFrom = new int[u + 1];
         int[] rv = runs.values;
@@ -221,8 +258,18 @@ final class ExactReader {
             offsets[seg] = rv[4 * i + 2];
             lengths[seg] = rv[4 * i + 3];
         }
-        return new IntervalStates(requested, uniqueOf, segFrom, counts, stored, groups, states,
-                offsets, lengths, snap.dictionary, snap.dictionarySize);
+        return new IntervalStates(
+                requested,
+                uniqueOf,
+                segFrom,
+                counts,
+                stored,
+                groups,
+                states,
+                offsets,
+                lengths,
+                snap.dictionary,
+                snap.dictionarySize);
     }
 
     /** The first index in {@code sorted[0, n)} whose value is at least {@code key}. */

@@ -3,8 +3,7 @@ package io.tessera.store.summary;
 /** Hash mixing for the open-addressing tables of this package. */
 final class Hashing {
 
-    private Hashing() {
-    }
+    private Hashing() {}
 
     /** A well-mixed 32-bit hash of one long (the finalizer of MurmurHash3). */
     static int mix(long x) {

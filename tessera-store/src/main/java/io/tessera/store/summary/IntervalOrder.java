@@ -6,8 +6,7 @@ package io.tessera.store.summary;
  */
 final class IntervalOrder {
 
-    private IntervalOrder() {
-    }
+    private IntervalOrder() {}
 
     /** The permutation of {@code 0..n-1} that orders rows by {@code (primary, secondary)}. */
     static int[] sort(long[] primary, long[] secondary, int n) {

@@ -30,9 +30,18 @@ public final class IntervalStates {
     private final Labels[] dictionary;
     private final int dictionarySize;
 
-    IntervalStates(Interval[] intervals, int[] uniqueOf, int[] segmentFrom, int[] stateCounts,
-            boolean[] stored, int[][] segmentGroups, StateColumn[] segmentStates, int[] segmentOffsets,
-            int[] segmentLengths, Labels[] dictionary, int dictionarySize) {
+    IntervalStates(
+            Interval[] intervals,
+            int[] uniqueOf,
+            int[] segmentFrom,
+            int[] stateCounts,
+            boolean[] stored,
+            int[][] segmentGroups,
+            StateColumn[] segmentStates,
+            int[] segmentOffsets,
+            int[] segmentLengths,
+            Labels[] dictionary,
+            int dictionarySize) {
         this.intervals = intervals;
         this.uniqueOf = uniqueOf;
         this.segmentFrom = segmentFrom;
@@ -125,8 +134,8 @@ public final class IntervalStates {
 
     private int offset(int segment, int k) {
         if (k < 0 || k >= segmentLengths[segment]) {
-            throw new IndexOutOfBoundsException("state " + k + " of segment " + segment
-                    + " with " + segmentLengths[segment]);
+            throw new IndexOutOfBoundsException(
+                    "state " + k + " of segment " + segment + " with " + segmentLengths[segment]);
         }
         return segmentOffsets[segment] + k;
     }

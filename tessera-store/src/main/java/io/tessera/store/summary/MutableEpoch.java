@@ -163,8 +163,20 @@ final class MutableEpoch {
 
     /** The committed prefix as readers see it from now on. */
     MutableView view() {
-        return new MutableView(groups, states, length, runStarts, runEnds, runFrom, runNext, runs,
-                slots, minEnd, maxEnd, earliestRun, latestRun);
+        return new MutableView(
+                groups,
+                states,
+                length,
+                runStarts,
+                runEnds,
+                runFrom,
+                runNext,
+                runs,
+                slots,
+                minEnd,
+                maxEnd,
+                earliestRun,
+                latestRun);
     }
 
     private static boolean before(long e1, long s1, long e2, long s2) {

@@ -27,9 +27,20 @@ final class MutableView {
     private final int earliestRun;
     private final int latestRun;
 
-    MutableView(int[] groups, StateColumn states, int length, long[] runStarts, long[] runEnds,
-            int[] runFrom, int[] runNext, int runCount, int[] slots, long minEnd, long maxEnd,
-            int earliestRun, int latestRun) {
+    MutableView(
+            int[] groups,
+            StateColumn states,
+            int length,
+            long[] runStarts,
+            long[] runEnds,
+            int[] runFrom,
+            int[] runNext,
+            int runCount,
+            int[] slots,
+            long minEnd,
+            long maxEnd,
+            int earliestRun,
+            int latestRun) {
         this.groups = groups;
         this.states = states;
         this.length = length;

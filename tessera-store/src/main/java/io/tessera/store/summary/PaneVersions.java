@@ -17,8 +17,7 @@ final class PaneVersions {
     static final PaneVersions NONE = new PaneVersions(Map.of(), Map.of(), 0);
 
     /** The states that replace one pane: rows {@code [0, length)} of {@code groups} and {@code states}. */
-    record Replacement(int[] groups, StateColumn states, int length, long committed) {
-    }
+    record Replacement(int[] groups, StateColumn states, int length, long committed) {}
 
     private final Map<Interval, Long> stale;
     private final Map<Interval, Replacement> replaced;

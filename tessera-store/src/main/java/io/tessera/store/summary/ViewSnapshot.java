@@ -23,8 +23,14 @@ public final class ViewSnapshot {
     final int dictionarySize;
     final PaneVersions versions;
 
-    ViewSnapshot(String view, long commitSequence, SealedEpoch[] sealed, MutableView mutable,
-            Labels[] dictionary, int dictionarySize, PaneVersions versions) {
+    ViewSnapshot(
+            String view,
+            long commitSequence,
+            SealedEpoch[] sealed,
+            MutableView mutable,
+            Labels[] dictionary,
+            int dictionarySize,
+            PaneVersions versions) {
         this.versions = versions;
         this.view = view;
         this.commitSequence = commitSequence;
@@ -129,8 +135,7 @@ public final class ViewSnapshot {
                 throw new MissingStateException(view, new Interval(cursor, s), "no stored interval");
             }
             if (s < cursor) {
-                throw new MissingStateException(view, new Interval(s, Math.min(cursor, e)),
-                        "stored intervals overlap");
+                throw new MissingStateException(view, new Interval(s, Math.min(cursor, e)), "stored intervals overlap");
             }
             cursor = e;
         }
@@ -146,9 +151,8 @@ public final class ViewSnapshot {
      * {@link #readTiling} this neither requires nor checks a tiling.
      */
     public IntervalStates readContained(Interval range) {
-        ContainedIntervals found = range.isEmpty()
-                ? new ContainedIntervals()
-                : ContainedIntervals.of(this, range.start(), range.end());
+        ContainedIntervals found =
+                range.isEmpty() ? new ContainedIntervals() : ContainedIntervals.of(this, range.start(), range.end());
         found.sortDistinct(false);
         return readIntervals(found);
     }

@@ -48,6 +48,7 @@ public final class ViewStore {
     private volatile ViewSnapshot current;
     /** For {@link #validate}: the run of a batch in which each group id was last seen. */
     private int[] groupStamps = new int[0];
+
     private int stamp;
 
     private final LongAdder lockAcquisitions = new LongAdder();
@@ -235,9 +236,11 @@ public final class ViewStore {
             long commit = sequence + 1;
             for (Interval pane : marks.keySet()) {
                 int[] r = rows.get(pane);
-                rebuilt.put(pane, r == null
-                        ? new PaneVersions.Replacement(new int[0], StateColumn.empty(1), 0, commit)
-                        : new PaneVersions.Replacement(groupsOf.get(pane), statesOf.get(pane), r[0], commit));
+                rebuilt.put(
+                        pane,
+                        r == null
+                                ? new PaneVersions.Replacement(new int[0], StateColumn.empty(1), 0, commit)
+                                : new PaneVersions.Replacement(groupsOf.get(pane), statesOf.get(pane), r[0], commit));
             }
             versions = versions.replace(rebuilt, marks);
             return publish();
@@ -419,14 +422,14 @@ public final class ViewStore {
 
     private long publish() {
         sequence++;
-        current = new ViewSnapshot(id, sequence, sealed, mutable.view(), dictionary.labels(),
-                dictionary.size(), versions);
+        current = new ViewSnapshot(
+                id, sequence, sealed, mutable.view(), dictionary.labels(), dictionary.size(), versions);
         return sequence;
     }
 
     private InvalidInputException duplicate(Labels group, long s, long e) {
-        return new InvalidInputException("view " + id + " already holds a state of " + group
-                + " for " + new Interval(s, e) + "; a store never merges states");
+        return new InvalidInputException("view " + id + " already holds a state of " + group + " for "
+                + new Interval(s, e) + "; a store never merges states");
     }
 
     private void lock() {

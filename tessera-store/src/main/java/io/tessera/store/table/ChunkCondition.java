@@ -81,11 +81,20 @@ final class ChunkCondition {
                 Test t = bind(n.operand(), chunk);
                 yield row -> !t.test(row);
             }
-            case SqlPredicate.Compare c -> compare(chunk, ((SqlExpr.Column) c.left()).name(), c.op(), c.right().value());
+            case SqlPredicate.Compare c ->
+                compare(
+                        chunk,
+                        ((SqlExpr.Column) c.left()).name(),
+                        c.op(),
+                        c.right().value());
             case SqlPredicate.In in -> {
                 Test[] equals = new Test[in.values().size()];
                 for (int i = 0; i < equals.length; i++) {
-                    equals[i] = compare(chunk, ((SqlExpr.Column) in.left()).name(), SqlPredicate.Op.EQ, in.values().get(i).value());
+                    equals[i] = compare(
+                            chunk,
+                            ((SqlExpr.Column) in.left()).name(),
+                            SqlPredicate.Op.EQ,
+                            in.values().get(i).value());
                 }
                 boolean negated = in.negated();
                 yield row -> {
@@ -104,7 +113,8 @@ final class ChunkCondition {
         int position = rowSchema.indexOf(column);
         Object array = position == 0 ? chunk.ts : chunk.columns[position - 1];
         return switch (array) {
-            case long[] a when value instanceof Long l -> {
+            case long[] a
+            when value instanceof Long l -> {
                 long x = l;
                 yield row -> op.test(Long.compare(a[row], x));
             }

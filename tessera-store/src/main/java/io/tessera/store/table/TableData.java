@@ -29,8 +29,13 @@ final class TableData {
      * and each chunk's first and last time (a read skips the chunks its range misses without
      * touching them).
      */
-    record Snapshot(TableChunk[] chunks, int[] rows, String[][] dictionaries, long rowCount, long[] firstTimes, long[] lastTimes) {
-    }
+    record Snapshot(
+            TableChunk[] chunks,
+            int[] rows,
+            String[][] dictionaries,
+            long rowCount,
+            long[] firstTimes,
+            long[] lastTimes) {}
 
     private final TableSchema schema;
     private final Schema rowSchema;
@@ -82,8 +87,8 @@ final class TableData {
      */
     int append(Batch rows, Runnable logged, boolean replay) {
         if (!rows.schema().equals(rowSchema)) {
-            throw new InvalidInputException("rows for table \"" + schema.name() + "\" must have the columns " + rowSchema
-                    + ", not " + rows.schema());
+            throw new InvalidInputException("rows for table \"" + schema.name() + "\" must have the columns "
+                    + rowSchema + ", not " + rows.schema());
         }
         int n = rows.rowCount();
         if (n == 0) {
@@ -96,8 +101,10 @@ final class TableData {
         try {
             for (int r = 0; r < n && !replay; r++) {
                 if (times[r] <= minValidTime) {
-                    throw new RowRejectedException(r, "row time " + times[r] + " is at or before the retention cutoff "
-                            + minValidTime + " of table \"" + schema.name() + "\"");
+                    throw new RowRejectedException(
+                            r,
+                            "row time " + times[r] + " is at or before the retention cutoff " + minValidTime
+                                    + " of table \"" + schema.name() + "\"");
                 }
             }
             Snapshot current = snapshot;
@@ -134,7 +141,8 @@ final class TableData {
                 String[] values = rows.strings(c);
                 for (int r = 0; r < rows.rowCount(); r++) {
                     if (values[r] == null) {
-                        throw new RowRejectedException(r, "column \"" + rowSchema.column(c).name() + "\" has no value");
+                        throw new RowRejectedException(
+                                r, "column \"" + rowSchema.column(c).name() + "\" has no value");
                     }
                     bytes += StringDictionary.ENTRY_BYTES + 2L * values[r].length();
                 }
@@ -258,11 +266,12 @@ final class TableData {
             Column wanted = columns.column(i);
             int at = rowSchema.indexOf(wanted.name());
             if (at < 0) {
-                throw new InvalidInputException("table \"" + schema.name() + "\" has no column \"" + wanted.name() + "\"");
+                throw new InvalidInputException(
+                        "table \"" + schema.name() + "\" has no column \"" + wanted.name() + "\"");
             }
             if (rowSchema.column(at).type() != wanted.type()) {
-                throw new InvalidInputException("column \"" + wanted.name() + "\" of table \"" + schema.name() + "\" is "
-                        + rowSchema.column(at).type() + ", not " + wanted.type());
+                throw new InvalidInputException("column \"" + wanted.name() + "\" of table \"" + schema.name()
+                        + "\" is " + rowSchema.column(at).type() + ", not " + wanted.type());
             }
             positions[i] = at;
         }

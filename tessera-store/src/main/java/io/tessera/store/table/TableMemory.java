@@ -22,8 +22,9 @@ final class TableMemory {
         do {
             before = used.get();
             if (before + bytes > limit || before + bytes < before) {
-                throw new LimitExceededException("memory limit reached: the tables hold an estimated " + before + " bytes of their "
-                        + limit + "-byte limit and this append to \"" + table + "\" may need up to " + bytes + " more; rows refused");
+                throw new LimitExceededException("memory limit reached: the tables hold an estimated " + before
+                        + " bytes of their " + limit + "-byte limit and this append to \"" + table
+                        + "\" may need up to " + bytes + " more; rows refused");
             }
         } while (!used.compareAndSet(before, before + bytes));
     }

@@ -3,8 +3,7 @@ package io.tessera.store.table;
 /** The stable order of rows by time, as a permutation, without boxing. */
 final class TimeOrder {
 
-    private TimeOrder() {
-    }
+    private TimeOrder() {}
 
     /** Row indices {@code 0..n-1} ordered by {@code ts}, equal times in their original order. */
     static int[] of(long[] ts, int n) {

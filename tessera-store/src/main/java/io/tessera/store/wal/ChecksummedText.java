@@ -10,8 +10,7 @@ import java.util.zip.CRC32C;
  */
 final class ChecksummedText {
 
-    private ChecksummedText() {
-    }
+    private ChecksummedText() {}
 
     /** {@code body} (complete lines) followed by its checksum line. */
     static byte[] seal(String body) {
@@ -39,8 +38,11 @@ final class ChecksummedText {
         String crcLine = new String(bytes, lastLine, end - 1 - lastLine, StandardCharsets.US_ASCII);
         int computed = crc(bytes, lastLine);
         if (!crcLine.equals(checksumLine(computed))) {
-            throw new CorruptionException(file, lastLine, what + "'s checksum line \"" + crcLine
-                    + "\" does not match its content (crc32c " + String.format("%08x", computed) + ")");
+            throw new CorruptionException(
+                    file,
+                    lastLine,
+                    what + "'s checksum line \"" + crcLine + "\" does not match its content (crc32c "
+                            + String.format("%08x", computed) + ")");
         }
         return new String(bytes, 0, lastLine, StandardCharsets.UTF_8).split("\n");
     }

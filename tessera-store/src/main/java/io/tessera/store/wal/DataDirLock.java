@@ -40,7 +40,8 @@ public final class DataDirLock implements AutoCloseable {
     public static DataDirLock acquire(Path dataDir) throws IOException {
         Files.createDirectories(dataDir);
         Path file = dataDir.resolve(FILE);
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         FileLock lock;
         try {
             lock = channel.tryLock();
@@ -57,7 +58,9 @@ public final class DataDirLock implements AutoCloseable {
         }
         try {
             byte[] text = ("pid " + ProcessHandle.current().pid() + "\nhost " + host() + "\nstarted "
-                    + Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime()) + "\n").getBytes(StandardCharsets.UTF_8);
+                            + Instant.ofEpochMilli(
+                                    ManagementFactory.getRuntimeMXBean().getStartTime()) + "\n")
+                    .getBytes(StandardCharsets.UTF_8);
             channel.truncate(0);
             ByteBuffer b = ByteBuffer.wrap(text);
             long at = 0;

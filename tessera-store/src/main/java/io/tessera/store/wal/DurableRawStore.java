@@ -38,9 +38,14 @@ public final class DurableRawStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DurableRawStore.class);
 
     /** One snapshot taken: its number, the log position it covers, its size and how long it took. */
-    public record SnapshotInfo(long number, WalPosition position, long series, long samples, long bytes, long durationNanos,
-            boolean skipped) {
-    }
+    public record SnapshotInfo(
+            long number,
+            WalPosition position,
+            long series,
+            long samples,
+            long bytes,
+            long durationNanos,
+            boolean skipped) {}
 
     private final RawStore store;
     private final Path walDir;
@@ -55,8 +60,17 @@ public final class DurableRawStore implements AutoCloseable {
     private final long recoveredMinTime;
     private final long recoveredMaxTime;
 
-    private DurableRawStore(RawStore store, Path walDir, Path snapshotsDir, WalWriter wal, SeriesRefs refs, RecoveryReport recovery,
-            long nextSnapshot, WalPosition lastSnapshotPosition, long lastSnapshotMillis, long recoveredMinTime,
+    private DurableRawStore(
+            RawStore store,
+            Path walDir,
+            Path snapshotsDir,
+            WalWriter wal,
+            SeriesRefs refs,
+            RecoveryReport recovery,
+            long nextSnapshot,
+            WalPosition lastSnapshotPosition,
+            long lastSnapshotMillis,
+            long recoveredMinTime,
             long recoveredMaxTime) {
         this.recoveredMinTime = recoveredMinTime;
         this.recoveredMaxTime = recoveredMaxTime;
@@ -83,22 +97,32 @@ public final class DurableRawStore implements AutoCloseable {
     }
 
     /** {@link #open(Path, RawStoreConfig, WalOptions)}, telling {@code listener} about every replayed record. */
-    public static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener) {
+    public static DurableRawStore open(
+            Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener) {
         return open(dataDir, config, options, listener, new RecoveryProgress());
     }
 
     /** {@link #open(Path, RawStoreConfig, WalOptions, ReplayListener)}, reporting how far recovery got to {@code progress}. */
-    public static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener,
+    public static DurableRawStore open(
+            Path dataDir,
+            RawStoreConfig config,
+            WalOptions options,
+            ReplayListener listener,
             RecoveryProgress progress) {
         return open(dataDir, config, options, listener, WalIo.DISK, progress);
     }
 
-    static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener,
-            WalWriter.Forcer forcer) {
+    static DurableRawStore open(
+            Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener, WalWriter.Forcer forcer) {
         return open(dataDir, config, options, listener, WalIo.forcingWith(forcer), new RecoveryProgress());
     }
 
-    static DurableRawStore open(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener, WalIo io,
+    static DurableRawStore open(
+            Path dataDir,
+            RawStoreConfig config,
+            WalOptions options,
+            ReplayListener listener,
+            WalIo io,
             RecoveryProgress progress) {
         try {
             return recover(dataDir, config, options, listener, io, progress);
@@ -107,8 +131,14 @@ public final class DurableRawStore implements AutoCloseable {
         }
     }
 
-    private static DurableRawStore recover(Path dataDir, RawStoreConfig config, WalOptions options, ReplayListener listener,
-            WalIo io, RecoveryProgress progress) throws IOException {
+    private static DurableRawStore recover(
+            Path dataDir,
+            RawStoreConfig config,
+            WalOptions options,
+            ReplayListener listener,
+            WalIo io,
+            RecoveryProgress progress)
+            throws IOException {
         long start = System.nanoTime();
         Path walDir = dataDir.resolve("wal");
         Path snapshotsDir = dataDir.resolve("snapshots");
@@ -144,19 +174,24 @@ public final class DurableRawStore implements AutoCloseable {
                 }
             }
             if (segments.isEmpty() || segments.getFirst() != from.segment()) {
-                throw new CorruptionException(Segments.path(walDir, from.segment()), from.offset(),
+                throw new CorruptionException(
+                        Segments.path(walDir, from.segment()),
+                        from.offset(),
                         "the log segment where snapshot " + Segments.name(snapshot) + " says replay starts is missing");
             }
         } else {
             from = new WalPosition(segments.isEmpty() ? 0 : segments.getFirst(), Segments.HEADER);
             if (!segments.isEmpty() && segments.getFirst() != 0) {
-                throw new CorruptionException(Segments.path(walDir, segments.getFirst()), 0,
+                throw new CorruptionException(
+                        Segments.path(walDir, segments.getFirst()),
+                        0,
                         "the log starts after segment 00000000 and no snapshot covers what came before");
             }
         }
         for (int i = 1; i < segments.size(); i++) {
             if (segments.get(i) != segments.get(i - 1) + 1) {
-                throw new CorruptionException(Segments.path(walDir, segments.get(i - 1) + 1), 0, "this log segment is missing");
+                throw new CorruptionException(
+                        Segments.path(walDir, segments.get(i - 1) + 1), 0, "this log segment is missing");
             }
         }
         WalReplay.Result replayed = new WalReplay(walDir, store, spanning, progress).replay(segments, from);
@@ -175,14 +210,35 @@ public final class DurableRawStore implements AutoCloseable {
             droppedRecords = droppedRecords < 0 || d.records() < 0 ? -1 : droppedRecords + d.records();
             droppedSamples = droppedSamples < 0 || d.samples() < 0 ? -1 : droppedSamples + d.samples();
         }
-        RecoveryReport report = new RecoveryReport(snapshot, manifest == null ? 0 : manifest.series(), manifest == null ? 0 : manifest.samples(), from,
-                replayed.records(), replayed.samples(), torn == null ? 0 : 1,
-                torn == null ? null : torn.file() + " at byte offset " + torn.offset() + " (" + torn.bytesRemoved()
-                        + " bytes): " + torn.problem(),
-                System.nanoTime() - start, replayed.damage().stream().map(WalReplay.Damage::describe).toList(), droppedBytes,
-                droppedRecords, droppedSamples);
-        return new DurableRawStore(store, walDir, snapshotsDir, wal, new SeriesRefs(replayed.maxSeriesRef() + 1), report, snapshot + 1,
-                manifest == null ? null : manifest.wal(), manifest == null ? 0 : manifest.takenAtMillis(), span[0], span[1]);
+        RecoveryReport report = new RecoveryReport(
+                snapshot,
+                manifest == null ? 0 : manifest.series(),
+                manifest == null ? 0 : manifest.samples(),
+                from,
+                replayed.records(),
+                replayed.samples(),
+                torn == null ? 0 : 1,
+                torn == null
+                        ? null
+                        : torn.file() + " at byte offset " + torn.offset() + " (" + torn.bytesRemoved() + " bytes): "
+                                + torn.problem(),
+                System.nanoTime() - start,
+                replayed.damage().stream().map(WalReplay.Damage::describe).toList(),
+                droppedBytes,
+                droppedRecords,
+                droppedSamples);
+        return new DurableRawStore(
+                store,
+                walDir,
+                snapshotsDir,
+                wal,
+                new SeriesRefs(replayed.maxSeriesRef() + 1),
+                report,
+                snapshot + 1,
+                manifest == null ? null : manifest.wal(),
+                manifest == null ? 0 : manifest.takenAtMillis(),
+                span[0],
+                span[1]);
     }
 
     /** The store itself, for reads; writes go through {@link #append}. */
@@ -233,27 +289,36 @@ public final class DurableRawStore implements AutoCloseable {
             try {
                 participant.committed(position);
             } catch (IOException e) {
-                throw new UncheckedIOException("saving state with snapshot " + Segments.name(nextSnapshot - 1) + " failed: "
-                        + e.getMessage(), e);
+                throw new UncheckedIOException(
+                        "saving state with snapshot " + Segments.name(nextSnapshot - 1) + " failed: " + e.getMessage(),
+                        e);
             }
             return new SnapshotInfo(nextSnapshot - 1, position, image.seriesCount(), image.sampleCount(), 0, 0, true);
         }
         wal.syncThrough(cut[0]);
         long number = nextSnapshot;
         try {
-            SnapshotManifest manifest = SnapshotWriter.write(snapshotsDir, number, image, position, System.currentTimeMillis());
+            SnapshotManifest manifest =
+                    SnapshotWriter.write(snapshotsDir, number, image, position, System.currentTimeMillis());
             nextSnapshot = number + 1;
             lastSnapshotPosition = position;
             participant.committed(position);
             wal.deleteBefore(position.segment());
             Snapshots.retain(snapshotsDir, KEEP_SNAPSHOTS);
-            // Series gone since (retention) stop being remembered; the others get new numbers, defined again once in the open segment.
+            // Series gone since (retention) stop being remembered; the others get new numbers, defined again once in
+            // the open segment.
             refs.clear();
             long took = System.nanoTime() - start;
             lastSnapshotMillis = manifest.takenAtMillis();
             lastSnapshotNanos = took;
-            return new SnapshotInfo(number, position, image.seriesCount(), image.sampleCount(), manifest.files().getFirst().bytes(),
-                    took, false);
+            return new SnapshotInfo(
+                    number,
+                    position,
+                    image.seriesCount(),
+                    image.sampleCount(),
+                    manifest.files().getFirst().bytes(),
+                    took,
+                    false);
         } catch (IOException e) {
             throw new UncheckedIOException("snapshot " + Segments.name(number) + " failed: " + e.getMessage(), e);
         }

@@ -30,8 +30,8 @@ public final class DurableTables implements AutoCloseable {
      * What start-up recovered: records and rows replayed, records skipped (table gone or changed), a
      * torn tail cut, damaged ranges of the log skipped (each with its segment, offset and size).
      */
-    public record Recovery(long records, long rows, long skippedRecords, String tornTail, long durationNanos, List<String> damaged) {
-    }
+    public record Recovery(
+            long records, long rows, long skippedRecords, String tornTail, long durationNanos, List<String> damaged) {}
 
     private final TableStore store;
     private final Path dir;
@@ -57,15 +57,21 @@ public final class DurableTables implements AutoCloseable {
             List<Long> segments = Segments.list(dir);
             for (int i = 1; i < segments.size(); i++) {
                 if (segments.get(i) != segments.get(i - 1) + 1) {
-                    throw new CorruptionException(Segments.path(dir, segments.get(i - 1) + 1), 0, "this table log segment is missing");
+                    throw new CorruptionException(
+                            Segments.path(dir, segments.get(i - 1) + 1), 0, "this table log segment is missing");
                 }
             }
             TableLogReplay.Result replayed = new TableLogReplay(dir, store).replay(segments);
             Map<Long, Long> existing = new HashMap<>(replayed.segmentSizes());
             long first = segments.isEmpty() ? 0 : Math.max(replayed.lastSegment(), segments.getLast()) + 1;
             WalWriter wal = new WalWriter(dir, options, first, existing);
-            Recovery recovery = new Recovery(replayed.records(), replayed.rows(), replayed.skipped(), replayed.torn(),
-                    System.nanoTime() - start, replayed.damaged());
+            Recovery recovery = new Recovery(
+                    replayed.records(),
+                    replayed.rows(),
+                    replayed.skipped(),
+                    replayed.torn(),
+                    System.nanoTime() - start,
+                    replayed.damaged());
             return new DurableTables(store, dir, wal, recovery, replayed.newestRow());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot recover the table log in " + dir + ": " + e.getMessage(), e);

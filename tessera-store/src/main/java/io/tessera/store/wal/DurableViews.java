@@ -36,8 +36,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class DurableViews {
 
     /** What {@link #load} restored of one view. */
-    public record Loaded(long frontier, List<Interval> invalid, int files, long entries) {
-    }
+    public record Loaded(long frontier, List<Interval> invalid, int files, long entries) {}
 
     private final Path dir;
     private final String plan;
@@ -74,7 +73,8 @@ public final class DurableViews {
                 try {
                     manifest = ViewManifest.decode(file, Files.readAllBytes(file));
                 } catch (CorruptionException e) {
-                    problems.add("discarding every view file, their panes are built again from raw data: " + problem(e));
+                    problems.add(
+                            "discarding every view file, their panes are built again from raw data: " + problem(e));
                 }
             }
             DurableViews views = new DurableViews(dir, plan, manifest);
@@ -160,14 +160,16 @@ public final class DurableViews {
                 long lastGood = kept.isEmpty() ? Long.MIN_VALUE : kept.getLast().lastEnd();
                 filesDiscarded += view.files().size() - kept.size();
                 warnings.add("view " + viewId + ": discarding " + (view.files().size() - kept.size())
-                        + " view file(s) from " + viewDir.resolve(f.name()) + " on, their panes are built again from raw data: "
+                        + " view file(s) from " + viewDir.resolve(f.name())
+                        + " on, their panes are built again from raw data: "
                         + problem(e));
                 frontier = lastGood;
                 break;
             }
         }
         long f = frontier;
-        List<Interval> invalid = view.invalid().stream().filter(p -> p.end() <= f).toList();
+        List<Interval> invalid =
+                view.invalid().stream().filter(p -> p.end() <= f).toList();
         saved.put(viewId, new ViewManifest.View(frontier, invalid, kept));
         return new Loaded(frontier, invalid, kept.size(), entries);
     }
@@ -188,8 +190,11 @@ public final class DurableViews {
             long frontier = from;
             if (c.frontier() > from) {
                 String name = Segments.name(nextFile);
-                ViewManifest.FileEntry written = writer.write(dir.resolve(ViewFileNames.encodeId(c.definitionId())), name,
-                        c.snapshot(), new Interval(from, c.frontier()));
+                ViewManifest.FileEntry written = writer.write(
+                        dir.resolve(ViewFileNames.encodeId(c.definitionId())),
+                        name,
+                        c.snapshot(),
+                        new Interval(from, c.frontier()));
                 if (written != null) {
                     nextFile++;
                     files.add(written);
@@ -198,7 +203,12 @@ public final class DurableViews {
             }
             files.removeIf(f -> f.lastEnd() < c.retentionCutoff());
             long f = frontier;
-            next.put(c.definitionId(), new ViewManifest.View(frontier, c.invalid().stream().filter(p -> p.end() <= f).toList(), files));
+            next.put(
+                    c.definitionId(),
+                    new ViewManifest.View(
+                            frontier,
+                            c.invalid().stream().filter(p -> p.end() <= f).toList(),
+                            files));
         }
         ViewManifest m = new ViewManifest(position, capture.oldestSample(), capture.newestSample(), next);
         byte[] bytes = m.encode();
@@ -211,7 +221,11 @@ public final class DurableViews {
             SnapshotWriter.writeFully(ch, ByteBuffer.wrap(bytes));
             ch.force(true);
         }
-        Files.move(tmp, dir.resolve(ViewManifest.NAME), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+                tmp,
+                dir.resolve(ViewManifest.NAME),
+                StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
         FileSync.directory(dir);
         lastWritten = bytes;
         manifest = m;

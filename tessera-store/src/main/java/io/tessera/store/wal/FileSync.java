@@ -8,8 +8,7 @@ import java.nio.file.StandardOpenOption;
 /** Forcing files and directory entries to stable storage. */
 final class FileSync {
 
-    private FileSync() {
-    }
+    private FileSync() {}
 
     static void file(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {

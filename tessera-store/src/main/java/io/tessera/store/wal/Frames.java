@@ -31,11 +31,15 @@ final class Frames {
 
     private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
-    private Frames() {
-    }
+    private Frames() {}
 
     static boolean knownType(int type) {
-        return type == SAMPLES || type == SERIES || type == SAMPLES_REF || type == RAW_SERIES || type == VIEW_STATES || type == TABLE_ROWS;
+        return type == SAMPLES
+                || type == SERIES
+                || type == SAMPLES_REF
+                || type == RAW_SERIES
+                || type == VIEW_STATES
+                || type == TABLE_ROWS;
     }
 
     /** Starts a frame at the writer's position; the payload follows; {@link #end} completes it. */

@@ -18,6 +18,7 @@ final class PendingRecord implements AppendLog {
     private final WalWriter wal;
     /** The series record written just before this one, or null; set when the record is enqueued. */
     byte[] prefix;
+
     long seq = -1;
     long segment;
     long offset;

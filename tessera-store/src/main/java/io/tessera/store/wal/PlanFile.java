@@ -21,8 +21,7 @@ final class PlanFile {
     static final String NAME = "PLAN";
     private static final String MAGIC = "tessera-plan 1 ";
 
-    private PlanFile() {
-    }
+    private PlanFile() {}
 
     static void write(Path dir, String json) throws IOException {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
@@ -67,14 +66,18 @@ final class PlanFile {
         }
         int from = nl + 1;
         if (bytes.length - from != length) {
-            throw new CorruptionException(file, Math.min(bytes.length, from + length), "the plan has " + (bytes.length - from)
-                    + " bytes, its header says " + length);
+            throw new CorruptionException(
+                    file,
+                    Math.min(bytes.length, from + length),
+                    "the plan has " + (bytes.length - from) + " bytes, its header says " + length);
         }
         CRC32C crc = new CRC32C();
         crc.update(bytes, from, bytes.length - from);
         if ((int) crc.getValue() != stored) {
-            throw new CorruptionException(file, from, String.format("the plan's CRC32C is %08x, its header says %08x",
-                    (int) crc.getValue(), stored));
+            throw new CorruptionException(
+                    file,
+                    from,
+                    String.format("the plan's CRC32C is %08x, its header says %08x", (int) crc.getValue(), stored));
         }
         return new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8);
     }

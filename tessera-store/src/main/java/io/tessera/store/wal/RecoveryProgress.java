@@ -77,9 +77,11 @@ public final class RecoveryProgress {
 
     public String describe() {
         if (!replaying) {
-            return bytesTotal == 0 ? stage : stage + " (log replayed: " + records + " records, " + samples + " samples)";
+            return bytesTotal == 0
+                    ? stage
+                    : stage + " (log replayed: " + records + " records, " + samples + " samples)";
         }
-        return stage + ": " + percent() + "% (segment " + Math.min(segment + 1, segmentsTotal) + " of " + segmentsTotal + ", "
-                + records + " records, " + samples + " samples)";
+        return stage + ": " + percent() + "% (segment " + Math.min(segment + 1, segmentsTotal) + " of " + segmentsTotal
+                + ", " + records + " records, " + samples + " samples)";
     }
 }

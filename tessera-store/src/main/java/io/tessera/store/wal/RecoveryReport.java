@@ -17,18 +17,33 @@ package io.tessera.store.wal;
  * @param droppedRecords  records in them, -1 when the damage leaves that unknown
  * @param droppedSamples  samples in them, -1 when unknown
  */
-public record RecoveryReport(long snapshot, long snapshotSeries, long snapshotSamples, WalPosition replayedFrom,
-        long records, long samples, int tornRecords, String torn, long durationNanos, java.util.List<String> damaged,
-        long droppedBytes, long droppedRecords, long droppedSamples) {
+public record RecoveryReport(
+        long snapshot,
+        long snapshotSeries,
+        long snapshotSamples,
+        WalPosition replayedFrom,
+        long records,
+        long samples,
+        int tornRecords,
+        String torn,
+        long durationNanos,
+        java.util.List<String> damaged,
+        long droppedBytes,
+        long droppedRecords,
+        long droppedSamples) {
 
     public String describe() {
-        String s = (snapshot < 0 ? "no snapshot" : "snapshot " + Segments.name(snapshot) + " (" + snapshotSeries + " series, "
-                + snapshotSamples + " samples)") + ", then " + records + " log records (" + samples + " samples) from "
+        String s = (snapshot < 0
+                        ? "no snapshot"
+                        : "snapshot " + Segments.name(snapshot) + " (" + snapshotSeries + " series, " + snapshotSamples
+                                + " samples)")
+                + ", then " + records + " log records (" + samples + " samples) from "
                 + replayedFrom + ", in " + String.format("%.3f", durationNanos / 1e9) + " s";
         if (!damaged.isEmpty()) {
             s += "; skipped " + damaged.size() + " damaged range(s) of the log, " + droppedBytes + " bytes, "
                     + (droppedRecords < 0 ? "an unknown number of" : droppedRecords) + " record(s), "
-                    + (droppedSamples < 0 ? "an unknown number of" : droppedSamples) + " sample(s): " + String.join("; ", damaged);
+                    + (droppedSamples < 0 ? "an unknown number of" : droppedSamples) + " sample(s): "
+                    + String.join("; ", damaged);
         }
         return torn == null ? s : s + "; cut a torn record from the end of the log: " + torn;
     }

@@ -6,7 +6,7 @@ import io.tessera.store.raw.AppendRequest;
 @FunctionalInterface
 public interface ReplayListener {
 
-    ReplayListener NONE = request -> { };
+    ReplayListener NONE = request -> {};
 
     void replayed(AppendRequest request);
 }

@@ -27,8 +27,7 @@ import java.util.Arrays;
  */
 final class SampleRecords {
 
-    private SampleRecords() {
-    }
+    private SampleRecords() {}
 
     /** The whole frame, in an array of exactly its size. */
     static byte[] frame(AppendRequest request) {
@@ -103,8 +102,7 @@ final class SampleRecords {
     private static final int RAW_VALUE = 1;
 
     /** A request's record with its series as references, and the references it uses in series order. */
-    record Encoded(byte[] frame, long[] refs) {
-    }
+    record Encoded(byte[] frame, long[] refs) {}
 
     /** The {@link Frames#SAMPLES_REF} frame of {@code request}, its series numbered by {@code refs}. */
     static Encoded frameWithRefs(AppendRequest request, SeriesRefs refs) {
@@ -140,7 +138,8 @@ final class SampleRecords {
             }
         }
         if (out.size() - at - Frames.HEADER > Frames.MAX_PAYLOAD) {
-            throw new IllegalArgumentException("an append request of " + out.size() + " encoded bytes is too large to log");
+            throw new IllegalArgumentException(
+                    "an append request of " + out.size() + " encoded bytes is too large to log");
         }
         Frames.end(out, at);
         return new Encoded(Arrays.copyOf(out.array(), out.size()), ids);
@@ -149,7 +148,9 @@ final class SampleRecords {
     private static void value(ByteOut out, double v) {
         long bits = Double.doubleToRawLongBits(v);
         long integral = (long) v;
-        if (integral > -INTEGRAL_LIMIT && integral < INTEGRAL_LIMIT && Double.doubleToRawLongBits((double) integral) == bits) {
+        if (integral > -INTEGRAL_LIMIT
+                && integral < INTEGRAL_LIMIT
+                && Double.doubleToRawLongBits((double) integral) == bits) {
             out.varint(((integral << 1) ^ (integral >> 63)) << 1);
         } else {
             out.varint(RAW_VALUE);
@@ -251,7 +252,10 @@ final class SampleRecords {
         if (unknown != null) {
             throw unknown;
         }
-        return new AppendRequest(series, offsets, times.length == n ? times : Arrays.copyOf(times, n),
+        return new AppendRequest(
+                series,
+                offsets,
+                times.length == n ? times : Arrays.copyOf(times, n),
                 values.length == n ? values : Arrays.copyOf(values, n));
     }
 
@@ -308,7 +312,10 @@ final class SampleRecords {
         if (!in.atEnd()) {
             throw new ByteIn.MalformedException("a samples record has bytes left over after its last series");
         }
-        return new AppendRequest(series, offsets, times.length == n ? times : Arrays.copyOf(times, n),
+        return new AppendRequest(
+                series,
+                offsets,
+                times.length == n ? times : Arrays.copyOf(times, n),
                 values.length == n ? values : Arrays.copyOf(values, n));
     }
 }

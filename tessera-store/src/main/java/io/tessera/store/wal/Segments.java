@@ -23,8 +23,7 @@ final class Segments {
     static final byte OLDEST_VERSION = 1;
     private static final byte[] MAGIC = {'T', 'W', 'A', 'L'};
 
-    private Segments() {
-    }
+    private Segments() {}
 
     static String name(long segment) {
         return String.format("%08d", segment);

@@ -29,19 +29,29 @@ record SnapshotManifest(WalPosition wal, long takenAtMillis, long series, long s
     static final int VERSION = 1;
     static final String RAW_SERIES = "raw-series";
 
-    record FileEntry(String kind, String name, long bytes, int crc32c) {
-    }
+    record FileEntry(String kind, String name, long bytes, int crc32c) {}
 
     byte[] encode() {
         StringBuilder sb = new StringBuilder();
         sb.append("tessera-snapshot ").append(VERSION).append('\n');
-        sb.append("wal-position ").append(Segments.name(wal.segment())).append(' ').append(wal.offset()).append('\n');
+        sb.append("wal-position ")
+                .append(Segments.name(wal.segment()))
+                .append(' ')
+                .append(wal.offset())
+                .append('\n');
         sb.append("taken-at-ms ").append(takenAtMillis).append('\n');
         sb.append("series ").append(series).append('\n');
         sb.append("samples ").append(samples).append('\n');
         for (FileEntry f : files) {
-            sb.append("file ").append(f.kind()).append(' ').append(f.name()).append(' ').append(f.bytes()).append(' ')
-                    .append(String.format("%08x", f.crc32c())).append('\n');
+            sb.append("file ")
+                    .append(f.kind())
+                    .append(' ')
+                    .append(f.name())
+                    .append(' ')
+                    .append(f.bytes())
+                    .append(' ')
+                    .append(String.format("%08x", f.crc32c()))
+                    .append('\n');
         }
         return ChecksummedText.seal(sb.toString());
     }
@@ -60,14 +70,16 @@ record SnapshotManifest(WalPosition wal, long takenAtMillis, long series, long s
                 switch (f[0]) {
                     case "tessera-snapshot" -> {
                         if (Integer.parseInt(f[1]) != VERSION) {
-                            throw new CorruptionException(file, offset, "snapshot format version " + f[1] + " is not " + VERSION);
+                            throw new CorruptionException(
+                                    file, offset, "snapshot format version " + f[1] + " is not " + VERSION);
                         }
                     }
                     case "wal-position" -> wal = new WalPosition(Long.parseLong(f[1]), Long.parseLong(f[2]));
                     case "taken-at-ms" -> taken = Long.parseLong(f[1]);
                     case "series" -> series = Long.parseLong(f[1]);
                     case "samples" -> samples = Long.parseLong(f[1]);
-                    case "file" -> files.add(new FileEntry(f[1], f[2], Long.parseLong(f[3]), Integer.parseUnsignedInt(f[4], 16)));
+                    case "file" ->
+                        files.add(new FileEntry(f[1], f[2], Long.parseLong(f[3]), Integer.parseUnsignedInt(f[4], 16)));
                     default -> throw new CorruptionException(file, offset, "unknown manifest line \"" + line + "\"");
                 }
             } catch (RuntimeException e) {

@@ -13,12 +13,10 @@ public interface SnapshotParticipant {
 
     SnapshotParticipant NONE = new SnapshotParticipant() {
         @Override
-        public void cut(WalPosition position) {
-        }
+        public void cut(WalPosition position) {}
 
         @Override
-        public void committed(WalPosition position) {
-        }
+        public void committed(WalPosition position) {}
     };
 
     /** The raw image holds exactly the requests logged before {@code position}. */

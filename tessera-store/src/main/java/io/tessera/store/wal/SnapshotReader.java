@@ -40,7 +40,8 @@ final class SnapshotReader {
         RawRestore restore = store.restore();
         for (SnapshotManifest.FileEntry entry : manifest.files()) {
             if (!entry.kind().equals(SnapshotManifest.RAW_SERIES)) {
-                throw new CorruptionException(manifestFile, 0, "the snapshot has a file of unknown kind " + entry.kind());
+                throw new CorruptionException(
+                        manifestFile, 0, "the snapshot has a file of unknown kind " + entry.kind());
             }
             loadRawSeries(dir.resolve(entry.name()), entry, restore);
         }
@@ -56,11 +57,19 @@ final class SnapshotReader {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size != entry.bytes()) {
-                throw new CorruptionException(file, Math.min(size, entry.bytes()), "the file has " + size
-                        + " bytes, the manifest says " + entry.bytes());
+                throw new CorruptionException(
+                        file,
+                        Math.min(size, entry.bytes()),
+                        "the file has " + size + " bytes, the manifest says " + entry.bytes());
             }
             readFully(ch, 0, SnapshotWriter.RAW_HEADER.length, file, 0);
-            if (!Arrays.equals(buf, 0, SnapshotWriter.RAW_HEADER.length, SnapshotWriter.RAW_HEADER, 0, SnapshotWriter.RAW_HEADER.length)) {
+            if (!Arrays.equals(
+                    buf,
+                    0,
+                    SnapshotWriter.RAW_HEADER.length,
+                    SnapshotWriter.RAW_HEADER,
+                    0,
+                    SnapshotWriter.RAW_HEADER.length)) {
                 throw new CorruptionException(file, 0, "not a raw-series snapshot file of this version (bad header)");
             }
             crc.update(buf, 0, SnapshotWriter.RAW_HEADER.length);
@@ -72,27 +81,35 @@ final class SnapshotReader {
                 readFully(ch, 0, Frames.HEADER, file, pos);
                 int length = Frames.length(buf, 0);
                 if (length < 0 || length > Frames.MAX_PAYLOAD || length > size - pos - Frames.HEADER) {
-                    throw new CorruptionException(file, pos, Frames.problem(buf, 0, (int) Math.min(Integer.MAX_VALUE, size - pos)));
+                    throw new CorruptionException(
+                            file, pos, Frames.problem(buf, 0, (int) Math.min(Integer.MAX_VALUE, size - pos)));
                 }
                 readFully(ch, Frames.HEADER, length, file, pos + Frames.HEADER);
                 if (Frames.validFrame(buf, 0, Frames.HEADER + length) < 0 || Frames.type(buf, 0) != Frames.RAW_SERIES) {
-                    throw new CorruptionException(file, pos, Frames.type(buf, 0) != Frames.RAW_SERIES
-                            ? "a frame of type " + Frames.type(buf, 0) + " in a raw-series file"
-                            : Frames.problem(buf, 0, Frames.HEADER + length));
+                    throw new CorruptionException(
+                            file,
+                            pos,
+                            Frames.type(buf, 0) != Frames.RAW_SERIES
+                                    ? "a frame of type " + Frames.type(buf, 0) + " in a raw-series file"
+                                    : Frames.problem(buf, 0, Frames.HEADER + length));
                 }
                 crc.update(buf, 0, Frames.HEADER + length);
                 try {
                     in.reset(buf, Frames.HEADER, Frames.HEADER + length);
                     readBlock(restore);
                 } catch (ByteIn.MalformedException | TesseraException e) {
-                    throw new CorruptionException(file, pos, "a block passes its CRC but does not load: " + e.getMessage());
+                    throw new CorruptionException(
+                            file, pos, "a block passes its CRC but does not load: " + e.getMessage());
                 }
                 pos += Frames.HEADER + length;
             }
         }
         if ((int) crc.getValue() != entry.crc32c()) {
-            throw new CorruptionException(file, 0, String.format("the file's CRC32C is %08x, the manifest says %08x",
-                    (int) crc.getValue(), entry.crc32c()));
+            throw new CorruptionException(
+                    file,
+                    0,
+                    String.format(
+                            "the file's CRC32C is %08x, the manifest says %08x", (int) crc.getValue(), entry.crc32c()));
         }
     }
 

@@ -29,8 +29,7 @@ final class SnapshotWriter {
     static final byte[] RAW_HEADER = {'T', 'S', 'N', 'P', 1, 0, 0, 0};
     private static final int BLOCK_BYTES = 1 << 20;
 
-    private SnapshotWriter() {
-    }
+    private SnapshotWriter() {}
 
     static SnapshotManifest write(Path snapshotsDir, long number, RawImage image, WalPosition position, long nowMillis)
             throws IOException {
@@ -38,7 +37,8 @@ final class SnapshotWriter {
         Snapshots.deleteTree(tmp);
         Files.createDirectories(tmp);
         SnapshotManifest.FileEntry raw = writeRawSeries(tmp.resolve(SnapshotManifest.RAW_SERIES), image);
-        SnapshotManifest manifest = new SnapshotManifest(position, nowMillis, image.seriesCount(), image.sampleCount(), List.of(raw));
+        SnapshotManifest manifest =
+                new SnapshotManifest(position, nowMillis, image.seriesCount(), image.sampleCount(), List.of(raw));
         Path manifestFile = tmp.resolve(SnapshotManifest.NAME);
         try (FileChannel ch = FileChannel.open(manifestFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             writeFully(ch, ByteBuffer.wrap(manifest.encode()));
@@ -81,7 +81,8 @@ final class SnapshotWriter {
             }
             ch.force(true);
         }
-        return new SnapshotManifest.FileEntry(SnapshotManifest.RAW_SERIES, SnapshotManifest.RAW_SERIES, bytes, (int) crc.getValue());
+        return new SnapshotManifest.FileEntry(
+                SnapshotManifest.RAW_SERIES, SnapshotManifest.RAW_SERIES, bytes, (int) crc.getValue());
     }
 
     private static void writeSeries(ByteOut out, RawImage image, int s) {

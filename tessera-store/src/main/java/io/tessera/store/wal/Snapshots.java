@@ -19,8 +19,7 @@ final class Snapshots {
 
     static final String TMP_PREFIX = ".tmp-";
 
-    private Snapshots() {
-    }
+    private Snapshots() {}
 
     /** Complete snapshot numbers, ascending. */
     static List<Long> list(Path dir) throws IOException {

@@ -24,9 +24,15 @@ import java.util.Map;
 final class TableLogReplay {
 
     /** What a replay found, with the newest row time of each segment kept. */
-    record Result(long records, long rows, long skipped, Map<Long, Long> segmentSizes, Map<Long, Long> newestRow, long lastSegment,
-            String torn, List<String> damaged) {
-    }
+    record Result(
+            long records,
+            long rows,
+            long skipped,
+            Map<Long, Long> segmentSizes,
+            Map<Long, Long> newestRow,
+            long lastSegment,
+            String torn,
+            List<String> damaged) {}
 
     private final Path dir;
     private final TableStore store;
@@ -83,8 +89,8 @@ final class TableLogReplay {
                     continue;
                 }
                 if (Frames.type(buf, pos) != Frames.TABLE_ROWS) {
-                    damaged.add(file + " at byte offset " + pos + ": dropped " + frame + " bytes: a table log segment holds a frame of type "
-                            + Frames.type(buf, pos));
+                    damaged.add(file + " at byte offset " + pos + ": dropped " + frame
+                            + " bytes: a table log segment holds a frame of type " + Frames.type(buf, pos));
                     pos += frame;
                     continue;
                 }
@@ -93,13 +99,14 @@ final class TableLogReplay {
                     in.reset(buf, pos + Frames.HEADER, pos + frame);
                     logged = TableRecords.read(in, frame - Frames.HEADER);
                 } catch (ByteIn.MalformedException | TesseraException e) {
-                    damaged.add(file + " at byte offset " + pos + ": dropped " + frame + " bytes, 1 record: it passes its CRC but does not"
-                            + " decode: " + e.getMessage());
+                    damaged.add(file + " at byte offset " + pos + ": dropped " + frame
+                            + " bytes, 1 record: it passes its CRC but does not" + " decode: " + e.getMessage());
                     pos += frame;
                     continue;
                 }
                 Batch batch = logged.rows();
-                if (store.has(logged.table()) && store.schema(logged.table()).rowSchema().equals(batch.schema())) {
+                if (store.has(logged.table())
+                        && store.schema(logged.table()).rowSchema().equals(batch.schema())) {
                     store.replay(logged.table(), batch);
                     rows += batch.rowCount();
                     long[] ts = batch.longs(0);

@@ -19,11 +19,9 @@ import java.util.List;
 final class TableRecords {
 
     /** A decoded record: the table and its rows under the columns they were logged with. */
-    record Rows(String table, Batch rows) {
-    }
+    record Rows(String table, Batch rows) {}
 
-    private TableRecords() {
-    }
+    private TableRecords() {}
 
     /** The whole frame, in an array of exactly its size. */
     static byte[] frame(String table, Batch rows) {
@@ -35,12 +33,13 @@ final class TableRecords {
         out.varint(schema.size());
         for (Column c : schema.columns()) {
             out.string(c.name());
-            out.u8(switch (c.type()) {
-                case LONG -> 0;
-                case DOUBLE -> 1;
-                case STRING -> 2;
-                case LABELS -> throw new IllegalArgumentException("a table has no LABELS column");
-            });
+            out.u8(
+                    switch (c.type()) {
+                        case LONG -> 0;
+                        case DOUBLE -> 1;
+                        case STRING -> 2;
+                        case LABELS -> throw new IllegalArgumentException("a table has no LABELS column");
+                    });
         }
         out.varint(n);
         for (int c = 0; c < schema.size(); c++) {
@@ -83,12 +82,14 @@ final class TableRecords {
         for (int c = 0; c < columns; c++) {
             String name = in.string();
             int type = in.u8();
-            list.add(new Column(name, switch (type) {
-                case 0 -> ColumnType.LONG;
-                case 1 -> ColumnType.DOUBLE;
-                case 2 -> ColumnType.STRING;
-                default -> throw new ByteIn.MalformedException("unknown column type " + type);
-            }));
+            list.add(new Column(
+                    name,
+                    switch (type) {
+                        case 0 -> ColumnType.LONG;
+                        case 1 -> ColumnType.DOUBLE;
+                        case 2 -> ColumnType.STRING;
+                        default -> throw new ByteIn.MalformedException("unknown column type " + type);
+                    }));
         }
         Schema schema = new Schema(list);
         int n = in.count(payloadLength);

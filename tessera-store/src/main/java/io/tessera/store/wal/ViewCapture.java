@@ -11,8 +11,8 @@ import java.util.List;
  *
  * @param frontier the end of the newest built pane, {@code Long.MIN_VALUE} when none was built
  */
-public record ViewCapture(String definitionId, long frontier, long retentionCutoff, List<Interval> invalid,
-        ViewSnapshot snapshot) {
+public record ViewCapture(
+        String definitionId, long frontier, long retentionCutoff, List<Interval> invalid, ViewSnapshot snapshot) {
 
     public ViewCapture {
         invalid = List.copyOf(invalid);

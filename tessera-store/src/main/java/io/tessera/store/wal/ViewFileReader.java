@@ -25,16 +25,23 @@ final class ViewFileReader {
         byte[] buf = Files.readAllBytes(file);
         int size = buf.length;
         if (size != entry.bytes()) {
-            throw new CorruptionException(file, Math.min(size, entry.bytes()), "the file has " + size + " bytes, the manifest says "
-                    + entry.bytes());
+            throw new CorruptionException(
+                    file,
+                    Math.min(size, entry.bytes()),
+                    "the file has " + size + " bytes, the manifest says " + entry.bytes());
         }
-        if (size >= ViewFileWriter.HEADER.length && Arrays.equals(buf, 0, 4, ViewFileWriter.HEADER, 0, 4)
+        if (size >= ViewFileWriter.HEADER.length
+                && Arrays.equals(buf, 0, 4, ViewFileWriter.HEADER, 0, 4)
                 && buf[4] == ViewFileWriter.FORMAT_WITHOUT_BOUNDS) {
-            throw new CorruptionException(file, 4, "a view file of format " + ViewFileWriter.FORMAT_WITHOUT_BOUNDS + ", whose sum, mean,"
-                    + " counter and variance states lack the bounds this version checks before answering from them");
+            throw new CorruptionException(
+                    file,
+                    4,
+                    "a view file of format " + ViewFileWriter.FORMAT_WITHOUT_BOUNDS + ", whose sum, mean,"
+                            + " counter and variance states lack the bounds this version checks before answering from them");
         }
         if (size < ViewFileWriter.HEADER.length
-                || !Arrays.equals(buf, 0, ViewFileWriter.HEADER.length, ViewFileWriter.HEADER, 0, ViewFileWriter.HEADER.length)) {
+                || !Arrays.equals(
+                        buf, 0, ViewFileWriter.HEADER.length, ViewFileWriter.HEADER, 0, ViewFileWriter.HEADER.length)) {
             throw new CorruptionException(file, 0, "not a view file of this version (bad header)");
         }
         StateBatch batch = new StateBatch(256);
@@ -46,7 +53,8 @@ final class ViewFileReader {
                 throw new CorruptionException(file, pos, Frames.problem(buf, pos, size));
             }
             if (Frames.type(buf, pos) != Frames.VIEW_STATES) {
-                throw new CorruptionException(file, pos, "a frame of type " + Frames.type(buf, pos) + " in a view file");
+                throw new CorruptionException(
+                        file, pos, "a frame of type " + Frames.type(buf, pos) + " in a view file");
             }
             try {
                 in.reset(buf, pos + Frames.HEADER, pos + frame);
@@ -59,8 +67,11 @@ final class ViewFileReader {
         CRC32C crc = new CRC32C();
         crc.update(buf, 0, size);
         if ((int) crc.getValue() != entry.crc32c()) {
-            throw new CorruptionException(file, 0, String.format("the file's CRC32C is %08x, the manifest says %08x",
-                    (int) crc.getValue(), entry.crc32c()));
+            throw new CorruptionException(
+                    file,
+                    0,
+                    String.format(
+                            "the file's CRC32C is %08x, the manifest says %08x", (int) crc.getValue(), entry.crc32c()));
         }
         return batch;
     }

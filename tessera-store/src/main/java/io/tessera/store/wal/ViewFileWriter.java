@@ -32,6 +32,7 @@ final class ViewFileWriter {
      * states now keep, so such files are discarded and their panes built again from raw data.
      */
     static final byte[] HEADER = {'T', 'V', 'E', 'W', 2, 0, 0, 0};
+
     static final byte FORMAT_WITHOUT_BOUNDS = 1;
     static final int KIND_EMPTY_PANE = 0;
     static final int KIND_STATE_NEW_GROUP = 1;
@@ -103,7 +104,12 @@ final class ViewFileWriter {
         }
         Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
         FileSync.directory(dir);
-        return new ViewManifest.FileEntry(name, bytes, (int) crc.getValue(), found.interval(0).end(), found.interval(n - 1).end());
+        return new ViewManifest.FileEntry(
+                name,
+                bytes,
+                (int) crc.getValue(),
+                found.interval(0).end(),
+                found.interval(n - 1).end());
     }
 
     private void entry(Interval pane, int kind) {

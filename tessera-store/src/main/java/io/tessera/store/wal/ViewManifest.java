@@ -33,29 +33,54 @@ record ViewManifest(WalPosition wal, long oldestSample, long newestSample, Map<S
     static final int VERSION = 1;
 
     /** One view: its frontier ({@code Long.MIN_VALUE} for none), its unusable panes, its files in pane order. */
-    record View(long frontier, List<Interval> invalid, List<FileEntry> files) {
-    }
+    record View(long frontier, List<Interval> invalid, List<FileEntry> files) {}
 
-    record FileEntry(String name, long bytes, int crc32c, long firstEnd, long lastEnd) {
-    }
+    record FileEntry(String name, long bytes, int crc32c, long firstEnd, long lastEnd) {}
 
     byte[] encode() {
         StringBuilder sb = new StringBuilder();
         sb.append("tessera-views ").append(VERSION).append('\n');
-        sb.append("wal-position ").append(Segments.name(wal.segment())).append(' ').append(wal.offset()).append('\n');
-        sb.append("samples-seen ").append(oldestSample).append(' ').append(newestSample).append('\n');
+        sb.append("wal-position ")
+                .append(Segments.name(wal.segment()))
+                .append(' ')
+                .append(wal.offset())
+                .append('\n');
+        sb.append("samples-seen ")
+                .append(oldestSample)
+                .append(' ')
+                .append(newestSample)
+                .append('\n');
         for (Map.Entry<String, View> e : views.entrySet()) {
             String id = ViewFileNames.encodeId(e.getKey());
             View v = e.getValue();
-            sb.append("view ").append(id).append(' ').append(v.frontier() == Long.MIN_VALUE ? "none" : Long.toString(v.frontier()))
+            sb.append("view ")
+                    .append(id)
+                    .append(' ')
+                    .append(v.frontier() == Long.MIN_VALUE ? "none" : Long.toString(v.frontier()))
                     .append('\n');
             for (Interval pane : v.invalid()) {
-                sb.append("invalid ").append(id).append(' ').append(pane.start()).append(' ').append(pane.end()).append('\n');
+                sb.append("invalid ")
+                        .append(id)
+                        .append(' ')
+                        .append(pane.start())
+                        .append(' ')
+                        .append(pane.end())
+                        .append('\n');
             }
             for (FileEntry f : v.files()) {
-                sb.append("file ").append(id).append(' ').append(f.name()).append(' ').append(f.bytes()).append(' ')
-                        .append(String.format("%08x", f.crc32c())).append(' ').append(f.firstEnd()).append(' ')
-                        .append(f.lastEnd()).append('\n');
+                sb.append("file ")
+                        .append(id)
+                        .append(' ')
+                        .append(f.name())
+                        .append(' ')
+                        .append(f.bytes())
+                        .append(' ')
+                        .append(String.format("%08x", f.crc32c()))
+                        .append(' ')
+                        .append(f.firstEnd())
+                        .append(' ')
+                        .append(f.lastEnd())
+                        .append('\n');
             }
         }
         return ChecksummedText.seal(sb.toString());
@@ -74,7 +99,8 @@ record ViewManifest(WalPosition wal, long oldestSample, long newestSample, Map<S
                 switch (f[0]) {
                     case "tessera-views" -> {
                         if (Integer.parseInt(f[1]) != VERSION) {
-                            throw new CorruptionException(file, offset, "view manifest version " + f[1] + " is not " + VERSION);
+                            throw new CorruptionException(
+                                    file, offset, "view manifest version " + f[1] + " is not " + VERSION);
                         }
                     }
                     case "wal-position" -> wal = new WalPosition(Long.parseLong(f[1]), Long.parseLong(f[2]));
@@ -82,13 +108,28 @@ record ViewManifest(WalPosition wal, long oldestSample, long newestSample, Map<S
                         oldest = Long.parseLong(f[1]);
                         newest = Long.parseLong(f[2]);
                     }
-                    case "view" -> views.put(ViewFileNames.decodeId(f[1]), new View(f[2].equals("none") ? Long.MIN_VALUE
-                            : Long.parseLong(f[2]), new ArrayList<>(), new ArrayList<>()));
-                    case "invalid" -> view(views, f[1], file, offset).invalid()
-                            .add(new Interval(Long.parseLong(f[2]), Long.parseLong(f[3])));
-                    case "file" -> view(views, f[1], file, offset).files().add(new FileEntry(f[2], Long.parseLong(f[3]),
-                            Integer.parseUnsignedInt(f[4], 16), Long.parseLong(f[5]), Long.parseLong(f[6])));
-                    default -> throw new CorruptionException(file, offset, "unknown view manifest line \"" + line + "\"");
+                    case "view" ->
+                        views.put(
+                                ViewFileNames.decodeId(f[1]),
+                                new View(
+                                        f[2].equals("none") ? Long.MIN_VALUE : Long.parseLong(f[2]),
+                                        new ArrayList<>(),
+                                        new ArrayList<>()));
+                    case "invalid" ->
+                        view(views, f[1], file, offset)
+                                .invalid()
+                                .add(new Interval(Long.parseLong(f[2]), Long.parseLong(f[3])));
+                    case "file" ->
+                        view(views, f[1], file, offset)
+                                .files()
+                                .add(new FileEntry(
+                                        f[2],
+                                        Long.parseLong(f[3]),
+                                        Integer.parseUnsignedInt(f[4], 16),
+                                        Long.parseLong(f[5]),
+                                        Long.parseLong(f[6])));
+                    default ->
+                        throw new CorruptionException(file, offset, "unknown view manifest line \"" + line + "\"");
                 }
             } catch (CorruptionException e) {
                 throw e;

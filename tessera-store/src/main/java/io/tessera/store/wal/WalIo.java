@@ -14,8 +14,7 @@ import java.nio.file.StandardOpenOption;
  */
 interface WalIo {
 
-    WalIo DISK = new WalIo() {
-    };
+    WalIo DISK = new WalIo() {};
 
     /** Bytes the probe writes (and deletes): a failed log resumes only once this much fits. */
     int PROBE_BYTES = 1 << 20;
@@ -35,8 +34,8 @@ interface WalIo {
     /** Writes, forces and deletes a scratch file of {@link #PROBE_BYTES} in {@code dir}. */
     default void probe(Path dir) throws IOException {
         Path file = dir.resolve(".probe");
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
             ByteBuffer zeros = ByteBuffer.allocate(64 * 1024);
             for (int written = 0; written < PROBE_BYTES; written += zeros.capacity()) {
                 zeros.clear();

@@ -13,7 +13,8 @@ public record WalOptions(WalFsync fsync, long segmentBytes, long syncIntervalMil
 
     public static final long DEFAULT_SEGMENT_BYTES = 128L << 20;
     public static final long DEFAULT_SYNC_INTERVAL_MILLIS = 1000;
-    public static final WalOptions DEFAULTS = new WalOptions(WalFsync.INTERVAL, DEFAULT_SEGMENT_BYTES, DEFAULT_SYNC_INTERVAL_MILLIS);
+    public static final WalOptions DEFAULTS =
+            new WalOptions(WalFsync.INTERVAL, DEFAULT_SEGMENT_BYTES, DEFAULT_SYNC_INTERVAL_MILLIS);
 
     public WalOptions {
         if (fsync == null) {

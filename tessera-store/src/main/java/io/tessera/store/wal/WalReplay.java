@@ -28,13 +28,17 @@ import java.util.Map;
 final class WalReplay {
 
     /** What a replay found: records applied, the segments kept with their sizes, the torn tail and damage if any. */
-    record Result(long records, long samples, Map<Long, Long> segmentSizes, long lastSegment, TornTail torn, List<Damage> damage,
-            long maxSeriesRef) {
-    }
+    record Result(
+            long records,
+            long samples,
+            Map<Long, Long> segmentSizes,
+            long lastSegment,
+            TornTail torn,
+            List<Damage> damage,
+            long maxSeriesRef) {}
 
     /** A cut-off record removed from the end of the log. */
-    record TornTail(Path file, long offset, long bytesRemoved, String problem) {
-    }
+    record TornTail(Path file, long offset, long bytesRemoved, String problem) {}
 
     /**
      * Bytes skipped in the middle of the log. {@code records} counts the frames their length
@@ -42,8 +46,9 @@ final class WalReplay {
      */
     record Damage(Path file, long offset, long bytes, long records, long samples, String problem) {
         String describe() {
-            return file + " at byte offset " + offset + ": dropped " + bytes + " bytes, " + (records < 0 ? "an unknown number of" : records)
-                    + " record(s), " + (samples < 0 ? "an unknown number of" : samples) + " sample(s): " + problem;
+            return file + " at byte offset " + offset + ": dropped " + bytes + " bytes, "
+                    + (records < 0 ? "an unknown number of" : records) + " record(s), "
+                    + (samples < 0 ? "an unknown number of" : samples) + " sample(s): " + problem;
         }
     }
 
@@ -93,9 +98,17 @@ final class WalReplay {
                     torn = new TornTail(file, 0, size, "a segment header is cut off after " + size + " bytes");
                     break;
                 }
-                if (size >= 5 && buf[0] == 'T' && buf[1] == 'W' && buf[2] == 'A' && buf[3] == 'L' && buf[4] > Segments.VERSION) {
-                    throw new CorruptionException(file, 4, "a log segment of format " + buf[4] + ", newer than this Tessera reads ("
-                            + Segments.VERSION + ")");
+                if (size >= 5
+                        && buf[0] == 'T'
+                        && buf[1] == 'W'
+                        && buf[2] == 'A'
+                        && buf[3] == 'L'
+                        && buf[4] > Segments.VERSION) {
+                    throw new CorruptionException(
+                            file,
+                            4,
+                            "a log segment of format " + buf[4] + ", newer than this Tessera reads (" + Segments.VERSION
+                                    + ")");
                 }
                 if (size < Segments.HEADER) {
                     damage.add(new Damage(file, 0, size, 0, 0, "a segment header is cut off after " + size + " bytes"));
@@ -103,12 +116,15 @@ final class WalReplay {
                     last = segment;
                     continue;
                 }
-                damage.add(new Damage(file, 0, Segments.HEADER, 0, 0, "the segment header is damaged; its frames are read on"));
+                damage.add(new Damage(
+                        file, 0, Segments.HEADER, 0, 0, "the segment header is damaged; its frames are read on"));
             }
             long replayFrom = segment == from.segment() ? from.offset() : Segments.HEADER;
             if (replayFrom > size) {
-                throw new CorruptionException(file, size, "the segment ends before offset " + replayFrom
-                        + ", where the snapshot says the log continues");
+                throw new CorruptionException(
+                        file,
+                        size,
+                        "the segment ends before offset " + replayFrom + ", where the snapshot says the log continues");
             }
             while (pos < size) {
                 int frame = Frames.validFrame(buf, pos, size);
@@ -122,8 +138,15 @@ final class WalReplay {
                         break;
                     }
                     int end = next < 0 ? size : next;
-                    damage.add(damaged(file, pos, end, problem + (pos < replayFrom ? " (before the snapshot's position: only series"
-                            + " definitions there are needed)" : "")));
+                    damage.add(damaged(
+                            file,
+                            pos,
+                            end,
+                            problem
+                                    + (pos < replayFrom
+                                            ? " (before the snapshot's position: only series"
+                                                    + " definitions there are needed)"
+                                            : "")));
                     pos = end;
                     continue;
                 }
@@ -149,9 +172,14 @@ final class WalReplay {
                 } catch (SampleRecords.UnknownSeriesException e) {
                     damage.add(damaged(file, pos, pos + frame, "an intact record " + e.getMessage()));
                 } catch (ByteIn.MalformedException e) {
-                    damage.add(damaged(file, pos, pos + frame, "a record passes its CRC but does not decode: " + e.getMessage()));
+                    damage.add(damaged(
+                            file, pos, pos + frame, "a record passes its CRC but does not decode: " + e.getMessage()));
                 } catch (TesseraException e) {
-                    damage.add(damaged(file, pos, pos + frame, "a record does not apply to the recovered store: " + e.getMessage()));
+                    damage.add(damaged(
+                            file,
+                            pos,
+                            pos + frame,
+                            "a record does not apply to the recovered store: " + e.getMessage()));
                 }
                 pos += frame;
                 progress.replayed(doneBytes + pos, records, samples);
@@ -216,7 +244,8 @@ final class WalReplay {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size > Integer.MAX_VALUE - 64) {
-                throw new CorruptionException(file, Integer.MAX_VALUE, "a segment of " + size + " bytes is larger than any this log writes");
+                throw new CorruptionException(
+                        file, Integer.MAX_VALUE, "a segment of " + size + " bytes is larger than any this log writes");
             }
             if (buf.length < size) {
                 buf = new byte[(int) Math.max(size, Math.min(Integer.MAX_VALUE - 64, 2L * buf.length))];

@@ -40,8 +40,7 @@ final class WalWriter implements AutoCloseable {
     private static final long RETRY_LOG_MILLIS = 30_000;
 
     /** Where the log stood at a cut: the position of the next record, how many came before, and the failure count then. */
-    record Cut(WalPosition position, long records, long failures) {
-    }
+    record Cut(WalPosition position, long records, long failures) {}
 
     /** Forces a segment to stable storage; tests replace it to inject a failing fsync. */
     @FunctionalInterface
@@ -65,6 +64,7 @@ final class WalWriter implements AutoCloseable {
     private long assignOffset;
     /** Series references defined in the segment records are being assigned to. */
     private Set<Long> definedInSegment = new HashSet<>();
+
     private long written;
     private long synced;
     private long syncWanted;
@@ -75,6 +75,7 @@ final class WalWriter implements AutoCloseable {
 
     /** Owned by the flusher thread; null while no segment is open (after a failure, until a retry succeeds). */
     private FileChannel channel;
+
     private long channelSegment;
     private long channelOffset;
     private final Map<Long, Long> closedSizes = new ConcurrentSkipListMap<>();
@@ -106,8 +107,12 @@ final class WalWriter implements AutoCloseable {
             deletePartialSegment(firstSegment);
             failure = e;
             failures = 1;
-            LOG.error("write-ahead log {}: cannot create segment {}: {}; writes are refused (503) until it can, retrying every {} ms",
-                    dir, Segments.name(firstSegment), e.toString(), RETRY_MILLIS);
+            LOG.error(
+                    "write-ahead log {}: cannot create segment {}: {}; writes are refused (503) until it can, retrying every {} ms",
+                    dir,
+                    Segments.name(firstSegment),
+                    e.toString(),
+                    RETRY_MILLIS);
         }
         flusher = Thread.ofPlatform().daemon().name("tessera-wal").start(this::flushLoop);
     }
@@ -170,8 +175,11 @@ final class WalWriter implements AutoCloseable {
         try {
             while (true) {
                 if (record.refusal != null) {
-                    throw new WalFailedException("the write-ahead log could not write this request: " + record.refusal
-                            + "; writes are refused until it can write again (it retries every " + RETRY_MILLIS + " ms)", record.refusal);
+                    throw new WalFailedException(
+                            "the write-ahead log could not write this request: " + record.refusal
+                                    + "; writes are refused until it can write again (it retries every " + RETRY_MILLIS
+                                    + " ms)",
+                            record.refusal);
                 }
                 if ((forced ? synced : written) > record.seq) {
                     return;
@@ -193,8 +201,10 @@ final class WalWriter implements AutoCloseable {
             }
             while (true) {
                 if (failure != null || failures != cut.failures()) {
-                    throw new WalFailedException("the write-ahead log failed after the snapshot's cut"
-                            + (failure == null ? "" : ": " + failure), failure);
+                    throw new WalFailedException(
+                            "the write-ahead log failed after the snapshot's cut"
+                                    + (failure == null ? "" : ": " + failure),
+                            failure);
                 }
                 if (synced >= cut.records()) {
                     return;
@@ -218,8 +228,10 @@ final class WalWriter implements AutoCloseable {
 
     private WalFailedException refused() {
         return failure != null
-                ? new WalFailedException("the write-ahead log cannot write: " + failure + "; writes are refused until it can"
-                        + " (it retries every " + RETRY_MILLIS + " ms)", failure)
+                ? new WalFailedException(
+                        "the write-ahead log cannot write: " + failure + "; writes are refused until it can"
+                                + " (it retries every " + RETRY_MILLIS + " ms)",
+                        failure)
                 : new WalFailedException("the write-ahead log is closed", null);
     }
 
@@ -239,7 +251,9 @@ final class WalWriter implements AutoCloseable {
             long wanted;
             lock.lock();
             try {
-                while (queue.isEmpty() && !closing && syncWanted <= syncedLocal
+                while (queue.isEmpty()
+                        && !closing
+                        && syncWanted <= syncedLocal
                         && !(writtenLocal > syncedLocal && System.nanoTime() - nextSync >= 0)) {
                     if (writtenLocal > syncedLocal) {
                         work.awaitNanos(nextSync - System.nanoTime());
@@ -261,7 +275,8 @@ final class WalWriter implements AutoCloseable {
                     syncedLocal = write(batch, writtenLocal, syncedLocal);
                     writtenLocal += batch.size();
                 }
-                if (writtenLocal > syncedLocal && (always || stop || wanted > syncedLocal || System.nanoTime() - nextSync >= 0)) {
+                if (writtenLocal > syncedLocal
+                        && (always || stop || wanted > syncedLocal || System.nanoTime() - nextSync >= 0)) {
                     io.force(channel, false);
                     syncedLocal = writtenLocal;
                     nextSync = System.nanoTime() + intervalNanos;
@@ -324,7 +339,8 @@ final class WalWriter implements AutoCloseable {
             for (int k = i; k < j; k++) {
                 PendingRecord r = batch.get(k);
                 if (r.offset != channelOffset + bytes) {
-                    throw new IllegalStateException("record " + r.seq + " assigned offset " + r.offset + ", log is at " + (channelOffset + bytes));
+                    throw new IllegalStateException("record " + r.seq + " assigned offset " + r.offset + ", log is at "
+                            + (channelOffset + bytes));
                 }
                 if (r.prefix != null) {
                     buffers.add(ByteBuffer.wrap(r.prefix));
@@ -369,21 +385,35 @@ final class WalWriter implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        LOG.error("write-ahead log {}: writing segment {} failed: {}; {} request(s) refused, and writes are refused (503) until the"
-                + " log can write again (retrying every {} ms)", dir, Segments.name(channelSegment), e.toString(), batch.size(), RETRY_MILLIS);
+        LOG.error(
+                "write-ahead log {}: writing segment {} failed: {}; {} request(s) refused, and writes are refused (503) until the"
+                        + " log can write again (retrying every {} ms)",
+                dir,
+                Segments.name(channelSegment),
+                e.toString(),
+                batch.size(),
+                RETRY_MILLIS);
         long next;
         if (channel != null) {
             try {
                 channel.truncate(channelOffset);
             } catch (IOException | RuntimeException t) {
-                LOG.warn("write-ahead log {}: cannot cut segment {} back to {} bytes ({}); replay will skip its damaged end",
-                        dir, Segments.name(channelSegment), channelOffset, t.toString());
+                LOG.warn(
+                        "write-ahead log {}: cannot cut segment {} back to {} bytes ({}); replay will skip its damaged end",
+                        dir,
+                        Segments.name(channelSegment),
+                        channelOffset,
+                        t.toString());
             }
             try {
                 io.force(channel, true);
             } catch (IOException | RuntimeException t) {
-                LOG.warn("write-ahead log {}: cannot fsync segment {} ({}); requests acknowledged since its last fsync survive a"
-                        + " crash of the process but maybe not of the machine", dir, Segments.name(channelSegment), t.toString());
+                LOG.warn(
+                        "write-ahead log {}: cannot fsync segment {} ({}); requests acknowledged since its last fsync survive a"
+                                + " crash of the process but maybe not of the machine",
+                        dir,
+                        Segments.name(channelSegment),
+                        t.toString());
             }
             try {
                 channel.close();
@@ -417,7 +447,11 @@ final class WalWriter implements AutoCloseable {
                 Files.delete(file);
             }
         } catch (IOException e) {
-            LOG.warn("write-ahead log {}: cannot delete the partly created segment {}: {}", dir, Segments.name(segment), e.toString());
+            LOG.warn(
+                    "write-ahead log {}: cannot delete the partly created segment {}: {}",
+                    dir,
+                    Segments.name(segment),
+                    e.toString());
         }
     }
 
@@ -457,7 +491,11 @@ final class WalWriter implements AutoCloseable {
                 long now = System.nanoTime();
                 if (attempts <= 3 || now - lastLogged >= TimeUnit.MILLISECONDS.toNanos(RETRY_LOG_MILLIS)) {
                     lastLogged = now;
-                    LOG.warn("write-ahead log {}: retry {} failed: {}; writes stay refused", dir, attempts, e.toString());
+                    LOG.warn(
+                            "write-ahead log {}: retry {} failed: {}; writes stay refused",
+                            dir,
+                            attempts,
+                            e.toString());
                 }
                 continue;
             }
@@ -468,8 +506,12 @@ final class WalWriter implements AutoCloseable {
             } finally {
                 lock.unlock();
             }
-            LOG.info("write-ahead log {}: writing again, to the new segment {}, after {} retr{}; writes are accepted again", dir,
-                    Segments.name(segment), attempts, attempts == 1 ? "y" : "ies");
+            LOG.info(
+                    "write-ahead log {}: writing again, to the new segment {}, after {} retr{}; writes are accepted again",
+                    dir,
+                    Segments.name(segment),
+                    attempts,
+                    attempts == 1 ? "y" : "ies");
             return true;
         }
     }

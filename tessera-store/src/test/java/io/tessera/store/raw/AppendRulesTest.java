@@ -37,7 +37,8 @@ class AppendRulesTest {
     void withoutAWindowOlderSamplesAreOutOfOrder() {
         RawStore store = new RawStore();
         store.append(one(A, 100, 1, 200, 2));
-        SampleRejectedException e = catchThrowableOfType(SampleRejectedException.class, () -> store.append(one(A, 150, 3)));
+        SampleRejectedException e =
+                catchThrowableOfType(SampleRejectedException.class, () -> store.append(one(A, 150, 3)));
         assertThat(e.reason()).isEqualTo(Reason.OUT_OF_ORDER);
         assertThat(e.getMessage()).startsWith("out of order sample");
         assertThat(e.series()).isEqualTo(A);
@@ -47,7 +48,8 @@ class AppendRulesTest {
 
     @Test
     void samplesWithinTheWindowAreMergedInOrderAcrossChunks() {
-        RawStore store = new RawStore(RawStoreConfig.defaults().withOutOfOrderWindow(1000).withChunking(4, 1L << 40));
+        RawStore store = new RawStore(
+                RawStoreConfig.defaults().withOutOfOrderWindow(1000).withChunking(4, 1L << 40));
         for (long t = 1000; t <= 2000; t += 100) {
             store.append(one(A, t, t));
         }
@@ -62,7 +64,8 @@ class AppendRulesTest {
         }
         assertThat(samplesOf(store, A)).isEqualTo(expected);
         assertThat(store.stats().sampleCount()).isEqualTo(expected.size());
-        assertThatThrownBy(() -> store.append(one(A, 1049, 0))).isInstanceOf(SampleRejectedException.class)
+        assertThatThrownBy(() -> store.append(one(A, 1049, 0)))
+                .isInstanceOf(SampleRejectedException.class)
                 .hasMessageStartingWith("out of order sample");
         assertThat(store.append(one(A, 1050, 1, 1050, 1))).isEqualTo(new AppendResult(0, 2, 0));
         assertThat(samplesOf(store, A)).isEqualTo(expected);
@@ -81,18 +84,38 @@ class AppendRulesTest {
     @Test
     void repeatedSamplesAreIgnoredWhenBitEqualAndRejectedOtherwise() {
         RawStore store = new RawStore(RawStoreConfig.defaults().withOutOfOrderWindow(100));
-        store.append(AppendRequest.builder().series(A).sample(10, Double.NaN).sample(20, StaleMarker.VALUE).sample(30, -0.0).build());
-        AppendResult same = store.append(AppendRequest.builder().series(A)
-                .sample(10, Double.NaN).sample(20, StaleMarker.VALUE).sample(30, -0.0).sample(30, -0.0).build());
+        store.append(AppendRequest.builder()
+                .series(A)
+                .sample(10, Double.NaN)
+                .sample(20, StaleMarker.VALUE)
+                .sample(30, -0.0)
+                .build());
+        AppendResult same = store.append(AppendRequest.builder()
+                .series(A)
+                .sample(10, Double.NaN)
+                .sample(20, StaleMarker.VALUE)
+                .sample(30, -0.0)
+                .sample(30, -0.0)
+                .build());
         assertThat(same).isEqualTo(new AppendResult(0, 4, 0));
         for (double other : new double[] {0.0, Double.longBitsToDouble(0x7ff8000000000001L), StaleMarker.VALUE}) {
-            assertThatThrownBy(() -> store.append(AppendRequest.builder().series(A).sample(30, other).build()))
-                    .isInstanceOfSatisfying(SampleRejectedException.class, e -> assertThat(e.reason()).isEqualTo(Reason.DUPLICATE))
+            assertThatThrownBy(() -> store.append(
+                            AppendRequest.builder().series(A).sample(30, other).build()))
+                    .isInstanceOfSatisfying(
+                            SampleRejectedException.class,
+                            e -> assertThat(e.reason()).isEqualTo(Reason.DUPLICATE))
                     .hasMessageStartingWith("duplicate sample for timestamp");
         }
-        assertThatThrownBy(() -> store.append(AppendRequest.builder().series(A).sample(10, StaleMarker.VALUE).build()))
+        assertThatThrownBy(() -> store.append(AppendRequest.builder()
+                        .series(A)
+                        .sample(10, StaleMarker.VALUE)
+                        .build()))
                 .hasMessageStartingWith("duplicate sample for timestamp");
-        assertThatThrownBy(() -> store.append(AppendRequest.builder().series(B).sample(5, 1).sample(5, 2).build()))
+        assertThatThrownBy(() -> store.append(AppendRequest.builder()
+                        .series(B)
+                        .sample(5, 1)
+                        .sample(5, 2)
+                        .build()))
                 .hasMessageStartingWith("duplicate sample for timestamp");
         assertThat(store.stats().seriesCount()).isEqualTo(1);
     }
@@ -101,9 +124,15 @@ class AppendRulesTest {
     void staleMarkersAndNaNPayloadsReadBackBitExact() {
         RawStore store = new RawStore();
         double otherNaN = Double.longBitsToDouble(0x7ff8000000000abcL);
-        store.append(AppendRequest.builder().series(A).sample(10, 1).sample(20, StaleMarker.VALUE).sample(30, otherNaN)
-                .sample(40, Double.NaN).build());
-        List<Batch> batches = store.read(List.of(LabelMatcher.equal("__name__", "a")), Interval.of(0, 40), Schema.TIME_SERIES);
+        store.append(AppendRequest.builder()
+                .series(A)
+                .sample(10, 1)
+                .sample(20, StaleMarker.VALUE)
+                .sample(30, otherNaN)
+                .sample(40, Double.NaN)
+                .build());
+        List<Batch> batches =
+                store.read(List.of(LabelMatcher.equal("__name__", "a")), Interval.of(0, 40), Schema.TIME_SERIES);
         double[] values = batches.getFirst().doubles(1);
         assertThat(StaleMarker.isStale(values[1])).isTrue();
         assertThat(Double.doubleToRawLongBits(values[2])).isEqualTo(0x7ff8000000000abcL);
@@ -113,19 +142,34 @@ class AppendRulesTest {
     @Test
     void aRejectedRequestLeavesNoTrace() {
         RawStore store = new RawStore(RawStoreConfig.defaults().withChunking(3, 1000));
-        store.append(AppendRequest.builder().series(A).sample(10, 1).sample(20, 2).series(B).sample(10, 1).build());
+        store.append(AppendRequest.builder()
+                .series(A)
+                .sample(10, 1)
+                .sample(20, 2)
+                .series(B)
+                .sample(10, 1)
+                .build());
         String before = StoreDump.full(store);
         Labels fresh = Labels.of("__name__", "fresh");
         AppendRequest bad = AppendRequest.builder()
-                .series(fresh).sample(1, 1).sample(2, 2)
-                .series(A).sample(30, 3).sample(40, 4).sample(50, 5).sample(60, 6)
-                .series(B).sample(20, 1).sample(5, 1)
+                .series(fresh)
+                .sample(1, 1)
+                .sample(2, 2)
+                .series(A)
+                .sample(30, 3)
+                .sample(40, 4)
+                .sample(50, 5)
+                .sample(60, 6)
+                .series(B)
+                .sample(20, 1)
+                .sample(5, 1)
                 .build();
         SampleRejectedException e = catchThrowableOfType(SampleRejectedException.class, () -> store.append(bad));
         assertThat(e.seriesIndex()).isEqualTo(2);
         assertThat(e.timestamp()).isEqualTo(5);
         assertThat(StoreDump.full(store)).isEqualTo(before);
-        assertThat(store.series(List.of(LabelMatcher.equal("__name__", "fresh")), RawStore.ALL_TIME)).isEmpty();
+        assertThat(store.series(List.of(LabelMatcher.equal("__name__", "fresh")), RawStore.ALL_TIME))
+                .isEmpty();
         assertThat(store.labelValues("__name__", List.of(), RawStore.ALL_TIME)).containsExactly("a", "b");
     }
 
@@ -133,9 +177,13 @@ class AppendRulesTest {
     void theFirstOffendingSampleInRequestOrderIsReported() {
         RawStore store = new RawStore();
         AppendRequest bad = AppendRequest.builder()
-                .series(A).sample(10, 1)
-                .series(B).sample(10, 1).sample(10, 2)
-                .series(A).sample(5, 1)
+                .series(A)
+                .sample(10, 1)
+                .series(B)
+                .sample(10, 1)
+                .sample(10, 2)
+                .series(A)
+                .sample(5, 1)
                 .build();
         SampleRejectedException e = catchThrowableOfType(SampleRejectedException.class, () -> store.append(bad));
         assertThat(e.seriesIndex()).isEqualTo(1);
@@ -146,18 +194,26 @@ class AppendRulesTest {
     void malformedRequestsAreRejected() {
         Labels[] one = {A};
         assertThatThrownBy(() -> new AppendRequest(one, new int[] {0}, new long[0], new double[0]))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("sample offsets");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("sample offsets");
         assertThatThrownBy(() -> new AppendRequest(one, new int[] {0, 2}, new long[1], new double[1]))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("offsets must run");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("offsets must run");
         assertThatThrownBy(() -> new AppendRequest(one, new int[] {0, 1}, new long[1], new double[2]))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("values");
-        assertThatThrownBy(() -> new AppendRequest(new Labels[] {A, B}, new int[] {0, 2, 1}, new long[1], new double[1]))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("values");
+        assertThatThrownBy(
+                        () -> new AppendRequest(new Labels[] {A, B}, new int[] {0, 2, 1}, new long[1], new double[1]))
                 .isInstanceOf(InvalidInputException.class);
-        assertThatThrownBy(() -> new AppendRequest(new Labels[] {Labels.EMPTY}, new int[] {0, 1}, new long[1], new double[1]))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("no labels");
+        assertThatThrownBy(() ->
+                        new AppendRequest(new Labels[] {Labels.EMPTY}, new int[] {0, 1}, new long[1], new double[1]))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("no labels");
         RawStore store = new RawStore();
         assertThatThrownBy(() -> store.append(one(A, Long.MIN_VALUE, 1)))
-                .isInstanceOfSatisfying(SampleRejectedException.class, e -> assertThat(e.reason()).isEqualTo(Reason.OUT_OF_BOUNDS));
+                .isInstanceOfSatisfying(
+                        SampleRejectedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(Reason.OUT_OF_BOUNDS));
         assertThat(store.append(new AppendRequest(one, new int[] {0, 0}, new long[0], new double[0])))
                 .isEqualTo(new AppendResult(0, 0, 0));
         assertThat(store.stats().seriesCount()).isZero();
@@ -169,12 +225,19 @@ class AppendRulesTest {
         store.append(one(A, 10, 1, 20, 2, 30, 3, 40, 4));
         List<LabelMatcher> a = List.of(LabelMatcher.equal("__name__", "a"));
         Schema tsOnly = Schema.of(Schema.TIME_SERIES.column(0));
-        assertThat(store.read(a, Interval.of(10, 30), tsOnly).getFirst().longs(0)).startsWith(20, 30);
-        assertThat(store.read(a, Interval.of(10, 30), tsOnly).getFirst().rowCount()).isEqualTo(2);
+        assertThat(store.read(a, Interval.of(10, 30), tsOnly).getFirst().longs(0))
+                .startsWith(20, 30);
+        assertThat(store.read(a, Interval.of(10, 30), tsOnly).getFirst().rowCount())
+                .isEqualTo(2);
         assertThat(store.read(a, Interval.of(40, 100), tsOnly)).isEmpty();
         assertThat(store.read(a, Interval.of(20, 20), tsOnly)).isEmpty();
-        assertThat(store.read(a, Interval.of(0, 10), tsOnly).getFirst().rowCount()).isEqualTo(1);
-        assertThatThrownBy(() -> store.read(a, RawStore.ALL_TIME, Schema.of(new io.tessera.core.Column("x", io.tessera.core.ColumnType.LONG))))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("no column \"x\"");
+        assertThat(store.read(a, Interval.of(0, 10), tsOnly).getFirst().rowCount())
+                .isEqualTo(1);
+        assertThatThrownBy(() -> store.read(
+                        a,
+                        RawStore.ALL_TIME,
+                        Schema.of(new io.tessera.core.Column("x", io.tessera.core.ColumnType.LONG))))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("no column \"x\"");
     }
 }

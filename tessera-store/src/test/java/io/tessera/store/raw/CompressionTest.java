@@ -28,8 +28,11 @@ class CompressionTest {
                 for (int i = 0; i < SAMPLES; i++) {
                     values[i] = gen.next();
                 }
-                store.append(new AppendRequest(new Labels[] {Labels.of("__name__", "m", "i", Integer.toString(s))},
-                        new int[] {0, SAMPLES}, times.clone(), values.clone()));
+                store.append(new AppendRequest(
+                        new Labels[] {Labels.of("__name__", "m", "i", Integer.toString(s))},
+                        new int[] {0, SAMPLES},
+                        times.clone(),
+                        values.clone()));
             }
             figures.put(kind, store.stats().bytesPerSample());
         }
@@ -48,9 +51,11 @@ class CompressionTest {
         double typical = measure(10_000, 2, 50);
         double aligned = measure(2_000, 0, 0);
         double jittered = measure(2_000, 10, 3);
-        System.out.printf("raw store bytes/sample, 10000 series x 720 samples at 10 s, mixed kinds: %.3f "
-                + "(2%% of timestamps off the grid by up to 50 ms); 2000 series: %.3f (all on the grid), "
-                + "%.3f (10%% jittered by 1-3 ms)%n", typical, aligned, jittered);
+        System.out.printf(
+                "raw store bytes/sample, 10000 series x 720 samples at 10 s, mixed kinds: %.3f "
+                        + "(2%% of timestamps off the grid by up to 50 ms); 2000 series: %.3f (all on the grid), "
+                        + "%.3f (10%% jittered by 1-3 ms)%n",
+                typical, aligned, jittered);
         assertThat(typical).isLessThanOrEqualTo(2.0);
     }
 
@@ -63,7 +68,13 @@ class CompressionTest {
         long[][] times = new long[seriesCount][SAMPLES];
         for (int s = 0; s < seriesCount; s++) {
             ScrapeData.Kind kind = ScrapeData.kindOf(s);
-            labels[s] = Labels.of("__name__", kind.name().toLowerCase(), "instance", "host-" + (s % 500), "series", Integer.toString(s));
+            labels[s] = Labels.of(
+                    "__name__",
+                    kind.name().toLowerCase(),
+                    "instance",
+                    "host-" + (s % 500),
+                    "series",
+                    Integer.toString(s));
             generators[s] = new ScrapeData.Values(kind, random.split());
             ScrapeData.times(random, 1_700_000_000_000L, SAMPLES, offPercent, maxOffMillis, times[s]);
         }
@@ -84,8 +95,9 @@ class CompressionTest {
             generating += System.nanoTime() - g0;
             store.append(new AppendRequest(labels, offsets, ts, vs));
         }
-        System.out.printf("raw store ingest of %d series x %d samples: %.0f ns/sample%n", seriesCount, SAMPLES,
-                (System.nanoTime() - began - generating) / (double) (seriesCount * SAMPLES));
+        System.out.printf(
+                "raw store ingest of %d series x %d samples: %.0f ns/sample%n",
+                seriesCount, SAMPLES, (System.nanoTime() - began - generating) / (double) (seriesCount * SAMPLES));
         long scanned = 0;
         long scanStart = System.nanoTime();
         long[] ts = new long[1024];
@@ -96,8 +108,9 @@ class CompressionTest {
                 scanned += n;
             }
         }
-        System.out.printf("raw store full scan of %d samples: %.1f ns/sample%n", scanned,
-                (System.nanoTime() - scanStart) / (double) scanned);
+        System.out.printf(
+                "raw store full scan of %d samples: %.1f ns/sample%n",
+                scanned, (System.nanoTime() - scanStart) / (double) scanned);
         StoreStats stats = store.stats();
         assertThat(scanned).isEqualTo(stats.sampleCount());
         assertThat(stats.sampleCount()).isEqualTo((long) seriesCount * SAMPLES);

@@ -42,22 +42,24 @@ class ConcurrencyTest {
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
             int writer = w;
-            threads.add(Thread.ofPlatform().start(() -> guard(failures, () -> {
-                start.await();
-                write(store, writer, acknowledged, attempted);
-            })));
+            threads.add(Thread.ofPlatform()
+                    .start(() -> guard(failures, () -> {
+                        start.await();
+                        write(store, writer, acknowledged, attempted);
+                    })));
         }
         List<Thread> readers = new ArrayList<>();
         for (int r = 0; r < READERS; r++) {
             long seed = r;
-            readers.add(Thread.ofPlatform().start(() -> guard(failures, () -> {
-                start.await();
-                SplittableRandom random = new SplittableRandom(seed);
-                while (!done.get() && failures.isEmpty()) {
-                    read(store, random, acknowledged, attempted);
-                    reads.incrementAndGet();
-                }
-            })));
+            readers.add(Thread.ofPlatform()
+                    .start(() -> guard(failures, () -> {
+                        start.await();
+                        SplittableRandom random = new SplittableRandom(seed);
+                        while (!done.get() && failures.isEmpty()) {
+                            read(store, random, acknowledged, attempted);
+                            reads.incrementAndGet();
+                        }
+                    })));
         }
         start.countDown();
         for (Thread t : threads) {
@@ -77,7 +79,8 @@ class ConcurrencyTest {
         return Labels.of("__name__", "c", "w", Integer.toString(writer), "s", Integer.toString(s));
     }
 
-    private static void write(RawStore store, int writer, AtomicIntegerArray acknowledged, AtomicIntegerArray attempted) {
+    private static void write(
+            RawStore store, int writer, AtomicIntegerArray acknowledged, AtomicIntegerArray attempted) {
         SplittableRandom random = new SplittableRandom(100 + writer);
         for (int i = 1; i <= ROUNDS; i++) {
             if (random.nextInt(10) == 0) {
@@ -103,15 +106,18 @@ class ConcurrencyTest {
         }
     }
 
-    private static void read(RawStore store, SplittableRandom random, AtomicIntegerArray acknowledged,
-            AtomicIntegerArray attempted) {
+    private static void read(
+            RawStore store, SplittableRandom random, AtomicIntegerArray acknowledged, AtomicIntegerArray attempted) {
         int writer = random.nextInt(WRITERS);
         int low = acknowledged.get(writer);
         boolean ranged = random.nextBoolean();
         long start = ranged ? 10L * random.nextInt(ROUNDS) : Long.MIN_VALUE;
         long end = ranged ? start + 10L * random.nextInt(1, 200) : Long.MAX_VALUE;
-        List<Batch> batches = store.read(List.of(LabelMatcher.equal("w", Integer.toString(writer))),
-                Interval.of(start, end), Schema.TIME_SERIES, 1 + random.nextInt(500));
+        List<Batch> batches = store.read(
+                List.of(LabelMatcher.equal("w", Integer.toString(writer))),
+                Interval.of(start, end),
+                Schema.TIME_SERIES,
+                1 + random.nextInt(500));
         int high = attempted.get(writer);
         Labels current = null;
         long expectedNext = 0;
@@ -131,8 +137,8 @@ class ConcurrencyTest {
                 }
                 long i = ts[r] / 10;
                 if (ts[r] != 10 * expectedNext || vs[r] != i) {
-                    throw new AssertionError(current + " row " + r + ": expected sample " + expectedNext + " but got time "
-                            + ts[r] + " value " + vs[r]);
+                    throw new AssertionError(current + " row " + r + ": expected sample " + expectedNext
+                            + " but got time " + ts[r] + " value " + vs[r]);
                 }
                 expectedNext++;
             }
@@ -150,7 +156,8 @@ class ConcurrencyTest {
         long last = next - 1;
         long bound = end / 10;
         if (last > high || last < Math.min(low, bound)) {
-            throw new AssertionError(series + " ends at sample " + last + ", outside [" + Math.min(low, bound) + ", " + high + "]");
+            throw new AssertionError(
+                    series + " ends at sample " + last + ", outside [" + Math.min(low, bound) + ", " + high + "]");
         }
     }
 

@@ -25,7 +25,9 @@ class MemoryLimitTest {
     @Test
     void ingestIsRefusedAtTheLimitAndResumesAfterRetention() {
         // the chunks and series retention frees; the bounded recent-samples log is RecentSamplesTest's
-        RawStore store = new RawStore(RawStoreConfig.defaults().withMemoryLimit(LIMIT).withRetention(1_000_000)
+        RawStore store = new RawStore(RawStoreConfig.defaults()
+                .withMemoryLimit(LIMIT)
+                .withRetention(1_000_000)
                 .withRecentSamples(0, 0));
         int round = 0;
         LimitExceededException refused = null;
@@ -43,7 +45,10 @@ class MemoryLimitTest {
             round++;
         }
         assertThat(refused).isNotNull();
-        assertThat(refused.getMessage()).contains("memory limit reached").contains(Long.toString(LIMIT)).contains("ingest refused");
+        assertThat(refused.getMessage())
+                .contains("memory limit reached")
+                .contains(Long.toString(LIMIT))
+                .contains("ingest refused");
         StoreStats full = store.stats();
         assertThat(full.memoryBytes()).isLessThanOrEqualTo(LIMIT).isGreaterThan(LIMIT / 2);
         assertThat(full).isEqualTo(store.recount());

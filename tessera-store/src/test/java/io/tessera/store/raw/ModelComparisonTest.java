@@ -29,7 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ModelComparisonTest {
 
-    private static final double[] VALUES = {0, 1, 1.5, -0.0, Double.NaN, StaleMarker.VALUE, Double.POSITIVE_INFINITY, 7, 42};
+    private static final double[] VALUES = {
+        0, 1, 1.5, -0.0, Double.NaN, StaleMarker.VALUE, Double.POSITIVE_INFINITY, 7, 42
+    };
     private static final long[] WINDOWS = {0, 25, 400};
 
     @ParameterizedTest
@@ -37,7 +39,8 @@ class ModelComparisonTest {
     void storeAgreesWithModel(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         long window = WINDOWS[(int) (seed % WINDOWS.length)];
-        RawStoreConfig config = RawStoreConfig.defaults().withOutOfOrderWindow(window)
+        RawStoreConfig config = RawStoreConfig.defaults()
+                .withOutOfOrderWindow(window)
                 .withChunking(3 + random.nextInt(8), new long[] {100, 1000, 1L << 40}[random.nextInt(3)]);
         RawStore store = new RawStore(config);
         ModelStore model = new ModelStore(window);
@@ -49,18 +52,25 @@ class ModelComparisonTest {
             ModelStore.Outcome expected = model.append(request, Long.MIN_VALUE);
             if (expected.reason() == null) {
                 AppendResult result = store.append(request);
-                assertThat(result.samplesAppended()).as("request %d appended", r).isEqualTo(expected.appended());
-                assertThat(result.duplicatesIgnored()).as("request %d duplicates", r).isEqualTo(expected.duplicates());
+                assertThat(result.samplesAppended())
+                        .as("request %d appended", r)
+                        .isEqualTo(expected.appended());
+                assertThat(result.duplicatesIgnored())
+                        .as("request %d duplicates", r)
+                        .isEqualTo(expected.duplicates());
                 accepted++;
             } else {
                 String dump = StoreDump.full(store);
-                SampleRejectedException e = catchThrowableOfType(SampleRejectedException.class, () -> store.append(request));
+                SampleRejectedException e =
+                        catchThrowableOfType(SampleRejectedException.class, () -> store.append(request));
                 assertThat(e).as("request %d must be rejected", r).isNotNull();
                 assertThat(List.of(e.reason(), e.seriesIndex(), e.timestamp()))
                         .as(() -> e.getMessage() + describe(request, model, store))
                         .isEqualTo(List.of(expected.reason(), expected.seriesIndex(), expected.timestamp()));
                 assertThat(e.getMessage()).startsWith(expected.reason().description());
-                assertThat(StoreDump.full(store)).as("store unchanged by rejected request %d", r).isEqualTo(dump);
+                assertThat(StoreDump.full(store))
+                        .as("store unchanged by rejected request %d", r)
+                        .isEqualTo(dump);
                 rejected++;
             }
             if (r % 40 == 39) {
@@ -115,10 +125,20 @@ class ModelComparisonTest {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < request.seriesCount(); i++) {
             Labels l = request.series()[i];
-            sb.append("\n#").append(i).append(' ').append(l).append(" model=").append(model.data.get(l))
-                    .append(" store=").append(StoreDump.asModel(store).get(l)).append(" new:");
+            sb.append("\n#")
+                    .append(i)
+                    .append(' ')
+                    .append(l)
+                    .append(" model=")
+                    .append(model.data.get(l))
+                    .append(" store=")
+                    .append(StoreDump.asModel(store).get(l))
+                    .append(" new:");
             for (int k = request.sampleOffsets()[i]; k < request.sampleOffsets()[i + 1]; k++) {
-                sb.append(' ').append(request.timestamps()[k]).append('=').append(Long.toHexString(Double.doubleToRawLongBits(request.values()[k])));
+                sb.append(' ')
+                        .append(request.timestamps()[k])
+                        .append('=')
+                        .append(Long.toHexString(Double.doubleToRawLongBits(request.values()[k])));
             }
         }
         return sb.toString();
@@ -156,7 +176,8 @@ class ModelComparisonTest {
             Interval range = range(random, times);
             List<String> expected = StoreDump.expected(model.data, matchers, range);
             assertThat(StoreDump.rows(store, matchers, range, 1 + random.nextInt(40)))
-                    .as("%s in %s", matchers, range).isEqualTo(expected);
+                    .as("%s in %s", matchers, range)
+                    .isEqualTo(expected);
             if (!matchers.isEmpty() && !VectorSelectors.hasNonEmptyMatcher(matchers)) {
                 assertThatThrownBy(() -> store.read(matchers, range, Schema.TIME_SERIES))
                         .isInstanceOf(InvalidInputException.class)
@@ -179,10 +200,16 @@ class ModelComparisonTest {
     }
 
     /** The public read with a random subset of columns in random order. */
-    private static void compareBatches(SplittableRandom random, RawStore store, List<LabelMatcher> matchers, Interval range,
+    private static void compareBatches(
+            SplittableRandom random,
+            RawStore store,
+            List<LabelMatcher> matchers,
+            Interval range,
             List<String> expected) {
-        List<Column> columns = new ArrayList<>(List.of(new Column(Schema.TS, ColumnType.LONG),
-                new Column(Schema.VALUE, ColumnType.DOUBLE), new Column(Schema.LABELS, ColumnType.LABELS)));
+        List<Column> columns = new ArrayList<>(List.of(
+                new Column(Schema.TS, ColumnType.LONG),
+                new Column(Schema.VALUE, ColumnType.DOUBLE),
+                new Column(Schema.LABELS, ColumnType.LABELS)));
         for (int i = columns.size() - 1; i > 0; i--) {
             columns.set(i, columns.set(random.nextInt(i + 1), columns.get(i)));
         }
@@ -196,11 +223,13 @@ class ModelComparisonTest {
             for (int r = 0; r < b.rowCount(); r++) {
                 StringBuilder sb = new StringBuilder();
                 for (int c = 0; c < wanted.size(); c++) {
-                    sb.append(switch (wanted.column(c).name()) {
-                        case Schema.TS -> "t" + b.longs(c)[r];
-                        case Schema.VALUE -> "v" + Long.toHexString(Double.doubleToRawLongBits(b.doubles(c)[r]));
-                        default -> "l" + b.labels(c)[r];
-                    });
+                    sb.append(
+                            switch (wanted.column(c).name()) {
+                                case Schema.TS -> "t" + b.longs(c)[r];
+                                case Schema.VALUE ->
+                                    "v" + Long.toHexString(Double.doubleToRawLongBits(b.doubles(c)[r]));
+                                default -> "l" + b.labels(c)[r];
+                            });
                 }
                 rows.add(sb.toString());
             }
@@ -212,11 +241,12 @@ class ModelComparisonTest {
             String[] tv = parts[1].split(" ");
             StringBuilder sb = new StringBuilder();
             for (Column c : wanted.columns()) {
-                sb.append(switch (c.name()) {
-                    case Schema.TS -> "t" + tv[0];
-                    case Schema.VALUE -> "v" + tv[1];
-                    default -> "l" + labels;
-                });
+                sb.append(
+                        switch (c.name()) {
+                            case Schema.TS -> "t" + tv[0];
+                            case Schema.VALUE -> "v" + tv[1];
+                            default -> "l" + labels;
+                        });
             }
             want.add(sb.toString());
         }
@@ -224,7 +254,8 @@ class ModelComparisonTest {
     }
 
     /** The per-series read: the same samples, each series once with arrays of exactly its samples. */
-    private static void compareSeriesRead(RawStore store, List<LabelMatcher> matchers, Interval range, List<String> expected) {
+    private static void compareSeriesRead(
+            RawStore store, List<LabelMatcher> matchers, Interval range, List<String> expected) {
         List<String> rows = new ArrayList<>();
         List<Labels> seen = new ArrayList<>();
         store.readSeries(matchers, range, (labels, ts, vs, count) -> {
@@ -243,8 +274,11 @@ class ModelComparisonTest {
         TreeSet<String> names = new TreeSet<>();
         TreeSet<String> jobs = new TreeSet<>();
         for (Map.Entry<Labels, TreeMap<Long, Long>> e : model.data.entrySet()) {
-            if (TestMatchers.matchesAll(matchers, e.getKey()) && range.start() < range.end()
-                    && !e.getValue().subMap(range.start(), false, range.end(), true).isEmpty()) {
+            if (TestMatchers.matchesAll(matchers, e.getKey())
+                    && range.start() < range.end()
+                    && !e.getValue()
+                            .subMap(range.start(), false, range.end(), true)
+                            .isEmpty()) {
                 Labels l = e.getKey();
                 series.add(l);
                 for (int i = 0; i < l.size(); i++) {

@@ -10,8 +10,7 @@ import java.util.TreeMap;
 final class ModelStore {
 
     /** The outcome of one request: a rejection (reason non-null) or what was stored. */
-    record Outcome(Reason reason, int seriesIndex, long timestamp, int appended, int duplicates) {
-    }
+    record Outcome(Reason reason, int seriesIndex, long timestamp, int appended, int duplicates) {}
 
     final TreeMap<Labels, TreeMap<Long, Long>> data = new TreeMap<>();
     private final long window;
@@ -27,8 +26,8 @@ final class ModelStore {
         for (int i = 0; i < request.seriesCount(); i++) {
             Labels labels = request.series()[i];
             for (int k = request.sampleOffsets()[i]; k < request.sampleOffsets()[i + 1]; k++) {
-                TreeMap<Long, Long> samples = working.computeIfAbsent(labels,
-                        l -> data.containsKey(l) ? new TreeMap<>(data.get(l)) : new TreeMap<>());
+                TreeMap<Long, Long> samples = working.computeIfAbsent(
+                        labels, l -> data.containsKey(l) ? new TreeMap<>(data.get(l)) : new TreeMap<>());
                 long t = request.timestamps()[k];
                 long bits = Double.doubleToRawLongBits(request.values()[k]);
                 if (t <= minValid) {

@@ -26,8 +26,7 @@ class RecentSamplesTest {
 
     private static final long STEP = 1_000;
 
-    private record Sample(long time, long bits) {
-    }
+    private record Sample(long time, long bits) {}
 
     private static final long OUT_OF_ORDER_WINDOW = 5_000;
 
@@ -36,7 +35,8 @@ class RecentSamplesTest {
     void recentSpansEqualTheAcceptedSamples(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         boolean tight = seed % 2 == 0;
-        RawStore store = new RawStore(RawStoreConfig.defaults().withOutOfOrderWindow(OUT_OF_ORDER_WINDOW)
+        RawStore store = new RawStore(RawStoreConfig.defaults()
+                .withOutOfOrderWindow(OUT_OF_ORDER_WINDOW)
                 .withChunking(8 + random.nextInt(40), 3_600_000)
                 .withRecentSamples(tight ? 40 * STEP : 15 * 60_000, tight ? 600 : 4_000_000));
         ModelStore model = new ModelStore(OUT_OF_ORDER_WINDOW);
@@ -56,7 +56,9 @@ class RecentSamplesTest {
                     Interval[] spans = spans(random, now);
                     List<LabelMatcher> matchers = matchers(random);
                     Map<Labels, List<Sample>> read = read(store, matchers, spans, false);
-                    assertThat(read).as("spans %s of %s", List.of(spans), matchers).isEqualTo(expected(model, matchers, spans));
+                    assertThat(read)
+                            .as("spans %s of %s", List.of(spans), matchers)
+                            .isEqualTo(expected(model, matchers, spans));
                     assertThat(read).isEqualTo(read(store, matchers, spans, true));
                     if (store.recentSamples().reads() > before) {
                         fromLog++;
@@ -69,7 +71,8 @@ class RecentSamplesTest {
         assertThat(fromLog).as("reads answered from the logs").isGreaterThan(50);
         if (tight) {
             assertThat(fromChunks).as("reads older than a tight log reaches").isGreaterThan(5);
-            assertThat(store.recentSamples().bytes()).as("within the limit, give or take each log's newest block")
+            assertThat(store.recentSamples().bytes())
+                    .as("within the limit, give or take each log's newest block")
                     .isLessThanOrEqualTo(2L * (600 + RecentSamples.LARGEST_BLOCK) * RecentSamples.ENTRY_BYTES);
         }
         assertThat(store.stats()).isEqualTo(store.recount());
@@ -89,13 +92,16 @@ class RecentSamplesTest {
         store.applyRetention(now);
         long reads = store.recentSamples().reads();
         Interval old = new Interval(now - 90_000, now);
-        assertThat(read(store, byName, new Interval[] {old}, false)).isEqualTo(read(store, byName, new Interval[] {old}, true));
-        assertThat(store.recentSamples().reads()).as("a span reaching before the retention cutoff").isEqualTo(reads);
+        assertThat(read(store, byName, new Interval[] {old}, false))
+                .isEqualTo(read(store, byName, new Interval[] {old}, true));
+        assertThat(store.recentSamples().reads())
+                .as("a span reaching before the retention cutoff")
+                .isEqualTo(reads);
         read(store, byName, new Interval[] {new Interval(now - 30_000, now)}, false);
         assertThat(store.recentSamples().reads()).isEqualTo(reads + 1);
 
         RawStore restored = new RawStore();
-        copy(store.capture(() -> { }), restored.restore());
+        copy(store.capture(() -> {}), restored.restore());
         long restoredUpTo = now;
         for (int i = 0; i < 20; i++) {
             now += STEP;
@@ -104,7 +110,9 @@ class RecentSamplesTest {
         Interval[] acrossRestore = {new Interval(restoredUpTo - 10_000, now)};
         assertThat(read(restored, byName, acrossRestore, false)).isEqualTo(read(restored, byName, acrossRestore, true));
         assertThat(read(restored, byName, acrossRestore, false).get(a)).hasSize(30);
-        assertThat(restored.recentSamples().reads()).as("a span reaching into restored samples").isZero();
+        assertThat(restored.recentSamples().reads())
+                .as("a span reaching into restored samples")
+                .isZero();
         Interval[] afterRestore = {new Interval(restoredUpTo, now)};
         assertThat(read(restored, byName, afterRestore, false).get(a)).hasSize(20);
         assertThat(restored.recentSamples().reads()).isEqualTo(1);
@@ -145,7 +153,8 @@ class RecentSamplesTest {
             }
             long from = done - 10;
             long reads = store.recentSamples().reads();
-            Map<Labels, List<Sample>> read = read(store, byName, new Interval[] {new Interval(from * STEP, Long.MAX_VALUE)}, false);
+            Map<Labels, List<Sample>> read =
+                    read(store, byName, new Interval[] {new Interval(from * STEP, Long.MAX_VALUE)}, false);
             if (store.recentSamples().reads() == reads) {
                 continue;
             }
@@ -155,7 +164,8 @@ class RecentSamplesTest {
                 assertThat(samples.size()).isGreaterThanOrEqualTo((int) (done - from));
                 for (int k = 0; k < samples.size(); k++) {
                     long r = from + 1 + k;
-                    assertThat(samples.get(k)).isEqualTo(new Sample(r * STEP, Double.doubleToRawLongBits(r * 1000.0 + i)));
+                    assertThat(samples.get(k))
+                            .isEqualTo(new Sample(r * STEP, Double.doubleToRawLongBits(r * 1000.0 + i)));
                 }
             }
             checked++;
@@ -182,7 +192,9 @@ class RecentSamplesTest {
             for (Labels series : pool) {
                 b.series(series);
                 for (int k = 0; k < minutes * 6; k++) {
-                    b.sample(start + (round * minutes * 6L + k) * 10_000 + random.nextInt(3), random.nextInt(1000) / 8.0);
+                    b.sample(
+                            start + (round * minutes * 6L + k) * 10_000 + random.nextInt(3),
+                            random.nextInt(1000) / 8.0);
                 }
             }
             AppendRequest request = b.build();
@@ -195,12 +207,18 @@ class RecentSamplesTest {
             Interval[] spans = q % 3 == 0
                     ? new Interval[] {new Interval(from, from + 20_000), new Interval(from + 95_000, from + 130_000)}
                     : new Interval[] {new Interval(from, from + 30_000)};
-            List<LabelMatcher> matchers = q % 2 == 0 ? List.of(LabelMatcher.equal("__name__", "a"))
+            List<LabelMatcher> matchers = q % 2 == 0
+                    ? List.of(LabelMatcher.equal("__name__", "a"))
                     : List.of(LabelMatcher.equal("__name__", "b"), LabelMatcher.notEqual("instance", "i4"));
             long before = store.recentSamples().reads();
             Map<Labels, List<Sample>> read = read(store, matchers, spans, false);
-            assertThat(store.recentSamples().reads()).as("read %d from the log", q).isEqualTo(before + 1);
-            assertThat(read).as("read %d", q).isEqualTo(expected(model, matchers, spans)).isNotEmpty();
+            assertThat(store.recentSamples().reads())
+                    .as("read %d from the log", q)
+                    .isEqualTo(before + 1);
+            assertThat(read)
+                    .as("read %d", q)
+                    .isEqualTo(expected(model, matchers, spans))
+                    .isNotEmpty();
             assertThat(read).isEqualTo(read(store, matchers, spans, true));
         }
         assertThat(store.stats()).isEqualTo(store.recount());
@@ -214,7 +232,9 @@ class RecentSamplesTest {
             store.append(AppendRequest.builder().series(a).sample(i * STEP, i).build());
         }
         List<LabelMatcher> byName = List.of(LabelMatcher.equal("__name__", "a"));
-        assertThat(read(store, byName, new Interval[] {new Interval(5 * STEP, 10 * STEP)}, false).get(a)).hasSize(5);
+        assertThat(read(store, byName, new Interval[] {new Interval(5 * STEP, 10 * STEP)}, false)
+                        .get(a))
+                .hasSize(5);
         assertThat(store.recentSamples()).isEqualTo(new RecentSamplesStats(0, 0, 0));
     }
 
@@ -274,8 +294,8 @@ class RecentSamplesTest {
     }
 
     /** Every series' samples in the spans, as (time, value bits), in time order. */
-    private static Map<Labels, List<Sample>> read(RawStore store, List<LabelMatcher> matchers, Interval[] spans,
-            boolean fromChunks) {
+    private static Map<Labels, List<Sample>> read(
+            RawStore store, List<LabelMatcher> matchers, Interval[] spans, boolean fromChunks) {
         Map<Labels, List<Sample>> out = new TreeMap<>();
         RawStore.SeriesVisitor visitor = (labels, ts, vs, count) -> {
             assertThat(out).as("each series once").doesNotContainKey(labels);

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class RetentionTest {
 
@@ -20,7 +20,8 @@ class RetentionTest {
 
     @Test
     void wholeOldChunksAndEmptiedSeriesAreDropped() {
-        RawStore store = new RawStore(RawStoreConfig.defaults().withRetention(1000).withChunking(4, 1L << 40));
+        RawStore store =
+                new RawStore(RawStoreConfig.defaults().withRetention(1000).withChunking(4, 1L << 40));
         AppendRequest.Builder request = AppendRequest.builder().series(A);
         for (long t = 100; t <= 3000; t += 100) {
             request.sample(t, t);
@@ -45,19 +46,23 @@ class RetentionTest {
         assertThat(store.stats().seriesCount()).isEqualTo(1);
         assertThat(store.stats().memoryBytes()).isLessThan(memoryBefore);
         assertThat(store.labelValues("job", List.of(), RawStore.ALL_TIME)).containsExactly("x");
-        assertThat(store.series(List.of(LabelMatcher.equal("job", "y")), RawStore.ALL_TIME)).isEmpty();
+        assertThat(store.series(List.of(LabelMatcher.equal("job", "y")), RawStore.ALL_TIME))
+                .isEmpty();
 
-        assertThatThrownBy(() -> store.append(AppendRequest.builder().series(B).sample(1500, 1).build()))
+        assertThatThrownBy(() -> store.append(
+                        AppendRequest.builder().series(B).sample(1500, 1).build()))
                 .hasMessageStartingWith("out of bounds");
         store.append(AppendRequest.builder().series(B).sample(1501, 1).build());
-        assertThat(store.series(List.of(LabelMatcher.equal("job", "y")), RawStore.ALL_TIME)).containsExactly(B);
+        assertThat(store.series(List.of(LabelMatcher.equal("job", "y")), RawStore.ALL_TIME))
+                .containsExactly(B);
     }
 
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3, 4, 5})
     void everySampleAfterTheCutoffSurvives(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        RawStore store = new RawStore(RawStoreConfig.defaults().withRetention(5_000)
+        RawStore store = new RawStore(RawStoreConfig.defaults()
+                .withRetention(5_000)
                 .withChunking(2 + random.nextInt(10), 500 + random.nextInt(3000)));
         TreeMap<Labels, TreeMap<Long, Long>> model = new TreeMap<>();
         long now = 0;

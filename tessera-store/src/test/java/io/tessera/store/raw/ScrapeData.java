@@ -32,8 +32,7 @@ final class ScrapeData {
         }
     }
 
-    private ScrapeData() {
-    }
+    private ScrapeData() {}
 
     static Kind kindOf(int series) {
         int p = Math.floorMod(series * 37, 100);
@@ -52,7 +51,9 @@ final class ScrapeData {
      */
     static void times(SplittableRandom random, long start, int n, int offPercent, int maxOffMillis, long[] out) {
         for (int i = 0; i < n; i++) {
-            long off = random.nextInt(100) < offPercent ? random.nextInt(1, maxOffMillis + 1) * (random.nextBoolean() ? 1 : -1) : 0;
+            long off = random.nextInt(100) < offPercent
+                    ? random.nextInt(1, maxOffMillis + 1) * (random.nextBoolean() ? 1 : -1)
+                    : 0;
             out[i] = start + i * INTERVAL + off;
         }
     }
@@ -73,7 +74,8 @@ final class ScrapeData {
                 case QUIET_COUNTER -> random.nextInt(10_000);
                 case BUSY_COUNTER -> random.nextLong(1_000_000, 100_000_000L);
                 case FLOAT_COUNTER -> 0;
-                case INTEGER_GAUGE -> random.nextBoolean() ? 4096.0 * random.nextInt(10_000, 1_000_000) : random.nextInt(10, 500);
+                case INTEGER_GAUGE ->
+                    random.nextBoolean() ? 4096.0 * random.nextInt(10_000, 1_000_000) : random.nextInt(10, 500);
                 case FLOAT_GAUGE -> random.nextInt(0, 400) / 100.0;
             };
             this.ticks = random.nextLong(10_000, 10_000_000);
@@ -81,8 +83,7 @@ final class ScrapeData {
 
         double next() {
             switch (kind) {
-                case CONSTANT -> {
-                }
+                case CONSTANT -> {}
                 case QUIET_COUNTER -> {
                     if (random.nextInt(10) >= 6) {
                         value += random.nextInt(1, 6);
@@ -98,7 +99,8 @@ final class ScrapeData {
                         value += value > 1_000_000 ? 4096.0 * random.nextInt(-20, 21) : random.nextInt(-3, 4);
                     }
                 }
-                case FLOAT_GAUGE -> value = Math.max(0, Math.round((value + random.nextInt(-5, 6) / 100.0) * 100) / 100.0);
+                case FLOAT_GAUGE ->
+                    value = Math.max(0, Math.round((value + random.nextInt(-5, 6) / 100.0) * 100) / 100.0);
             }
             return value;
         }

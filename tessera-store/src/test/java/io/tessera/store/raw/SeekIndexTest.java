@@ -94,19 +94,24 @@ class SeekIndexTest {
         SampleIterator samples = new SampleIterator();
         for (int round = 0; round < 300; round++) {
             long start = times[0] - 5 + random.nextLong(times[n - 1] - times[0] + 10);
-            long end = start + (random.nextBoolean() ? random.nextInt(60_000) : random.nextLong(times[n - 1] - times[0]));
+            long end =
+                    start + (random.nextBoolean() ? random.nextInt(60_000) : random.nextLong(times[n - 1] - times[0]));
             samples.reset(view, start, end);
             int expected = 0;
             while (expected < n && times[expected] <= start) {
                 expected++;
             }
             while (samples.next()) {
-                assertThat(times[expected]).as("a sample in (%d, %d]", start, end).isLessThanOrEqualTo(end);
+                assertThat(times[expected])
+                        .as("a sample in (%d, %d]", start, end)
+                        .isLessThanOrEqualTo(end);
                 assertThat(samples.time()).isEqualTo(times[expected]);
                 assertThat(samples.bits()).isEqualTo(bits[expected]);
                 expected++;
             }
-            assertThat(expected == n || times[expected] > end).as("every sample in (%d, %d] was read", start, end).isTrue();
+            assertThat(expected == n || times[expected] > end)
+                    .as("every sample in (%d, %d] was read", start, end)
+                    .isTrue();
         }
     }
 
@@ -120,16 +125,25 @@ class SeekIndexTest {
                 int k = -1;
                 while (decoder.next()) {
                     if (k < 0) {
-                        assertThat(decoder.time()).as("the first sample after a seek to %d", target)
-                                .satisfiesAnyOf(v -> assertThat(v).isLessThanOrEqualTo(target), v -> assertThat(v).isEqualTo(times[0]));
+                        assertThat(decoder.time())
+                                .as("the first sample after a seek to %d", target)
+                                .satisfiesAnyOf(
+                                        v -> assertThat(v).isLessThanOrEqualTo(target),
+                                        v -> assertThat(v).isEqualTo(times[0]));
                         k = indexOf(times, count, decoder.time());
                     } else {
                         k++;
                     }
-                    assertThat(decoder.time()).as("sample %d after a seek to %d", k, target).isEqualTo(times[k]);
-                    assertThat(decoder.bits()).as("bits of sample %d after a seek to %d", k, target).isEqualTo(bits[k]);
+                    assertThat(decoder.time())
+                            .as("sample %d after a seek to %d", k, target)
+                            .isEqualTo(times[k]);
+                    assertThat(decoder.bits())
+                            .as("bits of sample %d after a seek to %d", k, target)
+                            .isEqualTo(bits[k]);
                 }
-                assertThat(k).as("the last sample decoded after a seek to %d", target).isEqualTo(count - 1);
+                assertThat(k)
+                        .as("the last sample decoded after a seek to %d", target)
+                        .isEqualTo(count - 1);
             }
         }
     }

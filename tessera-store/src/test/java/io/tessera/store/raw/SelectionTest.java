@@ -25,7 +25,8 @@ class SelectionTest {
         for (int i = 0; i < 150; i++) {
             Labels labels = TestMatchers.series(random).with("n", Integer.toString(random.nextInt(40)));
             if (all.add(labels)) {
-                store.append(AppendRequest.builder().series(labels).sample(1000, i).build());
+                store.append(
+                        AppendRequest.builder().series(labels).sample(1000, i).build());
             }
         }
         for (int q = 0; q < 300; q++) {
@@ -73,8 +74,11 @@ class SelectionTest {
                 while (cursor.nextSeries()) {
                     actual.add(cursor.labels());
                 }
-                assertThat(actual).as("round %d", round)
-                        .isEqualTo(live.stream().filter(l -> TestMatchers.matchesAll(selector, l)).toList());
+                assertThat(actual)
+                        .as("round %d", round)
+                        .isEqualTo(live.stream()
+                                .filter(l -> TestMatchers.matchesAll(selector, l))
+                                .toList());
             }
         }
     }
@@ -89,25 +93,33 @@ class SelectionTest {
             store.append(AppendRequest.builder().series(l).sample(10, 1).build());
         }
         LabelMatcher name = LabelMatcher.equal("__name__", "m");
-        assertThat(store.series(List.of(name, LabelMatcher.equal("foo", "")), RawStore.ALL_TIME)).containsExactly(bare);
-        assertThat(store.series(List.of(name, LabelMatcher.notEqual("foo", "bar")), RawStore.ALL_TIME)).containsExactly(bare, x);
-        assertThat(store.series(List.of(name, LabelMatcher.regex("foo", "|x")), RawStore.ALL_TIME)).containsExactly(bare, x);
-        assertThat(store.series(List.of(name, LabelMatcher.notRegex("foo", ".+")), RawStore.ALL_TIME)).containsExactly(bare);
-        assertThat(store.series(List.of(LabelMatcher.notEqual("foo", "")), RawStore.ALL_TIME)).containsExactly(bar, x);
+        assertThat(store.series(List.of(name, LabelMatcher.equal("foo", "")), RawStore.ALL_TIME))
+                .containsExactly(bare);
+        assertThat(store.series(List.of(name, LabelMatcher.notEqual("foo", "bar")), RawStore.ALL_TIME))
+                .containsExactly(bare, x);
+        assertThat(store.series(List.of(name, LabelMatcher.regex("foo", "|x")), RawStore.ALL_TIME))
+                .containsExactly(bare, x);
+        assertThat(store.series(List.of(name, LabelMatcher.notRegex("foo", ".+")), RawStore.ALL_TIME))
+                .containsExactly(bare);
+        assertThat(store.series(List.of(LabelMatcher.notEqual("foo", "")), RawStore.ALL_TIME))
+                .containsExactly(bar, x);
         assertThat(store.series(List.of(), RawStore.ALL_TIME)).containsExactly(bare, bar, x);
     }
 
     @Test
     void selectorsOfOnlyEmptyMatchersAreRejected() {
         RawStore store = new RawStore();
-        for (List<LabelMatcher> matchers : List.of(List.of(LabelMatcher.equal("foo", "")),
+        for (List<LabelMatcher> matchers : List.of(
+                List.of(LabelMatcher.equal("foo", "")),
                 List.of(LabelMatcher.regex("foo", ".*"), LabelMatcher.notEqual("bar", "x")),
                 List.of(LabelMatcher.notRegex("foo", ".+")))) {
             assertThatThrownBy(() -> store.select(matchers, RawStore.ALL_TIME))
                     .isInstanceOf(InvalidInputException.class)
                     .hasMessage("vector selector must contain at least one non-empty matcher");
-            assertThatThrownBy(() -> store.labelNames(matchers, RawStore.ALL_TIME)).isInstanceOf(InvalidInputException.class);
-            assertThatThrownBy(() -> VectorSelectors.requireNonEmptyMatcher(matchers)).isInstanceOf(InvalidInputException.class);
+            assertThatThrownBy(() -> store.labelNames(matchers, RawStore.ALL_TIME))
+                    .isInstanceOf(InvalidInputException.class);
+            assertThatThrownBy(() -> VectorSelectors.requireNonEmptyMatcher(matchers))
+                    .isInstanceOf(InvalidInputException.class);
         }
         VectorSelectors.requireNonEmptyMatcher(List.of(LabelMatcher.regex("foo", ".+")));
     }
@@ -116,13 +128,17 @@ class SelectionTest {
     void listingsWithoutMatchersComeFromTheIndex() {
         RawStore store = new RawStore();
         store.append(AppendRequest.builder()
-                .series(Labels.of("__name__", "a", "job", "x")).sample(10, 1)
-                .series(Labels.of("__name__", "b", "job", "y", "env", "p")).sample(20, 1)
+                .series(Labels.of("__name__", "a", "job", "x"))
+                .sample(10, 1)
+                .series(Labels.of("__name__", "b", "job", "y", "env", "p"))
+                .sample(20, 1)
                 .build());
         assertThat(store.labelNames(List.of(), RawStore.ALL_TIME)).containsExactly("__name__", "env", "job");
         assertThat(store.labelValues("job", List.of(), RawStore.ALL_TIME)).containsExactly("x", "y");
         assertThat(store.labelValues("nope", List.of(), RawStore.ALL_TIME)).isEmpty();
-        assertThat(store.labelValues("job", List.of(), io.tessera.core.Interval.of(10, 20))).containsExactly("y");
-        assertThat(store.labelNames(List.of(), io.tessera.core.Interval.of(0, 10))).containsExactly("__name__", "job");
+        assertThat(store.labelValues("job", List.of(), io.tessera.core.Interval.of(10, 20)))
+                .containsExactly("y");
+        assertThat(store.labelNames(List.of(), io.tessera.core.Interval.of(0, 10)))
+                .containsExactly("__name__", "job");
     }
 }

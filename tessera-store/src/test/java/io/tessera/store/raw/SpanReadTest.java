@@ -13,9 +13,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** {@link RawStore#readSpans} against the samples written, span by span. */
 class SpanReadTest {
@@ -66,7 +66,8 @@ class SpanReadTest {
                 spans[i] = new Interval(start, end);
                 at = end;
             }
-            List<LabelMatcher> matchers = random.nextBoolean() ? List.of(LabelMatcher.equal("__name__", "m"))
+            List<LabelMatcher> matchers = random.nextBoolean()
+                    ? List.of(LabelMatcher.equal("__name__", "m"))
                     : List.of(LabelMatcher.equal("__name__", "m"), LabelMatcher.equal("job", "j1"));
             Map<Labels, List<Long>> expected = new HashMap<>();
             for (Labels l : times.keySet()) {
@@ -107,9 +108,14 @@ class SpanReadTest {
     @Test
     void overlappingOrDescendingSpansAreRejected() {
         RawStore store = new RawStore();
-        store.append(AppendRequest.builder().series(Labels.of("__name__", "m")).sample(10, 1).build());
+        store.append(AppendRequest.builder()
+                .series(Labels.of("__name__", "m"))
+                .sample(10, 1)
+                .build());
         List<LabelMatcher> m = List.of(LabelMatcher.equal("__name__", "m"));
-        assertThatThrownBy(() -> store.readSpans(m, new Interval[] {new Interval(0, 20), new Interval(10, 30)}, (l, t, v, n) -> { }))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("ascending and disjoint");
+        assertThatThrownBy(() -> store.readSpans(
+                        m, new Interval[] {new Interval(0, 20), new Interval(10, 30)}, (l, t, v, n) -> {}))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("ascending and disjoint");
     }
 }

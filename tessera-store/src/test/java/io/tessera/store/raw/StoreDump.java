@@ -12,8 +12,7 @@ import java.util.TreeMap;
 /** Test views of a store's content: every row, as text, and a model-shaped map. */
 final class StoreDump {
 
-    private StoreDump() {
-    }
+    private StoreDump() {}
 
     /** Rows of the unchecked selection as "labels time bits", in read order. */
     static List<String> rows(RawStore store, List<LabelMatcher> matchers, Interval range, int batchRows) {
@@ -60,7 +59,8 @@ final class StoreDump {
     }
 
     /** The model's rows for a selection and range, in read order. */
-    static List<String> expected(TreeMap<Labels, TreeMap<Long, Long>> model, List<LabelMatcher> matchers, Interval range) {
+    static List<String> expected(
+            TreeMap<Labels, TreeMap<Long, Long>> model, List<LabelMatcher> matchers, Interval range) {
         List<String> out = new ArrayList<>();
         model.forEach((labels, samples) -> {
             if (TestMatchers.matchesAll(matchers, labels) && range.start() < range.end()) {

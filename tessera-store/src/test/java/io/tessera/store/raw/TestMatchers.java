@@ -18,10 +18,11 @@ final class TestMatchers {
         {"prod", "dev"},
         {"never"},
     };
-    private static final String[] REGEXES = {".*", ".+", "", "|x", "x|", "1|2", "a.*", ".*t.*", "[0-9]+", "prod|dev", "u.", "(api|db)", "never"};
+    private static final String[] REGEXES = {
+        ".*", ".+", "", "|x", "x|", "1|2", "a.*", ".*t.*", "[0-9]+", "prod|dev", "u.", "(api|db)", "never"
+    };
 
-    private TestMatchers() {
-    }
+    private TestMatchers() {}
 
     /** A label set; every label but the metric name may be absent, the last never appears. */
     static Labels series(SplittableRandom random) {
@@ -45,7 +46,9 @@ final class TestMatchers {
             if (type == MatchType.EQUAL || type == MatchType.NOT_EQUAL) {
                 value = random.nextInt(4) == 0 ? "" : VALUES[n][random.nextInt(VALUES[n].length)];
             } else {
-                value = random.nextInt(3) == 0 ? VALUES[n][random.nextInt(VALUES[n].length)] : REGEXES[random.nextInt(REGEXES.length)];
+                value = random.nextInt(3) == 0
+                        ? VALUES[n][random.nextInt(VALUES[n].length)]
+                        : REGEXES[random.nextInt(REGEXES.length)];
             }
             out.add(LabelMatcher.of(type, NAMES[n], value));
         }

@@ -41,7 +41,8 @@ class XorChunkTest {
 
     @Test
     void extremeTimestampsRoundTrip() {
-        roundTrip(new long[] {Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE},
+        roundTrip(
+                new long[] {Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE},
                 new long[] {1, 2, 3, 4, 5, 6});
         roundTrip(new long[] {Long.MIN_VALUE + 1, Long.MAX_VALUE}, new long[] {StaleMarker.BITS, StaleMarker.BITS});
         roundTrip(new long[] {5}, new long[] {Double.doubleToRawLongBits(-0.0)});
@@ -84,7 +85,9 @@ class XorChunkTest {
         in.reset(out.trimmed());
         for (int i = 0; i < count; i++) {
             long mask = widths[i] == 64 ? -1L : (1L << widths[i]) - 1;
-            assertThat(in.read(widths[i])).as("field %d of width %d", i, widths[i]).isEqualTo(fields[i] & mask);
+            assertThat(in.read(widths[i]))
+                    .as("field %d of width %d", i, widths[i])
+                    .isEqualTo(fields[i] & mask);
         }
     }
 
@@ -134,7 +137,9 @@ class XorChunkTest {
     /** Ascending timestamps with regular, jittered, irregular and huge gaps. */
     static long[] times(SplittableRandom random, int n) {
         long[] out = new long[n];
-        long t = random.nextInt(4) == 0 ? Long.MIN_VALUE + 1 + random.nextInt(1000) : random.nextLong(-1L << 50, 1L << 50);
+        long t = random.nextInt(4) == 0
+                ? Long.MIN_VALUE + 1 + random.nextInt(1000)
+                : random.nextLong(-1L << 50, 1L << 50);
         int style = random.nextInt(5);
         for (int i = 0; i < n; i++) {
             out[i] = t;

@@ -31,12 +31,10 @@ class ConcurrentReadWriteTest {
     private static final int MAX_READS_PER_READER = 2_000;
 
     /** One committed batch: its states' panes and ids, and their groups. */
-    private record Commit(int[] panes, long[] ids, Labels[] groups) {
-    }
+    private record Commit(int[] panes, long[] ids, Labels[] groups) {}
 
     /** One read: the snapshot's commit sequence, the panes requested and the ids found per pane. */
-    private record Observation(long sequence, int[] panes, long[][] ids) {
-    }
+    private record Observation(long sequence, int[] panes, long[][] ids) {}
 
     private static Interval pane(int p) {
         return Interval.of(15_000L * p, 15_000L * (p + 1));
@@ -55,17 +53,19 @@ class ConcurrentReadWriteTest {
         List<Thread> writers = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
             int writer = w;
-            writers.add(Thread.ofPlatform().start(() -> run(failure, start, () -> {
-                await(readersRunning);
-                write(view, writer, commits);
-            })));
+            writers.add(Thread.ofPlatform()
+                    .start(() -> run(failure, start, () -> {
+                        await(readersRunning);
+                        write(view, writer, commits);
+                    })));
         }
         List<Thread> readers = new ArrayList<>();
         for (int r = 0; r < READERS; r++) {
             List<Observation> mine = new ArrayList<>();
             observed.add(mine);
             long seed = r;
-            readers.add(Thread.ofPlatform().start(() -> run(failure, start, () -> read(view, seed, writing, mine, readersRunning))));
+            readers.add(Thread.ofPlatform()
+                    .start(() -> run(failure, start, () -> read(view, seed, writing, mine, readersRunning))));
         }
         start.countDown();
         for (Thread t : writers) {
@@ -82,7 +82,8 @@ class ConcurrentReadWriteTest {
         observed.forEach(all::addAll);
         all.sort((a, b) -> Long.compare(a.sequence(), b.sequence()));
         assertThat(all.stream().mapToLong(Observation::sequence).distinct().count())
-                .as("distinct commit sequences read").isGreaterThan(20);
+                .as("distinct commit sequences read")
+                .isGreaterThan(20);
 
         Map<Integer, List<Long>> model = new HashMap<>();
         long applied = 0;
@@ -96,11 +97,15 @@ class ConcurrentReadWriteTest {
             }
             for (int i = 0; i < o.panes().length; i++) {
                 long[] expected = sorted(model.getOrDefault(o.panes()[i], List.of()));
-                assertThat(o.ids()[i]).as("pane %d at commit %d", o.panes()[i], o.sequence()).isEqualTo(expected);
+                assertThat(o.ids()[i])
+                        .as("pane %d at commit %d", o.panes()[i], o.sequence())
+                        .isEqualTo(expected);
             }
         }
         ViewSnapshot last = view.snapshot();
-        assertThat(last.stateCount()).isEqualTo(commits.values().stream().mapToLong(c -> c.ids().length).sum());
+        assertThat(last.stateCount())
+                .isEqualTo(
+                        commits.values().stream().mapToLong(c -> c.ids().length).sum());
         assertThat(last.sealedEpochCount()).isGreaterThan(10);
     }
 
@@ -136,8 +141,8 @@ class ConcurrentReadWriteTest {
         }
     }
 
-    private static void read(ViewStore view, long seed, AtomicBoolean writing, List<Observation> out,
-            CountDownLatch running) {
+    private static void read(
+            ViewStore view, long seed, AtomicBoolean writing, List<Observation> out, CountDownLatch running) {
         Random rnd = new Random(seed);
         long lastSequence = -1;
         while (writing.get() && out.size() < MAX_READS_PER_READER) {

@@ -84,7 +84,8 @@ class PaneRebuildTest {
         assertThat(contained.intervalCount()).isEqualTo(2);
         assertThat(Reads.asMap(contained, 0)).isEqualTo(Map.of(A, a3, C, c3));
 
-        assertThat(sums(before.readExact(pane(3)), 0)).as("an older snapshot reads what it saw")
+        assertThat(sums(before.readExact(pane(3)), 0))
+                .as("an older snapshot reads what it saw")
                 .isEqualTo(Map.of(A, 3L, B, 103L));
     }
 
@@ -118,7 +119,9 @@ class PaneRebuildTest {
     void retentionTakesRebuiltPanesAndMarksWithTheirEpochs() {
         ViewStore v = filled(4);
         v.markStale(List.of(pane(0), pane(1), pane(8)));
-        v.replacePanes(new StateBatch().add(C, pane(0), TestState.of(5)), Map.of(pane(0), v.snapshot().staleMarks().get(pane(0))));
+        v.replacePanes(
+                new StateBatch().add(C, pane(0), TestState.of(5)),
+                Map.of(pane(0), v.snapshot().staleMarks().get(pane(0))));
         v.evictEpochsEndingBefore(pane(5).end());
         ViewSnapshot snap = v.snapshot();
         assertThat(snap.rebuiltPanes()).isEmpty();

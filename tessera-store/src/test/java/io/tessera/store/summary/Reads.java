@@ -10,15 +10,16 @@ import java.util.Map;
 /** Turns read results into plain maps for comparison with a model. */
 final class Reads {
 
-    private Reads() {
-    }
+    private Reads() {}
 
     /** Group to state of interval {@code i}; null when nothing is stored for it. */
     static Map<Labels, State> asMap(IntervalStates result, int i) {
         Map<Labels, State> out = new HashMap<>();
         result.forEach(i, (groupId, state) -> {
             State previous = out.put(result.group(groupId), state);
-            assertThat(previous).as("group %s read twice", result.group(groupId)).isNull();
+            assertThat(previous)
+                    .as("group %s read twice", result.group(groupId))
+                    .isNull();
         });
         int viaSegments = 0;
         for (int seg = result.firstSegment(i); seg < result.endSegment(i); seg++) {

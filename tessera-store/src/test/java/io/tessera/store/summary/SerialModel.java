@@ -77,7 +77,8 @@ final class SerialModel {
      */
     List<Interval> tiling(Interval range) {
         List<Interval> within = contained(range);
-        within.sort((a, b) -> a.start() != b.start() ? Long.compare(a.start(), b.start()) : Long.compare(a.end(), b.end()));
+        within.sort(
+                (a, b) -> a.start() != b.start() ? Long.compare(a.start(), b.start()) : Long.compare(a.end(), b.end()));
         return range.isTiledBy(within) ? within : null;
     }
 }

@@ -93,7 +93,9 @@ class StateColumnTest {
                 // mostly a few values; now and then more than k, so the state builds its sketch; now and then none
                 int n = rnd.nextInt(10) == 0 ? 17 + rnd.nextInt(40) : rnd.nextInt(10) == 0 ? 0 : 1 + rnd.nextInt(16);
                 for (int i = 0; i < n; i++) {
-                    s.update(pane * PANE + 1 + i, rnd.nextInt(20) == 0 ? Double.NEGATIVE_INFINITY : rnd.nextGaussian() * 1e3);
+                    s.update(
+                            pane * PANE + 1 + i,
+                            rnd.nextInt(20) == 0 ? Double.NEGATIVE_INFINITY : rnd.nextGaussian() * 1e3);
                 }
                 batch.add(group(g), interval(pane), s);
                 model.put(key(g, pane), s.serialize());
@@ -124,7 +126,9 @@ class StateColumnTest {
                 boolean nan = false;
                 for (int i = 0; i < n; i++) {
                     int kind = rnd.nextInt(g == 4 ? 1 : 6);
-                    double value = kind == 0 ? Double.NaN : kind == 1 ? io.tessera.core.StaleMarker.VALUE : rnd.nextGaussian() * 1e3;
+                    double value = kind == 0
+                            ? Double.NaN
+                            : kind == 1 ? io.tessera.core.StaleMarker.VALUE : rnd.nextGaussian() * 1e3;
                     nan |= kind == 0;
                     s.update(pane * PANE + 1 + i, value);
                 }
@@ -146,7 +150,9 @@ class StateColumnTest {
             read.forEach(pane, (groupId, state) -> {
                 String key = key(read.group(groupId), p);
                 // NaN samples rank first: the 0-quantile of a pane with one is NaN
-                assertThat(Double.isNaN(((KllState) state).quantile(0))).as(key).isEqualTo(lowestIsNaN.get(key) || state.isEmpty());
+                assertThat(Double.isNaN(((KllState) state).quantile(0)))
+                        .as(key)
+                        .isEqualTo(lowestIsNaN.get(key) || state.isEmpty());
             });
         }
     }
@@ -191,7 +197,9 @@ class StateColumnTest {
         }
         assertThat(found.keySet()).isEqualTo(model.keySet());
         for (Map.Entry<String, byte[]> e : model.entrySet()) {
-            assertThat(Arrays.equals(found.get(e.getKey()), e.getValue())).as(e.getKey()).isTrue();
+            assertThat(Arrays.equals(found.get(e.getKey()), e.getValue()))
+                    .as(e.getKey())
+                    .isTrue();
         }
     }
 

@@ -59,12 +59,21 @@ class ViewStoreTest {
         TestState d = TestState.of(4);
         TestState e = TestState.of(5);
         TestState f = TestState.of(6);
-        v.insertBatch(new StateBatch().add(A, pane(0), a).add(B, pane(0), b).add(C, pane(0), c)
+        v.insertBatch(new StateBatch()
+                .add(A, pane(0), a)
+                .add(B, pane(0), b)
+                .add(C, pane(0), c)
                 .add(A, pane(1), TestState.of(10)));
-        v.insertBatch(new StateBatch().add(D, pane(0), d).add(B, pane(1), TestState.of(11))
-                .add(C, pane(1), TestState.of(12)).add(D, pane(1), TestState.of(13)));
-        v.insertBatch(new StateBatch().add(E, pane(0), e).add(A, pane(2), TestState.of(14))
-                .add(B, pane(2), TestState.of(15)).add(C, pane(2), TestState.of(16)));
+        v.insertBatch(new StateBatch()
+                .add(D, pane(0), d)
+                .add(B, pane(1), TestState.of(11))
+                .add(C, pane(1), TestState.of(12))
+                .add(D, pane(1), TestState.of(13)));
+        v.insertBatch(new StateBatch()
+                .add(E, pane(0), e)
+                .add(A, pane(2), TestState.of(14))
+                .add(B, pane(2), TestState.of(15))
+                .add(C, pane(2), TestState.of(16)));
         v.insert(F, pane(0), f);
 
         ViewSnapshot snap = v.snapshot();
@@ -82,7 +91,8 @@ class ViewStoreTest {
     void batchReadKeepsRequestOrderAndResolvesRepeatsOnce() {
         ViewStore v = view(3);
         for (int k = 0; k < 6; k++) {
-            v.insertBatch(new StateBatch().add(A, pane(k), TestState.of(2L * k)).add(B, pane(k), TestState.of(2L * k + 1)));
+            v.insertBatch(
+                    new StateBatch().add(A, pane(k), TestState.of(2L * k)).add(B, pane(k), TestState.of(2L * k + 1)));
         }
         ViewSnapshot snap = v.snapshot();
         List<Interval> request = List.of(pane(4), pane(1), pane(4), pane(9), pane(0), pane(1), pane(5));
@@ -108,20 +118,29 @@ class ViewStoreTest {
         v.insert(C, pane(1), TestState.of(3));
 
         assertThatThrownBy(() -> v.insert(A, pane(0), TestState.of(9)))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("never merges");
-        assertThatThrownBy(() -> v.insert(C, pane(1), TestState.of(9)))
-                .isInstanceOf(InvalidInputException.class);
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("never merges");
+        assertThatThrownBy(() -> v.insert(C, pane(1), TestState.of(9))).isInstanceOf(InvalidInputException.class);
         long before = v.snapshot().commitSequence();
-        StateBatch withStoredDuplicate = new StateBatch().add(D, pane(5), TestState.of(7)).add(B, pane(0), TestState.of(8));
+        StateBatch withStoredDuplicate =
+                new StateBatch().add(D, pane(5), TestState.of(7)).add(B, pane(0), TestState.of(8));
         assertThatThrownBy(() -> v.insertBatch(withStoredDuplicate)).isInstanceOf(InvalidInputException.class);
-        StateBatch withInnerDuplicate = new StateBatch().add(D, pane(5), TestState.of(7)).add(D, pane(5), TestState.of(8));
+        StateBatch withInnerDuplicate =
+                new StateBatch().add(D, pane(5), TestState.of(7)).add(D, pane(5), TestState.of(8));
         assertThatThrownBy(() -> v.insertBatch(withInnerDuplicate)).isInstanceOf(InvalidInputException.class);
         // panes in ascending runs, the duplicate in the second run; then the same pane in two runs apart
-        StateBatch ascending = new StateBatch().add(C, pane(5), TestState.of(1)).add(D, pane(5), TestState.of(2))
-                .add(C, pane(6), TestState.of(3)).add(D, pane(6), TestState.of(4)).add(C, pane(6), TestState.of(5));
+        StateBatch ascending = new StateBatch()
+                .add(C, pane(5), TestState.of(1))
+                .add(D, pane(5), TestState.of(2))
+                .add(C, pane(6), TestState.of(3))
+                .add(D, pane(6), TestState.of(4))
+                .add(C, pane(6), TestState.of(5));
         assertThatThrownBy(() -> v.insertBatch(ascending)).isInstanceOf(InvalidInputException.class);
-        StateBatch paneTwice = new StateBatch().add(C, pane(6), TestState.of(1)).add(C, pane(5), TestState.of(2))
-                .add(D, pane(6), TestState.of(3)).add(C, pane(6), TestState.of(4));
+        StateBatch paneTwice = new StateBatch()
+                .add(C, pane(6), TestState.of(1))
+                .add(C, pane(5), TestState.of(2))
+                .add(D, pane(6), TestState.of(3))
+                .add(C, pane(6), TestState.of(4));
         assertThatThrownBy(() -> v.insertBatch(paneTwice)).isInstanceOf(InvalidInputException.class);
 
         ViewSnapshot snap = v.snapshot();
@@ -183,15 +202,25 @@ class ViewStoreTest {
                     assertThat(e.view()).isEqualTo("v");
                 });
         assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(0, 90_000)))
-                .isInstanceOfSatisfying(MissingStateException.class, e -> assertThat(e.missing()).isEqualTo(pane(1)));
+                .isInstanceOfSatisfying(
+                        MissingStateException.class,
+                        e -> assertThat(e.missing()).isEqualTo(pane(1)));
         assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(30_000, 90_000)))
-                .isInstanceOfSatisfying(MissingStateException.class, e -> assertThat(e.missing()).isEqualTo(pane(3)));
+                .isInstanceOfSatisfying(
+                        MissingStateException.class,
+                        e -> assertThat(e.missing()).isEqualTo(pane(3)));
         assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(60_000, 90_000)))
-                .isInstanceOfSatisfying(MissingStateException.class, e -> assertThat(e.missing()).isEqualTo(pane(5)));
+                .isInstanceOfSatisfying(
+                        MissingStateException.class,
+                        e -> assertThat(e.missing()).isEqualTo(pane(5)));
         assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(-15_000, 15_000)))
-                .isInstanceOfSatisfying(MissingStateException.class, e -> assertThat(e.missing()).isEqualTo(Interval.of(-15_000, 0)));
+                .isInstanceOfSatisfying(
+                        MissingStateException.class,
+                        e -> assertThat(e.missing()).isEqualTo(Interval.of(-15_000, 0)));
         assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(100_000, 200_000)))
-                .isInstanceOfSatisfying(MissingStateException.class, e -> assertThat(e.missing()).isEqualTo(Interval.of(100_000, 200_000)));
+                .isInstanceOfSatisfying(
+                        MissingStateException.class,
+                        e -> assertThat(e.missing()).isEqualTo(Interval.of(100_000, 200_000)));
     }
 
     @Test
@@ -207,7 +236,9 @@ class ViewStoreTest {
                 });
         v.insert(C, Interval.of(40_000, 50_000), TestState.of(4));
         assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(15_000, 60_000)))
-                .isInstanceOfSatisfying(MissingStateException.class, e -> assertThat(e.missing()).isEqualTo(Interval.of(30_000, 40_000)));
+                .isInstanceOfSatisfying(
+                        MissingStateException.class,
+                        e -> assertThat(e.missing()).isEqualTo(Interval.of(30_000, 40_000)));
     }
 
     @Test
@@ -219,7 +250,8 @@ class ViewStoreTest {
                 .isInstanceOf(MissingStateException.class);
         long seq = v.commitEmptyPane(pane(1));
         assertThat(v.commitEmptyPane(pane(1))).isEqualTo(seq);
-        v.insertBatch(new StateBatch().addEmptyPane(pane(1)).addEmptyPane(pane(3)).addEmptyPane(pane(3)));
+        v.insertBatch(
+                new StateBatch().addEmptyPane(pane(1)).addEmptyPane(pane(3)).addEmptyPane(pane(3)));
 
         ViewSnapshot snap = v.snapshot();
         IntervalStates r = snap.readTiling(Interval.of(0, 60_000));
@@ -253,7 +285,8 @@ class ViewStoreTest {
         assertThat(Reads.asMap(r, 0)).isEqualTo(Map.of(A, x));
         assertThat(Reads.asMap(r, 1)).isEqualTo(Map.of(B, y));
         assertThat(Reads.asMap(r, 2)).isEqualTo(Map.of(A, z));
-        assertThat(v.snapshot().readContained(Interval.of(20, 30)).intervalCount()).isZero();
+        assertThat(v.snapshot().readContained(Interval.of(20, 30)).intervalCount())
+                .isZero();
     }
 
     @Test
@@ -313,9 +346,11 @@ class ViewStoreTest {
     @Test
     void invalidInsertsAreRejected() {
         ViewStore v = view(4);
-        assertThatThrownBy(() -> v.insert(A, Interval.of(5, 5), TestState.of(1))).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> v.insert(A, Interval.of(5, 5), TestState.of(1)))
+                .isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> v.insert(A, pane(0), null)).isInstanceOf(InvalidInputException.class);
-        assertThatThrownBy(() -> new StateBatch().add(null, pane(0), TestState.of(1))).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> new StateBatch().add(null, pane(0), TestState.of(1)))
+                .isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> new SummaryStoreConfig(0, false)).isInstanceOf(InvalidInputException.class);
         assertThat(v.insertBatch(new StateBatch())).isZero();
     }

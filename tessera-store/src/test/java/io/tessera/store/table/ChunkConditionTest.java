@@ -48,7 +48,8 @@ class ChunkConditionTest {
             List<String> got = new ArrayList<>();
             for (Batch b : store.read("requests", range, columns, condition)) {
                 for (int r = 0; r < b.rowCount(); r++) {
-                    got.add(b.longs(0)[r] + "|" + b.strings(1)[r] + "|" + b.longs(2)[r] + "|" + b.doubles(3)[r] + "|" + b.longs(5)[r]);
+                    got.add(b.longs(0)[r] + "|" + b.strings(1)[r] + "|" + b.longs(2)[r] + "|" + b.doubles(3)[r] + "|"
+                            + b.longs(5)[r]);
                 }
             }
             List<String> want = new ArrayList<>();
@@ -67,15 +68,33 @@ class ChunkConditionTest {
 
     private static SqlPredicate condition(Random random, int depth) {
         return switch (random.nextInt(depth >= 2 ? 3 : 6)) {
-            case 0 -> new SqlPredicate.Compare(column("host", SqlType.VARCHAR), op(random),
-                    new SqlExpr.Literal("host-" + random.nextInt(8), SqlType.VARCHAR));
-            case 1 -> random.nextBoolean()
-                    ? new SqlPredicate.Compare(column("status", SqlType.BIGINT), op(random), new SqlExpr.Literal(200L + random.nextInt(5) * 100L, SqlType.BIGINT))
-                    : new SqlPredicate.Compare(column("status", SqlType.BIGINT), op(random), new SqlExpr.Literal(250.5, SqlType.DOUBLE));
-            case 2 -> random.nextBoolean()
-                    ? new SqlPredicate.In(column("weight", SqlType.DOUBLE), List.of(new SqlExpr.Literal(0.0, SqlType.DOUBLE),
-                            new SqlExpr.Literal(0.5, SqlType.DOUBLE)), random.nextBoolean())
-                    : new SqlPredicate.Compare(column("weight", SqlType.DOUBLE), op(random), new SqlExpr.Literal(0.375, SqlType.DOUBLE));
+            case 0 ->
+                new SqlPredicate.Compare(
+                        column("host", SqlType.VARCHAR),
+                        op(random),
+                        new SqlExpr.Literal("host-" + random.nextInt(8), SqlType.VARCHAR));
+            case 1 ->
+                random.nextBoolean()
+                        ? new SqlPredicate.Compare(
+                                column("status", SqlType.BIGINT),
+                                op(random),
+                                new SqlExpr.Literal(200L + random.nextInt(5) * 100L, SqlType.BIGINT))
+                        : new SqlPredicate.Compare(
+                                column("status", SqlType.BIGINT),
+                                op(random),
+                                new SqlExpr.Literal(250.5, SqlType.DOUBLE));
+            case 2 ->
+                random.nextBoolean()
+                        ? new SqlPredicate.In(
+                                column("weight", SqlType.DOUBLE),
+                                List.of(
+                                        new SqlExpr.Literal(0.0, SqlType.DOUBLE),
+                                        new SqlExpr.Literal(0.5, SqlType.DOUBLE)),
+                                random.nextBoolean())
+                        : new SqlPredicate.Compare(
+                                column("weight", SqlType.DOUBLE),
+                                op(random),
+                                new SqlExpr.Literal(0.375, SqlType.DOUBLE));
             case 3 -> new SqlPredicate.And(condition(random, depth + 1), condition(random, depth + 1));
             case 4 -> new SqlPredicate.Or(condition(random, depth + 1), condition(random, depth + 1));
             default -> new SqlPredicate.Not(condition(random, depth + 1));
@@ -96,7 +115,9 @@ class ChunkConditionTest {
             case SqlPredicate.And a -> meets(a.left(), row) && meets(a.right(), row);
             case SqlPredicate.Or o -> meets(o.left(), row) || meets(o.right(), row);
             case SqlPredicate.Not n -> !meets(n.operand(), row);
-            case SqlPredicate.Compare c -> c.op().test(order(row.get(((SqlExpr.Column) c.left()).name()), c.right().value()));
+            case SqlPredicate.Compare c ->
+                c.op().test(order(
+                        row.get(((SqlExpr.Column) c.left()).name()), c.right().value()));
             case SqlPredicate.In in -> {
                 boolean any = false;
                 for (SqlExpr.Literal v : in.values()) {

@@ -39,7 +39,8 @@ class TableStoreConcurrencyTest {
                         long id = writer * 1_000_000L + b;
                         List<TableStoreTest.Row> rows = new ArrayList<>();
                         for (int i = 0; i < ROWS_PER_BATCH; i++) {
-                            rows.add(new TableStoreTest.Row(b * 100L + random.nextLong(5_000), "w" + writer, 200, 0, 0, id));
+                            rows.add(new TableStoreTest.Row(
+                                    b * 100L + random.nextLong(5_000), "w" + writer, 200, 0, 0, id));
                         }
                         store.append("requests", TableStoreTest.batchOf(rows));
                     }

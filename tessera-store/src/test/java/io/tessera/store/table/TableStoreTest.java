@@ -22,14 +22,19 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class TableStoreTest {
 
-    static final TableSchema REQUESTS = new TableSchema("requests", "ts",
-            List.of(new Column("host", ColumnType.STRING), new Column("status", ColumnType.LONG), new Column("weight", ColumnType.DOUBLE)),
+    static final TableSchema REQUESTS = new TableSchema(
+            "requests",
+            "ts",
+            List.of(
+                    new Column("host", ColumnType.STRING),
+                    new Column("status", ColumnType.LONG),
+                    new Column("weight", ColumnType.DOUBLE)),
             List.of(new Column("latency", ColumnType.DOUBLE), new Column("bytes", ColumnType.LONG)));
 
     /** One row as the brute-force model keeps it. */
@@ -68,12 +73,18 @@ class TableStoreTest {
     }
 
     static TableStore store(int rowsPerChunk) {
-        return new TableStore(TableCatalog.of(REQUESTS), TableStoreConfig.defaults().withRowsPerChunk(rowsPerChunk));
+        return new TableStore(
+                TableCatalog.of(REQUESTS), TableStoreConfig.defaults().withRowsPerChunk(rowsPerChunk));
     }
 
     static Row randomRow(Random random, long base, long spread) {
-        return new Row(base + random.nextLong(spread), "host-" + random.nextInt(7), 200 + random.nextInt(5) * 100,
-                random.nextDouble(), random.nextGaussian() * 10, random.nextLong(1 << 20));
+        return new Row(
+                base + random.nextLong(spread),
+                "host-" + random.nextInt(7),
+                200 + random.nextInt(5) * 100,
+                random.nextDouble(),
+                random.nextGaussian() * 10,
+                random.nextLong(1 << 20));
     }
 
     /** The read's rows as strings of the requested columns, checking each batch is in time order and in range. */
@@ -86,7 +97,9 @@ class TableStoreTest {
                 if (tsAt >= 0) {
                     long t = b.longs(tsAt)[r];
                     if (range != null) {
-                        assertThat(range.contains(t)).as("row time %d in %s", t, range).isTrue();
+                        assertThat(range.contains(t))
+                                .as("row time %d in %s", t, range)
+                                .isTrue();
                     }
                     if (r > 0) {
                         assertThat(t).isGreaterThanOrEqualTo(b.longs(tsAt)[r - 1]);
@@ -216,7 +229,8 @@ class TableStoreTest {
 
     @Test
     void retentionDropsOldChunksAndRefusesRowsAtOrBeforeTheCutoffLeavingTheTableUnchanged() {
-        TableStore store = new TableStore(TableCatalog.of(REQUESTS),
+        TableStore store = new TableStore(
+                TableCatalog.of(REQUESTS),
                 TableStoreConfig.defaults().withRowsPerChunk(10).withRetention(1_000));
         List<Row> old = new ArrayList<>();
         List<Row> recent = new ArrayList<>();
@@ -233,14 +247,16 @@ class TableStoreTest {
         assertThat(readRows(store, null, all)).isEqualTo(expected(recent, null, all));
         List<Row> mixed = List.of(new Row(6_000, "x", 1, 0, 0, 0), new Row(3_500, "x", 1, 0, 0, 0));
         assertThatThrownBy(() -> store.append("requests", batchOf(mixed)))
-                .isInstanceOfSatisfying(RowRejectedException.class, e -> assertThat(e.row()).isEqualTo(1))
+                .isInstanceOfSatisfying(
+                        RowRejectedException.class, e -> assertThat(e.row()).isEqualTo(1))
                 .hasMessageContaining("retention cutoff 3500");
         assertThat(readRows(store, null, all)).isEqualTo(expected(recent, null, all));
     }
 
     @Test
     void theMemoryLimitRefusesAWholeAppend() {
-        TableStore store = new TableStore(TableCatalog.of(REQUESTS),
+        TableStore store = new TableStore(
+                TableCatalog.of(REQUESTS),
                 TableStoreConfig.defaults().withRowsPerChunk(100).withMemoryLimit(20_000));
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
@@ -252,7 +268,8 @@ class TableStoreTest {
         for (int i = 0; i < 500; i++) {
             more.add(new Row(1000 + i, "h" + i, i, 0, 0, 0));
         }
-        assertThatThrownBy(() -> store.append("requests", batchOf(more))).isInstanceOf(LimitExceededException.class)
+        assertThatThrownBy(() -> store.append("requests", batchOf(more)))
+                .isInstanceOf(LimitExceededException.class)
                 .hasMessageContaining("requests");
         assertThat(store.memoryBytes()).isEqualTo(used);
         assertThat(store.stats().getFirst().rows()).isEqualTo(50);
@@ -261,14 +278,18 @@ class TableStoreTest {
     @Test
     void unknownTablesAndColumnsAreClearErrors() {
         TableStore store = store(8);
-        assertThatThrownBy(() -> store.read("nope", null, REQUESTS.rowSchema())).isInstanceOf(UnknownTableException.class)
+        assertThatThrownBy(() -> store.read("nope", null, REQUESTS.rowSchema()))
+                .isInstanceOf(UnknownTableException.class)
                 .hasMessage("no such table: \"nope\"");
         assertThatThrownBy(() -> store.read("requests", null, Schema.of(new Column("colour", ColumnType.STRING))))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("has no column \"colour\"");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("has no column \"colour\"");
         assertThatThrownBy(() -> store.read("requests", null, Schema.of(new Column("host", ColumnType.LONG))))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("is STRING, not LONG");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("is STRING, not LONG");
         Batch wrong = new Batch(Schema.of(new Column("ts", ColumnType.LONG)), 1, new long[] {1});
-        assertThatThrownBy(() -> store.append("requests", wrong)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> store.append("requests", wrong))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("must have the columns");
     }
 
@@ -282,7 +303,8 @@ class TableStoreTest {
         tables.append("requests", batchOf(rows));
         StoreDataStore data = new StoreDataStore(new RawStore(RawStoreConfig.defaults()), new SummaryStore(), tables);
         Schema columns = Schema.of(new Column("host", ColumnType.STRING), new Column("ts", ColumnType.LONG));
-        Iterator<Batch> it = data.readRawData(new Source.Table("requests"), new RawDataRequest(new Interval(2_000, 6_000), columns, List.of()), null);
+        Iterator<Batch> it = data.readRawData(
+                new Source.Table("requests"), new RawDataRequest(new Interval(2_000, 6_000), columns, List.of()), null);
         List<String> got = new ArrayList<>();
         while (it.hasNext()) {
             Batch b = it.next();
@@ -291,7 +313,8 @@ class TableStoreTest {
             }
         }
         assertThat(got).containsExactly("h1@3000", "h0@4000", "h1@5000", "h0@6000");
-        assertThatThrownBy(() -> data.readRawData(new Source.Table("missing"), new RawDataRequest(null, columns, List.of()), null))
+        assertThatThrownBy(() -> data.readRawData(
+                        new Source.Table("missing"), new RawDataRequest(null, columns, List.of()), null))
                 .isInstanceOf(UnknownTableException.class);
     }
 }

@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
-import java.util.ArrayList;
-import java.util.List;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,8 +82,12 @@ class CorruptionTest {
             TornTailTest.flip(DataDirs.segment(copy, 0), at);
             try (DurableRawStore store = DurableRawStore.open(copy, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
                 assertThat(Dumps.full(store.store())).as("flip at %d", at).isEqualTo(expected);
-                assertThat(store.recovery().damaged()).as("flip at %d", at).singleElement().asString()
-                        .contains(DataDirs.segment(copy, 0) + " at byte offset " + start + ": dropped " + (end - start) + " bytes");
+                assertThat(store.recovery().damaged())
+                        .as("flip at %d", at)
+                        .singleElement()
+                        .asString()
+                        .contains(DataDirs.segment(copy, 0) + " at byte offset " + start + ": dropped " + (end - start)
+                                + " bytes");
                 assertThat(store.recovery().droppedBytes()).isEqualTo(end - start);
             }
             Snapshots.deleteTree(copy);
@@ -120,13 +123,17 @@ class CorruptionTest {
         try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, DataDirs.SMALL)) {
             assertThat(Dumps.full(store.store())).isEqualTo(without(all, index));
             RecoveryReport report = store.recovery();
-            assertThat(report.damaged()).singleElement().asString()
-                    .contains(damaged + " at byte offset " + victim[0] + ": dropped " + (victim[1] - victim[0]) + " bytes, 1 record(s), "
-                            + all.get(index).sampleCount() + " sample(s)");
+            assertThat(report.damaged())
+                    .singleElement()
+                    .asString()
+                    .contains(damaged + " at byte offset " + victim[0] + ": dropped " + (victim[1] - victim[0])
+                            + " bytes, 1 record(s), " + all.get(index).sampleCount() + " sample(s)");
             assertThat(report.droppedSamples()).isEqualTo(all.get(index).sampleCount());
             assertThat(report.describe()).contains("skipped 1 damaged range");
-            store.append(AppendRequest.builder().series(io.tessera.core.Labels.of("__name__", "after_damage"))
-                    .sample(2_000_000_000_000L, 1).build());
+            store.append(AppendRequest.builder()
+                    .series(io.tessera.core.Labels.of("__name__", "after_damage"))
+                    .sample(2_000_000_000_000L, 1)
+                    .build());
         }
     }
 
@@ -140,7 +147,8 @@ class CorruptionTest {
             Path copy = DataDirs.crashCopy(dir, tmp.resolve("snap-" + at));
             Path damaged = copy.resolve("snapshots/00000000/raw-series");
             TornTailTest.flip(damaged, at);
-            assertThatThrownBy(() -> DurableRawStore.open(copy, DataDirs.CONFIG, WalOptions.DEFAULTS).close())
+            assertThatThrownBy(() -> DurableRawStore.open(copy, DataDirs.CONFIG, WalOptions.DEFAULTS)
+                            .close())
                     .as("flip at %d", at)
                     .isInstanceOf(CorruptionException.class)
                     .hasMessageContaining(damaged.toString())
@@ -148,7 +156,8 @@ class CorruptionTest {
         }
         Path truncated = DataDirs.crashCopy(dir, tmp.resolve("short"));
         TornTailTest.truncate(truncated.resolve("snapshots/00000000/raw-series"), size - 3);
-        assertThatThrownBy(() -> DurableRawStore.open(truncated, DataDirs.CONFIG, WalOptions.DEFAULTS).close())
+        assertThatThrownBy(() -> DurableRawStore.open(truncated, DataDirs.CONFIG, WalOptions.DEFAULTS)
+                        .close())
                 .isInstanceOf(CorruptionException.class)
                 .hasMessageContaining("raw-series at byte offset " + (size - 3));
     }
@@ -159,7 +168,8 @@ class CorruptionTest {
         write(dir, 5, true);
         Path manifest = dir.resolve("snapshots/00000000/MANIFEST");
         TornTailTest.flip(manifest, 20);
-        assertThatThrownBy(() -> DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS).close())
+        assertThatThrownBy(() -> DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)
+                        .close())
                 .isInstanceOf(CorruptionException.class)
                 .hasMessageContaining(manifest.toString())
                 .hasMessageContaining("checksum");
@@ -172,7 +182,8 @@ class CorruptionTest {
         DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS).close();
         DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS).close();
         Files.delete(DataDirs.segment(dir, 1));
-        assertThatThrownBy(() -> DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS).close())
+        assertThatThrownBy(() -> DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)
+                        .close())
                 .isInstanceOf(CorruptionException.class)
                 .hasMessageContaining(DataDirs.segment(dir, 1).toString())
                 .hasMessageContaining("missing");

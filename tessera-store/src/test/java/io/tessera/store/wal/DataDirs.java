@@ -14,8 +14,7 @@ final class DataDirs {
     static final RawStoreConfig CONFIG = RawStoreConfig.defaults().withRetention(Long.MAX_VALUE / 4);
     static final WalOptions SMALL = WalOptions.DEFAULTS.withSegmentBytes(4096);
 
-    private DataDirs() {
-    }
+    private DataDirs() {}
 
     /**
      * A copy of a live data directory. With the store quiescent, every acknowledged record is in

@@ -43,7 +43,8 @@ class DiskFullTest {
         AtomicInteger refused = new AtomicInteger();
         AtomicInteger ackedAfterFreeing = new AtomicInteger();
         AtomicBoolean freed = new AtomicBoolean();
-        DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, options, ReplayListener.NONE, disk, new RecoveryProgress());
+        DurableRawStore store =
+                DurableRawStore.open(dir, DataDirs.CONFIG, options, ReplayListener.NONE, disk, new RecoveryProgress());
         AtomicInteger next = new AtomicInteger();
         List<Thread> writers = new ArrayList<>();
         for (int w = 0; w < 3; w++) {
@@ -71,14 +72,19 @@ class DiskFullTest {
         for (Thread t : writers) {
             t.join();
         }
-        System.out.println(policy + ": acknowledged " + acknowledged.size() + ", refused " + refused.get() + ", acknowledged after"
-                + " freeing " + ackedAfterFreeing.get() + ", failed disk writes " + disk.failures.get());
+        System.out.println(
+                policy + ": acknowledged " + acknowledged.size() + ", refused " + refused.get() + ", acknowledged after"
+                        + " freeing " + ackedAfterFreeing.get() + ", failed disk writes " + disk.failures.get());
         assertThat(refused.get()).as("writes refused while the disk was full").isGreaterThanOrEqualTo(50);
-        assertThat(ackedAfterFreeing.get()).as("writes accepted again once space was freed").isGreaterThan(100);
+        assertThat(ackedAfterFreeing.get())
+                .as("writes accepted again once space was freed")
+                .isGreaterThan(100);
         assertThat(store.walFailure()).as("the log recovered").isNull();
         store.close();
         try (DurableRawStore again = DurableRawStore.open(dir, DataDirs.CONFIG, options)) {
-            assertThat(again.recovery().damaged()).as("the failed write left no damage behind").isEmpty();
+            assertThat(again.recovery().damaged())
+                    .as("the failed write left no damage behind")
+                    .isEmpty();
             assertThat(again.recovery().torn()).isNull();
             assertPresent(again.store(), acknowledged);
         }
@@ -87,16 +93,24 @@ class DiskFullTest {
     @Test
     void aStartOnAFullDiskStartsReadOnlyAndTakesWritesOnceThereIsRoom() throws Exception {
         Path dir = tmp.resolve("data");
-        AppendRequest before = AppendRequest.builder().series(Labels.of("__name__", "before_full")).sample(1000, 1.5).build();
+        AppendRequest before = AppendRequest.builder()
+                .series(Labels.of("__name__", "before_full"))
+                .sample(1000, 1.5)
+                .build();
         try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
             store.append(before);
         }
         QuotaDisk disk = new QuotaDisk(0);
-        AppendRequest after = AppendRequest.builder().series(Labels.of("__name__", "after_full")).sample(2000, 2.5).build();
-        try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS, ReplayListener.NONE, disk,
-                new RecoveryProgress())) {
+        AppendRequest after = AppendRequest.builder()
+                .series(Labels.of("__name__", "after_full"))
+                .sample(2000, 2.5)
+                .build();
+        try (DurableRawStore store = DurableRawStore.open(
+                dir, DataDirs.CONFIG, WalOptions.DEFAULTS, ReplayListener.NONE, disk, new RecoveryProgress())) {
             assertThat(Dumps.full(store.store())).contains("before_full");
-            assertThatThrownBy(() -> store.append(after)).isInstanceOf(WalFailedException.class).hasMessageContaining("No space left");
+            assertThatThrownBy(() -> store.append(after))
+                    .isInstanceOf(WalFailedException.class)
+                    .hasMessageContaining("No space left");
             assertThat(store.walFailure()).isNotNull();
             disk.free(100L << 20);
             long deadline = System.nanoTime() + 20_000_000_000L;
@@ -105,7 +119,9 @@ class DiskFullTest {
                     store.append(after);
                     break;
                 } catch (WalFailedException e) {
-                    assertThat(System.nanoTime()).as("writes resume within 20 s").isLessThan(deadline);
+                    assertThat(System.nanoTime())
+                            .as("writes resume within 20 s")
+                            .isLessThan(deadline);
                     Thread.sleep(50);
                 }
             }

@@ -78,7 +78,8 @@ class DurableRawStoreTest {
                 appendAll(store, requests, 120);
                 DurableRawStore.SnapshotInfo info = store.snapshot();
                 assertThat(info.skipped()).isFalse();
-                assertThat(DataDirs.segments(dir).getFirst()).isEqualTo(info.position().segment());
+                assertThat(DataDirs.segments(dir).getFirst())
+                        .isEqualTo(info.position().segment());
             }
             assertThat(store.snapshot().skipped()).isTrue();
             appendAll(store, requests, 77);
@@ -148,7 +149,8 @@ class DurableRawStoreTest {
             groups = store.walGroups();
             before = Dumps.full(store.store());
         }
-        System.out.printf("group commit (%s): %d records in %d writes%n", fsync.configName(), threads * perThread, groups);
+        System.out.printf(
+                "group commit (%s): %d records in %d writes%n", fsync.configName(), threads * perThread, groups);
         if (fsync == WalFsync.ALWAYS) {
             assertThat(groups).isLessThan((long) threads * perThread);
         }
@@ -172,8 +174,8 @@ class DurableRawStoreTest {
         try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
             io.tessera.core.Labels up = io.tessera.core.Labels.of("__name__", "up");
             store.append(AppendRequest.builder().series(up).sample(2000, 1).build());
-            org.assertj.core.api.Assertions.assertThatThrownBy(
-                    () -> store.append(AppendRequest.builder().series(up).sample(1000, 1).build()))
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.append(
+                            AppendRequest.builder().series(up).sample(1000, 1).build()))
                     .isInstanceOf(io.tessera.store.raw.SampleRejectedException.class);
             assertThat(store.walRecords()).isEqualTo(1);
         }
@@ -188,8 +190,10 @@ class DurableRawStoreTest {
         DurableRawStore store = DurableRawStore.open(tmp.resolve("data"), DataDirs.CONFIG, WalOptions.DEFAULTS);
         store.close();
         RawStore raw = store.store();
-        org.assertj.core.api.Assertions.assertThatThrownBy(
-                () -> store.append(AppendRequest.builder().series(io.tessera.core.Labels.of("__name__", "up")).sample(1, 1).build()))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> store.append(AppendRequest.builder()
+                        .series(io.tessera.core.Labels.of("__name__", "up"))
+                        .sample(1, 1)
+                        .build()))
                 .isInstanceOf(WalFailedException.class);
         assertThat(raw.stats().sampleCount()).isZero();
     }

@@ -24,8 +24,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DurableTablesTest {
 
-    static final TableSchema EVENTS = new TableSchema("events", "ts",
-            List.of(new Column("host", ColumnType.STRING)), List.of(new Column("value", ColumnType.DOUBLE), new Column("n", ColumnType.LONG)));
+    static final TableSchema EVENTS = new TableSchema(
+            "events",
+            "ts",
+            List.of(new Column("host", ColumnType.STRING)),
+            List.of(new Column("value", ColumnType.DOUBLE), new Column("n", ColumnType.LONG)));
 
     @TempDir
     Path dir;
@@ -53,8 +56,8 @@ class DurableTablesTest {
         List<String> out = new ArrayList<>();
         for (Batch b : store.read("events", null, EVENTS.rowSchema())) {
             for (int r = 0; r < b.rowCount(); r++) {
-                out.add(b.longs(0)[r] + " " + b.strings(1)[r] + " " + Long.toHexString(Double.doubleToRawLongBits(b.doubles(2)[r]))
-                        + " " + b.longs(3)[r]);
+                out.add(b.longs(0)[r] + " " + b.strings(1)[r] + " "
+                        + Long.toHexString(Double.doubleToRawLongBits(b.doubles(2)[r])) + " " + b.longs(3)[r]);
             }
         }
         out.sort(null);
@@ -64,16 +67,20 @@ class DurableTablesTest {
     @Test
     void acceptedRowsSurviveARestartAndRefusedOnesAreNotLogged() {
         Random random = new Random(3);
-        TableStoreConfig config = TableStoreConfig.defaults().withRowsPerChunk(50).withMemoryLimit(400_000);
+        TableStoreConfig config =
+                TableStoreConfig.defaults().withRowsPerChunk(50).withMemoryLimit(400_000);
         TableStore first = store(EVENTS, config);
         try (DurableTables durable = DurableTables.open(dir, first, WalOptions.DEFAULTS.withSegmentBytes(4096))) {
             for (int i = 0; i < 30; i++) {
-                assertThat(durable.append("events", rows(random, 1_000_000, 1 + random.nextInt(40)))).isPositive();
+                assertThat(durable.append("events", rows(random, 1_000_000, 1 + random.nextInt(40))))
+                        .isPositive();
             }
             assertThat(durable.walSegments()).isGreaterThan(1);
-            assertThatThrownBy(() -> durable.append("events", rows(random, 1_000_000, 20_000))).isInstanceOf(LimitExceededException.class);
+            assertThatThrownBy(() -> durable.append("events", rows(random, 1_000_000, 20_000)))
+                    .isInstanceOf(LimitExceededException.class);
             first.applyRetention(1_000_000 + config.retentionMillis());
-            assertThatThrownBy(() -> durable.append("events", rows(random, 0, 3))).isInstanceOf(RowRejectedException.class);
+            assertThatThrownBy(() -> durable.append("events", rows(random, 0, 3)))
+                    .isInstanceOf(RowRejectedException.class);
             assertThat(durable.append("events", rows(random, 0, 0))).isZero();
         }
         List<String> before = dump(first);
@@ -125,8 +132,8 @@ class DurableTablesTest {
         for (int i = 0; i < 40; i++) {
             batches.add(rows(random, 1_000_000, 1 + random.nextInt(30)));
         }
-        try (DurableTables durable = DurableTables.open(dir, store(EVENTS, TableStoreConfig.defaults()),
-                WalOptions.DEFAULTS.withSegmentBytes(4096))) {
+        try (DurableTables durable = DurableTables.open(
+                dir, store(EVENTS, TableStoreConfig.defaults()), WalOptions.DEFAULTS.withSegmentBytes(4096))) {
             for (Batch b : batches) {
                 durable.append("events", b);
             }
@@ -148,8 +155,11 @@ class DurableTablesTest {
         }
         TableStore recovered = store(EVENTS, TableStoreConfig.defaults());
         try (DurableTables durable = DurableTables.open(dir, recovered, WalOptions.DEFAULTS)) {
-            assertThat(durable.recovery().damaged()).singleElement().asString()
-                    .contains(first + " at byte offset " + frames[victim] + ": dropped " + (frames[victim + 1] - frames[victim]) + " bytes");
+            assertThat(durable.recovery().damaged())
+                    .singleElement()
+                    .asString()
+                    .contains(first + " at byte offset " + frames[victim] + ": dropped "
+                            + (frames[victim + 1] - frames[victim]) + " bytes");
             assertThat(durable.recovery().records()).isEqualTo(batches.size() - 1);
             assertThat(dump(recovered)).isEqualTo(dump(expected));
         }
@@ -158,10 +168,14 @@ class DurableTablesTest {
     @Test
     void recordsOfAChangedTableAreSkippedAndCounted() {
         Random random = new Random(9);
-        try (DurableTables durable = DurableTables.open(dir, store(EVENTS, TableStoreConfig.defaults()), WalOptions.DEFAULTS)) {
+        try (DurableTables durable =
+                DurableTables.open(dir, store(EVENTS, TableStoreConfig.defaults()), WalOptions.DEFAULTS)) {
             durable.append("events", rows(random, 0, 10));
         }
-        TableSchema changed = new TableSchema("events", "ts", List.of(new Column("host", ColumnType.STRING)),
+        TableSchema changed = new TableSchema(
+                "events",
+                "ts",
+                List.of(new Column("host", ColumnType.STRING)),
                 List.of(new Column("value", ColumnType.DOUBLE)));
         TableStore store = store(changed, TableStoreConfig.defaults());
         try (DurableTables durable = DurableTables.open(dir, store, WalOptions.DEFAULTS)) {

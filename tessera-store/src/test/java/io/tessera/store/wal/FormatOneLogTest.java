@@ -43,7 +43,9 @@ class FormatOneLogTest {
             store.append(later);
         }
         expected.replay(later);
-        assertThat(Files.readAllBytes(DataDirs.segment(dir, 2))[4]).as("the new segment's format").isEqualTo(Segments.VERSION);
+        assertThat(Files.readAllBytes(DataDirs.segment(dir, 2))[4])
+                .as("the new segment's format")
+                .isEqualTo(Segments.VERSION);
         try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
             assertThat(Dumps.full(store.store())).isEqualTo(Dumps.full(expected));
         }

@@ -68,10 +68,15 @@ class FsyncFailureTest {
         for (Thread t : writers) {
             t.join();
         }
-        System.out.println(policy + ": acknowledged " + acknowledged.size() + ", refused " + refused.size() + ", forces " + forces.get());
-        assertThat(store.walFailure()).as("the store reports the failure").isNotNull().hasMessageContaining("injected");
+        System.out.println(policy + ": acknowledged " + acknowledged.size() + ", refused " + refused.size()
+                + ", forces " + forces.get());
+        assertThat(store.walFailure())
+                .as("the store reports the failure")
+                .isNotNull()
+                .hasMessageContaining("injected");
         assertThat(refused).as("requests after the failure are refused").isNotEmpty();
-        assertThatThrownBy(() -> store.append(requests.next())).isInstanceOf(WalFailedException.class)
+        assertThatThrownBy(() -> store.append(requests.next()))
+                .isInstanceOf(WalFailedException.class)
                 .hasMessageContaining("injected");
         store.close();
         try (DurableRawStore again = DurableRawStore.open(dir, DataDirs.CONFIG, options)) {

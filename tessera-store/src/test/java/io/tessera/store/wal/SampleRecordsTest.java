@@ -59,26 +59,51 @@ class SampleRecordsTest {
             assertThat(back.sampleOffsets()).containsExactly(request.sampleOffsets());
             assertThat(back.timestamps()).containsExactly(request.timestamps());
             for (int i = 0; i < request.sampleCount(); i++) {
-                assertThat(Double.doubleToRawLongBits(back.values()[i])).as("value %s", request.values()[i])
+                assertThat(Double.doubleToRawLongBits(back.values()[i]))
+                        .as("value %s", request.values()[i])
                         .isEqualTo(Double.doubleToRawLongBits(request.values()[i]));
             }
             in.reset(frame, Frames.HEADER, frame.length);
-            assertThat(SampleRecords.countWithRefs(in, frame.length - Frames.HEADER)).isEqualTo(request.sampleCount());
+            assertThat(SampleRecords.countWithRefs(in, frame.length - Frames.HEADER))
+                    .isEqualTo(request.sampleCount());
         }
     }
 
     /** Values at the edges of the integral encoding, and timestamps far apart. */
     private static AppendRequest edgeValues() {
-        double[] values = {0.0, -0.0, 1.0, -1.0, 0x1p52 - 1, -(0x1p52 - 1), 0x1p52, -0x1p52, 0x1p53 + 2, 0x1p63, -0x1p63,
-            Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_VALUE, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN,
-            Double.longBitsToDouble(0x7ff0_0000_0000_0002L), io.tessera.core.StaleMarker.VALUE, 12345.5, 1e15, -7e14};
+        double[] values = {
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0x1p52 - 1,
+            -(0x1p52 - 1),
+            0x1p52,
+            -0x1p52,
+            0x1p53 + 2,
+            0x1p63,
+            -0x1p63,
+            Double.MAX_VALUE,
+            -Double.MAX_VALUE,
+            Double.MIN_VALUE,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.NaN,
+            Double.longBitsToDouble(0x7ff0_0000_0000_0002L),
+            io.tessera.core.StaleMarker.VALUE,
+            12345.5,
+            1e15,
+            -7e14
+        };
         AppendRequest.Builder b = AppendRequest.builder().series(io.tessera.core.Labels.of("__name__", "edges"));
         long t = Long.MIN_VALUE / 2;
         for (double v : values) {
             b.sample(t, v);
             t += Long.MAX_VALUE / 32;
         }
-        return b.series(io.tessera.core.Labels.of("__name__", "edges_2")).sample(Long.MAX_VALUE / 2, 3).build();
+        return b.series(io.tessera.core.Labels.of("__name__", "edges_2"))
+                .sample(Long.MAX_VALUE / 2, 3)
+                .build();
     }
 
     @ParameterizedTest
@@ -88,7 +113,9 @@ class SampleRecordsTest {
         for (int i = 0; i < frame.length; i++) {
             byte[] damaged = frame.clone();
             damaged[i] ^= (byte) (1 << (i % 8));
-            assertThat(Frames.validFrame(damaged, 0, damaged.length)).as("flip at %d", i).isEqualTo(-1);
+            assertThat(Frames.validFrame(damaged, 0, damaged.length))
+                    .as("flip at %d", i)
+                    .isEqualTo(-1);
         }
     }
 }

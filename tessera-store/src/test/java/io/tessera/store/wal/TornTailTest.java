@@ -45,9 +45,12 @@ class TornTailTest {
             try (DurableRawStore recovered = DurableRawStore.open(copy, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
                 assertThat(Dumps.full(recovered.store())).as("cut at %d", cut).isEqualTo(dumps[0]);
                 assertThat(recovered.recovery().records()).isEqualTo(29);
-                assertThat(recovered.recovery().tornRecords()).as("cut at %d", cut).isEqualTo(cut == start ? 0 : 1);
+                assertThat(recovered.recovery().tornRecords())
+                        .as("cut at %d", cut)
+                        .isEqualTo(cut == start ? 0 : 1);
                 if (cut > start) {
-                    assertThat(recovered.recovery().torn()).contains(DataDirs.segment(copy, 0).toString())
+                    assertThat(recovered.recovery().torn())
+                            .contains(DataDirs.segment(copy, 0).toString())
                             .contains("byte offset " + start);
                 }
             }

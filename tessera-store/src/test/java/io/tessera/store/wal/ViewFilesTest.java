@@ -83,14 +83,18 @@ class ViewFilesTest {
             sb.append(all.interval(i)).append(all.isStored(i) ? " stored\n" : " missing\n");
             TreeMap<String, String> states = new TreeMap<>();
             all.forEach(i, (g, s) -> states.put(all.group(g).toString(), Arrays.toString(s.serialize())));
-            states.forEach((g, s) -> sb.append("  ").append(g).append(' ').append(s).append('\n'));
+            states.forEach(
+                    (g, s) -> sb.append("  ").append(g).append(' ').append(s).append('\n'));
         }
         return sb.toString();
     }
 
     private static ViewCapture.All capture(ViewStore view, long frontierPane, List<Interval> invalid) {
-        return new ViewCapture.All(T0, T0 + frontierPane * PANE,
-                List.of(new ViewCapture(view.id(), T0 + frontierPane * PANE, Long.MIN_VALUE, invalid, view.snapshot())));
+        return new ViewCapture.All(
+                T0,
+                T0 + frontierPane * PANE,
+                List.of(new ViewCapture(
+                        view.id(), T0 + frontierPane * PANE, Long.MIN_VALUE, invalid, view.snapshot())));
     }
 
     private Path saveTwoFiles(SplittableRandom random, ViewStore view) throws Exception {
@@ -99,7 +103,14 @@ class ViewFilesTest {
         fill(view, random, 0, 40);
         views.save(AT, capture(view, 40, List.of(new Interval(T0 + 3 * PANE, T0 + 4 * PANE))));
         fill(view, random, 40, 70);
-        views.save(AT, capture(view, 70, List.of(new Interval(T0 + 3 * PANE, T0 + 4 * PANE), new Interval(T0 + 50 * PANE, T0 + 51 * PANE))));
+        views.save(
+                AT,
+                capture(
+                        view,
+                        70,
+                        List.of(
+                                new Interval(T0 + 3 * PANE, T0 + 4 * PANE),
+                                new Interval(T0 + 50 * PANE, T0 + 51 * PANE))));
         assertThat(views.files()).isEqualTo(2);
         return data;
     }
@@ -115,11 +126,14 @@ class ViewFilesTest {
         DurableViews.Loaded l = reopened.load(view.id(), loaded);
         assertThat(l.frontier()).isEqualTo(T0 + 70 * PANE);
         assertThat(l.files()).isEqualTo(2);
-        assertThat(l.invalid()).containsExactly(new Interval(T0 + 3 * PANE, T0 + 4 * PANE), new Interval(T0 + 50 * PANE, T0 + 51 * PANE));
+        assertThat(l.invalid())
+                .containsExactly(
+                        new Interval(T0 + 3 * PANE, T0 + 4 * PANE), new Interval(T0 + 50 * PANE, T0 + 51 * PANE));
         assertThat(view.snapshot().sealedEpochCount()).isGreaterThan(1);
         assertThat(dump(loaded.snapshot())).isEqualTo(dump(view.snapshot())).contains("ünï côdé");
         assertThat(reopened.drainWarnings()).isEmpty();
-        assertThat(reopened.load("another view", new SummaryStore().view("another view"))).isNull();
+        assertThat(reopened.load("another view", new SummaryStore().view("another view")))
+                .isNull();
     }
 
     @Test
@@ -130,12 +144,21 @@ class ViewFilesTest {
         views.load(view.id(), new SummaryStore().view(view.id()));
         ViewStore other = new SummaryStore().view("v2");
         fill(other, new SplittableRandom(7), 0, 10);
-        views.save(AT, new ViewCapture.All(T0, T0, List.of(
-                new ViewCapture("v1", T0 + 70 * PANE, T0 + 41 * PANE, List.of(), view.snapshot()),
-                new ViewCapture("v2", T0 + 10 * PANE, Long.MIN_VALUE, List.of(), other.snapshot()))));
+        views.save(
+                AT,
+                new ViewCapture.All(
+                        T0,
+                        T0,
+                        List.of(
+                                new ViewCapture("v1", T0 + 70 * PANE, T0 + 41 * PANE, List.of(), view.snapshot()),
+                                new ViewCapture("v2", T0 + 10 * PANE, Long.MIN_VALUE, List.of(), other.snapshot()))));
         assertThat(views.files()).as("v1's first file ends before the cutoff").isEqualTo(2);
-        views.save(AT, new ViewCapture.All(T0, T0, List.of(new ViewCapture("v2", T0 + 10 * PANE, Long.MIN_VALUE, List.of(),
-                other.snapshot()))));
+        views.save(
+                AT,
+                new ViewCapture.All(
+                        T0,
+                        T0,
+                        List.of(new ViewCapture("v2", T0 + 10 * PANE, Long.MIN_VALUE, List.of(), other.snapshot()))));
         assertThat(views.files()).isEqualTo(1);
         try (Stream<Path> files = Files.list(data.resolve("views"))) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("MANIFEST", "v2");
@@ -191,7 +214,8 @@ class ViewFilesTest {
         assertThat(none.snapshot().stateCount()).isZero();
     }
 
-    private static void checkDiscarded(Path data, Path file, byte[] bytes, String what, String expectFirst) throws Exception {
+    private static void checkDiscarded(Path data, Path file, byte[] bytes, String what, String expectFirst)
+            throws Exception {
         Files.write(file, bytes);
         DurableViews views = DurableViews.open(data);
         ViewStore loaded = new SummaryStore().view("v");
@@ -230,8 +254,11 @@ class ViewFilesTest {
             byte[] damaged = p.clone();
             damaged[at] ^= 0x10;
             Files.write(plan, damaged);
-            assertThatThrownBy(() -> DurableViews.open(data)).as("flipped byte %d", at).isInstanceOf(CorruptionException.class)
-                    .hasMessageContaining(plan.toString()).hasMessageContaining("at byte offset");
+            assertThatThrownBy(() -> DurableViews.open(data))
+                    .as("flipped byte %d", at)
+                    .isInstanceOf(CorruptionException.class)
+                    .hasMessageContaining(plan.toString())
+                    .hasMessageContaining("at byte offset");
         }
         Files.write(plan, Arrays.copyOf(p, p.length - 1));
         assertThatThrownBy(() -> DurableViews.open(data)).isInstanceOf(CorruptionException.class);
@@ -251,9 +278,17 @@ class ViewFilesTest {
             }
         }
         DurableViews fresh = DurableViews.open(data);
-        fresh.save(AT, new ViewCapture.All(T0, T0, List.of(new ViewCapture("v", T0 + 40 * PANE, Long.MIN_VALUE, List.of(),
-                view.snapshot()))));
-        fresh.save(AT, new ViewCapture.All(T0, T0, List.of(new ViewCapture("v", T0 + 70 * PANE, Long.MIN_VALUE, List.of(),
-                view.snapshot()))));
+        fresh.save(
+                AT,
+                new ViewCapture.All(
+                        T0,
+                        T0,
+                        List.of(new ViewCapture("v", T0 + 40 * PANE, Long.MIN_VALUE, List.of(), view.snapshot()))));
+        fresh.save(
+                AT,
+                new ViewCapture.All(
+                        T0,
+                        T0,
+                        List.of(new ViewCapture("v", T0 + 70 * PANE, Long.MIN_VALUE, List.of(), view.snapshot()))));
     }
 }

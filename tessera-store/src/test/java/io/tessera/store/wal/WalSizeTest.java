@@ -47,11 +47,22 @@ class WalSizeTest {
         }
         double perSample = (double) bytes / samples;
         double formatOnePerSample = (double) formatOne / samples;
-        System.out.printf("WAL on disk for %d samples (%d series, %d s scrapes, batches of %d): format 2 %d bytes = %.2f bytes/sample;"
-                + " format 1 %d bytes = %.2f bytes/sample; ratio %.1f%n", samples, TARGETS * SERIES_PER_TARGET, 10, BATCH, bytes,
-                perSample, formatOne, formatOnePerSample, formatOnePerSample / perSample);
+        System.out.printf(
+                "WAL on disk for %d samples (%d series, %d s scrapes, batches of %d): format 2 %d bytes = %.2f bytes/sample;"
+                        + " format 1 %d bytes = %.2f bytes/sample; ratio %.1f%n",
+                samples,
+                TARGETS * SERIES_PER_TARGET,
+                10,
+                BATCH,
+                bytes,
+                perSample,
+                formatOne,
+                formatOnePerSample,
+                formatOnePerSample / perSample);
         assertThat(perSample).as("bytes per sample").isLessThan(12);
-        assertThat(formatOnePerSample / perSample).as("times smaller than format 1").isGreaterThan(4);
+        assertThat(formatOnePerSample / perSample)
+                .as("times smaller than format 1")
+                .isGreaterThan(4);
         try (DurableRawStore again = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
             assertThat(again.recovery().samples()).isEqualTo(samples);
         }
@@ -69,8 +80,17 @@ class WalSizeTest {
                     case 3 -> "process_resident_memory_bytes";
                     default -> "node_load1";
                 };
-                series[t][s] = Labels.of("__name__", name, "instance", "10.0.0." + t + ":9100", "job", "node", "handler", "/api/v" + s,
-                        "code", s % 2 == 0 ? "200" : "500");
+                series[t][s] = Labels.of(
+                        "__name__",
+                        name,
+                        "instance",
+                        "10.0.0." + t + ":9100",
+                        "job",
+                        "node",
+                        "handler",
+                        "/api/v" + s,
+                        "code",
+                        s % 2 == 0 ? "200" : "500");
                 value[t][s] = random.nextInt(100_000);
             }
         }
