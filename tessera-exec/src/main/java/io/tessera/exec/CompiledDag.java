@@ -12,6 +12,7 @@ import io.tessera.plan.TimeRange;
 import io.tessera.plan.ValueKind;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.ViewValue;
+import io.tessera.spi.DataStore;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

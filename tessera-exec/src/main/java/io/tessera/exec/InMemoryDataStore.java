@@ -8,9 +8,14 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.Schema;
-import io.tessera.plan.MaterializedView;
-import io.tessera.plan.Source;
 import io.tessera.sketch.State;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.RawDataRequest;
+import io.tessera.spi.ReadContext;
+import io.tessera.spi.Source;
+import io.tessera.spi.ViewId;
+import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -81,7 +86,7 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     @Override
-    public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+    public ViewStates readMaterializedView(ViewId view, MaterializedViewRequest request, ReadContext context) {
         Map<Interval, Map<Labels, State>> panes = views.getOrDefault(view.definitionId(), Map.of());
         List<Map<Labels, State>> found = new ArrayList<>(request.panes().size());
         for (Interval pane : request.panes()) {
@@ -117,7 +122,7 @@ public final class InMemoryDataStore implements DataStore {
     }
 
     @Override
-    public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+    public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
         if (source instanceof Source.Table t) {
             return List.of(tables.read(t.name(), request.timeRange(), request.schema()))
                     .iterator();

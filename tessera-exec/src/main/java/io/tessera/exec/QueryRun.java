@@ -40,6 +40,7 @@ import io.tessera.plan.VectorAggregate;
 import io.tessera.plan.VectorBinary;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.ViewValue;
+import io.tessera.spi.DataStore;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,6 +1,7 @@
 package io.tessera.exec;
 
 import io.tessera.core.LimitExceededException;
+import io.tessera.spi.ReadContext;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * What one run carries besides its data: the query range, the lookback and subquery defaults,
  * limits, the deadline and cancellation. Shared by every operator of the run.
  */
-public final class RunContext {
+public final class RunContext implements ReadContext {
 
     private final long queryStart;
     private final long queryEnd;
@@ -56,6 +57,7 @@ public final class RunContext {
     }
 
     /** Throws when the run was cancelled or is past its deadline; operators call it between units of work. */
+    @Override
     public void checkAlive() {
         if (cancelled.get()) {
             throw new QueryCancelledException("query cancelled");

@@ -1,6 +1,7 @@
 package io.tessera.plan;
 
 import io.tessera.promql.AggregateOp;
+import io.tessera.spi.Source;
 import java.util.List;
 import java.util.Set;
 

@@ -17,6 +17,7 @@ import io.tessera.promql.BinaryOp;
 import io.tessera.promql.Cardinality;
 import io.tessera.promql.VectorMatching;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

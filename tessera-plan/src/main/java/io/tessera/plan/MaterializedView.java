@@ -1,5 +1,7 @@
 package io.tessera.plan;
 
+import io.tessera.spi.ViewId;
+
 /**
  * A node whose output is kept across evaluations, as a deployment sees it: its identity (a
  * content hash of the sub-DAG that defines it), the node, and how it is kept. Two equal
@@ -13,6 +15,11 @@ public record MaterializedView(String definitionId, int node, PaneState state, j
 
     public MaterializedView {
         inputs = java.util.List.copyOf(inputs);
+    }
+
+    /** The view as a store knows it. */
+    public ViewId viewId() {
+        return new ViewId(definitionId);
     }
 
     public Materialization materialization() {

@@ -2,6 +2,7 @@ package io.tessera.plan;
 
 import io.tessera.core.InvalidInputException;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import java.util.Arrays;
 
 /**

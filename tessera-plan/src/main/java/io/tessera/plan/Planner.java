@@ -4,6 +4,7 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.promql.Parser;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import io.tessera.sql.SqlFrontend;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -15,6 +15,7 @@ import io.tessera.promql.UnaryExpr;
 import io.tessera.promql.UnaryOp;
 import io.tessera.promql.ValueType;
 import io.tessera.promql.VectorSelector;
+import io.tessera.spi.Source;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package io.tessera.plan;
 
 import io.tessera.core.LabelMatcher;
+import io.tessera.spi.Source;
 import java.util.List;
 
 /**

@@ -5,6 +5,7 @@ import io.tessera.core.ColumnType;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.TableSchema;
+import io.tessera.spi.Source;
 import io.tessera.sql.SqlExpr;
 import io.tessera.sql.SqlPredicate;
 import io.tessera.sql.SqlQuery;

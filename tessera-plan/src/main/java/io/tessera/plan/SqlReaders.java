@@ -7,6 +7,7 @@ import io.tessera.core.Labels;
 import io.tessera.core.MatchType;
 import io.tessera.core.TableCatalog;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.sql.SqlFrontend;
 import io.tessera.sql.SqlQuery;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.LabelMatcher;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

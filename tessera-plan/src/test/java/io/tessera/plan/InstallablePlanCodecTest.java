@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -9,6 +9,7 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.TableCatalog;
 import io.tessera.core.TableSchema;
+import io.tessera.spi.Source;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.sql.SqlFrontend;
 import io.tessera.sql.SqlType;

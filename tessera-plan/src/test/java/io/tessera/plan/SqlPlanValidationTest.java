@@ -7,6 +7,7 @@ import io.tessera.core.Column;
 import io.tessera.core.ColumnType;
 import io.tessera.core.InvalidInputException;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

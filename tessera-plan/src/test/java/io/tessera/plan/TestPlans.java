@@ -7,6 +7,7 @@ import io.tessera.promql.BinaryOp;
 import io.tessera.promql.Cardinality;
 import io.tessera.promql.VectorMatching;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import java.util.List;
 import java.util.Map;
 

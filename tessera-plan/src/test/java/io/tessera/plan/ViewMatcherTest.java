@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.LabelMatcher;
 import io.tessera.promql.Parser;
 import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -7,15 +7,14 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.Schema;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
-import io.tessera.exec.RawDataRequest;
-import io.tessera.exec.RunContext;
-import io.tessera.exec.SeriesDataStore;
-import io.tessera.exec.ViewStates;
-import io.tessera.exec.value.LabelsTable;
-import io.tessera.plan.MaterializedView;
-import io.tessera.plan.Source;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.LabelsTable;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.RawDataRequest;
+import io.tessera.spi.ReadContext;
+import io.tessera.spi.Source;
+import io.tessera.spi.ViewId;
+import io.tessera.spi.ViewStates;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.summary.IntervalStates;
 import io.tessera.store.summary.SummaryStore;
@@ -31,7 +30,7 @@ import java.util.List;
  * as a consistent prefix of its samples; a run's reads are not one global snapshot while ingest
  * continues, so two Scans of one run may see a series up to different samples.
  */
-public final class StoreDataStore implements SeriesDataStore {
+public final class StoreDataStore implements DataStore {
 
     private final RawStore raw;
     private final SummaryStore summaries;
@@ -58,7 +57,7 @@ public final class StoreDataStore implements SeriesDataStore {
      * per chunk (an unknown table is an {@link io.tessera.store.table.UnknownTableException}).
      */
     @Override
-    public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+    public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
         if (source instanceof Source.Table(String name)) {
             return tables.read(name, request.timeRange(), request.schema(), request.rows())
                     .iterator();
@@ -72,7 +71,7 @@ public final class StoreDataStore implements SeriesDataStore {
 
     /** The same read as {@link #readRawData}, series by series from the raw store's decoder. */
     @Override
-    public void readRawSeries(Source source, RawDataRequest request, RunContext context, SeriesSink sink) {
+    public void readRawSeries(Source source, RawDataRequest request, ReadContext context, SeriesSink sink) {
         if (!(source instanceof Source.TimeSeries)) {
             throw new InvalidInputException("no such source: " + source);
         }
@@ -87,7 +86,7 @@ public final class StoreDataStore implements SeriesDataStore {
     /** The spans of every matching series in one walk over the raw store's series (not in label order). */
     @Override
     public void readRawSpans(
-            Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext context, SeriesSink sink) {
+            Source source, List<LabelMatcher> predicates, List<Interval> spans, ReadContext context, SeriesSink sink) {
         if (!(source instanceof Source.TimeSeries)) {
             throw new InvalidInputException("no such source: " + source);
         }
@@ -110,7 +109,7 @@ public final class StoreDataStore implements SeriesDataStore {
      * missing state.
      */
     @Override
-    public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+    public ViewStates readMaterializedView(ViewId view, MaterializedViewRequest request, ReadContext context) {
         ViewStore store = summaries.existingView(view.definitionId());
         if (store == null) {
             throw new MissingStateException(view.definitionId(), request.timeRange(), "the view has no state yet");

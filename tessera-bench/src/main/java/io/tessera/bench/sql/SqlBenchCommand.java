@@ -1,7 +1,6 @@
 package io.tessera.bench.sql;
 
 import io.tessera.core.TableCatalog;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.InMemoryDataStore;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
@@ -9,6 +8,7 @@ import io.tessera.exec.sql.SqlEngine;
 import io.tessera.exec.sql.SqlResult;
 import io.tessera.exec.sql.SqlView;
 import io.tessera.exec.sql.SqlViewBuilder;
+import io.tessera.spi.DataStore;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.store.table.TableStore;
 import io.tessera.store.table.TableStoreConfig;

@@ -2,14 +2,14 @@ package io.tessera.bench.sql;
 
 import io.tessera.core.Batch;
 import io.tessera.core.InvalidInputException;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.InMemoryDataStore;
-import io.tessera.exec.MaterializedViewRequest;
-import io.tessera.exec.RawDataRequest;
-import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
-import io.tessera.plan.MaterializedView;
-import io.tessera.plan.Source;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.RawDataRequest;
+import io.tessera.spi.ReadContext;
+import io.tessera.spi.Source;
+import io.tessera.spi.ViewId;
+import io.tessera.spi.ViewStates;
 import io.tessera.store.table.TableStore;
 import java.util.Iterator;
 
@@ -29,7 +29,7 @@ final class TableStoreRows implements DataStore {
     }
 
     @Override
-    public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+    public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
         if (!(source instanceof Source.Table(String name))) {
             throw new InvalidInputException("the SQL bench reads tables only, not " + source);
         }
@@ -38,7 +38,7 @@ final class TableStoreRows implements DataStore {
     }
 
     @Override
-    public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+    public ViewStates readMaterializedView(ViewId view, MaterializedViewRequest request, ReadContext context) {
         return views.readMaterializedView(view, request, context);
     }
 }

@@ -1,19 +1,16 @@
 package io.tessera.exec.op;
 
-import io.tessera.core.Batch;
 import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.SeriesDataStore;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.Scan;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.RawDataRequest;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -25,49 +22,15 @@ public final class ScanOperator {
     private ScanOperator() {}
 
     public static SeriesRows read(DataStore store, Scan scan, Interval window, RunContext context) {
-        if (store instanceof SeriesDataStore series) {
-            return readSeries(series, scan, window, context);
-        }
-        Iterator<Batch> batches = store.readRawData(
-                scan.source(), new RawDataRequest(window, Schema.TIME_SERIES, scan.matchers()), context);
-        Grouper grouper = new Grouper();
-        // A store hands rows series by series with one Labels instance per series: the
-        // predicates are re-applied once per run of the same instance, not once per row.
-        Labels lastLabels = null;
-        boolean lastMatched = false;
-        while (batches.hasNext()) {
-            context.checkAlive();
-            Batch b = batches.next();
-            if (!b.schema().equals(Schema.TIME_SERIES)) {
-                throw new InvalidInputException(
-                        "the store answered a scan with columns " + b.schema() + " instead of " + Schema.TIME_SERIES);
-            }
-            long[] ts = b.longs(0);
-            double[] vs = b.doubles(1);
-            Labels[] ls = b.labels(2);
-            int kept = 0;
-            for (int i = 0; i < b.rowCount(); i++) {
-                Labels l = ls[i];
-                if (l != lastLabels) {
-                    lastLabels = l;
-                    lastMatched = matches(scan.matchers(), l);
-                }
-                if (lastMatched && (window == null || window.contains(ts[i]))) {
-                    grouper.add(ls[i], ts[i], vs[i]);
-                    kept++;
-                }
-            }
-            context.addSamples(kept);
-        }
-        return grouper.build();
+        return readSeries(store, scan, window, context);
     }
 
     /**
-     * The per-series path: each series' arrays come straight from the store; the predicates are
+     * Series by series: each series' arrays come straight from the store; the predicates are
      * re-applied once per series and the time range by trimming the arrays (copied only when
      * the store gave samples outside the window).
      */
-    private static SeriesRows readSeries(SeriesDataStore store, Scan scan, Interval window, RunContext context) {
+    private static SeriesRows readSeries(DataStore store, Scan scan, Interval window, RunContext context) {
         Grouper grouper = new Grouper();
         List<LabelMatcher> matchers = scan.matchers();
         Predicates predicates = new Predicates(matchers);
@@ -96,15 +59,6 @@ public final class ScanOperator {
                     }
                 });
         return grouper.build();
-    }
-
-    private static boolean matches(List<LabelMatcher> matchers, Labels labels) {
-        for (int i = 0; i < matchers.size(); i++) {
-            if (!matchers.get(i).matches(labels)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

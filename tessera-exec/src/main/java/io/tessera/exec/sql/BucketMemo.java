@@ -2,11 +2,11 @@ package io.tessera.exec.sql;
 
 import io.tessera.core.Column;
 import io.tessera.core.Labels;
-import io.tessera.exec.ViewStates;
 import io.tessera.plan.GroupedAggregate;
 import io.tessera.plan.TableWindow;
 import io.tessera.sketch.ErrorBound;
 import io.tessera.sketch.State;
+import io.tessera.spi.ViewStates;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,9 +2,7 @@ package io.tessera.exec.sql;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.plan.GroupedAggregate;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
@@ -15,6 +13,8 @@ import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;
 import io.tessera.sketch.State;
 import io.tessera.sketch.SumState;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.ViewStates;
 import io.tessera.sql.AggregateFunction;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -5,14 +5,14 @@ import io.tessera.core.Column;
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.plan.Scan;
-import io.tessera.plan.Source;
 import io.tessera.plan.TableWindow;
 import io.tessera.sketch.DistinctCoupons;
 import io.tessera.sketch.State;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.RawDataRequest;
+import io.tessera.spi.Source;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.sql.SqlType;
 import java.util.ArrayList;
@@ -96,7 +96,9 @@ final class EdgeRows {
                         new Interval(from, to),
                         schema,
                         scan.matchers(),
-                        view.filter() == null ? null : view.filter().predicate()),
+                        view.filter() == null
+                                ? null
+                                : RowPredicates.pushable(view.filter().predicate())),
                 context);
         while (batches.hasNext()) {
             context.checkAlive();

@@ -2,14 +2,14 @@ package io.tessera.exec.sql;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.sketch.DistinctCoupons;
 import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.KllState;
 import io.tessera.sketch.SlidingCoupons;
 import io.tessera.sketch.State;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.ViewStates;
 import io.tessera.sql.AggregateFunction;
 import java.util.ArrayList;
 import java.util.Arrays;

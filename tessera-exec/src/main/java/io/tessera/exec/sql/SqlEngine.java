@@ -1,10 +1,10 @@
 package io.tessera.exec.sql;
 
 import io.tessera.core.TableCatalog;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.SqlLowering;
+import io.tessera.spi.DataStore;
 import io.tessera.sql.SqlFrontend;
 import io.tessera.sql.SqlQuery;
 import java.util.List;

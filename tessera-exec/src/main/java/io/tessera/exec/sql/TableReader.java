@@ -8,12 +8,12 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
 import io.tessera.core.StaleMarker;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
 import io.tessera.plan.Scan;
-import io.tessera.plan.Source;
 import io.tessera.plan.TableWindow;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.RawDataRequest;
+import io.tessera.spi.Source;
 import io.tessera.sql.SqlType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,7 +78,9 @@ final class TableReader {
             Growing out) {
         Schema schema = new Schema(window.columns());
         Iterator<Batch> batches = store.readRawData(
-                scan.source(), new RawDataRequest(range, schema, scan.matchers(), condition), context);
+                scan.source(),
+                new RawDataRequest(range, schema, scan.matchers(), RowPredicates.pushable(condition)),
+                context);
         while (batches.hasNext()) {
             context.checkAlive();
             Batch b = batches.next();

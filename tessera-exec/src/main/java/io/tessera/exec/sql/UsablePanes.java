@@ -2,10 +2,10 @@ package io.tessera.exec.sql;
 
 import io.tessera.core.Interval;
 import io.tessera.core.MissingStateException;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,7 +36,7 @@ final class UsablePanes {
             try {
                 return new Read(
                         store.readMaterializedView(
-                                view.materializedView(), new MaterializedViewRequest(range, wanted), context),
+                                view.materializedView().viewId(), new MaterializedViewRequest(range, wanted), context),
                         exact);
             } catch (MissingStateException e) {
                 int i = wanted.indexOf(e.missing());

@@ -1,6 +1,7 @@
 package io.tessera.exec.value;
 
 import io.tessera.core.Labels;
+import io.tessera.spi.LabelsTable;
 import java.util.Arrays;
 
 /**

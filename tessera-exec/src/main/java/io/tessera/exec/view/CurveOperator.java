@@ -4,14 +4,14 @@ import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.PaneGrid;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.CurveState;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -59,7 +59,7 @@ public final class CurveOperator {
             List<Interval> read = wanted.subList(0, usable);
             try {
                 states = store.readMaterializedView(
-                        view,
+                        view.viewId(),
                         new MaterializedViewRequest(
                                 new Interval(
                                         read.getFirst().start(), read.getLast().end()),

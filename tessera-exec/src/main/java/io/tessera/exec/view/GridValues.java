@@ -1,12 +1,12 @@
 package io.tessera.exec.view;
 
 import io.tessera.core.Interval;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,8 +30,9 @@ record GridValues(long[] points, SeriesIds ids, double[][] value, long[][] count
         }
         MaterializedViewRequest request = new MaterializedViewRequest(
                 new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted);
-        ViewStates values = store.readMaterializedView(valueView, request, context);
-        ViewStates counts = valueView == countView ? values : store.readMaterializedView(countView, request, context);
+        ViewStates values = store.readMaterializedView(valueView.viewId(), request, context);
+        ViewStates counts =
+                valueView == countView ? values : store.readMaterializedView(countView.viewId(), request, context);
         return new States(points, values, counts);
     }
 

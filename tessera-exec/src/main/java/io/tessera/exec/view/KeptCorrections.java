@@ -31,7 +31,7 @@ public final class KeptCorrections {
     static final long MAX_STAYING_SAMPLES = 250_000;
 
     /**
-     * One correction's grid point: its views (with their {@link io.tessera.exec.ViewStates#version}, so
+     * One correction's grid point: its views (with their {@link io.tessera.spi.ViewStates#version}, so
      * nothing kept before late data reached them is used with their panes rebuilt), Scan, window
      * and the reach of its spans.
      */

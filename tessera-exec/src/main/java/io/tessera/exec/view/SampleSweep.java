@@ -4,14 +4,10 @@ import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.PaneGrid;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.exec.function.Kahan;
 import io.tessera.exec.op.Aggregations;
 import io.tessera.exec.value.InstantVector;
-import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.MaterializedView;
@@ -19,6 +15,10 @@ import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.CounterState;
 import io.tessera.sketch.SampleRunState;
 import io.tessera.sketch.State;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.LabelsTable;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -143,7 +143,7 @@ public final class SampleSweep {
                 states = usable == 0
                         ? null
                         : store.readMaterializedView(
-                                view,
+                                view.viewId(),
                                 new MaterializedViewRequest(
                                         new Interval(
                                                 read.getFirst().start(),

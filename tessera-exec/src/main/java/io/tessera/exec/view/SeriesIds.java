@@ -1,7 +1,7 @@
 package io.tessera.exec.view;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.value.LabelsTable;
+import io.tessera.spi.LabelsTable;
 import java.util.Arrays;
 
 /**

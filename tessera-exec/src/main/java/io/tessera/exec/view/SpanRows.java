@@ -4,16 +4,12 @@ import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.SeriesDataStore;
-import io.tessera.exec.op.ScanOperator;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.Scan;
+import io.tessera.spi.DataStore;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The raw samples of a Scan in a few disjoint spans, read with one store call: one row per
@@ -74,44 +70,28 @@ final class SpanRows {
             bounds[2 * i + 1] = spans.get(i).end();
         }
         LabelMatcher[] matchers = scan.matchers().toArray(new LabelMatcher[0]);
-        if (store instanceof SeriesDataStore series) {
-            ReferenceCursor known = new ReferenceCursor(accepted);
-            series.readRawSpans(scan.source(), scan.matchers(), spans, context, new SeriesDataStore.SeriesSink() {
-                @Override
-                public void series(Labels l, long[] t, double[] v, int n) {
-                    accept(l, t, v, 0, n, false);
-                }
-
-                @Override
-                public void seriesRange(Labels l, long[] t, double[] v, int from, int n) {
-                    accept(l, t, v, from, n, true);
-                }
-
-                private void accept(Labels l, long[] t, double[] v, int from, int n, boolean shared) {
-                    if (++rows.unchecked == CHECK_EVERY) {
-                        rows.unchecked = 0;
-                        context.checkAlive();
-                    }
-                    if (known.indexOf(l) >= 0 || matches(matchers, l)) {
-                        rows.add(l, t, v, from, n, bounds, context, shared);
-                    }
-                }
-            });
-            return rows.build(context);
-        }
-        // a store without per-series reads: one Scan read per span, joined by series
-        Map<Labels, SeriesSamples> bySeries = new LinkedHashMap<>();
-        for (Interval span : spans) {
-            SeriesRows r = ScanOperator.read(store, scan, span, context);
-            for (int s = 0; s < r.size(); s++) {
-                bySeries.computeIfAbsent(r.labels(s), l -> new SeriesSamples())
-                        .append(r.ts(s), r.values(s), r.count(s), bounds);
+        ReferenceCursor known = new ReferenceCursor(accepted);
+        store.readRawSpans(scan.source(), scan.matchers(), spans, context, new DataStore.SeriesSink() {
+            @Override
+            public void series(Labels l, long[] t, double[] v, int n) {
+                accept(l, t, v, 0, n, false);
             }
-        }
-        for (Map.Entry<Labels, SeriesSamples> e : bySeries.entrySet()) {
-            SeriesSamples joined = e.getValue();
-            rows.add(e.getKey(), joined.ts, joined.vs, 0, joined.n, bounds, context, false);
-        }
+
+            @Override
+            public void seriesRange(Labels l, long[] t, double[] v, int from, int n) {
+                accept(l, t, v, from, n, true);
+            }
+
+            private void accept(Labels l, long[] t, double[] v, int from, int n, boolean shared) {
+                if (++rows.unchecked == CHECK_EVERY) {
+                    rows.unchecked = 0;
+                    context.checkAlive();
+                }
+                if (known.indexOf(l) >= 0 || matches(matchers, l)) {
+                    rows.add(l, t, v, from, n, bounds, context, shared);
+                }
+            }
+        });
         return rows.build(context);
     }
 
@@ -238,25 +218,5 @@ final class SpanRows {
                     : SeriesRows.flat(labels, new long[0], new double[0], starts, counts, size);
         }
         return SeriesRows.flat(labels, ts, vs, starts, counts, size);
-    }
-
-    /** One series' samples of the spans read so far (spans are read in ascending order). */
-    private static final class SeriesSamples {
-        long[] ts = new long[8];
-        double[] vs = new double[8];
-        int n;
-
-        void append(long[] t, double[] v, int count, long[] bounds) {
-            for (int i = 0; i < count; i++) {
-                if (inSpans(t[i], bounds) && (n == 0 || t[i] > ts[n - 1])) {
-                    if (n == ts.length) {
-                        ts = Arrays.copyOf(ts, 2 * n);
-                        vs = Arrays.copyOf(vs, 2 * n);
-                    }
-                    ts[n] = t[i];
-                    vs[n++] = v[i];
-                }
-            }
-        }
     }
 }

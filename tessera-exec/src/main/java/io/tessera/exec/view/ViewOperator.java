@@ -5,10 +5,7 @@ import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.PaneGrid;
 import io.tessera.core.StaleMarker;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.SeriesRows;
@@ -19,6 +16,9 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.StateSpec;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.State;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -89,7 +89,7 @@ public final class ViewOperator {
         ViewStates states = paneList.isEmpty()
                 ? null
                 : store.readMaterializedView(
-                        view,
+                        view.viewId(),
                         new MaterializedViewRequest(
                                 new Interval(
                                         paneList.getFirst().start(),

@@ -4,15 +4,15 @@ import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.PaneGrid;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.exec.value.InstantVector;
-import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.LabelsTable;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class ViewValueOperator {
             wanted.add(new Interval(t - view.paneMs(), t));
         }
         ViewStates states = store.readMaterializedView(
-                view,
+                view.viewId(),
                 new MaterializedViewRequest(
                         new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted),
                 context);

@@ -10,10 +10,10 @@ import io.tessera.core.StaleMarker;
 import io.tessera.exec.InMemoryDataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
-import io.tessera.exec.RawDataRequest;
-import io.tessera.exec.RunContext;
-import io.tessera.exec.SeriesDataStore;
-import io.tessera.plan.Source;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.RawDataRequest;
+import io.tessera.spi.ReadContext;
+import io.tessera.spi.Source;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -21,7 +21,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * A Scan over a {@link SeriesDataStore} answers exactly as over the row-batch read, also when the
+ * A Scan over a store's own per-series read answers exactly as over the default one (the row-batch
+ * read grouped by series), also when the
  * store ignores the predicates and the time range (they are hints) and splits a series.
  */
 class SeriesScanTest {
@@ -46,14 +47,14 @@ class SeriesScanTest {
     }
 
     /** Hands the whole store, every series in two pieces, ignoring the predicates and the range. */
-    private final class Sloppy implements SeriesDataStore {
+    private final class Sloppy implements DataStore {
         @Override
-        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+        public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
             return rows.readRawData(source, request, context);
         }
 
         @Override
-        public void readRawSeries(Source source, RawDataRequest request, RunContext context, SeriesSink sink) {
+        public void readRawSeries(Source source, RawDataRequest request, ReadContext context, SeriesSink sink) {
             Iterator<Batch> all =
                     rows.readRawData(source, new RawDataRequest(null, Schema.TIME_SERIES, List.of()), context);
             Batch b = all.next();
@@ -109,27 +110,27 @@ class SeriesScanTest {
 
     @Test
     void refusesSeriesOutOfOrder() {
-        SeriesDataStore backwards = new SeriesDataStore() {
+        DataStore backwards = new DataStore() {
             @Override
-            public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+            public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
                 throw new AssertionError();
             }
 
             @Override
-            public void readRawSeries(Source source, RawDataRequest request, RunContext context, SeriesSink sink) {
+            public void readRawSeries(Source source, RawDataRequest request, ReadContext context, SeriesSink sink) {
                 sink.series(Labels.of("__name__", "a", "i", "2"), new long[] {1_000}, new double[] {1}, 1);
                 sink.series(Labels.of("__name__", "a", "i", "1"), new long[] {1_000}, new double[] {1}, 1);
             }
         };
         assertThatThrownBy(() -> engine.instant("a", 2_000, backwards)).hasMessageContaining("out of label order");
-        SeriesDataStore unordered = new SeriesDataStore() {
+        DataStore unordered = new DataStore() {
             @Override
-            public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+            public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
                 throw new AssertionError();
             }
 
             @Override
-            public void readRawSeries(Source source, RawDataRequest request, RunContext context, SeriesSink sink) {
+            public void readRawSeries(Source source, RawDataRequest request, ReadContext context, SeriesSink sink) {
                 sink.series(Labels.of("__name__", "a"), new long[] {1_000, 900}, new double[] {1, 2}, 2);
             }
         };

@@ -10,12 +10,13 @@ import io.tessera.core.Schema;
 import io.tessera.core.StaleMarker;
 import io.tessera.exec.InMemoryDataStore;
 import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RawDataRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.SeriesDataStore;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.Scan;
-import io.tessera.plan.Source;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.RawDataRequest;
+import io.tessera.spi.ReadContext;
+import io.tessera.spi.Source;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -27,8 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The spans of a correction read with one store call hold exactly the samples of the matching
- * series in the spans: over a plain store (one read per span), over a per-series store that uses
- * the default wide read, over one that ignores predicates and spans altogether, and over stores
+ * series in the spans: over a plain store (the default span and series reads), over one that
+ * reads series its own way under the default wide span read, over one that ignores predicates and spans altogether, and over stores
  * that hand series as ranges of one pair of arrays (which the rows keep rather than copy), some
  * of them with samples outside the spans or in arrays of their own.
  */
@@ -62,29 +63,29 @@ class SpanRowsTest {
         }
     }
 
-    /** Uses the interface's default span read: one wide per-series read. */
-    private final class Wide implements SeriesDataStore {
+    /** Uses the interface's default span read, one wide per-series read, with a series read of its own. */
+    private final class Wide implements DataStore {
         @Override
-        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext ctx) {
+        public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext ctx) {
             return rows.readRawData(source, request, ctx);
         }
 
         @Override
-        public void readRawSeries(Source source, RawDataRequest request, RunContext ctx, SeriesSink sink) {
+        public void readRawSeries(Source source, RawDataRequest request, ReadContext ctx, SeriesSink sink) {
             Iterator<Batch> batches = rows.readRawData(source, request, ctx);
             hand(batches, sink);
         }
     }
 
     /** A store whose span reads the tests below make up; it never reads series whole. */
-    private abstract class SpansOnly implements SeriesDataStore {
+    private abstract class SpansOnly implements DataStore {
         @Override
-        public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext ctx) {
+        public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext ctx) {
             return rows.readRawData(source, request, ctx);
         }
 
         @Override
-        public void readRawSeries(Source source, RawDataRequest request, RunContext ctx, SeriesSink sink) {
+        public void readRawSeries(Source source, RawDataRequest request, ReadContext ctx, SeriesSink sink) {
             throw new AssertionError("a span read must not fall back to a series read here");
         }
     }
@@ -93,7 +94,7 @@ class SpanRowsTest {
     private final class Sloppy extends SpansOnly {
         @Override
         public void readRawSpans(
-                Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext ctx, SeriesSink sink) {
+                Source source, List<LabelMatcher> predicates, List<Interval> spans, ReadContext ctx, SeriesSink sink) {
             hand(rows.readRawData(source, new RawDataRequest(null, Schema.TIME_SERIES, List.of()), ctx), sink);
         }
     }
@@ -111,7 +112,7 @@ class SpanRowsTest {
 
         @Override
         public void readRawSpans(
-                Source source, List<LabelMatcher> predicates, List<Interval> spans, RunContext ctx, SeriesSink sink) {
+                Source source, List<LabelMatcher> predicates, List<Interval> spans, ReadContext ctx, SeriesSink sink) {
             List<Labels> order = new ArrayList<>(times.keySet());
             order.sort(java.util.Comparator.comparing(Labels::toString));
             int total = times.values().stream().mapToInt(t -> t.length).sum();
@@ -152,7 +153,7 @@ class SpanRowsTest {
         }
     }
 
-    private static void hand(Iterator<Batch> batches, SeriesDataStore.SeriesSink sink) {
+    private static void hand(Iterator<Batch> batches, DataStore.SeriesSink sink) {
         Map<Labels, List<Integer>> order = new java.util.LinkedHashMap<>();
         List<Long> ts = new ArrayList<>();
         List<Double> vs = new ArrayList<>();
@@ -180,7 +181,7 @@ class SpanRowsTest {
     @ValueSource(ints = {0, 1, 2, 3, 4})
     void spansHoldExactlyTheMatchingSamples(int storeKind) {
         SplittableRandom random = new SplittableRandom(11 + storeKind);
-        io.tessera.exec.DataStore store = switch (storeKind) {
+        io.tessera.spi.DataStore store = switch (storeKind) {
             case 0 -> rows;
             case 1 -> new Wide();
             case 2 -> new Sloppy();

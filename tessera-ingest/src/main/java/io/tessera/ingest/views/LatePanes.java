@@ -7,7 +7,7 @@ import io.tessera.core.PaneGrid;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.PlanNode;
 import io.tessera.plan.Scan;
-import io.tessera.plan.Source;
+import io.tessera.spi.Source;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -1,13 +1,13 @@
 package io.tessera.ingest.views;
 
 import io.tessera.core.Batch;
-import io.tessera.exec.DataStore;
-import io.tessera.exec.MaterializedViewRequest;
-import io.tessera.exec.RawDataRequest;
-import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
-import io.tessera.plan.MaterializedView;
-import io.tessera.plan.Source;
+import io.tessera.spi.DataStore;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.RawDataRequest;
+import io.tessera.spi.ReadContext;
+import io.tessera.spi.Source;
+import io.tessera.spi.ViewId;
+import io.tessera.spi.ViewStates;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,13 +23,13 @@ final class CountingDataStore implements DataStore {
     }
 
     @Override
-    public Iterator<Batch> readRawData(Source source, RawDataRequest request, RunContext context) {
+    public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
         rawReads.incrementAndGet();
         return store.readRawData(source, request, context);
     }
 
     @Override
-    public ViewStates readMaterializedView(MaterializedView view, MaterializedViewRequest request, RunContext context) {
+    public ViewStates readMaterializedView(ViewId view, MaterializedViewRequest request, ReadContext context) {
         viewReads.incrementAndGet();
         return store.readMaterializedView(view, request, context);
     }

@@ -11,10 +11,8 @@ import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.TableCatalog;
 import io.tessera.core.TableSchema;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.plan.DagBuilder;
 import io.tessera.plan.DefinitionIds;
 import io.tessera.plan.Grouping;
@@ -23,11 +21,13 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.Scan;
-import io.tessera.plan.Source;
 import io.tessera.plan.StateSpec;
 import io.tessera.plan.TableWindow;
 import io.tessera.sketch.StateFamily;
 import io.tessera.sketch.SumState;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.Source;
+import io.tessera.spi.ViewStates;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
@@ -93,7 +93,7 @@ class TableViewMaintainerTest {
 
     private Map<Labels, Double> sums(Interval pane) {
         ViewStates states = store.readMaterializedView(
-                view,
+                view.viewId(),
                 new MaterializedViewRequest(pane, List.of(pane)),
                 new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
         Map<Labels, Double> out = new HashMap<>();

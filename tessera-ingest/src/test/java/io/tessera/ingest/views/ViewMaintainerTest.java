@@ -7,10 +7,8 @@ import io.tessera.core.Interval;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.QueryLimits;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
 import io.tessera.plan.DagBuilder;
 import io.tessera.plan.DefinitionIds;
 import io.tessera.plan.Grouping;
@@ -19,11 +17,13 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.Scan;
-import io.tessera.plan.Source;
 import io.tessera.plan.StateSpec;
 import io.tessera.plan.TimeRange;
 import io.tessera.sketch.StateFamily;
 import io.tessera.sketch.SumState;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.Source;
+import io.tessera.spi.ViewStates;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
@@ -79,7 +79,7 @@ class ViewMaintainerTest {
 
     private ViewStates read(Interval... panes) {
         return store.readMaterializedView(
-                view,
+                view.viewId(),
                 new MaterializedViewRequest(
                         new Interval(panes[0].start(), panes[panes.length - 1].end()), List.of(panes)),
                 new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
@@ -181,7 +181,7 @@ class ViewMaintainerTest {
         assertThat(again[0].isInvalid(view.definitionId(), new Interval(T0, T0 + PANE)))
                 .isFalse();
         ViewStates rebuilt = data.readMaterializedView(
-                view,
+                view.viewId(),
                 new MaterializedViewRequest(new Interval(T0, T0 + PANE), List.of(new Interval(T0, T0 + PANE))),
                 new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
         assertThat(sumOf(rebuilt, 0, A)).isEqualTo(4);
@@ -260,11 +260,11 @@ class ViewMaintainerTest {
         for (int p = 0; p < 25; p++) {
             Interval pane = new Interval(T0 + p * PANE, T0 + (p + 1) * PANE);
             ViewStates sum = store.readMaterializedView(
-                    sumView,
+                    sumView.viewId(),
                     new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             ViewStates count = store.readMaterializedView(
-                    countView,
+                    countView.viewId(),
                     new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             assertThat(sumOf(sum, 0, A)).as("pane %d", p).isEqualTo(sumA[p]);
@@ -276,7 +276,7 @@ class ViewMaintainerTest {
             });
             assertThat(n[0]).as("pane %d", p).isEqualTo(countB[p]);
             ViewStates all = store.readMaterializedView(
-                    totalView,
+                    totalView.viewId(),
                     new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             long[] both = {0};
@@ -289,7 +289,7 @@ class ViewMaintainerTest {
         for (int p = 0; p < 12; p++) {
             Interval pane = new Interval(T0 + 2 * p * PANE, T0 + 2 * (p + 1) * PANE);
             ViewStates wide = store.readMaterializedView(
-                    wideView,
+                    wideView.viewId(),
                     new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             assertThat(sumOf(wide, 0, A)).as("2-minute pane %d", p).isEqualTo(sumA[2 * p] + sumA[2 * p + 1]);
@@ -337,7 +337,7 @@ class ViewMaintainerTest {
         for (int p = 0; p < 100; p++) {
             Interval pane = new Interval(T0 + p * narrow, T0 + (p + 1) * narrow);
             ViewStates sum = store.readMaterializedView(
-                    narrowView,
+                    narrowView.viewId(),
                     new MaterializedViewRequest(pane, List.of(pane)),
                     new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
             assertThat(sumOf(sum, 0, A)).as("15 s pane %d", p).isEqualTo(sumA[p]);

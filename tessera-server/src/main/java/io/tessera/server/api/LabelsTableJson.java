@@ -1,6 +1,6 @@
 package io.tessera.server.api;
 
-import io.tessera.exec.value.LabelsTable;
+import io.tessera.spi.LabelsTable;
 import java.io.IOException;
 import java.util.Arrays;
 

@@ -1,6 +1,5 @@
 package io.tessera.server.api;
 
-import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryAccelerator;
 import io.tessera.exec.QueryResult;
@@ -8,6 +7,7 @@ import io.tessera.server.http.HttpService;
 import io.tessera.server.http.Request;
 import io.tessera.server.metrics.QueryErrorReason;
 import io.tessera.server.metrics.QueryMetrics;
+import io.tessera.spi.DataStore;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.RawStore;
 import java.io.IOException;

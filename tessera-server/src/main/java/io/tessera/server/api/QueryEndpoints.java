@@ -1,7 +1,6 @@
 package io.tessera.server.api;
 
 import io.tessera.core.InvalidInputException;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryAccelerator;
 import io.tessera.exec.QueryLimits;
@@ -22,6 +21,7 @@ import io.tessera.promql.SubqueryExpr;
 import io.tessera.promql.UnaryExpr;
 import io.tessera.promql.VectorSelector;
 import io.tessera.server.http.Request;
+import io.tessera.spi.DataStore;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

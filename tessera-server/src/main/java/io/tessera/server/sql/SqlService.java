@@ -1,12 +1,12 @@
 package io.tessera.server.sql;
 
 import io.tessera.core.TableCatalog;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.sql.SqlEngine;
 import io.tessera.exec.sql.SqlResult;
 import io.tessera.exec.sql.SqlView;
+import io.tessera.spi.DataStore;
 import io.tessera.sql.SqlFrontend;
 import io.tessera.sql.SqlQuery;
 import java.util.ArrayList;

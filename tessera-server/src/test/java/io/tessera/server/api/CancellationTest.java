@@ -3,9 +3,9 @@ package io.tessera.server.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Batch;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.server.http.HttpService;
+import io.tessera.spi.DataStore;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

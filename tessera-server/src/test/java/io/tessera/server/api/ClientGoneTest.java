@@ -3,10 +3,10 @@ package io.tessera.server.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Batch;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryCancelledException;
 import io.tessera.server.http.HttpService;
+import io.tessera.spi.DataStore;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,9 +42,9 @@ class ClientGoneTest {
 
         @Override
         public java.util.Iterator<Batch> readRawData(
-                io.tessera.plan.Source source,
-                io.tessera.exec.RawDataRequest request,
-                io.tessera.exec.RunContext context) {
+                io.tessera.spi.Source source,
+                io.tessera.spi.RawDataRequest request,
+                io.tessera.spi.ReadContext context) {
             reads.incrementAndGet();
             reading.countDown();
             long giveUp = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.tessera.core.Labels;
 import io.tessera.exec.QueryResult;
-import io.tessera.exec.value.LabelsTable;
+import io.tessera.spi.LabelsTable;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.tessera.store.summary;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.value.LabelsTable;
+import io.tessera.spi.LabelsTable;
 
 /**
  * A view's group label sets by id, as of its newest snapshot: the dictionary only grows and a

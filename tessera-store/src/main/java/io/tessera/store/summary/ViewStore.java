@@ -69,7 +69,7 @@ public final class ViewStore {
     }
 
     /** The view's group label sets by group id, the same object for the view's whole life. */
-    public io.tessera.exec.value.LabelsTable groups() {
+    public io.tessera.spi.LabelsTable groups() {
         return groups;
     }
 

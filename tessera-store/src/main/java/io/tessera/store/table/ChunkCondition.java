@@ -1,8 +1,7 @@
 package io.tessera.store.table;
 
 import io.tessera.core.Schema;
-import io.tessera.sql.SqlExpr;
-import io.tessera.sql.SqlPredicate;
+import io.tessera.spi.RowPredicate;
 
 /**
  * A read's row condition tested on a chunk's own arrays, before any column is copied or decoded:
@@ -18,12 +17,12 @@ final class ChunkCondition {
         boolean test(int row);
     }
 
-    private final SqlPredicate predicate;
+    private final RowPredicate predicate;
     private final Schema rowSchema;
     private final String[][] dictionaries;
     private final java.util.Map<String, byte[]> answers = new java.util.HashMap<>();
 
-    private ChunkCondition(SqlPredicate predicate, Schema rowSchema, String[][] dictionaries) {
+    private ChunkCondition(RowPredicate predicate, Schema rowSchema, String[][] dictionaries) {
         this.predicate = predicate;
         this.rowSchema = rowSchema;
         this.dictionaries = dictionaries;
@@ -33,29 +32,29 @@ final class ChunkCondition {
      * {@code predicate} over a table of {@code rowSchema} whose string columns' values are
      * {@code dictionaries}; null when it cannot be tested here.
      */
-    static ChunkCondition of(SqlPredicate predicate, Schema rowSchema, String[][] dictionaries) {
+    static ChunkCondition of(RowPredicate predicate, Schema rowSchema, String[][] dictionaries) {
         ChunkCondition c = new ChunkCondition(predicate, rowSchema, dictionaries);
         return c.testable(predicate) ? c : null;
     }
 
-    private boolean testable(SqlPredicate p) {
+    private boolean testable(RowPredicate p) {
         return switch (p) {
-            case SqlPredicate.And a -> testable(a.left()) && testable(a.right());
-            case SqlPredicate.Or o -> testable(o.left()) && testable(o.right());
-            case SqlPredicate.Not n -> testable(n.operand());
-            case SqlPredicate.Compare c -> fits(c.left(), c.right());
-            case SqlPredicate.In in -> in.values().stream().allMatch(v -> fits(in.left(), v));
+            case RowPredicate.And a -> testable(a.left()) && testable(a.right());
+            case RowPredicate.Or o -> testable(o.left()) && testable(o.right());
+            case RowPredicate.Not n -> testable(n.operand());
+            case RowPredicate.Compare c -> fits(c.column(), c.value());
+            case RowPredicate.In in -> in.values().stream().allMatch(v -> fits(in.column(), v));
         };
     }
 
-    /** Whether a comparison of column {@code e} with {@code literal} is one this class tests as the executor does. */
-    private boolean fits(SqlExpr e, SqlExpr.Literal literal) {
-        if (!(e instanceof SqlExpr.Column c) || rowSchema.indexOf(c.name()) < 0) {
+    /** Whether a comparison of {@code column} with {@code constant} is one this class tests as the executor does. */
+    private boolean fits(String column, Object constant) {
+        if (rowSchema.indexOf(column) < 0) {
             return false;
         }
-        return switch (rowSchema.column(rowSchema.indexOf(c.name())).type()) {
-            case LONG, DOUBLE -> literal.value() instanceof Number;
-            case STRING -> literal.value() instanceof String;
+        return switch (rowSchema.column(rowSchema.indexOf(column)).type()) {
+            case LONG, DOUBLE -> constant instanceof Number;
+            case STRING -> constant instanceof String;
             case LABELS -> false;
         };
     }
@@ -65,51 +64,45 @@ final class ChunkCondition {
         return bind(predicate, chunk);
     }
 
-    private Test bind(SqlPredicate p, TableChunk chunk) {
+    private Test bind(RowPredicate p, TableChunk chunk) {
         return switch (p) {
-            case SqlPredicate.And a -> {
+            case RowPredicate.And a -> {
                 Test l = bind(a.left(), chunk);
                 Test r = bind(a.right(), chunk);
                 yield row -> l.test(row) && r.test(row);
             }
-            case SqlPredicate.Or o -> {
+            case RowPredicate.Or o -> {
                 Test l = bind(o.left(), chunk);
                 Test r = bind(o.right(), chunk);
                 yield row -> l.test(row) || r.test(row);
             }
-            case SqlPredicate.Not n -> {
+            case RowPredicate.Not n -> {
                 Test t = bind(n.operand(), chunk);
                 yield row -> !t.test(row);
             }
-            case SqlPredicate.Compare c ->
-                compare(
-                        chunk,
-                        ((SqlExpr.Column) c.left()).name(),
-                        c.op(),
-                        c.right().value());
-            case SqlPredicate.In in -> {
+            case RowPredicate.Compare c -> compare(chunk, c.column(), c.op(), c.value());
+            case RowPredicate.In in -> {
                 Test[] equals = new Test[in.values().size()];
                 for (int i = 0; i < equals.length; i++) {
                     equals[i] = compare(
                             chunk,
-                            ((SqlExpr.Column) in.left()).name(),
-                            SqlPredicate.Op.EQ,
-                            in.values().get(i).value());
+                            in.column(),
+                            RowPredicate.Comparison.EQ,
+                            in.values().get(i));
                 }
-                boolean negated = in.negated();
                 yield row -> {
                     for (Test e : equals) {
                         if (e.test(row)) {
-                            return !negated;
+                            return true;
                         }
                     }
-                    return negated;
+                    return false;
                 };
             }
         };
     }
 
-    private Test compare(TableChunk chunk, String column, SqlPredicate.Op op, Object value) {
+    private Test compare(TableChunk chunk, String column, RowPredicate.Comparison op, Object value) {
         int position = rowSchema.indexOf(column);
         Object array = position == 0 ? chunk.ts : chunk.columns[position - 1];
         return switch (array) {

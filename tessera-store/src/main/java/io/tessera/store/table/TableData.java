@@ -7,7 +7,7 @@ import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Schema;
 import io.tessera.core.TableSchema;
-import io.tessera.sql.SqlPredicate;
+import io.tessera.spi.RowPredicate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -260,7 +260,7 @@ final class TableData {
     }
 
     /** The requested columns of the rows in {@code range} (all rows when null), a batch per chunk that has any. */
-    List<Batch> read(Interval range, Schema columns, SqlPredicate condition) {
+    List<Batch> read(Interval range, Schema columns, RowPredicate condition) {
         int[] positions = new int[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             Column wanted = columns.column(i);

@@ -94,7 +94,7 @@ public final class TableStore {
     }
 
     /** As {@link #read(String, Interval, Schema)}, only the rows that meet {@code condition} (on requested columns; null for all). */
-    public List<Batch> read(String table, Interval range, Schema columns, io.tessera.sql.SqlPredicate condition) {
+    public List<Batch> read(String table, Interval range, Schema columns, io.tessera.spi.RowPredicate condition) {
         return data(table).read(range, columns, condition);
     }
 

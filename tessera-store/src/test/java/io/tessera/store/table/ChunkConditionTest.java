@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.Batch;
 import io.tessera.core.Interval;
 import io.tessera.core.Schema;
+import io.tessera.exec.sql.RowPredicates;
 import io.tessera.sql.SqlExpr;
 import io.tessera.sql.SqlPredicate;
 import io.tessera.sql.SqlType;
@@ -15,7 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A read with a row condition keeps exactly the rows of the brute-force model that meet it:
+ * A read with a SQL condition, pushed down as the executor pushes it ({@link RowPredicates}), keeps
+ * exactly the rows of the brute-force model that meet the SQL condition:
  * seeded random conditions (comparisons and IN on strings, integers and doubles with NaN and
  * -0.0 among them, under AND, OR, NOT) over several chunks and time ranges.
  */
@@ -46,7 +48,7 @@ class ChunkConditionTest {
             long start = 1_000_000 + random.nextLong(300_000);
             Interval range = new Interval(start, start + 1 + random.nextLong(300_000));
             List<String> got = new ArrayList<>();
-            for (Batch b : store.read("requests", range, columns, condition)) {
+            for (Batch b : store.read("requests", range, columns, RowPredicates.pushable(condition))) {
                 for (int r = 0; r < b.rowCount(); r++) {
                     got.add(b.longs(0)[r] + "|" + b.strings(1)[r] + "|" + b.longs(2)[r] + "|" + b.doubles(3)[r] + "|"
                             + b.longs(5)[r]);

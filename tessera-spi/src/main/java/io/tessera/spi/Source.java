@@ -1,4 +1,4 @@
-package io.tessera.plan;
+package io.tessera.spi;
 
 /** Where a Scan reads raw data from. */
 public sealed interface Source {

@@ -1,8 +1,7 @@
-package io.tessera.exec;
+package io.tessera.spi;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
-import io.tessera.exec.value.LabelsTable;
 import io.tessera.sketch.State;
 
 /**

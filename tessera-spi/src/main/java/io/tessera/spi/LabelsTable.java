@@ -1,4 +1,4 @@
-package io.tessera.exec.value;
+package io.tessera.spi;
 
 import io.tessera.core.Labels;
 

@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.spi;
 
 import io.tessera.core.Interval;
 import java.util.List;
