@@ -4,7 +4,6 @@ import io.tessera.core.Batch;
 import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
-import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.Schema;
 import io.tessera.spi.DataStore;
@@ -80,7 +79,7 @@ public final class StoreDataStore implements DataStore {
                     "a per-series read has columns " + Schema.TIME_SERIES + ", not " + request.schema());
         }
         Interval range = request.timeRange() == null ? RawStore.ALL_TIME : request.timeRange();
-        raw.readSeries(request.predicates(), range, sink::series);
+        raw.readSeries(request.predicates(), range, sink);
     }
 
     /** The spans of every matching series in one walk over the raw store's series (not in label order). */
@@ -90,17 +89,7 @@ public final class StoreDataStore implements DataStore {
         if (!(source instanceof Source.TimeSeries)) {
             throw new InvalidInputException("no such source: " + source);
         }
-        raw.readSpans(predicates, spans.toArray(new Interval[0]), new RawStore.SeriesVisitor() {
-            @Override
-            public void visit(Labels labels, long[] ts, double[] values, int count) {
-                sink.series(labels, ts, values, count);
-            }
-
-            @Override
-            public void visitRange(Labels labels, long[] ts, double[] values, int from, int count) {
-                sink.seriesRange(labels, ts, values, from, count);
-            }
-        });
+        raw.readSpans(predicates, spans.toArray(new Interval[0]), sink);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.MatchType;
 import io.tessera.core.Schema;
+import io.tessera.spi.DataStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -142,32 +143,12 @@ public final class RawStore {
         return out;
     }
 
-    /** Receives the samples of one series; see {@link #readSeries}. */
-    @FunctionalInterface
-    public interface SeriesVisitor {
-        /** The series' samples {@code [0, count)} in time order, in arrays handed over to the visitor. */
-        void visit(Labels labels, long[] ts, double[] values, int count);
-
-        /**
-         * The series' samples {@code [from, from + count)} in time order, in arrays that may hold
-         * other series' samples too and that the visitor only reads; the store never writes them
-         * again, so the visitor may keep them. By default copied out and handed to {@link #visit}.
-         */
-        default void visitRange(Labels labels, long[] ts, double[] values, int from, int count) {
-            visit(
-                    labels,
-                    Arrays.copyOfRange(ts, from, from + count),
-                    Arrays.copyOfRange(values, from, from + count),
-                    count);
-        }
-    }
-
     /**
      * The samples of the matching series in {@code range}, series by series in label order:
      * each series with a sample in range is handed to {@code visitor} once, with its own fresh
      * arrays of exactly its sample count. The same samples as {@link #read}, without batches.
      */
-    public void readSeries(List<LabelMatcher> matchers, Interval range, SeriesVisitor visitor) {
+    public void readSeries(List<LabelMatcher> matchers, Interval range, DataStore.SeriesSink visitor) {
         SeriesCursor cursor = select(matchers, range);
         long[] ts = new long[256];
         double[] vs = new double[256];
@@ -184,7 +165,7 @@ public final class RawStore {
                 }
                 n += k;
             }
-            visitor.visit(cursor.labels(), Arrays.copyOf(ts, n), Arrays.copyOf(vs, n), n);
+            visitor.series(cursor.labels(), Arrays.copyOf(ts, n), Arrays.copyOf(vs, n), n);
         }
     }
 
@@ -194,7 +175,7 @@ public final class RawStore {
      * with the samples of all spans together in time order, in fresh arrays. Series come in no
      * particular order (not label order: the selection is not sorted).
      */
-    public void readSpans(List<LabelMatcher> matchers, Interval[] spans, SeriesVisitor visitor) {
+    public void readSpans(List<LabelMatcher> matchers, Interval[] spans, DataStore.SeriesSink visitor) {
         checkSelector(matchers);
         long[] bounds = SpanReader.bounds(spans);
         if (spans.length == 0) {
@@ -214,7 +195,7 @@ public final class RawStore {
     }
 
     /** {@link #readSpans} by walking to every series, never from a recent-samples log; for tests. */
-    void readSpansFromChunks(List<LabelMatcher> matchers, Interval[] spans, SeriesVisitor visitor) {
+    void readSpansFromChunks(List<LabelMatcher> matchers, Interval[] spans, DataStore.SeriesSink visitor) {
         checkSelector(matchers);
         long[] bounds = SpanReader.bounds(spans);
         if (spans.length > 0) {

@@ -1,6 +1,7 @@
 package io.tessera.store.raw;
 
 import io.tessera.core.Labels;
+import io.tessera.spi.DataStore;
 import java.util.Arrays;
 
 /**
@@ -22,8 +23,7 @@ final class RecentSpanReader {
     private RecentSpanReader() {}
 
     /** False when the log cannot answer; nothing was visited then. */
-    static boolean read(
-            SeriesTable table, RecentSamples log, int[] ids, long[] bounds, RawStore.SeriesVisitor visitor) {
+    static boolean read(SeriesTable table, RecentSamples log, int[] ids, long[] bounds, DataStore.SeriesSink visitor) {
         long lo = bounds[0];
         RecentSamples.State state = log.state();
         if (lo < state.coveredAfter() || lo < table.restoredUpTo || lo < table.minValidTime) {
@@ -99,7 +99,7 @@ final class RecentSpanReader {
         for (int j = 0; j < n; j++) {
             int i = rows[j];
             if (labels[j] != null) {
-                visitor.visitRange(labels[j], times, values, start[i], start[i + 1] - start[i]);
+                visitor.seriesRange(labels[j], times, values, start[i], start[i + 1] - start[i]);
             }
         }
         return true;

@@ -2,6 +2,7 @@ package io.tessera.store.raw;
 
 import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
+import io.tessera.spi.DataStore;
 import java.util.Arrays;
 
 /**
@@ -28,7 +29,7 @@ final class SpanReader {
         return b;
     }
 
-    void read(MemSeries[] series, long[] bounds, RawStore.SeriesVisitor visitor) {
+    void read(MemSeries[] series, long[] bounds, DataStore.SeriesSink visitor) {
         for (MemSeries s : series) {
             SeriesView view = s.view();
             Chunk head = view.headMayHold(bounds[0], bounds[bounds.length - 1])
@@ -47,7 +48,7 @@ final class SpanReader {
                 }
             }
             if (n > 0) {
-                visitor.visit(s.labels, Arrays.copyOf(ts, n), Arrays.copyOf(vs, n), n);
+                visitor.series(s.labels, Arrays.copyOf(ts, n), Arrays.copyOf(vs, n), n);
             }
         }
     }

@@ -7,6 +7,7 @@ import io.tessera.core.Interval;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
+import io.tessera.spi.DataStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -297,7 +298,7 @@ class RecentSamplesTest {
     private static Map<Labels, List<Sample>> read(
             RawStore store, List<LabelMatcher> matchers, Interval[] spans, boolean fromChunks) {
         Map<Labels, List<Sample>> out = new TreeMap<>();
-        RawStore.SeriesVisitor visitor = (labels, ts, vs, count) -> {
+        DataStore.SeriesSink visitor = (labels, ts, vs, count) -> {
             assertThat(out).as("each series once").doesNotContainKey(labels);
             assertThat(ts).hasSize(count);
             List<Sample> samples = new ArrayList<>();
