@@ -52,11 +52,6 @@ public record Interval(long start, long end) implements Comparable<Interval> {
         return new Interval(Math.addExact(start, delta), Math.addExact(end, delta));
     }
 
-    /** True when {@code next} starts exactly where this interval ends. */
-    public boolean adjoins(Interval next) {
-        return next.start == end;
-    }
-
     /**
      * True when {@code parts}, in the order given, cover this interval exactly: no gap, no
      * overlap, nothing outside.

@@ -69,13 +69,4 @@ public record TableSchema(String name, String timeColumn, List<Column> dimension
         }
         return null;
     }
-
-    public boolean isDimension(String column) {
-        for (Column c : dimensions) {
-            if (c.name().equals(column)) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -85,24 +85,6 @@ public record Workload(
                 sqlGroups);
     }
 
-    /** This workload with its SQL queries' tables resolved in {@code tables}. */
-    public Workload withCatalog(TableCatalog tables) {
-        return new Workload(
-                queries,
-                seriesPerSelector,
-                scrapeIntervalMs,
-                lookbackMs,
-                ingestion,
-                tables,
-                sqlRowsPerSecond,
-                sqlGroups);
-    }
-
-    public Workload withSqlEstimates(long rowsPerSecond, long groups) {
-        return new Workload(
-                queries, seriesPerSelector, scrapeIntervalMs, lookbackMs, ingestion, catalog, rowsPerSecond, groups);
-    }
-
     /**
      * A workload file:
      * <pre>

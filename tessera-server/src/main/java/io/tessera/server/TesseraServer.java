@@ -15,7 +15,6 @@ import io.tessera.plan.ViewMatcher;
 import io.tessera.server.api.IngestEndpoints;
 import io.tessera.server.api.PlanEndpoints;
 import io.tessera.server.api.PrometheusApi;
-import io.tessera.server.cli.TesseraVersion;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.server.durability.StartupService;
 import io.tessera.server.durability.ViewDurability;

@@ -14,16 +14,14 @@ import org.apache.datasketches.cpc.CpcSketch;
 public final class DistinctCoupons {
 
     private final int lgK;
-    private final long seed;
     private final long count;
     /** The coupons as an open-addressing set (-1 empty) while they are fewer than the matrix's words; else null. */
     private final int[] set;
     /** The bit matrix when the coupons are many; else null. */
     private final long[] matrix;
 
-    private DistinctCoupons(int lgK, long seed, long count, int[] set, long[] matrix) {
+    private DistinctCoupons(int lgK, long count, int[] set, long[] matrix) {
         this.lgK = lgK;
-        this.seed = seed;
         this.count = count;
         this.set = set;
         this.matrix = matrix;
@@ -32,21 +30,20 @@ public final class DistinctCoupons {
     public static DistinctCoupons of(DistinctState state) {
         CpcSketch sketch = state.sketch();
         long count = CpcCoupons.numCoupons(sketch);
-        long seed = CpcCoupons.seed(sketch);
         if (count == 0) {
-            return new DistinctCoupons(state.lgK(), seed, 0, IntSet.empty(1), null);
+            return new DistinctCoupons(state.lgK(), 0, IntSet.empty(1), null);
         }
         if (count >= 1L << state.lgK()) {
-            return new DistinctCoupons(state.lgK(), seed, count, null, CpcCoupons.bitMatrix(sketch));
+            return new DistinctCoupons(state.lgK(), count, null, CpcCoupons.bitMatrix(sketch));
         }
         int[] set = IntSet.empty(2 * (int) count);
         CpcCoupons.forEach(sketch, c -> IntSet.insert(set, c));
-        return new DistinctCoupons(state.lgK(), seed, count, set, null);
+        return new DistinctCoupons(state.lgK(), count, set, null);
     }
 
     /** The coupons set in {@code matrix} (bit {@code col} of word {@code row}), {@code count} of them; the matrix is the result's. */
-    static DistinctCoupons ofMatrix(int lgK, long seed, long count, long[] matrix) {
-        return new DistinctCoupons(lgK, seed, count, null, matrix);
+    static DistinctCoupons ofMatrix(int lgK, long count, long[] matrix) {
+        return new DistinctCoupons(lgK, count, null, matrix);
     }
 
     public int lgK() {
@@ -76,13 +73,13 @@ public final class DistinctCoupons {
         /** Counts a value as {@link DistinctState#update(long, double)} does (stale markers ignored). */
         public void add(double value) {
             if (!StaleMarker.isStale(value)) {
-                add(CpcCoupons.coupon(value, lgK, seed));
+                add(CouponHash.coupon(value, lgK));
             }
         }
 
         /** Counts a string as {@link DistinctState#update(String)} does. */
         public void add(String value) {
-            int coupon = CpcCoupons.coupon(value, lgK, seed);
+            int coupon = CouponHash.coupon(value, lgK);
             if (coupon != -1) {
                 add(coupon);
             }

@@ -13,11 +13,8 @@ import org.apache.datasketches.cpc.CpcCoupons;
 public final class SlidingCoupons {
 
     private static final int EMPTY = -1;
-    /** The seed every {@link DistinctState} hashes with (it does not depend on lgK). */
-    private static final long SEED = CpcCoupons.seed(new DistinctState(DistinctState.DEFAULT_LG_K).sketch());
 
     private final int lgK;
-    private final long seed;
     private final long[] matrix;
     private int[] keys;
     private int[] counts;
@@ -27,10 +24,9 @@ public final class SlidingCoupons {
     private long distinct;
     private int states;
 
-    /** An empty range of states of {@code lgK}, for sketches of the default seed. */
+    /** An empty range of states of {@code lgK}. */
     public SlidingCoupons(int lgK) {
         this.lgK = lgK;
-        this.seed = SEED;
         this.matrix = new long[1 << lgK];
         this.keys = new int[64];
         this.counts = new int[64];
@@ -68,7 +64,7 @@ public final class SlidingCoupons {
 
     /** The range's coupons now, as a union of its states would give them, to count further values on. */
     public DistinctCoupons snapshot() {
-        return DistinctCoupons.ofMatrix(lgK, seed, distinct, matrix.clone());
+        return DistinctCoupons.ofMatrix(lgK, distinct, matrix.clone());
     }
 
     private void check(DistinctState state) {

@@ -136,12 +136,6 @@ public final class InstantVector implements Value {
         return labelsDistinct;
     }
 
-    public void setLabels(int s, Labels l) {
-        labelsDistinct = false;
-        notFromOneTable();
-        labels[s] = l;
-    }
-
     public boolean has(int s, int step) {
         if (oneStep) {
             checkStep(step);
@@ -218,22 +212,5 @@ public final class InstantVector implements Value {
     /** The sample timestamp of a point, or the evaluation time when none was kept. */
     public long sampleTs(int s, int step) {
         return sampleTs != null && sampleTs[s] != null ? sampleTs[s][step] : grid.time(step);
-    }
-
-    /** The number of points, for the samples limit. */
-    public long pointCount() {
-        long n = 0;
-        if (oneStep) {
-            for (long word : stepPresent) {
-                n += Long.bitCount(word);
-            }
-            return n;
-        }
-        for (int s = 0; s < size; s++) {
-            for (long word : present[s]) {
-                n += Long.bitCount(word);
-            }
-        }
-        return n;
     }
 }

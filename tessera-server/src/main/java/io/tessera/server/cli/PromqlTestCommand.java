@@ -1,6 +1,6 @@
 package io.tessera.server.cli;
 
-import io.tessera.exec.promqltest.PromqlTestFiles;
+import io.tessera.promqltest.PromqlTestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.tessera.server.cli;
 
 import io.tessera.core.InvalidInputException;
 import io.tessera.server.TesseraServer;
+import io.tessera.server.TesseraVersion;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.server.logging.LogLevel;

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "tessera",
         mixinStandardHelpOptions = true,
-        versionProvider = TesseraVersion.class,
+        versionProvider = VersionProvider.class,
         description = "A query accelerator for monitoring data.",
         subcommands = {
             ServeCommand.class,

@@ -1,15 +1,16 @@
 package org.apache.datasketches.cpc;
 
-import java.nio.charset.StandardCharsets;
 import java.util.function.IntConsumer;
-import org.apache.datasketches.hash.MurmurHash3;
 
 /**
  * What the CPC library computes but keeps package-private, for counting values on top of a
- * sketch without a union: a sketch's coupons (its bit matrix), the coupon a value maps to, and
- * the ICON estimate and bounds a union result gives for its number of coupons. A union's result
- * is the OR of its inputs' coupons and estimates with ICON from their count alone, so a count
- * kept this way gives exactly the union's estimate and bounds.
+ * sketch without a union: a sketch's coupons (its bit matrix) and their number, and the ICON
+ * estimate and bounds a union result gives for its number of coupons. A union's result is the OR
+ * of its inputs' coupons and estimates with ICON from their count alone, so a count kept this way
+ * gives exactly the union's estimate and bounds. No public API of the library gives any of these
+ * (a sketch's coupons exist publicly only inside its compressed serialized image), so this class
+ * stays in the library's package; the coupon a value maps to needs only the public MurmurHash3
+ * and is computed outside it.
  */
 public final class CpcCoupons {
 
@@ -43,34 +44,6 @@ public final class CpcCoupons {
 
     public static long numCoupons(CpcSketch sketch) {
         return sketch.numCoupons;
-    }
-
-    public static long seed(CpcSketch sketch) {
-        return sketch.seed;
-    }
-
-    /** The coupon ({@code row << 6 | col}) that {@link CpcSketch#update(double)} would collect for {@code value}. */
-    public static int coupon(double value, int lgK, long seed) {
-        double d = value == 0.0 ? 0.0 : value;
-        long[] h = MurmurHash3.hash(new long[] {Double.doubleToLongBits(d)}, seed);
-        return coupon(h[0], h[1], lgK);
-    }
-
-    /** The coupon {@link CpcSketch#update(String)} would collect for {@code value}; -1 for null or empty (never counted). */
-    public static int coupon(String value, int lgK, long seed) {
-        if (value == null || value.isEmpty()) {
-            return -1;
-        }
-        long[] h = MurmurHash3.hash(value.getBytes(StandardCharsets.UTF_8), seed);
-        return coupon(h[0], h[1], lgK);
-    }
-
-    private static int coupon(long hash0, long hash1, int lgK) {
-        int col = Math.min(63, Long.numberOfLeadingZeros(hash1));
-        int row = (int) (hash0 & ((1L << lgK) - 1));
-        int rowCol = (row << 6) | col;
-        // as the sketch does: the all-ones pair is the hash table's empty slot
-        return rowCol == -1 ? rowCol ^ (1 << 6) : rowCol;
     }
 
     public static double iconEstimate(int lgK, long coupons) {

@@ -1,4 +1,0 @@
-package io.tessera.exec.promqltest;
-
-/** {@code clear}: removes all data loaded so far. */
-record ClearCommand(int line) implements Command {}

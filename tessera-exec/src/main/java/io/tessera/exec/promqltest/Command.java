@@ -1,7 +1,0 @@
-package io.tessera.exec.promqltest;
-
-/** One command of a test script; {@code line} is 1-based. */
-sealed interface Command permits LoadCommand, ClearCommand, EvalCommand {
-
-    int line();
-}
