@@ -81,7 +81,7 @@ final class CostModel {
         double w = r.windowMs();
         double perSeries = samples(w);
         double touch = c.exactSampleNs() * (r.match().family() == StateFamily.KLL ? Math.max(1, log2(perSeries)) : 1);
-        boolean slides = r.match().kind().sliding().slides();
+        boolean slides = r.match().slides();
         double cost = 0;
         for (Reach reach : r.reaches()) {
             cost += reach.evalsPerSecond() * exactPerRun(reach, w, touch, slides);

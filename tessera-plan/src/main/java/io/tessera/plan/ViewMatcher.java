@@ -31,9 +31,16 @@ public final class ViewMatcher {
     /** The accelerable shape around one RangeFunction. */
     record Match(RangeFunction function, int timeRange, long windowMs, int scan, TimeShift shift, StateFamily family) {
 
-        /** The matched function's entry in the range-function table (a match is only made for one with a view family). */
-        RangeFunctionKind kind() {
-            return function.functionKind().orElseThrow();
+        /** Whether a view keeping the samples answers the function (a SQL reader's label names none). */
+        boolean answersFromSamples() {
+            return function.functionKind()
+                    .map(RangeFunctionKind::answersFromSamples)
+                    .orElse(false);
+        }
+
+        /** Whether the exact engine slides the function over overlapping windows. */
+        boolean slides() {
+            return function.functionKind().map(kind -> kind.sliding().slides()).orElse(false);
         }
     }
 
@@ -209,7 +216,7 @@ public final class ViewMatcher {
             Match m = match(dag, id);
             MaterializedView paneView = m == null ? null : viewFor(m, id, m.family());
             MaterializedView sampleView =
-                    m == null || !m.kind().answersFromSamples() ? null : viewFor(m, id, StateFamily.SAMPLES);
+                    m == null || !m.answersFromSamples() ? null : viewFor(m, id, StateFamily.SAMPLES);
             int panes = paneView == null && sampleView == null ? -1 : readView(m, paneView, sampleView);
             MaterializedView gridView = gridViewFor(id, StateFamily.LAST);
             MaterializedView curveView = gridViewFor(id, StateFamily.CURVE);
