@@ -22,7 +22,8 @@ import java.util.TreeMap;
  * it is an extrapolated rate. Plan nodes name a function by its PromQL name ({@link #byName}).
  */
 public enum RangeFunctionKind {
-    // name, arguments, view family, from samples, exact sliding, grid correction, result series, extrapolation
+    // name, arguments, view family, from samples, exact sliding, grid correction, result series, extrapolation;
+    // a function given only a name and arguments is answered exactly, step by step, dropping the metric name
     ABSENT_OVER_TIME(
             "absent_over_time",
             List.of(MATRIX),
@@ -68,24 +69,8 @@ public enum RangeFunctionKind {
             GridCorrectionKind.COUNTER,
             PER_SERIES_WITHOUT_NAME,
             ExtrapolatedRate.DELTA),
-    DERIV(
-            "deriv",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    DOUBLE_EXPONENTIAL_SMOOTHING(
-            "double_exponential_smoothing",
-            List.of(MATRIX, SCALAR, SCALAR),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
+    DERIV("deriv", List.of(MATRIX)),
+    DOUBLE_EXPONENTIAL_SMOOTHING("double_exponential_smoothing", List.of(MATRIX, SCALAR, SCALAR)),
     FIRST_OVER_TIME(
             "first_over_time",
             List.of(MATRIX),
@@ -95,15 +80,7 @@ public enum RangeFunctionKind {
             GridCorrectionKind.NONE,
             PER_SERIES_WITH_NAME,
             null),
-    IDELTA(
-            "idelta",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
+    IDELTA("idelta", List.of(MATRIX)),
     INCREASE(
             "increase",
             List.of(MATRIX),
@@ -113,15 +90,7 @@ public enum RangeFunctionKind {
             GridCorrectionKind.COUNTER,
             PER_SERIES_WITHOUT_NAME,
             ExtrapolatedRate.INCREASE),
-    IRATE(
-            "irate",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
+    IRATE("irate", List.of(MATRIX)),
     LAST_OVER_TIME(
             "last_over_time",
             List.of(MATRIX),
@@ -131,15 +100,7 @@ public enum RangeFunctionKind {
             GridCorrectionKind.NONE,
             PER_SERIES_WITH_NAME,
             null),
-    MAD_OVER_TIME(
-            "mad_over_time",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
+    MAD_OVER_TIME("mad_over_time", List.of(MATRIX)),
     MAX_OVER_TIME(
             "max_over_time",
             List.of(MATRIX),
@@ -158,15 +119,7 @@ public enum RangeFunctionKind {
             GridCorrectionKind.MIN,
             PER_SERIES_WITHOUT_NAME,
             null),
-    PREDICT_LINEAR(
-            "predict_linear",
-            List.of(MATRIX, SCALAR),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
+    PREDICT_LINEAR("predict_linear", List.of(MATRIX, SCALAR)),
     PRESENT_OVER_TIME(
             "present_over_time",
             List.of(MATRIX),
@@ -230,42 +183,10 @@ public enum RangeFunctionKind {
             GridCorrectionKind.SUM,
             PER_SERIES_WITHOUT_NAME,
             null),
-    TS_OF_FIRST_OVER_TIME(
-            "ts_of_first_over_time",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    TS_OF_LAST_OVER_TIME(
-            "ts_of_last_over_time",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    TS_OF_MAX_OVER_TIME(
-            "ts_of_max_over_time",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    TS_OF_MIN_OVER_TIME(
-            "ts_of_min_over_time",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null);
+    TS_OF_FIRST_OVER_TIME("ts_of_first_over_time", List.of(MATRIX)),
+    TS_OF_LAST_OVER_TIME("ts_of_last_over_time", List.of(MATRIX)),
+    TS_OF_MAX_OVER_TIME("ts_of_max_over_time", List.of(MATRIX)),
+    TS_OF_MIN_OVER_TIME("ts_of_min_over_time", List.of(MATRIX));
 
     private static final Map<String, RangeFunctionKind> BY_NAME = byPromqlName();
 
@@ -276,6 +197,10 @@ public enum RangeFunctionKind {
     private final GridCorrectionKind gridCorrection;
     private final ResultSeries resultSeries;
     private final ExtrapolatedRate extrapolation;
+
+    RangeFunctionKind(String name, List<ValueType> argTypes) {
+        this(name, argTypes, null, false, ExactSliding.NONE, GridCorrectionKind.NONE, PER_SERIES_WITHOUT_NAME, null);
+    }
 
     RangeFunctionKind(
             String name,
