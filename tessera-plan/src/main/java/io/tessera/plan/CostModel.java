@@ -13,7 +13,6 @@ import io.tessera.sketch.StateFamily;
 import io.tessera.sketch.SumState;
 import io.tessera.sketch.VarianceState;
 import java.util.Collection;
-import java.util.Set;
 
 /**
  * Costs in cores (CPU seconds per second), for {@code series} series per selector scraped every
@@ -34,9 +33,6 @@ import java.util.Set;
  * </ul>
  */
 final class CostModel {
-
-    /** Range functions the exact engine evaluates over overlapping steps by carrying the window (sliding kernels). */
-    private static final Set<String> SLIDING = Set.of("sum_over_time", "avg_over_time", "quantile_over_time");
 
     private final CostConstants c;
     private final double series;
@@ -85,7 +81,7 @@ final class CostModel {
         double w = r.windowMs();
         double perSeries = samples(w);
         double touch = c.exactSampleNs() * (r.match().family() == StateFamily.KLL ? Math.max(1, log2(perSeries)) : 1);
-        boolean slides = slides(r.match().function().function());
+        boolean slides = r.match().slides();
         double cost = 0;
         for (Reach reach : r.reaches()) {
             cost += reach.evalsPerSecond() * exactPerRun(reach, w, touch, slides);
@@ -102,7 +98,7 @@ final class CostModel {
     /**
      * The samples of one series an exact run touches for windows of {@code w} at {@code steps}
      * times {@code cadenceMs} apart: every window whole, or, for a function the engine slides
-     * ({@link #slides}) over overlapping windows, the first window whole and then what enters and
+     * ({@link io.tessera.promql.ExactSliding#slides}) over overlapping windows, the first window whole and then what enters and
      * leaves at each step.
      */
     double samplesTouched(double w, long steps, double cadenceMs, boolean slides) {
@@ -111,11 +107,6 @@ final class CostModel {
             touched = Math.min(touched, samples(w) + (steps - 1) * 2 * samples(cadenceMs));
         }
         return touched;
-    }
-
-    /** Whether the exact engine evaluates {@code function} over overlapping steps by carrying the window. */
-    static boolean slides(String function) {
-        return SLIDING.contains(function);
     }
 
     /** Reading a reader's windows from a view of pane width {@code paneMs}. */

@@ -2,8 +2,9 @@ package io.tessera.plan;
 
 import io.tessera.promql.AggregateOp;
 import io.tessera.spi.Source;
+import io.tessera.promql.RangeFunctionKind;
+import io.tessera.sketch.ExtrapolatedRate;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A node a curve view ({@link io.tessera.sketch.StateFamily#CURVE}) keeps:
@@ -15,8 +16,6 @@ import java.util.Set;
  */
 public record CurveShape(String function, long windowMs, int scan, List<String> grouping, boolean without) {
 
-    private static final Set<String> FUNCTIONS = Set.of("rate", "increase", "delta");
-
     /** The shape of {@code id}, seeing through the Fallbacks a view rewrite put under it; null when it has none. */
     public static CurveShape of(PhysicalDag dag, int id) {
         if (!(dag.node(id) instanceof VectorAggregate a) || a.op() != AggregateOp.SUM || a.param() >= 0) {
@@ -27,7 +26,7 @@ public record CurveShape(String function, long windowMs, int scan, List<String> 
             input = f.exact();
         }
         if (!(dag.node(input) instanceof RangeFunction f)
-                || !FUNCTIONS.contains(f.function())
+                || f.functionKind().flatMap(RangeFunctionKind::extrapolation).isEmpty()
                 || f.params().length > 0
                 || !(dag.node(f.input()) instanceof TimeRange t)
                 || t.windowKind() != TimeRange.Kind.RANGE
@@ -38,11 +37,18 @@ public record CurveShape(String function, long windowMs, int scan, List<String> 
         return new CurveShape(f.function(), t.rangeMs(), t.input(), a.grouping(), a.without());
     }
 
+    /** Which of rate, increase and delta the shape sums. */
+    public ExtrapolatedRate extrapolation() {
+        return RangeFunctionKind.byName(function)
+                .flatMap(RangeFunctionKind::extrapolation)
+                .orElseThrow();
+    }
+
     public boolean counter() {
-        return !function.equals("delta");
+        return extrapolation().counter();
     }
 
     public boolean rate() {
-        return function.equals("rate");
+        return extrapolation().perSecond();
     }
 }

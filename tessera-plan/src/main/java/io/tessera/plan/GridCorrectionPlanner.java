@@ -37,7 +37,9 @@ final class GridCorrectionPlanner {
     /** The range function at {@code root} when a grid correction can move it, else null. */
     RangeFunction correctable(int root) {
         if (dag.node(root) instanceof RangeFunction f
-                && GridCorrections.supports(f.function())
+                && f.functionKind()
+                        .map(kind -> kind.gridCorrection().supported())
+                        .orElse(false)
                 && dag.node(f.input()) instanceof TimeRange t
                 && t.windowKind() == TimeRange.Kind.RANGE
                 && dag.node(t.input()) instanceof Scan) {
@@ -48,7 +50,7 @@ final class GridCorrectionPlanner {
 
     /** The count view a correction of {@code f} from a grid kept with {@code m} reads, or null for a count itself. */
     MaterializedView countCompanion(RangeFunction f, Materialization m) {
-        if (f.function().equals("count_over_time")) {
+        if (!f.functionKind().orElseThrow().gridCorrection().readsCountCompanion()) {
             return null;
         }
         TimeRange t = (TimeRange) dag.node(f.input());

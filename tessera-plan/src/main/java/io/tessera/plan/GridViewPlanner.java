@@ -1,6 +1,7 @@
 package io.tessera.plan;
 
 import io.tessera.core.Durations;
+import io.tessera.promql.GridCorrectionKind;
 import io.tessera.sketch.StateFamily;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -122,13 +123,13 @@ final class GridViewPlanner {
      */
     private void atNow(int i, WorkloadQuery q, int root, List<Decision> out) {
         RangeFunction f = corrections.correctable(root);
-        if (f == null || f.function().equals("quantile_over_time")) {
+        if (f == null || f.functionKind().orElseThrow().gridCorrection() == GridCorrectionKind.QUANTILE) {
             return;
         }
         long window = ((TimeRange) dag.node(f.input())).rangeMs();
         double stepCost = stepCostNs(root);
         double series = workload.seriesPerSelector();
-        int views = f.function().equals("count_over_time") ? 1 : 2;
+        int views = f.functionKind().orElseThrow().gridCorrection().readsCountCompanion() ? 2 : 1;
         double now = QUERY_PATH_WEIGHT * currentCost.applyAsDouble(root);
         long best = 0;
         double bestUpkeep = 0;
@@ -251,7 +252,7 @@ final class GridViewPlanner {
     private boolean slides(int root, int range) {
         for (int id = range + 1; id <= root; id++) {
             if (dag.node(id) instanceof RangeFunction f && f.input() == range && below(root, id)) {
-                return CostModel.slides(f.function());
+                return f.functionKind().map(kind -> kind.sliding().slides()).orElse(false);
             }
         }
         return false;

@@ -1,9 +1,12 @@
 package io.tessera.plan;
 
 import io.tessera.core.InvalidInputException;
+import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.StateFamily;
 import io.tessera.spi.Source;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The DAG rules of an installable plan: inputs are earlier nodes (checked by {@link PhysicalDag}),
@@ -284,21 +287,34 @@ final class PlanValidator {
      * and over {@code count_over_time} of its own range, which is a range time range over a Scan.
      */
     private static void checkGridCorrection(PhysicalDag dag, int id, GridCorrection c) {
-        if (!GridCorrections.supports(c.function())) {
+        if (!RangeFunctionKind.byName(c.function())
+                .map(kind -> kind.gridCorrection().supported())
+                .orElse(false)) {
             throw new InvalidInputException(
-                    at(id, dag) + c.function() + " has no grid correction; supported: " + GridCorrections.FUNCTIONS);
+                    at(id, dag) + c.function() + " has no grid correction; supported: " + withGridCorrection());
         }
         if (!(dag.node(c.range()) instanceof TimeRange t) || t.windowKind() != TimeRange.Kind.RANGE) {
             throw new InvalidInputException(at(id, dag) + "a grid correction reads a range time range, not "
                     + kindName(dag.node(c.range())) + " (node " + c.range() + ")");
         }
         Materialization value = gridViewOver(dag, id, c.value(), c.function(), c.range());
-        Materialization count = gridViewOver(dag, id, c.count(), "count_over_time", c.range());
+        Materialization count =
+                gridViewOver(dag, id, c.count(), RangeFunctionKind.COUNT_OVER_TIME.promqlName(), c.range());
         if (value.paneMs() != count.paneMs() || value.phaseMs() != count.phaseMs()) {
             throw new InvalidInputException(at(id, dag) + "its value view keeps every " + value.paneMs()
                     + " ms but its count view every " + count.paneMs() + " ms; they must share one grid");
         }
         params(dag, id, c.params());
+    }
+
+    private static List<String> withGridCorrection() {
+        List<String> names = new ArrayList<>();
+        for (RangeFunctionKind kind : RangeFunctionKind.values()) {
+            if (kind.gridCorrection().supported()) {
+                names.add(kind.promqlName());
+            }
+        }
+        return names;
     }
 
     private static Materialization gridViewOver(PhysicalDag dag, int id, int view, String function, int range) {
@@ -320,7 +336,10 @@ final class PlanValidator {
         }
         long pane = p.materialization().paneMs();
         if (p.state().family() == StateFamily.SAMPLES) {
-            if (v.windowMs() <= 0 || !ViewFamilies.answersFromSamples(v.function())) {
+            if (v.windowMs() <= 0
+                    || !RangeFunctionKind.byName(v.function())
+                            .map(RangeFunctionKind::answersFromSamples)
+                            .orElse(false)) {
                 throw new InvalidInputException(at(id, dag) + v.function() + " over " + v.windowMs()
                         + " ms cannot be answered from a SAMPLES view");
             }
@@ -331,7 +350,9 @@ final class PlanValidator {
             throw new InvalidInputException(at(id, dag) + "its window " + v.windowMs()
                     + " ms is not a positive multiple of the view's pane width " + pane + " ms");
         }
-        StateFamily family = ViewFamilies.familyOf(v.function());
+        StateFamily family = RangeFunctionKind.byName(v.function())
+                .flatMap(RangeFunctionKind::viewFamily)
+                .orElse(null);
         if (family == null || family != p.state().family()) {
             throw new InvalidInputException(at(id, dag) + v.function() + " cannot be answered from a "
                     + p.state().family() + " view");

@@ -3,6 +3,7 @@ package io.tessera.plan;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.promql.Parser;
+import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.StateFamily;
 import io.tessera.spi.Source;
 import io.tessera.sql.SqlFrontend;
@@ -378,7 +379,7 @@ public final class Planner {
     }
 
     private String whyNot(RangeFunction f) {
-        if (ViewFamilies.familyOf(f.function()) == null) {
+        if (f.functionKind().flatMap(RangeFunctionKind::viewFamily).isEmpty()) {
             return "no state family merges " + f.function() + " across panes; it runs exactly";
         }
         PlanNode input = dag.node(f.input());

@@ -10,6 +10,7 @@ import io.tessera.promql.Call;
 import io.tessera.promql.Expr;
 import io.tessera.promql.MatrixSelector;
 import io.tessera.promql.ParenExpr;
+import io.tessera.promql.RangeFunctionKind;
 import io.tessera.promql.SubqueryExpr;
 import io.tessera.promql.UnaryExpr;
 import io.tessera.promql.UnaryOp;
@@ -113,9 +114,10 @@ public final class PromqlLowering {
             }
         }
         String name = c.function().name();
-        Labels absent =
-                name.equals("absent") || name.equals("absent_over_time") ? absentLabels(args.getFirst()) : Labels.EMPTY;
-        if (rangeArg >= 0 && !name.equals("absent_over_time")) {
+        boolean wholeRangeVector =
+                RangeFunctionKind.byName(name).filter(kind -> !kind.perSeries()).isPresent();
+        Labels absent = name.equals("absent") || wholeRangeVector ? absentLabels(args.getFirst()) : Labels.EMPTY;
+        if (rangeArg >= 0 && !wholeRangeVector) {
             int input = lower(args.get(rangeArg));
             int[] params = new int[args.size() - 1];
             int j = 0;

@@ -55,7 +55,7 @@ final class SampleViewPlanner {
         long need = 0;
         long window = 0;
         for (Reader r : readers) {
-            if (!ViewFamilies.answersFromSamples(r.match().function().function())) {
+            if (!r.match().answersFromSamples()) {
                 continue;
             }
             List<Reach> ranges = r.reaches().stream()

@@ -1,5 +1,6 @@
 package io.tessera.plan;
 
+import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.StateFamily;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,7 +29,20 @@ import java.util.function.IntPredicate;
 public final class ViewMatcher {
 
     /** The accelerable shape around one RangeFunction. */
-    record Match(RangeFunction function, int timeRange, long windowMs, int scan, TimeShift shift, StateFamily family) {}
+    record Match(RangeFunction function, int timeRange, long windowMs, int scan, TimeShift shift, StateFamily family) {
+
+        /** Whether a view keeping the samples answers the function (a SQL reader's label names none). */
+        boolean answersFromSamples() {
+            return function.functionKind()
+                    .map(RangeFunctionKind::answersFromSamples)
+                    .orElse(false);
+        }
+
+        /** Whether the exact engine slides the function over overlapping windows. */
+        boolean slides() {
+            return function.functionKind().map(kind -> kind.sliding().slides()).orElse(false);
+        }
+    }
 
     private ViewMatcher() {}
 
@@ -87,7 +101,8 @@ public final class ViewMatcher {
         if (!(dag.node(id) instanceof RangeFunction f)) {
             return null;
         }
-        StateFamily family = ViewFamilies.familyOf(f.function());
+        StateFamily family =
+                f.functionKind().flatMap(RangeFunctionKind::viewFamily).orElse(null);
         if (family == null) {
             return null;
         }
@@ -127,7 +142,7 @@ public final class ViewMatcher {
                 List.of(
                         scan,
                         new TimeRange(0, TimeRange.Kind.RANGE, windowMs),
-                        new RangeFunction("count_over_time", 1, new int[0])),
+                        new RangeFunction(RangeFunctionKind.COUNT_OVER_TIME.promqlName(), 1, new int[0])),
                 List.of(2));
     }
 
@@ -201,9 +216,7 @@ public final class ViewMatcher {
             Match m = match(dag, id);
             MaterializedView paneView = m == null ? null : viewFor(m, id, m.family());
             MaterializedView sampleView =
-                    m == null || !ViewFamilies.answersFromSamples(m.function().function())
-                            ? null
-                            : viewFor(m, id, StateFamily.SAMPLES);
+                    m == null || !m.answersFromSamples() ? null : viewFor(m, id, StateFamily.SAMPLES);
             int panes = paneView == null && sampleView == null ? -1 : readView(m, paneView, sampleView);
             MaterializedView gridView = gridViewFor(id, StateFamily.LAST);
             MaterializedView curveView = gridViewFor(id, StateFamily.CURVE);
@@ -234,7 +247,9 @@ public final class ViewMatcher {
          */
         private int correction(int id, MaterializedView gridView, int state) {
             if (!(dag.node(id) instanceof RangeFunction f)
-                    || !GridCorrections.supports(f.function())
+                    || !f.functionKind()
+                            .map(kind -> kind.gridCorrection().supported())
+                            .orElse(false)
                     || !(dag.node(f.input()) instanceof TimeRange t)
                     || t.windowKind() != TimeRange.Kind.RANGE
                     || !(dag.node(t.input()) instanceof Scan scan)) {
@@ -242,13 +257,14 @@ public final class ViewMatcher {
             }
             int range = visit(f.input(), false);
             int countState = state;
-            if (!f.function().equals("count_over_time")) {
+            if (f.functionKind().orElseThrow().gridCorrection().readsCountCompanion()) {
                 MaterializedView countView = countViewFor(scan, t.rangeMs(), gridView);
                 if (countView == null) {
                     return -1;
                 }
                 PaneState c = countView.state();
-                int count = out.add(new RangeFunction("count_over_time", range, new int[0]));
+                int count =
+                        out.add(new RangeFunction(RangeFunctionKind.COUNT_OVER_TIME.promqlName(), range, new int[0]));
                 countState = out.add(new PaneState(count, c.state(), c.grouping(), c.materialization()));
             }
             int[] params = f.params().clone();

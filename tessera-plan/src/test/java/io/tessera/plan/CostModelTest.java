@@ -16,7 +16,13 @@ class CostModelTest {
     private static Reader reader(String function, long windowMs, double evalsPerSecond, long steps, boolean onGrid) {
         Scan scan = new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "x")));
         RangeFunction f = new RangeFunction(function, 1, new int[0]);
-        ViewMatcher.Match m = new ViewMatcher.Match(f, 1, windowMs, 0, null, ViewFamilies.familyOf(function));
+        ViewMatcher.Match m = new ViewMatcher.Match(
+                f,
+                1,
+                windowMs,
+                0,
+                null,
+                f.functionKind().orElseThrow().viewFamily().orElseThrow());
         assertThat(scan).isNotNull();
         return new Reader(2, m, List.of(new Reach(0, evalsPerSecond, steps, 0, 0, 30_000, onGrid, false)));
     }

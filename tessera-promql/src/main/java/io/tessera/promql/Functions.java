@@ -1,6 +1,5 @@
 package io.tessera.promql;
 
-import static io.tessera.promql.ValueType.MATRIX;
 import static io.tessera.promql.ValueType.SCALAR;
 import static io.tessera.promql.ValueType.STRING;
 import static io.tessera.promql.ValueType.VECTOR;
@@ -13,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** The table of PromQL float functions and their signatures (Prometheus 3). */
+/** The table of PromQL float functions and their signatures (Prometheus 3); range functions' come from {@link RangeFunctionKind}. */
 public final class Functions {
 
     private static final Map<String, Function> TABLE = build();
@@ -87,43 +86,16 @@ public final class Functions {
                 "day_of_month", "day_of_week", "day_of_year", "days_in_month", "hour", "minute", "month", "year")) {
             add(t, name, VECTOR, 1, VECTOR);
         }
-        for (String name : List.of(
-                "absent_over_time",
-                "avg_over_time",
-                "changes",
-                "count_over_time",
-                "delta",
-                "deriv",
-                "idelta",
-                "increase",
-                "irate",
-                "last_over_time",
-                "first_over_time",
-                "mad_over_time",
-                "max_over_time",
-                "min_over_time",
-                "present_over_time",
-                "rate",
-                "resets",
-                "stddev_over_time",
-                "stdvar_over_time",
-                "sum_over_time",
-                "ts_of_first_over_time",
-                "ts_of_last_over_time",
-                "ts_of_max_over_time",
-                "ts_of_min_over_time")) {
-            add(t, name, MATRIX, 0, VECTOR);
+        for (RangeFunctionKind range : RangeFunctionKind.values()) {
+            t.put(range.promqlName(), range.signature());
         }
         add(t, "clamp", List.of(VECTOR, SCALAR, SCALAR), 0, VECTOR);
         add(t, "clamp_max", List.of(VECTOR, SCALAR), 0, VECTOR);
         add(t, "clamp_min", List.of(VECTOR, SCALAR), 0, VECTOR);
-        add(t, "double_exponential_smoothing", List.of(MATRIX, SCALAR, SCALAR), 0, VECTOR);
         add(t, "histogram_quantile", List.of(SCALAR, VECTOR), 0, VECTOR);
         add(t, "label_join", List.of(VECTOR, STRING, STRING, STRING), -1, VECTOR);
         add(t, "label_replace", List.of(VECTOR, STRING, STRING, STRING, STRING), 0, VECTOR);
         add(t, "pi", List.of(), 0, SCALAR);
-        add(t, "predict_linear", List.of(MATRIX, SCALAR), 0, VECTOR);
-        add(t, "quantile_over_time", List.of(SCALAR, MATRIX), 0, VECTOR);
         add(t, "round", List.of(VECTOR, SCALAR), 1, VECTOR);
         add(t, "scalar", List.of(VECTOR), 0, SCALAR);
         add(t, "sort_by_label", List.of(VECTOR, STRING), -1, VECTOR);

@@ -136,20 +136,21 @@ public final class CounterState implements FixedWidthState {
 
     /** {@code increase(x[r])} for the range {@code (rangeStart, rangeEnd]}; NaN with fewer than two samples. */
     public double increase(long rangeStart, long rangeEnd) {
-        return extrapolatedRate(rangeStart, rangeEnd, true, false);
+        return extrapolatedRate(rangeStart, rangeEnd, ExtrapolatedRate.INCREASE);
     }
 
     /** {@code rate(x[r])}: per-second increase over {@code (rangeStart, rangeEnd]}; NaN with fewer than two samples. */
     public double rate(long rangeStart, long rangeEnd) {
-        return extrapolatedRate(rangeStart, rangeEnd, true, true);
+        return extrapolatedRate(rangeStart, rangeEnd, ExtrapolatedRate.RATE);
     }
 
     /** {@code delta(x[r])} of a gauge over {@code (rangeStart, rangeEnd]}; NaN with fewer than two samples. */
     public double delta(long rangeStart, long rangeEnd) {
-        return extrapolatedRate(rangeStart, rangeEnd, false, false);
+        return extrapolatedRate(rangeStart, rangeEnd, ExtrapolatedRate.DELTA);
     }
 
-    private double extrapolatedRate(long rangeStart, long rangeEnd, boolean isCounter, boolean isRate) {
+    /** {@code function} of the samples added, over the range {@code (rangeStart, rangeEnd]}; NaN with fewer than two. */
+    public double extrapolatedRate(long rangeStart, long rangeEnd, ExtrapolatedRate function) {
         if (rangeEnd <= rangeStart) {
             throw new IllegalArgumentException("empty range (" + rangeStart + ", " + rangeEnd + "]");
         }
@@ -161,17 +162,57 @@ public final class CounterState implements FixedWidthState {
             return Double.NaN;
         }
         double result = lastValue - firstValue;
-        if (isCounter) {
+        if (function.counter()) {
             result += correction;
         }
-        return extrapolate(count, firstTs, firstValue, lastTs, result, rangeStart, rangeEnd, isCounter, isRate);
+        return extrapolate(count, firstTs, firstValue, lastTs, result, rangeStart, rangeEnd, function);
     }
 
     /**
      * Prometheus' extrapolation of a window's {@code result} (last minus first, plus the reset
      * correction for a counter) from its {@code count >= 2} samples between {@code firstTs} and
-     * {@code lastTs} to the range {@code (rangeStart, rangeEnd]}, per second for a rate.
+     * {@code lastTs} to the range {@code (rangeStart, rangeEnd]}, as {@code function} does it.
      */
+    public static double extrapolate(
+            long count,
+            long firstTs,
+            double firstValue,
+            long lastTs,
+            double result,
+            long rangeStart,
+            long rangeEnd,
+            ExtrapolatedRate function) {
+        double durationToStart = (firstTs - rangeStart) / 1000.0;
+        double durationToEnd = (rangeEnd - lastTs) / 1000.0;
+        double sampledInterval = (lastTs - firstTs) / 1000.0;
+        double averageDurationBetweenSamples = sampledInterval / (count - 1);
+        double extrapolationThreshold = averageDurationBetweenSamples * 1.1;
+        if (durationToStart >= extrapolationThreshold) {
+            durationToStart = averageDurationBetweenSamples / 2;
+        }
+        if (function.counter() && result > 0 && firstValue >= 0) {
+            double durationToZero = sampledInterval * (firstValue / result);
+            if (durationToZero < durationToStart) {
+                durationToStart = durationToZero;
+            }
+        }
+        if (durationToEnd >= extrapolationThreshold) {
+            durationToEnd = averageDurationBetweenSamples / 2;
+        }
+        double factor = (sampledInterval + durationToStart + durationToEnd) / sampledInterval;
+        if (function.perSecond()) {
+            factor /= (rangeEnd - rangeStart) / 1000.0;
+        }
+        return result * factor;
+    }
+
+    /**
+     * {@link #extrapolate(long, long, double, long, double, long, long, ExtrapolatedRate)} with the
+     * function given as two flags.
+     *
+     * @deprecated kept only until the curve builder and the sample sweep pass an {@link ExtrapolatedRate}
+     */
+    @Deprecated(forRemoval = true)
     public static double extrapolate(
             long count,
             long firstTs,
@@ -182,28 +223,12 @@ public final class CounterState implements FixedWidthState {
             long rangeEnd,
             boolean isCounter,
             boolean isRate) {
-        double durationToStart = (firstTs - rangeStart) / 1000.0;
-        double durationToEnd = (rangeEnd - lastTs) / 1000.0;
-        double sampledInterval = (lastTs - firstTs) / 1000.0;
-        double averageDurationBetweenSamples = sampledInterval / (count - 1);
-        double extrapolationThreshold = averageDurationBetweenSamples * 1.1;
-        if (durationToStart >= extrapolationThreshold) {
-            durationToStart = averageDurationBetweenSamples / 2;
+        if (!isCounter && isRate) {
+            throw new IllegalArgumentException("no range function is a gauge's change per second");
         }
-        if (isCounter && result > 0 && firstValue >= 0) {
-            double durationToZero = sampledInterval * (firstValue / result);
-            if (durationToZero < durationToStart) {
-                durationToStart = durationToZero;
-            }
-        }
-        if (durationToEnd >= extrapolationThreshold) {
-            durationToEnd = averageDurationBetweenSamples / 2;
-        }
-        double factor = (sampledInterval + durationToStart + durationToEnd) / sampledInterval;
-        if (isRate) {
-            factor /= (rangeEnd - rangeStart) / 1000.0;
-        }
-        return result * factor;
+        ExtrapolatedRate function =
+                isCounter ? (isRate ? ExtrapolatedRate.RATE : ExtrapolatedRate.INCREASE) : ExtrapolatedRate.DELTA;
+        return extrapolate(count, firstTs, firstValue, lastTs, result, rangeStart, rangeEnd, function);
     }
 
     /** {@code resets(x[r])}: the number of drops in value; meaningful when not empty. */

@@ -6,9 +6,10 @@ final class Changes {
     private Changes() {}
 
     /** How often the value changed; NaN to NaN is no change. */
-    static boolean changes(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean changes(SeriesWindow w, double[] out) {
+        double[] v = w.values();
         int n = 0;
-        for (int i = from + 1; i < to; i++) {
+        for (int i = w.from() + 1; i < w.to(); i++) {
             double prev = v[i - 1];
             double cur = v[i];
             if (cur != prev && !(Double.isNaN(cur) && Double.isNaN(prev))) {
@@ -20,9 +21,10 @@ final class Changes {
     }
 
     /** How often the value dropped (a counter reset). */
-    static boolean resets(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean resets(SeriesWindow w, double[] out) {
+        double[] v = w.values();
         int n = 0;
-        for (int i = from + 1; i < to; i++) {
+        for (int i = w.from() + 1; i < w.to(); i++) {
             if (v[i] < v[i - 1]) {
                 n++;
             }

@@ -1,25 +1,22 @@
 package io.tessera.exec.function;
 
+import io.tessera.sketch.CounterState;
+import io.tessera.sketch.ExtrapolatedRate;
+
 /** Prometheus' extrapolated {@code rate}, {@code increase} and {@code delta}. */
 final class Extrapolation {
 
     private Extrapolation() {}
 
-    static boolean rate(
-            long[] ts,
-            double[] v,
-            int from,
-            int to,
-            long rangeStart,
-            long rangeEnd,
-            boolean isCounter,
-            boolean isRate,
-            double[] out) {
+    static boolean rate(SeriesWindow w, ExtrapolatedRate function, double[] out) {
+        int from = w.from();
+        int to = w.to();
         if (to - from < 2) {
             return false;
         }
+        double[] v = w.values();
         double result = v[to - 1] - v[from];
-        if (isCounter) {
+        if (function.counter()) {
             double prev = v[from];
             for (int i = from + 1; i < to; i++) {
                 if (v[i] < prev) {
@@ -28,30 +25,9 @@ final class Extrapolation {
                 prev = v[i];
             }
         }
-        long firstT = ts[from];
-        long lastT = ts[to - 1];
-        double durationToStart = (firstT - rangeStart) / 1000.0;
-        double durationToEnd = (rangeEnd - lastT) / 1000.0;
-        double sampledInterval = (lastT - firstT) / 1000.0;
-        double averageDurationBetweenSamples = sampledInterval / (to - from - 1);
-        double extrapolationThreshold = averageDurationBetweenSamples * 1.1;
-        if (durationToStart >= extrapolationThreshold) {
-            durationToStart = averageDurationBetweenSamples / 2;
-        }
-        if (isCounter && result > 0 && v[from] >= 0) {
-            double durationToZero = sampledInterval * (v[from] / result);
-            if (durationToZero < durationToStart) {
-                durationToStart = durationToZero;
-            }
-        }
-        if (durationToEnd >= extrapolationThreshold) {
-            durationToEnd = averageDurationBetweenSamples / 2;
-        }
-        double factor = (sampledInterval + durationToStart + durationToEnd) / sampledInterval;
-        if (isRate) {
-            factor /= (rangeEnd - rangeStart) / 1000.0;
-        }
-        out[0] = result * factor;
+        long[] ts = w.ts();
+        out[0] = CounterState.extrapolate(
+                to - from, ts[from], v[from], ts[to - 1], result, w.rangeStart(), w.rangeEnd(), function);
         return true;
     }
 }

@@ -10,6 +10,7 @@ import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
 import io.tessera.plan.InstantFunction;
+import io.tessera.promql.RangeFunctionKind;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
 
@@ -53,6 +54,10 @@ public final class InstantFunctions {
         if (math != null) {
             return mapValues((InstantVector) args[0], math);
         }
+        RangeFunctionKind range = RangeFunctionKind.byName(name).orElse(null);
+        if (range == RangeFunctionKind.ABSENT_OVER_TIME) {
+            return Absent.absentOverTime((RangeVector) args[0], f.absentLabels());
+        }
         if (DateFunctions.supports(name)) {
             return DateFunctions.evaluate(name, args.length == 0 ? null : (InstantVector) args[0], grid);
         }
@@ -91,7 +96,6 @@ public final class InstantFunctions {
                 SortFunctions.byLabels(
                         (InstantVector) args[0], strings(args, 1), name.equals("sort_by_label_desc"), context);
             case "absent" -> Absent.absent((InstantVector) args[0], f.absentLabels());
-            case "absent_over_time" -> Absent.absentOverTime((RangeVector) args[0], f.absentLabels());
             case "histogram_quantile" ->
                 HistogramQuantile.evaluate((ScalarValues) args[0], (InstantVector) args[1], context);
             default -> throw new InvalidInputException("function " + name + " is not supported yet");

@@ -9,23 +9,23 @@ final class LinearRegression {
 
     private LinearRegression() {}
 
-    static boolean deriv(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        if (to - from < 2) {
+    static boolean deriv(SeriesWindow w, double[] out) {
+        if (w.count() < 2) {
             return false;
         }
-        double[] fit = new double[2];
-        fit(ts, v, from, to, ts[from], fit);
-        out[0] = fit[0];
+        double[] line = w.line();
+        fit(w.ts(), w.values(), w.from(), w.to(), w.ts()[w.from()], line);
+        out[0] = line[0];
         return true;
     }
 
-    static boolean predict(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        if (to - from < 2) {
+    static boolean predict(SeriesWindow w, double[] out) {
+        if (w.count() < 2) {
             return false;
         }
-        double[] fit = new double[2];
-        fit(ts, v, from, to, t, fit);
-        out[0] = fit[0] * p[0] + fit[1];
+        double[] line = w.line();
+        fit(w.ts(), w.values(), w.from(), w.to(), w.evalTime(), line);
+        out[0] = line[0] * w.params()[0] + line[1];
         return true;
     }
 

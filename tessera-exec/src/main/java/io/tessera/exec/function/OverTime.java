@@ -9,7 +9,10 @@ final class OverTime {
 
     private OverTime() {}
 
-    static boolean sum(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean sum(SeriesWindow w, double[] out) {
+        double[] v = w.values();
+        int from = w.from();
+        int to = w.to();
         double sum = 0;
         double c = 0;
         for (int i = from; i < to; i++) {
@@ -21,13 +24,16 @@ final class OverTime {
         return true;
     }
 
-    static boolean count(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        out[0] = to - from;
+    static boolean count(SeriesWindow w, double[] out) {
+        out[0] = w.count();
         return true;
     }
 
     /** The direct Kahan mean while the sum stays finite, then the incremental mean, as Prometheus. */
-    static boolean avg(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean avg(SeriesWindow w, double[] out) {
+        double[] v = w.values();
+        int from = w.from();
+        int to = w.to();
         double sum = v[from];
         double c = 0;
         double mean = 0;
@@ -58,7 +64,10 @@ final class OverTime {
         return true;
     }
 
-    static boolean min(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean min(SeriesWindow w, double[] out) {
+        double[] v = w.values();
+        int from = w.from();
+        int to = w.to();
         double m = v[from];
         for (int i = from + 1; i < to; i++) {
             if (v[i] < m || Double.isNaN(m)) {
@@ -69,7 +78,10 @@ final class OverTime {
         return true;
     }
 
-    static boolean max(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean max(SeriesWindow w, double[] out) {
+        double[] v = w.values();
+        int from = w.from();
+        int to = w.to();
         double m = v[from];
         for (int i = from + 1; i < to; i++) {
             if (v[i] > m || Double.isNaN(m)) {
@@ -81,7 +93,11 @@ final class OverTime {
     }
 
     /** The time (seconds) of the last sample holding the minimum. */
-    static boolean tsOfMin(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean tsOfMin(SeriesWindow w, double[] out) {
+        long[] ts = w.ts();
+        double[] v = w.values();
+        int from = w.from();
+        int to = w.to();
         double m = v[from];
         long at = ts[from];
         for (int i = from; i < to; i++) {
@@ -95,7 +111,11 @@ final class OverTime {
     }
 
     /** The time (seconds) of the last sample holding the maximum. */
-    static boolean tsOfMax(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean tsOfMax(SeriesWindow w, double[] out) {
+        long[] ts = w.ts();
+        double[] v = w.values();
+        int from = w.from();
+        int to = w.to();
         double m = v[from];
         long at = ts[from];
         for (int i = from; i < to; i++) {
@@ -108,44 +128,46 @@ final class OverTime {
         return true;
     }
 
-    static boolean first(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        out[0] = v[from];
+    static boolean first(SeriesWindow w, double[] out) {
+        out[0] = w.values()[w.from()];
         return true;
     }
 
-    static boolean last(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        out[0] = v[to - 1];
+    static boolean last(SeriesWindow w, double[] out) {
+        out[0] = w.values()[w.to() - 1];
         return true;
     }
 
-    static boolean tsOfFirst(
-            long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        out[0] = ts[from] / 1000.0;
+    static boolean tsOfFirst(SeriesWindow w, double[] out) {
+        out[0] = w.ts()[w.from()] / 1000.0;
         return true;
     }
 
-    static boolean tsOfLast(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        out[0] = ts[to - 1] / 1000.0;
+    static boolean tsOfLast(SeriesWindow w, double[] out) {
+        out[0] = w.ts()[w.to() - 1] / 1000.0;
         return true;
     }
 
-    static boolean present(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean present(SeriesWindow w, double[] out) {
         out[0] = 1;
         return true;
     }
 
-    static boolean quantile(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        int n = to - from;
-        double[] scratch = new double[n];
-        System.arraycopy(v, from, scratch, 0, n);
-        out[0] = Quantiles.quantileBySelection(p[0], scratch, n);
+    static boolean quantile(SeriesWindow w, double[] out) {
+        int n = w.count();
+        double[] scratch = w.scratch(n);
+        System.arraycopy(w.values(), w.from(), scratch, 0, n);
+        out[0] = Quantiles.quantileBySelection(w.params()[0], scratch, n);
         return true;
     }
 
     /** The median absolute deviation from the median. */
-    static boolean mad(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
+    static boolean mad(SeriesWindow w, double[] out) {
+        double[] v = w.values();
+        int from = w.from();
+        int to = w.to();
         int n = to - from;
-        double[] scratch = new double[n];
+        double[] scratch = w.scratch(n);
         System.arraycopy(v, from, scratch, 0, n);
         double median = Quantiles.quantile(0.5, scratch, n);
         for (int i = 0; i < n; i++) {
@@ -155,13 +177,13 @@ final class OverTime {
         return true;
     }
 
-    static boolean stdvar(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        out[0] = variance(v, from, to);
+    static boolean stdvar(SeriesWindow w, double[] out) {
+        out[0] = variance(w.values(), w.from(), w.to());
         return true;
     }
 
-    static boolean stddev(long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        out[0] = Math.sqrt(variance(v, from, to));
+    static boolean stddev(SeriesWindow w, double[] out) {
+        out[0] = Math.sqrt(variance(w.values(), w.from(), w.to()));
         return true;
     }
 

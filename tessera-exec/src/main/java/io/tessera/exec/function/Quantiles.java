@@ -37,20 +37,34 @@ public final class Quantiles {
      * Prometheus' order (NaNs first, then ascending): NaN when a NaN sits at the lower rank.
      */
     static double ofSorted(double q, double[] sorted, int n) {
-        return ofRanked(q, n, i -> sorted[i]);
+        double rank = q * (n - 1);
+        int lower = lowerRank(rank);
+        double below = sorted[lower];
+        return Double.isNaN(below) ? Double.NaN : interpolate(below, sorted[upperRank(lower, n)], rank);
     }
 
     /** {@link #ofSorted} of {@code n} values whose {@code i}-th in sorted order {@code valueAt} gives. */
     static double ofRanked(double q, int n, java.util.function.IntToDoubleFunction valueAt) {
         double rank = q * (n - 1);
-        int lower = (int) Math.max(0, Math.floor(rank));
-        int upper = (int) Math.min(n - 1, lower + 1);
-        double weight = rank - Math.floor(rank);
+        int lower = lowerRank(rank);
         double below = valueAt.applyAsDouble(lower);
-        if (Double.isNaN(below)) {
-            return Double.NaN;
-        }
-        return below * (1 - weight) + valueAt.applyAsDouble(upper) * weight;
+        return Double.isNaN(below) ? Double.NaN : interpolate(below, valueAt.applyAsDouble(upperRank(lower, n)), rank);
+    }
+
+    /** The rank whose value is weighed {@code 1 - (rank - floor(rank))}. */
+    private static int lowerRank(double rank) {
+        return (int) Math.max(0, Math.floor(rank));
+    }
+
+    /** The rank whose value is weighed {@code rank - floor(rank)}. */
+    private static int upperRank(int lower, int n) {
+        return Math.min(n - 1, lower + 1);
+    }
+
+    /** Linear interpolation between the values at the ranks either side of {@code rank}. */
+    private static double interpolate(double below, double above, double rank) {
+        double weight = rank - Math.floor(rank);
+        return below * (1 - weight) + above * weight;
     }
 
     /**
@@ -70,9 +84,8 @@ public final class Quantiles {
             }
         }
         double rank = q * (n - 1);
-        int lower = (int) Math.max(0, Math.floor(rank));
-        int upper = (int) Math.min(n - 1, lower + 1);
-        double weight = rank - Math.floor(rank);
+        int lower = lowerRank(rank);
+        int upper = upperRank(lower, n);
         if (lower < nan) {
             return Double.NaN; // the sorted order puts a NaN at the lower rank
         }
@@ -87,7 +100,7 @@ public final class Quantiles {
                 }
             }
         }
-        return low * (1 - weight) + high * weight;
+        return interpolate(low, high, rank);
     }
 
     /** Arrays.sort's order on non-NaN doubles: ascending, -0.0 before 0.0. */

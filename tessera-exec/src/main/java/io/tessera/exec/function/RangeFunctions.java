@@ -7,80 +7,93 @@ import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.RangeVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.Value;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.Supplier;
+import io.tessera.promql.ExactSliding;
+import io.tessera.promql.RangeFunctionKind;
+import io.tessera.sketch.ExtrapolatedRate;
 
 /**
- * The functions of a range vector, evaluated for every series at every step of the grid. The
- * result drops the metric name, except for the functions that return a sample as it was.
+ * The functions of a range vector, evaluated for every series at every step of the grid, each by
+ * the kernel its {@link RangeFunctionKind} names.
  */
 public final class RangeFunctions {
 
-    private static final Set<String> KEEP_NAME = Set.of("last_over_time", "first_over_time");
-
-    private static final Map<String, RangeKernel> KERNELS = Map.ofEntries(
-            Map.entry("rate", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, true, true, o)),
-            Map.entry(
-                    "increase",
-                    (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, true, false, o)),
-            Map.entry(
-                    "delta", (ts, v, f, to, s, e, t, p, o) -> Extrapolation.rate(ts, v, f, to, s, e, false, false, o)),
-            Map.entry("irate", InstantDelta::irate),
-            Map.entry("idelta", InstantDelta::idelta),
-            Map.entry("deriv", LinearRegression::deriv),
-            Map.entry("predict_linear", LinearRegression::predict),
-            Map.entry("changes", Changes::changes),
-            Map.entry("resets", Changes::resets),
-            Map.entry("double_exponential_smoothing", Smoothing::doubleExponential),
-            Map.entry("sum_over_time", OverTime::sum),
-            Map.entry("count_over_time", OverTime::count),
-            Map.entry("avg_over_time", OverTime::avg),
-            Map.entry("min_over_time", OverTime::min),
-            Map.entry("max_over_time", OverTime::max),
-            Map.entry("first_over_time", OverTime::first),
-            Map.entry("last_over_time", OverTime::last),
-            Map.entry("ts_of_min_over_time", OverTime::tsOfMin),
-            Map.entry("ts_of_max_over_time", OverTime::tsOfMax),
-            Map.entry("ts_of_first_over_time", OverTime::tsOfFirst),
-            Map.entry("ts_of_last_over_time", OverTime::tsOfLast),
-            Map.entry("present_over_time", OverTime::present),
-            Map.entry("quantile_over_time", OverTime::quantile),
-            Map.entry("mad_over_time", OverTime::mad),
-            Map.entry("stddev_over_time", OverTime::stddev),
-            Map.entry("stdvar_over_time", OverTime::stdvar));
-
     private RangeFunctions() {}
 
-    private static final Map<String, Supplier<SlidingKernel>> SLIDING = Map.of(
-            "quantile_over_time", SlidingQuantile::new,
-            "sum_over_time", () -> new SlidingSum(false),
-            "avg_over_time", () -> new SlidingSum(true));
+    /** The kernel computing {@code function} from one window's samples. */
+    private static RangeKernel kernel(RangeFunctionKind function) {
+        return switch (function) {
+            case RATE, INCREASE, DELTA -> {
+                ExtrapolatedRate rate = function.extrapolation().orElseThrow();
+                yield (window, out) -> Extrapolation.rate(window, rate, out);
+            }
+            case IRATE -> InstantDelta::irate;
+            case IDELTA -> InstantDelta::idelta;
+            case DERIV -> LinearRegression::deriv;
+            case PREDICT_LINEAR -> LinearRegression::predict;
+            case CHANGES -> Changes::changes;
+            case RESETS -> Changes::resets;
+            case DOUBLE_EXPONENTIAL_SMOOTHING -> Smoothing::doubleExponential;
+            case SUM_OVER_TIME -> OverTime::sum;
+            case COUNT_OVER_TIME -> OverTime::count;
+            case AVG_OVER_TIME -> OverTime::avg;
+            case MIN_OVER_TIME -> OverTime::min;
+            case MAX_OVER_TIME -> OverTime::max;
+            case FIRST_OVER_TIME -> OverTime::first;
+            case LAST_OVER_TIME -> OverTime::last;
+            case TS_OF_MIN_OVER_TIME -> OverTime::tsOfMin;
+            case TS_OF_MAX_OVER_TIME -> OverTime::tsOfMax;
+            case TS_OF_FIRST_OVER_TIME -> OverTime::tsOfFirst;
+            case TS_OF_LAST_OVER_TIME -> OverTime::tsOfLast;
+            case PRESENT_OVER_TIME -> OverTime::present;
+            case QUANTILE_OVER_TIME -> OverTime::quantile;
+            case MAD_OVER_TIME -> OverTime::mad;
+            case STDDEV_OVER_TIME -> OverTime::stddev;
+            case STDVAR_OVER_TIME -> OverTime::stdvar;
+            case ABSENT_OVER_TIME ->
+                throw new IllegalArgumentException("absent_over_time is evaluated over the whole range vector");
+        };
+    }
 
-    public static boolean supports(String function) {
-        return KERNELS.containsKey(function);
+    /** The sliding kernel the exact engine carries over overlapping windows, or null. */
+    private static SlidingKernel slidingKernel(ExactSliding sliding) {
+        return switch (sliding) {
+            case NONE -> null;
+            case SUM -> new SlidingSum(false);
+            case MEAN -> new SlidingSum(true);
+            case QUANTILE -> new SlidingQuantile();
+        };
     }
 
     public static InstantVector evaluate(String function, RangeVector in, Value[] params, RunContext context) {
-        RangeKernel kernel = KERNELS.get(function);
-        if (kernel == null) {
-            throw new InvalidInputException("function " + function + " is not supported yet");
-        }
-        boolean keepName = KEEP_NAME.contains(function);
-        boolean counterCheck = function.equals("rate") || function.equals("increase");
-        boolean quantileCheck = function.equals("quantile_over_time");
+        RangeFunctionKind kind = RangeFunctionKind.byName(function)
+                .filter(RangeFunctionKind::perSeries)
+                .orElseThrow(() -> new InvalidInputException("function " + function + " is not supported yet"));
+        return evaluate(kind, in, params, context);
+    }
+
+    /**
+     * {@code function} of every series of {@code in} at every step. The result drops the metric
+     * name, except for the functions that return a sample as it was.
+     */
+    public static InstantVector evaluate(
+            RangeFunctionKind function, RangeVector in, Value[] params, RunContext context) {
+        RangeKernel kernel = kernel(function);
+        boolean keepName = function.keepsMetricName();
+        boolean counterCheck = function.readsCounter();
+        boolean quantileCheck = function == RangeFunctionKind.QUANTILE_OVER_TIME;
         int steps = in.grid().size();
-        double[] p = new double[params.length];
+        SeriesWindow window = new SeriesWindow(params.length);
+        double[] p = window.params();
         double[] out = new double[1];
         InstantVector result = new InstantVector(in.grid(), in.size());
-        Supplier<SlidingKernel> slidingKind = SLIDING.get(function);
-        SlidingKernel sliding = slidingKind == null ? null : slidingKind.get();
+        SlidingKernel sliding = slidingKernel(function.sliding());
         for (int s = 0; s < in.size(); s++) {
             context.checkAlive();
             long[] ts = in.ts(s);
             double[] vs = in.values(s);
             int[] from = in.from(s);
             int[] to = in.to(s);
+            window.series(ts, vs);
             int series = -1;
             boolean slide = sliding != null && windowsOverlap(from, to, steps);
             if (slide) {
@@ -105,17 +118,8 @@ public final class RangeFunctions {
                     p[k] = ((ScalarValues) params[k]).at(i);
                 }
                 long end = in.windowEnd(i);
-                boolean answered = slide && sliding.apply(vs, from[i], to[i], p, out)
-                        || kernel.apply(
-                                ts,
-                                vs,
-                                from[i],
-                                to[i],
-                                end - in.rangeMs(),
-                                end,
-                                in.grid().time(i),
-                                p,
-                                out);
+                window.window(from[i], to[i], end - in.rangeMs(), end, in.grid().time(i));
+                boolean answered = slide && sliding.apply(vs, from[i], to[i], p, out) || kernel.apply(window, out);
                 if (answered) {
                     if (series < 0) {
                         Labels l = in.labels(s);

@@ -1,6 +1,7 @@
 package io.tessera.exec.function;
 
 import java.util.Arrays;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * {@code quantile_over_time} at consecutive steps of one series whose windows overlap: the samples
@@ -17,6 +18,9 @@ final class SlidingQuantile implements SlidingKernel {
     private static final long NAN_KEY = Long.MIN_VALUE;
 
     private double[] vs;
+    /** {@link #kth}, made once rather than at every step. */
+    private final IntToDoubleFunction kthValue = this::kth;
+
     private int spanFrom;
     /** The distinct sort keys of the span, ascending. */
     private long[] keys = new long[64];
@@ -137,6 +141,6 @@ final class SlidingQuantile implements SlidingKernel {
         if (Quantiles.needsNoValues(q, n)) {
             return Quantiles.withoutValues(q, n);
         }
-        return Quantiles.ofRanked(q, n, this::kth);
+        return Quantiles.ofRanked(q, n, kthValue);
     }
 }

@@ -7,19 +7,21 @@ final class Smoothing {
 
     private Smoothing() {}
 
-    static boolean doubleExponential(
-            long[] ts, double[] v, int from, int to, long s, long e, long t, double[] p, double[] out) {
-        double sf = p[0];
-        double tf = p[1];
+    static boolean doubleExponential(SeriesWindow w, double[] out) {
+        double sf = w.params()[0];
+        double tf = w.params()[1];
         if (!(sf > 0 && sf < 1)) {
             throw new InvalidInputException("invalid smoothing factor. Expected: 0 < sf < 1, got: " + GoFormat.f(sf));
         }
         if (!(tf > 0 && tf < 1)) {
             throw new InvalidInputException("invalid trend factor. Expected: 0 < tf < 1, got: " + GoFormat.f(tf));
         }
-        if (to - from < 2) {
+        if (w.count() < 2) {
             return false;
         }
+        double[] v = w.values();
+        int from = w.from();
+        int to = w.to();
         double s0 = 0;
         double s1 = v[from];
         double b = v[from + 1] - v[from];

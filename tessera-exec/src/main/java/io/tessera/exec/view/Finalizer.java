@@ -1,6 +1,7 @@
 package io.tessera.exec.view;
 
 import io.tessera.core.InvalidInputException;
+import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.AvgState;
 import io.tessera.sketch.CountState;
 import io.tessera.sketch.CounterState;
@@ -20,24 +21,34 @@ final class Finalizer {
 
     private Finalizer() {}
 
-    static double finalize(String function, State state, long start, long end, double[] params) {
+    /** The range function a view read names, which must be one a view can answer. */
+    static RangeFunctionKind kindOf(String function) {
+        return RangeFunctionKind.byName(function)
+                .filter(kind -> kind.viewFamily().isPresent())
+                .orElseThrow(
+                        () -> new InvalidInputException("function " + function + " cannot be answered from a view"));
+    }
+
+    static double finalize(RangeFunctionKind function, State state, long start, long end, double[] params) {
         return switch (function) {
-            case "sum_over_time" -> ((SumState) state).value();
-            case "count_over_time" -> ((CountState) state).value();
-            case "avg_over_time" -> ((AvgState) state).value();
-            case "min_over_time" -> ((MinState) state).value();
-            case "max_over_time" -> ((MaxState) state).value();
-            case "last_over_time" -> ((LastState) state).value();
-            case "present_over_time" -> 1;
-            case "stddev_over_time" -> ((VarianceState) state).stddev();
-            case "stdvar_over_time" -> ((VarianceState) state).variance();
-            case "quantile_over_time" -> ((KllState) state).quantile(params[0]);
-            case "rate" -> ((CounterState) state).rate(start, end);
-            case "increase" -> ((CounterState) state).increase(start, end);
-            case "delta" -> ((CounterState) state).delta(start, end);
-            case "resets" -> ((CounterState) state).resets();
-            case "changes" -> ((CounterState) state).changes();
-            default -> throw new InvalidInputException("function " + function + " cannot be answered from a view");
+            case SUM_OVER_TIME -> ((SumState) state).value();
+            case COUNT_OVER_TIME -> ((CountState) state).value();
+            case AVG_OVER_TIME -> ((AvgState) state).value();
+            case MIN_OVER_TIME -> ((MinState) state).value();
+            case MAX_OVER_TIME -> ((MaxState) state).value();
+            case LAST_OVER_TIME -> ((LastState) state).value();
+            case PRESENT_OVER_TIME -> 1;
+            case STDDEV_OVER_TIME -> ((VarianceState) state).stddev();
+            case STDVAR_OVER_TIME -> ((VarianceState) state).variance();
+            case QUANTILE_OVER_TIME -> ((KllState) state).quantile(params[0]);
+            case RATE, INCREASE, DELTA ->
+                ((CounterState) state)
+                        .extrapolatedRate(start, end, function.extrapolation().orElseThrow());
+            case RESETS -> ((CounterState) state).resets();
+            case CHANGES -> ((CounterState) state).changes();
+            default ->
+                throw new InvalidInputException(
+                        "function " + function.promqlName() + " cannot be answered from a view");
         };
     }
 
@@ -53,9 +64,9 @@ final class Finalizer {
      * of the additions shows; sums and means whose values' magnitudes dwarf the result or
      * overflow; a variance tiny against the squared mean.
      */
-    static String disagreement(String function, State state) {
+    static String disagreement(RangeFunctionKind function, State state) {
         return switch (function) {
-            case "rate", "increase" -> {
+            case RATE, INCREASE -> {
                 CounterState c = (CounterState) state;
                 double bound = c.counterSumErrorBound();
                 double sum = c.lastValue() - c.firstValue() + c.resetCorrection();
@@ -64,16 +75,16 @@ final class Finalizer {
                         : "the values before its resets are too large against the increase for merged panes to add up as the "
                                 + "exact engine does, sample by sample";
             }
-            case "sum_over_time" -> {
+            case SUM_OVER_TIME -> {
                 SumState s = (SumState) state;
                 yield agrees(s.orderErrorBound(), s.value()) ? null : ORDER_SHOWS;
             }
-            case "avg_over_time" -> {
+            case AVG_OVER_TIME -> {
                 AvgState s = (AvgState) state;
                 yield agrees(s.orderErrorBound(), s.value()) ? null : ORDER_SHOWS;
             }
-            case "stddev_over_time", "stdvar_over_time" ->
-                varianceDisagreement(function.equals("stddev_over_time"), (VarianceState) state);
+            case STDDEV_OVER_TIME, STDVAR_OVER_TIME ->
+                varianceDisagreement(function == RangeFunctionKind.STDDEV_OVER_TIME, (VarianceState) state);
             default -> null;
         };
     }
@@ -111,18 +122,10 @@ final class Finalizer {
     }
 
     /** Whether the point exists: rate, increase and delta need two samples. */
-    static boolean hasValue(String function, State state) {
+    static boolean hasValue(RangeFunctionKind function, State state) {
         if (state.isEmpty()) {
             return false;
         }
-        return switch (function) {
-            case "rate", "increase", "delta" -> ((CounterState) state).count() >= 2;
-            default -> true;
-        };
-    }
-
-    /** Whether the function keeps the metric name, as its exact counterpart does. */
-    static boolean keepsName(String function) {
-        return function.equals("last_over_time");
+        return function.extrapolation().isEmpty() || ((CounterState) state).count() >= 2;
     }
 }

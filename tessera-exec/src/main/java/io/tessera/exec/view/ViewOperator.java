@@ -15,6 +15,7 @@ import io.tessera.plan.Grouping;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.StateSpec;
 import io.tessera.plan.ViewRangeFunction;
+import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.State;
 import io.tessera.spi.DataStore;
 import io.tessera.spi.MaterializedViewRequest;
@@ -161,9 +162,10 @@ public final class ViewOperator {
         InstantVector out = new InstantVector(grid, 16);
         SlidingMerge sliding = new SlidingMerge(spec);
         State[] none = new State[paneCount];
-        boolean keepsName = Finalizer.keepsName(f.function());
+        RangeFunctionKind function = Finalizer.kindOf(f.function());
+        boolean keepsName = function.keepsMetricName();
         // few steps: answer quantiles exactly from the panes' values while every sketch still holds them all
-        boolean exactQuantiles = f.function().equals("quantile_over_time") && steps <= EXACT_QUANTILE_STEPS;
+        boolean exactQuantiles = function == RangeFunctionKind.QUANTILE_OVER_TIME && steps <= EXACT_QUANTILE_STEPS;
         Scratch scratch = new Scratch();
         for (int g = 0; g < groups.size(); g++) {
             context.checkAlive();
@@ -199,14 +201,14 @@ public final class ViewOperator {
                 if (tail != null) {
                     merged.merge(tail);
                 }
-                if (!Finalizer.hasValue(f.function(), merged)) {
+                if (!Finalizer.hasValue(function, merged)) {
                     continue;
                 }
-                String disagreement = Finalizer.disagreement(f.function(), merged);
+                String disagreement = Finalizer.disagreement(function, merged);
                 if (disagreement != null) {
                     throw new MissingStateException(view.definitionId(), windows[i], disagreement);
                 }
-                double v = Finalizer.finalize(f.function(), merged, windows[i].start(), windows[i].end(), p[i]);
+                double v = Finalizer.finalize(function, merged, windows[i].start(), windows[i].end(), p[i]);
                 if (row < 0) {
                     Labels l = groups.get(g);
                     row = out.addSeries(keepsName ? l : l.withoutMetricName());

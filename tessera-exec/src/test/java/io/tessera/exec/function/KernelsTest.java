@@ -21,7 +21,8 @@ class KernelsTest {
             ts[i] = i * 10_000L;
         }
         double[] out = new double[1];
-        assertThat(k.apply(ts, v, 0, v.length, -1, ts[ts.length - 1], ts[ts.length - 1], params, out))
+        long end = ts[ts.length - 1];
+        assertThat(k.apply(TestWindows.of(ts, v, 0, v.length, -1, end, end, params), out))
                 .isTrue();
         return out[0];
     }

@@ -64,7 +64,7 @@ class LinearRegressionTest {
 
             double[] out = new double[1];
             double duration = random.nextInt(7200);
-            assertThat(LinearRegression.predict(ts, v, from, to, 0, 0, evalT, new double[] {duration}, out))
+            assertThat(LinearRegression.predict(TestWindows.of(ts, v, from, to, 0, 0, evalT, duration), out))
                     .isTrue();
             assertThat(out[0]).isCloseTo(exact[0] * duration + exact[1], within(1e-6 * Math.abs(exact[1])));
         }
@@ -83,7 +83,7 @@ class LinearRegressionTest {
         assertThat(fit[0]).isCloseTo(0.010606060606060607, within(1e-15));
         assertThat(fit[1]).isCloseTo(38.63636363636364, within(1e-12));
         double[] out = new double[1];
-        LinearRegression.predict(ts, v, 0, 11, 0, 0, 3_000_000, new double[] {3600}, out);
+        LinearRegression.predict(TestWindows.of(ts, v, 0, 11, 0, 0, 3_000_000, 3600), out);
         assertThat(out[0]).isCloseTo(76.81818181818181, within(1e-12));
     }
 
@@ -107,7 +107,7 @@ class LinearRegressionTest {
     @Test
     void needsTwoSamples() {
         double[] out = new double[1];
-        assertThat(LinearRegression.deriv(new long[] {0}, new double[] {1}, 0, 1, 0, 0, 0, new double[0], out))
+        assertThat(LinearRegression.deriv(TestWindows.of(new long[] {0}, new double[] {1}, 0, 1, 0, 0, 0), out))
                 .isFalse();
     }
 }
