@@ -17,10 +17,10 @@ import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
-import io.tessera.exec.view.GridCorrectionOperator;
-import io.tessera.exec.view.KeptCorrections;
-import io.tessera.exec.view.ViewOperator;
-import io.tessera.exec.view.ViewValueOperator;
+import io.tessera.exec.view.grid.GridCorrectionOperator;
+import io.tessera.exec.view.grid.KeptCorrections;
+import io.tessera.exec.view.grid.ViewValueOperator;
+import io.tessera.exec.view.panes.ViewOperator;
 import io.tessera.plan.Fallback;
 import io.tessera.plan.GridCorrection;
 import io.tessera.plan.InstantFunction;
@@ -163,7 +163,7 @@ public final class QueryRun {
                 int scanId = viewScan(view);
                 if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
                     Scan scan = (Scan) dag.node(scanId);
-                    yield io.tessera.exec.view.SampleSweep.evaluate(
+                    yield io.tessera.exec.view.samples.SampleSweep.evaluate(
                             v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan));
                 }
                 yield ViewOperator.evaluate(
@@ -245,9 +245,9 @@ public final class QueryRun {
      * it has built from it, the newest ones (not built yet, at "now") from {@code f}'s exact side.
      */
     private Value fromCurve(Fallback f, MaterializedView view, StepGrid grid) {
-        io.tessera.exec.view.CurveOperator.Partial part;
+        io.tessera.exec.view.curves.CurveOperator.Partial part;
         try {
-            part = io.tessera.exec.view.CurveOperator.evaluate(view, grid, store, context, CURVE_NEWEST_PANES);
+            part = io.tessera.exec.view.curves.CurveOperator.evaluate(view, grid, store, context, CURVE_NEWEST_PANES);
         } catch (MissingStateException e) {
             return fallBack(f, grid, e);
         }
@@ -325,7 +325,7 @@ public final class QueryRun {
         MaterializedView view = views.get(v.view());
         try {
             Scan scan = (Scan) dag.node(viewScan(view));
-            InstantVector summed = io.tessera.exec.view.SampleSweep.evaluateSum(
+            InstantVector summed = io.tessera.exec.view.samples.SampleSweep.evaluateSum(
                     v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan), a.grouping(), a.without());
             context.info(acceleratedInfo(f.preferred()));
             return summed;
@@ -354,7 +354,7 @@ public final class QueryRun {
     }
 
     /** Reads {@code scan} over one interval with the span reader, which the recent-samples log answers for the newest minutes. */
-    private io.tessera.exec.view.SampleSweep.TailReader recentSpans(Scan scan) {
+    private io.tessera.exec.view.samples.SampleSweep.TailReader recentSpans(Scan scan) {
         return (window, known) ->
                 GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context, known);
     }

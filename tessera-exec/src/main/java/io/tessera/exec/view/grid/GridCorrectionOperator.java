@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.grid;
 
 import io.tessera.core.Durations;
 import io.tessera.core.Interval;
@@ -14,6 +14,10 @@ import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
+import io.tessera.exec.view.ReferenceCursor;
+import io.tessera.exec.view.SpanRows;
+import io.tessera.exec.view.Spans;
+import io.tessera.exec.view.Timestamps;
 import io.tessera.plan.GridCorrection;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Scan;
@@ -266,7 +270,7 @@ public final class GridCorrectionOperator {
                     spans.add(goneSpan(i));
                 }
             }
-            long spanMs = EdgeRows.coveredMs(spans);
+            long spanMs = Spans.coveredMs(spans);
             long extentMs = grid.last() - grid.start() + windowMs;
             if (grid.size() > 1 && spanMs * 2 > extentMs) {
                 throw new MissingStateException(
@@ -275,7 +279,7 @@ public final class GridCorrectionOperator {
                         "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
                                 + "% of the raw data, so the exact answer is cheaper");
             }
-            this.rows = spans.isEmpty() ? null : rawRows.apply(EdgeRows.spans(spans), new Labels[0]);
+            this.rows = spans.isEmpty() ? null : rawRows.apply(Spans.disjoint(spans), new Labels[0]);
         }
 
         /**
@@ -331,7 +335,7 @@ public final class GridCorrectionOperator {
                 long[] t = rows.tsArray(r);
                 double[] v = rows.valuesArray(r);
                 int from = rows.first(r);
-                int to = ViewOperator.firstAfter(t, from, from + rows.count(r), g);
+                int to = Timestamps.firstAfter(t, from, from + rows.count(r), g);
                 for (int i = to - 1; i >= from && t[i] > staysFrom; i--) {
                     if (!StaleMarker.isStale(v[i])) {
                         lastTs[s] = t[i];
@@ -788,10 +792,10 @@ public final class GridCorrectionOperator {
             }
             FlatRows gone = left.gone();
             int inRow = rowOf == null || current >= rowOf.length ? -1 : rowOf[current];
-            int a0 = ViewOperator.firstAfter(gone.ts, gone.from(current), gone.to(current), t - windowMs);
-            int a1 = ViewOperator.firstAfter(gone.ts, a0, gone.to(current), staysFrom);
-            int c0 = inRow < 0 ? 0 : ViewOperator.firstAfter(rows.ts(inRow), rows.count(inRow), g);
-            int c1 = inRow < 0 ? 0 : ViewOperator.firstAfter(rows.ts(inRow), rows.count(inRow), t);
+            int a0 = Timestamps.firstAfter(gone.ts, gone.from(current), gone.to(current), t - windowMs);
+            int a1 = Timestamps.firstAfter(gone.ts, a0, gone.to(current), staysFrom);
+            int c0 = inRow < 0 ? 0 : Timestamps.firstAfter(rows.ts(inRow), rows.count(inRow), g);
+            int c1 = inRow < 0 ? 0 : Timestamps.firstAfter(rows.ts(inRow), rows.count(inRow), t);
             int n = (a1 - a0) + stays.n() + (c1 - c0);
             long[] ts = new long[n];
             double[] vs = new double[n];
@@ -820,8 +824,8 @@ public final class GridCorrectionOperator {
         private double exactFrom(SeriesRows rows, int s, long from, long to, double q) {
             long[] ts = rows.ts(s);
             double[] vs = rows.values(s);
-            int a = ViewOperator.firstAfter(ts, rows.count(s), from);
-            int b = ViewOperator.firstAfter(ts, rows.count(s), to);
+            int a = Timestamps.firstAfter(ts, rows.count(s), from);
+            int b = Timestamps.firstAfter(ts, rows.count(s), to);
             int n = 0;
             for (int i = a; i < b; i++) {
                 if (!StaleMarker.isStale(vs[i])) {
@@ -953,8 +957,8 @@ public final class GridCorrectionOperator {
 
         /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]} to the count and the sum only. */
         void sum(long[] ts, double[] vs, int lo, int hi, long from, long to) {
-            int a = ViewOperator.firstAfter(ts, lo, hi, from);
-            int b = ViewOperator.firstAfter(ts, a, hi, to);
+            int a = Timestamps.firstAfter(ts, lo, hi, from);
+            int b = Timestamps.firstAfter(ts, a, hi, to);
             long count = 0;
             double s = sum;
             double c = comp;
@@ -981,8 +985,8 @@ public final class GridCorrectionOperator {
 
         /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]}, ranked against {@code v}. */
         void scan(long[] ts, double[] vs, int lo, int hi, long from, long to, double v) {
-            int a = ViewOperator.firstAfter(ts, lo, hi, from);
-            int b = ViewOperator.firstAfter(ts, a, hi, to);
+            int a = Timestamps.firstAfter(ts, lo, hi, from);
+            int b = Timestamps.firstAfter(ts, a, hi, to);
             for (int i = a; i < b; i++) {
                 double x = vs[i];
                 if (StaleMarker.isStale(x)) {

@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.samples;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
@@ -14,6 +14,7 @@ import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.view.ReferenceCursor;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.CounterState;

@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.grid;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
@@ -11,6 +11,7 @@ import io.tessera.exec.ViewStates;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.view.curves.CurveOperator;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
 import java.util.ArrayList;
