@@ -163,8 +163,7 @@ public final class QueryRun {
                 int scanId = viewScan(view);
                 if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
                     Scan scan = (Scan) dag.node(scanId);
-                    yield io.tessera.exec.view.samples.SampleSweep.evaluate(
-                            v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan));
+                    yield io.tessera.exec.view.samples.SampleSweep.evaluate(v, sampleSource(view, scan), grid);
                 }
                 yield ViewOperator.evaluate(
                         v, view, grid, params(v.params(), grid), store, context, window -> scan(scanId, window));
@@ -326,7 +325,10 @@ public final class QueryRun {
         try {
             Scan scan = (Scan) dag.node(viewScan(view));
             InstantVector summed = io.tessera.exec.view.samples.SampleSweep.evaluateSum(
-                    v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan), a.grouping(), a.without());
+                    v,
+                    sampleSource(view, scan),
+                    grid,
+                    new io.tessera.exec.view.samples.SumGrouping(a.grouping(), a.without()));
             context.info(acceleratedInfo(f.preferred()));
             return summed;
         } catch (MissingStateException e) {
@@ -354,9 +356,14 @@ public final class QueryRun {
     }
 
     /** Reads {@code scan} over one interval with the span reader, which the recent-samples log answers for the newest minutes. */
-    private io.tessera.exec.view.samples.SampleSweep.TailReader recentSpans(Scan scan) {
-        return (window, known) ->
-                GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context, known);
+    private io.tessera.exec.view.samples.SampleSource sampleSource(MaterializedView view, Scan scan) {
+        return new io.tessera.exec.view.samples.SampleSource(
+                view,
+                store,
+                context,
+                (window, known) ->
+                        io.tessera.exec.view.SpanRows.read(store, scan, java.util.List.of(window), context, known),
+                namesOneMetric(scan));
     }
 
     private String acceleratedInfo(int preferred) {
