@@ -111,15 +111,6 @@ public final class GridCorrectionOperator {
         throw last;
     }
 
-    /**
-     * The raw samples of {@code scan} in the ascending, disjoint {@code spans}, read with one store
-     * call; {@code accepted} are raw series (by reference) an earlier read of the Scan accepted.
-     */
-    public static SeriesRows readSpans(
-            DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
-        return SpanRows.read(store, scan, spans, context, accepted);
-    }
-
     /** One run's correction: the spans read once, then every step of every series. */
     private static final class Correction {
 

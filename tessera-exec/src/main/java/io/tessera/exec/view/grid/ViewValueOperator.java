@@ -11,7 +11,6 @@ import io.tessera.exec.ViewStates;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.StepGrid;
-import io.tessera.exec.view.curves.CurveOperator;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
 import java.util.ArrayList;
@@ -29,9 +28,6 @@ public final class ViewValueOperator {
     private ViewValueOperator() {}
 
     public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
-        if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
-            return CurveOperator.evaluate(view, grid, store, context);
-        }
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
         List<Interval> wanted = new ArrayList<>(steps);
