@@ -114,17 +114,17 @@ public final class GridCorrectionOperator {
     /** One run's correction: the spans read once, then every step of every series. */
     private static final class Correction {
 
-        private final GridCorrection c;
+        private final GridCorrection node;
         private final long windowMs;
         private final StepGrid grid;
         private final RunContext context;
         private final double rankTarget;
-        private final long[] g;
+        private final long[] gridPoints;
         private final GridValues kept;
         /** The output series: {@code kept}'s, copied before a series new since the grid point is added. */
         private SeriesIds ids;
 
-        private final double[][] p;
+        private final double[][] paramsAt;
         /** Every series' samples of every span, read once; null when no step is off the grid. */
         private final SeriesRows rows;
         /**
@@ -185,14 +185,14 @@ public final class GridCorrectionOperator {
                 Scan scan,
                 KeptCorrections keptCorrections) {
             long paneMs = valueView.paneMs();
-            this.c = c;
+            this.node = c;
             this.seriesRows = seriesRows;
             this.windowMs = windowMs;
             this.grid = grid;
             this.context = context;
             this.rankTarget = rankTarget;
-            this.g = g;
-            this.kind = switch (c.function()) {
+            this.gridPoints = g;
+            this.kind = switch (node.function()) {
                 case "sum_over_time" -> Kind.SUM;
                 case "count_over_time" -> Kind.COUNT;
                 case "avg_over_time" -> Kind.AVG;
@@ -200,30 +200,30 @@ public final class GridCorrectionOperator {
                 case "max_over_time" -> Kind.MAX;
                 case "min_over_time" -> Kind.MIN;
                 case "rate", "increase", "delta" -> Kind.COUNTER;
-                default -> throw new IllegalArgumentException(c.function() + " has no grid correction");
+                default -> throw new IllegalArgumentException(node.function() + " has no grid correction");
             };
             this.ext = kind == Kind.COUNTER ? Math.min(paneMs, windowMs / 4) : 0;
-            this.staysFrom = g[0] - windowMs + paneMs + ext;
-            this.counterMove = kind == Kind.COUNTER ? new CounterMove(c.function()) : null;
+            this.staysFrom = gridPoints[0] - windowMs + paneMs + ext;
+            this.counterMove = kind == Kind.COUNTER ? new CounterMove(node.function()) : null;
             for (int i = 0; i < grid.size(); i++) {
-                if (kind == Kind.COUNTER && grid.time(i) - g[i] + 2 * ext > windowMs) {
+                if (kind == Kind.COUNTER && grid.time(i) - gridPoints[i] + 2 * ext > windowMs) {
                     throw new MissingStateException(
-                            c.function(),
-                            new Interval(g[i] - paneMs, g[i]),
+                            node.function(),
+                            new Interval(gridPoints[i] - paneMs, gridPoints[i]),
                             "the grid point is too far back for the spans of a counter's correction");
                 }
             }
-            this.p = new double[grid.size()][params.length];
+            this.paramsAt = new double[grid.size()][params.length];
             for (int i = 0; i < grid.size(); i++) {
                 for (int k = 0; k < params.length; k++) {
-                    p[i][k] = ((ScalarValues) params[k]).at(i);
+                    paramsAt[i][k] = ((ScalarValues) params[k]).at(i);
                 }
             }
             // an instant before the next grid point may share what left the window with the runs before it
             KeptCorrections.Key key = keptCorrections != null
                             && grid.size() == 1
-                            && grid.time(0) > g[0]
-                            && grid.time(0) - g[0] <= paneMs
+                            && grid.time(0) > gridPoints[0]
+                            && grid.time(0) - gridPoints[0] <= paneMs
                             && paneMs + 2 * ext <= windowMs
                     ? new KeptCorrections.Key(
                             valueView.definitionId(),
@@ -233,7 +233,7 @@ public final class GridCorrectionOperator {
                             scan,
                             windowMs,
                             ext,
-                            g[0])
+                            gridPoints[0])
                     : null;
             KeptCorrections.Kept shared = key == null ? null : keptCorrections.get(key);
             this.kept = shared != null ? shared.values() : GridValues.of(states, context);
@@ -241,8 +241,10 @@ public final class GridCorrectionOperator {
             if (key != null && shared == null) {
                 // a counter also keeps the last sample before g, which every run's move starts from
                 List<Interval> keptSpans = kind == Kind.COUNTER
-                        ? List.of(new Interval(g[0] - windowMs, staysFrom), new Interval(g[0] - ext, g[0]))
-                        : List.of(new Interval(g[0] - windowMs, staysFrom));
+                        ? List.of(
+                                new Interval(gridPoints[0] - windowMs, staysFrom),
+                                new Interval(gridPoints[0] - ext, gridPoints[0]))
+                        : List.of(new Interval(gridPoints[0] - windowMs, staysFrom));
                 shared = keep(rawRows.apply(keptSpans, new Labels[0]));
                 if (shared != null) {
                     keptCorrections.put(key, shared);
@@ -250,13 +252,13 @@ public final class GridCorrectionOperator {
             }
             this.left = shared;
             if (left != null) {
-                this.rows = rawRows.apply(List.of(new Interval(g[0], grid.time(0))), left.rawOrder());
+                this.rows = rawRows.apply(List.of(new Interval(gridPoints[0], grid.time(0))), left.rawOrder());
                 return;
             }
             List<Interval> spans = new ArrayList<>();
             for (int i = 0; i < grid.size(); i++) {
                 long t = grid.time(i);
-                if (t > g[i]) {
+                if (t > gridPoints[i]) {
                     spans.add(inSpan(i));
                     spans.add(goneSpan(i));
                 }
@@ -265,7 +267,7 @@ public final class GridCorrectionOperator {
             long extentMs = grid.last() - grid.start() + windowMs;
             if (grid.size() > 1 && spanMs * 2 > extentMs) {
                 throw new MissingStateException(
-                        c.function(),
+                        node.function(),
                         new Interval(grid.start() - windowMs, grid.last()),
                         "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
                                 + "% of the raw data, so the exact answer is cheaper");
@@ -302,7 +304,7 @@ public final class GridCorrectionOperator {
                     rawOrder,
                     rawIds,
                     List.copyOf(names),
-                    kind == Kind.COUNTER ? counterAtG(gone, goneAt, goneFlat, g[0]) : null);
+                    kind == Kind.COUNTER ? counterAtG(gone, goneAt, goneFlat, gridPoints[0]) : null);
         }
 
         /**
@@ -350,11 +352,11 @@ public final class GridCorrectionOperator {
         }
 
         private Interval inSpan(int i) {
-            return new Interval(g[i] - ext, grid.time(i));
+            return new Interval(gridPoints[i] - ext, grid.time(i));
         }
 
         private Interval goneSpan(int i) {
-            return new Interval(g[i] - windowMs, grid.time(i) - windowMs + ext);
+            return new Interval(gridPoints[i] - windowMs, grid.time(i) - windowMs + ext);
         }
 
         Corrected run(MaterializedView valueView) {
@@ -370,8 +372,8 @@ public final class GridCorrectionOperator {
             out.markLabelsDistinct();
             int[] row = new int[series];
             Arrays.fill(row, -1);
-            Span in = new Span();
-            Span gone = new Span();
+            MovedSamples in = new MovedSamples();
+            MovedSamples gone = new MovedSamples();
             // a counter's move counts the samples that entered and left itself
             boolean scansSpans = kind != Kind.COUNTER;
             // sums, counts and averages need only the count and the sum of what moved
@@ -380,14 +382,14 @@ public final class GridCorrectionOperator {
                 context.checkAlive();
                 windowReads = 0;
                 long t = grid.time(i);
-                int point = kept.pointOf(g[i]);
-                if (kind == Kind.QUANTILE && !(p[i][0] >= 0 && p[i][0] <= 1)) {
+                int point = kept.pointOf(gridPoints[i]);
+                if (kind == Kind.QUANTILE && !(paramsAt[i][0] >= 0 && paramsAt[i][0] <= 1)) {
                     throw new MissingStateException(
                             valueView.definitionId(),
-                            new Interval(g[i] - valueView.paneMs(), g[i]),
-                            "quantile " + p[i][0] + " is outside [0, 1]");
+                            new Interval(gridPoints[i] - valueView.paneMs(), gridPoints[i]),
+                            "quantile " + paramsAt[i][0] + " is outside [0, 1]");
                 }
-                SeriesRows inRows = t > g[i] ? rows : null;
+                SeriesRows inRows = t > gridPoints[i] ? rows : null;
                 // the samples that left: kept by output series when shared, else the rows read now
                 FlatRows goneFlat = inRows == null || left == null ? null : left.gone();
                 SeriesRows goneRows = inRows == null || left != null ? null : rows;
@@ -402,7 +404,13 @@ public final class GridCorrectionOperator {
                         if (inAt != null && inAt[s] >= 0) {
                             int r = inAt[s];
                             int first = inRows.first(r);
-                            in.sum(inRows.tsArray(r), inRows.valuesArray(r), first, first + inRows.count(r), g[i], t);
+                            in.sum(
+                                    inRows.tsArray(r),
+                                    inRows.valuesArray(r),
+                                    first,
+                                    first + inRows.count(r),
+                                    gridPoints[i],
+                                    t);
                         }
                         if (goneFlat != null) {
                             gone.sum(
@@ -410,7 +418,7 @@ public final class GridCorrectionOperator {
                                     goneFlat.vs,
                                     goneFlat.from(s),
                                     goneFlat.to(s),
-                                    g[i] - windowMs,
+                                    gridPoints[i] - windowMs,
                                     t - windowMs);
                         } else if (goneRows != null && inAt[s] >= 0) {
                             int r = inAt[s];
@@ -420,12 +428,12 @@ public final class GridCorrectionOperator {
                                     goneRows.valuesArray(r),
                                     first,
                                     first + goneRows.count(r),
-                                    g[i] - windowMs,
+                                    gridPoints[i] - windowMs,
                                     t - windowMs);
                         }
                     } else {
                         if (scansSpans && inAt != null && inAt[s] >= 0) {
-                            in.scan(inRows, inAt[s], g[i], t, v0);
+                            in.scan(inRows, inAt[s], gridPoints[i], t, v0);
                         }
                         if (scansSpans && goneFlat != null) {
                             gone.scan(
@@ -433,14 +441,14 @@ public final class GridCorrectionOperator {
                                     goneFlat.vs,
                                     goneFlat.from(s),
                                     goneFlat.to(s),
-                                    g[i] - windowMs,
+                                    gridPoints[i] - windowMs,
                                     t - windowMs,
                                     v0);
                         } else if (scansSpans && goneRows != null && inAt[s] >= 0) {
-                            gone.scan(goneRows, inAt[s], g[i] - windowMs, t - windowMs, v0);
+                            gone.scan(goneRows, inAt[s], gridPoints[i] - windowMs, t - windowMs, v0);
                         }
                     }
-                    long n = n0 + in.n - gone.n;
+                    long n = n0 + in.samples - gone.samples;
                     if (scansSpans && n <= 0) {
                         continue;
                     }
@@ -448,7 +456,7 @@ public final class GridCorrectionOperator {
                         case COUNTER ->
                             counter(
                                     valueView,
-                                    g[i],
+                                    gridPoints[i],
                                     t,
                                     v0,
                                     n0,
@@ -460,20 +468,23 @@ public final class GridCorrectionOperator {
                         case SUM ->
                             checked(
                                     valueView,
-                                    g[i],
-                                    moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone), in, gone));
+                                    gridPoints[i],
+                                    moved(n0 == 0 ? 0 : finite(valueView, gridPoints[i], v0, in, gone), in, gone));
                         case AVG ->
                             checked(
                                             valueView,
-                                            g[i],
-                                            moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone) * n0, in, gone))
+                                            gridPoints[i],
+                                            moved(
+                                                    n0 == 0 ? 0 : finite(valueView, gridPoints[i], v0, in, gone) * n0,
+                                                    in,
+                                                    gone))
                                     / n;
                         case QUANTILE ->
                             quantile(
                                     valueView,
-                                    g[i],
+                                    gridPoints[i],
                                     t,
-                                    p[i][0],
+                                    paramsAt[i][0],
                                     v0,
                                     n0,
                                     n,
@@ -482,7 +493,7 @@ public final class GridCorrectionOperator {
                                     inRows,
                                     inAt == null ? -1 : inAt[s],
                                     ids.labels(s));
-                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, ids.labels(s));
+                        case MAX, MIN -> extreme(valueView, gridPoints[i], t, v0, n0, in, gone, ids.labels(s));
                     };
                     if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
                         continue;
@@ -518,7 +529,7 @@ public final class GridCorrectionOperator {
                             exactSeries > 0
                                     ? ", " + exactSeries + " series answered exactly from their raw samples"
                                     : "");
-            return "PromQL info: " + c.function() + " answered from view " + id + " (" + how + ", " + bound + ")";
+            return "PromQL info: " + node.function() + " answered from view " + id + " (" + how + ", " + bound + ")";
         }
 
         /**
@@ -526,7 +537,7 @@ public final class GridCorrectionOperator {
          * overflowing: the exact engine's running sum over the window must not overflow where the
          * moved one does not, nor the other way round. Returns {@code v0}.
          */
-        private double finite(MaterializedView view, long g, double v0, Span in, Span gone) {
+        private double finite(MaterializedView view, long g, double v0, MovedSamples in, MovedSamples gone) {
             if (!(Math.abs(v0) <= SAFE)
                     || !in.finite
                     || !gone.finite
@@ -553,7 +564,7 @@ public final class GridCorrectionOperator {
         }
 
         /** {@code base} plus the samples that entered minus those that left, compensated. */
-        private static double moved(double base, Span in, Span gone) {
+        private static double moved(double base, MovedSamples in, MovedSamples gone) {
             double sum = base;
             double next = sum + in.sum;
             double comp = twoSumError(sum, in.sum, next);
@@ -588,8 +599,8 @@ public final class GridCorrectionOperator {
                 double v0,
                 long n0,
                 long n,
-                Span in,
-                Span gone,
+                MovedSamples in,
+                MovedSamples gone,
                 SeriesRows inRows,
                 int inAt,
                 Labels series) {
@@ -703,7 +714,14 @@ public final class GridCorrectionOperator {
          * Prometheus. Otherwise that series' window is read exactly.
          */
         private double extreme(
-                MaterializedView view, long g, long t, double v0, long n0, Span in, Span gone, Labels series) {
+                MaterializedView view,
+                long g,
+                long t,
+                double v0,
+                long n0,
+                MovedSamples in,
+                MovedSamples gone,
+                Labels series) {
             boolean max = kind == Kind.MAX;
             if (n0 == 0) {
                 return in.numbers > 0 ? (max ? in.max : in.min) : Double.NaN;
@@ -806,7 +824,7 @@ public final class GridCorrectionOperator {
         }
 
         private double extremeOf(SeriesRows rows, int s, long from, long to) {
-            Span all = new Span();
+            MovedSamples all = new MovedSamples();
             all.reset();
             all.scan(rows, s, from, to, Double.NaN);
             return all.numbers == 0 ? Double.NaN : kind == Kind.MAX ? all.max : all.min;
@@ -869,7 +887,7 @@ public final class GridCorrectionOperator {
 
         /** Rate and increase say when a metric's name does not look like a counter's, as the exact run does. */
         private void checkName(String metricName) {
-            if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(metricName)) {
+            if (kind == Kind.COUNTER && !node.function().equals("delta") && checkedNames.add(metricName)) {
                 io.tessera.exec.function.Annotations.checkCounterName(metricName, context);
             }
         }
@@ -888,8 +906,8 @@ public final class GridCorrectionOperator {
         private void take(boolean[] taken, int id) {
             if (id < taken.length && taken[id]) {
                 throw new MissingStateException(
-                        c.function(),
-                        new Interval(g[0] - windowMs, grid.time(0)),
+                        node.function(),
+                        new Interval(gridPoints[0] - windowMs, grid.time(0)),
                         "two series differ only in their metric name; the exact engine reports that");
             }
             taken[id] = true;
@@ -906,105 +924,6 @@ public final class GridCorrectionOperator {
                 at[ids[r]] = r;
             }
             return at;
-        }
-    }
-
-    /** The samples of one series in one span: count, compensated sum, and ranks against a value. */
-    private static final class Span {
-        long n;
-        double sum;
-        double comp;
-        boolean finite;
-        boolean nan;
-        /** The samples that are not NaN, and their extremes. */
-        long numbers;
-
-        double max;
-        double min;
-        /** The largest magnitude among the finite values. */
-        double largest;
-
-        long below;
-        long atOrBelow;
-
-        void reset() {
-            numbers = 0;
-            max = Double.NEGATIVE_INFINITY;
-            min = Double.POSITIVE_INFINITY;
-            n = 0;
-            sum = 0;
-            comp = 0;
-            finite = true;
-            nan = false;
-            largest = 0;
-            below = 0;
-            atOrBelow = 0;
-        }
-
-        /** Adds the samples of series {@code s} in {@code (from, to]}, ranked against {@code v}. */
-        void scan(SeriesRows rows, int s, long from, long to, double v) {
-            scan(rows.tsArray(s), rows.valuesArray(s), rows.first(s), rows.first(s) + rows.count(s), from, to, v);
-        }
-
-        /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]} to the count and the sum only. */
-        void sum(long[] ts, double[] vs, int lo, int hi, long from, long to) {
-            int a = Timestamps.firstAfter(ts, lo, hi, from);
-            int b = Timestamps.firstAfter(ts, a, hi, to);
-            long count = 0;
-            double s = sum;
-            double c = comp;
-            boolean allFinite = true;
-            double big = largest;
-            for (int i = a; i < b; i++) {
-                double x = vs[i];
-                if (StaleMarker.isStale(x)) {
-                    continue;
-                }
-                count++;
-                double next = s + x;
-                c += Math.abs(s) >= Math.abs(x) ? (s - next) + x : (x - next) + s;
-                s = next;
-                allFinite &= Double.isFinite(x);
-                big = Math.max(big, Math.abs(x));
-            }
-            largest = Math.max(largest, big);
-            n += count;
-            sum = s;
-            comp = c;
-            finite &= allFinite;
-        }
-
-        /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]}, ranked against {@code v}. */
-        void scan(long[] ts, double[] vs, int lo, int hi, long from, long to, double v) {
-            int a = Timestamps.firstAfter(ts, lo, hi, from);
-            int b = Timestamps.firstAfter(ts, a, hi, to);
-            for (int i = a; i < b; i++) {
-                double x = vs[i];
-                if (StaleMarker.isStale(x)) {
-                    continue;
-                }
-                n++;
-                double next = sum + x;
-                comp += Math.abs(sum) >= Math.abs(x) ? (sum - next) + x : (x - next) + sum;
-                sum = next;
-                if (x < v) {
-                    below++;
-                }
-                if (x <= v) {
-                    atOrBelow++;
-                }
-                if (!Double.isFinite(x)) {
-                    finite = false;
-                    nan |= Double.isNaN(x);
-                } else {
-                    largest = Math.max(largest, Math.abs(x));
-                }
-                if (!Double.isNaN(x)) {
-                    numbers++;
-                    max = Math.max(max, x);
-                    min = Math.min(min, x);
-                }
-            }
         }
     }
 }
