@@ -243,7 +243,8 @@ public final class GridCorrectionOperator {
                                 new Interval(gridPoints[0] - windowMs, staysFrom),
                                 new Interval(gridPoints[0] - ext, gridPoints[0]))
                         : List.of(new Interval(gridPoints[0] - windowMs, staysFrom));
-                shared = keep(rawRows.apply(keptSpans, new Labels[0]));
+                shared = LeftSamples.keep(
+                        rawRows.apply(keptSpans, new Labels[0]), kept, staysFrom, counterMove, gridPoints[0], windowMs);
                 if (shared != null) {
                     keptCorrections.put(key, shared);
                 }
@@ -271,82 +272,6 @@ public final class GridCorrectionOperator {
                                 + "% of the raw data, so the exact answer is cheaper");
             }
             this.rows = spans.isEmpty() ? null : rawRows.apply(Spans.disjoint(spans), new Labels[0]);
-        }
-
-        /**
-         * The samples that may leave the window before the next grid point, by output series;
-         * null when a raw series is not among the kept values or two share one (this run then
-         * reads both spans and reports what it finds).
-         */
-        private KeptCorrections.Kept keep(SeriesRows gone) {
-            int[] goneAt = new int[kept.size()];
-            Arrays.fill(goneAt, -1);
-            Labels[] rawOrder = new Labels[gone.size()];
-            int[] rawIds = new int[gone.size()];
-            java.util.Set<String> names = new java.util.LinkedHashSet<>();
-            for (int r = 0; r < gone.size(); r++) {
-                Labels raw = gone.labels(r);
-                int id = kept.ids().findRaw(raw);
-                if (id < 0 || goneAt[id] >= 0) {
-                    return null;
-                }
-                goneAt[id] = r;
-                rawOrder[r] = raw;
-                rawIds[r] = id;
-                names.add(raw.metricName());
-            }
-            FlatRows goneFlat = FlatRows.of(gone, goneAt, staysFrom);
-            return new KeptCorrections.Kept(
-                    kept,
-                    goneFlat,
-                    rawOrder,
-                    rawIds,
-                    List.copyOf(names),
-                    kind == Kind.COUNTER ? counterAtG(gone, goneAt, goneFlat, gridPoints[0]) : null);
-        }
-
-        /**
-         * Each output series' last sample that is not a stale marker, of those after
-         * {@code staysFrom} up to g, and the sum of increments its kept value at g turns back into.
-         */
-        private KeptCorrections.CounterAtG counterAtG(SeriesRows rows, int[] rowOf, FlatRows gone, long g) {
-            int series = rowOf.length;
-            long[] lastTs = new long[series];
-            double[] lastVs = new double[series];
-            long[] firstTs = new long[series];
-            double[] sums = new double[series];
-            Arrays.fill(lastTs, KeptCorrections.CounterAtG.NONE);
-            Arrays.fill(firstTs, KeptCorrections.CounterAtG.NONE);
-            int point = kept.pointOf(g);
-            for (int s = 0; s < series; s++) {
-                int r = rowOf[s];
-                if (r < 0) {
-                    continue;
-                }
-                long[] t = rows.tsArray(r);
-                double[] v = rows.valuesArray(r);
-                int from = rows.first(r);
-                int to = Timestamps.firstAfter(t, from, from + rows.count(r), g);
-                for (int i = to - 1; i >= from && t[i] > staysFrom; i--) {
-                    if (!StaleMarker.isStale(v[i])) {
-                        lastTs[s] = t[i];
-                        lastVs[s] = v[i];
-                        break;
-                    }
-                }
-                long n0 = kept.countAt(point, s);
-                for (int i = gone.from(s);
-                        i < gone.to(s) && lastTs[s] != KeptCorrections.CounterAtG.NONE && n0 >= 2;
-                        i++) {
-                    if (!StaleMarker.isStale(gone.vs[i])) {
-                        firstTs[s] = gone.ts[i];
-                        sums[s] = counterMove.sumAtG(
-                                kept.valueAt(point, s), n0, g, windowMs, gone.ts[i], gone.vs[i], lastTs[s]);
-                        break;
-                    }
-                }
-            }
-            return new KeptCorrections.CounterAtG(lastTs, lastVs, firstTs, sums);
         }
 
         private Interval inSpan(int i) {
