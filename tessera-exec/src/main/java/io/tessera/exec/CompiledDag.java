@@ -2,7 +2,7 @@ package io.tessera.exec;
 
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
-import io.tessera.exec.view.KeptCorrections;
+import io.tessera.exec.view.grid.KeptCorrections;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;

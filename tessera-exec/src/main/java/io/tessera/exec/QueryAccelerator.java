@@ -1,6 +1,6 @@
 package io.tessera.exec;
 
-import io.tessera.exec.view.KeptCorrections;
+import io.tessera.exec.view.grid.KeptCorrections;
 import io.tessera.plan.PhysicalDag;
 
 /**

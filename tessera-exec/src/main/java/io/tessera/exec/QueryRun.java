@@ -17,10 +17,10 @@ import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
-import io.tessera.exec.view.GridCorrectionOperator;
-import io.tessera.exec.view.KeptCorrections;
-import io.tessera.exec.view.ViewOperator;
-import io.tessera.exec.view.ViewValueOperator;
+import io.tessera.exec.view.grid.GridCorrectionOperator;
+import io.tessera.exec.view.grid.KeptCorrections;
+import io.tessera.exec.view.grid.ViewValueOperator;
+import io.tessera.exec.view.panes.ViewOperator;
 import io.tessera.plan.Fallback;
 import io.tessera.plan.GridCorrection;
 import io.tessera.plan.InstantFunction;
@@ -38,6 +38,7 @@ import io.tessera.plan.TimeRange;
 import io.tessera.plan.TimeShift;
 import io.tessera.plan.VectorAggregate;
 import io.tessera.plan.VectorBinary;
+import io.tessera.plan.ViewKind;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.plan.ViewValue;
 import io.tessera.spi.DataStore;
@@ -156,53 +157,9 @@ public final class QueryRun {
             case NumberLiteral n -> ScalarValues.constant(grid, n.value());
             case StringLiteral s -> new StringValue(s.value());
             case PaneState p -> throw new IllegalStateException("a view is read through a ViewRangeFunction");
-            case ViewRangeFunction v -> {
-                MaterializedView view = views.get(v.view());
-                if (view == null) {
-                    throw new IllegalStateException("node " + v.view() + " is not a materialized view of this DAG");
-                }
-                int scanId = viewScan(view);
-                if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
-                    Scan scan = (Scan) dag.node(scanId);
-                    yield io.tessera.exec.view.SampleSweep.evaluate(
-                            v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan));
-                }
-                yield ViewOperator.evaluate(
-                        v, view, grid, params(v.params(), grid), store, context, window -> scan(scanId, window));
-            }
-            case ViewValue v -> {
-                MaterializedView view = views.get(v.view());
-                if (view == null) {
-                    throw new IllegalStateException("node " + v.view() + " is not a materialized view of this DAG");
-                }
-                yield ViewValueOperator.evaluate(view, grid, store, context);
-            }
-            case GridCorrection c -> {
-                MaterializedView value = views.get(c.value());
-                MaterializedView count = views.get(c.count());
-                if (value == null || count == null) {
-                    throw new IllegalStateException(
-                            "node " + c.value() + " or " + c.count() + " is not a materialized view of this DAG");
-                }
-                TimeRange range = (TimeRange) dag.node(c.range());
-                Scan scan = (Scan) dag.node(range.input());
-                GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(
-                        c,
-                        value,
-                        count,
-                        range.rangeMs(),
-                        grid,
-                        params(c.params(), grid),
-                        store,
-                        context,
-                        scan,
-                        (spans, accepted) -> GridCorrectionOperator.readSpans(store, scan, spans, context, accepted),
-                        (series, window) -> ScanOperator.read(store, oneSeries(scan, series), window, context),
-                        io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError(),
-                        keptCorrections);
-                context.info(corrected.info());
-                yield corrected.vector();
-            }
+            case ViewRangeFunction v -> read(v, v.view(), grid);
+            case ViewValue v -> read(v, v.view(), grid);
+            case GridCorrection c -> read(c, c.value(), grid);
             case Fallback f -> {
                 MaterializedView curve = curveView(f.preferred());
                 if (curve != null) {
@@ -219,6 +176,64 @@ public final class QueryRun {
                 }
             }
         };
+    }
+
+    /**
+     * View node {@code node}, which reads the view of node {@code viewNode}, over {@code grid}:
+     * the one place a run chooses how a view is read, by its kind.
+     */
+    private Value read(PlanNode node, int viewNode, StepGrid grid) {
+        MaterializedView view = view(viewNode);
+        return switch (ViewKind.of(dag, view)) {
+            case ViewKind.Panes p -> {
+                ViewRangeFunction v = (ViewRangeFunction) node;
+                int scanId = viewScan(view);
+                yield ViewOperator.evaluate(
+                        v, view, grid, params(v.params(), grid), store, context, window -> scan(scanId, window));
+            }
+            case ViewKind.Samples s ->
+                io.tessera.exec.view.samples.SampleSweep.evaluate(
+                        (ViewRangeFunction) node, sampleSource(view, (Scan) dag.node(viewScan(view))), grid);
+            case ViewKind.EvaluationGrid e ->
+                node instanceof GridCorrection c
+                        ? corrected(c, view, grid)
+                        : ViewValueOperator.evaluate(view, grid, store, context);
+            case ViewKind.Curves c -> io.tessera.exec.view.curves.CurveOperator.evaluate(view, grid, store, context);
+            case ViewKind.TableBuckets t ->
+                throw new IllegalStateException("a SQL table view in a PromQL run: " + view.definitionId());
+        };
+    }
+
+    /** The materialized view of node {@code viewNode}. */
+    private MaterializedView view(int viewNode) {
+        MaterializedView view = views.get(viewNode);
+        if (view == null) {
+            throw new IllegalStateException("node " + viewNode + " is not a materialized view of this DAG");
+        }
+        return view;
+    }
+
+    /** Grid correction {@code c} off the evaluation-grid view {@code value}. */
+    private Value corrected(GridCorrection c, MaterializedView value, StepGrid grid) {
+        MaterializedView count = view(c.count());
+        TimeRange range = (TimeRange) dag.node(c.range());
+        Scan scan = (Scan) dag.node(range.input());
+        GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(
+                c,
+                value,
+                count,
+                range.rangeMs(),
+                grid,
+                params(c.params(), grid),
+                store,
+                context,
+                scan,
+                (spans, accepted) -> io.tessera.exec.view.SpanRows.read(store, scan, spans, context, accepted),
+                (series, window) -> ScanOperator.read(store, oneSeries(scan, series), window, context),
+                io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError(),
+                keptCorrections);
+        context.info(corrected.info());
+        return corrected.vector();
     }
 
     /** {@code f}'s exact side over {@code grid}, after its preferred side found state missing; the info says why. */
@@ -238,7 +253,7 @@ public final class QueryRun {
             return null;
         }
         MaterializedView view = views.get(v.view());
-        return view != null && view.state().state().family() == io.tessera.sketch.StateFamily.CURVE ? view : null;
+        return view != null && ViewKind.of(dag, view) instanceof ViewKind.Curves ? view : null;
     }
 
     /**
@@ -246,9 +261,9 @@ public final class QueryRun {
      * it has built from it, the newest ones (not built yet, at "now") from {@code f}'s exact side.
      */
     private Value fromCurve(Fallback f, MaterializedView view, StepGrid grid) {
-        io.tessera.exec.view.CurveOperator.Partial part;
+        io.tessera.exec.view.curves.CurveOperator.Partial part;
         try {
-            part = io.tessera.exec.view.CurveOperator.evaluate(view, grid, store, context, CURVE_NEWEST_PANES);
+            part = io.tessera.exec.view.curves.CurveOperator.evaluate(view, grid, store, context, CURVE_NEWEST_PANES);
         } catch (MissingStateException e) {
             return fallBack(f, grid, e);
         }
@@ -326,8 +341,11 @@ public final class QueryRun {
         MaterializedView view = views.get(v.view());
         try {
             Scan scan = (Scan) dag.node(viewScan(view));
-            InstantVector summed = io.tessera.exec.view.SampleSweep.evaluateSum(
-                    v, view, grid, store, context, recentSpans(scan), namesOneMetric(scan), a.grouping(), a.without());
+            InstantVector summed = io.tessera.exec.view.samples.SampleSweep.evaluateSum(
+                    v,
+                    sampleSource(view, scan),
+                    grid,
+                    new io.tessera.exec.view.samples.SumGrouping(a.grouping(), a.without()));
             context.info(acceleratedInfo(f.preferred()));
             return summed;
         } catch (MissingStateException e) {
@@ -351,20 +369,25 @@ public final class QueryRun {
             return null;
         }
         MaterializedView view = views.get(v.view());
-        return view != null && view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES ? v : null;
+        return view != null && ViewKind.of(dag, view) instanceof ViewKind.Samples ? v : null;
     }
 
     /** Reads {@code scan} over one interval with the span reader, which the recent-samples log answers for the newest minutes. */
-    private io.tessera.exec.view.SampleSweep.TailReader recentSpans(Scan scan) {
-        return (window, known) ->
-                GridCorrectionOperator.readSpans(store, scan, java.util.List.of(window), context, known);
+    private io.tessera.exec.view.samples.SampleSource sampleSource(MaterializedView view, Scan scan) {
+        return new io.tessera.exec.view.samples.SampleSource(
+                view,
+                store,
+                context,
+                (window, known) ->
+                        io.tessera.exec.view.SpanRows.read(store, scan, java.util.List.of(window), context, known),
+                namesOneMetric(scan));
     }
 
     private String acceleratedInfo(int preferred) {
         PlanNode node = dag.node(preferred);
         if (node instanceof ViewValue v) {
             MaterializedView view = views.get(v.view());
-            if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
+            if (ViewKind.of(dag, view) instanceof ViewKind.Curves) {
                 return "PromQL info: answered from view "
                         + view.definitionId()
                                 .substring(0, Math.min(19, view.definitionId().length()))

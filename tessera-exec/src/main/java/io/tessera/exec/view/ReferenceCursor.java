@@ -8,7 +8,7 @@ import io.tessera.core.Labels;
  * ahead of the last one found. Where the orders differ (the earlier label sets came in another
  * order), after a few misses, by an identity map instead.
  */
-final class ReferenceCursor {
+public final class ReferenceCursor {
 
     private static final int LOOK_AHEAD = 4;
     /** Misses after which the earlier label sets are put in an identity map. */
@@ -19,12 +19,12 @@ final class ReferenceCursor {
     private int misses;
     private java.util.IdentityHashMap<Labels, Integer> positions;
 
-    ReferenceCursor(Labels[] earlier) {
+    public ReferenceCursor(Labels[] earlier) {
         this.earlier = earlier;
     }
 
     /** The position of this very label set among the earlier ones, or -1. */
-    int indexOf(Labels l) {
+    public int indexOf(Labels l) {
         for (int k = next; k < earlier.length && k < next + LOOK_AHEAD; k++) {
             if (earlier[k] == l) {
                 next = k + 1;

@@ -19,7 +19,7 @@ import java.util.List;
  * reject are dropped here, whatever the store sent. While the store hands every series as a
  * range of the same two arrays, all of it in the spans, the rows are those ranges, not copies.
  */
-final class SpanRows {
+public final class SpanRows {
 
     private Labels[] labels;
     private int[] starts;
@@ -49,7 +49,7 @@ final class SpanRows {
     }
 
     /** @param spans ascending and disjoint */
-    static SeriesRows read(DataStore store, Scan scan, List<Interval> spans, RunContext context) {
+    public static SeriesRows read(DataStore store, Scan scan, List<Interval> spans, RunContext context) {
         return read(store, scan, spans, context, new Labels[0]);
     }
 
@@ -58,7 +58,8 @@ final class SpanRows {
      *     gave them: a series handed with one of these very objects matches without being checked
      *     again (checking means loading each label set from wherever it lies in memory)
      */
-    static SeriesRows read(DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
+    public static SeriesRows read(
+            DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
         // about as many series as an earlier read accepted
         SpanRows rows = new SpanRows(Math.max(64, accepted.length));
         if (spans.isEmpty()) {

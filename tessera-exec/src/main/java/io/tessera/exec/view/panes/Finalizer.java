@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.panes;
 
 import io.tessera.core.InvalidInputException;
 import io.tessera.promql.RangeFunctionKind;

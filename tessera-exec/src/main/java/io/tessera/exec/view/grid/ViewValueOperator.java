@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.grid;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
@@ -28,9 +28,6 @@ public final class ViewValueOperator {
     private ViewValueOperator() {}
 
     public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
-        if (view.state().state().family() == io.tessera.sketch.StateFamily.CURVE) {
-            return CurveOperator.evaluate(view, grid, store, context);
-        }
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
         List<Interval> wanted = new ArrayList<>(steps);

@@ -1,6 +1,7 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.grid;
 
 import io.tessera.core.StaleMarker;
+import io.tessera.exec.view.Timestamps;
 
 /**
  * {@code rate}, {@code increase} and {@code delta} of one series moved from a grid point g to a
@@ -282,9 +283,9 @@ final class CounterMove {
         if (t == null) {
             return n;
         }
-        int a = ViewOperator.firstAfter(t, lo, hi, from);
-        int b = ViewOperator.firstAfter(t, a, hi, to);
-        int cut = ViewOperator.firstAfter(t, a, b, edge);
+        int a = Timestamps.firstAfter(t, lo, hi, from);
+        int b = Timestamps.firstAfter(t, a, hi, to);
+        int cut = Timestamps.firstAfter(t, a, b, edge);
         if (lastBefore) {
             int p = cut - 1;
             while (p >= a && StaleMarker.isStale(v[p])) {

@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.grid;
 
 import io.tessera.core.Durations;
 import io.tessera.core.Interval;
@@ -13,6 +13,10 @@ import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
+import io.tessera.exec.view.ReferenceCursor;
+import io.tessera.exec.view.SpanRows;
+import io.tessera.exec.view.Spans;
+import io.tessera.exec.view.Timestamps;
 import io.tessera.plan.GridCorrection;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Scan;
@@ -107,29 +111,20 @@ public final class GridCorrectionOperator {
         throw last;
     }
 
-    /**
-     * The raw samples of {@code scan} in the ascending, disjoint {@code spans}, read with one store
-     * call; {@code accepted} are raw series (by reference) an earlier read of the Scan accepted.
-     */
-    public static SeriesRows readSpans(
-            DataStore store, Scan scan, List<Interval> spans, RunContext context, Labels[] accepted) {
-        return SpanRows.read(store, scan, spans, context, accepted);
-    }
-
     /** One run's correction: the spans read once, then every step of every series. */
     private static final class Correction {
 
-        private final GridCorrection c;
+        private final GridCorrection node;
         private final long windowMs;
         private final StepGrid grid;
         private final RunContext context;
         private final double rankTarget;
-        private final long[] g;
+        private final long[] gridPoints;
         private final GridValues kept;
         /** The output series: {@code kept}'s, copied before a series new since the grid point is added. */
         private SeriesIds ids;
 
-        private final double[][] p;
+        private final double[][] paramsAt;
         /** Every series' samples of every span, read once; null when no step is off the grid. */
         private final SeriesRows rows;
         /**
@@ -153,8 +148,6 @@ public final class GridCorrectionOperator {
         private final BiFunction<Labels, Interval, SeriesRows> seriesRows;
         /** Series answered exactly from their own window: at most this share of the series per step. */
         private static final double EXACT_SHARE = 0.05;
-        /** Magnitudes a moved sum keeps to: a window of up to 2^22 such samples cannot overflow. */
-        private static final double SAFE = 0x1p1000;
 
         private int exactBudget;
         private int windowReads;
@@ -190,14 +183,14 @@ public final class GridCorrectionOperator {
                 Scan scan,
                 KeptCorrections keptCorrections) {
             long paneMs = valueView.paneMs();
-            this.c = c;
+            this.node = c;
             this.seriesRows = seriesRows;
             this.windowMs = windowMs;
             this.grid = grid;
             this.context = context;
             this.rankTarget = rankTarget;
-            this.g = g;
-            this.kind = switch (c.function()) {
+            this.gridPoints = g;
+            this.kind = switch (node.function()) {
                 case "sum_over_time" -> Kind.SUM;
                 case "count_over_time" -> Kind.COUNT;
                 case "avg_over_time" -> Kind.AVG;
@@ -205,30 +198,30 @@ public final class GridCorrectionOperator {
                 case "max_over_time" -> Kind.MAX;
                 case "min_over_time" -> Kind.MIN;
                 case "rate", "increase", "delta" -> Kind.COUNTER;
-                default -> throw new IllegalArgumentException(c.function() + " has no grid correction");
+                default -> throw new IllegalArgumentException(node.function() + " has no grid correction");
             };
             this.ext = kind == Kind.COUNTER ? Math.min(paneMs, windowMs / 4) : 0;
-            this.staysFrom = g[0] - windowMs + paneMs + ext;
-            this.counterMove = kind == Kind.COUNTER ? new CounterMove(c.function()) : null;
+            this.staysFrom = gridPoints[0] - windowMs + paneMs + ext;
+            this.counterMove = kind == Kind.COUNTER ? new CounterMove(node.function()) : null;
             for (int i = 0; i < grid.size(); i++) {
-                if (kind == Kind.COUNTER && grid.time(i) - g[i] + 2 * ext > windowMs) {
+                if (kind == Kind.COUNTER && grid.time(i) - gridPoints[i] + 2 * ext > windowMs) {
                     throw new MissingStateException(
-                            c.function(),
-                            new Interval(g[i] - paneMs, g[i]),
+                            node.function(),
+                            new Interval(gridPoints[i] - paneMs, gridPoints[i]),
                             "the grid point is too far back for the spans of a counter's correction");
                 }
             }
-            this.p = new double[grid.size()][params.length];
+            this.paramsAt = new double[grid.size()][params.length];
             for (int i = 0; i < grid.size(); i++) {
                 for (int k = 0; k < params.length; k++) {
-                    p[i][k] = ((ScalarValues) params[k]).at(i);
+                    paramsAt[i][k] = ((ScalarValues) params[k]).at(i);
                 }
             }
             // an instant before the next grid point may share what left the window with the runs before it
             KeptCorrections.Key key = keptCorrections != null
                             && grid.size() == 1
-                            && grid.time(0) > g[0]
-                            && grid.time(0) - g[0] <= paneMs
+                            && grid.time(0) > gridPoints[0]
+                            && grid.time(0) - gridPoints[0] <= paneMs
                             && paneMs + 2 * ext <= windowMs
                     ? new KeptCorrections.Key(
                             valueView.definitionId(),
@@ -238,7 +231,7 @@ public final class GridCorrectionOperator {
                             scan,
                             windowMs,
                             ext,
-                            g[0])
+                            gridPoints[0])
                     : null;
             KeptCorrections.Kept shared = key == null ? null : keptCorrections.get(key);
             this.kept = shared != null ? shared.values() : GridValues.of(states, context);
@@ -246,120 +239,47 @@ public final class GridCorrectionOperator {
             if (key != null && shared == null) {
                 // a counter also keeps the last sample before g, which every run's move starts from
                 List<Interval> keptSpans = kind == Kind.COUNTER
-                        ? List.of(new Interval(g[0] - windowMs, staysFrom), new Interval(g[0] - ext, g[0]))
-                        : List.of(new Interval(g[0] - windowMs, staysFrom));
-                shared = keep(rawRows.apply(keptSpans, new Labels[0]));
+                        ? List.of(
+                                new Interval(gridPoints[0] - windowMs, staysFrom),
+                                new Interval(gridPoints[0] - ext, gridPoints[0]))
+                        : List.of(new Interval(gridPoints[0] - windowMs, staysFrom));
+                shared = LeftSamples.keep(
+                        rawRows.apply(keptSpans, new Labels[0]), kept, staysFrom, counterMove, gridPoints[0], windowMs);
                 if (shared != null) {
                     keptCorrections.put(key, shared);
                 }
             }
             this.left = shared;
             if (left != null) {
-                this.rows = rawRows.apply(List.of(new Interval(g[0], grid.time(0))), left.rawOrder());
+                this.rows = rawRows.apply(List.of(new Interval(gridPoints[0], grid.time(0))), left.rawOrder());
                 return;
             }
             List<Interval> spans = new ArrayList<>();
             for (int i = 0; i < grid.size(); i++) {
                 long t = grid.time(i);
-                if (t > g[i]) {
+                if (t > gridPoints[i]) {
                     spans.add(inSpan(i));
                     spans.add(goneSpan(i));
                 }
             }
-            long spanMs = EdgeRows.coveredMs(spans);
+            long spanMs = Spans.coveredMs(spans);
             long extentMs = grid.last() - grid.start() + windowMs;
             if (grid.size() > 1 && spanMs * 2 > extentMs) {
                 throw new MissingStateException(
-                        c.function(),
+                        node.function(),
                         new Interval(grid.start() - windowMs, grid.last()),
                         "the corrections of these steps would read " + Math.round(100.0 * spanMs / extentMs)
                                 + "% of the raw data, so the exact answer is cheaper");
             }
-            this.rows = spans.isEmpty() ? null : rawRows.apply(EdgeRows.spans(spans), new Labels[0]);
-        }
-
-        /**
-         * The samples that may leave the window before the next grid point, by output series;
-         * null when a raw series is not among the kept values or two share one (this run then
-         * reads both spans and reports what it finds).
-         */
-        private KeptCorrections.Kept keep(SeriesRows gone) {
-            int[] goneAt = new int[kept.size()];
-            Arrays.fill(goneAt, -1);
-            Labels[] rawOrder = new Labels[gone.size()];
-            int[] rawIds = new int[gone.size()];
-            java.util.Set<String> names = new java.util.LinkedHashSet<>();
-            for (int r = 0; r < gone.size(); r++) {
-                Labels raw = gone.labels(r);
-                int id = kept.ids().findRaw(raw);
-                if (id < 0 || goneAt[id] >= 0) {
-                    return null;
-                }
-                goneAt[id] = r;
-                rawOrder[r] = raw;
-                rawIds[r] = id;
-                names.add(raw.metricName());
-            }
-            FlatRows goneFlat = FlatRows.of(gone, goneAt, staysFrom);
-            return new KeptCorrections.Kept(
-                    kept,
-                    goneFlat,
-                    rawOrder,
-                    rawIds,
-                    List.copyOf(names),
-                    kind == Kind.COUNTER ? counterAtG(gone, goneAt, goneFlat, g[0]) : null);
-        }
-
-        /**
-         * Each output series' last sample that is not a stale marker, of those after
-         * {@code staysFrom} up to g, and the sum of increments its kept value at g turns back into.
-         */
-        private KeptCorrections.CounterAtG counterAtG(SeriesRows rows, int[] rowOf, FlatRows gone, long g) {
-            int series = rowOf.length;
-            long[] lastTs = new long[series];
-            double[] lastVs = new double[series];
-            long[] firstTs = new long[series];
-            double[] sums = new double[series];
-            Arrays.fill(lastTs, KeptCorrections.CounterAtG.NONE);
-            Arrays.fill(firstTs, KeptCorrections.CounterAtG.NONE);
-            int point = kept.pointOf(g);
-            for (int s = 0; s < series; s++) {
-                int r = rowOf[s];
-                if (r < 0) {
-                    continue;
-                }
-                long[] t = rows.tsArray(r);
-                double[] v = rows.valuesArray(r);
-                int from = rows.first(r);
-                int to = ViewOperator.firstAfter(t, from, from + rows.count(r), g);
-                for (int i = to - 1; i >= from && t[i] > staysFrom; i--) {
-                    if (!StaleMarker.isStale(v[i])) {
-                        lastTs[s] = t[i];
-                        lastVs[s] = v[i];
-                        break;
-                    }
-                }
-                long n0 = kept.countAt(point, s);
-                for (int i = gone.from(s);
-                        i < gone.to(s) && lastTs[s] != KeptCorrections.CounterAtG.NONE && n0 >= 2;
-                        i++) {
-                    if (!StaleMarker.isStale(gone.vs[i])) {
-                        firstTs[s] = gone.ts[i];
-                        sums[s] = counterMove.sumAtG(
-                                kept.valueAt(point, s), n0, g, windowMs, gone.ts[i], gone.vs[i], lastTs[s]);
-                        break;
-                    }
-                }
-            }
-            return new KeptCorrections.CounterAtG(lastTs, lastVs, firstTs, sums);
+            this.rows = spans.isEmpty() ? null : rawRows.apply(Spans.disjoint(spans), new Labels[0]);
         }
 
         private Interval inSpan(int i) {
-            return new Interval(g[i] - ext, grid.time(i));
+            return new Interval(gridPoints[i] - ext, grid.time(i));
         }
 
         private Interval goneSpan(int i) {
-            return new Interval(g[i] - windowMs, grid.time(i) - windowMs + ext);
+            return new Interval(gridPoints[i] - windowMs, grid.time(i) - windowMs + ext);
         }
 
         Corrected run(MaterializedView valueView) {
@@ -375,8 +295,8 @@ public final class GridCorrectionOperator {
             out.markLabelsDistinct();
             int[] row = new int[series];
             Arrays.fill(row, -1);
-            Span in = new Span();
-            Span gone = new Span();
+            MovedSamples in = new MovedSamples();
+            MovedSamples gone = new MovedSamples();
             // a counter's move counts the samples that entered and left itself
             boolean scansSpans = kind != Kind.COUNTER;
             // sums, counts and averages need only the count and the sum of what moved
@@ -385,14 +305,14 @@ public final class GridCorrectionOperator {
                 context.checkAlive();
                 windowReads = 0;
                 long t = grid.time(i);
-                int point = kept.pointOf(g[i]);
-                if (kind == Kind.QUANTILE && !(p[i][0] >= 0 && p[i][0] <= 1)) {
+                int point = kept.pointOf(gridPoints[i]);
+                if (kind == Kind.QUANTILE && !(paramsAt[i][0] >= 0 && paramsAt[i][0] <= 1)) {
                     throw new MissingStateException(
                             valueView.definitionId(),
-                            new Interval(g[i] - valueView.paneMs(), g[i]),
-                            "quantile " + p[i][0] + " is outside [0, 1]");
+                            new Interval(gridPoints[i] - valueView.paneMs(), gridPoints[i]),
+                            "quantile " + paramsAt[i][0] + " is outside [0, 1]");
                 }
-                SeriesRows inRows = t > g[i] ? rows : null;
+                SeriesRows inRows = t > gridPoints[i] ? rows : null;
                 // the samples that left: kept by output series when shared, else the rows read now
                 FlatRows goneFlat = inRows == null || left == null ? null : left.gone();
                 SeriesRows goneRows = inRows == null || left != null ? null : rows;
@@ -407,7 +327,13 @@ public final class GridCorrectionOperator {
                         if (inAt != null && inAt[s] >= 0) {
                             int r = inAt[s];
                             int first = inRows.first(r);
-                            in.sum(inRows.tsArray(r), inRows.valuesArray(r), first, first + inRows.count(r), g[i], t);
+                            in.sum(
+                                    inRows.tsArray(r),
+                                    inRows.valuesArray(r),
+                                    first,
+                                    first + inRows.count(r),
+                                    gridPoints[i],
+                                    t);
                         }
                         if (goneFlat != null) {
                             gone.sum(
@@ -415,7 +341,7 @@ public final class GridCorrectionOperator {
                                     goneFlat.vs,
                                     goneFlat.from(s),
                                     goneFlat.to(s),
-                                    g[i] - windowMs,
+                                    gridPoints[i] - windowMs,
                                     t - windowMs);
                         } else if (goneRows != null && inAt[s] >= 0) {
                             int r = inAt[s];
@@ -425,12 +351,12 @@ public final class GridCorrectionOperator {
                                     goneRows.valuesArray(r),
                                     first,
                                     first + goneRows.count(r),
-                                    g[i] - windowMs,
+                                    gridPoints[i] - windowMs,
                                     t - windowMs);
                         }
                     } else {
                         if (scansSpans && inAt != null && inAt[s] >= 0) {
-                            in.scan(inRows, inAt[s], g[i], t, v0);
+                            in.scan(inRows, inAt[s], gridPoints[i], t, v0);
                         }
                         if (scansSpans && goneFlat != null) {
                             gone.scan(
@@ -438,14 +364,14 @@ public final class GridCorrectionOperator {
                                     goneFlat.vs,
                                     goneFlat.from(s),
                                     goneFlat.to(s),
-                                    g[i] - windowMs,
+                                    gridPoints[i] - windowMs,
                                     t - windowMs,
                                     v0);
                         } else if (scansSpans && goneRows != null && inAt[s] >= 0) {
-                            gone.scan(goneRows, inAt[s], g[i] - windowMs, t - windowMs, v0);
+                            gone.scan(goneRows, inAt[s], gridPoints[i] - windowMs, t - windowMs, v0);
                         }
                     }
-                    long n = n0 + in.n - gone.n;
+                    long n = n0 + in.samples - gone.samples;
                     if (scansSpans && n <= 0) {
                         continue;
                     }
@@ -453,7 +379,7 @@ public final class GridCorrectionOperator {
                         case COUNTER ->
                             counter(
                                     valueView,
-                                    g[i],
+                                    gridPoints[i],
                                     t,
                                     v0,
                                     n0,
@@ -463,22 +389,31 @@ public final class GridCorrectionOperator {
                                     ids.labels(s));
                         case COUNT -> n;
                         case SUM ->
-                            checked(
+                            MovedSums.checked(
                                     valueView,
-                                    g[i],
-                                    moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone), in, gone));
+                                    gridPoints[i],
+                                    MovedSums.moved(
+                                            n0 == 0 ? 0 : MovedSums.finite(valueView, gridPoints[i], v0, in, gone),
+                                            in,
+                                            gone));
                         case AVG ->
-                            checked(
+                            MovedSums.checked(
                                             valueView,
-                                            g[i],
-                                            moved(n0 == 0 ? 0 : finite(valueView, g[i], v0, in, gone) * n0, in, gone))
+                                            gridPoints[i],
+                                            MovedSums.moved(
+                                                    n0 == 0
+                                                            ? 0
+                                                            : MovedSums.finite(valueView, gridPoints[i], v0, in, gone)
+                                                                    * n0,
+                                                    in,
+                                                    gone))
                                     / n;
                         case QUANTILE ->
                             quantile(
                                     valueView,
-                                    g[i],
+                                    gridPoints[i],
                                     t,
-                                    p[i][0],
+                                    paramsAt[i][0],
                                     v0,
                                     n0,
                                     n,
@@ -487,7 +422,7 @@ public final class GridCorrectionOperator {
                                     inRows,
                                     inAt == null ? -1 : inAt[s],
                                     ids.labels(s));
-                        case MAX, MIN -> extreme(valueView, g[i], t, v0, n0, in, gone, ids.labels(s));
+                        case MAX, MIN -> extreme(valueView, gridPoints[i], t, v0, n0, in, gone, ids.labels(s));
                     };
                     if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
                         continue;
@@ -523,60 +458,7 @@ public final class GridCorrectionOperator {
                             exactSeries > 0
                                     ? ", " + exactSeries + " series answered exactly from their raw samples"
                                     : "");
-            return "PromQL info: " + c.function() + " answered from view " + id + " (" + how + ", " + bound + ")";
-        }
-
-        /**
-         * Sums and averages move exactly only while every value involved is finite and far from
-         * overflowing: the exact engine's running sum over the window must not overflow where the
-         * moved one does not, nor the other way round. Returns {@code v0}.
-         */
-        private double finite(MaterializedView view, long g, double v0, Span in, Span gone) {
-            if (!(Math.abs(v0) <= SAFE)
-                    || !in.finite
-                    || !gone.finite
-                    || !(in.largest <= SAFE)
-                    || !(gone.largest <= SAFE)
-                    || !(Math.abs(in.sum) <= SAFE)
-                    || !(Math.abs(gone.sum) <= SAFE)) {
-                throw new MissingStateException(
-                        view.definitionId(),
-                        new Interval(g - view.paneMs(), g),
-                        "a value near the window's edges is not finite or near the double range, so the kept sum cannot be moved");
-            }
-            return v0;
-        }
-
-        private double checked(MaterializedView view, long g, double moved) {
-            if (!(Math.abs(moved) <= SAFE)) {
-                throw new MissingStateException(
-                        view.definitionId(),
-                        new Interval(g - view.paneMs(), g),
-                        "the moved sum is not finite or near the double range");
-            }
-            return moved;
-        }
-
-        /** {@code base} plus the samples that entered minus those that left, compensated. */
-        private static double moved(double base, Span in, Span gone) {
-            double sum = base;
-            double next = sum + in.sum;
-            double comp = twoSumError(sum, in.sum, next);
-            sum = next;
-            next = sum + in.comp;
-            comp += twoSumError(sum, in.comp, next);
-            sum = next;
-            next = sum - gone.sum;
-            comp += twoSumError(sum, -gone.sum, next);
-            sum = next;
-            next = sum - gone.comp;
-            comp += twoSumError(sum, -gone.comp, next);
-            return next + comp;
-        }
-
-        /** The rounding error of {@code next = sum + x} (Neumaier's). */
-        private static double twoSumError(double sum, double x, double next) {
-            return Math.abs(sum) >= Math.abs(x) ? (sum - next) + x : (x - next) + sum;
+            return "PromQL info: " + node.function() + " answered from view " + id + " (" + how + ", " + bound + ")";
         }
 
         /**
@@ -593,8 +475,8 @@ public final class GridCorrectionOperator {
                 double v0,
                 long n0,
                 long n,
-                Span in,
-                Span gone,
+                MovedSamples in,
+                MovedSamples gone,
                 SeriesRows inRows,
                 int inAt,
                 Labels series) {
@@ -708,7 +590,14 @@ public final class GridCorrectionOperator {
          * Prometheus. Otherwise that series' window is read exactly.
          */
         private double extreme(
-                MaterializedView view, long g, long t, double v0, long n0, Span in, Span gone, Labels series) {
+                MaterializedView view,
+                long g,
+                long t,
+                double v0,
+                long n0,
+                MovedSamples in,
+                MovedSamples gone,
+                Labels series) {
             boolean max = kind == Kind.MAX;
             if (n0 == 0) {
                 return in.numbers > 0 ? (max ? in.max : in.min) : Double.NaN;
@@ -788,10 +677,10 @@ public final class GridCorrectionOperator {
             }
             FlatRows gone = left.gone();
             int inRow = rowOf == null || current >= rowOf.length ? -1 : rowOf[current];
-            int a0 = ViewOperator.firstAfter(gone.ts, gone.from(current), gone.to(current), t - windowMs);
-            int a1 = ViewOperator.firstAfter(gone.ts, a0, gone.to(current), staysFrom);
-            int c0 = inRow < 0 ? 0 : ViewOperator.firstAfter(rows.ts(inRow), rows.count(inRow), g);
-            int c1 = inRow < 0 ? 0 : ViewOperator.firstAfter(rows.ts(inRow), rows.count(inRow), t);
+            int a0 = Timestamps.firstAfter(gone.ts, gone.from(current), gone.to(current), t - windowMs);
+            int a1 = Timestamps.firstAfter(gone.ts, a0, gone.to(current), staysFrom);
+            int c0 = inRow < 0 ? 0 : Timestamps.firstAfter(rows.ts(inRow), rows.count(inRow), g);
+            int c1 = inRow < 0 ? 0 : Timestamps.firstAfter(rows.ts(inRow), rows.count(inRow), t);
             int n = (a1 - a0) + stays.n() + (c1 - c0);
             long[] ts = new long[n];
             double[] vs = new double[n];
@@ -811,7 +700,7 @@ public final class GridCorrectionOperator {
         }
 
         private double extremeOf(SeriesRows rows, int s, long from, long to) {
-            Span all = new Span();
+            MovedSamples all = new MovedSamples();
             all.reset();
             all.scan(rows, s, from, to, Double.NaN);
             return all.numbers == 0 ? Double.NaN : kind == Kind.MAX ? all.max : all.min;
@@ -820,8 +709,8 @@ public final class GridCorrectionOperator {
         private double exactFrom(SeriesRows rows, int s, long from, long to, double q) {
             long[] ts = rows.ts(s);
             double[] vs = rows.values(s);
-            int a = ViewOperator.firstAfter(ts, rows.count(s), from);
-            int b = ViewOperator.firstAfter(ts, rows.count(s), to);
+            int a = Timestamps.firstAfter(ts, rows.count(s), from);
+            int b = Timestamps.firstAfter(ts, rows.count(s), to);
             int n = 0;
             for (int i = a; i < b; i++) {
                 if (!StaleMarker.isStale(vs[i])) {
@@ -874,7 +763,7 @@ public final class GridCorrectionOperator {
 
         /** Rate and increase say when a metric's name does not look like a counter's, as the exact run does. */
         private void checkName(String metricName) {
-            if (kind == Kind.COUNTER && !c.function().equals("delta") && checkedNames.add(metricName)) {
+            if (kind == Kind.COUNTER && !node.function().equals("delta") && checkedNames.add(metricName)) {
                 io.tessera.exec.function.Annotations.checkCounterName(metricName, context);
             }
         }
@@ -893,8 +782,8 @@ public final class GridCorrectionOperator {
         private void take(boolean[] taken, int id) {
             if (id < taken.length && taken[id]) {
                 throw new MissingStateException(
-                        c.function(),
-                        new Interval(g[0] - windowMs, grid.time(0)),
+                        node.function(),
+                        new Interval(gridPoints[0] - windowMs, grid.time(0)),
                         "two series differ only in their metric name; the exact engine reports that");
             }
             taken[id] = true;
@@ -911,105 +800,6 @@ public final class GridCorrectionOperator {
                 at[ids[r]] = r;
             }
             return at;
-        }
-    }
-
-    /** The samples of one series in one span: count, compensated sum, and ranks against a value. */
-    private static final class Span {
-        long n;
-        double sum;
-        double comp;
-        boolean finite;
-        boolean nan;
-        /** The samples that are not NaN, and their extremes. */
-        long numbers;
-
-        double max;
-        double min;
-        /** The largest magnitude among the finite values. */
-        double largest;
-
-        long below;
-        long atOrBelow;
-
-        void reset() {
-            numbers = 0;
-            max = Double.NEGATIVE_INFINITY;
-            min = Double.POSITIVE_INFINITY;
-            n = 0;
-            sum = 0;
-            comp = 0;
-            finite = true;
-            nan = false;
-            largest = 0;
-            below = 0;
-            atOrBelow = 0;
-        }
-
-        /** Adds the samples of series {@code s} in {@code (from, to]}, ranked against {@code v}. */
-        void scan(SeriesRows rows, int s, long from, long to, double v) {
-            scan(rows.tsArray(s), rows.valuesArray(s), rows.first(s), rows.first(s) + rows.count(s), from, to, v);
-        }
-
-        /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]} to the count and the sum only. */
-        void sum(long[] ts, double[] vs, int lo, int hi, long from, long to) {
-            int a = ViewOperator.firstAfter(ts, lo, hi, from);
-            int b = ViewOperator.firstAfter(ts, a, hi, to);
-            long count = 0;
-            double s = sum;
-            double c = comp;
-            boolean allFinite = true;
-            double big = largest;
-            for (int i = a; i < b; i++) {
-                double x = vs[i];
-                if (StaleMarker.isStale(x)) {
-                    continue;
-                }
-                count++;
-                double next = s + x;
-                c += Math.abs(s) >= Math.abs(x) ? (s - next) + x : (x - next) + s;
-                s = next;
-                allFinite &= Double.isFinite(x);
-                big = Math.max(big, Math.abs(x));
-            }
-            largest = Math.max(largest, big);
-            n += count;
-            sum = s;
-            comp = c;
-            finite &= allFinite;
-        }
-
-        /** Adds the samples {@code [lo, hi)} of these arrays in {@code (from, to]}, ranked against {@code v}. */
-        void scan(long[] ts, double[] vs, int lo, int hi, long from, long to, double v) {
-            int a = ViewOperator.firstAfter(ts, lo, hi, from);
-            int b = ViewOperator.firstAfter(ts, a, hi, to);
-            for (int i = a; i < b; i++) {
-                double x = vs[i];
-                if (StaleMarker.isStale(x)) {
-                    continue;
-                }
-                n++;
-                double next = sum + x;
-                comp += Math.abs(sum) >= Math.abs(x) ? (sum - next) + x : (x - next) + sum;
-                sum = next;
-                if (x < v) {
-                    below++;
-                }
-                if (x <= v) {
-                    atOrBelow++;
-                }
-                if (!Double.isFinite(x)) {
-                    finite = false;
-                    nan |= Double.isNaN(x);
-                } else {
-                    largest = Math.max(largest, Math.abs(x));
-                }
-                if (!Double.isNaN(x)) {
-                    numbers++;
-                    max = Math.max(max, x);
-                    min = Math.min(min, x);
-                }
-            }
         }
     }
 }

@@ -1,6 +1,7 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.grid;
 
 import io.tessera.exec.value.SeriesRows;
+import io.tessera.exec.view.Timestamps;
 
 /**
  * Samples by output series in two flat arrays, series after series: series {@code s} holds
@@ -31,7 +32,7 @@ final class FlatRows {
             int r = rowOf[s];
             count[s] = r < 0
                     ? 0
-                    : ViewOperator.firstAfter(rows.tsArray(r), rows.first(r), rows.first(r) + rows.count(r), upTo)
+                    : Timestamps.firstAfter(rows.tsArray(r), rows.first(r), rows.first(r) + rows.count(r), upTo)
                             - rows.first(r);
             start[s + 1] = start[s] + count[s];
         }

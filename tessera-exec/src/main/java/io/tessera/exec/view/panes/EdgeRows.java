@@ -1,9 +1,9 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.panes;
 
 import io.tessera.core.Interval;
 import io.tessera.exec.value.SeriesRows;
+import io.tessera.exec.view.Spans;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 
@@ -23,42 +23,12 @@ final class EdgeRows {
     }
 
     static EdgeRows read(List<Interval> edges, Function<Interval, SeriesRows> rawRows) {
-        List<Interval> spans = spans(edges);
+        List<Interval> spans = Spans.disjoint(edges);
         List<SeriesRows> rows = new ArrayList<>(spans.size());
         for (Interval span : spans) {
             rows.add(rawRows.apply(span));
         }
         return new EdgeRows(spans, rows);
-    }
-
-    /** The total length of the disjoint spans the edges make. */
-    static long coveredMs(List<Interval> edges) {
-        long ms = 0;
-        for (Interval span : spans(edges)) {
-            ms += span.length();
-        }
-        return ms;
-    }
-
-    /** The edges as disjoint ascending spans: edges that overlap or touch are joined. */
-    static List<Interval> spans(List<Interval> edges) {
-        List<Interval> sorted = new ArrayList<>();
-        for (Interval e : edges) {
-            if (!e.isEmpty()) {
-                sorted.add(e);
-            }
-        }
-        sorted.sort(Comparator.comparingLong(Interval::start));
-        List<Interval> spans = new ArrayList<>();
-        for (Interval e : sorted) {
-            Interval last = spans.isEmpty() ? null : spans.getLast();
-            if (last != null && e.start() <= last.end()) {
-                spans.set(spans.size() - 1, new Interval(last.start(), Math.max(last.end(), e.end())));
-            } else {
-                spans.add(e);
-            }
-        }
-        return spans;
     }
 
     boolean isEmpty() {

@@ -1,5 +1,6 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.panes;
 
+import io.tessera.exec.view.StateFactory;
 import io.tessera.plan.StateSpec;
 import io.tessera.sketch.State;
 

@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.grid;
 
 import io.tessera.core.Labels;
 import io.tessera.plan.Scan;

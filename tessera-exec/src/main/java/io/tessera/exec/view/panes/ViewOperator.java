@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.panes;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
@@ -11,6 +11,9 @@ import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
+import io.tessera.exec.view.Spans;
+import io.tessera.exec.view.StateFactory;
+import io.tessera.exec.view.Timestamps;
 import io.tessera.plan.Grouping;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.StateSpec;
@@ -76,7 +79,7 @@ public final class ViewOperator {
                 edgeSpans.add(new Interval(c.end(), windows[i].end()));
             }
         }
-        long edgeMs = EdgeRows.coveredMs(edgeSpans);
+        long edgeMs = Spans.coveredMs(edgeSpans);
         long spanMs = grid.last() - grid.start() + f.windowMs();
         if (steps > 1 && edgeMs * 2 > spanMs) {
             throw new MissingStateException(
@@ -316,8 +319,8 @@ public final class ViewOperator {
         for (int s = 0; s < rows.size(); s++) {
             long[] ts = rows.ts(s);
             double[] vs = rows.values(s);
-            int from = firstAfter(ts, rows.count(s), edge.start());
-            int to = firstAfter(ts, rows.count(s), edge.end());
+            int from = Timestamps.firstAfter(ts, rows.count(s), edge.start());
+            int to = Timestamps.firstAfter(ts, rows.count(s), edge.end());
             State state = null;
             for (int i = from; i < to; i++) {
                 if (StaleMarker.isStale(vs[i])) {
@@ -339,33 +342,5 @@ public final class ViewOperator {
             }
         }
         return built;
-    }
-
-    static int firstAfter(long[] ts, int n, long t) {
-        return firstAfter(ts, 0, n, t);
-    }
-
-    private static final int LINEAR_SEARCH = 8;
-
-    /** The first index in {@code [from, to)} of the ascending {@code ts} whose time is after {@code t}, or {@code to}. */
-    static int firstAfter(long[] ts, int from, int to, long t) {
-        int lo = from;
-        int hi = to;
-        if (hi - lo <= LINEAR_SEARCH) {
-            // a few samples, as a correction's spans hold per series: one branch taken at the end
-            while (lo < hi && ts[lo] <= t) {
-                lo++;
-            }
-            return lo;
-        }
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ts[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 }

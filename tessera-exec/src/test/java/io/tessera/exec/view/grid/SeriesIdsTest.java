@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.grid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
