@@ -17,19 +17,19 @@ import java.util.Map;
 final class PaneRepair {
 
     private final DataStore data;
-    private final Watermarks watermarks;
     private final RunAccounting accounting;
 
-    PaneRepair(DataStore data, Watermarks watermarks, RunAccounting accounting) {
+    PaneRepair(DataStore data, RunAccounting accounting) {
         this.data = data;
-        this.watermarks = watermarks;
         this.accounting = accounting;
     }
 
-    /** Rebuilds at most {@code budget} stale panes of {@code m}; returns the number rebuilt. */
-    int rebuildStale(Maintained m, int budget) {
+    /**
+     * Rebuilds at most {@code budget} stale panes of {@code m}, whose watermark is {@code
+     * watermark}; returns the number rebuilt.
+     */
+    int rebuildStale(Maintained m, long watermark, int budget) {
         Map<Interval, Long> marks = m.store.snapshot().staleMarks();
-        long watermark = watermarks.of(m);
         if (marks.isEmpty() || !m.active || watermark == Long.MIN_VALUE) {
             return 0;
         }

@@ -25,7 +25,7 @@ final class RunScheduler {
         this.data = data;
         this.watermarks = watermarks;
         this.accounting = accounting;
-        this.repair = new PaneRepair(data, watermarks, accounting);
+        this.repair = new PaneRepair(data, accounting);
     }
 
     /**
@@ -37,7 +37,7 @@ final class RunScheduler {
         int built = 0;
         for (Maintained m : views) {
             if (built < maxPanes) {
-                built += repair.rebuildStale(m, maxPanes - built);
+                built += repair.rebuildStale(m, watermarks.of(m), maxPanes - built);
             }
         }
         for (Maintained m : views) {
