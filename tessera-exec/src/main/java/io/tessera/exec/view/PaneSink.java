@@ -4,8 +4,9 @@ import io.tessera.core.Labels;
 import io.tessera.sketch.State;
 
 /**
- * Takes the states an evaluation-grid run builds as it builds them, view by view and pane by
- * pane, so that nothing holds a whole run's states in per-pane maps on their way to the store.
+ * Takes the states an ingestion run builds as it builds them, view by view and pane by pane, so
+ * that nothing holds a whole run's states in per-pane maps on their way to the store. What every
+ * kind's builder hands its states to.
  */
 public interface PaneSink {
 

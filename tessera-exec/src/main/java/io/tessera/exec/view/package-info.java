@@ -4,8 +4,8 @@
  * merged pane states), {@code view.samples} (sweeps of kept samples), {@code view.grid}
  * (evaluation-grid views and their corrections off the grid) and {@code view.curves}; what they
  * share ({@link SpanRows}, {@link Spans}, {@link Timestamps}, {@link ReferenceCursor}) lives here.
- * Ingestion runs build the panes with {@link PaneBuilder}, which hands curve views to
- * {@link CurveBuilder}.
+ * Ingestion runs build the panes of every kind through {@link io.tessera.exec.IngestionRun}, which
+ * dispatches once on the kind to the builder in the kind's package.
  *
  * <p>Everything here reads through the {@code DataStore} interface, never a concrete store;
  * storing the states an ingestion run builds is left to its caller.

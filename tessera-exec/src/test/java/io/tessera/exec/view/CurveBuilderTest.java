@@ -117,12 +117,11 @@ class CurveBuilderTest {
     /** Builds panes ending in {@code (from, to]}: the first half pane by pane, the rest in runs of seven, as ingestion does. */
     private static Map<Interval, Map<Labels, State>> build(Plan plan, InMemoryDataStore store, long from, long to) {
         Map<Interval, Map<Labels, State>> built = new HashMap<>();
-        RunContext context = new RunContext(from, to, 60_000, QueryLimits.DEFAULTS);
         long middle = from + (to - from) / 2 / PANE * PANE;
         for (long end = from + PANE; end <= to; ) {
             long last = end <= middle ? end : Math.min(to, end + 6 * PANE);
             List<Map<Labels, State>> panes =
-                    PaneBuilder.buildValues(plan.dag(), plan.view(), end, last, store, context);
+                    ViewRuns.panes(plan.dag(), plan.view(), new Interval(end - PANE, last), store);
             assertThat(panes).hasSize((int) ((last - end) / PANE) + 1);
             for (int k = 0; k < panes.size(); k++) {
                 Interval pane = new Interval(end + k * PANE - PANE, end + k * PANE);

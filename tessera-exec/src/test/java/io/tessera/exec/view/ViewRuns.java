@@ -5,7 +5,8 @@ import io.tessera.core.Labels;
 import io.tessera.core.PaneGrid;
 import io.tessera.exec.CompiledDag;
 import io.tessera.exec.InMemoryDataStore;
-import io.tessera.exec.QueryLimits;
+import io.tessera.exec.IngestionRun;
+import io.tessera.exec.PlannedView;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
@@ -23,6 +24,8 @@ import io.tessera.plan.TimeRange;
 import io.tessera.plan.ValueKind;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.State;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -67,14 +70,33 @@ final class ViewRuns {
 
     /** The ingestion runs of {@code view} for every pane of its width in {@code [from, to]}. */
     static void buildPanes(PhysicalDag dag, MaterializedView view, InMemoryDataStore store, long from, long to) {
-        RunContext context = new RunContext(from, to, 60_000, QueryLimits.DEFAULTS);
         for (Interval pane : new PaneGrid(view.paneMs(), 0).panesWithin(new Interval(from, to))) {
-            Map<Labels, State> states = PaneBuilder.build(dag, view, pane, store, context);
+            Map<Labels, State> states = panes(dag, view, pane, store).getFirst();
             if (states.isEmpty()) {
                 store.commitEmptyPane(view.definitionId(), pane);
             }
             states.forEach((group, state) -> store.putState(view.definitionId(), pane, group, state));
         }
+    }
+
+    /** The states of {@code view} in each pane of {@code span}, in pane order, from one ingestion run. */
+    static List<Map<Labels, State>> panes(
+            PhysicalDag dag, MaterializedView view, Interval span, InMemoryDataStore store) {
+        int count = (int) (span.length() / view.paneMs());
+        List<Map<Labels, State>> panes = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            panes.add(new LinkedHashMap<>());
+        }
+        IngestionRun.build(List.of(new PlannedView(dag, view)), span, store, new PaneSink() {
+            @Override
+            public void state(int v, int pane, Labels group, State state) {
+                panes.get(pane).put(group, state);
+            }
+
+            @Override
+            public void emptyPane(int v, int pane) {}
+        });
+        return panes;
     }
 
     /** Node {@code node} of {@code dag} run over {@code grid}. */

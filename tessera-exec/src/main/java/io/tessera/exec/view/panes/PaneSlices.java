@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.panes;
 
 import io.tessera.core.Interval;
 import io.tessera.exec.value.SeriesRows;

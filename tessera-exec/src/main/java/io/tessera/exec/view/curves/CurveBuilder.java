@@ -1,4 +1,4 @@
-package io.tessera.exec.view;
+package io.tessera.exec.view.curves;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
@@ -48,7 +48,7 @@ public final class CurveBuilder {
     private final long first;
     private final long last;
     private final int panes;
-    private final long w;
+    private final long windowMs;
     private final Map<Labels, Integer> groupIds = new LinkedHashMap<>();
     private final List<Labels> groupLabels = new ArrayList<>();
     /** Each group's events of the pane being built, reused pane after pane. */
@@ -66,7 +66,7 @@ public final class CurveBuilder {
         this.first = firstEnd - pane;
         this.last = lastEnd;
         this.panes = (int) ((lastEnd - firstEnd) / pane) + 1;
-        this.w = shape.windowMs();
+        this.windowMs = shape.windowMs();
     }
 
     /** One map of curves per group for each pane, in pane order. */
@@ -83,7 +83,7 @@ public final class CurveBuilder {
         }
         CurveBuilder b = new CurveBuilder(shape, view.paneMs(), firstEnd, lastEnd);
         Scan scan = (Scan) dag.node(shape.scan());
-        SeriesRows rows = ScanOperator.read(store, scan, new Interval(b.first - b.w, lastEnd), context);
+        SeriesRows rows = ScanOperator.read(store, scan, new Interval(b.first - b.windowMs, lastEnd), context);
         return b.buildAll(rows, context);
     }
 
@@ -92,18 +92,18 @@ public final class CurveBuilder {
         final long[] ts;
         final double[] vs;
         final double[] drops;
-        final int n;
+        final int samples;
         final int group;
         /** The window's first and last sample at the time reached. */
-        int f;
+        int firstInWindow;
 
-        int l;
+        int lastInWindow;
 
-        Walk(long[] ts, double[] vs, double[] drops, int n, int group) {
+        Walk(long[] ts, double[] vs, double[] drops, int samples, int group) {
             this.ts = ts;
             this.vs = vs;
             this.drops = drops;
-            this.n = n;
+            this.samples = samples;
             this.group = group;
         }
     }
@@ -144,8 +144,8 @@ public final class CurveBuilder {
                 continue;
             }
             Walk walk = new Walk(ts, vs, shape.counter() ? dropSums(vs, n) : null, n, group);
-            walk.f = firstAfter(ts, n, first + 1 - w);
-            walk.l = firstAfter(ts, n, first + 1) - 1;
+            walk.firstInWindow = firstAfter(ts, n, first + 1 - windowMs);
+            walk.lastInWindow = firstAfter(ts, n, first + 1) - 1;
             walks.add(walk);
         }
         List<Map<Labels, State>> out = new ArrayList<>(panes);
@@ -182,33 +182,33 @@ public final class CurveBuilder {
         long[] ts = walk.ts;
         double[] vs = walk.vs;
         double[] drops = walk.drops;
-        int n = walk.n;
+        int n = walk.samples;
         int group = walk.group;
         long t = first + k * pane + 1;
         long end = first + (k + 1) * pane;
-        int f = walk.f;
-        int l = walk.l;
+        int f = walk.firstInWindow;
+        int l = walk.lastInWindow;
         while (t <= end) {
             long next = end + 1;
             if (l + 1 < n) {
                 next = Math.min(next, ts[l + 1]);
             }
             if (f <= l) {
-                next = Math.min(next, ts[f] + w);
+                next = Math.min(next, ts[f] + windowMs);
             }
             if (l - f >= 1) {
                 window(ts, vs, drops, f, l, t, next, group);
             }
             t = next;
-            while (f < n && ts[f] <= t - w) {
+            while (f < n && ts[f] <= t - windowMs) {
                 f++;
             }
             while (l + 1 < n && ts[l + 1] <= t) {
                 l++;
             }
         }
-        walk.f = f;
-        walk.l = l;
+        walk.firstInWindow = f;
+        walk.lastInWindow = l;
     }
 
     /** The first index of strictly ascending {@code ts[0, n)} whose time is after {@code t}, or {@code n}. */
@@ -237,16 +237,17 @@ public final class CurveBuilder {
             result += drops[l] - drops[f];
         }
         double threshold = 1.1 * (lastT - firstT) / m;
-        double startFlip = (double) (firstT + w - from) - threshold;
+        double startFlip = (double) (firstT + windowMs - from) - threshold;
         double endFlip = (double) (lastT - from) + threshold;
         boolean clamps = shape.counter() && result > 0 && firstV >= 0;
-        double zeroFlip = clamps ? (double) (firstT + w - from) - (lastT - firstT) * (firstV / result) : Double.NaN;
+        double zeroFlip =
+                clamps ? (double) (firstT + windowMs - from) - (lastT - firstT) * (firstV / result) : Double.NaN;
         long count = m + 1;
         double span = to - from;
         if (outside(startFlip, span) && outside(endFlip, span) && (!clamps || outside(zeroFlip, span))) {
             // no regime changes in the window's time: one piece (the usual case, a scraper on schedule)
             double value = CounterState.extrapolate(
-                    count, firstT, firstV, lastT, result, from - w, from, shape.counter(), shape.rate());
+                    count, firstT, firstV, lastT, result, from - windowMs, from, shape.counter(), shape.rate());
             piece(group, from, to, value, to - from == 1 ? 0 : slopeAt(from, firstT, firstV, lastT, m, result));
             return;
         }
@@ -267,7 +268,7 @@ public final class CurveBuilder {
                 continue;
             }
             double value = CounterState.extrapolate(
-                    count, firstT, firstV, lastT, result, x - w, x, shape.counter(), shape.rate());
+                    count, firstT, firstV, lastT, result, x - windowMs, x, shape.counter(), shape.rate());
             double slope = y - x == 1 ? 0 : slopeAt(x, firstT, firstV, lastT, m, result);
             piece(group, x, y, value, slope);
         }
@@ -298,7 +299,7 @@ public final class CurveBuilder {
      * grows), half an interval or a counter's zero point does not.
      */
     private double slopeAt(long x, long firstT, double firstV, long lastT, int m, double result) {
-        double toStart = (firstT - (x - w)) / 1000.0;
+        double toStart = (firstT - (x - windowMs)) / 1000.0;
         double toEnd = (x - lastT) / 1000.0;
         double sampled = (lastT - firstT) / 1000.0;
         double average = sampled / m;
@@ -316,7 +317,7 @@ public final class CurveBuilder {
         }
         double perMs = result / sampled / 1000.0;
         if (shape.rate()) {
-            perMs /= w / 1000.0;
+            perMs /= windowMs / 1000.0;
         }
         return endMoves ? perMs : -perMs;
     }
@@ -343,13 +344,13 @@ public final class CurveBuilder {
             String reason = unusable.get(g)[k];
             if (reason != null) {
                 states.put(groupLabels.get(g), CurveState.unusable(start, start + pane, reason));
-            } else if (e.n > 0) {
+            } else if (e.size > 0) {
                 CurveState curve = e.curve(start, start + pane, scratch);
                 if (!curve.isEmpty()) {
                     states.put(groupLabels.get(g), curve);
                 }
             }
-            e.n = 0;
+            e.size = 0;
         }
         return states;
     }
@@ -380,52 +381,52 @@ public final class CurveBuilder {
 
     /** The pieces' starts and ends of one group in one pane: offset, level and slope added, series present added. */
     private static final class Events {
-        int n;
+        int size;
         int[] at = new int[64];
         double[] level = new double[64];
         double[] slope = new double[64];
         byte[] present = new byte[64];
 
         void add(int offset, double l, double s, int p) {
-            if (n == at.length) {
-                int size = n * 2;
-                at = Arrays.copyOf(at, size);
-                level = Arrays.copyOf(level, size);
-                slope = Arrays.copyOf(slope, size);
-                present = Arrays.copyOf(present, size);
+            if (size == at.length) {
+                int grown = size * 2;
+                at = Arrays.copyOf(at, grown);
+                level = Arrays.copyOf(level, grown);
+                slope = Arrays.copyOf(slope, grown);
+                present = Arrays.copyOf(present, grown);
             }
-            at[n] = offset;
-            level[n] = l;
-            slope[n] = s;
-            present[n++] = (byte) p;
+            at[size] = offset;
+            level[size] = l;
+            slope[size] = s;
+            present[size++] = (byte) p;
         }
 
         /** The sums after each time that has events, where they changed. */
         CurveState curve(long start, long end, Scratch scratch) {
             int width = (int) (end - start);
-            scratch.ensure(n, width);
+            scratch.ensure(size, width);
             int[] buckets = scratch.buckets;
             int[] order = scratch.order;
             if (width + 3 <= buckets.length) {
                 // offsets lie in [1, width + 1]: a counting sort, stable, so events of one time are added in the order
                 // they came
                 Arrays.fill(buckets, 0, width + 3, 0);
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i < size; i++) {
                     buckets[at[i] + 1]++;
                 }
                 for (int k = 1; k <= width + 2; k++) {
                     buckets[k] += buckets[k - 1];
                 }
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i < size; i++) {
                     order[buckets[at[i]]++] = i;
                 }
             } else {
-                long[] keyed = new long[n];
-                for (int i = 0; i < n; i++) {
+                long[] keyed = new long[size];
+                for (int i = 0; i < size; i++) {
                     keyed[i] = (long) at[i] << 32 | i;
                 }
                 Arrays.sort(keyed);
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i < size; i++) {
                     order[i] = (int) keyed[i];
                 }
             }
@@ -439,9 +440,9 @@ public final class CurveBuilder {
             double b = 0;
             double bc = 0;
             int series = 0;
-            for (int i = 0; i < n; ) {
+            for (int i = 0; i < size; ) {
                 int offset = at[order[i]];
-                for (; i < n && at[order[i]] == offset; i++) {
+                for (; i < size && at[order[i]] == offset; i++) {
                     int j = order[i];
                     double t = a + level[j];
                     ac = Kahan.compensate(level[j], a, t, ac);
