@@ -193,16 +193,6 @@ public final class AvgState extends KahanSum implements FixedWidthState {
     }
 
     @Override
-    public long memoryBytes() {
-        return 48;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
-    }
-
-    @Override
     public String toString() {
         return "AvgState{count=" + count + ", mean=" + value() + "}";
     }

@@ -334,16 +334,6 @@ public final class CounterState implements FixedWidthState {
     }
 
     @Override
-    public long memoryBytes() {
-        return 72;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
-    }
-
-    @Override
     public String toString() {
         return "CounterState{count=" + count + ", first=(" + firstTs + ", " + firstValue + "), last=(" + lastTs
                 + ", " + lastValue + "), correction=" + correction + " (magnitude " + correctionMagnitude + "), resets="

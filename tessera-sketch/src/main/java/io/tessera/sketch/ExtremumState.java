@@ -67,10 +67,7 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 16)
-                .putLong(count)
-                .putDouble(value)
-                .toByteArray();
+        return StateWriter.ofWords(this, VERSION);
     }
 
     static <S extends ExtremumState> S read(byte[] bytes, StateFamily family, S s) {
@@ -91,16 +88,6 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
         s.count = words[at];
         s.value = StateWords.value(words[at + 1]);
         return s;
-    }
-
-    @Override
-    public long memoryBytes() {
-        return 32;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override

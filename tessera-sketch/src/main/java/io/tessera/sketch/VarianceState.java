@@ -247,17 +247,7 @@ public final class VarianceState implements FixedWidthState {
                     .putDouble(m2.c)
                     .toByteArray();
         }
-        return new StateWriter(family(), VERSION, 72)
-                .putLong(count)
-                .putDouble(mean.sum)
-                .putDouble(mean.c)
-                .putDouble(m2.sum)
-                .putDouble(m2.c)
-                .putDouble(min)
-                .putDouble(max)
-                .putDouble(meanError)
-                .putDouble(m2Error)
-                .toByteArray();
+        return StateWriter.ofWords(this, VERSION);
     }
 
     public static VarianceState deserialize(byte[] bytes) {
@@ -307,16 +297,6 @@ public final class VarianceState implements FixedWidthState {
         s.meanError = StateWords.value(words[at + 7]);
         s.m2Error = StateWords.value(words[at + 8]);
         return s;
-    }
-
-    @Override
-    public long memoryBytes() {
-        return 112;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override
