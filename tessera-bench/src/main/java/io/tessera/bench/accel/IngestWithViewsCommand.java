@@ -3,10 +3,10 @@ package io.tessera.bench.accel;
 import io.tessera.bench.load.BlockLoader;
 import io.tessera.bench.peer.TesseraProcess;
 import io.tessera.bench.peer.TesseraServerOptions;
+import io.tessera.bench.peer.ViewCatchUp;
 import io.tessera.plan.DagBuilder;
 import io.tessera.plan.Grouping;
 import io.tessera.plan.InstallablePlan;
-import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PaneState;
@@ -229,15 +229,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
                         TesseraProcess.startConfigured(READY, configYaml, options.toArray(String[]::new));
                 HttpClient client = HttpClient.newHttpClient()) {
             if (plan != null) {
-                HttpResponse<String> r = client.send(
-                        HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan"))
-                                .header("Content-Type", "application/json")
-                                .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan)))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() != 200) {
-                    throw new IllegalStateException("installing the plan: HTTP " + r.statusCode() + ": " + r.body());
-                }
+                ViewCatchUp.install(tessera.baseUrl(), plan);
             }
             if (warmupMinutes > 0) {
                 AccelDataset warm = new AccelDataset(
