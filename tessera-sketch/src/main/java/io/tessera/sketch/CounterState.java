@@ -44,13 +44,6 @@ public final class CounterState implements FixedWidthState {
     }
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            update(ts[i], values[i]);
-        }
-    }
-
-    @Override
     public void update(long ts, double v) {
         if (StaleMarker.isStale(v)) {
             return;

@@ -19,13 +19,6 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
     abstract ExtremumState empty();
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            update(0, values[i]);
-        }
-    }
-
-    @Override
     public void update(long ts, double v) {
         if (!StaleMarker.isStale(v)) {
             if (wins(v, value) || Double.isNaN(value)) {

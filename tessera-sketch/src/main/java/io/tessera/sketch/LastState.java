@@ -24,13 +24,6 @@ public final class LastState implements FixedWidthState {
     }
 
     @Override
-    public void update(long[] t, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            update(t[i], values[i]);
-        }
-    }
-
-    @Override
     public void update(long t, double v) {
         if (StaleMarker.isStale(v)) {
             return;

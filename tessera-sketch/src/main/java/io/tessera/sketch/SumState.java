@@ -24,18 +24,6 @@ public final class SumState extends KahanSum implements FixedWidthState {
     }
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            double v = values[i];
-            if (!StaleMarker.isStale(v)) {
-                addCompensated(v);
-                magnitude += Math.abs(v);
-                count++;
-            }
-        }
-    }
-
-    @Override
     public void update(long ts, double value) {
         if (!StaleMarker.isStale(value)) {
             addCompensated(value);
