@@ -6,24 +6,15 @@ final class LabelNames {
     private LabelNames() {}
 
     static boolean isValidLabelName(String name, NameValidation validation) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        if (validation == NameValidation.UTF8) {
-            return isWellFormed(name);
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean ok =
-                    c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9');
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
+        return isValid(name, validation, false);
     }
 
     static boolean isValidMetricName(String name, NameValidation validation) {
+        return isValid(name, validation, true);
+    }
+
+    /** Legacy names are {@code [a-zA-Z_][a-zA-Z0-9_]*}, metric names also with colons; UTF-8 names any well-formed text. */
+    private static boolean isValid(String name, NameValidation validation, boolean colons) {
         if (name.isEmpty()) {
             return false;
         }
@@ -33,7 +24,7 @@ final class LabelNames {
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             boolean ok = c == '_'
-                    || c == ':'
+                    || (colons && c == ':')
                     || (c >= 'a' && c <= 'z')
                     || (c >= 'A' && c <= 'Z')
                     || (i > 0 && c >= '0' && c <= '9');

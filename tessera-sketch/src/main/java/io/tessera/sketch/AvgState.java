@@ -28,16 +28,6 @@ public final class AvgState extends KahanSum implements FixedWidthState {
     }
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            double v = values[i];
-            if (!StaleMarker.isStale(v)) {
-                add(v);
-            }
-        }
-    }
-
-    @Override
     public void update(long ts, double value) {
         if (!StaleMarker.isStale(value)) {
             add(value);
@@ -190,16 +180,6 @@ public final class AvgState extends KahanSum implements FixedWidthState {
         s.set(StateWords.value(words[at + 2]), StateWords.value(words[at + 3]));
         s.magnitude = StateWords.value(words[at + 4]);
         return s;
-    }
-
-    @Override
-    public long memoryBytes() {
-        return 48;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override

@@ -60,7 +60,7 @@ public final class CountState implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 8).putLong(count).toByteArray();
+        return StateWriter.ofWords(this, VERSION);
     }
 
     public static CountState deserialize(byte[] bytes) {
@@ -80,16 +80,6 @@ public final class CountState implements FixedWidthState {
         CountState s = new CountState();
         s.count = words[at];
         return s;
-    }
-
-    @Override
-    public long memoryBytes() {
-        return 24;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override

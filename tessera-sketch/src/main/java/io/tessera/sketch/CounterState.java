@@ -44,13 +44,6 @@ public final class CounterState implements FixedWidthState {
     }
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            update(ts[i], values[i]);
-        }
-    }
-
-    @Override
     public void update(long ts, double v) {
         if (StaleMarker.isStale(v)) {
             return;
@@ -356,16 +349,6 @@ public final class CounterState implements FixedWidthState {
         s.correction = StateWords.value(words[at + 6]);
         s.correctionMagnitude = StateWords.value(words[at + 7]);
         return s;
-    }
-
-    @Override
-    public long memoryBytes() {
-        return 72;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override

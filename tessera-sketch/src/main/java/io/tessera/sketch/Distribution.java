@@ -1,5 +1,6 @@
 package io.tessera.sketch;
 
+import io.tessera.core.Search;
 import java.util.SplittableRandom;
 
 /** Value distributions for accuracy measurements and tests, drawn from a seeded generator. */
@@ -58,18 +59,7 @@ enum Distribution {
     }
 
     private static double zipf(SplittableRandom rnd) {
-        double u = rnd.nextDouble();
-        int lo = 0;
-        int hi = ZIPF_N - 1;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ZIPF_CDF[mid] < u) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo + 1;
+        return Search.firstAtLeast(ZIPF_CDF, 0, ZIPF_N - 1, rnd.nextDouble()) + 1;
     }
 
     private static double gaussian(SplittableRandom rnd) {

@@ -19,13 +19,6 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
     abstract ExtremumState empty();
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            update(0, values[i]);
-        }
-    }
-
-    @Override
     public void update(long ts, double v) {
         if (!StaleMarker.isStale(v)) {
             if (wins(v, value) || Double.isNaN(value)) {
@@ -67,10 +60,7 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 16)
-                .putLong(count)
-                .putDouble(value)
-                .toByteArray();
+        return StateWriter.ofWords(this, VERSION);
     }
 
     static <S extends ExtremumState> S read(byte[] bytes, StateFamily family, S s) {
@@ -91,16 +81,6 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
         s.count = words[at];
         s.value = StateWords.value(words[at + 1]);
         return s;
-    }
-
-    @Override
-    public long memoryBytes() {
-        return 32;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override

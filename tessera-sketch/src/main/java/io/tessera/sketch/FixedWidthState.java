@@ -9,4 +9,16 @@ public interface FixedWidthState extends State {
 
     /** Writes this state into {@code words[at, at + StateWords.width(family()))}, bit for bit. */
     void writeWords(long[] words, int at);
+
+    /** The heap footprint of a state of the family ({@link StateWords#heapBytes}). */
+    @Override
+    default long memoryBytes() {
+        return StateWords.heapBytes(family());
+    }
+
+    /** A state that is its words loses nothing: answers from it are exact. */
+    @Override
+    default ErrorBound errorBound() {
+        return ErrorBound.EXACT;
+    }
 }

@@ -101,13 +101,6 @@ public final class FrequentState implements State {
     }
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            update(ts[i], values[i]);
-        }
-    }
-
-    @Override
     public void update(long ts, double value) {
         if (!StaleMarker.isStale(value)) {
             update(Double.toString(value), 1.0);

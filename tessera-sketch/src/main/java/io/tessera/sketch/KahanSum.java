@@ -1,5 +1,7 @@
 package io.tessera.sketch;
 
+import io.tessera.core.NeumaierSum;
+
 /**
  * A Kahan–Neumaier compensated sum, step for step as Prometheus' {@code kahanSumInc}: the
  * compensation is dropped once the running sum is infinite. The states of one sum extend it
@@ -11,15 +13,9 @@ class KahanSum {
     double c;
 
     final void addCompensated(double inc) {
-        double t = sum + inc;
-        if (Double.isInfinite(t)) {
-            c = 0;
-        } else if (Math.abs(sum) >= Math.abs(inc)) {
-            c += (sum - t) + inc;
-        } else {
-            c += (inc - t) + sum;
-        }
-        sum = t;
+        double next = sum + inc;
+        c = NeumaierSum.compensation(inc, sum, next, c);
+        sum = next;
     }
 
     /** Adds another compensated sum, keeping both compensations. */

@@ -24,13 +24,6 @@ public final class LastState implements FixedWidthState {
     }
 
     @Override
-    public void update(long[] t, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            update(t[i], values[i]);
-        }
-    }
-
-    @Override
     public void update(long t, double v) {
         if (StaleMarker.isStale(v)) {
             return;
@@ -81,11 +74,7 @@ public final class LastState implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 24)
-                .putLong(count)
-                .putLong(ts)
-                .putDouble(value)
-                .toByteArray();
+        return StateWriter.ofWords(this, VERSION);
     }
 
     public static LastState deserialize(byte[] bytes) {
@@ -113,19 +102,9 @@ public final class LastState implements FixedWidthState {
         return s;
     }
 
-    @Override
-    public long memoryBytes() {
-        return 32;
-    }
-
     private static int saturatingAdd(int a, int b) {
         int sum = a + b;
         return sum < 0 ? Integer.MAX_VALUE : sum;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override

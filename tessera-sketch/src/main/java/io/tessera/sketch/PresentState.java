@@ -82,16 +82,6 @@ public final class PresentState implements FixedWidthState {
     }
 
     @Override
-    public long memoryBytes() {
-        return 16;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
-    }
-
-    @Override
     public String toString() {
         return "PresentState{" + present + "}";
     }

@@ -1,5 +1,6 @@
 package io.tessera.sketch;
 
+import io.tessera.core.Search;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
@@ -140,37 +141,9 @@ public final class SketchAccuracyReport {
     /** How far {@code q} is from the range of normalized ranks that {@code x} has in the sorted data. */
     static double rankError(double[] sorted, double q, double x) {
         double n = sorted.length;
-        double lo = lowerIndex(sorted, x) / n;
-        double hi = upperIndex(sorted, x) / n;
+        double lo = Search.firstAtLeast(sorted, 0, sorted.length, x) / n;
+        double hi = Search.firstAfter(sorted, 0, sorted.length, x) / n;
         return q < lo ? lo - q : q > hi ? q - hi : 0;
-    }
-
-    private static int lowerIndex(double[] sorted, double x) {
-        int lo = 0;
-        int hi = sorted.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] < x) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    private static int upperIndex(double[] sorted, double x) {
-        int lo = 0;
-        int hi = sorted.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] <= x) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     private static Row ddSketch(Distribution d, int seeds) {

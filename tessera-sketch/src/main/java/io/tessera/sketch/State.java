@@ -21,10 +21,15 @@ public interface State {
     StateFamily family();
 
     /**
-     * Adds the samples {@code from} (inclusive) to {@code to} (exclusive). {@code ts} holds
-     * their times in ascending order; families that do not need times ignore it.
+     * Adds the samples {@code from} (inclusive) to {@code to} (exclusive), by default one by one.
+     * {@code ts} holds their times in ascending order; a family whose own loop does not need
+     * times ignores it.
      */
-    void update(long[] ts, double[] values, int from, int to);
+    default void update(long[] ts, double[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
+            update(ts[i], values[i]);
+        }
+    }
 
     /** Adds one sample. */
     void update(long ts, double value);

@@ -24,6 +24,19 @@ public final class StateWords {
         };
     }
 
+    /** The approximate heap footprint in bytes of a state object of a fixed-width {@code family}. */
+    static long heapBytes(StateFamily family) {
+        return switch (family) {
+            case PRESENT -> 16;
+            case COUNT -> 24;
+            case MIN, MAX, LAST -> 32;
+            case SUM, AVG -> 48;
+            case COUNTER -> 72;
+            case VARIANCE -> 112;
+            default -> throw new IllegalArgumentException("family " + family + " has no fixed width");
+        };
+    }
+
     /** The state of {@code family} that {@code words[at, at + width(family))} hold. */
     public static State read(StateFamily family, long[] words, int at) {
         return switch (family) {

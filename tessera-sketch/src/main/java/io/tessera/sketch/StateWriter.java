@@ -15,6 +15,18 @@ final class StateWriter {
         buf.put(StateCodec.MAGIC).put((byte) family.code()).put((byte) version);
     }
 
+    /** The bytes of {@code state} when its payload is its words ({@link FixedWidthState#writeWords}), in order. */
+    static byte[] ofWords(FixedWidthState state, int version) {
+        int width = StateWords.width(state.family());
+        long[] words = new long[width];
+        state.writeWords(words, 0);
+        StateWriter writer = new StateWriter(state.family(), version, 8 * width);
+        for (long word : words) {
+            writer.putLong(word);
+        }
+        return writer.toByteArray();
+    }
+
     private void ensure(int bytes) {
         if (buf.remaining() < bytes) {
             int capacity = Math.max(buf.capacity() * 2, buf.position() + bytes);

@@ -24,18 +24,6 @@ public final class SumState extends KahanSum implements FixedWidthState {
     }
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            double v = values[i];
-            if (!StaleMarker.isStale(v)) {
-                addCompensated(v);
-                magnitude += Math.abs(v);
-                count++;
-            }
-        }
-    }
-
-    @Override
     public void update(long ts, double value) {
         if (!StaleMarker.isStale(value)) {
             addCompensated(value);
@@ -93,12 +81,7 @@ public final class SumState extends KahanSum implements FixedWidthState {
 
     @Override
     public byte[] serialize() {
-        return new StateWriter(family(), VERSION, 32)
-                .putLong(count)
-                .putDouble(sum)
-                .putDouble(c)
-                .putDouble(magnitude)
-                .toByteArray();
+        return StateWriter.ofWords(this, VERSION);
     }
 
     public static SumState deserialize(byte[] bytes) {
@@ -125,16 +108,6 @@ public final class SumState extends KahanSum implements FixedWidthState {
         s.set(StateWords.value(words[at + 1]), StateWords.value(words[at + 2]));
         s.magnitude = StateWords.value(words[at + 3]);
         return s;
-    }
-
-    @Override
-    public long memoryBytes() {
-        return 48;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override

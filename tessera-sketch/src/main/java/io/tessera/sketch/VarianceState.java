@@ -43,16 +43,6 @@ public final class VarianceState implements FixedWidthState {
     }
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            double v = values[i];
-            if (!StaleMarker.isStale(v)) {
-                add(v);
-            }
-        }
-    }
-
-    @Override
     public void update(long ts, double value) {
         if (!StaleMarker.isStale(value)) {
             add(value);
@@ -247,17 +237,7 @@ public final class VarianceState implements FixedWidthState {
                     .putDouble(m2.c)
                     .toByteArray();
         }
-        return new StateWriter(family(), VERSION, 72)
-                .putLong(count)
-                .putDouble(mean.sum)
-                .putDouble(mean.c)
-                .putDouble(m2.sum)
-                .putDouble(m2.c)
-                .putDouble(min)
-                .putDouble(max)
-                .putDouble(meanError)
-                .putDouble(m2Error)
-                .toByteArray();
+        return StateWriter.ofWords(this, VERSION);
     }
 
     public static VarianceState deserialize(byte[] bytes) {
@@ -307,16 +287,6 @@ public final class VarianceState implements FixedWidthState {
         s.meanError = StateWords.value(words[at + 7]);
         s.m2Error = StateWords.value(words[at + 8]);
         return s;
-    }
-
-    @Override
-    public long memoryBytes() {
-        return 112;
-    }
-
-    @Override
-    public ErrorBound errorBound() {
-        return ErrorBound.EXACT;
     }
 
     @Override

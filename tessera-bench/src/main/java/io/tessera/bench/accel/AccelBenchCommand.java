@@ -4,6 +4,7 @@ import io.tessera.bench.accel.AccelQuery.ErrorKind;
 import io.tessera.bench.load.BlockLoader;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.peer.TesseraProcess;
+import io.tessera.bench.peer.TesseraServerOptions;
 import io.tessera.bench.peer.ViewCatchUp;
 import io.tessera.bench.promql.ApiResponse;
 import io.tessera.bench.promql.QueryAnswer;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -70,17 +72,8 @@ public final class AccelBenchCommand implements Callable<Integer> {
     /** Unmeasured runs of one query stop here even when the warm-up time has not passed. */
     private static final int MAX_WARMUP_RUNS = 2_000;
 
-    @Option(
-            names = "--heap",
-            defaultValue = "6g",
-            description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
-    String heap;
-
-    @Option(
-            names = "--connections",
-            defaultValue = "2",
-            description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
-    int connections;
+    @Mixin
+    private final TesseraServerOptions server = new TesseraServerOptions();
 
     private final PrintStream out = System.out;
 
@@ -106,7 +99,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
                         + " installed, accelerated runs after its ingestion runs caught up. Prometheus: %s. At least %d warm-up runs"
                         + " lasting at least %.1f s, then %d measured runs per query and server.%n",
                 AccelDataset.JOBS,
-                heap,
+                server.heap(),
                 PrometheusProcess.findBinary(),
                 warmup,
                 warmupSeconds(),
@@ -174,12 +167,12 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 d.samples());
         List<AccelQuery> queries = queries();
         long onGrid = onGrid(d);
-        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap, "-XX:+UseParallelGC");
+        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + server.heap(), "-XX:+UseParallelGC");
                 PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY);
                 QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
                 QueryApi theirs = new QueryApi(prometheus.baseUrl(), QUERY_TIMEOUT)) {
-            BlockLoader.load(d, "Tessera", tessera.remoteWriteUrl(), connections, out);
-            BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), connections, out);
+            BlockLoader.load(d, "Tessera", tessera.remoteWriteUrl(), server.connections(), out);
+            BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), server.connections(), out);
             int n = queries.size();
             double[] promMs = new double[n];
             double[] exactMs = new double[n];

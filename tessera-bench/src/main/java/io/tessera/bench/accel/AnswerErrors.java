@@ -4,6 +4,7 @@ import io.tessera.bench.promql.QueryAnswer;
 import io.tessera.bench.promql.QueryApi;
 import io.tessera.bench.promql.SeriesPoints;
 import io.tessera.core.Labels;
+import io.tessera.core.Search;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,8 +98,8 @@ public final class AnswerErrors {
         if (n < 2) {
             return 0;
         }
-        int below = lowerBound(sorted, v);
-        int atOrBelow = upperBound(sorted, v);
+        int below = Search.firstAtLeast(sorted, 0, sorted.length, v);
+        int atOrBelow = Search.firstAfter(sorted, 0, sorted.length, v);
         // present: its 0-based ranks are [below, atOrBelow - 1]; else it lies between ranks below - 1 and below
         double lo = (atOrBelow > below ? below : Math.max(0, below - 1)) / (double) (n - 1);
         double hi = (atOrBelow > below ? atOrBelow - 1 : Math.min(n - 1, below)) / (double) (n - 1);
@@ -128,33 +129,5 @@ public final class AnswerErrors {
             out.put(e.getKey(), all);
         }
         return out;
-    }
-
-    private static int lowerBound(double[] a, double v) {
-        int lo = 0;
-        int hi = a.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] < v) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    private static int upperBound(double[] a, double v) {
-        int lo = 0;
-        int hi = a.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] <= v) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 }

@@ -2,10 +2,11 @@ package io.tessera.bench.accel;
 
 import io.tessera.bench.load.BlockLoader;
 import io.tessera.bench.peer.TesseraProcess;
+import io.tessera.bench.peer.TesseraServerOptions;
+import io.tessera.bench.peer.ViewCatchUp;
 import io.tessera.plan.DagBuilder;
 import io.tessera.plan.Grouping;
 import io.tessera.plan.InstallablePlan;
-import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PaneState;
@@ -33,6 +34,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -65,17 +67,8 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "2,000 series over 1 h instead of 10,000 over 2 h.")
     boolean quick;
 
-    @Option(
-            names = "--heap",
-            defaultValue = "6g",
-            description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
-    String heap;
-
-    @Option(
-            names = "--connections",
-            defaultValue = "2",
-            description = "Remote-write connections (default ${DEFAULT-VALUE}).")
-    int connections;
+    @Mixin
+    private final TesseraServerOptions server = new TesseraServerOptions();
 
     @Option(
             names = "--rounds",
@@ -227,24 +220,16 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     }
 
     private double load(AccelDataset d, InstallablePlan plan, String configYaml, String who) throws Exception {
-        List<String> options = new ArrayList<>(List.of("-Xmx" + heap, collectorOption()));
+        List<String> options = new ArrayList<>(List.of("-Xmx" + server.heap(), collectorOption()));
         if (!unsizedHeap) {
-            options.addAll(List.of("-Xms" + heap, "-XX:+AlwaysPreTouch"));
+            options.addAll(List.of("-Xms" + server.heap(), "-XX:+AlwaysPreTouch"));
         }
         options.addAll(jvmArgs);
         try (TesseraProcess tessera =
                         TesseraProcess.startConfigured(READY, configYaml, options.toArray(String[]::new));
                 HttpClient client = HttpClient.newHttpClient()) {
             if (plan != null) {
-                HttpResponse<String> r = client.send(
-                        HttpRequest.newBuilder(URI.create(tessera.baseUrl() + "/api/v1/plan"))
-                                .header("Content-Type", "application/json")
-                                .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan)))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() != 200) {
-                    throw new IllegalStateException("installing the plan: HTTP " + r.statusCode() + ": " + r.body());
-                }
+                ViewCatchUp.install(tessera.baseUrl(), plan);
             }
             if (warmupMinutes > 0) {
                 AccelDataset warm = new AccelDataset(
@@ -254,7 +239,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
                         (int) (warmupMinutes * 60_000L / d.intervalMs()),
                         d.startMs() - warmupMinutes * 60_000L,
                         d.seed() + 1);
-                BlockLoader.load(warm, who + ", warm-up", tessera.remoteWriteUrl(), connections, out);
+                BlockLoader.load(warm, who + ", warm-up", tessera.remoteWriteUrl(), server.connections(), out);
                 awaitViews(client, tessera.baseUrl());
             }
             double viewRunsBefore =
@@ -263,7 +248,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
             Map<String, Long> threadsBefore = threadCpu ? threadTicks(tessera.pid()) : Map.of();
             double generatorBefore = cpuSeconds(ProcessHandle.current().pid());
             long began = System.nanoTime();
-            BlockLoader.load(d, who, tessera.remoteWriteUrl(), connections, out);
+            BlockLoader.load(d, who, tessera.remoteWriteUrl(), server.connections(), out);
             double seconds = (System.nanoTime() - began) / 1e9;
             double cpu = cpuSeconds(tessera.pid()) - cpuBefore;
             double generator = cpuSeconds(ProcessHandle.current().pid()) - generatorBefore;

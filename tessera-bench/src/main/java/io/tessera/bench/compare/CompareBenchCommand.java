@@ -7,6 +7,7 @@ import io.tessera.bench.load.BlockLoader;
 import io.tessera.bench.peer.ProcessMemory;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.peer.TesseraProcess;
+import io.tessera.bench.peer.TesseraServerOptions;
 import io.tessera.bench.peer.ViewCatchUp;
 import io.tessera.bench.promql.ApiResponse;
 import io.tessera.bench.promql.Latencies;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -130,17 +132,8 @@ public final class CompareBenchCommand implements Callable<Integer> {
             description = "Also run every query on Tessera with accelerate=false (default ${DEFAULT-VALUE}).")
     boolean exact;
 
-    @Option(
-            names = "--heap",
-            defaultValue = "6g",
-            description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
-    String heap;
-
-    @Option(
-            names = "--connections",
-            defaultValue = "2",
-            description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
-    int connections;
+    @Mixin
+    private final TesseraServerOptions server = new TesseraServerOptions();
 
     @Option(
             names = "--seed",
@@ -200,7 +193,8 @@ public final class CompareBenchCommand implements Callable<Integer> {
         int measured = runs != null ? runs : quick ? 3 : 10;
         int warm = warmups != null ? warmups : quick ? 1 : 2;
         Path dir = output != null ? output : Path.of(quick ? "target/bench-compare" : "docs/benchmarks");
-        CompareSetup setup = new CompareSetup(d, commandLine(), PrometheusVersion.of(binary), heap, measured, warm);
+        CompareSetup setup =
+                new CompareSetup(d, commandLine(), PrometheusVersion.of(binary), server.heap(), measured, warm);
         out.printf(
                 Locale.ROOT,
                 "bench compare: %,d series (%,d gauges x, %,d counters c; %d jobs), %s at %s, %s gauge values,"
@@ -220,17 +214,18 @@ public final class CompareBenchCommand implements Callable<Integer> {
                 "Prometheus: %s. Tessera: 'tessera serve' in its own JVM (-Xmx%s). %d warm-up and %d measured"
                         + " runs per query and side.%n",
                 setup.prometheusVersion(),
-                heap,
+                server.heap(),
                 warm,
                 measured);
 
         List<AccelQuery> queries = CompareQueries.all();
-        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap, "-XX:+UseParallelGC");
+        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + server.heap(), "-XX:+UseParallelGC");
                 PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY)) {
             out.println("loading over remote write");
-            LoadResult tesseraLoad = BlockLoader.load(d, "Tessera", tessera.remoteWriteUrl(), connections, out);
+            LoadResult tesseraLoad =
+                    BlockLoader.load(d, "Tessera", tessera.remoteWriteUrl(), server.connections(), out);
             LoadResult prometheusLoad =
-                    BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), connections, out);
+                    BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), server.connections(), out);
             long tesseraRss = ProcessMemory.residentBytes(tessera.pid());
             long prometheusRss = ProcessMemory.residentBytes(prometheus.pid());
             long tesseraHeap = JvmHeap.liveBytes(tessera.pid());

@@ -1,11 +1,9 @@
 package io.tessera.bench.ingest;
 
-import java.io.IOException;
+import io.tessera.bench.peer.RemoteWritePost;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,36 +89,13 @@ final class LoadSender {
                 if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
                     return;
                 }
-                String failure = post(client, body);
+                String failure = RemoteWritePost.send(client, url, REQUEST_TIMEOUT, body);
                 requests.increment();
                 if (failure != null) {
                     failures.increment();
                     firstFailure.compareAndSet(null, failure);
                 }
             }
-        }
-    }
-
-    /** Sends one body; null when answered 204, else what went wrong. */
-    private String post(HttpClient client, byte[] body) {
-        HttpRequest request = HttpRequest.newBuilder(url)
-                .timeout(REQUEST_TIMEOUT)
-                .header("Content-Type", "application/x-protobuf")
-                .header("Content-Encoding", "snappy")
-                .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 204) {
-                return null;
-            }
-            return "HTTP " + response.statusCode() + ": " + response.body().strip();
-        } catch (IOException e) {
-            return e.toString();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "interrupted";
         }
     }
 }

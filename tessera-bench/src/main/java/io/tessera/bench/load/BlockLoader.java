@@ -1,5 +1,6 @@
 package io.tessera.bench.load;
 
+import io.tessera.bench.peer.RemoteWritePost;
 import io.tessera.bench.promql.LoadResult;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -109,14 +109,7 @@ public final class BlockLoader {
 
     private static void post(HttpClient client, URI url, byte[] body) throws IOException, InterruptedException {
         HttpResponse<String> r = client.send(
-                HttpRequest.newBuilder(url)
-                        .timeout(Duration.ofSeconds(120))
-                        .header("Content-Type", "application/x-protobuf")
-                        .header("Content-Encoding", "snappy")
-                        .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+                RemoteWritePost.request(url, Duration.ofSeconds(120), body), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 204) {
             throw new IOException("HTTP " + r.statusCode() + ": " + r.body().strip());
         }

@@ -1,14 +1,12 @@
 package io.tessera.bench.promql;
 
+import io.tessera.bench.peer.RemoteWritePost;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
 import io.tessera.ingest.remote.RemoteWriteEncoder;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,7 +87,8 @@ public final class DatasetLoader {
                             if (n == 0) {
                                 continue;
                             }
-                            String failure = post(client, url, RemoteWriteEncoder.encode(batch.build()));
+                            String failure = RemoteWritePost.send(
+                                    client, url, REQUEST_TIMEOUT, RemoteWriteEncoder.encode(batch.build()));
                             requests[conn]++;
                             samples[conn] += n;
                             if (failure == null) {
@@ -135,27 +134,5 @@ public final class DatasetLoader {
             s += x;
         }
         return s;
-    }
-
-    /** Sends one body; null when answered 204, else what went wrong. */
-    private static String post(HttpClient client, URI url, byte[] body) {
-        HttpRequest request = HttpRequest.newBuilder(url)
-                .timeout(REQUEST_TIMEOUT)
-                .header("Content-Type", "application/x-protobuf")
-                .header("Content-Encoding", "snappy")
-                .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 204
-                    ? null
-                    : "HTTP " + response.statusCode() + ": " + response.body().strip();
-        } catch (IOException e) {
-            return e.toString();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "interrupted";
-        }
     }
 }

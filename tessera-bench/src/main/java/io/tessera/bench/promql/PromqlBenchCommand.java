@@ -3,6 +3,7 @@ package io.tessera.bench.promql;
 import io.tessera.bench.peer.ProcessMemory;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.peer.TesseraProcess;
+import io.tessera.bench.peer.TesseraServerOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -59,17 +61,8 @@ public final class PromqlBenchCommand implements Callable<Integer> {
             description = "Unmeasured runs of each query on each server first (default ${DEFAULT-VALUE}).")
     int warmup;
 
-    @Option(
-            names = "--heap",
-            defaultValue = "8g",
-            description = "Maximum heap of Tessera's JVM (default ${DEFAULT-VALUE}).")
-    String heap;
-
-    @Option(
-            names = "--connections",
-            defaultValue = "4",
-            description = "Remote-write connections while loading (default ${DEFAULT-VALUE}).")
-    int connections;
+    @Mixin
+    private final TesseraServerOptions server = new TesseraServerOptions("8g", 4);
 
     private final PrintStream out = System.out;
 
@@ -107,7 +100,7 @@ public final class PromqlBenchCommand implements Callable<Integer> {
                 Locale.ROOT,
                 "Tessera: 'tessera serve' in its own JVM (-Xmx%s), in memory, no views configured, so every"
                         + " query runs exactly from raw data. Prometheus: %s, TSDB in a temporary directory.%n",
-                heap,
+                server.heap(),
                 PrometheusProcess.findBinary());
         out.printf(
                 Locale.ROOT,
@@ -117,8 +110,8 @@ public final class PromqlBenchCommand implements Callable<Integer> {
                 warmup,
                 reps);
 
-        DatasetLoader loader = new DatasetLoader(shape, connections, out);
-        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + heap);
+        DatasetLoader loader = new DatasetLoader(shape, server.connections(), out);
+        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + server.heap());
                 PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY)) {
             List<String> problems = new ArrayList<>();
             load(loader, "Tessera", tessera.remoteWriteUrl(), problems);

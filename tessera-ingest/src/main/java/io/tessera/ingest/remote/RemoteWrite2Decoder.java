@@ -5,7 +5,6 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import io.tessera.core.LabelsInterner;
 import io.tessera.ingest.IngestOptions;
-import io.tessera.ingest.InvalidSeriesException;
 import io.tessera.ingest.MalformedProtobufException;
 import io.tessera.ingest.WriteBatch;
 import io.tessera.ingest.WriteBatchBuilder;
@@ -72,9 +71,7 @@ public final class RemoteWrite2Decoder {
         private int[] symbolLength = new int[64];
         private String[] symbols = new String[64];
         private int symbolCount;
-        private String[] names = new String[16];
-        private String[] values = new String[16];
-        private int labelCount;
+        private final SeriesLabels labels = new SeriesLabels();
         private int[] refs = new int[32];
         private int refCount;
 
@@ -93,9 +90,7 @@ public final class RemoteWrite2Decoder {
                 in = CodedInputStream.newInstance(buf, 0, buf.length);
                 for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                     if (WireFormat.getTagFieldNumber(tag) == REQUEST_TIMESERIES) {
-                        WireSchema.expect(
-                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Timeseries");
-                        int limit = in.pushLimit(in.readRawVarint32());
+                        int limit = RemoteWriteFields.enter(in, tag, "Timeseries");
                         readSeries();
                         in.popLimit(limit);
                     } else {
@@ -103,11 +98,7 @@ public final class RemoteWrite2Decoder {
                     }
                 }
             } catch (InvalidProtocolBufferException e) {
-                throw new MalformedProtobufException(
-                        "proto: cannot parse io.prometheus.write.v2.Request at byte " + in.getTotalBytesRead() + ": "
-                                + e.getMessage(),
-                        in.getTotalBytesRead(),
-                        e);
+                throw RemoteWriteFields.unparsable("io.prometheus.write.v2.Request", in, e);
             } catch (IOException e) {
                 throw new IllegalStateException("reading from a byte array failed", e);
             }
@@ -148,20 +139,12 @@ public final class RemoteWrite2Decoder {
         }
 
         private void readSeries() throws IOException {
-            labelCount = 0;
-            String invalidUtf8Label = null;
-            boolean invalidUtf8 = false;
+            labels.clear();
             refCount = 0;
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 switch (WireFormat.getTagFieldNumber(tag)) {
                     case SERIES_LABELS_REFS -> readRefs(tag, "LabelsRefs");
-                    case SERIES_SAMPLES -> {
-                        WireSchema.expect(
-                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
-                        int limit = in.pushLimit(in.readRawVarint32());
-                        RemoteWriteFields.readSample(in, batch);
-                        in.popLimit(limit);
-                    }
+                    case SERIES_SAMPLES -> RemoteWriteFields.readSampleMessage(in, tag, batch);
                     case SERIES_HISTOGRAMS -> {
                         RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.HISTOGRAM, "Histograms");
                         batch.addHistograms(1);
@@ -189,28 +172,9 @@ public final class RemoteWrite2Decoder {
             for (int i = 0; i < refCount; i += 2) {
                 String name = checkedSymbol(refs[i], "a label name of series " + batch.seriesCount());
                 String value = checkedSymbol(refs[i + 1], "a label value of series " + batch.seriesCount());
-                if ((name == null || value == null) && !invalidUtf8) {
-                    invalidUtf8 = true;
-                    invalidUtf8Label = name;
-                }
-                if (labelCount == names.length) {
-                    names = Arrays.copyOf(names, labelCount * 2);
-                    values = Arrays.copyOf(values, labelCount * 2);
-                }
-                names[labelCount] = name == null ? "\uFFFD" : name;
-                values[labelCount] = value == null ? "\uFFFD" : value;
-                labelCount++;
+                labels.add(name, value);
             }
-            if (invalidUtf8) {
-                throw InvalidSeriesException.of(
-                        InvalidSeriesException.Problem.INVALID_UTF8,
-                        batch.seriesCount(),
-                        names,
-                        values,
-                        labelCount,
-                        invalidUtf8Label);
-            }
-            batch.endSeries(names, values, labelCount);
+            labels.endSeries(batch);
         }
 
         /** Appends a packed or unpacked repeated uint32 to {@link #refs}. */
@@ -245,8 +209,7 @@ public final class RemoteWrite2Decoder {
 
         /** An exemplar's label references are checked against the symbols; its value and time are skipped. */
         private void readExemplar(int tag) throws IOException {
-            WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Exemplars");
-            int limit = in.pushLimit(in.readRawVarint32());
+            int limit = RemoteWriteFields.enter(in, tag, "Exemplars");
             int seriesRefs = refCount;
             for (int t = in.readTag(); t != 0; t = in.readTag()) {
                 if (WireFormat.getTagFieldNumber(t) == EXEMPLAR_LABELS_REFS) {
@@ -267,8 +230,7 @@ public final class RemoteWrite2Decoder {
         }
 
         private void readMetadata(int tag) throws IOException {
-            WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Metadata");
-            int limit = in.pushLimit(in.readRawVarint32());
+            int limit = RemoteWriteFields.enter(in, tag, "Metadata");
             for (int t = in.readTag(); t != 0; t = in.readTag()) {
                 int field = WireFormat.getTagFieldNumber(t);
                 if (field == METADATA_HELP_REF || field == METADATA_UNIT_REF) {

@@ -5,13 +5,10 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import io.tessera.core.LabelsInterner;
 import io.tessera.ingest.IngestOptions;
-import io.tessera.ingest.InvalidSeriesException;
-import io.tessera.ingest.MalformedProtobufException;
 import io.tessera.ingest.PayloadTooLargeException;
 import io.tessera.ingest.WriteBatch;
 import io.tessera.ingest.WriteBatchBuilder;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -90,11 +87,7 @@ public final class RemoteWriteDecoder {
         private CodedInputStream in;
         private final WriteBatchBuilder batch;
         private final StringTable strings;
-        private String[] names = new String[16];
-        private String[] values = new String[16];
-        private int labelCount;
-        private String invalidUtf8Label;
-        private boolean invalidUtf8;
+        private final SeriesLabels labels = new SeriesLabels();
 
         Run(byte[] buf, int base) {
             this.buf = buf;
@@ -110,12 +103,7 @@ public final class RemoteWriteDecoder {
                 for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                     switch (WireFormat.getTagFieldNumber(tag)) {
                         case WRITE_REQUEST_TIMESERIES -> {
-                            WireSchema.expect(
-                                    in,
-                                    WireFormat.getTagWireType(tag),
-                                    WireFormat.WIRETYPE_LENGTH_DELIMITED,
-                                    "Timeseries");
-                            int limit = in.pushLimit(in.readRawVarint32());
+                            int limit = RemoteWriteFields.enter(in, tag, "Timeseries");
                             readSeries();
                             in.popLimit(limit);
                         }
@@ -127,10 +115,7 @@ public final class RemoteWriteDecoder {
                     }
                 }
             } catch (InvalidProtocolBufferException e) {
-                throw new MalformedProtobufException(
-                        "proto: cannot parse WriteRequest at byte " + in.getTotalBytesRead() + ": " + e.getMessage(),
-                        in.getTotalBytesRead(),
-                        e);
+                throw RemoteWriteFields.unparsable("WriteRequest", in, e);
             } catch (IOException e) {
                 throw new IllegalStateException("reading from a byte array failed", e);
             }
@@ -138,24 +123,15 @@ public final class RemoteWriteDecoder {
         }
 
         private void readSeries() throws IOException {
-            labelCount = 0;
-            invalidUtf8 = false;
+            labels.clear();
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 switch (WireFormat.getTagFieldNumber(tag)) {
                     case SERIES_LABELS -> {
-                        WireSchema.expect(
-                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Labels");
-                        int limit = in.pushLimit(in.readRawVarint32());
+                        int limit = RemoteWriteFields.enter(in, tag, "Labels");
                         readLabel();
                         in.popLimit(limit);
                     }
-                    case SERIES_SAMPLES -> {
-                        WireSchema.expect(
-                                in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Samples");
-                        int limit = in.pushLimit(in.readRawVarint32());
-                        RemoteWriteFields.readSample(in, batch);
-                        in.popLimit(limit);
-                    }
+                    case SERIES_SAMPLES -> RemoteWriteFields.readSampleMessage(in, tag, batch);
                     case SERIES_EXEMPLARS -> {
                         RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.EXEMPLAR, "Exemplars");
                         batch.addExemplars(1);
@@ -167,51 +143,28 @@ public final class RemoteWriteDecoder {
                     default -> WireSchema.skipUnknown(in, tag, "TimeSeries");
                 }
             }
-            if (invalidUtf8) {
-                throw InvalidSeriesException.of(
-                        InvalidSeriesException.Problem.INVALID_UTF8,
-                        batch.seriesCount(),
-                        names,
-                        values,
-                        labelCount,
-                        invalidUtf8Label);
-            }
-            batch.endSeries(names, values, labelCount);
+            labels.endSeries(batch);
         }
 
         private void readLabel() throws IOException {
             String name = "";
             String value = "";
-            boolean badName = false;
-            boolean badValue = false;
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 switch (WireFormat.getTagFieldNumber(tag)) {
                     case LABEL_NAME -> {
                         WireSchema.expect(
                                 in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Name");
                         name = readString();
-                        badName = name == null;
                     }
                     case LABEL_VALUE -> {
                         WireSchema.expect(
                                 in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, "Value");
                         value = readString();
-                        badValue = value == null;
                     }
                     default -> WireSchema.skipUnknown(in, tag, "Label");
                 }
             }
-            if ((badName || badValue) && !invalidUtf8) {
-                invalidUtf8 = true;
-                invalidUtf8Label = badName ? null : name;
-            }
-            if (labelCount == names.length) {
-                names = Arrays.copyOf(names, labelCount * 2);
-                values = Arrays.copyOf(values, labelCount * 2);
-            }
-            names[labelCount] = badName ? "\uFFFD" : name;
-            values[labelCount] = badValue ? "\uFFFD" : value;
-            labelCount++;
+            labels.add(name, value);
         }
 
         /** A length-delimited string read straight from the buffer; null if it is not UTF-8. */

@@ -1,7 +1,9 @@
 package io.tessera.ingest.remote;
 
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
+import io.tessera.ingest.MalformedProtobufException;
 import io.tessera.ingest.WriteBatchBuilder;
 import java.io.IOException;
 
@@ -33,10 +35,34 @@ final class RemoteWriteFields {
         batch.addSample(timestamp, value);
     }
 
+    /** Reads the length-delimited {@code Sample} message of field {@code tag} into {@code batch}. */
+    static void readSampleMessage(CodedInputStream in, int tag, WriteBatchBuilder batch) throws IOException {
+        int limit = enter(in, tag, "Samples");
+        readSample(in, batch);
+        in.popLimit(limit);
+    }
+
+    /**
+     * Checks that field {@code tag} is length-delimited and limits the stream to its message;
+     * returns the limit to restore ({@link CodedInputStream#popLimit}) once the message is read.
+     */
+    static int enter(CodedInputStream in, int tag, String field) throws IOException {
+        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, field);
+        return in.pushLimit(in.readRawVarint32());
+    }
+
+    /** What a request that protobuf cannot parse is reported as: where the reading of {@code message} stopped, and why. */
+    static MalformedProtobufException unparsable(
+            String message, CodedInputStream in, InvalidProtocolBufferException e) {
+        return new MalformedProtobufException(
+                "proto: cannot parse " + message + " at byte " + in.getTotalBytesRead() + ": " + e.getMessage(),
+                in.getTotalBytesRead(),
+                e);
+    }
+
     /** Checks and skips the length-delimited message of field {@code tag} against {@code schema}. */
     static void skipMessage(CodedInputStream in, int tag, WireSchema schema, String field) throws IOException {
-        WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, field);
-        int limit = in.pushLimit(in.readRawVarint32());
+        int limit = enter(in, tag, field);
         schema.skip(in);
         in.popLimit(limit);
     }

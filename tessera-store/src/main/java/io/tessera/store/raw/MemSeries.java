@@ -1,6 +1,7 @@
 package io.tessera.store.raw;
 
 import io.tessera.core.Labels;
+import io.tessera.core.Search;
 
 /**
  * One series in memory. Its chunk list is published through a volatile {@link SeriesView};
@@ -97,17 +98,7 @@ final class MemSeries {
 
     /** The index of the first chunk whose maximum time is at least {@code time}. */
     static int firstEndingAtOrAfter(Chunk[] chunks, long time) {
-        int lo = 0;
-        int hi = chunks.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (chunks[mid].maxTime() < time) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return Search.firstNotBefore(0, chunks.length, k -> chunks[k].maxTime() < time);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.tessera.store.raw;
 
 import io.tessera.core.Labels;
 import io.tessera.spi.DataStore;
+import io.tessera.core.Search;
 import java.util.Arrays;
 
 /**
@@ -147,8 +148,8 @@ final class RecentSpanReader {
                 }
             }
             for (int i = 0; i < bounds.length; i += 2) {
-                entries +=
-                        firstAfter(b.times, published[k], bounds[i + 1]) - firstAfter(b.times, published[k], bounds[i]);
+                entries += Search.firstAfter(b.times, 0, published[k], bounds[i + 1])
+                        - Search.firstAfter(b.times, 0, published[k], bounds[i]);
             }
         }
         if (replaced > 0) {
@@ -160,21 +161,6 @@ final class RecentSpanReader {
     /** Whether the block's first {@code n} entries are all it has: it is sealed and, once put in time order, searchable. */
     private static boolean full(RecentSamples.Block b, int n) {
         return n == b.capacity() && b.sealed();
-    }
-
-    /** The first index of the ascending {@code times[0, n)} after {@code t}, or {@code n}. */
-    private static int firstAfter(long[] times, int n, long t) {
-        int lo = 0;
-        int hi = n;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (times[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     /** The entries of the selected series in the spans, in log order: row plus one, time, bits. */
@@ -200,8 +186,8 @@ final class RecentSpanReader {
         void collect(RecentSamples.Block b, int n, int[] rowOf, int minId, long[] bounds) {
             if (full(b, n)) {
                 for (int k = 0; k < bounds.length; k += 2) {
-                    int from = firstAfter(b.times, n, bounds[k]);
-                    int to = firstAfter(b.times, n, bounds[k + 1]);
+                    int from = Search.firstAfter(b.times, 0, n, bounds[k]);
+                    int to = Search.firstAfter(b.times, 0, n, bounds[k + 1]);
                     for (int j = from; j < to; j++) {
                         add(b, j, rowOf, minId);
                     }

@@ -1,5 +1,7 @@
 package io.tessera.store.raw;
 
+import io.tessera.core.Search;
+
 /**
  * Resume points inside a chunk, so that a read starting mid-chunk decodes at most
  * {@link #STRIDE} samples before its first one. Entry {@code j} describes sample
@@ -87,17 +89,7 @@ final class SeekIndex {
      * {@code time}, or -1 when a read must start at the chunk's first sample.
      */
     static int lastAtOrBefore(long[] seek, int entries, long time) {
-        int lo = 0;
-        int hi = entries;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (time(seek, mid) <= time) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        int e = lo - 1;
+        int e = Search.firstNotBefore(0, entries, k -> time(seek, k) <= time) - 1;
         while (e >= 0 && !valid(seek, e)) {
             e--;
         }

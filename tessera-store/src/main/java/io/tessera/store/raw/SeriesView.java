@@ -1,5 +1,7 @@
 package io.tessera.store.raw;
 
+import io.tessera.core.Search;
+
 /**
  * What readers of one series see: its closed chunks, oldest first, and its head chunk, all
  * time-disjoint and ascending. Replaced as a whole (copy on write) whenever the chunk list
@@ -22,18 +24,7 @@ record SeriesView(Chunk[] closed, HeadChunk head, long[] maxTimes) {
 
     /** The index of the first closed chunk whose maximum time is at least {@code time}. */
     int firstEndingAtOrAfter(long time) {
-        long[] m = maxTimes;
-        int lo = 0;
-        int hi = m.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (m[mid] < time) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return Search.firstAtLeast(maxTimes, 0, maxTimes.length, time);
     }
 
     /** Whether a read of times up to {@code end} may need the head chunk. */

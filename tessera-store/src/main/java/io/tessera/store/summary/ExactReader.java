@@ -1,6 +1,7 @@
 package io.tessera.store.summary;
 
 import io.tessera.core.Interval;
+import io.tessera.core.Search;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -167,7 +168,7 @@ final class ExactReader {
             }
             SealedEpoch ep = sealed[k];
             int d = 0;
-            for (int j = lowerBound(ue, u, minEnd); j < u && ue[j] <= maxEnd; j++) {
+            for (int j = Search.firstAtLeast(ue, 0, u, minEnd); j < u && ue[j] <= maxEnd; j++) {
                 d = ep.findFrom(d, us[j], ue[j]);
                 if (d == ep.intervals) {
                     break;
@@ -201,7 +202,7 @@ final class ExactReader {
         if (mv.runCount == 0) {
             return;
         }
-        for (int j = lowerBound(ue, u, mv.minEnd); j < u && ue[j] <= mv.maxEnd; j++) {
+        for (int j = Search.firstAtLeast(ue, 0, u, mv.minEnd); j < u && ue[j] <= mv.maxEnd; j++) {
             if (rebuilt && snap.versions.replacement(us[j], ue[j]) != null) {
                 continue;
             }
@@ -270,21 +271,6 @@ final class ExactReader {
                 lengths,
                 snap.dictionary,
                 snap.dictionarySize);
-    }
-
-    /** The first index in {@code sorted[0, n)} whose value is at least {@code key}. */
-    static int lowerBound(long[] sorted, int n, long key) {
-        int lo = 0;
-        int hi = n;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] < key) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     /** Runs found so far, four ints each: unique request, source epoch, offset, length. */

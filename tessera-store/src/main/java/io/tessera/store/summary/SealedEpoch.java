@@ -1,5 +1,6 @@
 package io.tessera.store.summary;
 
+import io.tessera.core.Search;
 import java.util.Arrays;
 
 /**
@@ -130,15 +131,7 @@ final class SealedEpoch {
     }
 
     private int search(int lo, int hi, long start, long end) {
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (before(mid, start, end)) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return Search.firstNotBefore(lo, hi, k -> before(k, start, end));
     }
 
     private boolean before(int k, long start, long end) {

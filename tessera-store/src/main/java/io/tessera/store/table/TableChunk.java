@@ -2,6 +2,7 @@ package io.tessera.store.table;
 
 import io.tessera.core.ColumnType;
 import io.tessera.core.Schema;
+import io.tessera.core.Search;
 
 /**
  * Up to {@code capacity} rows of one table, columnar and sorted by time: the time column as
@@ -82,16 +83,6 @@ final class TableChunk {
 
     /** The first row in {@code [0, rows)} whose time is after {@code t}. */
     int firstAfter(long t, int rows) {
-        int lo = 0;
-        int hi = rows;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ts[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return Search.firstAfter(ts, 0, rows, t);
     }
 }
