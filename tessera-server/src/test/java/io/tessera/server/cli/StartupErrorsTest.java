@@ -10,8 +10,13 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
 /**
@@ -61,47 +66,45 @@ class StartupErrorsTest {
         }
     }
 
-    @Test
-    void aMistypedValueNamesTheFileAndTheKey() throws Exception {
-        Outcome o = serveWithConfig("query:\n  max_samples: lots\n");
-        assertOneCleanLine(o, "tessera.yaml", "query.max_samples", "\"lots\" is not a whole number", "line 2");
+    /** Configurations refused at startup, and what the one line of the refusal must say. */
+    static Stream<Arguments> refusedConfigurations() {
+        return Stream.of(
+                Arguments.of(
+                        "a mistyped value names the file and the key",
+                        "query:\n  max_samples: lots\n",
+                        List.of("tessera.yaml", "query.max_samples", "\"lots\" is not a whole number", "line 2")),
+                Arguments.of(
+                        "a negative limit is refused",
+                        "query:\n  max_samples: -5\n",
+                        List.of("tessera.yaml", "query.max_samples: must be a positive number, got -5")),
+                Arguments.of(
+                        "a bad duration is refused with its key",
+                        "storage:\n  retention: forever\n",
+                        List.of("tessera.yaml", "storage.retention", "\"forever\" is not a duration")),
+                Arguments.of(
+                        "an unknown choice is refused with its key",
+                        "storage:\n  wal_fsync: sometimes\n",
+                        List.of(
+                                "tessera.yaml",
+                                "storage.wal_fsync: must be \"interval\" or \"always\", got \"sometimes\"")),
+                Arguments.of(
+                        "a bad CORS pattern is refused with its key",
+                        "web:\n  cors_origin: '(unclosed'\n",
+                        List.of("tessera.yaml", "web.cors_origin: not a regular expression")),
+                Arguments.of(
+                        "duplicate keys are refused",
+                        "storage:\n  retention: 2d\n  retention: 30d\n",
+                        List.of("tessera.yaml", "duplicate key", "retention")),
+                Arguments.of(
+                        "an unknown key is named with its path",
+                        "storage:\n  retension: 2d\n",
+                        List.of("tessera.yaml", "storage.retension: unknown key")));
     }
 
-    @Test
-    void aNegativeLimitIsRefused() throws Exception {
-        Outcome o = serveWithConfig("query:\n  max_samples: -5\n");
-        assertOneCleanLine(o, "tessera.yaml", "query.max_samples: must be a positive number, got -5");
-    }
-
-    @Test
-    void aBadDurationIsRefusedWithItsKey() throws Exception {
-        Outcome o = serveWithConfig("storage:\n  retention: forever\n");
-        assertOneCleanLine(o, "tessera.yaml", "storage.retention", "\"forever\" is not a duration");
-    }
-
-    @Test
-    void anUnknownChoiceIsRefusedWithItsKey() throws Exception {
-        Outcome o = serveWithConfig("storage:\n  wal_fsync: sometimes\n");
-        assertOneCleanLine(
-                o, "tessera.yaml", "storage.wal_fsync: must be \"interval\" or \"always\", got \"sometimes\"");
-    }
-
-    @Test
-    void aBadCorsPatternIsRefusedWithItsKey() throws Exception {
-        Outcome o = serveWithConfig("web:\n  cors_origin: '(unclosed'\n");
-        assertOneCleanLine(o, "tessera.yaml", "web.cors_origin: not a regular expression");
-    }
-
-    @Test
-    void duplicateKeysAreRefused() throws Exception {
-        Outcome o = serveWithConfig("storage:\n  retention: 2d\n  retention: 30d\n");
-        assertOneCleanLine(o, "tessera.yaml", "duplicate key", "retention");
-    }
-
-    @Test
-    void anUnknownKeyIsNamedWithItsPath() throws Exception {
-        Outcome o = serveWithConfig("storage:\n  retension: 2d\n");
-        assertOneCleanLine(o, "tessera.yaml", "storage.retension: unknown key");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedConfigurations")
+    void aRefusedConfigurationIsNamedInOneLine(String what, String yaml, List<String> expected) throws Exception {
+        assertOneCleanLine(serveWithConfig(yaml), expected.toArray(String[]::new));
     }
 
     @Test
