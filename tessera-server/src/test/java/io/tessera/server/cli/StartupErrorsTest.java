@@ -10,13 +10,10 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /**
@@ -66,45 +63,22 @@ class StartupErrorsTest {
         }
     }
 
-    /** Configurations refused at startup, and what the one line of the refusal must say. */
-    static Stream<Arguments> refusedConfigurations() {
-        return Stream.of(
-                Arguments.of(
-                        "a mistyped value names the file and the key",
-                        "query:\n  max_samples: lots\n",
-                        List.of("tessera.yaml", "query.max_samples", "\"lots\" is not a whole number", "line 2")),
-                Arguments.of(
-                        "a negative limit is refused",
-                        "query:\n  max_samples: -5\n",
-                        List.of("tessera.yaml", "query.max_samples: must be a positive number, got -5")),
-                Arguments.of(
-                        "a bad duration is refused with its key",
-                        "storage:\n  retention: forever\n",
-                        List.of("tessera.yaml", "storage.retention", "\"forever\" is not a duration")),
-                Arguments.of(
-                        "an unknown choice is refused with its key",
-                        "storage:\n  wal_fsync: sometimes\n",
-                        List.of(
-                                "tessera.yaml",
-                                "storage.wal_fsync: must be \"interval\" or \"always\", got \"sometimes\"")),
-                Arguments.of(
-                        "a bad CORS pattern is refused with its key",
-                        "web:\n  cors_origin: '(unclosed'\n",
-                        List.of("tessera.yaml", "web.cors_origin: not a regular expression")),
-                Arguments.of(
-                        "duplicate keys are refused",
-                        "storage:\n  retention: 2d\n  retention: 30d\n",
-                        List.of("tessera.yaml", "duplicate key", "retention")),
-                Arguments.of(
-                        "an unknown key is named with its path",
-                        "storage:\n  retension: 2d\n",
-                        List.of("tessera.yaml", "storage.retension: unknown key")));
-    }
-
+    /**
+     * Configurations refused at startup ({@code \n} stands for a line break) and what the one
+     * line of the refusal must say, its parts separated by {@code ;}.
+     */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("refusedConfigurations")
-    void aRefusedConfigurationIsNamedInOneLine(String what, String yaml, List<String> expected) throws Exception {
-        assertOneCleanLine(serveWithConfig(yaml), expected.toArray(String[]::new));
+    @CsvSource(delimiter = '|', textBlock = """
+            query:\\n  max_samples: lots\\n       | tessera.yaml;query.max_samples;"lots" is not a whole number;line 2
+            query:\\n  max_samples: -5\\n         | tessera.yaml;query.max_samples: must be a positive number, got -5
+            storage:\\n  retention: forever\\n    | tessera.yaml;storage.retention;"forever" is not a duration
+            storage:\\n  wal_fsync: sometimes\\n  | tessera.yaml;storage.wal_fsync: must be "interval" or "always", got "sometimes"
+            'web:\\n  cors_origin: ''(unclosed''\\n' | tessera.yaml;web.cors_origin: not a regular expression
+            storage:\\n  retention: 2d\\n  retention: 30d\\n | tessera.yaml;duplicate key;retention
+            storage:\\n  retension: 2d\\n         | tessera.yaml;storage.retension: unknown key
+            """)
+    void aRefusedConfigurationIsNamedInOneLine(String yaml, String expected) throws Exception {
+        assertOneCleanLine(serveWithConfig(yaml.replace("\\n", "\n")), expected.split(";"));
     }
 
     @Test

@@ -10,7 +10,6 @@ import io.tessera.server.ServerHttp;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -39,7 +38,7 @@ class CrashRecoveryTest {
     /** Per writer: the next sample index to send, and the indexes of the requests acknowledged. */
     private final long[] nextIndex = new long[WRITERS];
 
-    private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
+    private final List<ConcurrentSkipListSet<Long>> acked = CrashRun.perWriter(WRITERS);
 
     @Test
     void acknowledgedSamplesSurviveSigkill() throws Exception {
@@ -55,9 +54,6 @@ class CrashRecoveryTest {
 
     private void run(int rounds) throws Exception {
         CrashRun run = CrashRun.start("crash test", rounds, tmp);
-        for (int w = 0; w < WRITERS; w++) {
-            acked.add(new ConcurrentSkipListSet<>());
-        }
         long ackedTotal = 0;
         for (int round = 0; round < rounds; round++) {
             Path config = writeConfig(round % 2 == 0 ? "interval" : "always");
@@ -65,11 +61,7 @@ class CrashRecoveryTest {
             if (round > 0) {
                 verify(server.address(), "round " + round + " after SIGKILL, seed " + run.seed());
             }
-            List<Runnable> writers = new ArrayList<>();
-            for (int w = 0; w < WRITERS; w++) {
-                int writer = w;
-                writers.add(() -> write(server.address(), writer));
-            }
+            List<Runnable> writers = CrashRun.writers(WRITERS, writer -> write(server.address(), writer));
             long before = ackedTotal;
             server.killUnderLoad(
                     writers, () -> ackedCount() > before, 300 + run.random().nextInt(1500));

@@ -3,7 +3,11 @@ package io.tessera.server.durability;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.function.IntConsumer;
 
 /**
  * The setting of a crash test: its seed ({@code -Dtessera.crash.seed=S} repeats one), the random
@@ -33,5 +37,24 @@ record CrashRun(long seed, Random random, Path data, Path log) {
         Path config = tmp.resolve("tessera-" + fsync + ".yaml");
         Files.writeString(config, yaml.formatted(fsync));
         return config;
+    }
+
+    /** An empty set per writer, for the numbers of its requests. */
+    static List<ConcurrentSkipListSet<Long>> perWriter(int writers) {
+        List<ConcurrentSkipListSet<Long>> sets = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            sets.add(new ConcurrentSkipListSet<>());
+        }
+        return sets;
+    }
+
+    /** A load per writer: {@code write} given the writer's number. */
+    static List<Runnable> writers(int writers, IntConsumer write) {
+        List<Runnable> loads = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            int writer = w;
+            loads.add(() -> write.accept(writer));
+        }
+        return loads;
     }
 }

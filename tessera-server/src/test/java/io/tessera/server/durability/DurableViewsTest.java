@@ -202,17 +202,10 @@ class DurableViewsTest {
     @Test
     void viewsSavedAtAnOlderCutThanTheRawSnapshotAreBuiltAgain() throws Exception {
         Path data = tmp.resolve("data");
-        try (TesseraServer server = TesseraServer.start(config())) {
-            ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0, T0 + SPAN / 2, 12));
-            ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
-            server.runIngestionRuns();
-        }
+        loadAndStop(data(T0, T0 + SPAN / 2, 12), true);
         Path older = tmp.resolve("older");
         copyTree(data.resolve("views"), older);
-        try (TesseraServer server = TesseraServer.start(config())) {
-            ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0 + SPAN / 2, T0 + SPAN, 13));
-            server.runIngestionRuns();
-        }
+        loadAndStop(data(T0 + SPAN / 2, T0 + SPAN, 13), false);
         // a crash after the raw snapshot was committed and before the views were saved with it
         Path views = data.resolve("views");
         try (Stream<Path> walk = Files.walk(views)) {
@@ -222,17 +215,36 @@ class DurableViewsTest {
         }
         copyTree(older, views);
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(ServerHttp.metric(server.address(), "tessera_view_recovered_views"))
-                    .isZero();
-            server.runIngestionRuns();
-            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
-                    .as("every pane is built again")
-                    .isGreaterThanOrEqualTo(6 * 39);
+            assertEveryPaneIsBuiltAgain(server);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
                 checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
             }
         }
+    }
+
+    /**
+     * Starts a server on the data directory, imports {@code text}, installs the plan first when
+     * {@code installPlan}, runs the ingestion runs and stops the server.
+     */
+    private void loadAndStop(String text, boolean installPlan) throws Exception {
+        try (TesseraServer server = TesseraServer.start(config())) {
+            ServerHttp.post(server.address(), "/api/v1/import/prometheus", text);
+            if (installPlan) {
+                ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            }
+            server.runIngestionRuns();
+        }
+    }
+
+    /** No view comes back from the files: the ingestion runs build all their panes again. */
+    private static void assertEveryPaneIsBuiltAgain(TesseraServer server) throws Exception {
+        assertThat(ServerHttp.metric(server.address(), "tessera_view_recovered_views"))
+                .isZero();
+        server.runIngestionRuns();
+        assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
+                .as("every pane is built again")
+                .isGreaterThanOrEqualTo(6 * 39);
     }
 
     private static void copyTree(Path from, Path to) throws Exception {
@@ -250,11 +262,7 @@ class DurableViewsTest {
 
     @Test
     void aPlanSwapRetiresTheViewsItDropsAndDeletesTheirFiles() throws Exception {
-        try (TesseraServer server = TesseraServer.start(config())) {
-            ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0, T0 + SPAN, 11));
-            ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
-            server.runIngestionRuns();
-        }
+        loadAndStop(data(T0, T0 + SPAN, 11), true);
         Path views = tmp.resolve("data").resolve("views");
         assertThat(viewDirectories(views)).hasSize(plan().materializedViews().size());
         InstallablePlan smaller = ViewPlans.plan(
@@ -293,15 +301,8 @@ class DurableViewsTest {
 
     @Test
     void damagedViewFilesAreDiscardedAndTheirPanesBuiltAgain() throws Exception {
-        try (TesseraServer server = TesseraServer.start(config())) {
-            ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0, T0 + SPAN / 2, 7));
-            ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
-            server.runIngestionRuns();
-        }
-        try (TesseraServer server = TesseraServer.start(config())) {
-            ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0 + SPAN / 2, T0 + SPAN, 8));
-            server.runIngestionRuns();
-        }
+        loadAndStop(data(T0, T0 + SPAN / 2, 7), true);
+        loadAndStop(data(T0 + SPAN / 2, T0 + SPAN, 8), false);
         List<Path> files = viewFiles();
         assertThat(files).hasSize(2 * plan().materializedViews().size());
         Path first = files.getFirst();
@@ -328,12 +329,7 @@ class DurableViewsTest {
         m[20] ^= 1;
         Files.write(manifest, m);
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(ServerHttp.metric(server.address(), "tessera_view_recovered_views"))
-                    .isZero();
-            server.runIngestionRuns();
-            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
-                    .as("every pane is built again")
-                    .isGreaterThanOrEqualTo(6 * 39);
+            assertEveryPaneIsBuiltAgain(server);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
             }

@@ -8,7 +8,6 @@ import io.tessera.server.ServerHttp;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,7 @@ class TableRowsCrashTest {
     Path tmp;
 
     private final long[] sent = new long[WRITERS];
-    private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
+    private final List<ConcurrentSkipListSet<Long>> acked = CrashRun.perWriter(WRITERS);
     private final long base = System.currentTimeMillis() - 3_600_000;
     private final ConcurrentSkipListSet<String> failures = new ConcurrentSkipListSet<>();
 
@@ -41,9 +40,6 @@ class TableRowsCrashTest {
     void acknowledgedRowsSurviveSigkill() throws Exception {
         int rounds = Integer.getInteger("tessera.crash.rounds", 2);
         CrashRun run = CrashRun.start("table crash test", rounds, tmp);
-        for (int w = 0; w < WRITERS; w++) {
-            acked.add(new ConcurrentSkipListSet<>());
-        }
         long ackedTotal = 0;
         for (int round = 0; round < rounds; round++) {
             ChildServer server =
@@ -51,11 +47,7 @@ class TableRowsCrashTest {
             if (round > 0) {
                 verify(server.address(), "round " + round + " after SIGKILL, seed " + run.seed());
             }
-            List<Runnable> writers = new ArrayList<>();
-            for (int w = 0; w < WRITERS; w++) {
-                int writer = w;
-                writers.add(() -> write(server.address(), writer));
-            }
+            List<Runnable> writers = CrashRun.writers(WRITERS, writer -> write(server.address(), writer));
             long before = ackedTotal;
             server.killUnderLoad(
                     writers,

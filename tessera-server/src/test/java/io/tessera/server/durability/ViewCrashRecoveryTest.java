@@ -64,8 +64,8 @@ class ViewCrashRecoveryTest {
     /** The next tick to hand out: requests of all writers share one timeline, as scrapes do. */
     private final AtomicLong nextTick = new AtomicLong();
 
-    private final List<ConcurrentSkipListSet<Long>> sent = new ArrayList<>();
-    private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
+    private final List<ConcurrentSkipListSet<Long>> sent = CrashRun.perWriter(WRITERS);
+    private final List<ConcurrentSkipListSet<Long>> acked = CrashRun.perWriter(WRITERS);
     private final AtomicLong queriesDuringIngest = new AtomicLong();
     /** Timestamps of the late series: samples 12 to 62 minutes behind the newest, into panes that may be built. */
     private final ConcurrentSkipListSet<Long> lateSent = new ConcurrentSkipListSet<>();
@@ -85,10 +85,6 @@ class ViewCrashRecoveryTest {
     void acceleratedAnswersAfterSigkillEqualThoseOfAStoreThatNeverCrashed() throws Exception {
         int rounds = Integer.getInteger("tessera.crash.rounds", 3);
         CrashRun run = CrashRun.start("view crash test", rounds, tmp);
-        for (int w = 0; w < WRITERS; w++) {
-            sent.add(new ConcurrentSkipListSet<>());
-            acked.add(new ConcurrentSkipListSet<>());
-        }
         int fromView = 0;
         int total = 0;
         for (int round = 0; round <= rounds; round++) {
@@ -112,11 +108,7 @@ class ViewCrashRecoveryTest {
                 server.stop();
                 break;
             }
-            List<Runnable> loads = new ArrayList<>();
-            for (int w = 0; w < WRITERS; w++) {
-                int writer = w;
-                loads.add(() -> write(address, writer));
-            }
+            List<Runnable> loads = new ArrayList<>(CrashRun.writers(WRITERS, writer -> write(address, writer)));
             loads.add(() -> query(address));
             long lateSeed = run.random().nextLong();
             loads.add(() -> writeLate(address, lateSeed));
