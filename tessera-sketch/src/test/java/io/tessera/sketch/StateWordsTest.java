@@ -80,13 +80,7 @@ class StateWordsTest {
                 assertThat(state.compactWords()).isEqualTo(-1);
                 continue;
             }
-            assertThat(state.compactWords()).isEqualTo(n + 1);
-            long[] words = new long[n + 3];
-            Arrays.fill(words, SENTINEL);
-            state.writeCompact(words, 1);
-            assertThat(words[0]).isEqualTo(SENTINEL);
-            assertThat(words[n + 2]).isEqualTo(SENTINEL);
-            State back = StateWords.readCompact(StateFamily.KLL, words, 1, n + 1);
+            State back = compactRoundTrip(state, n);
             assertThat(back.serialize()).isEqualTo(state.serialize());
             if (n < 32) {
                 // a merge past k compacts, which draws a random bit: compared only below k
@@ -125,13 +119,7 @@ class StateWordsTest {
                 state.update(i, samples[i]);
             }
             QuantileOracle oracle = new QuantileOracle(samples);
-            assertThat(state.compactWords()).isEqualTo(n + 1);
-            long[] words = new long[n + 3];
-            Arrays.fill(words, SENTINEL);
-            state.writeCompact(words, 1);
-            assertThat(words[0]).isEqualTo(SENTINEL);
-            assertThat(words[n + 2]).isEqualTo(SENTINEL);
-            KllState back = (KllState) StateWords.readCompact(StateFamily.KLL, words, 1, n + 1);
+            KllState back = compactRoundTrip(state, n);
             assertThat(back.serialize()).as("trial %d", trial).isEqualTo(state.serialize());
             assertThat(back.k()).isEqualTo(state.k());
             for (double q : new double[] {0, 0.01, 0.5, 0.99, 1}) {
@@ -174,5 +162,16 @@ class StateWordsTest {
             state.update(from + 10_000L * (i + 1), v);
         }
         return state;
+    }
+
+    /** {@code state} of {@code n} values written in its compact form between two sentinels, which stay, and read back. */
+    private static KllState compactRoundTrip(KllState state, int n) {
+        assertThat(state.compactWords()).isEqualTo(n + 1);
+        long[] words = new long[n + 3];
+        Arrays.fill(words, SENTINEL);
+        state.writeCompact(words, 1);
+        assertThat(words[0]).isEqualTo(SENTINEL);
+        assertThat(words[n + 2]).isEqualTo(SENTINEL);
+        return (KllState) StateWords.readCompact(StateFamily.KLL, words, 1, n + 1);
     }
 }

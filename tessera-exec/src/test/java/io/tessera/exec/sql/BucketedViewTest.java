@@ -16,7 +16,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,23 +37,16 @@ class BucketedViewTest {
     static final long UNBUILT = FROM + 2 * 3_600_000L;
     static final SqlTestTable DATA = data();
     static final TableCatalog CATALOG = TableCatalog.of(SqlTestTable.SCHEMA);
-    static final SqlView QUANTILES =
-            new SqlView("events", List.of("host"), AggregateFunction.QUANTILE, "latency", PANE, SqlTestTable.SPAN);
-    static final SqlView DISTINCT = new SqlView(
-            "events",
-            List.of("region", "code"),
-            AggregateFunction.APPROX_COUNT_DISTINCT,
-            "shard",
-            PANE,
-            SqlTestTable.SPAN);
-    static final SqlView SUMS =
-            new SqlView("events", List.of("region"), AggregateFunction.SUM, "bytes", PANE, SqlTestTable.SPAN);
+    static final SqlView QUANTILES = SqlViewTest.QUANTILES;
+    static final SqlView DISTINCT = SqlViewTest.DISTINCT;
+    static final SqlView SUMS = SqlViewTest.SUMS;
     static final SqlView COUNTS =
             new SqlView("events", List.of("host"), AggregateFunction.COUNT, "latency", PANE, SqlTestTable.SPAN);
     static final List<SqlView> VIEWS = List.of(QUANTILES, DISTINCT, SUMS, COUNTS);
     static final InMemoryDataStore STORE = store();
     static final long NOW = TO - 23_457;
 
+    @AutoClose
     static Connection duck;
 
     private static SqlTestTable data() {
@@ -88,11 +81,6 @@ class BucketedViewTest {
     @BeforeAll
     static void load() throws Exception {
         duck = DATA.newDuckDb();
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        duck.close();
     }
 
     static RunContext ctx(long now) {

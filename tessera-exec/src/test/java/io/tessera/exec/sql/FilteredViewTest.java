@@ -15,7 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +40,7 @@ class FilteredViewTest {
 
     static final InMemoryDataStore STORE = BucketedViewTest.store(DATA, VIEWS);
 
+    @AutoClose
     static Connection duck;
 
     private static List<SqlView> views() {
@@ -64,11 +65,6 @@ class FilteredViewTest {
     @BeforeAll
     static void load() throws Exception {
         duck = DATA.newDuckDb();
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        duck.close();
     }
 
     /** One generated query: Tessera's text, DuckDB's, its group keys and aggregate. */

@@ -274,24 +274,8 @@ class CurveBuilderTest {
                     grid,
                     store,
                     new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
-            assertThat(fromView.size()).isEqualTo(exact.size());
-            int points = 0;
-            for (int s = 0; s < exact.size(); s++) {
-                int row = ViewRuns.indexOf(fromView, exact.labels(s));
-                assertThat(row).as("series %s", exact.labels(s)).isGreaterThanOrEqualTo(0);
-                for (int i = 0; i < grid.size(); i++) {
-                    assertThat(fromView.has(row, i))
-                            .as("%s step %d", exact.labels(s), i)
-                            .isEqualTo(exact.has(s, i));
-                    if (exact.has(s, i)) {
-                        double want = exact.value(s, i);
-                        assertThat(fromView.value(row, i))
-                                .isCloseTo(want, org.assertj.core.data.Offset.offset(1e-9 * Math.abs(want) + 1e-12));
-                        points++;
-                    }
-                }
-            }
-            assertThat(points).isGreaterThan(50);
+            assertThat(exact.steps()).isEqualTo(grid.size());
+            assertSame(fromView, exact);
         }
     }
 

@@ -39,7 +39,15 @@ class SampleSweepTest {
 
     private static Plan plan(String function) {
         DagBuilder b = new DagBuilder();
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(
+        ViewRuns.ViewRead r = addSamplesView(b, function);
+        b.root(r.fallback());
+        PhysicalDag dag = b.build();
+        return new Plan(dag, ViewRuns.view(dag, r), r.accelerated(), r.exact(), r.fallback());
+    }
+
+    /** {@code function} over the samples view of every series of {@code c}, with its exact and fallback forms. */
+    private static ViewRuns.ViewRead addSamplesView(DagBuilder b, String function) {
+        return ViewRuns.addViewRead(
                 b,
                 b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c")))),
                 function,
@@ -48,9 +56,6 @@ class SampleSweepTest {
                 PANE,
                 WINDOW,
                 SPAN);
-        b.root(r.fallback());
-        PhysicalDag dag = b.build();
-        return new Plan(dag, ViewRuns.view(dag, r), r.accelerated(), r.exact(), r.fallback());
     }
 
     private static InMemoryDataStore data(long seed) {
@@ -135,15 +140,7 @@ class SampleSweepTest {
     @CsvSource({"rate,false", "increase,true", "delta,false"})
     void aSumIsSummedWhileTheViewIsSwept(String function, boolean without) {
         DagBuilder b = new DagBuilder();
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(
-                b,
-                b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "c")))),
-                function,
-                new int[0],
-                StateSpec.of(StateFamily.SAMPLES),
-                PANE,
-                WINDOW,
-                SPAN);
+        ViewRuns.ViewRead r = addSamplesView(b, function);
         List<String> grouping = List.of("series");
         int fused = b.add(new io.tessera.plan.VectorAggregate(
                 io.tessera.promql.AggregateOp.SUM, r.fallback(), -1, grouping, without));

@@ -12,11 +12,7 @@ import io.tessera.plan.ViewMatcher;
 import io.tessera.plan.Workload;
 import io.tessera.plan.WorkloadQuery;
 import io.tessera.sketch.StateFamily;
-import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
-import io.tessera.store.raw.RawStore;
-import io.tessera.store.raw.RawStoreConfig;
-import io.tessera.store.summary.SummaryStore;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -35,12 +31,8 @@ class CurveViewTest {
     private static final long DAY = 24 * 3_600_000L;
     private static final String QUERY = "sum by (job) (rate(c[5m]))";
 
-    private final RawStore raw = new RawStore(
-            RawStoreConfig.defaults().withRetention(30 * 3_600_000L).withOutOfOrderWindow(30 * 3_600_000L));
-    private final SummaryStore summaries = new SummaryStore();
+    private final ViewedStores stores = new ViewedStores();
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries);
-    private final CountingDataStore counting = new CountingDataStore(store);
     private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
 
@@ -57,7 +49,7 @@ class CurveViewTest {
                     c.sample(t + (s % 4 == 3 ? random.nextInt(300) : 0), total);
                 }
             }
-            raw.append(c.build());
+            stores.raw.append(c.build());
         }
         InstallablePlan plan = Planner.plan(Workload.of(List.of(
                                 WorkloadQuery.range(QUERY, DAY, STEP, 30_000).unaligned()))
@@ -65,7 +57,7 @@ class CurveViewTest {
                 .plan();
         List<MaterializedView> views = plan.materializedViews();
         assertThat(views).extracting(v -> v.state().state().family()).containsExactly(StateFamily.CURVE);
-        maintainer = new ViewMaintainer(summaries, store, 0);
+        maintainer = new ViewMaintainer(stores.summaries, stores.store, 0);
         maintainer.accepted(T0, T0 + SPAN, 1);
         maintainer.install(plan.dag(), views);
         assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(1_400);
@@ -76,29 +68,30 @@ class CurveViewTest {
     void aDayAtFifteenSecondsOffEveryGridIsOneViewReadAndEqualsTheExactAnswer() {
         long end = T0 + SPAN - 60_000 - 7_777;
         long start = end - DAY;
-        QueryResult fast = accelerated.range(QUERY, start, end, STEP, counting);
-        assertThat(counting.viewReads.get()).isEqualTo(1);
-        assertThat(counting.rawReads.get()).isZero();
+        QueryResult fast = accelerated.range(QUERY, start, end, STEP, stores.counting);
+        assertThat(stores.counting.viewReads.get()).isEqualTo(1);
+        assertThat(stores.counting.rawReads.get()).isZero();
         assertThat(fast.infos()).anyMatch(i -> i.contains("kept as functions of time"));
-        assertSame(fast, exact.range(QUERY, start, end, STEP, store));
+        assertSame(fast, exact.range(QUERY, start, end, STEP, stores.store));
     }
 
     @Test
     void aLateSampleMakesTheRunsThatReadItExact() {
         long late = T0 + SPAN - 3 * 3_600_000L + 3_333;
-        raw.append(AppendRequest.builder()
+        stores.raw.append(AppendRequest.builder()
                 .series(Labels.of("__name__", "c", "job", "j0", "instance", "i0"))
                 .sample(late, 0)
                 .build());
         maintainer.accepted(late, late, 1);
-        QueryResult answer = accelerated.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, counting);
+        QueryResult answer =
+                accelerated.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, stores.counting);
         assertThat(answer.infos()).anyMatch(i -> i.contains("answered exactly from raw data"));
-        assertSame(answer, exact.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, store));
+        assertSame(answer, exact.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, stores.store));
         // five minutes and a pane after it, no window holds the late sample
         long after = late + 6 * 60_000 + 1_234;
-        QueryResult later = accelerated.range(QUERY, after, after + 3_600_000L, STEP, counting);
+        QueryResult later = accelerated.range(QUERY, after, after + 3_600_000L, STEP, stores.counting);
         assertThat(later.infos()).anyMatch(i -> i.contains("kept as functions of time"));
-        assertSame(later, exact.range(QUERY, after, after + 3_600_000L, STEP, store));
+        assertSame(later, exact.range(QUERY, after, after + 3_600_000L, STEP, stores.store));
     }
 
     private static void assertSame(QueryResult actual, QueryResult expected) {

@@ -9,10 +9,7 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.ViewMatcher;
-import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
-import io.tessera.store.raw.RawStore;
-import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.summary.SummaryStore;
 import java.util.List;
 import java.util.Random;
@@ -35,12 +32,8 @@ class EvaluationGridViewTest {
             "topk(3, sum by (instance) (rate(c[5m])))",
             "sum_over_time(g[1h] offset 10m) / 2");
 
-    private final RawStore raw = new RawStore(
-            RawStoreConfig.defaults().withRetention(30 * 3_600_000L).withOutOfOrderWindow(30 * 3_600_000L));
-    private final SummaryStore summaries = new SummaryStore();
+    private final ViewedStores stores = new ViewedStores();
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries);
-    private final CountingDataStore counting = new CountingDataStore(store);
     private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
 
@@ -57,10 +50,10 @@ class EvaluationGridViewTest {
                 total = random.nextInt(500) == 0 ? 0 : total + random.nextInt(10);
                 c.sample(t, total);
             }
-            raw.append(g.build());
-            raw.append(c.build());
+            stores.raw.append(g.build());
+            stores.raw.append(c.build());
         }
-        maintainer = new ViewMaintainer(summaries, store, 0);
+        maintainer = new ViewMaintainer(stores.summaries, stores.store, 0);
         maintainer.accepted(T0, T0 + SPAN, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, STEP, 25 * 3_600_000L);
         List<MaterializedView> views = MaterializedViews.of(dag);
@@ -72,7 +65,7 @@ class EvaluationGridViewTest {
 
     @Test
     void theViewsOfOneGridAreBuiltInOneRunThatReadsEachSelectorOnce() {
-        CountingDataStore reads = new CountingDataStore(store);
+        CountingDataStore reads = new CountingDataStore(stores.store);
         ViewMaintainer fresh = new ViewMaintainer(new SummaryStore(), reads, 0);
         fresh.accepted(T0, T0 + SPAN, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, STEP, 3_600_000L);
@@ -90,13 +83,13 @@ class EvaluationGridViewTest {
         long end = T0 + SPAN - 30 * 60_000;
         long start = end - 24 * 3_600_000L;
         for (String q : QUERIES) {
-            counting.viewReads.set(0);
-            counting.rawReads.set(0);
-            QueryResult fast = accelerated.range(q, start, end, STEP, counting);
-            assertThat(counting.viewReads.get()).as(q).isEqualTo(1);
-            assertThat(counting.rawReads.get()).as(q).isZero();
+            stores.counting.viewReads.set(0);
+            stores.counting.rawReads.set(0);
+            QueryResult fast = accelerated.range(q, start, end, STEP, stores.counting);
+            assertThat(stores.counting.viewReads.get()).as(q).isEqualTo(1);
+            assertThat(stores.counting.rawReads.get()).as(q).isZero();
             assertThat(fast.infos()).as(q).anyMatch(i -> i.contains("answered from view"));
-            assertSame(q, fast, exact.range(q, start, end, STEP, store));
+            assertSame(q, fast, exact.range(q, start, end, STEP, stores.store));
         }
     }
 
@@ -104,12 +97,12 @@ class EvaluationGridViewTest {
     void instantQueriesOnTheGridReadTheViewAndOffItRunExactly() {
         long t = T0 + SPAN - 45 * 60_000;
         for (String q : QUERIES) {
-            QueryResult onGrid = accelerated.instant(q, t, counting);
+            QueryResult onGrid = accelerated.instant(q, t, stores.counting);
             assertThat(onGrid.infos()).as(q).anyMatch(i -> i.contains("answered from view"));
-            assertSame(q, onGrid, exact.instant(q, t, store));
-            QueryResult offGrid = accelerated.instant(q, t - 7_001, counting);
+            assertSame(q, onGrid, exact.instant(q, t, stores.store));
+            QueryResult offGrid = accelerated.instant(q, t - 7_001, stores.counting);
             assertThat(offGrid.infos()).as(q).anyMatch(i -> i.contains("answered exactly from raw data"));
-            assertSame(q, offGrid, exact.instant(q, t - 7_001, store));
+            assertSame(q, offGrid, exact.instant(q, t - 7_001, stores.store));
         }
     }
 
@@ -124,17 +117,18 @@ class EvaluationGridViewTest {
                 .series(Labels.of("__name__", "c", "job", "j0", "instance", "i0"))
                 .sample(late, 0)
                 .build();
-        raw.append(g);
-        raw.append(c);
+        stores.raw.append(g);
+        stores.raw.append(c);
         maintainer.accepted(g);
         maintainer.accepted(c);
         long start = Math.floorDiv(late, STEP) * STEP - 2 * 3_600_000L;
         long end = start + 4 * 3_600_000L;
         for (String q : QUERIES) {
-            QueryResult answer = accelerated.range(q, start, end, STEP, counting);
+            QueryResult answer = accelerated.range(q, start, end, STEP, stores.counting);
             assertThat(answer.infos()).as(q).anyMatch(i -> i.contains("answered exactly from raw data"));
-            assertSame(q, answer, exact.range(q, start, end, STEP, store));
-            QueryResult after = accelerated.instant(q, Math.floorDiv(late, STEP) * STEP + 2 * 3_600_000L, counting);
+            assertSame(q, answer, exact.range(q, start, end, STEP, stores.store));
+            QueryResult after =
+                    accelerated.instant(q, Math.floorDiv(late, STEP) * STEP + 2 * 3_600_000L, stores.counting);
             assertThat(after.infos())
                     .as(q + " long after the late sample")
                     .anyMatch(i -> i.contains("answered from view"));
@@ -145,12 +139,12 @@ class EvaluationGridViewTest {
         assertThat(maintainer.progress())
                 .allSatisfy(p -> assertThat(p.stalePanes()).isZero());
         for (String q : QUERIES) {
-            QueryResult rebuilt = accelerated.range(q, start, end, STEP, counting);
+            QueryResult rebuilt = accelerated.range(q, start, end, STEP, stores.counting);
             assertThat(rebuilt.infos())
                     .as(q + " rebuilt")
                     .anyMatch(i -> i.contains("answered from view"))
                     .noneMatch(i -> i.contains("answered exactly from raw data"));
-            assertSame(q, rebuilt, exact.range(q, start, end, STEP, store));
+            assertSame(q, rebuilt, exact.range(q, start, end, STEP, stores.store));
         }
     }
 

@@ -14,7 +14,6 @@ import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.summary.SummaryStore;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,14 +99,8 @@ class ExtremeValueCorrectionTest {
     }
 
     private static void compare(String what, QueryResult actual, QueryResult expected) {
-        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual)
-                .samples().stream()
-                        .sorted(Comparator.comparing(QueryResult.Sample::labels))
-                        .toList();
-        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected)
-                .samples().stream()
-                        .sorted(Comparator.comparing(QueryResult.Sample::labels))
-                        .toList();
+        List<QueryResult.Sample> a = GridCorrectionTest.sortedSamples(actual);
+        List<QueryResult.Sample> e = GridCorrectionTest.sortedSamples(expected);
         assertThat(a).as(what).hasSameSizeAs(e);
         for (int i = 0; i < a.size(); i++) {
             assertThat(a.get(i).labels()).as(what).isEqualTo(e.get(i).labels());

@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -353,21 +354,28 @@ class GridCorrectionTest {
     }
 
     private void compare(String q, long t, QueryResult actual, QueryResult expected) {
-        // an instant vector's order is not part of its answer (series new since the grid point come last)
-        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual)
-                .samples().stream()
-                        .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels))
-                        .toList();
-        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected)
-                .samples().stream()
-                        .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels))
-                        .toList();
+        compare(q, t, actual, expected, q.contains("0.9") ? 0.9 : 0.5, this::window);
+    }
+
+    /**
+     * The answers have the same series; a quantile at {@code level} is within 1 % in rank of the
+     * raw samples {@code window} gives for its series at {@code t}, other values within 1e-9.
+     */
+    static void compare(
+            String q,
+            long t,
+            QueryResult actual,
+            QueryResult expected,
+            double level,
+            BiFunction<Labels, Long, double[]> window) {
+        List<QueryResult.Sample> a = sortedSamples(actual);
+        List<QueryResult.Sample> e = sortedSamples(expected);
         assertThat(a).as(q + " at " + t).hasSameSizeAs(e);
         for (int i = 0; i < a.size(); i++) {
             assertThat(a.get(i).labels()).as(q).isEqualTo(e.get(i).labels());
             if (q.startsWith("quantile")) {
-                double level = q.contains("0.9") ? 0.9 : 0.5;
-                assertThat(rankError(window(a.get(i).labels(), t), a.get(i).value(), level))
+                assertThat(rankError(
+                                window.apply(a.get(i).labels(), t), a.get(i).value(), level))
                         .as(q + " at " + t + " " + a.get(i))
                         .isLessThanOrEqualTo(0.01);
             } else {
@@ -377,6 +385,14 @@ class GridCorrectionTest {
                         .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(x)));
             }
         }
+    }
+
+    /** An instant vector's samples by labels: its order is not part of its answer (series new since the grid point come last). */
+    static List<QueryResult.Sample> sortedSamples(QueryResult vector) {
+        return ((QueryResult.VectorResult) vector)
+                .samples().stream()
+                        .sorted(java.util.Comparator.comparing(QueryResult.Sample::labels))
+                        .toList();
     }
 
     /** The sorted non-stale raw samples of one series in {@code (t - WINDOW, t]}. */

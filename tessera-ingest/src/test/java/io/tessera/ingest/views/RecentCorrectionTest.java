@@ -18,7 +18,6 @@ import io.tessera.store.raw.RawStoreConfig;
 import io.tessera.store.summary.SummaryStore;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -158,29 +157,7 @@ class RecentCorrectionTest {
     }
 
     private void compare(String q, long t, QueryResult actual, QueryResult expected) {
-        List<QueryResult.Sample> a = ((QueryResult.VectorResult) actual)
-                .samples().stream()
-                        .sorted(Comparator.comparing(QueryResult.Sample::labels))
-                        .toList();
-        List<QueryResult.Sample> e = ((QueryResult.VectorResult) expected)
-                .samples().stream()
-                        .sorted(Comparator.comparing(QueryResult.Sample::labels))
-                        .toList();
-        assertThat(a).as(q + " at " + t).hasSameSizeAs(e);
-        for (int i = 0; i < a.size(); i++) {
-            assertThat(a.get(i).labels()).as(q).isEqualTo(e.get(i).labels());
-            if (q.startsWith("quantile")) {
-                assertThat(GridCorrectionTest.rankError(
-                                window(a.get(i).labels(), t), a.get(i).value(), 0.9))
-                        .as(q + " at " + t + " " + a.get(i))
-                        .isLessThanOrEqualTo(0.01);
-            } else {
-                double x = e.get(i).value();
-                assertThat(Math.abs(a.get(i).value() - x))
-                        .as(q + " at " + t + ": " + a.get(i).value() + " vs " + x)
-                        .isLessThanOrEqualTo(1e-9 * Math.max(1, Math.abs(x)));
-            }
-        }
+        GridCorrectionTest.compare(q, t, actual, expected, 0.9, this::window);
     }
 
     /** The sorted non-stale raw samples of one gauge in {@code (t - WINDOW, t]}. */

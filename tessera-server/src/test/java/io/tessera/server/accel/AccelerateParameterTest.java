@@ -6,14 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
-import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import io.tessera.store.StoreDataStore;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -33,25 +29,13 @@ class AccelerateParameterTest {
 
     private static final long T0 = 1_767_225_600_000L;
     private static final long SPAN = 40 * 60_000;
-    private static final HttpClient CLIENT = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static TesseraServer server;
 
     @BeforeAll
     static void start() throws Exception {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
-                acceleration:
-                  allowed_lateness: 5s
-                """));
-        assertThat(send("/api/v1/import/prometheus", AccelerationEndToEndTest.exposition(23, 20, T0, SPAN, false))
-                        .statusCode())
-                .isEqualTo(204);
-        HttpResponse<String> installed =
-                send("/api/v1/plan", InstallablePlanCodec.toJson(AccelerationEndToEndTest.plan()));
-        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
-        assertThat(server.runIngestionRuns()).isGreaterThan(20);
+        server = AccelerationEndToEndTest.startWithViews(23, 20, false);
     }
 
     @AfterAll
@@ -85,7 +69,7 @@ class AccelerateParameterTest {
         Map<String, Double> got = new HashMap<>();
         for (JsonNode s : exact.path("data").path("result")) {
             got.put(
-                    labels(s.path("metric")),
+                    ServerHttp.labels(s.path("metric")).toString(),
                     Double.parseDouble(s.path("value").get(1).asText()));
         }
         assertThat(got).as(query).isEqualTo(want);
@@ -111,24 +95,7 @@ class AccelerateParameterTest {
                 .isEqualTo("invalid parameter \"accelerate\": expected true or false, got \"no\"");
     }
 
-    private static String labels(JsonNode metric) {
-        java.util.List<String> pairs = new java.util.ArrayList<>();
-        metric.fieldNames().forEachRemaining(n -> {
-            pairs.add(n);
-            pairs.add(metric.path(n).asText());
-        });
-        return io.tessera.core.Labels.of(pairs.toArray(new String[0])).toString();
-    }
-
     private static HttpResponse<String> send(String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (path.startsWith("/api/v1/query")) {
-            b.header("Content-Type", "application/x-www-form-urlencoded");
-        }
-        if (path.equals("/api/v1/plan")) {
-            b.header("Content-Type", "application/json");
-        }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return ServerHttp.post(server.address(), path, body);
     }
 }

@@ -13,6 +13,7 @@ import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.Planner;
 import io.tessera.plan.Workload;
 import io.tessera.plan.WorkloadQuery;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
@@ -362,7 +363,7 @@ class AcceleratedShapesEndToEndTest {
     private static double rangeRankError(Shape shape, JsonNode answer, long start) throws Exception {
         double worst = 0;
         for (JsonNode series : answer.path("data").path("result")) {
-            Labels labels = labels(series.path("metric"));
+            Labels labels = ServerHttp.labels(series.path("metric"));
             for (JsonNode point : series.path("values")) {
                 long t = Math.round(point.get(0).asDouble() * 1000);
                 double[] population = population(shape, t).get(labels);
@@ -386,7 +387,7 @@ class AcceleratedShapesEndToEndTest {
         JsonNode ranked = instant(shape.ranked(), t, false);
         Map<Labels, List<Double>> values = new HashMap<>();
         for (JsonNode r : ranked.path("data").path("result")) {
-            Labels l = labels(r.path("metric"));
+            Labels l = ServerHttp.labels(r.path("metric"));
             Labels key = shape.groupBy() == null
                     ? l.withoutMetricName()
                     : Labels.of(shape.groupBy(), l.get(shape.groupBy()));
@@ -449,7 +450,7 @@ class AcceleratedShapesEndToEndTest {
         Map<Labels, Double> out = new HashMap<>();
         for (JsonNode r : body.path("data").path("result")) {
             out.put(
-                    labels(r.path("metric")),
+                    ServerHttp.labels(r.path("metric")),
                     Double.parseDouble(r.path("value").get(1).asText()));
         }
         return out;
@@ -462,18 +463,9 @@ class AcceleratedShapesEndToEndTest {
             for (int i = 0; i < values.length; i++) {
                 values[i] = Double.parseDouble(r.path("values").get(i).get(1).asText());
             }
-            out.put(labels(r.path("metric")), values);
+            out.put(ServerHttp.labels(r.path("metric")), values);
         }
         return out;
-    }
-
-    private static Labels labels(JsonNode metric) {
-        List<String> pairs = new ArrayList<>();
-        metric.fieldNames().forEachRemaining(n -> {
-            pairs.add(n);
-            pairs.add(metric.path(n).asText());
-        });
-        return Labels.of(pairs.toArray(new String[0]));
     }
 
     private static JsonNode get(String path) throws Exception {

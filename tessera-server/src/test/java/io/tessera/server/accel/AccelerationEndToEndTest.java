@@ -3,7 +3,6 @@ package io.tessera.server.accel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.Labels;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
@@ -21,20 +20,16 @@ import io.tessera.plan.StateSpec;
 import io.tessera.plan.TimeRange;
 import io.tessera.plan.ViewMatcher;
 import io.tessera.promql.Parser;
+import io.tessera.server.ExactAnswers;
+import io.tessera.server.LatencyAndRequests;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.sketch.StateFamily;
 import io.tessera.store.StoreDataStore;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,8 +44,6 @@ class AccelerationEndToEndTest {
     private static final long T0 = 1_767_225_600_000L;
     private static final long PANE = 60_000;
     private static final long SPAN = 40 * 60_000;
-    private static final HttpClient CLIENT = HttpClient.newHttpClient();
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> QUERIES = List.of(
             "sum_over_time(latency[10m])",
             "count_over_time(latency[10m])",
@@ -67,57 +60,35 @@ class AccelerationEndToEndTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = TesseraServer.start(ConfigLoader.parse("""
+        server = startWithViews(11, 30, true);
+    }
+
+    /**
+     * A server with an allowed lateness of 5 s, the {@link LatencyAndRequests#exposition} of {@code series} series
+     * over {@code (T0, T0 + SPAN)} imported, and the views of {@link #plan()} installed and built by
+     * more than {@code series} ingestion runs.
+     */
+    static TesseraServer startWithViews(long seed, int series, boolean resets) throws Exception {
+        TesseraServer server = TesseraServer.start(ConfigLoader.parse("""
                 listen: 127.0.0.1:0
                 acceleration:
                   allowed_lateness: 5s
                 """));
-        HttpResponse<String> r = post("/api/v1/import/prometheus", exposition(11, 30, T0, SPAN, true));
+        HttpResponse<String> r = ServerHttp.post(
+                server.address(),
+                "/api/v1/import/prometheus",
+                LatencyAndRequests.exposition(seed, series, T0, SPAN, resets));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
-
-        HttpResponse<String> installed = post("/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+        HttpResponse<String> installed =
+                ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
-        assertThat(server.runIngestionRuns()).isGreaterThan(30);
+        assertThat(server.runIngestionRuns()).isGreaterThan(series);
+        return server;
     }
 
     @AfterAll
     static void stop() {
         server.close();
-    }
-
-    /**
-     * A latency gauge and a request counter for {@code series} series, 15 s apart with jittered
-     * offsets over {@code (t0, t0 + span)}, in the text format; the counter resets now and then
-     * when {@code resets}.
-     */
-    static String exposition(long seed, int series, long t0, long span, boolean resets) {
-        StringBuilder text = new StringBuilder();
-        Random random = new Random(seed);
-        for (int s = 0; s < series; s++) {
-            double counter = 0;
-            for (long t = t0 + 1 + random.nextInt(14_000); t < t0 + span; t += 15_000) {
-                counter = resets && random.nextInt(200) == 0 ? 0 : counter + random.nextInt(20);
-                text.append("latency{job=\"j")
-                        .append(s % 3)
-                        .append("\",instance=\"i")
-                        .append(s)
-                        .append("\"} ")
-                        .append(Math.exp(random.nextGaussian()))
-                        .append(' ')
-                        .append(t)
-                        .append('\n');
-                text.append("requests_total{job=\"j")
-                        .append(s % 3)
-                        .append("\",instance=\"i")
-                        .append(s)
-                        .append("\"} ")
-                        .append(counter)
-                        .append(' ')
-                        .append(t)
-                        .append('\n');
-            }
-        }
-        return text.toString();
     }
 
     /** One view per metric and family the queries need, panes of one minute; queries rewritten to read them. */
@@ -160,26 +131,8 @@ class AccelerationEndToEndTest {
         return InstallablePlan.of(rewritten, QUERIES);
     }
 
-    private static HttpResponse<String> post(String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (path.equals("/api/v1/plan")) {
-            b.header("Content-Type", "application/json");
-        }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
     private static JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+        return ServerHttp.getJson(server.address(), path);
     }
 
     @ParameterizedTest
@@ -187,29 +140,12 @@ class AccelerationEndToEndTest {
     void instantQueriesAreAnsweredFromViewsAndAgreeWithTheExactEngine(int i) throws Exception {
         String query = QUERIES.get(i);
         long t = T0 + SPAN - 61_234;
-        JsonNode body = get("/api/v1/query?query=" + enc(query) + "&time=" + t / 1000.0);
+        JsonNode body = get("/api/v1/query?query=" + ServerHttp.enc(query) + "&time=" + t / 1000.0);
         assertThat(body.path("infos").toString()).as(query).contains("answered from view");
         QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
                 .instant(query, t, new StoreDataStore(server.rawStore()));
-        Map<Labels, Double> expected = new HashMap<>();
-        for (QueryResult.Sample s : ((QueryResult.VectorResult) exact).samples()) {
-            expected.put(s.labels(), s.value());
-        }
-        Map<Labels, Double> actual = new HashMap<>();
-        for (JsonNode r : body.path("data").path("result")) {
-            actual.put(
-                    labels(r.path("metric")),
-                    Double.parseDouble(r.path("value").get(1).asText()));
-        }
-        assertThat(actual.keySet()).as(query).isEqualTo(expected.keySet());
-        double tolerance = 1e-9;
-        for (Map.Entry<Labels, Double> e : expected.entrySet()) {
-            double a = actual.get(e.getKey());
-            double x = e.getValue();
-            assertThat(Math.abs(a - x))
-                    .as(query + " " + e.getKey() + ": " + a + " vs " + x)
-                    .isLessThanOrEqualTo(tolerance * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
-        }
+        ExactAnswers.assertVectorAgrees(
+                query, body.path("data").path("result"), ((QueryResult.VectorResult) exact).samples(), 1e-9);
     }
 
     @ParameterizedTest
@@ -218,15 +154,15 @@ class AccelerationEndToEndTest {
         String query = QUERIES.get(i);
         long start = T0 + 15 * 60_000;
         long end = T0 + SPAN - 2 * 60_000;
-        JsonNode body = get("/api/v1/query_range?query=" + enc(query) + "&start=" + start / 1000 + "&end=" + end / 1000
-                + "&step=60");
+        JsonNode body = get("/api/v1/query_range?query=" + ServerHttp.enc(query) + "&start=" + start / 1000 + "&end="
+                + end / 1000 + "&step=60");
         assertThat(body.path("infos").toString()).as(query).contains("answered from view");
         QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
                 .range(query, start, end, 60_000, new StoreDataStore(server.rawStore()));
         List<QueryResult.Series> series = ((QueryResult.MatrixResult) exact).series();
         assertThat(body.path("data").path("result").size()).isEqualTo(series.size());
         for (JsonNode r : body.path("data").path("result")) {
-            Labels l = labels(r.path("metric"));
+            Labels l = ServerHttp.labels(r.path("metric"));
             QueryResult.Series x = series.stream()
                     .filter(s -> s.labels().equals(l))
                     .findFirst()
@@ -237,14 +173,5 @@ class AccelerationEndToEndTest {
                 assertThat(Math.abs(a - x.values()[k])).isLessThanOrEqualTo(1e-9 * Math.abs(x.values()[k]) + 1e-12);
             }
         }
-    }
-
-    private static Labels labels(JsonNode metric) {
-        java.util.List<String> pairs = new java.util.ArrayList<>();
-        metric.fieldNames().forEachRemaining(n -> {
-            pairs.add(n);
-            pairs.add(metric.path(n).asText());
-        });
-        return Labels.of(pairs.toArray(new String[0]));
     }
 }

@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,7 +35,6 @@ class QueryMetricsScrapeTest {
             "quantile_over_time(0.9, latency[10m])",
             "sum_over_time(latency[10m])",
             "sum by (job) (rate(requests_total[5m]))");
-    private static final HttpClient CLIENT = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
 
@@ -48,18 +43,7 @@ class QueryMetricsScrapeTest {
 
     @BeforeAll
     static void queryThenScrape() throws Exception {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
-                acceleration:
-                  allowed_lateness: 5s
-                """));
-        assertThat(post("/api/v1/import/prometheus", AccelerationEndToEndTest.exposition(23, 20, T0, SPAN, false))
-                        .statusCode())
-                .isEqualTo(204);
-        HttpResponse<String> installed =
-                post("/api/v1/plan", InstallablePlanCodec.toJson(AccelerationEndToEndTest.plan()));
-        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
-        assertThat(server.runIngestionRuns()).isGreaterThan(20);
+        server = AccelerationEndToEndTest.startWithViews(23, 20, false);
 
         for (String q : COVERED) {
             String infos = query("/api/v1/query", q, "&time=" + T / 1000.0, 200)
@@ -85,10 +69,7 @@ class QueryMetricsScrapeTest {
                 .isEqualTo("bad_data");
         assertThat(post("/api/v1/sql", "SELEC 1").statusCode()).isEqualTo(400);
 
-        HttpResponse<String> scraped = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/metrics"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> scraped = ServerHttp.get(server.address(), "/metrics");
         assertThat(scraped.statusCode()).isEqualTo(200);
         assertThat(scraped.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(v -> assertThat(v).startsWith("text/plain; version=0.0.4"));
@@ -235,13 +216,6 @@ class QueryMetricsScrapeTest {
     }
 
     private static HttpResponse<String> post(String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (path.startsWith("/api/v1/query")) {
-            b.header("Content-Type", "application/x-www-form-urlencoded");
-        } else if (path.equals("/api/v1/plan")) {
-            b.header("Content-Type", "application/json");
-        }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return ServerHttp.post(server.address(), path, body);
     }
 }

@@ -3,7 +3,6 @@ package io.tessera.server.accel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.Labels;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
@@ -12,16 +11,11 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PlanResult;
 import io.tessera.plan.Planner;
 import io.tessera.plan.Workload;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.store.StoreDataStore;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +37,6 @@ import org.junit.jupiter.api.Test;
  */
 class SharedSqlPromqlViewTest {
 
-    private static final HttpClient CLIENT = HttpClient.newHttpClient();
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final long H = 3_600_000;
     private static final String PROMQL = "quantile_over_time(0.99, x[1h])";
     private static final String SQL =
@@ -146,7 +138,7 @@ class SharedSqlPromqlViewTest {
     void sqlConditionsOnLabelsAreAnsweredFromTheViewsAsTheExactEngineAnswers() throws Exception {
         tick();
         long t = System.currentTimeMillis();
-        JsonNode promql = get("/api/v1/query?query=" + enc(PROMQL_J1) + "&time=" + t / 1000.0);
+        JsonNode promql = get("/api/v1/query?query=" + ServerHttp.enc(PROMQL_J1) + "&time=" + t / 1000.0);
         String viewOfJ1 =
                 promql.path("infos").toString().replaceAll(".*answered from view (sha256:[0-9a-f]{12}).*", "$1");
         assertThat(viewOfJ1).startsWith("sha256:");
@@ -177,7 +169,7 @@ class SharedSqlPromqlViewTest {
         tick();
         String id = planned.plan().materializedViews().getFirst().definitionId().substring(0, 19);
         long t = System.currentTimeMillis();
-        JsonNode promql = get("/api/v1/query?query=" + enc(PROMQL) + "&time=" + t / 1000.0);
+        JsonNode promql = get("/api/v1/query?query=" + ServerHttp.enc(PROMQL) + "&time=" + t / 1000.0);
         assertThat(promql.path("infos").toString()).contains("answered from view " + id);
         QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
                 .instant(PROMQL, t, new StoreDataStore(server.rawStore()));
@@ -187,12 +179,7 @@ class SharedSqlPromqlViewTest {
         }
         assertThat(promql.path("data").path("result").size()).isEqualTo(expected.size());
         for (JsonNode r : promql.path("data").path("result")) {
-            List<String> pairs = new ArrayList<>();
-            r.path("metric").fieldNames().forEachRemaining(n -> {
-                pairs.add(n);
-                pairs.add(r.path("metric").path(n).asText());
-            });
-            double x = expected.get(Labels.of(pairs.toArray(String[]::new)));
+            double x = expected.get(ServerHttp.labels(r.path("metric")));
             assertThat(Double.parseDouble(r.path("value").get(1).asText()))
                     .isCloseTo(x, org.assertj.core.api.Assertions.within(1e-9 * Math.abs(x)));
         }
@@ -217,36 +204,14 @@ class SharedSqlPromqlViewTest {
     }
 
     private static JsonNode sql(String query, boolean accelerate) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create(
-                                "http://" + server.address() + "/api/v1/sql" + (accelerate ? "" : "?accelerate=false")))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", query))))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
+        return ServerHttp.sql(server.address(), query, accelerate);
     }
 
     private static HttpResponse<String> post(String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (path.equals("/api/v1/plan")) {
-            b.header("Content-Type", "application/json");
-        }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return ServerHttp.post(server.address(), path, body);
     }
 
     private static JsonNode get(String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+        return ServerHttp.getJson(server.address(), path);
     }
 }

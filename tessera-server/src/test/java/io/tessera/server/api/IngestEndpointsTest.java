@@ -343,17 +343,22 @@ class IngestEndpointsTest {
                                 + Long.toHexString(Double.doubleToRawLongBits(41)));
     }
 
+    /** Float samples of {@code mixed{job="a"}} at T + 60 s and T + 75 s, and a histogram sample at T + 60 s. */
+    private static RawWriteRequest mixedSeries() {
+        return new RawWriteRequest()
+                .seriesWithHistograms(
+                        new String[] {"__name__", "mixed", "job", "a"},
+                        new long[] {T + 60_000, T + 75_000},
+                        new double[] {1, 2},
+                        new long[] {T + 60_000});
+    }
+
     @Test
     void nativeHistogramsAreRefusedWith400AndTheFloatSamplesOfTheRequestAreStored() {
         List<String> before = dump();
         HttpResponse<String> r = post(
                 "/api/v1/write",
-                new RawWriteRequest()
-                        .seriesWithHistograms(
-                                new String[] {"__name__", "mixed", "job", "a"},
-                                new long[] {T + 60_000, T + 75_000},
-                                new double[] {1, 2},
-                                new long[] {T + 60_000})
+                mixedSeries()
                         .seriesWithHistograms(
                                 new String[] {"__name__", "native_only", "job", "a"},
                                 new long[0],
@@ -372,15 +377,7 @@ class IngestEndpointsTest {
                 .containsExactly(
                         "mixed{job=\"a\"} " + (T + 60_000) + " 3ff0000000000000",
                         "mixed{job=\"a\"} " + (T + 75_000) + " 4000000000000000");
-        HttpResponse<String> again = post(
-                "/api/v1/write",
-                new RawWriteRequest()
-                        .seriesWithHistograms(
-                                new String[] {"__name__", "mixed", "job", "a"},
-                                new long[] {T + 60_000, T + 75_000},
-                                new double[] {1, 2},
-                                new long[] {T + 60_000})
-                        .compressed());
+        HttpResponse<String> again = post("/api/v1/write", mixedSeries().compressed());
         assertThat(again.statusCode())
                 .as("a resent request: its floats are exact repeats, its histogram refused again")
                 .isEqualTo(400);

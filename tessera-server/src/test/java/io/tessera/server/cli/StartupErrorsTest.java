@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /**
@@ -61,47 +63,22 @@ class StartupErrorsTest {
         }
     }
 
-    @Test
-    void aMistypedValueNamesTheFileAndTheKey() throws Exception {
-        Outcome o = serveWithConfig("query:\n  max_samples: lots\n");
-        assertOneCleanLine(o, "tessera.yaml", "query.max_samples", "\"lots\" is not a whole number", "line 2");
-    }
-
-    @Test
-    void aNegativeLimitIsRefused() throws Exception {
-        Outcome o = serveWithConfig("query:\n  max_samples: -5\n");
-        assertOneCleanLine(o, "tessera.yaml", "query.max_samples: must be a positive number, got -5");
-    }
-
-    @Test
-    void aBadDurationIsRefusedWithItsKey() throws Exception {
-        Outcome o = serveWithConfig("storage:\n  retention: forever\n");
-        assertOneCleanLine(o, "tessera.yaml", "storage.retention", "\"forever\" is not a duration");
-    }
-
-    @Test
-    void anUnknownChoiceIsRefusedWithItsKey() throws Exception {
-        Outcome o = serveWithConfig("storage:\n  wal_fsync: sometimes\n");
-        assertOneCleanLine(
-                o, "tessera.yaml", "storage.wal_fsync: must be \"interval\" or \"always\", got \"sometimes\"");
-    }
-
-    @Test
-    void aBadCorsPatternIsRefusedWithItsKey() throws Exception {
-        Outcome o = serveWithConfig("web:\n  cors_origin: '(unclosed'\n");
-        assertOneCleanLine(o, "tessera.yaml", "web.cors_origin: not a regular expression");
-    }
-
-    @Test
-    void duplicateKeysAreRefused() throws Exception {
-        Outcome o = serveWithConfig("storage:\n  retention: 2d\n  retention: 30d\n");
-        assertOneCleanLine(o, "tessera.yaml", "duplicate key", "retention");
-    }
-
-    @Test
-    void anUnknownKeyIsNamedWithItsPath() throws Exception {
-        Outcome o = serveWithConfig("storage:\n  retension: 2d\n");
-        assertOneCleanLine(o, "tessera.yaml", "storage.retension: unknown key");
+    /**
+     * Configurations refused at startup ({@code \n} stands for a line break) and what the one
+     * line of the refusal must say, its parts separated by {@code ;}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            query:\\n  max_samples: lots\\n       | tessera.yaml;query.max_samples;"lots" is not a whole number;line 2
+            query:\\n  max_samples: -5\\n         | tessera.yaml;query.max_samples: must be a positive number, got -5
+            storage:\\n  retention: forever\\n    | tessera.yaml;storage.retention;"forever" is not a duration
+            storage:\\n  wal_fsync: sometimes\\n  | tessera.yaml;storage.wal_fsync: must be "interval" or "always", got "sometimes"
+            'web:\\n  cors_origin: ''(unclosed''\\n' | tessera.yaml;web.cors_origin: not a regular expression
+            storage:\\n  retention: 2d\\n  retention: 30d\\n | tessera.yaml;duplicate key;retention
+            storage:\\n  retension: 2d\\n         | tessera.yaml;storage.retension: unknown key
+            """)
+    void aRefusedConfigurationIsNamedInOneLine(String yaml, String expected) throws Exception {
+        assertOneCleanLine(serveWithConfig(yaml.replace("\\n", "\n")), expected.split(";"));
     }
 
     @Test

@@ -3,24 +3,14 @@ package io.tessera.server.durability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.Labels;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
-import io.tessera.ingest.remote.RemoteWriteEncoder;
+import io.tessera.server.ServerHttp;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.Tag;
@@ -41,9 +31,6 @@ class CrashRecoveryTest {
     private static final int SAMPLES_PER_REQUEST = 10;
     private static final long T0 = 1_767_225_600_000L;
     private static final long STEP = 1000;
-    private static final HttpClient CLIENT =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path tmp;
@@ -51,7 +38,7 @@ class CrashRecoveryTest {
     /** Per writer: the next sample index to send, and the indexes of the requests acknowledged. */
     private final long[] nextIndex = new long[WRITERS];
 
-    private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
+    private final List<ConcurrentSkipListSet<Long>> acked = CrashRun.perWriter(WRITERS);
 
     @Test
     void acknowledgedSamplesSurviveSigkill() throws Exception {
@@ -66,42 +53,32 @@ class CrashRecoveryTest {
     }
 
     private void run(int rounds) throws Exception {
-        long seed = Long.getLong("tessera.crash.seed", System.nanoTime());
-        System.out.println("crash test: " + rounds + " rounds, seed " + seed);
-        Random random = new Random(seed);
-        for (int w = 0; w < WRITERS; w++) {
-            acked.add(new ConcurrentSkipListSet<>());
-        }
-        Path data = tmp.resolve("data");
-        Path log = tmp.resolve("server.log");
+        CrashRun run = CrashRun.start("crash test", rounds, tmp);
         long ackedTotal = 0;
         for (int round = 0; round < rounds; round++) {
             Path config = writeConfig(round % 2 == 0 ? "interval" : "always");
-            ChildServer server = ChildServer.start(config, data, log);
+            ChildServer server = ChildServer.start(config, run.data(), run.log());
             if (round > 0) {
-                verify(server.address(), "round " + round + " after SIGKILL, seed " + seed);
+                verify(server.address(), "round " + round + " after SIGKILL, seed " + run.seed());
             }
-            List<Runnable> writers = new ArrayList<>();
-            for (int w = 0; w < WRITERS; w++) {
-                int writer = w;
-                writers.add(() -> write(server.address(), writer));
-            }
+            List<Runnable> writers = CrashRun.writers(WRITERS, writer -> write(server.address(), writer));
             long before = ackedTotal;
-            server.killUnderLoad(writers, () -> ackedCount() > before, 300 + random.nextInt(1500));
+            server.killUnderLoad(
+                    writers, () -> ackedCount() > before, 300 + run.random().nextInt(1500));
             long total = ackedCount();
             assertThat(total).as("requests acknowledged by round %d", round).isGreaterThan(ackedTotal);
             ackedTotal = total;
         }
-        ChildServer server = ChildServer.start(writeConfig("interval"), data, log);
-        verify(server.address(), "after the last SIGKILL, seed " + seed);
+        ChildServer server = ChildServer.start(writeConfig("interval"), run.data(), run.log());
+        verify(server.address(), "after the last SIGKILL, seed " + run.seed());
         server.stop();
-        ChildServer clean = ChildServer.start(writeConfig("interval"), data, log);
+        ChildServer clean = ChildServer.start(writeConfig("interval"), run.data(), run.log());
         assertThat(clean.output).anySatisfy(line -> assertThat(line).contains("then 0 log records"));
-        verify(clean.address(), "after a clean stop, seed " + seed);
+        verify(clean.address(), "after a clean stop, seed " + run.seed());
         clean.stop();
         System.out.println("crash test: " + rounds + " SIGKILL rounds, " + ackedTotal + " requests = "
                 + ackedTotal * SERIES_PER_WRITER * SAMPLES_PER_REQUEST + " samples acknowledged, 0 lost; "
-                + Files.readAllLines(log).stream()
+                + Files.readAllLines(run.log()).stream()
                         .filter(l -> l.contains("torn"))
                         .count() + " torn-record reports");
     }
@@ -115,16 +92,7 @@ class CrashRecoveryTest {
     }
 
     private Path writeConfig(String fsync) throws Exception {
-        Path config = tmp.resolve("tessera-" + fsync + ".yaml");
-        Files.writeString(config, """
-                listen: 127.0.0.1:0
-                storage:
-                  retention: 100y
-                  wal_fsync: %s
-                  wal_segment_size: 64KiB
-                  snapshot_interval: 700ms
-                """.formatted(fsync));
-        return config;
+        return CrashRun.writeConfig(tmp, CrashRun.SAMPLE_STORAGE, fsync);
     }
 
     private static Labels series(int writer, int s) {
@@ -147,25 +115,12 @@ class CrashRecoveryTest {
                 }
                 b.endSeries(series(writer, s));
             }
-            try {
-                HttpResponse<String> r = CLIENT.send(
-                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
-                                .timeout(Duration.ofSeconds(10))
-                                .header("Content-Encoding", "snappy")
-                                .header("Content-Type", "application/x-protobuf")
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build())))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 204) {
-                    acked.get(writer).add(first / SAMPLES_PER_REQUEST);
-                } else if (r.statusCode() != 503) {
-                    throw new AssertionError("write answered " + r.statusCode() + ": " + r.body());
+            switch (ServerHttp.sendWhileKillable(ServerHttp.remoteWrite(address, b.build()), 204, "write")) {
+                case ACCEPTED -> acked.get(writer).add(first / SAMPLES_PER_REQUEST);
+                case BUSY -> {}
+                case GONE -> {
+                    return;
                 }
-            } catch (java.io.IOException e) {
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             }
         }
     }
@@ -173,16 +128,12 @@ class CrashRecoveryTest {
     private void verify(String address, String when) throws Exception {
         long end = T0 + (maxIndex() + 1) * STEP;
         for (int w = 0; w < WRITERS; w++) {
-            String query = URLEncoder.encode("crash_test{writer=\"w" + w + "\"}[10y]", StandardCharsets.UTF_8);
-            HttpResponse<String> r = CLIENT.send(
-                    HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query=" + query + "&time="
-                                    + BigDecimal.valueOf(end).movePointLeft(3).toPlainString()))
-                            .GET()
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            JsonNode answer = ServerHttp.getJson(
+                    address,
+                    "/api/v1/query?query=" + ServerHttp.enc("crash_test{writer=\"w" + w + "\"}[10y]") + "&time="
+                            + BigDecimal.valueOf(end).movePointLeft(3).toPlainString());
             TreeMap<String, JsonNode> bySeries = new TreeMap<>();
-            for (JsonNode series : JSON.readTree(r.body()).path("data").path("result")) {
+            for (JsonNode series : answer.path("data").path("result")) {
                 bySeries.put(
                         series.path("metric").path("writer").asText() + "/"
                                 + series.path("metric").path("series").asText(),

@@ -4,33 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.Labels;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
 import io.tessera.plan.InstallablePlan;
 import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.server.ExactAnswers;
+import io.tessera.server.LatencyAndRequests;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.sketch.StateFamily;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.wal.CorruptionException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,8 +46,6 @@ class DurableViewsTest {
             "avg_over_time(latency[10m])",
             "quantile_over_time(0.9, latency[10m])",
             "rate(requests_total[5m])");
-    private static final HttpClient CLIENT = HttpClient.newHttpClient();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path tmp;
@@ -85,47 +76,22 @@ class DurableViewsTest {
     }
 
     static String data(long from, long to, int seed) {
-        StringBuilder text = new StringBuilder();
-        Random random = new Random(seed);
-        for (int s = 0; s < 12; s++) {
-            double counter = 0;
-            for (long t = from + 1 + random.nextInt(14_000); t < to; t += 15_000) {
-                counter += random.nextInt(20);
-                text.append("latency{job=\"j")
-                        .append(s % 3)
-                        .append("\",instance=\"i")
-                        .append(s)
-                        .append("\"} ")
-                        .append(Math.exp(random.nextGaussian()))
-                        .append(' ')
-                        .append(t)
-                        .append('\n');
-                text.append("requests_total{job=\"j")
-                        .append(s % 3)
-                        .append("\",instance=\"i")
-                        .append(s)
-                        .append("\"} ")
-                        .append(counter)
-                        .append(' ')
-                        .append(t)
-                        .append('\n');
-            }
-        }
-        return text.toString();
+        return LatencyAndRequests.exposition(seed, 12, from, to - from, false);
     }
 
     @Test
     void viewsComeBackAfterACleanRestartWithoutBeingBuiltAgain() throws Exception {
         Map<String, String> before = new HashMap<>();
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 3))
+            assertThat(ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0, T0 + SPAN, 3))
                             .statusCode())
                     .isEqualTo(204);
-            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()))
+            assertThat(ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()))
                             .statusCode())
                     .isEqualTo(200);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total")).isGreaterThan(30 * 6);
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
+                    .isGreaterThan(30 * 6);
             for (String q : QUERIES) {
                 before.put(q, checkAgainstExact(server, q, T0 + SPAN - 61_234, true));
             }
@@ -135,14 +101,16 @@ class DurableViewsTest {
                     .as("the plan comes back from the data directory")
                     .isNotNull();
             assertThat(server.installedPlan().queryTexts()).isEqualTo(QUERIES);
-            assertThat(metric(server, "tessera_view_recovered_views"))
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_recovered_views"))
                     .isEqualTo(plan().materializedViews().size());
-            assertThat(metric(server, "tessera_view_recovered_states")).isGreaterThan(1000);
-            assertThat(metric(server, "tessera_view_files"))
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_recovered_states"))
+                    .isGreaterThan(1000);
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_files"))
                     .isEqualTo(plan().materializedViews().size());
-            assertThat(metric(server, "tessera_view_file_bytes")).isGreaterThan(0);
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_file_bytes"))
+                    .isGreaterThan(0);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total"))
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
                     .as("no pane is built again")
                     .isZero();
             for (String q : QUERIES) {
@@ -151,21 +119,23 @@ class DurableViewsTest {
                         .isEqualTo(before.get(q));
             }
             // more data after the restart extends the views from where they stopped
-            assertThat(post(server, "/api/v1/import/prometheus", data(T0 + SPAN, T0 + 2 * SPAN, 4))
+            assertThat(ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0 + SPAN, T0 + 2 * SPAN, 4))
                             .statusCode())
                     .isEqualTo(204);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total")).isGreaterThan(30 * 6);
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
+                    .isGreaterThan(30 * 6);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN + 5 * 60_000 + 777, true);
             }
         }
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(metric(server, "tessera_view_files"))
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_files"))
                     .as("one more file per view")
                     .isEqualTo(2.0 * plan().materializedViews().size());
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total")).isZero();
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
+                    .isZero();
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN + 5 * 60_000 + 777, true);
                 checkAgainstExact(server, q, T0 + 2 * SPAN - 60_500, true);
@@ -178,12 +148,12 @@ class DurableViewsTest {
         long late = T0 + SPAN - 4 * PANE + 30_001;
         String window = "sum_over_time(latency[2m])";
         try (TesseraServer server = TesseraServer.start(config())) {
-            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 5));
-            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0, T0 + SPAN, 5));
+            ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
             server.runIngestionRuns();
             checkAgainstExact(server, window, late + 60_000, true);
-            assertThat(post(
-                                    server,
+            assertThat(ServerHttp.post(
+                                    server.address(),
                                     "/api/v1/import/prometheus",
                                     "latency{job=\"j0\",instance=\"i0\"} 1000 " + late + "\n")
                             .statusCode())
@@ -201,8 +171,8 @@ class DurableViewsTest {
             server.runIngestionRuns();
             checkAgainstExact(server, window, late + 60_000, true);
             checkAgainstExact(server, window, late2 + 60_000, true);
-            assertThat(post(
-                                    server,
+            assertThat(ServerHttp.post(
+                                    server.address(),
                                     "/api/v1/import/prometheus",
                                     "latency{job=\"j1\",instance=\"i1\"} 7 " + late2 + "\n")
                             .statusCode())
@@ -221,27 +191,21 @@ class DurableViewsTest {
             server.runIngestionRuns();
             checkAgainstExact(server, window, late2 + 60_000, true);
             checkAgainstExact(server, window, late + 60_000, true);
-            assertThat(metric(server, "tessera_view_panes_built_total"))
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
                     .as("nothing built again but the panes late data reached")
                     .isZero();
-            assertThat(metric(server, "tessera_view_panes_rebuilt_total")).isPositive();
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_rebuilt_total"))
+                    .isPositive();
         }
     }
 
     @Test
     void viewsSavedAtAnOlderCutThanTheRawSnapshotAreBuiltAgain() throws Exception {
         Path data = tmp.resolve("data");
-        try (TesseraServer server = TesseraServer.start(config())) {
-            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN / 2, 12));
-            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
-            server.runIngestionRuns();
-        }
+        loadAndStop(data(T0, T0 + SPAN / 2, 12), true);
         Path older = tmp.resolve("older");
         copyTree(data.resolve("views"), older);
-        try (TesseraServer server = TesseraServer.start(config())) {
-            post(server, "/api/v1/import/prometheus", data(T0 + SPAN / 2, T0 + SPAN, 13));
-            server.runIngestionRuns();
-        }
+        loadAndStop(data(T0 + SPAN / 2, T0 + SPAN, 13), false);
         // a crash after the raw snapshot was committed and before the views were saved with it
         Path views = data.resolve("views");
         try (Stream<Path> walk = Files.walk(views)) {
@@ -251,16 +215,36 @@ class DurableViewsTest {
         }
         copyTree(older, views);
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(metric(server, "tessera_view_recovered_views")).isZero();
-            server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total"))
-                    .as("every pane is built again")
-                    .isGreaterThanOrEqualTo(6 * 39);
+            assertEveryPaneIsBuiltAgain(server);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN / 2 - 60_500, true);
                 checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
             }
         }
+    }
+
+    /**
+     * Starts a server on the data directory, imports {@code text}, installs the plan first when
+     * {@code installPlan}, runs the ingestion runs and stops the server.
+     */
+    private void loadAndStop(String text, boolean installPlan) throws Exception {
+        try (TesseraServer server = TesseraServer.start(config())) {
+            ServerHttp.post(server.address(), "/api/v1/import/prometheus", text);
+            if (installPlan) {
+                ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+            }
+            server.runIngestionRuns();
+        }
+    }
+
+    /** No view comes back from the files: the ingestion runs build all their panes again. */
+    private static void assertEveryPaneIsBuiltAgain(TesseraServer server) throws Exception {
+        assertThat(ServerHttp.metric(server.address(), "tessera_view_recovered_views"))
+                .isZero();
+        server.runIngestionRuns();
+        assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
+                .as("every pane is built again")
+                .isGreaterThanOrEqualTo(6 * 39);
     }
 
     private static void copyTree(Path from, Path to) throws Exception {
@@ -278,11 +262,7 @@ class DurableViewsTest {
 
     @Test
     void aPlanSwapRetiresTheViewsItDropsAndDeletesTheirFiles() throws Exception {
-        try (TesseraServer server = TesseraServer.start(config())) {
-            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN, 11));
-            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
-            server.runIngestionRuns();
-        }
+        loadAndStop(data(T0, T0 + SPAN, 11), true);
         Path views = tmp.resolve("data").resolve("views");
         assertThat(viewDirectories(views)).hasSize(plan().materializedViews().size());
         InstallablePlan smaller = ViewPlans.plan(
@@ -295,17 +275,19 @@ class DurableViewsTest {
         assertThat(plan().materializedViews())
                 .anySatisfy(v -> assertThat(v.definitionId()).isEqualTo(kept));
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(post(server, "/api/v1/plan", InstallablePlanCodec.toJson(smaller))
+            assertThat(ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(smaller))
                             .statusCode())
                     .isEqualTo(200);
         }
         assertThat(viewDirectories(views)).containsExactly(kept.replace(":", "%3A"));
         try (TesseraServer server = TesseraServer.start(config())) {
             assertThat(server.installedPlan().queryTexts()).containsExactly("sum_over_time(latency[10m])");
-            assertThat(metric(server, "tessera_view_recovered_views")).isEqualTo(1);
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_recovered_views"))
+                    .isEqualTo(1);
             checkAgainstExact(server, "sum_over_time(latency[10m])", T0 + SPAN - 61_234, true);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total")).isZero();
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
+                    .isZero();
         }
     }
 
@@ -319,15 +301,8 @@ class DurableViewsTest {
 
     @Test
     void damagedViewFilesAreDiscardedAndTheirPanesBuiltAgain() throws Exception {
-        try (TesseraServer server = TesseraServer.start(config())) {
-            post(server, "/api/v1/import/prometheus", data(T0, T0 + SPAN / 2, 7));
-            post(server, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
-            server.runIngestionRuns();
-        }
-        try (TesseraServer server = TesseraServer.start(config())) {
-            post(server, "/api/v1/import/prometheus", data(T0 + SPAN / 2, T0 + SPAN, 8));
-            server.runIngestionRuns();
-        }
+        loadAndStop(data(T0, T0 + SPAN / 2, 7), true);
+        loadAndStop(data(T0 + SPAN / 2, T0 + SPAN, 8), false);
         List<Path> files = viewFiles();
         assertThat(files).hasSize(2 * plan().materializedViews().size());
         Path first = files.getFirst();
@@ -338,9 +313,10 @@ class DurableViewsTest {
         byte[] cut = Files.readAllBytes(second);
         Files.write(second, java.util.Arrays.copyOf(cut, cut.length - 5));
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(metric(server, "tessera_view_files_discarded_total")).isGreaterThanOrEqualTo(2);
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_files_discarded_total"))
+                    .isGreaterThanOrEqualTo(2);
             server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total"))
+            assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
                     .as("the discarded panes are built again from raw data")
                     .isGreaterThanOrEqualTo(2 * 20);
             for (String q : QUERIES) {
@@ -353,11 +329,7 @@ class DurableViewsTest {
         m[20] ^= 1;
         Files.write(manifest, m);
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(metric(server, "tessera_view_recovered_views")).isZero();
-            server.runIngestionRuns();
-            assertThat(metric(server, "tessera_view_panes_built_total"))
-                    .as("every pane is built again")
-                    .isGreaterThanOrEqualTo(6 * 39);
+            assertEveryPaneIsBuiltAgain(server);
             for (String q : QUERIES) {
                 checkAgainstExact(server, q, T0 + SPAN - 60_500, true);
             }
@@ -389,9 +361,8 @@ class DurableViewsTest {
      */
     /** Checks the answer against the exact engine's, and that it came from a view or not ({@code fromView} null: either). */
     static String checkAgainstExact(TesseraServer server, String query, long t, Boolean fromView) throws Exception {
-        JsonNode body = get(
-                server,
-                "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=" + t / 1000.0);
+        JsonNode body = ServerHttp.getJson(
+                server.address(), "/api/v1/query?query=" + ServerHttp.enc(query) + "&time=" + t / 1000.0);
         if (fromView == null) {
             assertThat(body.path("infos").toString()).as(query + " at " + t).isNotEmpty();
         } else if (fromView) {
@@ -401,64 +372,10 @@ class DurableViewsTest {
         }
         QueryResult exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS)
                 .instant(query, t, new StoreDataStore(server.rawStore()));
-        Map<Labels, Double> expected = new HashMap<>();
-        for (QueryResult.Sample s : ((QueryResult.VectorResult) exact).samples()) {
-            expected.put(s.labels(), s.value());
-        }
-        Map<Labels, Double> actual = new HashMap<>();
-        for (JsonNode r : body.path("data").path("result")) {
-            actual.put(
-                    labels(r.path("metric")),
-                    Double.parseDouble(r.path("value").get(1).asText()));
-        }
-        assertThat(actual.keySet()).as(query).isEqualTo(expected.keySet());
-        assertThat(expected).as(query + " has answers").isNotEmpty();
         double tolerance = query.startsWith("quantile") ? 0.02 : 1e-9;
-        for (Map.Entry<Labels, Double> e : expected.entrySet()) {
-            double a = actual.get(e.getKey());
-            double x = e.getValue();
-            assertThat(Math.abs(a - x))
-                    .as(query + " " + e.getKey() + ": " + a + " vs " + x)
-                    .isLessThanOrEqualTo(tolerance * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
-        }
+        Map<Labels, Double> expected = ExactAnswers.assertVectorAgrees(
+                query, body.path("data").path("result"), ((QueryResult.VectorResult) exact).samples(), tolerance);
+        assertThat(expected).as(query + " has answers").isNotEmpty();
         return body.path("data").toString();
-    }
-
-    static double metric(TesseraServer server, String name) throws Exception {
-        String text = CLIENT.send(
-                        HttpRequest.newBuilder(URI.create("http://" + server.address() + "/metrics"))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
-        Matcher m = Pattern.compile("(?m)^" + name + " (\\S+)$").matcher(text);
-        assertThat(m.find()).as(name + " in /metrics").isTrue();
-        return Double.parseDouble(m.group(1));
-    }
-
-    static HttpResponse<String> post(TesseraServer server, String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (path.equals("/api/v1/plan")) {
-            b.header("Content-Type", "application/json");
-        }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    static JsonNode get(TesseraServer server, String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
-    }
-
-    static Labels labels(JsonNode metric) {
-        List<String> pairs = new ArrayList<>();
-        metric.fieldNames().forEachRemaining(n -> {
-            pairs.add(n);
-            pairs.add(metric.path(n).asText());
-        });
-        return Labels.of(pairs.toArray(new String[0]));
     }
 }

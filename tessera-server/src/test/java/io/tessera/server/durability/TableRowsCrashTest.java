@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.http.HttpClient;
+import io.tessera.server.ServerHttp;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,59 +26,46 @@ class TableRowsCrashTest {
 
     private static final int WRITERS = 2;
     private static final int ROWS_PER_REQUEST = 25;
-    private static final HttpClient CLIENT =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path tmp;
 
     private final long[] sent = new long[WRITERS];
-    private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
+    private final List<ConcurrentSkipListSet<Long>> acked = CrashRun.perWriter(WRITERS);
     private final long base = System.currentTimeMillis() - 3_600_000;
     private final ConcurrentSkipListSet<String> failures = new ConcurrentSkipListSet<>();
 
     @Test
     void acknowledgedRowsSurviveSigkill() throws Exception {
         int rounds = Integer.getInteger("tessera.crash.rounds", 2);
-        long seed = Long.getLong("tessera.crash.seed", System.nanoTime());
-        System.out.println("table crash test: " + rounds + " rounds, seed " + seed);
-        Random random = new Random(seed);
-        for (int w = 0; w < WRITERS; w++) {
-            acked.add(new ConcurrentSkipListSet<>());
-        }
-        Path data = tmp.resolve("data");
-        Path log = tmp.resolve("server.log");
+        CrashRun run = CrashRun.start("table crash test", rounds, tmp);
         long ackedTotal = 0;
         for (int round = 0; round < rounds; round++) {
-            ChildServer server = ChildServer.start(writeConfig(round % 2 == 0 ? "interval" : "always"), data, log);
+            ChildServer server =
+                    ChildServer.start(writeConfig(round % 2 == 0 ? "interval" : "always"), run.data(), run.log());
             if (round > 0) {
-                verify(server.address(), "round " + round + " after SIGKILL, seed " + seed);
+                verify(server.address(), "round " + round + " after SIGKILL, seed " + run.seed());
             }
-            List<Runnable> writers = new ArrayList<>();
-            for (int w = 0; w < WRITERS; w++) {
-                int writer = w;
-                writers.add(() -> write(server.address(), writer));
-            }
+            List<Runnable> writers = CrashRun.writers(WRITERS, writer -> write(server.address(), writer));
             long before = ackedTotal;
             server.killUnderLoad(
                     writers,
                     () -> acked.get(0).size() + acked.get(1).size() > before || !failures.isEmpty(),
-                    200 + random.nextInt(1200));
+                    200 + run.random().nextInt(1200));
             assertThat(failures).isEmpty();
             long total = acked.get(0).size() + acked.get(1).size();
             assertThat(total).as("requests acknowledged by round %d", round).isGreaterThan(ackedTotal);
             ackedTotal = total;
         }
-        ChildServer server = ChildServer.start(writeConfig("interval"), data, log);
-        verify(server.address(), "after the last SIGKILL, seed " + seed);
+        ChildServer server = ChildServer.start(writeConfig("interval"), run.data(), run.log());
+        verify(server.address(), "after the last SIGKILL, seed " + run.seed());
         server.stop();
         System.out.println("table crash test: " + ackedTotal + " requests acknowledged over " + rounds + " rounds");
     }
 
     private Path writeConfig(String fsync) throws Exception {
-        Path config = tmp.resolve("tessera-" + fsync + ".yaml");
-        Files.writeString(config, """
+        return CrashRun.writeConfig(tmp, """
                 listen: 127.0.0.1:0
                 storage:
                   wal_fsync: %s
@@ -92,8 +75,7 @@ class TableRowsCrashTest {
                     time_column: ts
                     dimensions: [{name: request, type: LONG}]
                     measures: [{name: x, type: DOUBLE}]
-                """.formatted(fsync));
-        return config;
+                """, fsync);
     }
 
     /** Request k of writer w has the id w * 1e9 + k in every one of its rows. */
@@ -111,36 +93,31 @@ class TableRowsCrashTest {
                         .append(i)
                         .append('\n');
             }
+            ServerHttp.Outcome outcome;
             try {
-                HttpResponse<String> r = CLIENT.send(
-                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/tables/rows/rows"))
-                                .timeout(Duration.ofSeconds(10))
+                outcome = ServerHttp.sendWhileKillable(
+                        HttpRequest.newBuilder(ServerHttp.uri(address, "/api/v1/tables/rows/rows"))
                                 .header("Content-Type", "text/csv")
-                                .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 200) {
-                    acked.get(writer).add(request);
-                } else if (r.statusCode() != 503) {
-                    failures.add("rows answered " + r.statusCode() + ": " + r.body());
+                                .POST(HttpRequest.BodyPublishers.ofString(body.toString())),
+                        200,
+                        "rows");
+            } catch (AssertionError e) {
+                failures.add(e.getMessage());
+                return;
+            }
+            switch (outcome) {
+                case ACCEPTED -> acked.get(writer).add(request);
+                case BUSY -> {}
+                case GONE -> {
                     return;
                 }
-            } catch (java.io.IOException e) {
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             }
         }
     }
 
     private void verify(String address, String when) throws Exception {
         String query = "SELECT request, count(*) AS n, sum(x) AS s FROM rows GROUP BY request";
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/sql"))
-                        .POST(HttpRequest.BodyPublishers.ofString(query))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = ServerHttp.post(address, "/api/v1/sql", query);
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         Map<Long, long[]> present = new HashMap<>();
         for (JsonNode row : JSON.readTree(r.body()).get("rows")) {

@@ -3,27 +3,23 @@ package io.tessera.server.durability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.Labels;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
-import io.tessera.ingest.remote.RemoteWriteEncoder;
 import io.tessera.plan.InstallablePlan;
 import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.server.ExactAnswers;
+import io.tessera.server.ServerHttp;
 import io.tessera.sketch.StateFamily;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,8 +30,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,9 +57,6 @@ class ViewCrashRecoveryTest {
             "max_over_time(crash_view[5m])",
             "avg_over_time(crash_view[5m])",
             "rate(crash_counter[5m])");
-    private static final HttpClient CLIENT =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path tmp;
@@ -73,8 +64,8 @@ class ViewCrashRecoveryTest {
     /** The next tick to hand out: requests of all writers share one timeline, as scrapes do. */
     private final AtomicLong nextTick = new AtomicLong();
 
-    private final List<ConcurrentSkipListSet<Long>> sent = new ArrayList<>();
-    private final List<ConcurrentSkipListSet<Long>> acked = new ArrayList<>();
+    private final List<ConcurrentSkipListSet<Long>> sent = CrashRun.perWriter(WRITERS);
+    private final List<ConcurrentSkipListSet<Long>> acked = CrashRun.perWriter(WRITERS);
     private final AtomicLong queriesDuringIngest = new AtomicLong();
     /** Timestamps of the late series: samples 12 to 62 minutes behind the newest, into panes that may be built. */
     private final ConcurrentSkipListSet<Long> lateSent = new ConcurrentSkipListSet<>();
@@ -93,29 +84,22 @@ class ViewCrashRecoveryTest {
     @Test
     void acceleratedAnswersAfterSigkillEqualThoseOfAStoreThatNeverCrashed() throws Exception {
         int rounds = Integer.getInteger("tessera.crash.rounds", 3);
-        long seed = Long.getLong("tessera.crash.seed", System.nanoTime());
-        System.out.println("view crash test: " + rounds + " rounds, seed " + seed);
-        Random random = new Random(seed);
-        for (int w = 0; w < WRITERS; w++) {
-            sent.add(new ConcurrentSkipListSet<>());
-            acked.add(new ConcurrentSkipListSet<>());
-        }
-        Path data = tmp.resolve("data");
-        Path log = tmp.resolve("server.log");
+        CrashRun run = CrashRun.start("view crash test", rounds, tmp);
         int fromView = 0;
         int total = 0;
         for (int round = 0; round <= rounds; round++) {
-            ChildServer server = ChildServer.start(writeConfig(round % 2 == 0 ? "interval" : "always"), data, log);
+            ChildServer server =
+                    ChildServer.start(writeConfig(round % 2 == 0 ? "interval" : "always"), run.data(), run.log());
             String address = server.address();
             if (round == 0) {
-                HttpResponse<String> r = post(address, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
+                HttpResponse<String> r = ServerHttp.post(address, "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
                 assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
             } else {
-                String when = "round " + round + " after SIGKILL, seed " + seed;
-                assertThat(get(address, "/api/v1/plan").toString())
+                String when = "round " + round + " after SIGKILL, seed " + run.seed();
+                assertThat(ServerHttp.getJson(address, "/api/v1/plan").toString())
                         .as(when + ": the plan is back")
                         .contains("crash_view");
-                int[] counts = verify(address, when, random);
+                int[] counts = verify(address, when, run.random());
                 fromView += counts[0];
                 total += counts[1];
             }
@@ -124,31 +108,27 @@ class ViewCrashRecoveryTest {
                 server.stop();
                 break;
             }
-            List<Runnable> loads = new ArrayList<>();
-            for (int w = 0; w < WRITERS; w++) {
-                int writer = w;
-                loads.add(() -> write(address, writer));
-            }
+            List<Runnable> loads = new ArrayList<>(CrashRun.writers(WRITERS, writer -> write(address, writer)));
             loads.add(() -> query(address));
-            long lateSeed = random.nextLong();
+            long lateSeed = run.random().nextLong();
             loads.add(() -> writeLate(address, lateSeed));
             long ackedBefore = ackedCount();
             int lateBefore = lateAcked.size();
             server.killUnderLoad(
                     loads,
                     () -> ackedCount() > ackedBefore && lateAcked.size() > lateBefore,
-                    400 + random.nextInt(1400));
+                    400 + run.random().nextInt(1400));
         }
-        ChildServer clean = ChildServer.start(writeConfig("interval"), data, log);
+        ChildServer clean = ChildServer.start(writeConfig("interval"), run.data(), run.log());
         assertThat(clean.output).anySatisfy(line -> assertThat(line).contains("then 0 log records"));
-        String after = Files.readAllLines(log).stream()
+        String after = Files.readAllLines(run.log()).stream()
                 .filter(l -> l.contains("recovered") && l.contains("views"))
                 .reduce((a, b) -> b)
                 .orElse("");
-        int[] counts = verify(clean.address(), "after a clean stop, seed " + seed, random);
+        int[] counts = verify(clean.address(), "after a clean stop, seed " + run.seed(), run.random());
         fromView += counts[0];
         total += counts[1];
-        assertThat(metric(clean.address(), "tessera_view_panes_built_total"))
+        assertThat(ServerHttp.metric(clean.address(), "tessera_view_panes_built_total"))
                 .as("a clean stop saves every pane: none is built again")
                 .isZero();
         clean.stop();
@@ -166,19 +146,11 @@ class ViewCrashRecoveryTest {
     }
 
     private Path writeConfig(String fsync) throws Exception {
-        Path config = tmp.resolve("tessera-" + fsync + ".yaml");
-        Files.writeString(config, """
-                listen: 127.0.0.1:0
-                storage:
-                  retention: 100y
-                  wal_fsync: %s
-                  wal_segment_size: 64KiB
-                  snapshot_interval: 700ms
+        return CrashRun.writeConfig(tmp, CrashRun.SAMPLE_STORAGE + """
                   out_of_order_window: 10y
                 acceleration:
                   allowed_lateness: 10m
-                """.formatted(fsync));
-        return config;
+                """, fsync);
     }
 
     private static long ts(int writer, long tick) {
@@ -205,25 +177,12 @@ class ViewCrashRecoveryTest {
             }
             b.endSeries(Labels.of("__name__", "crash_counter", "writer", "w" + writer));
             sent.get(writer).add(first);
-            try {
-                HttpResponse<String> r = CLIENT.send(
-                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
-                                .timeout(Duration.ofSeconds(10))
-                                .header("Content-Encoding", "snappy")
-                                .header("Content-Type", "application/x-protobuf")
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build())))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() == 204) {
-                    acked.get(writer).add(first);
-                } else if (r.statusCode() != 503) {
-                    throw new AssertionError("write answered " + r.statusCode() + ": " + r.body());
+            switch (ServerHttp.sendWhileKillable(ServerHttp.remoteWrite(address, b.build()), 204, "write")) {
+                case ACCEPTED -> acked.get(writer).add(first);
+                case BUSY -> {}
+                case GONE -> {
+                    return;
                 }
-            } catch (java.io.IOException e) {
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             }
         }
     }
@@ -254,25 +213,12 @@ class ViewCrashRecoveryTest {
             WriteBatchBuilder b = new WriteBatchBuilder(NameValidation.UTF8);
             b.addSample(t, lateValue(t));
             b.endSeries(LATE);
-            try {
-                HttpResponse<String> resp = CLIENT.send(
-                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/write"))
-                                .timeout(Duration.ofSeconds(10))
-                                .header("Content-Encoding", "snappy")
-                                .header("Content-Type", "application/x-protobuf")
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(b.build())))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                if (resp.statusCode() == 204) {
-                    lateAcked.add(t);
-                } else if (resp.statusCode() != 503) {
-                    throw new AssertionError("late write answered " + resp.statusCode() + ": " + resp.body());
+            switch (ServerHttp.sendWhileKillable(ServerHttp.remoteWrite(address, b.build()), 204, "late write")) {
+                case ACCEPTED -> lateAcked.add(t);
+                case BUSY -> {}
+                case GONE -> {
+                    return;
                 }
-            } catch (java.io.IOException e) {
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             }
         }
     }
@@ -283,15 +229,12 @@ class ViewCrashRecoveryTest {
         while (true) {
             long t = T0 + Math.max(PANE, (nextTick.get() - 700) * STEP) + r.nextInt(60_000);
             try {
-                HttpResponse<String> resp = CLIENT.send(
-                        HttpRequest.newBuilder(URI.create("http://" + address + "/api/v1/query?query="
-                                        + URLEncoder.encode(
-                                                QUERIES.get(r.nextInt(QUERIES.size())), StandardCharsets.UTF_8)
+                HttpResponse<String> resp = ServerHttp.send(HttpRequest.newBuilder(ServerHttp.uri(
+                                address,
+                                "/api/v1/query?query=" + ServerHttp.enc(QUERIES.get(r.nextInt(QUERIES.size())))
                                         + "&time=" + t / 1000.0))
-                                .timeout(Duration.ofSeconds(10))
-                                .GET()
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
+                        .timeout(Duration.ofSeconds(10))
+                        .GET());
                 assertThat(resp.statusCode()).as(resp.body()).isEqualTo(200);
                 queriesDuringIngest.incrementAndGet();
             } catch (java.io.IOException e) {
@@ -313,9 +256,9 @@ class ViewCrashRecoveryTest {
         long newest = Long.MIN_VALUE;
         for (String metric : List.of("crash_view", "crash_counter")) {
             long end = ts(WRITERS, nextTick.get() + 1);
-            JsonNode result = get(
+            JsonNode result = ServerHttp.getJson(
                             address,
-                            "/api/v1/query?query=" + URLEncoder.encode(metric + "[10y]", StandardCharsets.UTF_8)
+                            "/api/v1/query?query=" + ServerHttp.enc(metric + "[10y]")
                                     + "&time="
                                     + BigDecimal.valueOf(end).movePointLeft(3).toPlainString())
                     .path("data")
@@ -352,8 +295,7 @@ class ViewCrashRecoveryTest {
                         series.path("metric").path("writer").asText().substring(1));
                 String name = series.path("metric").path("series").asText("");
                 int s = name.isEmpty() ? -1 : Integer.parseInt(name.substring(1));
-                AppendRequest.Builder b =
-                        AppendRequest.builder().series(DurableViewsTest.labels(series.path("metric")));
+                AppendRequest.Builder b = AppendRequest.builder().series(ServerHttp.labels(series.path("metric")));
                 ConcurrentSkipListSet<Long> ticks = new ConcurrentSkipListSet<>();
                 long previous = Long.MIN_VALUE;
                 for (JsonNode point : series.path("values")) {
@@ -396,7 +338,7 @@ class ViewCrashRecoveryTest {
             }
         }
         long deadline = System.nanoTime() + 60_000_000_000L;
-        while (metric(address, "tessera_view_lag_seconds") > PANE / 1000.0) {
+        while (ServerHttp.metric(address, "tessera_view_lag_seconds") > PANE / 1000.0) {
             assertThat(System.nanoTime()).as(when + ": the views catch up").isLessThan(deadline);
             Thread.sleep(100);
         }
@@ -407,43 +349,25 @@ class ViewCrashRecoveryTest {
         for (int k = 0; k < 6 && last > T0 + 6 * PANE; k++) {
             long t = k == 0 ? last : T0 + 6 * PANE + (long) (random.nextDouble() * (last - T0 - 6 * PANE));
             for (String q : QUERIES) {
-                JsonNode body = get(
+                JsonNode body = ServerHttp.getJson(
                         address,
-                        "/api/v1/query?query=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + "&time="
+                        "/api/v1/query?query=" + ServerHttp.enc(q) + "&time="
                                 + BigDecimal.valueOf(t).movePointLeft(3).toPlainString());
                 boolean accelerated = body.path("infos").toString().contains("answered from view");
                 QueryResult exact = engine.instant(q, t, new StoreDataStore(reference));
-                compare(
-                        when + ": " + q + " at " + t + (accelerated ? " (from views)" : " (exact)"),
-                        body.path("data").path("result"),
-                        ((QueryResult.VectorResult) exact).samples());
+                String what = when + ": " + q + " at " + t + (accelerated ? " (from views)" : " (exact)");
+                assertThat(ExactAnswers.assertVectorAgrees(
+                                what,
+                                body.path("data").path("result"),
+                                ((QueryResult.VectorResult) exact).samples(),
+                                1e-9))
+                        .as(what + " has answers")
+                        .isNotEmpty();
                 checked++;
                 fromView += accelerated ? 1 : 0;
             }
         }
         return new int[] {fromView, checked};
-    }
-
-    private static void compare(String what, JsonNode actual, List<QueryResult.Sample> expected) {
-        Map<Labels, Double> want = new HashMap<>();
-        for (QueryResult.Sample s : expected) {
-            want.put(s.labels(), s.value());
-        }
-        Map<Labels, Double> got = new HashMap<>();
-        for (JsonNode r : actual) {
-            got.put(
-                    DurableViewsTest.labels(r.path("metric")),
-                    Double.parseDouble(r.path("value").get(1).asText()));
-        }
-        assertThat(got.keySet()).as(what).isEqualTo(want.keySet());
-        assertThat(want).as(what + " has answers").isNotEmpty();
-        for (Map.Entry<Labels, Double> e : want.entrySet()) {
-            double a = got.get(e.getKey());
-            double x = e.getValue();
-            assertThat(Math.abs(a - x))
-                    .as(what + " " + e.getKey() + ": " + a + " vs " + x)
-                    .isLessThanOrEqualTo(1e-9 * Math.max(Math.abs(a), Math.abs(x)) + 1e-12);
-        }
     }
 
     /**
@@ -456,38 +380,10 @@ class ViewCrashRecoveryTest {
         double last = -1;
         int still = 0;
         while (still < 4 && System.nanoTime() < deadline) {
-            double built = metric(address, "tessera_view_panes_built_total");
+            double built = ServerHttp.metric(address, "tessera_view_panes_built_total");
             still = built == last ? still + 1 : 0;
             last = built;
             Thread.sleep(250);
         }
-    }
-
-    private static double metric(String address, String name) throws Exception {
-        String text = CLIENT.send(
-                        HttpRequest.newBuilder(URI.create("http://" + address + "/metrics"))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
-        Matcher m = Pattern.compile("(?m)^" + name + " (\\S+)$").matcher(text);
-        assertThat(m.find()).as(name + " in /metrics").isTrue();
-        return Double.parseDouble(m.group(1));
-    }
-
-    private static HttpResponse<String> post(String address, String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + address + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (path.equals("/api/v1/plan")) {
-            b.header("Content-Type", "application/json");
-        }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static JsonNode get(String address, String path) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + address + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
     }
 }

@@ -54,28 +54,11 @@ class ClickHouseClientTest {
         server = TesseraServer.start(ConfigLoader.parse(SqlSurfacesTest.CONFIG));
         base = System.currentTimeMillis() - 3_600_000;
         Random random = new Random(11);
-        StringBuilder rows = new StringBuilder("ts,host,status,latency\n");
-        for (int i = 0; i < 500; i++) {
-            String host = "h-" + random.nextInt(5) + (i % 97 == 0 ? "é\t\"q\"" : "");
-            long status = 200 + 100L * random.nextInt(4);
-            double latency = Math.round(random.nextDouble() * 10_000) / 16.0;
-            rows.append(base + i * 1000L)
-                    .append(",\"")
-                    .append(host.replace("\"", "\"\""))
-                    .append("\",")
-                    .append(status)
-                    .append(',')
-                    .append(latency)
-                    .append('\n');
-            double[] e = EXPECTED.computeIfAbsent(host, h -> new double[3]);
-            e[0]++;
-            e[1] += latency;
-            e[2] += status;
-            STATUS_COUNTS.computeIfAbsent(host, h -> new TreeMap<>()).merge(status, 1L, Long::sum);
-        }
-        HttpResponse<String> r =
-                TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        RequestRows rows = RequestRows.generate(
+                base, 500, random, i -> "h-" + random.nextInt(5) + (i % 97 == 0 ? "é\t\"q\"" : ""), 10_000, 16.0);
+        EXPECTED.putAll(rows.byHost());
+        STATUS_COUNTS.putAll(rows.statusCounts());
+        rows.postTo(server);
         client = new Client.Builder()
                 .addEndpoint("http://" + server.address())
                 .setUsername("default")

@@ -45,27 +45,10 @@ class SqlSurfacesTest {
         server = TesseraServer.start(ConfigLoader.parse(CONFIG));
         base = System.currentTimeMillis() - 3_600_000;
         Random random = new Random(7);
-        StringBuilder rows = new StringBuilder("ts,host,status,latency\n");
-        for (int i = 0; i < 300; i++) {
-            String host = "h\t" + random.nextInt(4) + (i % 50 == 0 ? "/\"x\"" : "");
-            long status = 200 + 100L * random.nextInt(4);
-            double latency = Math.round(random.nextDouble() * 1000) / 8.0;
-            rows.append(base + i * 1000L)
-                    .append(",\"")
-                    .append(host.replace("\"", "\"\""))
-                    .append("\",")
-                    .append(status)
-                    .append(',')
-                    .append(latency)
-                    .append('\n');
-            double[] e = EXPECTED.computeIfAbsent(host, h -> new double[3]);
-            e[0]++;
-            e[1] += latency;
-            e[2] += status;
-        }
-        HttpResponse<String> r =
-                TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        RequestRows rows = RequestRows.generate(
+                base, 300, random, i -> "h\t" + random.nextInt(4) + (i % 50 == 0 ? "/\"x\"" : ""), 1000, 8.0);
+        EXPECTED.putAll(rows.byHost());
+        rows.postTo(server);
     }
 
     @AfterAll

@@ -10,6 +10,7 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PlanResult;
 import io.tessera.plan.Planner;
 import io.tessera.plan.Workload;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
@@ -220,7 +221,8 @@ class SqlViewsEndToEndTest {
                                 .map(q -> "  - sql: \"" + q + "\"\n    every: 1m\n")
                                 .toList());
         planned = Planner.plan(Workload.parse(workload, server.config().tableCatalog()));
-        HttpResponse<String> installed = post("/api/v1/plan", InstallablePlanCodec.toJson(planned.plan()));
+        HttpResponse<String> installed =
+                ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(planned.plan()));
         assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
         tick();
     }
@@ -278,34 +280,13 @@ class SqlViewsEndToEndTest {
     }
 
     private static void postRows(String table, String body) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/tables/" + table + "/rows"))
-                        .header("Content-Type", "application/x-ndjson")
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r =
+                ServerHttp.post(server.address(), "/api/v1/tables/" + table + "/rows", "application/x-ndjson", body);
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    }
-
-    private static HttpResponse<String> post(String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (path.equals("/api/v1/plan")) {
-            b.header("Content-Type", "application/json");
-        }
-        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     static JsonNode sql(String query, boolean accelerate) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create(
-                                "http://" + server.address() + "/api/v1/sql" + (accelerate ? "" : "?accelerate=false")))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("query", query))))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
+        return ServerHttp.sql(server.address(), query, accelerate);
     }
 
     /** DuckDB's answer: the query with its window's lower edge in the gap after {@code start - hours}. */
@@ -377,7 +358,8 @@ class SqlViewsEndToEndTest {
                     every: 1m
                 """, other));
         assertThat(foreign.plan().materializedViews()).hasSize(1);
-        HttpResponse<String> r = post("/api/v1/plan", InstallablePlanCodec.toJson(foreign.plan()));
+        HttpResponse<String> r =
+                ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(foreign.plan()));
         assertThat(r.statusCode()).isEqualTo(400);
         assertThat(r.body()).contains("reads column zone of table requests, which the config does not declare");
         assertThat(server.installedPlan()).isEqualTo(planned.plan());

@@ -3,20 +3,16 @@ package io.tessera.server.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.PlanResult;
 import io.tessera.plan.Planner;
 import io.tessera.plan.Workload;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TableViewRestartTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient CLIENT = HttpClient.newHttpClient();
     private static final String SQL =
             "SELECT host, sum(bytes) AS total FROM requests WHERE ts > now() - INTERVAL 1 HOUR "
                     + "GROUP BY host ORDER BY host";
@@ -112,23 +106,11 @@ class TableViewRestartTest {
     }
 
     private static JsonNode sql(TesseraServer server, boolean accelerate) throws Exception {
-        HttpResponse<String> r = post(
-                server,
-                "/api/v1/sql" + (accelerate ? "" : "?accelerate=false"),
-                JSON.writeValueAsString(Map.of("query", SQL)),
-                "application/json");
-        return JSON.readTree(r.body());
+        return ServerHttp.sql(server.address(), SQL, accelerate);
     }
 
-    private static HttpResponse<String> post(TesseraServer server, String path, String body, String type)
-            throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + server.address() + path))
-                        .header("Content-Type", type)
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+    private static void post(TesseraServer server, String path, String body, String type) throws Exception {
+        HttpResponse<String> r = ServerHttp.post(server.address(), path, type, body);
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return r;
     }
 }

@@ -29,6 +29,14 @@ class ViewStoreTest {
         return new SummaryStore(new SummaryStoreConfig(capacity, false)).view("v");
     }
 
+    /** Reading {@code asked} as a tiling of {@code v} fails, naming {@code missing} as the missing interval. */
+    private static void assertMissing(ViewStore v, Interval asked, Interval missing) {
+        assertThatThrownBy(() -> v.snapshot().readTiling(asked))
+                .isInstanceOfSatisfying(
+                        MissingStateException.class,
+                        e -> assertThat(e.missing()).isEqualTo(missing));
+    }
+
     @Test
     void readExactReturnsEveryGroupOfExactlyThatInterval() {
         ViewStore v = view(100);
@@ -201,26 +209,11 @@ class ViewStoreTest {
                     assertThat(e.missing()).isEqualTo(pane(1));
                     assertThat(e.view()).isEqualTo("v");
                 });
-        assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(0, 90_000)))
-                .isInstanceOfSatisfying(
-                        MissingStateException.class,
-                        e -> assertThat(e.missing()).isEqualTo(pane(1)));
-        assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(30_000, 90_000)))
-                .isInstanceOfSatisfying(
-                        MissingStateException.class,
-                        e -> assertThat(e.missing()).isEqualTo(pane(3)));
-        assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(60_000, 90_000)))
-                .isInstanceOfSatisfying(
-                        MissingStateException.class,
-                        e -> assertThat(e.missing()).isEqualTo(pane(5)));
-        assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(-15_000, 15_000)))
-                .isInstanceOfSatisfying(
-                        MissingStateException.class,
-                        e -> assertThat(e.missing()).isEqualTo(Interval.of(-15_000, 0)));
-        assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(100_000, 200_000)))
-                .isInstanceOfSatisfying(
-                        MissingStateException.class,
-                        e -> assertThat(e.missing()).isEqualTo(Interval.of(100_000, 200_000)));
+        assertMissing(v, Interval.of(0, 90_000), pane(1));
+        assertMissing(v, Interval.of(30_000, 90_000), pane(3));
+        assertMissing(v, Interval.of(60_000, 90_000), pane(5));
+        assertMissing(v, Interval.of(-15_000, 15_000), Interval.of(-15_000, 0));
+        assertMissing(v, Interval.of(100_000, 200_000), Interval.of(100_000, 200_000));
     }
 
     @Test
@@ -235,10 +228,7 @@ class ViewStoreTest {
                     assertThat(e.getMessage()).contains("overlap");
                 });
         v.insert(C, Interval.of(40_000, 50_000), TestState.of(4));
-        assertThatThrownBy(() -> v.snapshot().readTiling(Interval.of(15_000, 60_000)))
-                .isInstanceOfSatisfying(
-                        MissingStateException.class,
-                        e -> assertThat(e.missing()).isEqualTo(Interval.of(30_000, 40_000)));
+        assertMissing(v, Interval.of(15_000, 60_000), Interval.of(30_000, 40_000));
     }
 
     @Test
