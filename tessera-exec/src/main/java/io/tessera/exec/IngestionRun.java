@@ -16,6 +16,7 @@ import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.Scan;
 import io.tessera.plan.ViewKind;
 import io.tessera.sketch.State;
+import io.tessera.spi.DataStore;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.tessera.plan;
 
 import io.tessera.promql.AggregateOp;
-import io.tessera.spi.Source;
 import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.ExtrapolatedRate;
+import io.tessera.spi.Source;
 import java.util.List;
 
 /**

@@ -2,11 +2,11 @@ package io.tessera.ingest.views;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.IngestionRun;
 import io.tessera.exec.PlannedView;
 import io.tessera.exec.view.PaneSink;
 import io.tessera.sketch.State;
+import io.tessera.spi.DataStore;
 import io.tessera.store.summary.StateBatch;
 import java.util.ArrayList;
 import java.util.List;

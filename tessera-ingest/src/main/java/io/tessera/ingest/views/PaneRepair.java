@@ -1,7 +1,7 @@
 package io.tessera.ingest.views;
 
 import io.tessera.core.Interval;
-import io.tessera.exec.DataStore;
+import io.tessera.spi.DataStore;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

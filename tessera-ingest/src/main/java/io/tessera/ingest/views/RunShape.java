@@ -5,9 +5,9 @@ import io.tessera.plan.LookBack;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.Scan;
-import io.tessera.plan.Source;
 import io.tessera.plan.TableWindow;
 import io.tessera.plan.ViewKind;
+import io.tessera.spi.Source;
 
 /**
  * How the ingestion runs of one view are scheduled, as its {@link ViewKind} decides.

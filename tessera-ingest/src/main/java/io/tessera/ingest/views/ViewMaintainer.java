@@ -1,27 +1,9 @@
 package io.tessera.ingest.views;
 
 import io.tessera.core.Interval;
-import io.tessera.core.Labels;
-import io.tessera.core.PaneGrid;
-import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RunContext;
-import io.tessera.exec.op.ScanOperator;
-import io.tessera.exec.value.SeriesRows;
-import io.tessera.exec.view.PaneBuilder;
-import io.tessera.exec.view.PaneSink;
-import io.tessera.exec.view.PaneSlices;
-import io.tessera.plan.LookBack;
-import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.Scan;
-import io.tessera.plan.TableWindow;
-import io.tessera.plan.ValueKind;
-import io.tessera.sketch.State;
-import io.tessera.sketch.StateFamily;
 import io.tessera.spi.DataStore;
-import io.tessera.spi.Source;
-import io.tessera.exec.DataStore;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.summary.SummaryStore;
 import io.tessera.store.summary.ViewSnapshot;

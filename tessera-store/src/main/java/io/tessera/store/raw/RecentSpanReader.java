@@ -1,8 +1,8 @@
 package io.tessera.store.raw;
 
 import io.tessera.core.Labels;
-import io.tessera.spi.DataStore;
 import io.tessera.core.Search;
+import io.tessera.spi.DataStore;
 import java.util.Arrays;
 
 /**

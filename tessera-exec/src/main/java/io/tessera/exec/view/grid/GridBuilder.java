@@ -1,7 +1,6 @@
 package io.tessera.exec.view.grid;
 
 import io.tessera.exec.CompiledDag;
-import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
@@ -12,6 +11,7 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.sketch.State;
+import io.tessera.spi.DataStore;
 import java.util.List;
 
 /**

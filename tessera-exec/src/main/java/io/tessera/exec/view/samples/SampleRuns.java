@@ -4,10 +4,7 @@ import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.MissingStateException;
 import io.tessera.core.PaneGrid;
-import io.tessera.exec.MaterializedViewRequest;
 import io.tessera.exec.RunContext;
-import io.tessera.exec.ViewStates;
-import io.tessera.exec.value.LabelsTable;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.view.ReferenceCursor;
@@ -15,6 +12,9 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.SampleRunState;
 import io.tessera.sketch.State;
+import io.tessera.spi.LabelsTable;
+import io.tessera.spi.MaterializedViewRequest;
+import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -112,7 +112,7 @@ final class SampleRuns {
                         ? null
                         : source.store()
                                 .readMaterializedView(
-                                        view,
+                                        view.viewId(),
                                         new MaterializedViewRequest(
                                                 new Interval(
                                                         read.getFirst().start(),

@@ -1,8 +1,8 @@
 package io.tessera.exec.view.samples;
 
-import io.tessera.exec.DataStore;
 import io.tessera.exec.RunContext;
 import io.tessera.plan.MaterializedView;
+import io.tessera.spi.DataStore;
 
 /**
  * A sample view and what a sweep of it reads through.
