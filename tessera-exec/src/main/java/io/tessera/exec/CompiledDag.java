@@ -1,5 +1,6 @@
 package io.tessera.exec;
 
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
 import io.tessera.exec.view.grid.KeptCorrections;

@@ -2,11 +2,12 @@ package io.tessera.exec;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
+import io.tessera.exec.context.QueryLimits;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.sql.SqlViews;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.view.PaneSink;
 import io.tessera.exec.view.curves.CurveBuilder;
-import io.tessera.exec.view.grid.GridBuilder;
 import io.tessera.exec.view.panes.PaneBuilder;
 import io.tessera.exec.view.panes.PaneBuilder.GroupPanes;
 import io.tessera.exec.view.panes.PaneSlices;

@@ -2,6 +2,9 @@ package io.tessera.exec;
 
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Labels;
+import io.tessera.exec.context.QueryExecutionException;
+import io.tessera.exec.context.QueryLimits;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.RangeVector;
 import io.tessera.exec.value.ScalarValues;

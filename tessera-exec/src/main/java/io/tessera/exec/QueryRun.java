@@ -2,6 +2,7 @@ package io.tessera.exec;
 
 import io.tessera.core.Interval;
 import io.tessera.core.MissingStateException;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.function.InstantFunctions;
 import io.tessera.exec.function.RangeFunctions;
 import io.tessera.exec.op.Aggregations;

@@ -1,6 +1,7 @@
 package io.tessera.exec;
 
 import io.tessera.core.Interval;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.EvalTimeAnchor;
 import io.tessera.plan.Fallback;
 import io.tessera.plan.GridCorrection;

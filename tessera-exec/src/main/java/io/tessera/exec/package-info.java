@@ -7,3 +7,5 @@
  * server.
  */
 package io.tessera.exec;
+
+import io.tessera.exec.memory.InMemoryDataStore;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Labels;
+import io.tessera.exec.context.QueryExecutionException;
+import io.tessera.exec.memory.InMemoryDataStore;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package io.tessera.promqltest;
 
 import io.tessera.core.TesseraException;
-import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.memory.InMemoryDataStore;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package io.tessera.bench.sql;
 
 import io.tessera.core.TableCatalog;
-import io.tessera.exec.InMemoryDataStore;
-import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.QueryLimits;
+import io.tessera.exec.context.RunContext;
+import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.sql.SqlEngine;
 import io.tessera.exec.sql.SqlResult;
 import io.tessera.exec.sql.SqlView;

@@ -2,7 +2,7 @@ package io.tessera.bench.sql;
 
 import io.tessera.core.Batch;
 import io.tessera.core.InvalidInputException;
-import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.spi.DataStore;
 import io.tessera.spi.MaterializedViewRequest;
 import io.tessera.spi.RawDataRequest;

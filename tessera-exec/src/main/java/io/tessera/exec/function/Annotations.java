@@ -1,6 +1,6 @@
 package io.tessera.exec.function;
 
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 
 /**
  * The warnings and infos functions add to a run, worded exactly as Prometheus words them (without

@@ -1,7 +1,7 @@
 package io.tessera.exec.function;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import com.google.re2j.Pattern;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Labels;
 import io.tessera.core.Re2Regex;
-import io.tessera.exec.QueryExecutionException;
+import io.tessera.exec.context.QueryExecutionException;
 import io.tessera.exec.value.InstantVector;
 import java.util.HashMap;
 import java.util.Map;

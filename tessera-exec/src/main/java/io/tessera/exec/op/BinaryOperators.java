@@ -1,6 +1,6 @@
 package io.tessera.exec.op;
 
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.Value;

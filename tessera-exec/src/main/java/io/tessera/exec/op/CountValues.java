@@ -1,8 +1,8 @@
 package io.tessera.exec.op;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.QueryExecutionException;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.QueryExecutionException;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import java.util.ArrayList;
 import java.util.List;

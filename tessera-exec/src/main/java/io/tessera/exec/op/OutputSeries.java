@@ -1,7 +1,7 @@
 package io.tessera.exec.op;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.QueryExecutionException;
+import io.tessera.exec.context.QueryExecutionException;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import java.util.HashMap;

@@ -5,7 +5,7 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.Scan;
 import io.tessera.spi.DataStore;

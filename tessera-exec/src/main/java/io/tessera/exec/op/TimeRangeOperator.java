@@ -1,7 +1,7 @@
 package io.tessera.exec.op;
 
 import io.tessera.core.StaleMarker;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.RangeVector;
 import io.tessera.exec.value.SeriesRows;

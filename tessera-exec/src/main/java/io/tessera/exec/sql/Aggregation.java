@@ -1,7 +1,7 @@
 package io.tessera.exec.sql;
 
 import io.tessera.core.InvalidInputException;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.GroupedAggregate;
 import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;

@@ -2,7 +2,7 @@ package io.tessera.exec.sql;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.GroupedAggregate;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;

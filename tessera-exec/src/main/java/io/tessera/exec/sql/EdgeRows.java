@@ -5,7 +5,7 @@ import io.tessera.core.Column;
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.sketch.DistinctCoupons;

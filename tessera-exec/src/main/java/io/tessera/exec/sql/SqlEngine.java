@@ -1,7 +1,7 @@
 package io.tessera.exec.sql;
 
 import io.tessera.core.TableCatalog;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.SqlLowering;
 import io.tessera.spi.DataStore;

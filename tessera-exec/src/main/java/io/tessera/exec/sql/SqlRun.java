@@ -2,7 +2,7 @@ package io.tessera.exec.sql;
 
 import io.tessera.core.Column;
 import io.tessera.core.MissingStateException;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.GroupedAggregate;
 import io.tessera.plan.OrderLimit;
 import io.tessera.plan.PhysicalDag;

@@ -3,7 +3,7 @@ package io.tessera.exec.sql;
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.MatchType;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.Grouping;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PhysicalDag;

@@ -8,7 +8,7 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
 import io.tessera.core.StaleMarker;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.spi.DataStore;

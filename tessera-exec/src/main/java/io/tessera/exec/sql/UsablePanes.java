@@ -2,7 +2,7 @@ package io.tessera.exec.sql;
 
 import io.tessera.core.Interval;
 import io.tessera.core.MissingStateException;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.spi.DataStore;
 import io.tessera.spi.MaterializedViewRequest;
 import io.tessera.spi.ViewStates;

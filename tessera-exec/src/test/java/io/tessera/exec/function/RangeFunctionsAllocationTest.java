@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.management.ThreadMXBean;
 import io.tessera.core.Labels;
-import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.QueryLimits;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.RangeVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.exec.value.StepGrid;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.InMemoryDataStore;
 import io.tessera.exec.PromqlEngine;
-import io.tessera.exec.QueryExecutionException;
 import io.tessera.exec.QueryResult;
+import io.tessera.exec.context.QueryExecutionException;
+import io.tessera.exec.memory.InMemoryDataStore;
 import org.junit.jupiter.api.Test;
 
 /**

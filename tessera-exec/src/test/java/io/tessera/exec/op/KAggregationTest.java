@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.QueryExecutionException;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.QueryExecutionException;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.promql.AggregateOp;

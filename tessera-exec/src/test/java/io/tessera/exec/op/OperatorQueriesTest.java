@@ -3,9 +3,9 @@ package io.tessera.exec.op;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.InMemoryDataStore;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
+import io.tessera.exec.memory.InMemoryDataStore;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package io.tessera.exec.op;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.QueryLimits;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import java.util.HashMap;

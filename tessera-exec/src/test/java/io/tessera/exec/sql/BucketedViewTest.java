@@ -3,9 +3,9 @@ package io.tessera.exec.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.TableCatalog;
-import io.tessera.exec.InMemoryDataStore;
-import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.QueryLimits;
+import io.tessera.exec.context.RunContext;
+import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.sql.AggregateFunction;
 import java.sql.Connection;
 import java.sql.ResultSet;

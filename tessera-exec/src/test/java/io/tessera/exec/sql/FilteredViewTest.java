@@ -3,7 +3,7 @@ package io.tessera.exec.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.TableCatalog;
-import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.sql.AggregateFunction;
 import io.tessera.sql.SqlType;
 import java.sql.Connection;

@@ -2,7 +2,7 @@ package io.tessera.exec.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.memory.InMemoryDataStore;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -2,7 +2,7 @@ package io.tessera.exec.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tessera.exec.InMemoryDataStore;
+import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.sketch.FrequentState;
 import io.tessera.sql.AggregateFunction;
 import java.util.ArrayList;

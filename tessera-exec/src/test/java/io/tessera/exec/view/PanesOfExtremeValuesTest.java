@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.exec.InMemoryDataStore;
-import io.tessera.exec.QueryLimits;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.QueryLimits;
+import io.tessera.exec.context.RunContext;
+import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.DagBuilder;

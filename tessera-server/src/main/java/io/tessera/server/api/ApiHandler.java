@@ -2,9 +2,9 @@ package io.tessera.server.api;
 
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
-import io.tessera.exec.QueryCancelledException;
-import io.tessera.exec.QueryExecutionException;
-import io.tessera.exec.QueryTimeoutException;
+import io.tessera.exec.context.QueryCancelledException;
+import io.tessera.exec.context.QueryExecutionException;
+import io.tessera.exec.context.QueryTimeoutException;
 import io.tessera.server.http.Handler;
 import io.tessera.server.http.Request;
 import java.io.IOException;

@@ -341,7 +341,7 @@ public record ServerConfig(
         return new io.tessera.exec.PromqlEngine.Options(
                 io.tessera.core.Durations.parseMillis(query.lookbackDelta()),
                 io.tessera.core.Durations.parseMillis(query.defaultSubqueryStep()),
-                new io.tessera.exec.QueryLimits(
+                new io.tessera.exec.context.QueryLimits(
                         query.maxSamples(),
                         query.maxPointsPerSeries(),
                         io.tessera.core.Durations.parseMillis(query.timeout())));

@@ -3,8 +3,8 @@ package io.tessera.server.metrics;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
 import io.tessera.core.TesseraException;
-import io.tessera.exec.QueryCancelledException;
-import io.tessera.exec.QueryTimeoutException;
+import io.tessera.exec.context.QueryCancelledException;
+import io.tessera.exec.context.QueryTimeoutException;
 
 /** Why a query failed, as {@code tessera_query_errors_total} counts it (Prometheus' API error types, and the sample limit). */
 public final class QueryErrorReason {

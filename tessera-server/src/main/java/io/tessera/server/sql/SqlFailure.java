@@ -3,8 +3,8 @@ package io.tessera.server.sql;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LimitExceededException;
 import io.tessera.core.TesseraException;
-import io.tessera.exec.QueryCancelledException;
-import io.tessera.exec.QueryTimeoutException;
+import io.tessera.exec.context.QueryCancelledException;
+import io.tessera.exec.context.QueryTimeoutException;
 import io.tessera.store.table.UnknownTableException;
 
 /**

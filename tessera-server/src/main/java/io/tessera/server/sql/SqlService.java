@@ -2,7 +2,7 @@ package io.tessera.server.sql;
 
 import io.tessera.core.TableCatalog;
 import io.tessera.exec.PromqlEngine;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.sql.SqlEngine;
 import io.tessera.exec.sql.SqlResult;
 import io.tessera.exec.sql.SqlView;

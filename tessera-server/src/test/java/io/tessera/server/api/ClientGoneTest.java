@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Batch;
 import io.tessera.exec.PromqlEngine;
-import io.tessera.exec.QueryCancelledException;
+import io.tessera.exec.context.QueryCancelledException;
 import io.tessera.server.http.HttpService;
 import io.tessera.spi.DataStore;
 import java.io.ByteArrayOutputStream;

@@ -3,7 +3,7 @@ package io.tessera.exec.view.curves;
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.function.Kahan;
 import io.tessera.exec.op.Aggregations;
 import io.tessera.exec.op.ScanOperator;

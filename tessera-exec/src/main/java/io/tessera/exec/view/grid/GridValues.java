@@ -1,7 +1,7 @@
 package io.tessera.exec.view.grid;
 
 import io.tessera.core.Interval;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
 import io.tessera.spi.DataStore;

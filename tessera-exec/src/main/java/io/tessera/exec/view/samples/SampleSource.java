@@ -1,6 +1,6 @@
 package io.tessera.exec.view.samples;
 
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.plan.MaterializedView;
 import io.tessera.spi.DataStore;
 

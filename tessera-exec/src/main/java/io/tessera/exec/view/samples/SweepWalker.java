@@ -1,6 +1,6 @@
 package io.tessera.exec.view.samples;
 
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.function.Kahan;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;

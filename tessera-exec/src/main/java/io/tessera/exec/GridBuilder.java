@@ -1,7 +1,6 @@
-package io.tessera.exec.view.grid;
+package io.tessera.exec;
 
-import io.tessera.exec.CompiledDag;
-import io.tessera.exec.RunContext;
+import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;

@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.exec.memory;
 
 import io.tessera.core.Batch;
 import io.tessera.core.Column;

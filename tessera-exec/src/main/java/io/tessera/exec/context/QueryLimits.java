@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.exec.context;
 
 /**
  * Limits a run enforces as errors, never as running out of memory.

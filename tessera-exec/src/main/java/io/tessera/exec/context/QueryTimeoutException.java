@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.exec.context;
 
 import io.tessera.core.TesseraException;
 
