@@ -199,31 +199,6 @@ public final class CounterState implements FixedWidthState {
         return result * factor;
     }
 
-    /**
-     * {@link #extrapolate(long, long, double, long, double, long, long, ExtrapolatedRate)} with the
-     * function given as two flags.
-     *
-     * @deprecated kept only until the curve builder and the sample sweep pass an {@link ExtrapolatedRate}
-     */
-    @Deprecated(forRemoval = true)
-    public static double extrapolate(
-            long count,
-            long firstTs,
-            double firstValue,
-            long lastTs,
-            double result,
-            long rangeStart,
-            long rangeEnd,
-            boolean isCounter,
-            boolean isRate) {
-        if (!isCounter && isRate) {
-            throw new IllegalArgumentException("no range function is a gauge's change per second");
-        }
-        ExtrapolatedRate function =
-                isCounter ? (isRate ? ExtrapolatedRate.RATE : ExtrapolatedRate.INCREASE) : ExtrapolatedRate.DELTA;
-        return extrapolate(count, firstTs, firstValue, lastTs, result, rangeStart, rangeEnd, function);
-    }
-
     /** {@code resets(x[r])}: the number of drops in value; meaningful when not empty. */
     public long resets() {
         return resets;

@@ -5,6 +5,7 @@ import io.tessera.exec.function.Kahan;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.sketch.CounterState;
+import io.tessera.sketch.ExtrapolatedRate;
 import io.tessera.sketch.SampleRunState;
 import java.util.Arrays;
 import java.util.List;
@@ -505,6 +506,7 @@ final class SweepWalker {
     /** The engine's own arithmetic, for what the integer tests cannot decide; kept apart so the fast path stays small. */
     private double exactly(
             long count, long firstT, double firstValue, long lastT, double result, long begin, long end) {
-        return CounterState.extrapolate(count, firstT, firstValue, lastT, result, begin, end, counter, rate);
+        return CounterState.extrapolate(
+                count, firstT, firstValue, lastT, result, begin, end, ExtrapolatedRate.of(counter, rate));
     }
 }
