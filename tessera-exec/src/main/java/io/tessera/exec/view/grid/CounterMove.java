@@ -2,6 +2,7 @@ package io.tessera.exec.view.grid;
 
 import io.tessera.core.StaleMarker;
 import io.tessera.exec.view.Timestamps;
+import io.tessera.sketch.ExtrapolatedRate;
 
 /**
  * {@code rate}, {@code increase} and {@code delta} of one series moved from a grid point g to a
@@ -31,9 +32,9 @@ final class CounterMove {
     double value;
     String why;
 
-    CounterMove(String function) {
-        this.counter = !function.equals("delta");
-        this.rate = function.equals("rate");
+    CounterMove(ExtrapolatedRate function) {
+        this.counter = function.counter();
+        this.rate = function.perSecond();
     }
 
     /**

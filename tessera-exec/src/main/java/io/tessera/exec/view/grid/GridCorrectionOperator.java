@@ -20,6 +20,9 @@ import io.tessera.exec.view.Timestamps;
 import io.tessera.plan.GridCorrection;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.Scan;
+import io.tessera.promql.GridCorrectionKind;
+import io.tessera.promql.RangeFunctionKind;
+import io.tessera.sketch.ExtrapolatedRate;
 import io.tessera.spi.DataStore;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -141,7 +144,10 @@ public final class GridCorrectionOperator {
         /** Metric names whose counter-likeness was checked, as the exact rate and increase do. */
         private final java.util.Set<String> checkedNames = new java.util.HashSet<>();
 
-        private final Kind kind;
+        private final GridCorrectionKind kind;
+        /** The extrapolated rate the correction moves, or null when it moves no rate. */
+        private final ExtrapolatedRate extrapolation;
+
         private double worstBound;
         private int exactSeries;
         private double[] scratch = new double[64];
@@ -151,16 +157,6 @@ public final class GridCorrectionOperator {
 
         private int exactBudget;
         private int windowReads;
-
-        private enum Kind {
-            SUM,
-            COUNT,
-            AVG,
-            QUANTILE,
-            MAX,
-            MIN,
-            COUNTER
-        }
 
         /** How far the spans of a counter reach past their edges, for the samples next to them. */
         private final long ext;
@@ -190,21 +186,18 @@ public final class GridCorrectionOperator {
             this.context = context;
             this.rankTarget = rankTarget;
             this.gridPoints = g;
-            this.kind = switch (node.function()) {
-                case "sum_over_time" -> Kind.SUM;
-                case "count_over_time" -> Kind.COUNT;
-                case "avg_over_time" -> Kind.AVG;
-                case "quantile_over_time" -> Kind.QUANTILE;
-                case "max_over_time" -> Kind.MAX;
-                case "min_over_time" -> Kind.MIN;
-                case "rate", "increase", "delta" -> Kind.COUNTER;
-                default -> throw new IllegalArgumentException(node.function() + " has no grid correction");
-            };
-            this.ext = kind == Kind.COUNTER ? Math.min(paneMs, windowMs / 4) : 0;
+            this.extrapolation = RangeFunctionKind.byName(node.function())
+                    .flatMap(RangeFunctionKind::extrapolation)
+                    .orElse(null);
+            this.kind = RangeFunctionKind.byName(node.function())
+                    .map(RangeFunctionKind::gridCorrection)
+                    .filter(GridCorrectionKind::supported)
+                    .orElseThrow(() -> new IllegalArgumentException(node.function() + " has no grid correction"));
+            this.ext = kind == GridCorrectionKind.COUNTER ? Math.min(paneMs, windowMs / 4) : 0;
             this.staysFrom = gridPoints[0] - windowMs + paneMs + ext;
-            this.counterMove = kind == Kind.COUNTER ? new CounterMove(node.function()) : null;
+            this.counterMove = kind == GridCorrectionKind.COUNTER ? new CounterMove(extrapolation) : null;
             for (int i = 0; i < grid.size(); i++) {
-                if (kind == Kind.COUNTER && grid.time(i) - gridPoints[i] + 2 * ext > windowMs) {
+                if (kind == GridCorrectionKind.COUNTER && grid.time(i) - gridPoints[i] + 2 * ext > windowMs) {
                     throw new MissingStateException(
                             node.function(),
                             new Interval(gridPoints[i] - paneMs, gridPoints[i]),
@@ -238,7 +231,7 @@ public final class GridCorrectionOperator {
             this.ids = kept.ids();
             if (key != null && shared == null) {
                 // a counter also keeps the last sample before g, which every run's move starts from
-                List<Interval> keptSpans = kind == Kind.COUNTER
+                List<Interval> keptSpans = kind == GridCorrectionKind.COUNTER
                         ? List.of(
                                 new Interval(gridPoints[0] - windowMs, staysFrom),
                                 new Interval(gridPoints[0] - ext, gridPoints[0]))
@@ -298,15 +291,17 @@ public final class GridCorrectionOperator {
             MovedSamples in = new MovedSamples();
             MovedSamples gone = new MovedSamples();
             // a counter's move counts the samples that entered and left itself
-            boolean scansSpans = kind != Kind.COUNTER;
+            boolean scansSpans = kind != GridCorrectionKind.COUNTER;
             // sums, counts and averages need only the count and the sum of what moved
-            boolean sumsOnly = kind == Kind.SUM || kind == Kind.COUNT || kind == Kind.AVG;
+            boolean sumsOnly = kind == GridCorrectionKind.SUM
+                    || kind == GridCorrectionKind.COUNT
+                    || kind == GridCorrectionKind.AVG;
             for (int i = 0; i < steps; i++) {
                 context.checkAlive();
                 windowReads = 0;
                 long t = grid.time(i);
                 int point = kept.pointOf(gridPoints[i]);
-                if (kind == Kind.QUANTILE && !(paramsAt[i][0] >= 0 && paramsAt[i][0] <= 1)) {
+                if (kind == GridCorrectionKind.QUANTILE && !(paramsAt[i][0] >= 0 && paramsAt[i][0] <= 1)) {
                     throw new MissingStateException(
                             valueView.definitionId(),
                             new Interval(gridPoints[i] - valueView.paneMs(), gridPoints[i]),
@@ -423,8 +418,9 @@ public final class GridCorrectionOperator {
                                     inAt == null ? -1 : inAt[s],
                                     ids.labels(s));
                         case MAX, MIN -> extreme(valueView, gridPoints[i], t, v0, n0, in, gone, ids.labels(s));
+                        case NONE -> throw new IllegalStateException("no grid correction moves " + node.function());
                     };
-                    if (kind == Kind.COUNTER && Double.isNaN(v) && noCounterValue) {
+                    if (kind == GridCorrectionKind.COUNTER && Double.isNaN(v) && noCounterValue) {
                         continue;
                     }
                     if (row[s] < 0) {
@@ -445,7 +441,7 @@ public final class GridCorrectionOperator {
                     "values kept every " + Durations.format(valueView.paneMs()) + " by ingestion runs, moved to the"
                             + " query time by the raw samples that entered and left the window since the grid point"
                             + (left != null ? ", those that left kept from the first run after it" : "");
-            String bound = kind != Kind.QUANTILE
+            String bound = kind != GridCorrectionKind.QUANTILE
                     ? "exact"
                             + (exactSeries > 0
                                     ? ", " + exactSeries + " series answered exactly from their raw samples"
@@ -598,7 +594,7 @@ public final class GridCorrectionOperator {
                 MovedSamples in,
                 MovedSamples gone,
                 Labels series) {
-            boolean max = kind == Kind.MAX;
+            boolean max = kind == GridCorrectionKind.MAX;
             if (n0 == 0) {
                 return in.numbers > 0 ? (max ? in.max : in.min) : Double.NaN;
             }
@@ -639,13 +635,13 @@ public final class GridCorrectionOperator {
             SeriesRows rows = shared != null ? shared : seriesRows.apply(series, new Interval(t - windowMs, t));
             for (int s = 0; s < rows.size(); s++) {
                 if (rows == shared || rows.labels(s).withoutMetricName().equals(series)) {
-                    if (kind == Kind.COUNTER) {
+                    if (kind == GridCorrectionKind.COUNTER) {
                         CounterMove.Outcome o =
                                 counterMove.exactly(t, windowMs, rows.ts(s), rows.values(s), rows.count(s));
                         noCounterValue = o != CounterMove.Outcome.VALUE;
                         return o == CounterMove.Outcome.VALUE ? counterMove.value : Double.NaN;
                     }
-                    return kind == Kind.QUANTILE
+                    return kind == GridCorrectionKind.QUANTILE
                             ? exactFrom(rows, s, t - windowMs, t, q)
                             : extremeOf(rows, s, t - windowMs, t);
                 }
@@ -703,7 +699,7 @@ public final class GridCorrectionOperator {
             MovedSamples all = new MovedSamples();
             all.reset();
             all.scan(rows, s, from, to, Double.NaN);
-            return all.numbers == 0 ? Double.NaN : kind == Kind.MAX ? all.max : all.min;
+            return all.numbers == 0 ? Double.NaN : kind == GridCorrectionKind.MAX ? all.max : all.min;
         }
 
         private double exactFrom(SeriesRows rows, int s, long from, long to, double q) {
@@ -763,7 +759,9 @@ public final class GridCorrectionOperator {
 
         /** Rate and increase say when a metric's name does not look like a counter's, as the exact run does. */
         private void checkName(String metricName) {
-            if (kind == Kind.COUNTER && !node.function().equals("delta") && checkedNames.add(metricName)) {
+            if (kind == GridCorrectionKind.COUNTER
+                    && extrapolation != ExtrapolatedRate.DELTA
+                    && checkedNames.add(metricName)) {
                 io.tessera.exec.function.Annotations.checkCounterName(metricName, context);
             }
         }

@@ -10,6 +10,7 @@ import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.view.ReferenceCursor;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.ViewRangeFunction;
+import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.SampleRunState;
 import io.tessera.sketch.State;
 import io.tessera.spi.LabelsTable;
@@ -94,7 +95,9 @@ final class SampleRuns {
     static SampleRuns gather(ViewRangeFunction f, SampleSource source, StepGrid grid) {
         MaterializedView view = source.view();
         RunContext context = source.context();
-        if (!io.tessera.plan.ViewFamilies.answersFromSamples(f.function())) {
+        if (!RangeFunctionKind.byName(f.function())
+                .map(RangeFunctionKind::answersFromSamples)
+                .orElse(false)) {
             throw new IllegalArgumentException("a sample view does not answer " + f.function());
         }
         long w = f.windowMs();

@@ -8,6 +8,7 @@ import io.tessera.exec.op.Aggregations;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.plan.ViewRangeFunction;
+import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.SampleRunState;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,7 +51,12 @@ public final class SampleSweep {
         return sweep(
                 source.view().definitionId(),
                 runs,
-                SweptFunction.of(f.function(), grid, f.windowMs()),
+                SweptFunction.of(
+                        RangeFunctionKind.byName(f.function())
+                                .flatMap(RangeFunctionKind::extrapolation)
+                                .orElseThrow(),
+                        grid,
+                        f.windowMs()),
                 source.context(),
                 grouping,
                 source.oneMetric());

@@ -1,6 +1,7 @@
 package io.tessera.exec.view.samples;
 
 import io.tessera.exec.value.StepGrid;
+import io.tessera.sketch.ExtrapolatedRate;
 
 /**
  * What a sweep computes: {@code rate} ({@code counter} and {@code rate}), {@code increase}
@@ -9,8 +10,8 @@ import io.tessera.exec.value.StepGrid;
  */
 record SweptFunction(StepGrid grid, long windowMs, boolean counter, boolean rate) {
 
-    /** The function named {@code function} (already known to be one a sample view answers). */
-    static SweptFunction of(String function, StepGrid grid, long windowMs) {
-        return new SweptFunction(grid, windowMs, !function.equals("delta"), function.equals("rate"));
+    /** The extrapolated rate {@code function} over windows of {@code windowMs} at the steps of {@code grid}. */
+    static SweptFunction of(ExtrapolatedRate function, StepGrid grid, long windowMs) {
+        return new SweptFunction(grid, windowMs, function.counter(), function.perSecond());
     }
 }
