@@ -49,9 +49,6 @@ class ArchitectureTest {
             "io.tessera.exec.view.grid.GridCorrectionOperator.evaluate",
             "io.tessera.exec.view.grid.GridCorrectionOperator$Correction.quantile",
             "io.tessera.exec.view.grid.GridCorrectionOperator$Correction.counter",
-            "io.tessera.exec.sql.BucketedViewAggregation.fold",
-            "io.tessera.exec.sql.BucketedViewAggregation.answer",
-            "io.tessera.exec.sql.EdgeRows.add",
             "io.tessera.store.raw.AppendTransaction.mergeSorted");
 
     private static final JavaClasses CLASSES = new ClassFileImporter()

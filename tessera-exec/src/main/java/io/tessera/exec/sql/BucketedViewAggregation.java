@@ -49,13 +49,14 @@ final class BucketedViewAggregation {
     static RowTable answer(
             GroupedAggregate node,
             TimeBucket bucket,
-            TableWindow window,
-            Scan scan,
-            SqlView view,
-            DataStore store,
-            RunContext context,
+            EdgeSource source,
             Consumer<ErrorBound> approximate,
             BucketMemo memo) {
+        TableWindow window = source.window();
+        Scan scan = source.scan();
+        SqlView view = source.view();
+        DataStore store = source.store();
+        RunContext context = source.context();
         long start = window.startExclusive();
         long end = window.endInclusive();
         long p = view.paneMs();
@@ -82,7 +83,7 @@ final class BucketedViewAggregation {
                 if (isBoundary(bucket, t + p) && hasRowsAt(scan, window, store, context, t + p)) {
                     if (movable) {
                         Map<Labels, Object> rows = new HashMap<>();
-                        EdgeRows.add(rows, view, window, scan, store, context, t + p - 1, t + p);
+                        EdgeRows.add(rows, source, t + p - 1, t + p);
                         atBoundary.put(t + p, rows);
                         wanted.add(pane);
                     } else {
@@ -128,16 +129,16 @@ final class BucketedViewAggregation {
                                 : parts(view, b.getKey(), b.getValue(), was, key));
             }
             for (Interval pane : rawPanes) {
-                fold(raw, kept, bucket, view, window, scan, store, context, pane.start(), pane.end());
+                fold(raw, kept, bucket, source, pane.start(), pane.end());
             }
             for (long t : atBoundary.keySet()) {
                 removed.put(bucketOf(bucket, t - 1), atBoundary.get(t));
-                fold(raw, kept, bucket, view, window, scan, store, context, t - 1, t);
+                fold(raw, kept, bucket, source, t - 1, t);
             }
-            fold(raw, kept, bucket, view, window, scan, store, context, start, first);
-            fold(raw, kept, bucket, view, window, scan, store, context, last, end);
+            fold(raw, kept, bucket, source, start, first);
+            fold(raw, kept, bucket, source, last, end);
         } else {
-            fold(raw, kept, bucket, view, window, scan, store, context, start, end);
+            fold(raw, kept, bucket, source, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
         // buckets no raw rows touch answer with the table they kept
@@ -321,13 +322,14 @@ final class BucketedViewAggregation {
             Map<Long, Map<Labels, Object>> raw,
             Map<Long, BucketMemo.Bucket> parts,
             TimeBucket bucket,
-            SqlView view,
-            TableWindow window,
-            Scan scan,
-            DataStore store,
-            RunContext context,
+            EdgeSource source,
             long from,
             long to) {
+        SqlView view = source.view();
+        TableWindow window = source.window();
+        Scan scan = source.scan();
+        DataStore store = source.store();
+        RunContext context = source.context();
         if (to == Long.MAX_VALUE) {
             // rows past now: as far as the newest of them
             long[] ts = (long[]) TableReader.read(
@@ -346,16 +348,7 @@ final class BucketedViewAggregation {
         long lo = from;
         while (lo < to) {
             long hi = Math.min(to, b + bucket.widthMs() - 1);
-            EdgeRows.add(
-                    raw.computeIfAbsent(b, x -> new HashMap<>()),
-                    newPart(view, parts.get(b)),
-                    view,
-                    window,
-                    scan,
-                    store,
-                    context,
-                    lo,
-                    hi);
+            EdgeRows.add(raw.computeIfAbsent(b, x -> new HashMap<>()), newPart(view, parts.get(b)), source, lo, hi);
             lo = hi;
             b += bucket.widthMs();
         }

@@ -47,16 +47,8 @@ final class EdgeRows {
         }
     }
 
-    static void add(
-            Map<Labels, Object> edges,
-            SqlView view,
-            TableWindow window,
-            Scan scan,
-            DataStore store,
-            RunContext context,
-            long from,
-            long to) {
-        add(edges, fresh(view), view, window, scan, store, context, from, to);
+    static void add(Map<Labels, Object> edges, EdgeSource source, long from, long to) {
+        add(edges, fresh(source.view()), source, from, to);
     }
 
     /** A group's new edge part: its values for a quantile, else a state of the view. */
@@ -64,20 +56,17 @@ final class EdgeRows {
         return view.function() == AggregateFunction.QUANTILE ? g -> new Values() : g -> view.newState();
     }
 
-    /** As {@link #add(Map, SqlView, TableWindow, Scan, DataStore, RunContext, long, long)}, a group's part made by {@code newPart}. */
+    /** As {@link #add(Map, EdgeSource, long, long)}, a group's part made by {@code newPart}. */
     static void add(
-            Map<Labels, Object> edges,
-            Function<Labels, Object> newPart,
-            SqlView view,
-            TableWindow window,
-            Scan scan,
-            DataStore store,
-            RunContext context,
-            long from,
-            long to) {
+            Map<Labels, Object> edges, Function<Labels, Object> newPart, EdgeSource source, long from, long to) {
         if (to <= from) {
             return;
         }
+        SqlView view = source.view();
+        TableWindow window = source.window();
+        Scan scan = source.scan();
+        DataStore store = source.store();
+        RunContext context = source.context();
         if (scan.source() instanceof Source.TimeSeries) {
             TableWindow edge = new TableWindow(window.input(), window.timeColumn(), window.columns(), from, to);
             fold(edges, newPart, view, TableReader.read(scan, edge, store, context), window.timeColumn(), from, to);

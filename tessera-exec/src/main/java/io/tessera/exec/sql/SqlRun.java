@@ -167,7 +167,7 @@ final class SqlRun {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
                     RowTable answer = BucketedViewAggregation.answer(
-                            a, b, w, scan, view, store, context, bounds::add, paneMemo.buckets);
+                            a, b, new EdgeSource(view, w, scan, store, context), bounds::add, paneMemo.buckets);
                     // one bound per (bucket, group) would be many infos: the loosest stands for them
                     bounds.stream()
                             .max(java.util.Comparator.comparingDouble(ErrorBound::error))

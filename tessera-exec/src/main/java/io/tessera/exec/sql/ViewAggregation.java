@@ -53,22 +53,23 @@ final class ViewAggregation {
         Map<Labels, Object> panes = Map.of();
         Map<Labels, Object> edges = new LinkedHashMap<>();
         Function<Labels, Object> newPart = EdgeRows.fresh(view);
+        EdgeSource source = new EdgeSource(view, window, scan, store, context);
         if (first < last) {
             PaneMemo.Read read = memo.panes(view, store, context, first, last);
             panes = read.parts();
             newPart = newPart(view, panes);
             for (Interval pane : read.exact()) {
-                EdgeRows.add(edges, newPart, view, window, scan, store, context, pane.start(), pane.end());
+                EdgeRows.add(edges, newPart, source, pane.start(), pane.end());
             }
             if (!read.exact().isEmpty()) {
                 context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view "
                         + view.definitionId()
                         + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
             }
-            EdgeRows.add(edges, newPart, view, window, scan, store, context, start, first);
-            EdgeRows.add(edges, newPart, view, window, scan, store, context, last, end);
+            EdgeRows.add(edges, newPart, source, start, first);
+            EdgeRows.add(edges, newPart, source, last, end);
         } else {
-            EdgeRows.add(edges, newPart, view, window, scan, store, context, start, end);
+            EdgeRows.add(edges, newPart, source, start, end);
         }
         Map<Labels, Object> merged = new LinkedHashMap<>();
         for (Map.Entry<Labels, Object> e : panes.entrySet()) {
