@@ -48,8 +48,7 @@ class ArchitectureTest {
             "io.tessera.exec.view.grid.CounterMove.copy",
             "io.tessera.exec.view.grid.GridCorrectionOperator.evaluate",
             "io.tessera.exec.view.grid.GridCorrectionOperator$Correction.quantile",
-            "io.tessera.exec.view.grid.GridCorrectionOperator$Correction.counter",
-            "io.tessera.store.raw.AppendTransaction.mergeSorted");
+            "io.tessera.exec.view.grid.GridCorrectionOperator$Correction.counter");
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

@@ -286,7 +286,7 @@ final class AppendTransaction {
                     int n = (to - from) + (oooTo[s] - split);
                     times = new long[n];
                     bits = new long[n];
-                    mergeSorted(accTimes, accBits, from, to, oooTimes, oooBits, split, oooTo[s], times, bits);
+                    mergeWithLate(accTimes, accBits, from, to, split, oooTo[s], times, bits);
                     from = 0;
                     to = n;
                 }
@@ -351,17 +351,10 @@ final class AppendTransaction {
         return lastLog;
     }
 
-    private static void mergeSorted(
-            long[] aT,
-            long[] aB,
-            int aFrom,
-            int aTo,
-            long[] bT,
-            long[] bB,
-            int bFrom,
-            int bTo,
-            long[] outT,
-            long[] outB) {
+    /** Merges the in-order samples {@code [aFrom, aTo)} with the sorted late ones {@code [bFrom, bTo)} into {@code outT}/{@code outB}. */
+    private void mergeWithLate(long[] aT, long[] aB, int aFrom, int aTo, int bFrom, int bTo, long[] outT, long[] outB) {
+        long[] bT = oooTimes;
+        long[] bB = oooBits;
         int k = 0;
         while (aFrom < aTo || bFrom < bTo) {
             if (bFrom >= bTo || aFrom < aTo && aT[aFrom] < bT[bFrom]) {
