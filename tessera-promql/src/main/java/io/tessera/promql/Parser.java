@@ -1,16 +1,11 @@
 package io.tessera.promql;
 
-import io.tessera.core.Durations;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.MatchType;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -140,8 +135,8 @@ public final class Parser {
     private Expr parsePrimary() {
         Token t = peek();
         return switch (t.type()) {
-            case NUMBER -> at(new NumberLiteral(number(next())), t.pos());
-            case DURATION -> at(new NumberLiteral(durationMillis(next()) / 1000.0), t.pos());
+            case NUMBER -> at(new NumberLiteral(NumberLiterals.number(next(), input)), t.pos());
+            case DURATION -> at(new NumberLiteral(NumberLiterals.durationMillis(next(), input) / 1000.0), t.pos());
             case STRING -> at(new StringLiteral(next().value()), t.pos());
             case LEFT_PAREN -> {
                 next();
@@ -184,7 +179,7 @@ public final class Parser {
         if (!isNumberOrDuration(rangeToken)) {
             throw unexpected(rangeToken, "subquery selector", "number or duration");
         }
-        long range = durationMillis(rangeToken);
+        long range = NumberLiterals.durationMillis(rangeToken, input);
         Token t = next();
         if (t.is(TokenType.RIGHT_BRACKET)) {
             if (!(expr instanceof VectorSelector vs)) {
@@ -204,7 +199,7 @@ public final class Parser {
         long step = 0;
         Token s = next();
         if (isNumberOrDuration(s)) {
-            step = durationMillis(s);
+            step = NumberLiterals.durationMillis(s, input);
             Token close = next();
             if (!close.is(TokenType.RIGHT_BRACKET)) {
                 throw unexpected(close, "subquery selector", "\"]\"");
@@ -222,7 +217,7 @@ public final class Parser {
         if (!isNumberOrDuration(t)) {
             throw unexpected(t, "offset", "number or duration");
         }
-        long offset = durationMillis(t) * (negative ? -1 : 1);
+        long offset = NumberLiterals.durationMillis(t, input) * (negative ? -1 : 1);
         int start = starts.get(expr);
         String twice = "offset may not be set multiple times";
         Expr result = switch (expr) {
@@ -276,11 +271,15 @@ public final class Parser {
             if (!isNumberOrDuration(t)) {
                 throw unexpected(t, "@", "timestamp");
             }
-            double seconds = sign * (t.is(TokenType.NUMBER) ? number(t) : durationMillis(t) / 1000.0);
+            double seconds = sign
+                    * (t.is(TokenType.NUMBER)
+                            ? NumberLiterals.number(t, input)
+                            : NumberLiterals.durationMillis(t, input) / 1000.0);
             if (Double.isNaN(seconds) || Double.isInfinite(seconds) || seconds >= 0x1p63 || seconds <= -0x1p63) {
-                throw error(starts.get(expr), "timestamp out of bounds for @ modifier: " + goFloat(seconds));
+                throw error(
+                        starts.get(expr), "timestamp out of bounds for @ modifier: " + NumberLiterals.goFloat(seconds));
             }
-            modifier = AtModifier.at(secondsToMillis(seconds));
+            modifier = AtModifier.at(NumberLiterals.secondsToMillis(seconds));
         }
         int start = starts.get(expr);
         String twice = "@ <timestamp> may not be set multiple times";
@@ -505,88 +504,6 @@ public final class Parser {
 
     private static boolean isNumberOrDuration(Token t) {
         return t.is(TokenType.NUMBER) || t.is(TokenType.DURATION);
-    }
-
-    /** A number or duration token as milliseconds; a number counts seconds. */
-    private long durationMillis(Token t) {
-        if (t.is(TokenType.NUMBER)) {
-            return (long) (number(t) * 1000);
-        }
-        try {
-            return Durations.parseMillis(t.text());
-        } catch (InvalidInputException e) {
-            throw error(t.pos(), e.getMessage());
-        }
-    }
-
-    /**
-     * A number token's value: decimal and hexadecimal integers (a leading 0 means octal, as in
-     * Go), floats, Inf and NaN, with underscores allowed between digits.
-     */
-    private double number(Token t) {
-        String text = t.text();
-        String lower = text.toLowerCase(Locale.ROOT);
-        if (lower.equals("inf")) {
-            return Double.POSITIVE_INFINITY;
-        }
-        if (lower.equals("nan")) {
-            return Double.NaN;
-        }
-        boolean hex = lower.startsWith("0x");
-        String digits = text.replace("_", "");
-        try {
-            if (underscoresSeparateDigits(text, hex)) {
-                if (hex) {
-                    return new BigInteger(digits.substring(2), 16).doubleValue();
-                }
-                if (digits.length() > 1
-                        && digits.chars().allMatch(c -> c >= '0' && c <= '7')
-                        && digits.charAt(0) == '0') {
-                    return Long.parseLong(digits, 8);
-                }
-                return Double.parseDouble(digits);
-            }
-        } catch (NumberFormatException e) {
-            // reported below, in the words Prometheus uses
-        }
-        throw error(
-                t.pos(),
-                "error parsing number: strconv.ParseFloat: parsing " + Syntax.quote(text) + ": invalid syntax");
-    }
-
-    private static boolean underscoresSeparateDigits(String text, boolean hex) {
-        for (int i = text.indexOf('_'); i >= 0; i = text.indexOf('_', i + 1)) {
-            boolean afterPrefix = hex && i == 2;
-            if (i == 0
-                    || i + 1 >= text.length()
-                    || !(afterPrefix || Character.digit(text.charAt(i - 1), hex ? 16 : 10) >= 0)
-                    || Character.digit(text.charAt(i + 1), hex ? 16 : 10) < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Seconds to milliseconds, rounding half away from zero. */
-    private static long secondsToMillis(double seconds) {
-        double millis = seconds * 1000;
-        if (millis >= 0x1p63) {
-            return Long.MAX_VALUE;
-        }
-        if (millis <= -0x1p63) {
-            return Long.MIN_VALUE;
-        }
-        return new BigDecimal(millis).setScale(0, RoundingMode.HALF_UP).longValue();
-    }
-
-    private static String goFloat(double v) {
-        if (Double.isNaN(v)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(v)) {
-            return v > 0 ? "+Inf" : "-Inf";
-        }
-        return String.format(Locale.ROOT, "%f", v);
     }
 
     private <E extends Expr> E at(E e, int start) {
