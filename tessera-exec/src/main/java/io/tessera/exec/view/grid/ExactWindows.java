@@ -21,6 +21,7 @@ final class ExactWindows {
 
     private final CorrectionScope scope;
     private double[] scratch = new double[64];
+    private final MovedSamples windowSamples = new MovedSamples();
     private int budget;
     private int readsThisStep;
     private int exactSeries;
@@ -55,10 +56,11 @@ final class ExactWindows {
 
     double extreme(SeriesStep step, String why) {
         SeriesRows rows = window(step, why);
-        MovedSamples all = new MovedSamples();
-        all.reset();
-        all.scan(rows, rowOf(rows, step), step.time - scope.windowMs(), step.time, Double.NaN);
-        return all.numbers == 0 ? Double.NaN : scope.kind() == GridCorrectionKind.MAX ? all.max : all.min;
+        windowSamples.reset();
+        windowSamples.scan(rows, rowOf(rows, step), step.time - scope.windowMs(), step.time, Double.NaN);
+        return windowSamples.numbers == 0
+                ? Double.NaN
+                : scope.kind() == GridCorrectionKind.MAX ? windowSamples.max : windowSamples.min;
     }
 
     /** The counter's exact value into {@code result}: a value, or none. */
