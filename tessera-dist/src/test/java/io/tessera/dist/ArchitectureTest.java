@@ -3,9 +3,7 @@ package io.tessera.dist;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.assertj.core.api.Assertions.assertThat;
 
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -16,8 +14,6 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** The architecture rules of the code base, checked over the main classes of every shipped module. */
@@ -38,17 +34,6 @@ class ArchitectureTest {
             "io.tessera.server..");
 
     private static final int MAX_PARAMETERS = 8;
-
-    /**
-     * Methods still over the limit, each to be given a parameter object; the list may only shrink
-     * (a method named here that no longer exceeds the limit fails the test, so it is taken off).
-     */
-    private static final Set<String> KNOWN_LONG_SIGNATURES = Set.of(
-            "io.tessera.exec.view.grid.CounterMove.move",
-            "io.tessera.exec.view.grid.CounterMove.copy",
-            "io.tessera.exec.view.grid.GridCorrectionOperator.evaluate",
-            "io.tessera.exec.view.grid.GridCorrectionOperator$Correction.quantile",
-            "io.tessera.exec.view.grid.GridCorrectionOperator$Correction.counter");
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -107,30 +92,12 @@ class ArchitectureTest {
                 .check(CLASSES);
     }
 
-    @Test
-    void theListOfLongSignaturesOnlyShrinks() {
-        Set<String> stillLong = new TreeSet<>();
-        for (JavaClass type : CLASSES) {
-            for (JavaMethod method : type.getMethods()) {
-                if (method.getRawParameterTypes().size() > MAX_PARAMETERS) {
-                    stillLong.add(type.getName() + "." + method.getName());
-                }
-            }
-        }
-        assertThat(KNOWN_LONG_SIGNATURES)
-                .as("listed methods that no longer exceed the limit")
-                .isSubsetOf(stillLong);
-    }
-
     private static ArchCondition<JavaMethod> takeAtMost(int parameters) {
         return new ArchCondition<>("take at most " + parameters + " parameters") {
             @Override
             public void check(JavaMethod method, ConditionEvents events) {
                 int count = method.getRawParameterTypes().size();
-                String name = method.getOwner().getName() + "." + method.getName();
-                if (count > parameters
-                        && !method.getName().startsWith("lambda$")
-                        && !KNOWN_LONG_SIGNATURES.contains(name)) {
+                if (count > parameters && !method.getName().startsWith("lambda$")) {
                     events.add(SimpleConditionEvent.violated(
                             method, method.getFullName() + " takes " + count + " parameters"));
                 }

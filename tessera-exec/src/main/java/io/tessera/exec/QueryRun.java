@@ -219,7 +219,7 @@ public final class QueryRun {
         MaterializedView count = view(c.count());
         TimeRange range = (TimeRange) dag.node(c.range());
         Scan scan = (Scan) dag.node(range.input());
-        GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(
+        GridCorrectionOperator.Corrected corrected = GridCorrectionOperator.evaluate(new GridCorrectionOperator.Request(
                 c,
                 value,
                 count,
@@ -232,7 +232,7 @@ public final class QueryRun {
                 (spans, accepted) -> io.tessera.exec.view.SpanRows.read(store, scan, spans, context, accepted),
                 (series, window) -> ScanOperator.read(store, oneSeries(scan, series), window, context),
                 io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError(),
-                keptCorrections);
+                keptCorrections));
         context.info(corrected.info());
         return corrected.vector();
     }

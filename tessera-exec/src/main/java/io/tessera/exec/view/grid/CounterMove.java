@@ -19,18 +19,12 @@ import io.tessera.sketch.ExtrapolatedRate;
  */
 final class CounterMove {
 
-    enum Outcome {
-        VALUE,
-        NONE,
-        EXACT
-    }
-
     private final boolean counter;
     private final boolean rate;
     private long[] ts = new long[64];
     private double[] vs = new double[64];
-    double value;
-    String why;
+    /** The spans of {@link #exactly}, reused. */
+    private final CounterSpans wholeWindow = new CounterSpans();
 
     CounterMove(ExtrapolatedRate function) {
         this.counter = function.counter();
@@ -38,30 +32,25 @@ final class CounterMove {
     }
 
     /**
+     * Moves the series' value to {@code spans.time} and puts what it found in {@code result}.
+     *
      * @param kept the grid's value at g, {@code n0} samples at g; the spans must not overlap
      *             ({@code T - g + 2 ext <= w})
-     * @param atG when kept, the series' last sample in {@code (g - ext, g]} (the in-span then holds only
+     * @param atG when kept, the series' last sample in {@code (g - ext, g]} (the entered span then holds only
      *             samples after g) and the sum at g, for output series {@code series}; else null
-     * @param inTs the series' samples in {@code (g - ext, T]}: {@code [inFrom, inTo)} of these arrays (null when none)
-     * @param outTs its samples in {@code (g - w, T - w + ext]}: {@code [outFrom, outTo)} (null when none)
+     * @param spans the series' samples in {@code (g - ext, T]} and in {@code (g - w, T - w + ext]}
      */
-    Outcome move(
+    void move(
             double kept,
             long n0,
-            long g,
-            long t,
             long w,
             long ext,
             KeptCorrections.CounterAtG atG,
             int series,
-            long[] inTs,
-            double[] inVs,
-            int inFrom,
-            int inTo,
-            long[] outTs,
-            double[] outVs,
-            int outFrom,
-            int outTo) {
+            CounterSpans spans,
+            CounterResult result) {
+        long g = spans.gridPoint;
+        long t = spans.time;
         int n = 0;
         if (atG != null && atG.hasLast(series)) {
             ts[0] = atG.lastTs()[series];
@@ -69,9 +58,9 @@ final class CounterMove {
             n = 1;
         }
         // of the samples before g only the last one counts, and after T - w only the first one
-        n = copy(inTs, inVs, inFrom, inTo, g - ext, g, t, true, n);
+        n = copyLastBefore(spans.enteredTs, spans.enteredValues, spans.enteredFrom, spans.enteredTo, g - ext, g, t, n);
         int inStart = n;
-        n = copy(outTs, outVs, outFrom, outTo, g - w, t - w, t - w + ext, false, n);
+        n = copyFirstAfter(spans.leftTs, spans.leftValues, spans.leftFrom, spans.leftTo, g - w, t - w, t - w + ext, n);
         // entered: in-span samples after g; pred: the last at or before g
         int pred = -1;
         int firstNew = inStart;
@@ -97,35 +86,42 @@ final class CounterMove {
         long nMid = n0 - nOut;
         long nT = n0 + nIn - nOut;
         if (nT < 2) {
-            return Outcome.NONE;
+            result.none();
+            return;
         }
         if (nIn == nT && nOut == n0) {
-            // every sample of the window at T is new: nothing to move
-            return finish(
-                    prometheusSum(firstNew, inStart), ts[firstNew], vs[firstNew], ts[inStart - 1], nT, t - w, t, true);
+            // every sample of the window at T is new: nothing to move; Prometheus' own arithmetic
+            double sum = prometheusSum(firstNew, inStart);
+            result.value(extrapolate(sum, ts[firstNew], vs[firstNew], ts[inStart - 1], nT, t - w, t));
+            return;
         }
         if (n0 == 0 || nMid < 0) {
-            return exact("the window at the grid point holds too few samples to move");
+            result.exact("the window at the grid point holds too few samples to move");
+            return;
         }
         if (n0 < 2 || pred < 0 || (nMid > 0 && (succ < 0 || ts[succ] > g))) {
-            return exact("the samples next to the window's edges are not in the spans read");
+            result.exact("the samples next to the window's edges are not in the spans read");
+            return;
         }
         int first = nMid > 0 ? succ : firstNew;
         int last = nIn > 0 ? inStart - 1 : pred;
         long lastT = ts[last];
         if (!counter) {
             // a delta is its last value minus its first, with no increments to move
-            return finish(vs[last] - vs[first], ts[first], vs[first], lastT, nT, t - w, t, true);
+            result.value(extrapolate(vs[last] - vs[first], ts[first], vs[first], lastT, nT, t - w, t));
+            return;
         }
         if (!Double.isFinite(kept) || !allFinite(n)) {
-            return exact("a value near the window's edges is not finite, so the increments cannot be moved");
+            result.exact("a value near the window's edges is not finite, so the increments cannot be moved");
+            return;
         }
         int firstG = nOut > 0 ? leftFrom : succ;
         double sumG = atG != null && atG.hasSum(series, ts[firstG], ts[pred])
                 ? atG.sums()[series]
                 : sumAtG(kept, n0, g, w, ts[firstG], vs[firstG], ts[pred]);
         if (Double.isNaN(sumG)) {
-            return exact("the kept value does not turn back into a sum of increments");
+            result.exact("the kept value does not turn back into a sum of increments");
+            return;
         }
         double gone = 0;
         for (int i = leftFrom; i < leftTo; i++) {
@@ -137,9 +133,16 @@ final class CounterMove {
         double added = sumOf(firstNew, inStart, nMid > 0 ? pred : -1);
         double sum = sumG + added - gone;
         if (!Double.isFinite(gone) || !Double.isFinite(added) || !Double.isFinite(sum)) {
-            return exact("the increments near the window's edges overflow, so they cannot be moved");
+            result.exact("the increments near the window's edges overflow, so they cannot be moved");
+            return;
         }
-        return finish(sum, ts[first], vs[first], lastT, nT, t - w, t, false);
+        // not Prometheus' own arithmetic: a value it would not reach as finite is left to the exact computation
+        double moved = extrapolate(sum, ts[first], vs[first], lastT, nT, t - w, t);
+        if (Double.isFinite(moved)) {
+            result.value(moved);
+        } else {
+            result.exact("the moved value overflows");
+        }
     }
 
     private boolean allFinite(int n) {
@@ -169,34 +172,13 @@ final class CounterMove {
         return result;
     }
 
-    private Outcome exact(String reason) {
-        why = reason;
-        return Outcome.EXACT;
-    }
-
-    /**
-     * Extrapolates {@code sum} in the exact engine's order of operations; {@code asPrometheus} when
-     * the sum is Prometheus' own arithmetic, else a value it would not reach as finite is left to
-     * the exact computation.
-     */
-    private Outcome finish(
-            double sum,
-            long firstT,
-            double firstV,
-            long lastT,
-            long count,
-            long start,
-            long end,
-            boolean asPrometheus) {
+    /** Extrapolates {@code sum} in the exact engine's order of operations. */
+    private double extrapolate(double sum, long firstT, double firstV, long lastT, long count, long start, long end) {
         double factor = factor(sum, firstT, firstV, lastT, count, start, end);
         if (rate) {
             factor /= (end - start) / 1000.0;
         }
-        value = sum * factor;
-        if (!asPrometheus && !Double.isFinite(value)) {
-            return exact("the moved value overflows");
-        }
-        return Outcome.VALUE;
+        return sum * factor;
     }
 
     /** The increments of the samples {@code [from, to)}, the first one's from {@code prev} (or none when -1). */
@@ -270,32 +252,43 @@ final class CounterMove {
         return invert(rate ? kept * (w / 1000.0) : kept, firstT, firstV, lastT, n0, g - w, g);
     }
 
-    /** The exact value over {@code (t - w, t]} of a series' samples. */
-    Outcome exactly(long t, long w, long[] rowTs, double[] rowVs, int count) {
-        return move(0, 0, t - w, t, w, 0, null, 0, rowTs, rowVs, 0, count, null, null, 0, 0);
+    /** The exact value over {@code (t - w, t]} of a series' samples, into {@code result}. */
+    void exactly(long t, long w, long[] rowTs, double[] rowVs, int count, CounterResult result) {
+        wholeWindow.moving(t - w, t);
+        wholeWindow.entered(rowTs, rowVs, 0, count);
+        wholeWindow.left(null, null, 0, 0);
+        move(0, 0, w, 0, null, 0, wholeWindow, result);
     }
 
     /**
      * Appends the non-stale samples of {@code [lo, hi)} in {@code (from, to]} after position
-     * {@code n}, but of those at or before {@code edge} only the last one ({@code lastBefore}),
-     * or of those after it only the first.
+     * {@code n}, but of those at or before {@code edge} only the last one.
      */
-    private int copy(long[] t, double[] v, int lo, int hi, long from, long edge, long to, boolean lastBefore, int n) {
+    private int copyLastBefore(long[] t, double[] v, int lo, int hi, long from, long edge, long to, int n) {
+        if (t == null) {
+            return n;
+        }
+        int a = Timestamps.firstAfter(t, lo, hi, from);
+        int b = Timestamps.firstAfter(t, a, hi, to);
+        int p = Timestamps.firstAfter(t, a, b, edge) - 1;
+        while (p >= a && StaleMarker.isStale(v[p])) {
+            p--;
+        }
+        return append(t, v, Math.max(p, a), b, n, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Appends the non-stale samples of {@code [lo, hi)} in {@code (from, to]} after position
+     * {@code n}, but of those after {@code edge} only the first one.
+     */
+    private int copyFirstAfter(long[] t, double[] v, int lo, int hi, long from, long edge, long to, int n) {
         if (t == null) {
             return n;
         }
         int a = Timestamps.firstAfter(t, lo, hi, from);
         int b = Timestamps.firstAfter(t, a, hi, to);
         int cut = Timestamps.firstAfter(t, a, b, edge);
-        if (lastBefore) {
-            int p = cut - 1;
-            while (p >= a && StaleMarker.isStale(v[p])) {
-                p--;
-            }
-            return append(t, v, Math.max(p, a), b, n, Integer.MAX_VALUE);
-        }
-        n = append(t, v, a, cut, n, Integer.MAX_VALUE);
-        return append(t, v, cut, b, n, 1);
+        return append(t, v, cut, b, append(t, v, a, cut, n, Integer.MAX_VALUE), 1);
     }
 
     /** Appends at most {@code most} non-stale samples of {@code [from, to)} after position {@code n}. */
