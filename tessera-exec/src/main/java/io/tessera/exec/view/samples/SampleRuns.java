@@ -94,7 +94,7 @@ final class SampleRuns {
     static SampleRuns gather(ViewRangeFunction f, SampleSource source, StepGrid grid) {
         MaterializedView view = source.view();
         RunContext context = source.context();
-        if (!io.tessera.plan.ViewFamilies.answersFromSamples(f.function())) {
+        if (!io.tessera.plan.planner.ViewFamilies.answersFromSamples(f.function())) {
             throw new IllegalArgumentException("a sample view does not answer " + f.function());
         }
         long w = f.windowMs();
