@@ -86,7 +86,7 @@ public final class Planner {
     }
 
     public static PlanResult plan(Workload workload, CostConstants constants) {
-        return new Planner(workload, constants).run();
+        return PlanExplainer.explain(workload, new Planner(workload, constants).run());
     }
 
     /** One candidate view: a Scan and family, and for a table view its sorted keys and folded column (else null). */
@@ -97,7 +97,7 @@ public final class Planner {
         }
     }
 
-    private PlanResult run() {
+    private PlanDecisions run() {
         for (int i = 0; i < workload.queries().size(); i++) {
             visit(dag.roots().get(i), Reach.ofRoot(i, workload.queries().get(i), model.constants()));
         }
@@ -185,10 +185,10 @@ public final class Planner {
                         c.served().contains(r) ? model.viewRead(r, c.view().paneMs()) : model.exact(r));
             }
         }
-        StringBuilder gridLines = new StringBuilder();
+        List<String> kindDecisions = new ArrayList<>();
         Set<Integer> curved = new HashSet<>();
         for (CurveViewPlanner.Decision d : new CurveViewPlanner(dag, workload, model).decide()) {
-            gridLines.append('\n').append(d.explanation()).append('\n');
+            kindDecisions.add(d.explanation());
             if (d.view() != null) {
                 views.add(d.view());
                 served.add(d.root());
@@ -203,7 +203,7 @@ public final class Planner {
             SampleViewPlanner.Decision d =
                     samples.decide((Scan) dag.node(g.getKey().scan()), g.getValue());
             if (d != null) {
-                gridLines.append('\n').append(d.explanation()).append('\n');
+                kindDecisions.add(d.explanation());
                 if (d.view() != null) {
                     views.add(d.view());
                     served.addAll(d.served());
@@ -212,7 +212,7 @@ public final class Planner {
         }
         IntToDoubleFunction current = id -> readerCost.getOrDefault(id, Double.POSITIVE_INFINITY);
         for (GridViewPlanner.Decision d : new GridViewPlanner(dag, workload, model, current).decide()) {
-            gridLines.append('\n').append(d.explanation()).append('\n');
+            kindDecisions.add(d.explanation());
             if (d.view() != null) {
                 views.add(d.view());
                 if (d.root() >= 0) {
@@ -226,9 +226,7 @@ public final class Planner {
         }
         InstallablePlan plan = InstallablePlan.of(
                 planned, workload.queries().stream().map(WorkloadQuery::query).toList());
-        String text =
-                ExplanationText.render(workload, plan, summaries, notAccelerated, planCost, exactCost) + gridLines;
-        return new PlanResult(plan, new Explanation(summaries, notAccelerated, planCost, exactCost, text));
+        return new PlanDecisions(plan, summaries, notAccelerated, planCost, exactCost, kindDecisions);
     }
 
     private void visit(int id, Reach reach) {
