@@ -13,7 +13,7 @@ import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.PromqlLowering;
+import io.tessera.plan.lowering.PromqlLowering;
 import io.tessera.promql.Expr;
 import io.tessera.promql.Parser;
 import io.tessera.spi.DataStore;

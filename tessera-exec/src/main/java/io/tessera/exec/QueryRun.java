@@ -231,7 +231,7 @@ public final class QueryRun {
                 scan,
                 (spans, accepted) -> io.tessera.exec.view.SpanRows.read(store, scan, spans, context, accepted),
                 (series, window) -> ScanOperator.read(store, oneSeries(scan, series), window, context),
-                io.tessera.plan.AccuracyTarget.DEFAULT.quantileRankError(),
+                io.tessera.plan.workload.AccuracyTarget.DEFAULT.quantileRankError(),
                 keptCorrections));
         context.info(corrected.info());
         return corrected.vector();

@@ -29,7 +29,7 @@ public final class DefinitionIds {
     }
 
     /** The id a view {@code p} would have over node {@code input} of {@code dag}. */
-    static String ofPaneStateOver(PhysicalDag dag, int input, PaneState p) {
+    public static String ofPaneStateOver(PhysicalDag dag, int input, PaneState p) {
         StringBuilder sb = new StringBuilder("PaneState(");
         paneState(sb, p);
         sb.append(',');
@@ -69,7 +69,7 @@ public final class DefinitionIds {
      * The length of every node's canonical rendering, in one pass over the DAG (inputs precede
      * the nodes that read them) and without rendering any subtree.
      */
-    static long[] canonicalLengths(PhysicalDag dag) {
+    public static long[] canonicalLengths(PhysicalDag dag) {
         long[] lengths = new long[dag.size()];
         StringBuilder sb = new StringBuilder();
         for (int id = 0; id < dag.size(); id++) {
@@ -86,7 +86,7 @@ public final class DefinitionIds {
     }
 
     /** The length of the rendering {@link #ofPaneStateOver} hashes, for an input rendering of {@code inputLength}. */
-    static long paneStateOverLength(PaneState p, long inputLength) {
+    public static long paneStateOverLength(PaneState p, long inputLength) {
         StringBuilder sb = new StringBuilder("PaneState(");
         paneState(sb, p);
         return sb.length() + 1 + inputLength + 1;

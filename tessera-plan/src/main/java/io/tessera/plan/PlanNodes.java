@@ -3,12 +3,12 @@ package io.tessera.plan;
 import java.util.Arrays;
 
 /** Node helpers that every kind must answer: a copy of a node reading other input ids. */
-final class PlanNodes {
+public final class PlanNodes {
 
     private PlanNodes() {}
 
     /** {@code node} with its inputs, in {@link PlanNode#inputs()} order, replaced by {@code in}. */
-    static PlanNode withInputs(PlanNode node, int[] in) {
+    public static PlanNode withInputs(PlanNode node, int[] in) {
         return switch (node) {
             case Scan s -> s;
             case NumberLiteral n -> n;
@@ -36,5 +36,40 @@ final class PlanNodes {
         int[] t = new int[in.length - 1];
         System.arraycopy(in, 1, t, 0, t.length);
         return t;
+    }
+
+    /** The wire name of a node's kind. */
+    public static String kindOf(PlanNode node) {
+        return switch (node) {
+            case Scan s -> "scan";
+            case TimeRange t -> "time_range";
+            case TimeShift t -> "time_shift";
+            case RangeFunction r -> "range_function";
+            case Subquery s -> "subquery";
+            case InstantFunction f -> "instant_function";
+            case VectorAggregate a -> "vector_aggregate";
+            case VectorBinary b -> "vector_binary";
+            case Negate n -> "negate";
+            case NumberLiteral n -> "number_literal";
+            case StringLiteral s -> "string_literal";
+            case PaneState p -> "pane_state";
+            case ViewRangeFunction v -> "view_range_function";
+            case ViewValue v -> "view_value";
+            case GridCorrection c -> "grid_correction";
+            case Fallback f -> "fallback";
+            case SqlNode q -> sqlKindOf(q);
+        };
+    }
+
+    private static String sqlKindOf(SqlNode node) {
+        return switch (node) {
+            case TableWindow w -> "table_window";
+            case RowFilter f -> "row_filter";
+            case TimeBucket b -> "time_bucket";
+            case GroupedAggregate a -> "grouped_aggregate";
+            case OrderLimit o -> "order_limit";
+            case Project p -> "project";
+            case SqlViewAggregate v -> "sql_view_aggregate";
+        };
     }
 }

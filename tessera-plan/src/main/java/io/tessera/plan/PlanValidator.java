@@ -16,13 +16,13 @@ import java.util.List;
  * the pane width and within the view's retention, one root per query, and no node that no root
  * reaches.
  */
-final class PlanValidator {
+public final class PlanValidator {
 
     private static final long NOT_REACHED = Long.MIN_VALUE;
 
     private PlanValidator() {}
 
-    static void validate(PhysicalDag dag, int queryCount) {
+    public static void validate(PhysicalDag dag, int queryCount) {
         if (dag.roots().size() != queryCount) {
             throw new InvalidInputException("$.dag.roots: " + dag.roots().size() + " roots for " + queryCount
                     + " query texts; query i is answered by root i");
@@ -388,7 +388,7 @@ final class PlanValidator {
      * and subquery ranges above it, the longest over all paths; {@link #NOT_REACHED} for nodes
      * reached only under an {@code @} (their times are pinned, not relative to the evaluation).
      */
-    static long[] reachBack(PhysicalDag dag) {
+    public static long[] reachBack(PhysicalDag dag) {
         long[] reach = new long[dag.size()];
         Arrays.fill(reach, NOT_REACHED);
         for (int root : dag.roots()) {
@@ -434,6 +434,6 @@ final class PlanValidator {
     }
 
     static String kindName(PlanNode node) {
-        return InstallablePlanCodec.kindOf(node);
+        return PlanNodes.kindOf(node);
     }
 }

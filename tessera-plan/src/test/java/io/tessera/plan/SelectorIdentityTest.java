@@ -3,6 +3,7 @@ package io.tessera.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Labels;
+import io.tessera.plan.lowering.PromqlLowering;
 import io.tessera.promql.Parser;
 import java.util.ArrayList;
 import java.util.List;

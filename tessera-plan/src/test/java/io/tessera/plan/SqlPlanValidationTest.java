@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tessera.core.Column;
 import io.tessera.core.ColumnType;
 import io.tessera.core.InvalidInputException;
+import io.tessera.plan.codec.InstallablePlan;
+import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.sketch.StateFamily;
 import io.tessera.spi.Source;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.tessera.plan;
 
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
+import io.tessera.plan.codec.InstallablePlan;
 import io.tessera.promql.AggregateOp;
 import io.tessera.promql.BinaryOp;
 import io.tessera.promql.Cardinality;
@@ -12,12 +13,12 @@ import java.util.List;
 import java.util.Map;
 
 /** Hand-built plans for codec and validation tests. */
-final class TestPlans {
+public final class TestPlans {
 
     private TestPlans() {}
 
     /** A plan using every node kind once at least. */
-    static InstallablePlan allKinds() {
+    public static InstallablePlan allKinds() {
         DagBuilder b = new DagBuilder();
         int scan = b.add(new Scan(
                 Source.TIME_SERIES,

@@ -95,7 +95,7 @@ public final class AccelProbeCommand implements Callable<Integer> {
         try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
             String base = "http://127.0.0.1:" + server.port();
             BlockLoader.load(d, "Tessera", base + "/api/v1/write", 2, out);
-            io.tessera.plan.InstallablePlan plan = AccelPlan.plan(
+            io.tessera.plan.codec.InstallablePlan plan = AccelPlan.plan(
                             AccelBenchCommand.queries(), d.series(), d.intervalMs())
                     .plan();
             ViewCatchUp.install(base, plan);

@@ -1,7 +1,7 @@
 package io.tessera.bench.peer;
 
-import io.tessera.plan.InstallablePlan;
-import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.plan.codec.InstallablePlan;
+import io.tessera.plan.codec.InstallablePlanCodec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

@@ -3,7 +3,7 @@ package io.tessera.exec.sql;
 import io.tessera.core.TableCatalog;
 import io.tessera.exec.context.RunContext;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.SqlLowering;
+import io.tessera.plan.lowering.SqlLowering;
 import io.tessera.spi.DataStore;
 import io.tessera.sql.SqlFrontend;
 import io.tessera.sql.SqlQuery;

@@ -12,7 +12,7 @@ import io.tessera.exec.context.RunContext;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.ViewMatcher;
+import io.tessera.plan.lowering.ViewMatcher;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;

@@ -10,7 +10,7 @@ import io.tessera.exec.QueryResult;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.ViewMatcher;
+import io.tessera.plan.lowering.ViewMatcher;
 import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;

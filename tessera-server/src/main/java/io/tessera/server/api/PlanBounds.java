@@ -2,8 +2,8 @@ package io.tessera.server.api;
 
 import io.tessera.core.Durations;
 import io.tessera.core.InvalidInputException;
-import io.tessera.plan.InstallablePlan;
 import io.tessera.plan.MaterializedView;
+import io.tessera.plan.codec.InstallablePlan;
 
 /**
  * Limits on what an installed plan may ask of the server. A view's panes are built from raw

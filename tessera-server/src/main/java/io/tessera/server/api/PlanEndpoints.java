@@ -2,9 +2,9 @@ package io.tessera.server.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.InvalidInputException;
-import io.tessera.plan.InstallablePlan;
-import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.MaterializedView;
+import io.tessera.plan.codec.InstallablePlan;
+import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.server.http.Request;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

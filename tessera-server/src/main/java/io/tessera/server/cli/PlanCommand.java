@@ -1,10 +1,10 @@
 package io.tessera.server.cli;
 
 import io.tessera.core.InvalidInputException;
-import io.tessera.plan.InstallablePlanCodec;
-import io.tessera.plan.PlanResult;
-import io.tessera.plan.Planner;
-import io.tessera.plan.Workload;
+import io.tessera.plan.codec.InstallablePlanCodec;
+import io.tessera.plan.planner.PlanResult;
+import io.tessera.plan.planner.Planner;
+import io.tessera.plan.workload.Workload;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,9 +2,9 @@ package io.tessera.server.durability;
 
 import io.tessera.core.PaneGrid;
 import io.tessera.ingest.views.ViewMaintainer;
-import io.tessera.plan.InstallablePlan;
-import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.MaterializedView;
+import io.tessera.plan.codec.InstallablePlan;
+import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.server.metrics.MetricsRegistry;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.AppendResult;

@@ -1,7 +1,7 @@
 package io.tessera.server.accel;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.tessera.plan.InstallablePlanCodec;
+import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.durability.ChildServer;

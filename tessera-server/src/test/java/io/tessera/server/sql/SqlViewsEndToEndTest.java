@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tessera.plan.InstallablePlan;
-import io.tessera.plan.InstallablePlanCodec;
 import io.tessera.plan.MaterializedView;
-import io.tessera.plan.PlanResult;
-import io.tessera.plan.Planner;
-import io.tessera.plan.Workload;
+import io.tessera.plan.codec.InstallablePlan;
+import io.tessera.plan.codec.InstallablePlanCodec;
+import io.tessera.plan.planner.PlanResult;
+import io.tessera.plan.planner.Planner;
+import io.tessera.plan.workload.Workload;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;

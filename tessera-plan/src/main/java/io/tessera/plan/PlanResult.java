@@ -1,4 +1,0 @@
-package io.tessera.plan;
-
-/** What the planner gives: the plan to install and why it looks the way it does. */
-public record PlanResult(InstallablePlan plan, Explanation explanation) {}
