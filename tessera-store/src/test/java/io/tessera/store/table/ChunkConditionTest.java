@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.Batch;
 import io.tessera.core.Interval;
 import io.tessera.core.Schema;
-import io.tessera.exec.sql.RowPredicates;
-import io.tessera.sql.SqlExpr;
-import io.tessera.sql.SqlPredicate;
-import io.tessera.sql.SqlType;
+import io.tessera.spi.RowPredicate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -44,11 +41,11 @@ class ChunkConditionTest {
         Schema columns = TableStoreTest.REQUESTS.rowSchema();
         int kept = 0;
         for (int q = 0; q < 200; q++) {
-            SqlPredicate condition = condition(random, 0);
+            RowPredicate condition = condition(random, 0);
             long start = 1_000_000 + random.nextLong(300_000);
             Interval range = new Interval(start, start + 1 + random.nextLong(300_000));
             List<String> got = new ArrayList<>();
-            for (Batch b : store.read("requests", range, columns, RowPredicates.pushable(condition))) {
+            for (Batch b : store.read("requests", range, columns, condition)) {
                 for (int r = 0; r < b.rowCount(); r++) {
                     got.add(b.longs(0)[r] + "|" + b.strings(1)[r] + "|" + b.longs(2)[r] + "|" + b.doubles(3)[r] + "|"
                             + b.longs(5)[r]);
@@ -62,71 +59,62 @@ class ChunkConditionTest {
             }
             got.sort(null);
             want.sort(null);
-            assertThat(got).as(condition.toSql() + " over " + range).isEqualTo(want);
+            assertThat(got).as(condition + " over " + range).isEqualTo(want);
             kept += want.size();
         }
         assertThat(kept).as("rows kept over all conditions").isPositive();
     }
 
-    private static SqlPredicate condition(Random random, int depth) {
+    private static RowPredicate condition(Random random, int depth) {
         return switch (random.nextInt(depth >= 2 ? 3 : 6)) {
-            case 0 ->
-                new SqlPredicate.Compare(
-                        column("host", SqlType.VARCHAR),
-                        op(random),
-                        new SqlExpr.Literal("host-" + random.nextInt(8), SqlType.VARCHAR));
+            case 0 -> new RowPredicate.Compare("host", op(random), "host-" + random.nextInt(8));
             case 1 ->
-                random.nextBoolean()
-                        ? new SqlPredicate.Compare(
-                                column("status", SqlType.BIGINT),
-                                op(random),
-                                new SqlExpr.Literal(200L + random.nextInt(5) * 100L, SqlType.BIGINT))
-                        : new SqlPredicate.Compare(
-                                column("status", SqlType.BIGINT),
-                                op(random),
-                                new SqlExpr.Literal(250.5, SqlType.DOUBLE));
-            case 2 ->
-                random.nextBoolean()
-                        ? new SqlPredicate.In(
-                                column("weight", SqlType.DOUBLE),
-                                List.of(
-                                        new SqlExpr.Literal(0.0, SqlType.DOUBLE),
-                                        new SqlExpr.Literal(0.5, SqlType.DOUBLE)),
-                                random.nextBoolean())
-                        : new SqlPredicate.Compare(
-                                column("weight", SqlType.DOUBLE),
-                                op(random),
-                                new SqlExpr.Literal(0.375, SqlType.DOUBLE));
-            case 3 -> new SqlPredicate.And(condition(random, depth + 1), condition(random, depth + 1));
-            case 4 -> new SqlPredicate.Or(condition(random, depth + 1), condition(random, depth + 1));
-            default -> new SqlPredicate.Not(condition(random, depth + 1));
+                new RowPredicate.Compare(
+                        "status",
+                        op(random),
+                        random.nextBoolean() ? (Object) (200L + random.nextInt(5) * 100L) : 250.5);
+            case 2 -> {
+                if (random.nextBoolean()) {
+                    RowPredicate in = new RowPredicate.In("weight", List.of(0.0, 0.5));
+                    yield random.nextBoolean() ? new RowPredicate.Not(in) : in;
+                }
+                yield new RowPredicate.Compare("weight", op(random), 0.375);
+            }
+            case 3 -> new RowPredicate.And(condition(random, depth + 1), condition(random, depth + 1));
+            case 4 -> new RowPredicate.Or(condition(random, depth + 1), condition(random, depth + 1));
+            default -> new RowPredicate.Not(condition(random, depth + 1));
         };
     }
 
-    private static SqlExpr.Column column(String name, SqlType type) {
-        return new SqlExpr.Column(name, type);
-    }
-
-    private static SqlPredicate.Op op(Random random) {
-        return SqlPredicate.Op.values()[random.nextInt(SqlPredicate.Op.values().length)];
+    private static RowPredicate.Comparison op(Random random) {
+        return RowPredicate.Comparison.values()[random.nextInt(RowPredicate.Comparison.values().length)];
     }
 
     /** The model's answer, written out case by case: SQL's order of numbers (NaN above all, -0.0 = 0.0) and of strings. */
-    private static boolean meets(SqlPredicate p, TableStoreTest.Row row) {
+    private static boolean meets(RowPredicate p, TableStoreTest.Row row) {
         return switch (p) {
-            case SqlPredicate.And a -> meets(a.left(), row) && meets(a.right(), row);
-            case SqlPredicate.Or o -> meets(o.left(), row) || meets(o.right(), row);
-            case SqlPredicate.Not n -> !meets(n.operand(), row);
-            case SqlPredicate.Compare c ->
-                c.op().test(order(
-                        row.get(((SqlExpr.Column) c.left()).name()), c.right().value()));
-            case SqlPredicate.In in -> {
+            case RowPredicate.And a -> meets(a.left(), row) && meets(a.right(), row);
+            case RowPredicate.Or o -> meets(o.left(), row) || meets(o.right(), row);
+            case RowPredicate.Not n -> !meets(n.operand(), row);
+            case RowPredicate.Compare c -> holds(c.op(), order(row.get(c.column()), c.value()));
+            case RowPredicate.In in -> {
                 boolean any = false;
-                for (SqlExpr.Literal v : in.values()) {
-                    any |= order(row.get(((SqlExpr.Column) in.left()).name()), v.value()) == 0;
+                for (Object v : in.values()) {
+                    any |= order(row.get(in.column()), v) == 0;
                 }
-                yield any != in.negated();
+                yield any;
             }
+        };
+    }
+
+    private static boolean holds(RowPredicate.Comparison op, int order) {
+        return switch (op) {
+            case EQ -> order == 0;
+            case NE -> order != 0;
+            case LT -> order < 0;
+            case LE -> order <= 0;
+            case GT -> order > 0;
+            case GE -> order >= 0;
         };
     }
 
