@@ -20,14 +20,6 @@ public enum ExtrapolatedRate {
         this.perSecond = perSecond;
     }
 
-    /** The function that is a counter's or a gauge's change, per second or not; a gauge's change per second is none. */
-    public static ExtrapolatedRate of(boolean counter, boolean perSecond) {
-        if (!counter && perSecond) {
-            throw new IllegalArgumentException("no range function is a gauge's change per second");
-        }
-        return counter ? (perSecond ? RATE : INCREASE) : DELTA;
-    }
-
     /** Whether a drop in value is a counter reset that adds the value before it. */
     public boolean counter() {
         return counter;

@@ -5,6 +5,7 @@ import io.tessera.core.Column;
 import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Schema;
+import io.tessera.core.Search;
 import io.tessera.core.TableSchema;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -85,17 +86,7 @@ final class InMemoryTables {
 
     /** The first index whose time is after {@code t} in sorted {@code ts[0..n)}. */
     private static int firstAfter(long[] ts, int n, long t) {
-        int lo = 0;
-        int hi = n;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ts[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return Search.firstAfter(ts, 0, n, t);
     }
 
     private static Object copy(Batch rows, int column, int[] keep, int offset, int kept) {

@@ -1,5 +1,7 @@
 package io.tessera.exec.view;
 
+import io.tessera.core.Search;
+
 /** Searches in the ascending sample times of one series, shared by the readers of every view kind. */
 public final class Timestamps {
 
@@ -22,14 +24,6 @@ public final class Timestamps {
             }
             return lo;
         }
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (ts[mid] <= t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return Search.firstAfter(ts, lo, hi, t);
     }
 }

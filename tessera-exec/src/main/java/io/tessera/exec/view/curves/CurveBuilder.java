@@ -14,7 +14,6 @@ import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.Scan;
 import io.tessera.sketch.CounterState;
 import io.tessera.sketch.CurveState;
-import io.tessera.sketch.ExtrapolatedRate;
 import io.tessera.sketch.State;
 import io.tessera.spi.DataStore;
 import java.util.ArrayList;
@@ -248,14 +247,7 @@ public final class CurveBuilder {
         if (outside(startFlip, span) && outside(endFlip, span) && (!clamps || outside(zeroFlip, span))) {
             // no regime changes in the window's time: one piece (the usual case, a scraper on schedule)
             double value = CounterState.extrapolate(
-                    count,
-                    firstT,
-                    firstV,
-                    lastT,
-                    result,
-                    from - windowMs,
-                    from,
-                    ExtrapolatedRate.of(shape.counter(), shape.rate()));
+                    count, firstT, firstV, lastT, result, from - windowMs, from, shape.extrapolation());
             piece(group, from, to, value, to - from == 1 ? 0 : slopeAt(from, firstT, firstV, lastT, m, result));
             return;
         }
@@ -276,14 +268,7 @@ public final class CurveBuilder {
                 continue;
             }
             double value = CounterState.extrapolate(
-                    count,
-                    firstT,
-                    firstV,
-                    lastT,
-                    result,
-                    x - windowMs,
-                    x,
-                    ExtrapolatedRate.of(shape.counter(), shape.rate()));
+                    count, firstT, firstV, lastT, result, x - windowMs, x, shape.extrapolation());
             double slope = y - x == 1 ? 0 : slopeAt(x, firstT, firstV, lastT, m, result);
             piece(group, x, y, value, slope);
         }

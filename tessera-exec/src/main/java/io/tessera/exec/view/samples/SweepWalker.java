@@ -31,6 +31,7 @@ final class SweepWalker {
     private final SampleRuns runs;
     private final StepGrid grid;
     private final long windowMs;
+    private final ExtrapolatedRate extrapolated;
     private final boolean counter;
     private final boolean rate;
     private final double rangeSeconds;
@@ -42,8 +43,9 @@ final class SweepWalker {
         this.runs = runs;
         this.grid = function.grid();
         this.windowMs = function.windowMs();
-        this.counter = function.counter();
-        this.rate = function.rate();
+        this.extrapolated = function.function();
+        this.counter = extrapolated.counter();
+        this.rate = extrapolated.perSecond();
         this.rangeSeconds = windowMs / 1000.0;
         this.context = context;
     }
@@ -506,7 +508,6 @@ final class SweepWalker {
     /** The engine's own arithmetic, for what the integer tests cannot decide; kept apart so the fast path stays small. */
     private double exactly(
             long count, long firstT, double firstValue, long lastT, double result, long begin, long end) {
-        return CounterState.extrapolate(
-                count, firstT, firstValue, lastT, result, begin, end, ExtrapolatedRate.of(counter, rate));
+        return CounterState.extrapolate(count, firstT, firstValue, lastT, result, begin, end, extrapolated);
     }
 }
