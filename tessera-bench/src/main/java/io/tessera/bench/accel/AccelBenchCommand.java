@@ -54,6 +54,21 @@ public final class AccelBenchCommand implements Callable<Integer> {
     @Option(names = "--dataset", description = "Only this dataset: a or b.")
     String only;
 
+    @Option(
+            names = "--mode",
+            defaultValue = "grid",
+            description = "grid: the queries on the plan's evaluation grid and off it, with the bench's rule plan;"
+                    + " dashboard: a dashboard refreshed at \"now\" with the planner's own plan for it, the data's end and"
+                    + " whole minutes before it, then data streaming in (default ${DEFAULT-VALUE}).")
+    String mode;
+
+    @Option(
+            names = "--stream-steps",
+            defaultValue = "30",
+            description =
+                    "Dashboard mode: steps of streamed data (10 s each) after the bulk load (default ${DEFAULT-VALUE}).")
+    int streamSteps;
+
     @Option(names = "--repetitions", description = "Measured runs of each query.")
     Integer repetitions;
 
@@ -85,6 +100,13 @@ public final class AccelBenchCommand implements Callable<Integer> {
         }
         int reps = repetitions != null ? repetitions : quick ? 5 : 10;
         long start = AccelDataset.startNow();
+        if (mode.equals("dashboard")) {
+            return dashboard(start);
+        }
+        if (!mode.equals("grid")) {
+            System.err.println("--mode is grid or dashboard, not " + mode);
+            return 2;
+        }
         List<AccelDataset> datasets = new ArrayList<>();
         if (only == null || only.equals("a")) {
             datasets.add(AccelDataset.a(quick ? 2_000 : 10_000, start));
@@ -110,6 +132,39 @@ public final class AccelBenchCommand implements Callable<Integer> {
         }
         printTable(rows);
         return 0;
+    }
+
+    private int dashboard(long start) throws Exception {
+        int rounds = repetitions != null ? Math.max(1, repetitions / 6) : quick ? 1 : 2;
+        DashboardRun.Settings settings = new DashboardRun.Settings(
+                rounds, Math.max(warmup, 6), streamSteps, server.heap(), server.connections());
+        out.printf(
+                Locale.ROOT,
+                "A dashboard at \"now\" over loopback: per dataset, N series of a gauge x and N of a counter c (%d jobs),"
+                        + " 2 h of data, then %d steps of 10 s streamed. Tessera: 'tessera serve' in its own JVM (-Xmx%s), the"
+                        + " planner's plan for the dashboard. Prometheus: %s. Each query %d times at the data's end and at 1..5"
+                        + " whole minutes before it, after %d warm-up runs; then once at the newest sample after each streamed step.%n",
+                AccelDataset.JOBS,
+                streamSteps,
+                server.heap(),
+                PrometheusProcess.findBinary(),
+                rounds,
+                settings.warmup());
+        List<DashboardRow> rows = new ArrayList<>();
+        if (only == null || only.equals("a")) {
+            AccelDataset a = AccelDataset.a(quick ? 2_000 : 10_000, start);
+            rows.addAll(new DashboardRun(withStreamed(a, streamSteps), a.scrapes(), settings, out).run());
+        }
+        if (only == null || only.equals("b")) {
+            AccelDataset b = AccelDataset.b(quick ? 300 : 1_000, start);
+            rows.addAll(new DashboardRun(withStreamed(b, streamSteps * 10), b.scrapes(), settings, out).run());
+        }
+        DashboardTable.print(rows, out);
+        return 0;
+    }
+
+    private static AccelDataset withStreamed(AccelDataset d, int scrapes) {
+        return new AccelDataset(d.name(), d.series(), d.intervalMs(), d.scrapes() + scrapes, d.startMs(), d.seed());
     }
 
     /** The measured queries, in the table's order: each on the grid and off it, then the two asked only on it. */
