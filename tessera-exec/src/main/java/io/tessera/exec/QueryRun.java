@@ -18,6 +18,7 @@ import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.StringValue;
 import io.tessera.exec.value.Value;
+import io.tessera.exec.view.StepPrefix;
 import io.tessera.exec.view.grid.GridCorrectionOperator;
 import io.tessera.exec.view.grid.KeptCorrections;
 import io.tessera.exec.view.grid.ViewValueOperator;
@@ -162,9 +163,13 @@ public final class QueryRun {
             case ViewValue v -> read(v, v.view(), grid);
             case GridCorrection c -> read(c, c.value(), grid);
             case Fallback f -> {
+                MaterializedView stepwise = stepwiseView(f.preferred());
+                if (stepwise != null && grid.size() > 1) {
+                    yield fromBuiltSteps(f, stepwise, grid);
+                }
                 MaterializedView curve = curveView(f.preferred());
                 if (curve != null) {
-                    yield fromCurve(f, curve, grid);
+                    yield fromBuiltSteps(f, curve, grid);
                 }
                 try {
                     Value accelerated = evaluate(f.preferred(), grid);
@@ -257,14 +262,26 @@ public final class QueryRun {
         return view != null && ViewKind.of(dag, view) instanceof ViewKind.Curves ? view : null;
     }
 
+    /** The evaluation-grid view {@code node} reads, or null. */
+    private MaterializedView stepwiseView(int node) {
+        if (!(dag.node(node) instanceof ViewValue v)) {
+            return null;
+        }
+        MaterializedView view = views.get(v.view());
+        return view != null && ViewKind.of(dag, view) instanceof ViewKind.EvaluationGrid ? view : null;
+    }
+
     /**
-     * Fallback {@code f} whose preferred node reads curve view {@code view}: the steps in the panes
-     * it has built from it, the newest ones (not built yet, at "now") from {@code f}'s exact side.
+     * Fallback {@code f} whose preferred node reads curve or evaluation-grid view {@code view}: the
+     * steps in the panes it has built from it, the newest ones (not built yet, at "now") from
+     * {@code f}'s exact side.
      */
-    private Value fromCurve(Fallback f, MaterializedView view, StepGrid grid) {
-        io.tessera.exec.view.curves.CurveOperator.Partial part;
+    private Value fromBuiltSteps(Fallback f, MaterializedView view, StepGrid grid) {
+        StepPrefix part;
         try {
-            part = io.tessera.exec.view.curves.CurveOperator.evaluate(view, grid, store, context, CURVE_NEWEST_PANES);
+            part = ViewKind.of(dag, view) instanceof ViewKind.Curves
+                    ? io.tessera.exec.view.curves.CurveOperator.evaluate(view, grid, store, context, CURVE_NEWEST_PANES)
+                    : ViewValueOperator.evaluateBuilt(view, grid, store, context);
         } catch (MissingStateException e) {
             return fallBack(f, grid, e);
         }

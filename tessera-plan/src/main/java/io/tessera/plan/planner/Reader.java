@@ -38,16 +38,27 @@ record Reader(int node, ViewMatcher.Match match, List<Reach> reaches) {
         return pane;
     }
 
-    /** How far back a view must keep panes for this reader, before adding a pane. */
+    /**
+     * How far back a view must keep panes for this reader, before adding a pane: its windows, and
+     * {@link #BEHIND_NOW_MS} more for evaluations asked a little before the newest sample.
+     */
     long retentionNeedMs() {
         long need = 0;
         for (Reach r : reaches) {
             if (!r.pinned()) {
-                need = Math.max(need, r.extentMs() + windowMs() + Math.max(0, r.offsetMs()));
+                need = Math.max(need, r.extentMs() + windowMs() + Math.max(0, r.offsetMs()) + BEHIND_NOW_MS);
             }
         }
         return need;
     }
+
+    /**
+     * How far behind the newest sample a query "at now" may be asked and still find every pane of
+     * its window kept: views are trimmed behind the ingestion watermark, while a dashboard's "now"
+     * lags it by its time picker's rounding, a panel's relative shift or a user looking a few
+     * minutes back.
+     */
+    static final long BEHIND_NOW_MS = 300_000;
 
     List<Integer> queries() {
         return reaches.stream().map(Reach::root).distinct().sorted().toList();

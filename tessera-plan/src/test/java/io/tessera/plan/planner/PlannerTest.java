@@ -35,7 +35,7 @@ class PlannerTest {
         MaterializedView v = views.getFirst();
         assertThat(v.materialization().mode()).isEqualTo(Materialization.Mode.AT_INGESTION);
         assertThat(v.paneMs()).isEqualTo(30 * S);
-        assertThat(v.materialization().retentionMs()).isEqualTo(H + 30 * S);
+        assertThat(v.materialization().retentionMs()).isEqualTo(H + 30 * S + Reader.BEHIND_NOW_MS);
         assertThat(v.state().state().family()).isEqualTo(StateFamily.SUM);
         assertThat(result.plan().dag().node(result.plan().dag().roots().getFirst()))
                 .isInstanceOf(Fallback.class);
@@ -69,7 +69,7 @@ class PlannerTest {
         assertThat(views).hasSize(1);
         assertThat(views.getFirst().state().state().family()).isEqualTo(StateFamily.COUNTER);
         assertThat(views.getFirst().paneMs()).isEqualTo(30 * S);
-        assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(2 * H + 30 * S);
+        assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(2 * H + 30 * S + Reader.BEHIND_NOW_MS);
         assertThat(result.explanation().views().getFirst().servedQueries()).containsExactly(0, 1);
     }
 
@@ -123,7 +123,7 @@ class PlannerTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(panes.paneMs()).isEqualTo(15 * S);
-        assertThat(panes.materialization().retentionMs()).isEqualTo(24 * H + 5 * M + 15 * S);
+        assertThat(panes.materialization().retentionMs()).isEqualTo(24 * H + 5 * M + 15 * S + Reader.BEHIND_NOW_MS);
         // and the whole query's result kept at its step grid: each refresh reads 5,761 kept points
         MaterializedView values = views.stream()
                 .filter(v -> v.state().state().family() == StateFamily.LAST)
@@ -152,12 +152,12 @@ class PlannerTest {
         List<MaterializedView> views = Planner.plan(w).plan().materializedViews();
         assertThat(views).hasSize(1);
         assertThat(views.getFirst().paneMs()).isEqualTo(M);
-        assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(7 * H + M);
+        assertThat(views.getFirst().materialization().retentionMs()).isEqualTo(7 * H + M + Reader.BEHIND_NOW_MS);
         Workload sub = Workload.of(List.of(WorkloadQuery.instant("max_over_time(rate(c[5m])[6h:1m])", M)))
                 .withEstimates(10_000, S);
         MaterializedView v = Planner.plan(sub).plan().materializedViews().getFirst();
         assertThat(v.paneMs()).isEqualTo(M);
-        assertThat(v.materialization().retentionMs()).isEqualTo(6 * H + 5 * M + M);
+        assertThat(v.materialization().retentionMs()).isEqualTo(6 * H + 5 * M + M + Reader.BEHIND_NOW_MS);
     }
 
     @Test
@@ -230,7 +230,7 @@ class PlannerTest {
                     .isEqualTo(DefinitionIds.of(plan.dag(), v.node()))
                     .startsWith("sha256:");
             assertThat(v.inputs()).isEmpty();
-            assertThat(v.materialization().retentionMs()).isEqualTo(H + 30 * S);
+            assertThat(v.materialization().retentionMs()).isEqualTo(H + 30 * S + Reader.BEHIND_NOW_MS);
         }
         assertThat(views.get(0).definitionId()).isNotEqualTo(views.get(1).definitionId());
         InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(plan));

@@ -7,6 +7,7 @@ import io.tessera.core.PaneGrid;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.view.StepPrefix;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.CurveState;
 import io.tessera.spi.DataStore;
@@ -26,9 +27,6 @@ import java.util.Map;
  */
 public final class CurveOperator {
 
-    /** The steps {@code [0, answered)} of a run, answered from the view. */
-    public record Partial(InstantVector vector, int answered) {}
-
     private CurveOperator() {}
 
     /** Every step from the view; any pane missing is missing state. */
@@ -40,7 +38,7 @@ public final class CurveOperator {
      * The steps up to the first of the {@code newestMissing} newest panes the view has not built
      * (all steps when it has built them all); throws when an older pane is missing.
      */
-    public static Partial evaluate(
+    public static StepPrefix evaluate(
             MaterializedView view, StepGrid grid, DataStore store, RunContext context, int newestMissing) {
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
@@ -105,6 +103,6 @@ public final class CurveOperator {
             });
             context.checkAlive();
         }
-        return new Partial(out, step);
+        return new StepPrefix(out, step);
     }
 }

@@ -7,6 +7,7 @@ import io.tessera.core.PaneGrid;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.view.StepPrefix;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
 import io.tessera.spi.DataStore;
@@ -28,6 +29,34 @@ public final class ViewValueOperator {
     private ViewValueOperator() {}
 
     public static InstantVector evaluate(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
+        List<Interval> wanted = panesOfSteps(view, grid);
+        return vectorOf(read(view, wanted, store, context), grid, wanted.size(), context);
+    }
+
+    /**
+     * The steps up to the first pane the view has not built (all steps when it has built them all,
+     * none when the first is missing, which is missing state): a range run ending at "now" reads
+     * the steps the ingestion runs have built from the view and computes the newest another way.
+     */
+    public static StepPrefix evaluateBuilt(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
+        List<Interval> wanted = panesOfSteps(view, grid);
+        int usable = wanted.size();
+        while (true) {
+            List<Interval> read = wanted.subList(0, usable);
+            try {
+                return new StepPrefix(vectorOf(read(view, read, store, context), grid, usable, context), usable);
+            } catch (MissingStateException e) {
+                int at = read.indexOf(e.missing());
+                if (at <= 0) {
+                    throw e;
+                }
+                usable = at;
+            }
+        }
+    }
+
+    /** The pane ending at each step's time; a step off the view's grid is missing state. */
+    private static List<Interval> panesOfSteps(MaterializedView view, StepGrid grid) {
         PaneGrid panes = new PaneGrid(view.paneMs(), view.phaseMs());
         int steps = grid.size();
         List<Interval> wanted = new ArrayList<>(steps);
@@ -41,21 +70,29 @@ public final class ViewValueOperator {
             }
             wanted.add(new Interval(t - view.paneMs(), t));
         }
-        ViewStates states = store.readMaterializedView(
+        return wanted;
+    }
+
+    private static ViewStates read(MaterializedView view, List<Interval> panes, DataStore store, RunContext context) {
+        return store.readMaterializedView(
                 view.viewId(),
                 new MaterializedViewRequest(
-                        new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted),
+                        new Interval(panes.getFirst().start(), panes.getLast().end()), panes),
                 context);
+    }
+
+    /** Steps {@code [0, steps)} of {@code grid} from {@code states}, one pane a step. */
+    private static InstantVector vectorOf(ViewStates states, StepGrid grid, int steps, RunContext context) {
         InstantVector out = new InstantVector(grid, Math.max(16, states.stateCount(0)));
         out.markLabelsDistinct();
         LabelsTable groups = states.groups();
-        if (steps == 1 && groups != null) {
+        if (grid.size() == 1 && groups != null) {
             // rows named by the view's group ids let a writer copy one rendering of them all
             states.forEachGroup(
                     0, (group, state) -> out.set(out.addSeries(groups, group), 0, ((LastState) state).value()));
             return out;
         }
-        if (steps == 1) {
+        if (grid.size() == 1) {
             states.forEach(0, (series, state) -> out.set(out.addSeries(series), 0, ((LastState) state).value()));
             return out;
         }

@@ -63,36 +63,16 @@ public final class ViewOperator {
         int steps = grid.size();
         Interval[] windows = new Interval[steps];
         Interval[] covered = new Interval[steps];
-        TreeSet<Interval> needed = new TreeSet<>();
-        List<Interval> edgeSpans = new ArrayList<>();
         for (int i = 0; i < steps; i++) {
             windows[i] = Interval.ending(grid.time(i), f.windowMs());
             covered[i] = panes.coveredPart(windows[i]);
-            if (covered[i] != null) {
-                needed.addAll(panes.panesWithin(covered[i]));
-            }
-            Interval c = covered[i];
-            if (c == null || c.start() > windows[i].start()) {
-                edgeSpans.add(new Interval(windows[i].start(), c == null ? windows[i].end() : c.start()));
-            }
-            if (c != null && c.end() < windows[i].end()) {
-                edgeSpans.add(new Interval(c.end(), windows[i].end()));
-            }
         }
-        long edgeMs = Spans.coveredMs(edgeSpans);
-        long spanMs = grid.last() - grid.start() + f.windowMs();
-        if (steps > 1 && edgeMs * 2 > spanMs) {
-            throw new MissingStateException(
-                    view.definitionId(),
-                    new Interval(grid.start() - f.windowMs(), grid.last()),
-                    "these windows are off the view's " + view.paneMs()
-                            + " ms pane grid, and their edges alone would read " + Math.round(100.0 * edgeMs / spanMs)
-                            + "% of the raw data, so the exact answer is cheaper");
-        }
-        List<Interval> paneList = new ArrayList<>(needed);
-        ViewStates states = paneList.isEmpty()
-                ? null
-                : store.readMaterializedView(
+        List<Interval> paneList = neededPanes(panes, covered);
+        ViewStates states = null;
+        MissingStateException clippedAt = null;
+        while (!paneList.isEmpty()) {
+            try {
+                states = store.readMaterializedView(
                         view.viewId(),
                         new MaterializedViewRequest(
                                 new Interval(
@@ -100,6 +80,33 @@ public final class ViewOperator {
                                         paneList.getLast().end()),
                                 paneList),
                         context);
+                break;
+            } catch (MissingStateException e) {
+                // the newest panes are not built yet (a window ending at "now"): their part of every window is
+                // read from raw data like the edges; a missing oldest pane leaves nothing to merge
+                int at = paneList.indexOf(e.missing());
+                if (at <= 0) {
+                    throw e;
+                }
+                clippedAt = e;
+                clipToEnd(covered, paneList.get(at).start());
+                paneList = neededPanes(panes, covered);
+            }
+        }
+        List<Interval> edgeSpans = edgeSpans(windows, covered);
+        long edgeMs = Spans.coveredMs(edgeSpans);
+        long spanMs = grid.last() - grid.start() + f.windowMs();
+        if ((steps > 1 || clippedAt != null) && edgeMs * 2 > spanMs) {
+            if (clippedAt != null) {
+                throw clippedAt;
+            }
+            throw new MissingStateException(
+                    view.definitionId(),
+                    new Interval(grid.start() - f.windowMs(), grid.last()),
+                    "these windows are off the view's " + view.paneMs()
+                            + " ms pane grid, and their edges alone would read " + Math.round(100.0 * edgeMs / spanMs)
+                            + "% of the raw data, so the exact answer is cheaper");
+        }
         EdgeRows edges = EdgeRows.read(edgeSpans, rawRows);
 
         Map<Labels, Integer> groupIds = new HashMap<>();
@@ -220,6 +227,42 @@ public final class ViewOperator {
             }
         }
         return out;
+    }
+
+    /** Every pane within the covered parts, in time order, each once. */
+    private static List<Interval> neededPanes(PaneGrid panes, Interval[] covered) {
+        TreeSet<Interval> needed = new TreeSet<>();
+        for (Interval c : covered) {
+            if (c != null) {
+                needed.addAll(panes.panesWithin(c));
+            }
+        }
+        return new ArrayList<>(needed);
+    }
+
+    /** Cuts every covered part at {@code end}, the start of the first pane the view has not built. */
+    private static void clipToEnd(Interval[] covered, long end) {
+        for (int i = 0; i < covered.length; i++) {
+            Interval c = covered[i];
+            if (c != null && c.end() > end) {
+                covered[i] = c.start() < end ? new Interval(c.start(), end) : null;
+            }
+        }
+    }
+
+    /** The parts of the windows that no pane covers: read from raw data. */
+    private static List<Interval> edgeSpans(Interval[] windows, Interval[] covered) {
+        List<Interval> spans = new ArrayList<>();
+        for (int i = 0; i < windows.length; i++) {
+            Interval c = covered[i];
+            if (c == null || c.start() > windows[i].start()) {
+                spans.add(new Interval(windows[i].start(), c == null ? windows[i].end() : c.start()));
+            }
+            if (c != null && c.end() < windows[i].end()) {
+                spans.add(new Interval(c.end(), windows[i].end()));
+            }
+        }
+        return spans;
     }
 
     private static final int EXACT_QUANTILE_STEPS = 4;
