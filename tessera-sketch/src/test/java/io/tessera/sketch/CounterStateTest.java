@@ -101,13 +101,7 @@ class CounterStateTest {
     }
 
     static List<Arguments> seeds() {
-        List<Arguments> out = new ArrayList<>();
-        for (Distribution d : Distribution.values()) {
-            for (long seed = 1; seed <= 25; seed++) {
-                out.add(Arguments.of(d, seed * 104729 + d.ordinal()));
-            }
-        }
-        return out;
+        return DistributionSeeds.of(104729);
     }
 
     /** A state over the raw samples in (from, to]. */

@@ -1,0 +1,27 @@
+package io.tessera.sketch;
+
+/** A new, empty state of each family; the sketches get small parameters so tests stay quick. */
+final class EmptyStates {
+
+    private EmptyStates() {}
+
+    static State of(StateFamily family) {
+        return switch (family) {
+            case SUM -> new SumState();
+            case COUNT -> new CountState();
+            case MIN -> new MinState();
+            case MAX -> new MaxState();
+            case AVG -> new AvgState();
+            case VARIANCE -> new VarianceState();
+            case LAST -> new LastState();
+            case PRESENT -> new PresentState();
+            case COUNTER -> new CounterState();
+            case SAMPLES -> new SampleRunState();
+            case CURVE -> new CurveState();
+            case KLL -> new KllState(64);
+            case DDSKETCH -> new DdSketchState(0.02);
+            case DISTINCT -> new DistinctState(10);
+            case FREQUENT -> new FrequentState(0.05, 0.05, 16);
+        };
+    }
+}
