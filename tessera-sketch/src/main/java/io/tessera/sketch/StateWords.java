@@ -39,18 +39,10 @@ public final class StateWords {
 
     /** The state of {@code family} that {@code words[at, at + width(family))} hold. */
     public static State read(StateFamily family, long[] words, int at) {
-        return switch (family) {
-            case COUNT -> load(new CountState(), words, at);
-            case PRESENT -> load(new PresentState(), words, at);
-            case MIN -> load(new MinState(), words, at);
-            case MAX -> load(new MaxState(), words, at);
-            case SUM -> load(new SumState(), words, at);
-            case LAST -> load(new LastState(), words, at);
-            case AVG -> load(new AvgState(), words, at);
-            case VARIANCE -> load(new VarianceState(), words, at);
-            case COUNTER -> load(new CounterState(), words, at);
-            default -> throw new IllegalArgumentException("family " + family + " has no fixed width");
-        };
+        if (width(family) == 0) {
+            throw new IllegalArgumentException("family " + family + " has no fixed width");
+        }
+        return load((FixedWidthState) ExactStates.empty(family), words, at);
     }
 
     /** {@code into}, set to the state that {@code words[at, ...)} hold. */

@@ -7,21 +7,11 @@ final class EmptyStates {
 
     static State of(StateFamily family) {
         return switch (family) {
-            case SUM -> new SumState();
-            case COUNT -> new CountState();
-            case MIN -> new MinState();
-            case MAX -> new MaxState();
-            case AVG -> new AvgState();
-            case VARIANCE -> new VarianceState();
-            case LAST -> new LastState();
-            case PRESENT -> new PresentState();
-            case COUNTER -> new CounterState();
-            case SAMPLES -> new SampleRunState();
-            case CURVE -> new CurveState();
             case KLL -> new KllState(64);
             case DDSKETCH -> new DdSketchState(0.02);
             case DISTINCT -> new DistinctState(10);
             case FREQUENT -> new FrequentState(0.05, 0.05, 16);
+            default -> ExactStates.empty(family);
         };
     }
 }
