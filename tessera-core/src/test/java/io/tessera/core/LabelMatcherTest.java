@@ -12,24 +12,29 @@ class LabelMatcherTest {
     private static final Labels SERIES =
             Labels.of("__name__", "http_requests_total", "job", "api-server", "code", "200");
 
-    @Test
-    void aMissingLabelMatchesTheEmptyValue() {
-        assertThat(LabelMatcher.equal("env", "").matches(SERIES)).isTrue();
-        assertThat(LabelMatcher.notEqual("env", "").matches(SERIES)).isFalse();
-        assertThat(LabelMatcher.regex("env", ".*").matches(SERIES)).isTrue();
-        assertThat(LabelMatcher.regex("env", ".+").matches(SERIES)).isFalse();
-        assertThat(LabelMatcher.notRegex("env", "prod").matches(SERIES)).isTrue();
-        assertThat(LabelMatcher.regex("env", "").matchesEmpty()).isTrue();
+    @ParameterizedTest(name = "{1} {0} \"{2}\": {3}")
+    @CsvSource({
+        // a missing label has the value ""
+        "EQUAL, env, '', true",
+        "NOT_EQUAL, env, '', false",
+        "REGEX, env, .*, true",
+        "REGEX, env, .+, false",
+        "NOT_REGEX, env, prod, true",
+        // regexes are fully anchored
+        "REGEX, job, api, false",
+        "REGEX, job, api.*, true",
+        "REGEX, job, .*server, true",
+        "REGEX, code, 2..|5.., true",
+        "REGEX, code, 2|200, true",
+        "NOT_REGEX, code, 2.., false"
+    })
+    void matchesTheSeriesAsPrometheusDoes(MatchType type, String name, String value, boolean expected) {
+        assertThat(LabelMatcher.of(type, name, value).matches(SERIES)).isEqualTo(expected);
     }
 
     @Test
-    void regexesAreFullyAnchored() {
-        assertThat(LabelMatcher.regex("job", "api").matches(SERIES)).isFalse();
-        assertThat(LabelMatcher.regex("job", "api.*").matches(SERIES)).isTrue();
-        assertThat(LabelMatcher.regex("job", ".*server").matches(SERIES)).isTrue();
-        assertThat(LabelMatcher.regex("code", "2..|5..").matches(SERIES)).isTrue();
-        assertThat(LabelMatcher.regex("code", "2|200").matches(SERIES)).isTrue();
-        assertThat(LabelMatcher.notRegex("code", "2..").matches(SERIES)).isFalse();
+    void anEmptyRegexSelectsSeriesWithoutTheLabel() {
+        assertThat(LabelMatcher.regex("env", "").matchesEmpty()).isTrue();
     }
 
     @Test

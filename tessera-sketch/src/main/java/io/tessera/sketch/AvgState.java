@@ -64,10 +64,7 @@ public final class AvgState extends KahanSum implements FixedWidthState {
             return;
         }
         if (count == 0) {
-            count = o.count;
-            incremental = o.incremental;
-            magnitude = o.magnitude;
-            copyFrom(o);
+            setTo(o);
             return;
         }
         magnitude += o.magnitude;
@@ -125,12 +122,14 @@ public final class AvgState extends KahanSum implements FixedWidthState {
 
     @Override
     public AvgState copy() {
-        AvgState s = new AvgState();
-        s.count = count;
-        s.incremental = incremental;
-        s.magnitude = magnitude;
-        s.copyFrom(this);
-        return s;
+        return StateWords.copy(this, new AvgState());
+    }
+
+    private void setTo(AvgState o) {
+        count = o.count;
+        incremental = o.incremental;
+        magnitude = o.magnitude;
+        copyFrom(o);
     }
 
     @Override
@@ -173,13 +172,12 @@ public final class AvgState extends KahanSum implements FixedWidthState {
         words[at + 4] = StateWords.bits(magnitude);
     }
 
-    static AvgState fromWords(long[] words, int at) {
-        AvgState s = new AvgState();
-        s.count = words[at];
-        s.incremental = words[at + 1] != 0;
-        s.set(StateWords.value(words[at + 2]), StateWords.value(words[at + 3]));
-        s.magnitude = StateWords.value(words[at + 4]);
-        return s;
+    @Override
+    public void readWords(long[] words, int at) {
+        count = words[at];
+        incremental = words[at + 1] != 0;
+        set(StateWords.value(words[at + 2]), StateWords.value(words[at + 3]));
+        magnitude = StateWords.value(words[at + 4]);
     }
 
     @Override

@@ -48,9 +48,7 @@ public final class CountState implements FixedWidthState {
 
     @Override
     public CountState copy() {
-        CountState s = new CountState();
-        s.count = count;
-        return s;
+        return StateWords.copy(this, new CountState());
     }
 
     @Override
@@ -64,11 +62,7 @@ public final class CountState implements FixedWidthState {
     }
 
     public static CountState deserialize(byte[] bytes) {
-        StateReader r = StateReader.open(bytes, StateFamily.COUNT, VERSION);
-        CountState s = new CountState();
-        s.count = r.getCount("sample count");
-        r.finish();
-        return s;
+        return StateReader.open(bytes, StateFamily.COUNT, VERSION).finishWords(new CountState(), "sample count");
     }
 
     @Override
@@ -76,10 +70,9 @@ public final class CountState implements FixedWidthState {
         words[at] = count;
     }
 
-    static CountState fromWords(long[] words, int at) {
-        CountState s = new CountState();
-        s.count = words[at];
-        return s;
+    @Override
+    public void readWords(long[] words, int at) {
+        count = words[at];
     }
 
     @Override

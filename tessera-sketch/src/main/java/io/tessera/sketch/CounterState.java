@@ -250,9 +250,7 @@ public final class CounterState implements FixedWidthState {
 
     @Override
     public CounterState copy() {
-        CounterState s = new CounterState();
-        s.copyFrom(this);
-        return s;
+        return StateWords.copy(this, new CounterState());
     }
 
     @Override
@@ -312,18 +310,17 @@ public final class CounterState implements FixedWidthState {
         words[at + 7] = StateWords.bits(correctionMagnitude);
     }
 
-    static CounterState fromWords(long[] words, int at) {
-        CounterState s = new CounterState();
-        s.count = (int) (words[at] >>> 32);
-        s.resets = (int) words[at];
-        s.changes = (int) words[at + 1];
-        s.firstTs = words[at + 2];
-        s.firstValue = StateWords.value(words[at + 3]);
-        s.lastTs = words[at + 4];
-        s.lastValue = StateWords.value(words[at + 5]);
-        s.correction = StateWords.value(words[at + 6]);
-        s.correctionMagnitude = StateWords.value(words[at + 7]);
-        return s;
+    @Override
+    public void readWords(long[] words, int at) {
+        count = (int) (words[at] >>> 32);
+        resets = (int) words[at];
+        changes = (int) words[at + 1];
+        firstTs = words[at + 2];
+        firstValue = StateWords.value(words[at + 3]);
+        lastTs = words[at + 4];
+        lastValue = StateWords.value(words[at + 5]);
+        correction = StateWords.value(words[at + 6]);
+        correctionMagnitude = StateWords.value(words[at + 7]);
     }
 
     @Override

@@ -139,29 +139,26 @@ public final class DistinctCoupons {
         }
 
         static boolean contains(int[] slots, int key) {
-            int mask = slots.length - 1;
-            for (int i = ((key * 0x9E3779B9) >>> Integer.numberOfLeadingZeros(mask)) & mask; ; i = (i + 1) & mask) {
-                int s = slots[i];
-                if (s == key) {
-                    return true;
-                }
-                if (s == -1) {
-                    return false;
-                }
-            }
+            return slots[slotOf(slots, key)] == key;
         }
 
         /** Inserts {@code key}; false when it was there. The caller keeps the set at most half full. */
         static boolean insert(int[] slots, int key) {
+            int i = slotOf(slots, key);
+            if (slots[i] == key) {
+                return false;
+            }
+            slots[i] = key;
+            return true;
+        }
+
+        /** The slot that holds {@code key}, or else the empty slot where its probe sequence ends. */
+        private static int slotOf(int[] slots, int key) {
             int mask = slots.length - 1;
             for (int i = ((key * 0x9E3779B9) >>> Integer.numberOfLeadingZeros(mask)) & mask; ; i = (i + 1) & mask) {
                 int s = slots[i];
-                if (s == key) {
-                    return false;
-                }
-                if (s == -1) {
-                    slots[i] = key;
-                    return true;
+                if (s == key || s == -1) {
+                    return i;
                 }
             }
         }

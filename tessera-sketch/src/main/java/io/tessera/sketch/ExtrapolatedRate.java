@@ -6,27 +6,19 @@ package io.tessera.sketch;
  */
 public enum ExtrapolatedRate {
     /** {@code rate}: a counter's increase per second. */
-    RATE(true, true),
+    RATE,
     /** {@code increase}: a counter's increase. */
-    INCREASE(true, false),
+    INCREASE,
     /** {@code delta}: a gauge's change. */
-    DELTA(false, false);
-
-    private final boolean counter;
-    private final boolean perSecond;
-
-    ExtrapolatedRate(boolean counter, boolean perSecond) {
-        this.counter = counter;
-        this.perSecond = perSecond;
-    }
+    DELTA;
 
     /** Whether a drop in value is a counter reset that adds the value before it. */
     public boolean counter() {
-        return counter;
+        return this != DELTA;
     }
 
     /** Whether the result is divided by the range in seconds. */
     public boolean perSecond() {
-        return perSecond;
+        return this == RATE;
     }
 }

@@ -47,10 +47,7 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
 
     @Override
     public ExtremumState copy() {
-        ExtremumState s = empty();
-        s.count = count;
-        s.value = value;
-        return s;
+        return StateWords.copy(this, empty());
     }
 
     @Override
@@ -64,11 +61,7 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
     }
 
     static <S extends ExtremumState> S read(byte[] bytes, StateFamily family, S s) {
-        StateReader r = StateReader.open(bytes, family, VERSION);
-        s.count = r.getCount("sample count");
-        s.value = r.getDouble("value");
-        r.finish();
-        return s;
+        return StateReader.open(bytes, family, VERSION).finishWords(s, "sample count", "value");
     }
 
     @Override
@@ -77,10 +70,10 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
         words[at + 1] = StateWords.bits(value);
     }
 
-    static <S extends ExtremumState> S fromWords(long[] words, int at, S s) {
-        s.count = words[at];
-        s.value = StateWords.value(words[at + 1]);
-        return s;
+    @Override
+    public void readWords(long[] words, int at) {
+        count = words[at];
+        value = StateWords.value(words[at + 1]);
     }
 
     @Override

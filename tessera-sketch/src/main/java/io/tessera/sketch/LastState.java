@@ -60,11 +60,7 @@ public final class LastState implements FixedWidthState {
 
     @Override
     public LastState copy() {
-        LastState s = new LastState();
-        s.count = count;
-        s.ts = ts;
-        s.value = value;
-        return s;
+        return StateWords.copy(this, new LastState());
     }
 
     @Override
@@ -78,13 +74,8 @@ public final class LastState implements FixedWidthState {
     }
 
     public static LastState deserialize(byte[] bytes) {
-        StateReader r = StateReader.open(bytes, StateFamily.LAST, VERSION);
-        LastState s = new LastState();
-        s.count = (int) Math.min(Integer.MAX_VALUE, r.getCount("sample count"));
-        s.ts = r.getLong("timestamp");
-        s.value = r.getDouble("value");
-        r.finish();
-        return s;
+        return StateReader.open(bytes, StateFamily.LAST, VERSION)
+                .finishWords(new LastState(), "sample count", "timestamp", "value");
     }
 
     @Override
@@ -94,12 +85,11 @@ public final class LastState implements FixedWidthState {
         words[at + 2] = StateWords.bits(value);
     }
 
-    static LastState fromWords(long[] words, int at) {
-        LastState s = new LastState();
-        s.count = (int) words[at];
-        s.ts = words[at + 1];
-        s.value = StateWords.value(words[at + 2]);
-        return s;
+    @Override
+    public void readWords(long[] words, int at) {
+        count = (int) Math.min(Integer.MAX_VALUE, words[at]);
+        ts = words[at + 1];
+        value = StateWords.value(words[at + 2]);
     }
 
     private static int saturatingAdd(int a, int b) {

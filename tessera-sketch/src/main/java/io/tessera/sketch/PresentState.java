@@ -43,9 +43,7 @@ public final class PresentState implements FixedWidthState {
 
     @Override
     public PresentState copy() {
-        PresentState s = new PresentState();
-        s.present = present;
-        return s;
+        return StateWords.copy(this, new PresentState());
     }
 
     @Override
@@ -75,10 +73,9 @@ public final class PresentState implements FixedWidthState {
         words[at] = present ? 1 : 0;
     }
 
-    static PresentState fromWords(long[] words, int at) {
-        PresentState s = new PresentState();
-        s.present = words[at] != 0;
-        return s;
+    @Override
+    public void readWords(long[] words, int at) {
+        present = words[at] != 0;
     }
 
     @Override

@@ -1,10 +1,14 @@
 package io.tessera.sketch;
 
 import io.tessera.core.Search;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.ObjIntConsumer;
+import java.util.function.Supplier;
 
 /**
  * Measures each approximate family's observed error against its stated bound, per value
@@ -102,11 +106,24 @@ public final class SketchAccuracyReport {
         return rows;
     }
 
-    private static <S extends State> S mergedPanes(S[] panes) {
-        for (int p = 1; p < panes.length; p++) {
-            panes[0].merge(panes[p]);
+    /** The state of {@code values}: {@value #PANES} pane states built one after another, then merged in order. */
+    private static <S extends State> S mergedPanes(double[] values, Supplier<S> empty) {
+        return mergedPanes(empty, (pane, p) -> pane.update(null, values, paneStart(p), paneStart(p + 1)));
+    }
+
+    /** {@value #PANES} pane states, each filled by {@code fill} with its index, built first and then merged in order. */
+    private static <S extends State> S mergedPanes(Supplier<S> empty, ObjIntConsumer<S> fill) {
+        List<S> panes = new ArrayList<>(PANES);
+        for (int p = 0; p < PANES; p++) {
+            S pane = empty.get();
+            fill.accept(pane, p);
+            panes.add(pane);
         }
-        return panes[0];
+        S merged = panes.getFirst();
+        for (int p = 1; p < PANES; p++) {
+            merged.merge(panes.get(p));
+        }
+        return merged;
     }
 
     private static int paneStart(int p) {
@@ -120,12 +137,7 @@ public final class SketchAccuracyReport {
         for (int s = 0; s < seeds; s++) {
             SplittableRandom rnd = new SplittableRandom(1000L * s + d.ordinal());
             double[] values = d.samples(rnd, VALUES_PER_SEED);
-            KllState[] panes = new KllState[PANES];
-            for (int p = 0; p < PANES; p++) {
-                panes[p] = new KllState(KLL_K);
-                panes[p].update(null, values, paneStart(p), paneStart(p + 1));
-            }
-            KllState state = mergedPanes(panes);
+            KllState state = mergedPanes(values, () -> new KllState(KLL_K));
             bound = state.errorBound().error();
             double[] sorted = values.clone();
             Arrays.sort(sorted);
@@ -152,12 +164,7 @@ public final class SketchAccuracyReport {
         for (int s = 0; s < seeds; s++) {
             SplittableRandom rnd = new SplittableRandom(2000L * s + d.ordinal());
             double[] values = d.samples(rnd, VALUES_PER_SEED);
-            DdSketchState[] panes = new DdSketchState[PANES];
-            for (int p = 0; p < PANES; p++) {
-                panes[p] = new DdSketchState(DD_ALPHA);
-                panes[p].update(null, values, paneStart(p), paneStart(p + 1));
-            }
-            DdSketchState state = mergedPanes(panes);
+            DdSketchState state = mergedPanes(values, () -> new DdSketchState(DD_ALPHA));
             double[] sorted = values.clone();
             Arrays.sort(sorted);
             for (int q = 0; q < QUANTILES.length; q++) {
@@ -180,12 +187,7 @@ public final class SketchAccuracyReport {
             for (int i = 0; i < values.length; i++) {
                 values[i] = d.discreteSample(rnd);
             }
-            DistinctState[] panes = new DistinctState[PANES];
-            for (int p = 0; p < PANES; p++) {
-                panes[p] = new DistinctState(CPC_LG_K);
-                panes[p].update(null, values, paneStart(p), paneStart(p + 1));
-            }
-            DistinctState state = mergedPanes(panes);
+            DistinctState state = mergedPanes(values, () -> new DistinctState(CPC_LG_K));
             double[] sorted = values.clone();
             Arrays.sort(sorted);
             int truth = sorted.length == 0 ? 0 : 1;
@@ -222,14 +224,12 @@ public final class SketchAccuracyReport {
                 weights[i] = 0.5 + rnd.nextDouble();
                 truth.computeIfAbsent(keys[i], k -> new double[1])[0] += weights[i];
             }
-            FrequentState[] panes = new FrequentState[PANES];
-            for (int p = 0; p < PANES; p++) {
-                panes[p] = new FrequentState(CM_EPSILON, CM_DELTA, FrequentState.DEFAULT_CAPACITY);
-                for (int i = paneStart(p); i < paneStart(p + 1); i++) {
-                    panes[p].update(keys[i], weights[i]);
-                }
-            }
-            FrequentState state = mergedPanes(panes);
+            FrequentState state = mergedPanes(
+                    () -> new FrequentState(CM_EPSILON, CM_DELTA, FrequentState.DEFAULT_CAPACITY), (pane, p) -> {
+                        for (int i = paneStart(p); i < paneStart(p + 1); i++) {
+                            pane.update(keys[i], weights[i]);
+                        }
+                    });
             double total = state.totalWeight();
             if (checks + truth.size() > errors.length) {
                 errors = Arrays.copyOf(errors, Math.max(2 * errors.length, checks + truth.size()));

@@ -5,38 +5,40 @@ package io.tessera.sketch;
  * never reused or renumbered.
  */
 public enum StateFamily {
-    SUM(1, true),
-    COUNT(2, true),
-    MIN(3, true),
-    MAX(4, true),
-    AVG(5, true),
-    VARIANCE(6, true),
-    LAST(7, true),
-    PRESENT(8, true),
-    COUNTER(9, true),
+    SUM(1),
+    COUNT(2),
+    MIN(3),
+    MAX(4),
+    AVG(5),
+    VARIANCE(6),
+    LAST(7),
+    PRESENT(8),
+    COUNTER(9),
     /** The samples themselves ({@link SampleRunState}). */
-    SAMPLES(10, true),
+    SAMPLES(10),
     /** A group's sum of a range function as a function of the evaluation time ({@link CurveState}). */
-    CURVE(11, true),
-    KLL(20, false),
-    DDSKETCH(21, false),
-    DISTINCT(22, false),
-    FREQUENT(23, false);
+    CURVE(11),
+    KLL(20),
+    DDSKETCH(21),
+    DISTINCT(22),
+    FREQUENT(23);
 
     private final int code;
-    private final boolean exact;
 
-    StateFamily(int code, boolean exact) {
+    StateFamily(int code) {
         this.code = code;
-        this.exact = exact;
     }
 
     public int code() {
         return code;
     }
 
+    /** False for the sketches, whose answers are approximations within their {@link ErrorBound}. */
     public boolean isExact() {
-        return exact;
+        return switch (this) {
+            case KLL, DDSKETCH, DISTINCT, FREQUENT -> false;
+            default -> true;
+        };
     }
 
     public static StateFamily fromCode(int code) {

@@ -115,6 +115,21 @@ final class StateReader {
         return (int) n;
     }
 
+    /**
+     * Reads the rest of a payload that is the words of a fixed-width state ({@link StateWriter#ofWords}),
+     * named in order by {@code names} (the first, a sample count, must not be negative), checks
+     * that nothing trails them, and sets {@code into} to the state they hold.
+     */
+    <S extends FixedWidthState> S finishWords(S into, String... names) {
+        long[] words = new long[names.length];
+        words[0] = getCount(names[0]);
+        for (int i = 1; i < names.length; i++) {
+            words[i] = getLong(names[i]);
+        }
+        finish();
+        return StateWords.load(into, words, 0);
+    }
+
     double[] getDoubles(int count, String what) {
         if (count < 0 || (long) count * 8 > buf.remaining()) {
             need((int) Math.min(Integer.MAX_VALUE, Math.max(0L, (long) count * 8)), what);

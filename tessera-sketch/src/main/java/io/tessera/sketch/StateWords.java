@@ -39,18 +39,23 @@ public final class StateWords {
 
     /** The state of {@code family} that {@code words[at, at + width(family))} hold. */
     public static State read(StateFamily family, long[] words, int at) {
-        return switch (family) {
-            case COUNT -> CountState.fromWords(words, at);
-            case PRESENT -> PresentState.fromWords(words, at);
-            case MIN -> ExtremumState.fromWords(words, at, new MinState());
-            case MAX -> ExtremumState.fromWords(words, at, new MaxState());
-            case SUM -> SumState.fromWords(words, at);
-            case LAST -> LastState.fromWords(words, at);
-            case AVG -> AvgState.fromWords(words, at);
-            case VARIANCE -> VarianceState.fromWords(words, at);
-            case COUNTER -> CounterState.fromWords(words, at);
-            default -> throw new IllegalArgumentException("family " + family + " has no fixed width");
-        };
+        if (width(family) == 0) {
+            throw new IllegalArgumentException("family " + family + " has no fixed width");
+        }
+        return load((FixedWidthState) ExactStates.empty(family), words, at);
+    }
+
+    /** {@code into}, set to the state that {@code words[at, ...)} hold. */
+    static <S extends FixedWidthState> S load(S into, long[] words, int at) {
+        into.readWords(words, at);
+        return into;
+    }
+
+    /** {@code into}, an empty state of {@code state}'s family, set to an independent copy of {@code state}. */
+    static <S extends FixedWidthState> S copy(S state, S into) {
+        long[] words = new long[width(state.family())];
+        state.writeWords(words, 0);
+        return load(into, words, 0);
     }
 
     /**

@@ -67,11 +67,7 @@ public final class SumState extends KahanSum implements FixedWidthState {
 
     @Override
     public SumState copy() {
-        SumState s = new SumState();
-        s.copyFrom(this);
-        s.count = count;
-        s.magnitude = magnitude;
-        return s;
+        return StateWords.copy(this, new SumState());
     }
 
     @Override
@@ -102,12 +98,11 @@ public final class SumState extends KahanSum implements FixedWidthState {
         words[at + 3] = StateWords.bits(magnitude);
     }
 
-    static SumState fromWords(long[] words, int at) {
-        SumState s = new SumState();
-        s.count = words[at];
-        s.set(StateWords.value(words[at + 1]), StateWords.value(words[at + 2]));
-        s.magnitude = StateWords.value(words[at + 3]);
-        return s;
+    @Override
+    public void readWords(long[] words, int at) {
+        count = words[at];
+        set(StateWords.value(words[at + 1]), StateWords.value(words[at + 2]));
+        magnitude = StateWords.value(words[at + 3]);
     }
 
     @Override

@@ -97,13 +97,7 @@ public final class VarianceState implements FixedWidthState {
             return;
         }
         if (count == 0) {
-            count = o.count;
-            mean.copyFrom(o.mean);
-            m2.copyFrom(o.m2);
-            min = o.min;
-            max = o.max;
-            meanError = o.meanError;
-            m2Error = o.m2Error;
+            setTo(o);
             return;
         }
         boolean unknown = Double.isNaN(meanError) || Double.isNaN(o.meanError);
@@ -206,15 +200,17 @@ public final class VarianceState implements FixedWidthState {
 
     @Override
     public VarianceState copy() {
-        VarianceState s = new VarianceState();
-        s.count = count;
-        s.mean.copyFrom(mean);
-        s.m2.copyFrom(m2);
-        s.min = min;
-        s.max = max;
-        s.meanError = meanError;
-        s.m2Error = m2Error;
-        return s;
+        return StateWords.copy(this, new VarianceState());
+    }
+
+    private void setTo(VarianceState o) {
+        count = o.count;
+        mean.copyFrom(o.mean);
+        m2.copyFrom(o.m2);
+        min = o.min;
+        max = o.max;
+        meanError = o.meanError;
+        m2Error = o.m2Error;
     }
 
     @Override
@@ -277,16 +273,15 @@ public final class VarianceState implements FixedWidthState {
         words[at + 8] = StateWords.bits(m2Error);
     }
 
-    static VarianceState fromWords(long[] words, int at) {
-        VarianceState s = new VarianceState();
-        s.count = words[at];
-        s.mean.set(StateWords.value(words[at + 1]), StateWords.value(words[at + 2]));
-        s.m2.set(StateWords.value(words[at + 3]), StateWords.value(words[at + 4]));
-        s.min = StateWords.value(words[at + 5]);
-        s.max = StateWords.value(words[at + 6]);
-        s.meanError = StateWords.value(words[at + 7]);
-        s.m2Error = StateWords.value(words[at + 8]);
-        return s;
+    @Override
+    public void readWords(long[] words, int at) {
+        count = words[at];
+        mean.set(StateWords.value(words[at + 1]), StateWords.value(words[at + 2]));
+        m2.set(StateWords.value(words[at + 3]), StateWords.value(words[at + 4]));
+        min = StateWords.value(words[at + 5]);
+        max = StateWords.value(words[at + 6]);
+        meanError = StateWords.value(words[at + 7]);
+        m2Error = StateWords.value(words[at + 8]);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.tessera.core.StaleMarker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -100,13 +101,7 @@ class CounterStateTest {
     }
 
     static List<Arguments> seeds() {
-        List<Arguments> out = new ArrayList<>();
-        for (Distribution d : Distribution.values()) {
-            for (long seed = 1; seed <= 25; seed++) {
-                out.add(Arguments.of(d, seed * 104729 + d.ordinal()));
-            }
-        }
-        return out;
+        return DistributionSeeds.of(104729);
     }
 
     /** A state over the raw samples in (from, to]. */
@@ -244,6 +239,22 @@ class CounterStateTest {
     }
 
     /** The state for {@code fn(x[range])} at time {@code at}, built from two panes split in the middle and merged backwards. */
+    /**
+     * Checks {@code function} of foo, bar and biz ({@code series}) at {@code t}: each row is a
+     * range in minutes followed by the value expected of each series over it.
+     */
+    private static void assertPerRange(
+            String function, ToLongFunction<CounterState> f, Series[] series, long t, long[][] rows) {
+        String[] names = {"foo", "bar", "biz"};
+        for (long[] row : rows) {
+            for (int i = 0; i < series.length; i++) {
+                assertThat(f.applyAsLong(at(series[i], t, row[0] * MIN)))
+                        .as("%s %s[%dm]", names[i], function, row[0])
+                        .isEqualTo(row[i + 1]);
+            }
+        }
+    }
+
     private static CounterState at(Series s, long at, long range) {
         long mid = at - range / 2;
         CounterState later = stateOver(s, mid, at);
@@ -258,31 +269,12 @@ class CounterStateTest {
         Series biz = load(5 * MIN, "0 0 0 0 0 1 1 1 1 1");
         long t = 50 * MIN;
         assertThat(at(foo, t, 5 * MIN).isEmpty()).isTrue();
+        Series[] series = {foo, bar, biz};
         long[][] resets = {{10, 0, 0, 0}, {20, 1, 0, 0}, {30, 1, 0, 0}, {32, 2, 1, 0}, {50, 3, 1, 0}};
-        for (long[] r : resets) {
-            assertThat(at(foo, t, r[0] * MIN).resets())
-                    .as("foo resets[%dm]", r[0])
-                    .isEqualTo(r[1]);
-            assertThat(at(bar, t, r[0] * MIN).resets())
-                    .as("bar resets[%dm]", r[0])
-                    .isEqualTo(r[2]);
-            assertThat(at(biz, t, r[0] * MIN).resets())
-                    .as("biz resets[%dm]", r[0])
-                    .isEqualTo(r[3]);
-        }
+        assertPerRange("resets", CounterState::resets, series, t, resets);
         assertThat(at(foo, t, 600_000).resets()).isZero();
         long[][] changes = {{6, 0, 0, 0}, {20, 2, 2, 0}, {30, 3, 4, 0}, {50, 7, 8, 1}};
-        for (long[] c : changes) {
-            assertThat(at(foo, t, c[0] * MIN).changes())
-                    .as("foo changes[%dm]", c[0])
-                    .isEqualTo(c[1]);
-            assertThat(at(bar, t, c[0] * MIN).changes())
-                    .as("bar changes[%dm]", c[0])
-                    .isEqualTo(c[2]);
-            assertThat(at(biz, t, c[0] * MIN).changes())
-                    .as("biz changes[%dm]", c[0])
-                    .isEqualTo(c[3]);
-        }
+        assertPerRange("changes", CounterState::changes, series, t, changes);
         // x{a="b"} NaN NaN NaN and x{a="c"} 0 NaN 0: changes(x[20m]) at 15m.
         assertThat(at(load(5 * MIN, "NaN NaN NaN"), 15 * MIN, 20 * MIN).changes())
                 .isZero();

@@ -24,19 +24,6 @@ class SketchAccuracyTest {
 
     private static final double[] QS = {0.001, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999};
 
-    /** Normalized distance from q to the rank range of x in the sorted data (0 when x is a valid q-quantile). */
-    private static double rankError(double[] sorted, double q, double x) {
-        long less = 0;
-        long lessOrEqual = 0;
-        for (double v : sorted) {
-            less += v < x ? 1 : 0;
-            lessOrEqual += v <= x ? 1 : 0;
-        }
-        double lo = (double) less / sorted.length;
-        double hi = (double) lessOrEqual / sorted.length;
-        return q < lo ? lo - q : q > hi ? q - hi : 0;
-    }
-
     private static State mergedPanes(
             double[] values, java.util.function.Supplier<State> factory, SplittableRandom rnd) {
         Series s = new Series(new long[values.length], values);
@@ -55,7 +42,7 @@ class SketchAccuracyTest {
             double[] sorted = values.clone();
             Arrays.sort(sorted);
             for (double q : QS) {
-                double e = rankError(sorted, q, kll.quantile(q));
+                double e = SketchAccuracyReport.rankError(sorted, q, kll.quantile(q));
                 worst[0] = Math.max(worst[0], e);
                 failures += e > bound ? 1 : 0;
             }

@@ -9,32 +9,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class StateCodecTest {
 
-    private static final Map<StateFamily, Supplier<State>> FACTORIES = new EnumMap<>(StateFamily.class);
     private static final Map<StateFamily, Function<byte[], State>> DECODERS = new EnumMap<>(StateFamily.class);
 
     static {
-        FACTORIES.put(StateFamily.SUM, SumState::new);
-        FACTORIES.put(StateFamily.COUNT, CountState::new);
-        FACTORIES.put(StateFamily.MIN, MinState::new);
-        FACTORIES.put(StateFamily.MAX, MaxState::new);
-        FACTORIES.put(StateFamily.AVG, AvgState::new);
-        FACTORIES.put(StateFamily.VARIANCE, VarianceState::new);
-        FACTORIES.put(StateFamily.LAST, LastState::new);
-        FACTORIES.put(StateFamily.PRESENT, PresentState::new);
-        FACTORIES.put(StateFamily.COUNTER, CounterState::new);
-        FACTORIES.put(StateFamily.SAMPLES, SampleRunState::new);
-        FACTORIES.put(StateFamily.CURVE, CurveState::new);
-        FACTORIES.put(StateFamily.KLL, () -> new KllState(64));
-        FACTORIES.put(StateFamily.DDSKETCH, () -> new DdSketchState(0.02));
-        FACTORIES.put(StateFamily.DISTINCT, () -> new DistinctState(10));
-        FACTORIES.put(StateFamily.FREQUENT, () -> new FrequentState(0.05, 0.05, 16));
         DECODERS.put(StateFamily.SUM, SumState::deserialize);
         DECODERS.put(StateFamily.COUNT, CountState::deserialize);
         DECODERS.put(StateFamily.MIN, MinState::deserialize);
@@ -59,7 +42,7 @@ class StateCodecTest {
             return curve(rnd, n);
         }
         Series s = Series.counter(Distribution.LOGNORMAL, rnd, n, 1_000_000, 0.05);
-        State state = FACTORIES.get(family).get();
+        State state = EmptyStates.of(family);
         state.update(s.ts(), s.values(), 0, s.size());
         if (state instanceof FrequentState f) {
             for (int i = 0; i < n; i++) {
