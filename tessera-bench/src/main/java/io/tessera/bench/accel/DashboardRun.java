@@ -20,6 +20,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The "dashboard at now" run over one dataset: both servers get the same data over remote write;
@@ -194,6 +196,9 @@ final class DashboardRun {
                 row.ratio(),
                 error,
                 row.answered());
+        if (sources.whyExact() != null && phase != Phase.EXACT) {
+            out.println("             why exact: " + sources.whyExact());
+        }
         return row;
     }
 
@@ -214,8 +219,11 @@ final class DashboardRun {
 
     /** Where the answers of one row came from, as their infos say. */
     private static final class Sources {
+        private static final Pattern INFOS = Pattern.compile("\"infos\":\\[(.*?)\\]");
         private int fromViews;
         private int exact;
+        /** The infos of the first answer that did not come from views: why it was answered exactly. */
+        private String firstExactInfos;
 
         void add(ApiResponse r) {
             if (r.status() != 200) {
@@ -225,7 +233,15 @@ final class DashboardRun {
                 fromViews++;
             } else {
                 exact++;
+                if (firstExactInfos == null) {
+                    Matcher m = INFOS.matcher(r.body());
+                    firstExactInfos = m.find() ? m.group(1) : "(no infos)";
+                }
             }
+        }
+
+        String whyExact() {
+            return firstExactInfos;
         }
 
         String summary() {
