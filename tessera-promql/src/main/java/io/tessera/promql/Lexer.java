@@ -179,7 +179,7 @@ final class Lexer {
                 return error("unexpected right bracket ']'");
             }
             default -> {
-                if (Syntax.isDigit(c) || (c == '.' && Syntax.isDigit(peek()))) {
+                if (startsNumber(c)) {
                     pos = start;
                     return numberOrDuration();
                 }
@@ -260,7 +260,7 @@ final class Lexer {
                 return error("unexpected left bracket '['");
             }
             default -> {
-                if (Syntax.isDigit(c) || (c == '.' && Syntax.isDigit(peek()))) {
+                if (startsNumber(c)) {
                     pos = start;
                     gotDuration = true;
                     return numberOrDuration();
@@ -268,6 +268,11 @@ final class Lexer {
                 return error("unexpected character in duration expression: " + Syntax.quoteRune(c));
             }
         }
+    }
+
+    /** Whether {@code c}, just read, starts a number or duration: a digit, or a dot before one. */
+    private boolean startsNumber(int c) {
+        return Syntax.isDigit(c) || (c == '.' && Syntax.isDigit(peek()));
     }
 
     /** The arithmetic operator the character {@code c} is on its own, or null. */
