@@ -265,7 +265,8 @@ public final class TextExpositionParser {
                 batch.endSeries(names, values, labelCount);
             } catch (InvalidSeriesException e) {
                 throw new TextFormatException(
-                        new TextFormatException.Detail(line, column(positionOf(e.labelName(), start)), e.getMessage()),
+                        new TextFormatException.Detail(
+                                line, column(positionOf(e.detail().labelName(), start)), e.getMessage()),
                         e);
             }
         }
