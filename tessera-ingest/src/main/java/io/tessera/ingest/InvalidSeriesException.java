@@ -21,15 +21,20 @@ public final class InvalidSeriesException extends WriteRejectedException {
     private static final int MAX_LABELS_SHOWN = 32;
     private static final int MAX_VALUE_SHOWN = 128;
 
-    private final Problem problem;
-    private final int series;
-    private final String labelName;
+    /**
+     * What is wrong, with which series and label.
+     *
+     * @param series index of the offending series in its request
+     * @param labelName the label the problem is about (the duplicated name, the invalid name, the
+     *     metric name for an invalid metric name, the label whose value is not UTF-8), or null
+     */
+    public record Detail(Problem problem, int series, String labelName) {}
 
-    private InvalidSeriesException(Problem problem, int series, String labelName, String message) {
+    private final Detail detail;
+
+    private InvalidSeriesException(Detail detail, String message) {
         super(BAD_REQUEST, message, null);
-        this.problem = problem;
-        this.series = series;
-        this.labelName = labelName;
+        this.detail = detail;
     }
 
     /**
@@ -53,24 +58,11 @@ public final class InvalidSeriesException extends WriteRejectedException {
                 "invalid metric name or labels, got " + got + ": invalid UTF-8 in label "
                         + (labelName == null ? "name" : quote(labelName));
         };
-        return new InvalidSeriesException(problem, series, labelName, message);
+        return new InvalidSeriesException(new Detail(problem, series, labelName), message);
     }
 
-    public Problem problem() {
-        return problem;
-    }
-
-    /** Index of the offending series in its request. */
-    public int series() {
-        return series;
-    }
-
-    /**
-     * The label the problem is about (the duplicated name, the invalid name, the metric name
-     * for an invalid metric name, the label whose value is not UTF-8), or null.
-     */
-    public String labelName() {
-        return labelName;
+    public Detail detail() {
+        return detail;
     }
 
     private static String describe(String[] names, String[] values, int n) {

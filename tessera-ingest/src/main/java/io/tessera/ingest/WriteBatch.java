@@ -17,29 +17,23 @@ public final class WriteBatch {
     private final double[] values;
     private final int seriesCount;
     private final int sampleCount;
-    private final int exemplarCount;
-    private final int histogramCount;
-    private final int metadataCount;
+    private final SkippedCounts skipped;
 
+    /** @param seriesStart where each series' samples start; {@code seriesStart[seriesCount]} is the sample count */
     WriteBatch(
             Labels[] labels,
             int[] seriesStart,
             int seriesCount,
             long[] timestamps,
             double[] values,
-            int sampleCount,
-            int exemplarCount,
-            int histogramCount,
-            int metadataCount) {
+            SkippedCounts skipped) {
         this.labels = labels;
         this.seriesStart = seriesStart;
         this.seriesCount = seriesCount;
+        this.sampleCount = seriesStart[seriesCount];
         this.timestamps = timestamps;
         this.values = values;
-        this.sampleCount = sampleCount;
-        this.exemplarCount = exemplarCount;
-        this.histogramCount = histogramCount;
-        this.metadataCount = metadataCount;
+        this.skipped = skipped;
     }
 
     Labels[] rawLabels() {
@@ -96,15 +90,15 @@ public final class WriteBatch {
     }
 
     public int exemplarCount() {
-        return exemplarCount;
+        return skipped.exemplars();
     }
 
     public int histogramCount() {
-        return histogramCount;
+        return skipped.histograms();
     }
 
     public int metadataCount() {
-        return metadataCount;
+        return skipped.metadata();
     }
 
     /** Calls {@code visitor} once per series, in order, with that series' slice of the sample columns. */
@@ -138,7 +132,8 @@ public final class WriteBatch {
 
     @Override
     public String toString() {
-        return "WriteBatch{series=" + seriesCount + ", samples=" + sampleCount + ", exemplars=" + exemplarCount
-                + ", histograms=" + histogramCount + ", metadata=" + metadataCount + "}";
+        return "WriteBatch{series=" + seriesCount + ", samples=" + sampleCount + ", exemplars="
+                + skipped.exemplars() + ", histograms=" + skipped.histograms() + ", metadata=" + skipped.metadata()
+                + "}";
     }
 }

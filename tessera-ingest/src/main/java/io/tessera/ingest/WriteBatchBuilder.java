@@ -156,17 +156,13 @@ public final class WriteBatchBuilder {
     public WriteBatch build() {
         checkOpen();
         built = true;
-        int samples = seriesStart[seriesCount];
         return new WriteBatch(
                 labels,
                 seriesStart,
                 seriesCount,
                 timestamps,
                 values,
-                samples,
-                exemplarCount,
-                histogramCount,
-                metadataCount);
+                new SkippedCounts(exemplarCount, histogramCount, metadataCount));
     }
 
     private void checkMetricName(String metricName, String[] names, String[] values, int n) {

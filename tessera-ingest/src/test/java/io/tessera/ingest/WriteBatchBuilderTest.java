@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.tessera.core.Labels;
 import io.tessera.core.LabelsInterner;
 import io.tessera.ingest.InvalidSeriesException.Problem;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 class WriteBatchBuilderTest {
@@ -37,19 +38,10 @@ class WriteBatchBuilderTest {
     void validatesLabelsGivenAsLabels() {
         WriteBatchBuilder b = new WriteBatchBuilder(NameValidation.LEGACY);
 
-        assertThat(catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(Labels.of("job", "a")))
-                        .problem())
-                .isEqualTo(Problem.MISSING_METRIC_NAME);
-        assertThat(catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(Labels.EMPTY))
-                        .problem())
-                .isEqualTo(Problem.EMPTY_LABEL_SET);
-        assertThat(catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(Labels.of("__name__", "a.b")))
-                        .problem())
-                .isEqualTo(Problem.INVALID_METRIC_NAME);
-        assertThat(catchThrowableOfType(
-                                InvalidSeriesException.class,
-                                () -> b.endSeries(Labels.of("__name__", "ab", "x.y", "1")))
-                        .problem())
+        assertThat(problemOf(() -> b.endSeries(Labels.of("job", "a")))).isEqualTo(Problem.MISSING_METRIC_NAME);
+        assertThat(problemOf(() -> b.endSeries(Labels.EMPTY))).isEqualTo(Problem.EMPTY_LABEL_SET);
+        assertThat(problemOf(() -> b.endSeries(Labels.of("__name__", "a.b")))).isEqualTo(Problem.INVALID_METRIC_NAME);
+        assertThat(problemOf(() -> b.endSeries(Labels.of("__name__", "ab", "x.y", "1"))))
                 .isEqualTo(Problem.INVALID_LABEL_NAME);
     }
 
@@ -58,10 +50,7 @@ class WriteBatchBuilderTest {
         WriteBatchBuilder b = new WriteBatchBuilder(NameValidation.UTF8);
         b.endSeries(Labels.of("__name__", "a.b", "ünïcode", "1"));
 
-        assertThat(catchThrowableOfType(
-                                InvalidSeriesException.class,
-                                () -> b.endSeries(Labels.of("__name__", "ab", "x\uD800", "1")))
-                        .problem())
+        assertThat(problemOf(() -> b.endSeries(Labels.of("__name__", "ab", "x\uD800", "1"))))
                 .isEqualTo(Problem.INVALID_LABEL_NAME);
     }
 
@@ -84,8 +73,8 @@ class WriteBatchBuilderTest {
                 catchThrowableOfType(InvalidSeriesException.class, () -> b.endSeries(names, values, n));
 
         assertThat(b.seriesCount()).isEqualTo(1);
-        assertThat(e.problem()).isEqualTo(Problem.DUPLICATE_LABEL_NAME);
-        assertThat(e.labelName()).isEqualTo(duplicated);
+        assertThat(e.detail().problem()).isEqualTo(Problem.DUPLICATE_LABEL_NAME);
+        assertThat(e.detail().labelName()).isEqualTo(duplicated);
         assertThat(e.getMessage()).contains("… ").contains(" more}");
     }
 
@@ -105,5 +94,11 @@ class WriteBatchBuilderTest {
         b.addSample(2, 2);
 
         assertThat(b.build().sampleCount()).isEqualTo(1);
+    }
+
+    private static Problem problemOf(ThrowingCallable endSeries) {
+        return catchThrowableOfType(InvalidSeriesException.class, endSeries)
+                .detail()
+                .problem();
     }
 }

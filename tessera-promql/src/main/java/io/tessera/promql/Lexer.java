@@ -76,10 +76,16 @@ final class Lexer {
         Token t = null;
         while (t == null) {
             start = pos;
-            if (braceOpen) {
-                t = insideBraces();
-            } else if (bracketOpen) {
+            if (Syntax.isSpace(peek())) {
+                pos++;
+            } else if (peek() == EOF_CHAR) {
+                t = endOfInput();
+            } else if (bracketOpen && !braceOpen) {
                 t = insideBrackets();
+            } else if (input.startsWith("#", pos)) {
+                skipComment();
+            } else if (braceOpen) {
+                t = insideBraces();
             } else {
                 t = statement();
             }
@@ -90,36 +96,25 @@ final class Lexer {
         return t;
     }
 
-    private Token statement() {
-        if (input.startsWith("#", pos)) {
-            skipComment();
-            return null;
+    private Token endOfInput() {
+        if (braceOpen) {
+            return error("unexpected end of input inside braces");
         }
+        if (bracketOpen) {
+            return error("unclosed left bracket");
+        }
+        return parenDepth != 0 ? error("unclosed left parenthesis") : emit(TokenType.EOF);
+    }
+
+    private Token statement() {
         int c = read();
+        TokenType operator = arithmeticOperator(c);
+        if (operator != null) {
+            return emit(operator);
+        }
         switch (c) {
-            case EOF_CHAR -> {
-                return parenDepth != 0 ? error("unclosed left parenthesis") : emit(TokenType.EOF);
-            }
             case ',' -> {
                 return emit(TokenType.COMMA);
-            }
-            case '*' -> {
-                return emit(TokenType.MUL);
-            }
-            case '/' -> {
-                return emit(TokenType.DIV);
-            }
-            case '%' -> {
-                return emit(TokenType.MOD);
-            }
-            case '+' -> {
-                return emit(TokenType.ADD);
-            }
-            case '-' -> {
-                return emit(TokenType.SUB);
-            }
-            case '^' -> {
-                return emit(TokenType.POW);
             }
             case '@' -> {
                 return emit(TokenType.AT);
@@ -184,10 +179,7 @@ final class Lexer {
                 return error("unexpected right bracket ']'");
             }
             default -> {
-                if (Syntax.isSpace(c)) {
-                    return null;
-                }
-                if (Syntax.isDigit(c) || (c == '.' && Syntax.isDigit(peek()))) {
+                if (startsNumber(c)) {
                     pos = start;
                     return numberOrDuration();
                 }
@@ -200,15 +192,8 @@ final class Lexer {
     }
 
     private Token insideBraces() {
-        if (input.startsWith("#", pos)) {
-            skipComment();
-            return null;
-        }
         int c = read();
         switch (c) {
-            case EOF_CHAR -> {
-                return error("unexpected end of input inside braces");
-            }
             case ',' -> {
                 return emit(TokenType.COMMA);
             }
@@ -239,9 +224,6 @@ final class Lexer {
                 return emit(TokenType.RIGHT_BRACE);
             }
             default -> {
-                if (Syntax.isSpace(c)) {
-                    return null;
-                }
                 if (Syntax.isAlpha(c)) {
                     while (Syntax.isAlphaNumeric(peek())) {
                         pos++;
@@ -255,10 +237,11 @@ final class Lexer {
 
     private Token insideBrackets() {
         int c = read();
+        TokenType operator = arithmeticOperator(c);
+        if (operator != null) {
+            return emit(operator);
+        }
         switch (c) {
-            case EOF_CHAR -> {
-                return error("unclosed left bracket");
-            }
             case ']' -> {
                 bracketOpen = false;
                 return emit(TokenType.RIGHT_BRACKET);
@@ -276,29 +259,8 @@ final class Lexer {
             case '[' -> {
                 return error("unexpected left bracket '['");
             }
-            case '+' -> {
-                return emit(TokenType.ADD);
-            }
-            case '-' -> {
-                return emit(TokenType.SUB);
-            }
-            case '*' -> {
-                return emit(TokenType.MUL);
-            }
-            case '/' -> {
-                return emit(TokenType.DIV);
-            }
-            case '%' -> {
-                return emit(TokenType.MOD);
-            }
-            case '^' -> {
-                return emit(TokenType.POW);
-            }
             default -> {
-                if (Syntax.isSpace(c)) {
-                    return null;
-                }
-                if (Syntax.isDigit(c) || (c == '.' && Syntax.isDigit(peek()))) {
+                if (startsNumber(c)) {
                     pos = start;
                     gotDuration = true;
                     return numberOrDuration();
@@ -306,6 +268,24 @@ final class Lexer {
                 return error("unexpected character in duration expression: " + Syntax.quoteRune(c));
             }
         }
+    }
+
+    /** Whether {@code c}, just read, starts a number or duration: a digit, or a dot before one. */
+    private boolean startsNumber(int c) {
+        return Syntax.isDigit(c) || (c == '.' && Syntax.isDigit(peek()));
+    }
+
+    /** The arithmetic operator the character {@code c} is on its own, or null. */
+    private static TokenType arithmeticOperator(int c) {
+        return switch (c) {
+            case '+' -> TokenType.ADD;
+            case '-' -> TokenType.SUB;
+            case '*' -> TokenType.MUL;
+            case '/' -> TokenType.DIV;
+            case '%' -> TokenType.MOD;
+            case '^' -> TokenType.POW;
+            default -> null;
+        };
     }
 
     private Token keywordOrIdentifier() {

@@ -9,16 +9,21 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ParseException extends InvalidInputException {
 
-    private final int offset;
-    private final int line;
-    private final int column;
+    /**
+     * Where the error is reported.
+     *
+     * @param offset the character offset in the query
+     * @param line 1-based line
+     * @param column 1-based column, counted in UTF-8 bytes
+     */
+    public record Position(int offset, int line, int column) {}
+
+    private final Position position;
     private final String detail;
 
-    private ParseException(int offset, int line, int column, String detail) {
-        super(line + ":" + column + ": parse error: " + detail);
-        this.offset = offset;
-        this.line = line;
-        this.column = column;
+    private ParseException(Position position, String detail) {
+        super(position.line() + ":" + position.column() + ": parse error: " + detail);
+        this.position = position;
         this.detail = detail;
     }
 
@@ -28,20 +33,11 @@ public final class ParseException extends InvalidInputException {
         int lastBreak = before.lastIndexOf('\n');
         int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
         int column = before.substring(lastBreak + 1).getBytes(StandardCharsets.UTF_8).length + 1;
-        return new ParseException(clamped, line, column, detail);
+        return new ParseException(new Position(clamped, line, column), detail);
     }
 
-    /** The character offset in the query where the error is reported. */
-    public int offset() {
-        return offset;
-    }
-
-    public int line() {
-        return line;
-    }
-
-    public int column() {
-        return column;
+    public Position position() {
+        return position;
     }
 
     /** The message without its position prefix. */

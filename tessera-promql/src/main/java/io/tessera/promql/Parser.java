@@ -345,14 +345,7 @@ public final class Parser {
             } else {
                 matchers.add(matcher(MatchType.EQUAL, "__name__", label.value(), label.pos()));
             }
-            Token separator = next();
-            if (separator.is(TokenType.RIGHT_BRACE)) {
-                return name;
-            }
-            if (!separator.is(TokenType.COMMA)) {
-                throw unexpected(separator, "label matching", "\",\" or \"}\"");
-            }
-            if (accept(TokenType.RIGHT_BRACE)) {
+            if (listEnds(TokenType.RIGHT_BRACE, "label matching", "\",\" or \"}\"")) {
                 return name;
             }
         }
@@ -465,20 +458,28 @@ public final class Parser {
             } else {
                 throw unexpected(label, "grouping opts", "label");
             }
-            Token separator = next();
-            if (separator.is(TokenType.RIGHT_PAREN)) {
-                return labels;
-            }
-            if (!separator.is(TokenType.COMMA)) {
-                throw unexpected(separator, "grouping opts", "\",\" or \")\"");
-            }
-            if (accept(TokenType.RIGHT_PAREN)) {
+            if (listEnds(TokenType.RIGHT_PAREN, "grouping opts", "\",\" or \")\"")) {
                 return labels;
             }
         }
     }
 
     /** Words the lexer may have read as keywords that still name a label in a grouping list. */
+    /**
+     * Reads what follows an item of a list closed by {@code close}: whether the list ends there,
+     * a trailing comma allowed, or goes on after a comma.
+     */
+    private boolean listEnds(TokenType close, String context, String expected) {
+        Token separator = next();
+        if (separator.is(close)) {
+            return true;
+        }
+        if (!separator.is(TokenType.COMMA)) {
+            throw unexpected(separator, context, expected);
+        }
+        return accept(close);
+    }
+
     private static boolean isLabelWord(Token t) {
         return switch (t.type()) {
             case IDENTIFIER,

@@ -23,16 +23,8 @@ import java.util.TreeMap;
  */
 public enum RangeFunctionKind {
     // name, arguments, view family, from samples, exact sliding, grid correction, result series, extrapolation;
-    // a function given only a name and arguments is answered exactly, step by step, dropping the metric name
-    ABSENT_OVER_TIME(
-            "absent_over_time",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            ONE_WHERE_ABSENT,
-            null),
+    // the shorter constructors below spell the common cases
+    ABSENT_OVER_TIME("absent_over_time", ONE_WHERE_ABSENT),
     AVG_OVER_TIME(
             "avg_over_time",
             List.of(MATRIX),
@@ -42,54 +34,14 @@ public enum RangeFunctionKind {
             GridCorrectionKind.AVG,
             PER_SERIES_WITHOUT_NAME,
             null),
-    CHANGES(
-            "changes",
-            List.of(MATRIX),
-            StateFamily.COUNTER,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    COUNT_OVER_TIME(
-            "count_over_time",
-            List.of(MATRIX),
-            StateFamily.COUNT,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.COUNT,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    DELTA(
-            "delta",
-            List.of(MATRIX),
-            StateFamily.COUNTER,
-            true,
-            ExactSliding.NONE,
-            GridCorrectionKind.COUNTER,
-            PER_SERIES_WITHOUT_NAME,
-            ExtrapolatedRate.DELTA),
+    CHANGES("changes", StateFamily.COUNTER, GridCorrectionKind.NONE),
+    COUNT_OVER_TIME("count_over_time", StateFamily.COUNT, GridCorrectionKind.COUNT),
+    DELTA("delta", ExtrapolatedRate.DELTA),
     DERIV("deriv", List.of(MATRIX)),
     DOUBLE_EXPONENTIAL_SMOOTHING("double_exponential_smoothing", List.of(MATRIX, SCALAR, SCALAR)),
-    FIRST_OVER_TIME(
-            "first_over_time",
-            List.of(MATRIX),
-            null,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITH_NAME,
-            null),
+    FIRST_OVER_TIME("first_over_time", PER_SERIES_WITH_NAME),
     IDELTA("idelta", List.of(MATRIX)),
-    INCREASE(
-            "increase",
-            List.of(MATRIX),
-            StateFamily.COUNTER,
-            true,
-            ExactSliding.NONE,
-            GridCorrectionKind.COUNTER,
-            PER_SERIES_WITHOUT_NAME,
-            ExtrapolatedRate.INCREASE),
+    INCREASE("increase", ExtrapolatedRate.INCREASE),
     IRATE("irate", List.of(MATRIX)),
     LAST_OVER_TIME(
             "last_over_time",
@@ -101,34 +53,10 @@ public enum RangeFunctionKind {
             PER_SERIES_WITH_NAME,
             null),
     MAD_OVER_TIME("mad_over_time", List.of(MATRIX)),
-    MAX_OVER_TIME(
-            "max_over_time",
-            List.of(MATRIX),
-            StateFamily.MAX,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.MAX,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    MIN_OVER_TIME(
-            "min_over_time",
-            List.of(MATRIX),
-            StateFamily.MIN,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.MIN,
-            PER_SERIES_WITHOUT_NAME,
-            null),
+    MAX_OVER_TIME("max_over_time", StateFamily.MAX, GridCorrectionKind.MAX),
+    MIN_OVER_TIME("min_over_time", StateFamily.MIN, GridCorrectionKind.MIN),
     PREDICT_LINEAR("predict_linear", List.of(MATRIX, SCALAR)),
-    PRESENT_OVER_TIME(
-            "present_over_time",
-            List.of(MATRIX),
-            StateFamily.PRESENT,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
+    PRESENT_OVER_TIME("present_over_time", StateFamily.PRESENT, GridCorrectionKind.NONE),
     QUANTILE_OVER_TIME(
             "quantile_over_time",
             List.of(SCALAR, MATRIX),
@@ -138,42 +66,10 @@ public enum RangeFunctionKind {
             GridCorrectionKind.QUANTILE,
             PER_SERIES_WITHOUT_NAME,
             null),
-    RATE(
-            "rate",
-            List.of(MATRIX),
-            StateFamily.COUNTER,
-            true,
-            ExactSliding.NONE,
-            GridCorrectionKind.COUNTER,
-            PER_SERIES_WITHOUT_NAME,
-            ExtrapolatedRate.RATE),
-    RESETS(
-            "resets",
-            List.of(MATRIX),
-            StateFamily.COUNTER,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    STDDEV_OVER_TIME(
-            "stddev_over_time",
-            List.of(MATRIX),
-            StateFamily.VARIANCE,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
-    STDVAR_OVER_TIME(
-            "stdvar_over_time",
-            List.of(MATRIX),
-            StateFamily.VARIANCE,
-            false,
-            ExactSliding.NONE,
-            GridCorrectionKind.NONE,
-            PER_SERIES_WITHOUT_NAME,
-            null),
+    RATE("rate", ExtrapolatedRate.RATE),
+    RESETS("resets", StateFamily.COUNTER, GridCorrectionKind.NONE),
+    STDDEV_OVER_TIME("stddev_over_time", StateFamily.VARIANCE, GridCorrectionKind.NONE),
+    STDVAR_OVER_TIME("stdvar_over_time", StateFamily.VARIANCE, GridCorrectionKind.NONE),
     SUM_OVER_TIME(
             "sum_over_time",
             List.of(MATRIX),
@@ -198,8 +94,46 @@ public enum RangeFunctionKind {
     private final ResultSeries resultSeries;
     private final ExtrapolatedRate extrapolation;
 
+    /** Answered exactly, step by step, dropping the metric name. */
     RangeFunctionKind(String name, List<ValueType> argTypes) {
         this(name, argTypes, null, false, ExactSliding.NONE, GridCorrectionKind.NONE, PER_SERIES_WITHOUT_NAME, null);
+    }
+
+    /** Of one range vector, answered exactly, step by step, with the given result series. */
+    RangeFunctionKind(String name, ResultSeries resultSeries) {
+        this(name, List.of(MATRIX), null, false, ExactSliding.NONE, GridCorrectionKind.NONE, resultSeries, null);
+    }
+
+    /**
+     * Of one range vector, answered from the merged pane states of {@code viewFamily}, dropping
+     * the metric name; the exact engine does not slide it.
+     */
+    RangeFunctionKind(String name, StateFamily viewFamily, GridCorrectionKind gridCorrection) {
+        this(
+                name,
+                List.of(MATRIX),
+                viewFamily,
+                false,
+                ExactSliding.NONE,
+                gridCorrection,
+                PER_SERIES_WITHOUT_NAME,
+                null);
+    }
+
+    /**
+     * An extrapolated rate of one counter range vector: answered from counter pane states or from
+     * kept samples, corrected as a counter on a grid, dropping the metric name.
+     */
+    RangeFunctionKind(String name, ExtrapolatedRate extrapolation) {
+        this(
+                name,
+                List.of(MATRIX),
+                StateFamily.COUNTER,
+                true,
+                ExactSliding.NONE,
+                GridCorrectionKind.COUNTER,
+                PER_SERIES_WITHOUT_NAME,
+                extrapolation);
     }
 
     RangeFunctionKind(

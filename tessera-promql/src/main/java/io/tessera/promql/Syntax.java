@@ -185,14 +185,9 @@ final class Syntax {
 
     /** The shortest decimal that reads back as {@code v}, without exponent, as Go's {@code 'f', -1}. */
     static String number(double v) {
-        if (Double.isNaN(v)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(v)) {
-            return v > 0 ? "+Inf" : "-Inf";
-        }
-        if (v == 0) {
-            return 1 / v < 0 ? "-0" : "0";
+        String special = SpecialFloats.spelling(v);
+        if (special != null) {
+            return special;
         }
         return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }

@@ -1,23 +1,23 @@
 package io.tessera.promql;
 
+import java.util.Locale;
+
 /** The type of a PromQL expression's value. */
 public enum ValueType {
-    SCALAR("scalar", "scalar"),
-    VECTOR("vector", "instant vector"),
-    MATRIX("matrix", "range vector"),
-    STRING("string", "string");
+    SCALAR("scalar"),
+    VECTOR("instant vector"),
+    MATRIX("range vector"),
+    STRING("string");
 
-    private final String internalName;
     private final String documentedName;
 
-    ValueType(String internalName, String documentedName) {
-        this.internalName = internalName;
+    ValueType(String documentedName) {
         this.documentedName = documentedName;
     }
 
     /** The short name Prometheus uses in a few messages, e.g. {@code matrix}. */
     public String internalName() {
-        return internalName;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The name the Prometheus documentation uses, e.g. {@code range vector}. */

@@ -182,9 +182,7 @@ class ParseErrorTest {
         ParseException e = (ParseException)
                 org.assertj.core.api.Assertions.catchThrowable(() -> Parser.parse("{\"é\"=\"x\"} bar"));
         assertThat(e.getMessage()).isEqualTo("1:12: parse error: unexpected identifier \"bar\"");
-        assertThat(e.line()).isEqualTo(1);
-        assertThat(e.column()).isEqualTo(12);
-        assertThat(e.offset()).isEqualTo(10);
+        assertThat(e.position()).isEqualTo(new ParseException.Position(10, 1, 12));
         assertThat(e.detail()).isEqualTo("unexpected identifier \"bar\"");
     }
 

@@ -1,6 +1,7 @@
 package io.tessera.promqltest;
 
 import io.tessera.core.StaleMarker;
+import io.tessera.promql.SpecialFloats;
 import java.math.BigDecimal;
 import java.util.regex.Pattern;
 
@@ -118,14 +119,9 @@ final class Floats {
         if (StaleMarker.isStale(v)) {
             return "stale";
         }
-        if (Double.isNaN(v)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(v)) {
-            return v > 0 ? "+Inf" : "-Inf";
-        }
-        if (v == 0) {
-            return 1 / v < 0 ? "-0" : "0";
+        String special = SpecialFloats.spelling(v);
+        if (special != null) {
+            return special;
         }
         BigDecimal d = new BigDecimal(Double.toString(Math.abs(v))).stripTrailingZeros();
         String sign = v < 0 ? "-" : "";

@@ -112,6 +112,11 @@ class ConformanceRunnerTest {
                 .startsWith("expected series x{env=\"prod\"} at position 2, but it was at 1");
     }
 
+    /** An engine answering {@code rate(x[1m])} from 0 to 2m by 1m with {@code result}. */
+    private static TableEngine rateOverTwoMinutes(QueryOutcome result) {
+        return new TableEngine().answerRange("rate(x[1m])", 0, 120_000, 60_000, result);
+    }
+
     @Test
     void rangeEvalsCompareEveryPointOnTheGrid() {
         String script = """
@@ -123,72 +128,47 @@ class ConformanceRunnerTest {
         Labels a2 = Labels.of("a", "2");
         long[] two = {0, 120_000};
         long[] three = {0, 60_000, 120_000};
-        TableEngine good = new TableEngine()
-                .answerRange(
-                        "rate(x[1m])",
-                        0,
-                        120_000,
-                        60_000,
-                        matrix(series(a1, two, 1, 3), series(a2, three, Double.NaN, 2, Double.POSITIVE_INFINITY)));
+        TableEngine good = rateOverTwoMinutes(
+                matrix(series(a1, two, 1, 3), series(a2, three, Double.NaN, 2, Double.POSITIVE_INFINITY)));
         assertThat(only(script, good, RunnerOptions.PROMQLTEST).status()).isEqualTo(EvalOutcome.Status.PASS);
-        TableEngine extraPoint = new TableEngine()
-                .answerRange(
-                        "rate(x[1m])",
-                        0,
-                        120_000,
-                        60_000,
-                        matrix(series(a1, three, 1, 2, 3), series(a2, three, Double.NaN, 2, Double.POSITIVE_INFINITY)));
+        TableEngine extraPoint = rateOverTwoMinutes(
+                matrix(series(a1, three, 1, 2, 3), series(a2, three, Double.NaN, 2, Double.POSITIVE_INFINITY)));
         assertThat(only(script, extraPoint, RunnerOptions.PROMQLTEST).detail())
                 .startsWith(
                         "expected 2 points for {a=\"1\"} [1 @0, 3 @120000], but got 3 points [1 @0, 2 @60000, 3 @120000]");
-        TableEngine unsorted = new TableEngine()
-                .answerRange(
-                        "rate(x[1m])",
-                        0,
-                        120_000,
-                        60_000,
-                        matrix(series(a2, three, Double.NaN, 2, 1), series(a1, two, 1, 3)));
+        TableEngine unsorted = rateOverTwoMinutes(matrix(series(a2, three, Double.NaN, 2, 1), series(a1, two, 1, 3)));
         assertThat(only(script, unsorted, RunnerOptions.PROMQLTEST).detail())
                 .startsWith("matrix results should always be sorted by labels");
-        TableEngine wrongValue = new TableEngine()
-                .answerRange(
-                        "rate(x[1m])",
-                        0,
-                        120_000,
-                        60_000,
-                        matrix(series(a1, two, 1, 3), series(a2, three, Double.NaN, 2, 1)));
+        TableEngine wrongValue = rateOverTwoMinutes(matrix(series(a1, two, 1, 3), series(a2, three, Double.NaN, 2, 1)));
         assertThat(only(script, wrongValue, RunnerOptions.PROMQLTEST).detail())
                 .startsWith("expected +Inf at t=120000 for {a=\"2\"}, but got 1");
     }
 
-    @Test
-    void rangeModeRunsInstantEvalsAsThreeStepRangeQueries() {
-        TableEngine engine = new TableEngine()
+    /**
+     * An engine answering {@code SUM_BY_ENV} at 60s with prod 5 and test 20, and over 0..120s by
+     * steps of 60s with {@code prod} and test's 2, 20, 20.
+     */
+    private static TableEngine sumByEnvAnswering(PointSeries prod) {
+        return new TableEngine()
                 .answerInstant("sum by (env) (my_metric)", 60_000, vector(60_000, PROD, 5, TEST, 20))
                 .answerRange(
                         "sum by (env) (my_metric)",
                         0,
                         120_000,
                         60_000,
-                        matrix(
-                                series(PROD, new long[] {0, 60_000, 120_000}, 1, 5, 5),
-                                series(TEST, new long[] {0, 60_000, 120_000}, 2, 20, 20)));
+                        matrix(prod, series(TEST, new long[] {0, 60_000, 120_000}, 2, 20, 20)));
+    }
+
+    @Test
+    void rangeModeRunsInstantEvalsAsThreeStepRangeQueries() {
+        TableEngine engine = sumByEnvAnswering(series(PROD, new long[] {0, 60_000, 120_000}, 1, 5, 5));
         assertThat(only(SUM_BY_ENV, engine, RunnerOptions.PROMQLTEST).status()).isEqualTo(EvalOutcome.Status.PASS);
         assertThat(engine.queries)
                 .containsExactly(
                         "instant sum by (env) (my_metric) @60000",
                         "range sum by (env) (my_metric) 0..120000 step 60000");
 
-        TableEngine wrongInRange = new TableEngine()
-                .answerInstant("sum by (env) (my_metric)", 60_000, vector(60_000, PROD, 5, TEST, 20))
-                .answerRange(
-                        "sum by (env) (my_metric)",
-                        0,
-                        120_000,
-                        60_000,
-                        matrix(
-                                series(PROD, new long[] {0, 120_000}, 1, 5),
-                                series(TEST, new long[] {0, 60_000, 120_000}, 2, 20, 20)));
+        TableEngine wrongInRange = sumByEnvAnswering(series(PROD, new long[] {0, 120_000}, 1, 5));
         EvalOutcome o = only(SUM_BY_ENV, wrongInRange, RunnerOptions.PROMQLTEST);
         assertThat(o.detail())
                 .startsWith("in range mode (0..120000 step 1m, point at 60000): "

@@ -5,29 +5,34 @@ import io.tessera.core.InvalidInputException;
 /** Posted rows that are refused as a whole: the line and, where one is to blame, the column. */
 public final class RowFormatException extends InvalidInputException {
 
-    private final int line;
-    private final String column;
-    private final String reason;
+    /**
+     * Where the rows went wrong and why.
+     *
+     * @param line 1-based line of the body
+     * @param column the column's name, or null
+     * @param reason the message without the position
+     */
+    public record Detail(int line, String column, String reason) {}
+
+    private final Detail detail;
 
     /** @param line 1-based line of the body; @param column the column's name, or null */
     public RowFormatException(int line, String column, String reason) {
         super("line " + line + (column == null ? "" : ", column \"" + column + "\"") + ": " + reason);
-        this.line = line;
-        this.column = column;
-        this.reason = reason;
+        this.detail = new Detail(line, column, reason);
     }
 
+    public Detail detail() {
+        return detail;
+    }
+
+    /** The line, for an error response. */
     public int line() {
-        return line;
+        return detail.line();
     }
 
-    /** The column to blame, or null. */
+    /** The column to blame, for an error response; or null. */
     public String column() {
-        return column;
-    }
-
-    /** The message without the position. */
-    public String reason() {
-        return reason;
+        return detail.column();
     }
 }

@@ -86,7 +86,7 @@ public final class TextExpositionParser {
         }
         String prefix = new String(body, lineStart, at - lineStart, StandardCharsets.UTF_8);
         int column = prefix.codePointCount(0, prefix.length()) + 1;
-        return new TextFormatException(line, column, "invalid UTF-8", null);
+        return new TextFormatException(new TextFormatException.Detail(line, column, "invalid UTF-8"), null);
     }
 
     /** The state of parsing one exposition. */
@@ -264,7 +264,10 @@ public final class TextExpositionParser {
             try {
                 batch.endSeries(names, values, labelCount);
             } catch (InvalidSeriesException e) {
-                throw new TextFormatException(line, column(positionOf(e.labelName(), start)), e.getMessage(), e);
+                throw new TextFormatException(
+                        new TextFormatException.Detail(
+                                line, column(positionOf(e.detail().labelName(), start)), e.getMessage()),
+                        e);
             }
         }
 
@@ -472,7 +475,7 @@ public final class TextExpositionParser {
         }
 
         private TextFormatException fail(int at, String reason) {
-            return new TextFormatException(line, column(at), reason, null);
+            return new TextFormatException(new TextFormatException.Detail(line, column(at), reason), null);
         }
     }
 

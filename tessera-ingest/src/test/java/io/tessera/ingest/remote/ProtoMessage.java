@@ -33,9 +33,7 @@ final class ProtoMessage {
     }
 
     ProtoMessage packedDoubles(int field, double... values) {
-        return io(() -> {
-            out.writeTag(field, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-            out.writeUInt32NoTag(8 * values.length);
+        return packed(field, 8 * values.length, () -> {
             for (double v : values) {
                 out.writeDoubleNoTag(v);
             }
@@ -43,13 +41,11 @@ final class ProtoMessage {
     }
 
     ProtoMessage packedSint64(int field, long... values) {
-        return io(() -> {
-            int size = 0;
-            for (long v : values) {
-                size += CodedOutputStream.computeSInt64SizeNoTag(v);
-            }
-            out.writeTag(field, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-            out.writeUInt32NoTag(size);
+        int size = 0;
+        for (long v : values) {
+            size += CodedOutputStream.computeSInt64SizeNoTag(v);
+        }
+        return packed(field, size, () -> {
             for (long v : values) {
                 out.writeSInt64NoTag(v);
             }
@@ -57,16 +53,23 @@ final class ProtoMessage {
     }
 
     ProtoMessage packedVarints(int field, int... values) {
-        return io(() -> {
-            int size = 0;
-            for (int v : values) {
-                size += CodedOutputStream.computeUInt32SizeNoTag(v);
-            }
-            out.writeTag(field, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-            out.writeUInt32NoTag(size);
+        int size = 0;
+        for (int v : values) {
+            size += CodedOutputStream.computeUInt32SizeNoTag(v);
+        }
+        return packed(field, size, () -> {
             for (int v : values) {
                 out.writeUInt32NoTag(v);
             }
+        });
+    }
+
+    /** A packed repeated field of {@code size} bytes, the values written by {@code values}. */
+    private ProtoMessage packed(int field, int size, IoAction values) {
+        return io(() -> {
+            out.writeTag(field, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            out.writeUInt32NoTag(size);
+            values.run();
         });
     }
 

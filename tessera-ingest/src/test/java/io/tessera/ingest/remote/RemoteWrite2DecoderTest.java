@@ -157,14 +157,14 @@ class RemoteWrite2DecoderTest {
                 .message(5, message().packedVarints(1, 1, 2).message(2, sample(1, 1)));
         assertThatThrownBy(() -> decoder.decodeUncompressed(utf8.toBytes()))
                 .isInstanceOf(InvalidSeriesException.class)
-                .extracting(e -> ((InvalidSeriesException) e).problem())
+                .extracting(e -> ((InvalidSeriesException) e).detail().problem())
                 .isEqualTo(InvalidSeriesException.Problem.INVALID_UTF8);
 
         ProtoMessage noName =
                 symbols(message()).message(5, message().packedVarints(1, 3, 4).message(2, sample(1, 1)));
         assertThatThrownBy(() -> decoder.decodeUncompressed(noName.toBytes()))
                 .isInstanceOf(InvalidSeriesException.class)
-                .extracting(e -> ((InvalidSeriesException) e).problem())
+                .extracting(e -> ((InvalidSeriesException) e).detail().problem())
                 .isEqualTo(InvalidSeriesException.Problem.MISSING_METRIC_NAME);
 
         byte[] whole = series(symbols(message())).toBytes();

@@ -105,8 +105,8 @@ class RemoteWriteRejectionTest {
 
         assertRejected(
                 e, 413, "snappy: decoded block is too large: 67108864 bytes exceeds the limit of 33554432 bytes");
-        assertThat(e.size()).isEqualTo(64 << 20);
-        assertThat(e.limit()).isEqualTo(IngestOptions.DEFAULT_MAX_UNCOMPRESSED_BYTES);
+        assertThat(e.sizes())
+                .isEqualTo(new PayloadTooLargeException.Sizes(64 << 20, IngestOptions.DEFAULT_MAX_UNCOMPRESSED_BYTES));
     }
 
     @Test
@@ -262,8 +262,8 @@ class RemoteWriteRejectionTest {
                 e,
                 400,
                 "invalid metric name or labels, got {__name__=\"up\", job=\"\uFFFD\"}: invalid UTF-8 in label \"job\"");
-        assertThat(e.problem()).isEqualTo(Problem.INVALID_UTF8);
-        assertThat(e.labelName()).isEqualTo("job");
+        assertThat(e.detail().problem()).isEqualTo(Problem.INVALID_UTF8);
+        assertThat(e.detail().labelName()).isEqualTo("job");
     }
 
     @Test
@@ -288,7 +288,7 @@ class RemoteWriteRejectionTest {
             (byte) 0xed, (byte) 0xa0, (byte) 0x80
         }));
 
-        assertThat(invalid(one(ts)).problem()).isEqualTo(Problem.INVALID_UTF8);
+        assertThat(invalid(one(ts)).detail().problem()).isEqualTo(Problem.INVALID_UTF8);
     }
 
     private final RemoteWriteDecoder legacy =
@@ -300,7 +300,7 @@ class RemoteWriteRejectionTest {
 
         assertRejected(
                 e, 400, "invalid metric name or labels, got {__name__=\"up\", a-b=\"x\"}: invalid label name \"a-b\"");
-        assertThat(e.problem()).isEqualTo(Problem.INVALID_LABEL_NAME);
+        assertThat(e.detail().problem()).isEqualTo(Problem.INVALID_LABEL_NAME);
         assertRejected(
                 invalid(legacy, one(series("__name__", "up", "1a", "x"))),
                 400,
@@ -316,7 +316,7 @@ class RemoteWriteRejectionTest {
         InvalidSeriesException e = invalid(legacy, one(series("__name__", "1up")));
 
         assertRejected(e, 400, "invalid metric name or labels, got {__name__=\"1up\"}: invalid metric name \"1up\"");
-        assertThat(e.problem()).isEqualTo(Problem.INVALID_METRIC_NAME);
+        assertThat(e.detail().problem()).isEqualTo(Problem.INVALID_METRIC_NAME);
         assertThat(decoder.decode(SnappyBlock.compress(
                                 one(series("__name__", "job:rate5m")).toBytes()))
                         .seriesCount())
@@ -347,10 +347,14 @@ class RemoteWriteRejectionTest {
                 e,
                 400,
                 "invalid labels for series, labels {__name__=\"up\", job=\"a\", job=\"b\"}, duplicated label job");
-        assertThat(e.problem()).isEqualTo(Problem.DUPLICATE_LABEL_NAME);
-        assertThat(invalid(one(series("__name__", "up", "__name__", "down"))).problem())
+        assertThat(e.detail().problem()).isEqualTo(Problem.DUPLICATE_LABEL_NAME);
+        assertThat(invalid(one(series("__name__", "up", "__name__", "down")))
+                        .detail()
+                        .problem())
                 .isEqualTo(Problem.DUPLICATE_LABEL_NAME);
-        assertThat(invalid(one(series("__name__", "up", "job", "", "job", "b"))).problem())
+        assertThat(invalid(one(series("__name__", "up", "job", "", "job", "b")))
+                        .detail()
+                        .problem())
                 .isEqualTo(Problem.DUPLICATE_LABEL_NAME);
     }
 
@@ -365,7 +369,7 @@ class RemoteWriteRejectionTest {
                 empty,
                 400,
                 "invalid metric name or labels, got {__name__=\"\", job=\"a\"}: missing metric name (__name__)");
-        assertThat(empty.problem()).isEqualTo(Problem.MISSING_METRIC_NAME);
+        assertThat(empty.detail().problem()).isEqualTo(Problem.MISSING_METRIC_NAME);
     }
 
     @Test
@@ -373,7 +377,7 @@ class RemoteWriteRejectionTest {
         InvalidSeriesException e = invalid(one(message()));
 
         assertRejected(e, 400, "invalid metric name or labels, got {}: empty label set");
-        assertThat(e.problem()).isEqualTo(Problem.EMPTY_LABEL_SET);
+        assertThat(e.detail().problem()).isEqualTo(Problem.EMPTY_LABEL_SET);
     }
 
     @Test
@@ -385,7 +389,7 @@ class RemoteWriteRejectionTest {
 
         InvalidSeriesException e = invalid(request);
 
-        assertThat(e.series()).isEqualTo(1);
+        assertThat(e.detail().series()).isEqualTo(1);
         assertThat(e.httpStatus()).isEqualTo(400);
     }
 }

@@ -35,7 +35,7 @@ class RowDecoderTest {
         assertThatThrownBy(decode::run).isInstanceOfSatisfying(RowFormatException.class, e -> {
             assertThat(e.line()).as("line of: " + e.getMessage()).isEqualTo(line);
             assertThat(e.column()).as("column of: " + e.getMessage()).isEqualTo(column);
-            assertThat(e.reason()).contains(reason);
+            assertThat(e.detail().reason()).contains(reason);
         });
     }
 

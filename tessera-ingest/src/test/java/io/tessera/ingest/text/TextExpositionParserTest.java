@@ -134,7 +134,7 @@ class TextExpositionParserTest {
         WriteBatch batch = parse("a{city=\"Zürich 日本 😀\"} 1\n");
         assertThat(batch.labels(0).get("city")).isEqualTo("Zürich 日本 😀");
 
-        assertThat(error("a{city=\"😀\"} x\n").column()).isEqualTo(13);
+        assertThat(error("a{city=\"😀\"} x\n").detail().column()).isEqualTo(13);
     }
 
     @Test
@@ -177,9 +177,7 @@ class TextExpositionParserTest {
 
     private void assertError(String text, int line, int column, String reason) {
         TextFormatException e = error(text);
-        assertThat(e.reason()).isEqualTo(reason);
-        assertThat(e.line()).isEqualTo(line);
-        assertThat(e.column()).isEqualTo(column);
+        assertThat(e.detail()).isEqualTo(new TextFormatException.Detail(line, column, reason));
         assertThat(e.getMessage())
                 .isEqualTo("text format parsing error in line " + line + ", column " + column + ": " + reason);
     }

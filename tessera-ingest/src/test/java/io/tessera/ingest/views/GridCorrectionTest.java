@@ -214,11 +214,17 @@ class GridCorrectionTest {
         }
     }
 
-    @Test
-    void instantsBetweenTwoGridPointsShareTheSamplesThatLeftAndStillMatchTheExactEngine() {
+    /** An engine answering from the views that keeps the samples a grid correction moves out of a window. */
+    private PromqlEngine keepingCorrections() {
         PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
         keeping.accelerate(QueryAccelerator.keepingCorrections(
                 d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        return keeping;
+    }
+
+    @Test
+    void instantsBetweenTwoGridPointsShareTheSamplesThatLeftAndStillMatchTheExactEngine() {
+        PromqlEngine keeping = keepingCorrections();
         long g = T0 + 2 * 3_600_000L + 7 * GRID;
         long[] offsets = {5_000, 17_345, 31_000, GRID - 1};
         Map<String, Integer> shared = new HashMap<>();
@@ -287,9 +293,7 @@ class GridCorrectionTest {
 
     @Test
     void aWholeWindowPutTogetherFromWhatIsKeptMatchesTheExactEngine() {
-        PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
-        keeping.accelerate(QueryAccelerator.keepingCorrections(
-                d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        PromqlEngine keeping = keepingCorrections();
         String q = "max_over_time(g[30m])";
         // the first run keeps what may leave; then the spike of 1000 leaves, and the window is 900 (kept, still in it)
         // until 950 (entered) comes: each answer is read from the samples kept, staying and entered

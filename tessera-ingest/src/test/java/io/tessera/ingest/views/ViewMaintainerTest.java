@@ -78,8 +78,12 @@ class ViewMaintainerTest {
     }
 
     private ViewStates read(Interval... panes) {
+        return read(view, panes);
+    }
+
+    private ViewStates read(MaterializedView v, Interval... panes) {
         return store.readMaterializedView(
-                view.viewId(),
+                v.viewId(),
                 new MaterializedViewRequest(
                         new Interval(panes[0].start(), panes[panes.length - 1].end()), List.of(panes)),
                 new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
@@ -259,14 +263,8 @@ class ViewMaintainerTest {
                 .isEqualTo(3 + 2);
         for (int p = 0; p < 25; p++) {
             Interval pane = new Interval(T0 + p * PANE, T0 + (p + 1) * PANE);
-            ViewStates sum = store.readMaterializedView(
-                    sumView.viewId(),
-                    new MaterializedViewRequest(pane, List.of(pane)),
-                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
-            ViewStates count = store.readMaterializedView(
-                    countView.viewId(),
-                    new MaterializedViewRequest(pane, List.of(pane)),
-                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            ViewStates sum = read(sumView, pane);
+            ViewStates count = read(countView, pane);
             assertThat(sumOf(sum, 0, A)).as("pane %d", p).isEqualTo(sumA[p]);
             long[] n = {0};
             count.forEach(0, (g, s) -> {
@@ -275,10 +273,7 @@ class ViewMaintainerTest {
                 }
             });
             assertThat(n[0]).as("pane %d", p).isEqualTo(countB[p]);
-            ViewStates all = store.readMaterializedView(
-                    totalView.viewId(),
-                    new MaterializedViewRequest(pane, List.of(pane)),
-                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            ViewStates all = read(totalView, pane);
             long[] both = {0};
             all.forEach(0, (g, st) -> {
                 assertThat(g).isEqualTo(Labels.EMPTY);
@@ -288,10 +283,7 @@ class ViewMaintainerTest {
         }
         for (int p = 0; p < 12; p++) {
             Interval pane = new Interval(T0 + 2 * p * PANE, T0 + 2 * (p + 1) * PANE);
-            ViewStates wide = store.readMaterializedView(
-                    wideView.viewId(),
-                    new MaterializedViewRequest(pane, List.of(pane)),
-                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            ViewStates wide = read(wideView, pane);
             assertThat(sumOf(wide, 0, A)).as("2-minute pane %d", p).isEqualTo(sumA[2 * p] + sumA[2 * p + 1]);
         }
     }
@@ -336,10 +328,7 @@ class ViewMaintainerTest {
                 .isEqualTo(3);
         for (int p = 0; p < 100; p++) {
             Interval pane = new Interval(T0 + p * narrow, T0 + (p + 1) * narrow);
-            ViewStates sum = store.readMaterializedView(
-                    narrowView.viewId(),
-                    new MaterializedViewRequest(pane, List.of(pane)),
-                    new RunContext(0, 0, 60_000, QueryLimits.DEFAULTS));
+            ViewStates sum = read(narrowView, pane);
             assertThat(sumOf(sum, 0, A)).as("15 s pane %d", p).isEqualTo(sumA[p]);
         }
     }
