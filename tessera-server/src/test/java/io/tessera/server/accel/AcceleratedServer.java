@@ -12,6 +12,7 @@ import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
 import io.tessera.plan.workload.WorkloadQuery;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
@@ -76,13 +77,7 @@ final class AcceleratedServer implements AutoCloseable {
         String plan =
                 InstallablePlanCodec.toJson(Planner.plan(Workload.of(panels).withEstimates(10_000, scrapeMs))
                         .plan());
-        HttpResponse<String> installed = CLIENT.send(
-                HttpRequest.newBuilder(uri("/api/v1/plan"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(plan))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
+        ServerHttp.installPlan(server.address(), plan);
     }
 
     /** The instant query {@code query} at {@code t} against its exact answer: label sets must be equal. */

@@ -6,8 +6,8 @@ import io.tessera.core.Batch;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
 import io.tessera.core.StaleMarker;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import io.tessera.store.raw.RawStore;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,13 +29,12 @@ class IngestEndpointsTest {
 
     @BeforeEach
     void start() {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 storage:
                   memory_limit: 64MiB
                 remote_write:
                   max_body_bytes: 64KiB
-                """));
+                """);
         assertThat(post(
                                 "/api/v1/write",
                                 new RawWriteRequest()
@@ -527,11 +526,10 @@ class IngestEndpointsTest {
 
     @Test
     void theMemoryLimitRefusesIngestWith503AndKeepsWhatWasAccepted() {
-        TesseraServer small = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        TesseraServer small = LoopbackServers.start("""
                 storage:
                   memory_limit: 256KiB
-                """));
+                """);
         TesseraServer main = server;
         server = small;
         try {

@@ -11,9 +11,9 @@ import io.tessera.plan.codec.InstallablePlan;
 import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.server.ExactAnswers;
 import io.tessera.server.LatencyAndRequests;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.sketch.StateFamily;
 import io.tessera.store.StoreDataStore;
@@ -55,8 +55,7 @@ class DurableViewsTest {
     }
 
     private static ServerConfig config(Path dataDir) {
-        return ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        return LoopbackServers.config("""
                 storage:
                   retention: 100y
                   snapshot_interval: 1h

@@ -10,8 +10,8 @@ import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
 import io.tessera.plan.workload.WorkloadQuery;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -74,7 +74,7 @@ class CrossSiteWritesTest {
 
     @Test
     void aPageOnAnotherSiteCannotInstallAPlan() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
+        try (TesseraServer server = LoopbackServers.start("")) {
             byte[] plan = plan().getBytes(StandardCharsets.UTF_8);
             // fetch(url, {method: "POST", mode: "no-cors", body: planText}): text/plain, with the page's Origin
             HttpResponse<String> fetch = post(
@@ -110,7 +110,7 @@ class CrossSiteWritesTest {
 
     @Test
     void aPageOnAnotherSiteCannotWriteSamples() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
+        try (TesseraServer server = LoopbackServers.start("")) {
             long now = System.currentTimeMillis();
             byte[] text = ("forged_metric 1 " + now + "\n").getBytes(StandardCharsets.UTF_8);
             assertThat(post(server, "/api/v1/import/prometheus", "text/plain", text, "Origin", EVIL)
@@ -174,11 +174,10 @@ class CrossSiteWritesTest {
 
     @Test
     void anOriginTheCorsSettingAllowsMayReadAndWrite() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        try (TesseraServer server = LoopbackServers.start("""
                 web:
                   cors_origin: 'https://grafana\\.example'
-                """))) {
+                """)) {
             long now = System.currentTimeMillis();
             HttpResponse<String> allowed = post(
                     server,

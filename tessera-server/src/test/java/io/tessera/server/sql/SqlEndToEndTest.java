@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -46,14 +46,13 @@ class SqlEndToEndTest {
 
     @BeforeAll
     static void load() throws Exception {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 tables:
                   - name: requests
                     time_column: ts
                     dimensions: [{name: host, type: STRING}, {name: status, type: LONG}]
                     measures: [{name: latency, type: DOUBLE}, {name: bytes, type: LONG}]
-                """));
+                """);
         duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement s = duck.createStatement()) {
             s.execute(
