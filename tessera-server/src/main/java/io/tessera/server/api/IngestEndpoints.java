@@ -140,19 +140,22 @@ public final class IngestEndpoints {
     }
 
     public void remoteWrite(Request request) throws IOException {
-        try (DecodeBudget.Lease lease = budget.lease()) {
-            remoteWrite(request, lease);
-        } catch (OutOfMemoryError e) {
-            outOfMemory(request);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            busy(request);
-        }
+        underLease(request, this::remoteWrite);
     }
 
     public void importText(Request request) throws IOException {
+        underLease(request, this::importText);
+    }
+
+    /** A write handler that takes the decode budget it needs from {@code lease}. */
+    @FunctionalInterface
+    private interface LeasedHandler {
+        void handle(Request request, DecodeBudget.Lease lease) throws IOException, InterruptedException;
+    }
+
+    private void underLease(Request request, LeasedHandler handler) throws IOException {
         try (DecodeBudget.Lease lease = budget.lease()) {
-            importText(request, lease);
+            handler.handle(request, lease);
         } catch (OutOfMemoryError e) {
             outOfMemory(request);
         } catch (InterruptedException e) {
@@ -169,18 +172,14 @@ public final class IngestEndpoints {
             return;
         }
         long maxCompressed = maxCompressedLength(maxBodyBytes);
-        if (!lease.grow(
-                DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxCompressed, declaredLength(request, maxCompressed)),
-                BUDGET_WAIT_MS)) {
-            busy(request);
+        if (!roomToRead(request, lease, maxCompressed)) {
             return;
         }
         byte[] body;
         try {
             body = request.body(maxCompressed);
         } catch (LimitExceededException e) {
-            rejectedTooLarge.increment();
-            request.text(413, e.getMessage() + "\n");
+            tooLarge(request, e);
             return;
         }
         long uncompressed = Math.min(maxBodyBytes, Math.max(0, RemoteWriteDecoder.declaredUncompressedLength(body)));
@@ -201,18 +200,14 @@ public final class IngestEndpoints {
     }
 
     private void importText(Request request, DecodeBudget.Lease lease) throws IOException, InterruptedException {
-        if (!lease.grow(
-                DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxBodyBytes, declaredLength(request, maxBodyBytes)),
-                BUDGET_WAIT_MS)) {
-            busy(request);
+        if (!roomToRead(request, lease, maxBodyBytes)) {
             return;
         }
         byte[] body;
         try {
             body = request.decodedBody(maxBodyBytes);
         } catch (LimitExceededException e) {
-            rejectedTooLarge.increment();
-            request.text(413, e.getMessage() + "\n");
+            tooLarge(request, e);
             return;
         } catch (InvalidInputException e) {
             rejectedBadRequest.increment();
@@ -244,6 +239,21 @@ public final class IngestEndpoints {
             }
         }
         return otherwise;
+    }
+
+    /**
+     * Leases the heap reading a body of at most {@code maxBytes} (less when it declares its length)
+     * takes; answers the request busy and returns false when the budget has no room in time.
+     */
+    private boolean roomToRead(Request request, DecodeBudget.Lease lease, long maxBytes)
+            throws InterruptedException, IOException {
+        if (!lease.grow(
+                DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxBytes, declaredLength(request, maxBytes)),
+                BUDGET_WAIT_MS)) {
+            busy(request);
+            return false;
+        }
+        return true;
     }
 
     /**
@@ -364,6 +374,11 @@ public final class IngestEndpoints {
             request.text(
                     503, "out of memory while handling this write request; it was not acknowledged, retry later\n");
         }
+    }
+
+    private void tooLarge(Request request, LimitExceededException e) throws IOException {
+        rejectedTooLarge.increment();
+        request.text(413, e.getMessage() + "\n");
     }
 
     private void reject(Request request, WriteRejectedException e) throws IOException {
