@@ -171,15 +171,8 @@ public final class IngestEndpoints {
             request.text(415, message.refusal() + "\n");
             return;
         }
-        long maxCompressed = maxCompressedLength(maxBodyBytes);
-        if (!roomToRead(request, lease, maxCompressed)) {
-            return;
-        }
-        byte[] body;
-        try {
-            body = request.body(maxCompressed);
-        } catch (LimitExceededException e) {
-            tooLarge(request, e);
+        byte[] body = readBody(request, lease, maxCompressedLength(maxBodyBytes), Request::body);
+        if (body == null) {
             return;
         }
         long uncompressed = Math.min(maxBodyBytes, Math.max(0, RemoteWriteDecoder.declaredUncompressedLength(body)));
@@ -200,18 +193,8 @@ public final class IngestEndpoints {
     }
 
     private void importText(Request request, DecodeBudget.Lease lease) throws IOException, InterruptedException {
-        if (!roomToRead(request, lease, maxBodyBytes)) {
-            return;
-        }
-        byte[] body;
-        try {
-            body = request.decodedBody(maxBodyBytes);
-        } catch (LimitExceededException e) {
-            tooLarge(request, e);
-            return;
-        } catch (InvalidInputException e) {
-            rejectedBadRequest.increment();
-            request.text(400, e.getMessage() + "\n");
+        byte[] body = readBody(request, lease, maxBodyBytes, Request::decodedBody);
+        if (body == null) {
             return;
         }
         if (!roomToDecode(request, lease, body.length)) {
@@ -241,19 +224,35 @@ public final class IngestEndpoints {
         return otherwise;
     }
 
+    /** Reads a request body of at most {@code limit} bytes, as sent or decoded. */
+    @FunctionalInterface
+    private interface BodyReader {
+        byte[] read(Request request, long limit) throws IOException;
+    }
+
     /**
-     * Leases the heap reading a body of at most {@code maxBytes} (less when it declares its length)
-     * takes; answers the request busy and returns false when the budget has no room in time.
+     * The body {@code reader} reads, at most {@code maxBytes}, after leasing the heap reading it takes
+     * (less when the body declares its length); null when the request was answered instead: the
+     * budget had no room in time, the body was too large or not in its declared encoding.
      */
-    private boolean roomToRead(Request request, DecodeBudget.Lease lease, long maxBytes)
-            throws InterruptedException, IOException {
+    private byte[] readBody(Request request, DecodeBudget.Lease lease, long maxBytes, BodyReader reader)
+            throws IOException, InterruptedException {
         if (!lease.grow(
                 DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxBytes, declaredLength(request, maxBytes)),
                 BUDGET_WAIT_MS)) {
             busy(request);
-            return false;
+            return null;
         }
-        return true;
+        try {
+            return reader.read(request, maxBytes);
+        } catch (LimitExceededException e) {
+            rejectedTooLarge.increment();
+            request.text(413, e.getMessage() + "\n");
+        } catch (InvalidInputException e) {
+            rejectedBadRequest.increment();
+            request.text(400, e.getMessage() + "\n");
+        }
+        return null;
     }
 
     /**
@@ -374,11 +373,6 @@ public final class IngestEndpoints {
             request.text(
                     503, "out of memory while handling this write request; it was not acknowledged, retry later\n");
         }
-    }
-
-    private void tooLarge(Request request, LimitExceededException e) throws IOException {
-        rejectedTooLarge.increment();
-        request.text(413, e.getMessage() + "\n");
     }
 
     private void reject(Request request, WriteRejectedException e) throws IOException {

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.Labels;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
-import io.tessera.ingest.remote.RemoteWriteEncoder;
 import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
@@ -59,13 +58,7 @@ final class AcceleratedServer implements AutoCloseable {
             batch.addSample(ts[i], values[i]);
         }
         batch.endSeries(series);
-        return CLIENT.send(
-                HttpRequest.newBuilder(uri("/api/v1/write"))
-                        .header("Content-Encoding", "snappy")
-                        .header("Content-Type", "application/x-protobuf")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build())))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        return ServerHttp.send(ServerHttp.remoteWrite(server.address(), batch.build()));
     }
 
     /** The planner's plan for dashboard panels of {@code queries} (1 h at {@code stepMs}, planned as for 10,000 series), installed over HTTP. */

@@ -8,7 +8,6 @@ import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
-import io.tessera.ingest.remote.RemoteWriteEncoder;
 import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
@@ -180,13 +179,7 @@ class AcceleratedShapesEndToEndTest {
     }
 
     private static void write(WriteBatchBuilder batch) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(uri("/api/v1/write"))
-                        .header("Content-Encoding", "snappy")
-                        .header("Content-Type", "application/x-protobuf")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build())))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = ServerHttp.send(ServerHttp.remoteWrite(server.address(), batch.build()));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
     }
 

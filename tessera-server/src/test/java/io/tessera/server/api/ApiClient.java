@@ -33,6 +33,13 @@ final class ApiClient implements AutoCloseable {
                 """ + moreYaml);
     }
 
+    /** A server of the API tests' configuration holding the series of {@code text} ({@link #importText}). */
+    static ApiClient importing(String text) {
+        ApiClient api = new ApiClient();
+        api.importText(text);
+        return api;
+    }
+
     /** Imports Prometheus text exposition lines (with millisecond timestamps). */
     void importText(String text) {
         HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/api/v1/import/prometheus"))

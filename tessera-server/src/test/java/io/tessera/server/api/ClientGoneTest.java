@@ -125,8 +125,7 @@ class ClientGoneTest {
     void keepAliveRequestsAfterAWatchedQueryAreAnswered() throws Exception {
         SlowStore store = new SlowStore(50);
         try (HttpService http = serve(store);
-                Socket socket = new Socket("127.0.0.1", http.port())) {
-            socket.setSoTimeout(20_000);
+                Socket socket = connectWithTimeout(http)) {
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
             for (int i = 0; i < 3; i++) {
@@ -145,8 +144,7 @@ class ClientGoneTest {
     void pipelinedRequestsWhileAQueryRunsAreAnsweredInOrder() throws Exception {
         SlowStore store = new SlowStore(300);
         try (HttpService http = serve(store);
-                Socket socket = new Socket("127.0.0.1", http.port())) {
-            socket.setSoTimeout(20_000);
+                Socket socket = connectWithTimeout(http)) {
             OutputStream out = socket.getOutputStream();
             out.write(get("up").getBytes(StandardCharsets.US_ASCII));
             out.flush();
@@ -163,6 +161,13 @@ class ClientGoneTest {
                     .contains("\"result\":[{\"metric\":{},\"value\":[1000,\"2\"]}]");
             assertThat(store.ended.get()).as("the first query ran to its end").isNull();
         }
+    }
+
+    /** A connection to {@code http} whose reads give up after 20 s. */
+    private static Socket connectWithTimeout(HttpService http) throws IOException {
+        Socket socket = new Socket("127.0.0.1", http.port());
+        socket.setSoTimeout(20_000);
+        return socket;
     }
 
     /** One response with a Content-Length body: its status line, headers and body as text. */

@@ -179,23 +179,11 @@ class CrossSiteWritesTest {
                   cors_origin: 'https://grafana\\.example'
                 """)) {
             long now = System.currentTimeMillis();
-            HttpResponse<String> allowed = post(
-                    server,
-                    "/api/v1/import/prometheus",
-                    "text/plain",
-                    ("cors_metric 1 " + now + "\n").getBytes(StandardCharsets.UTF_8),
-                    "Origin",
-                    "https://grafana.example");
+            HttpResponse<String> allowed = importFrom(server, now, "https://grafana.example");
             assertThat(allowed.statusCode()).isEqualTo(204);
             assertThat(allowed.headers().firstValue("Access-Control-Allow-Origin"))
                     .hasValue("https://grafana.example");
-            HttpResponse<String> other = post(
-                    server,
-                    "/api/v1/import/prometheus",
-                    "text/plain",
-                    ("cors_metric 1 " + now + "\n").getBytes(StandardCharsets.UTF_8),
-                    "Origin",
-                    "https://grafana.example.attacker.example");
+            HttpResponse<String> other = importFrom(server, now, "https://grafana.example.attacker.example");
             assertThat(other.statusCode()).as("the pattern is anchored").isEqualTo(403);
             assertThat(other.headers().firstValue("Access-Control-Allow-Origin"))
                     .isEmpty();
@@ -219,6 +207,17 @@ class CrossSiteWritesTest {
                             .orElseThrow())
                     .contains("Content-Type");
         }
+    }
+
+    /** One sample of {@code cors_metric} at {@code now} imported with the request sent by a page of {@code origin}. */
+    private static HttpResponse<String> importFrom(TesseraServer server, long now, String origin) throws Exception {
+        return post(
+                server,
+                "/api/v1/import/prometheus",
+                "text/plain",
+                ("cors_metric 1 " + now + "\n").getBytes(StandardCharsets.UTF_8),
+                "Origin",
+                origin);
     }
 
     private static byte[] remoteWrite(String metric, long t) {
