@@ -78,6 +78,12 @@ public final class ServerHttp {
         return send(b);
     }
 
+    /** Imports Prometheus text exposition lines (millisecond timestamps), which must answer 204. */
+    public static void importText(String address, String text) throws IOException, InterruptedException {
+        HttpResponse<String> imported = post(address, "/api/v1/import/prometheus", text);
+        assertThat(imported.statusCode()).as(imported.body()).isEqualTo(204);
+    }
+
     /** Installs {@code planJson} on {@code /api/v1/plan}, which must answer 200. */
     public static void installPlan(String address, String planJson) throws IOException, InterruptedException {
         HttpResponse<String> installed = post(address, "/api/v1/plan", planJson);

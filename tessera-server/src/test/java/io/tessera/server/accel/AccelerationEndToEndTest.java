@@ -16,7 +16,6 @@ import io.tessera.server.TesseraServer;
 import io.tessera.server.durability.ViewPlans;
 import io.tessera.sketch.StateFamily;
 import io.tessera.store.StoreDataStore;
-import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,11 +60,7 @@ class AccelerationEndToEndTest {
                 acceleration:
                   allowed_lateness: 5s
                 """);
-        HttpResponse<String> r = ServerHttp.post(
-                server.address(),
-                "/api/v1/import/prometheus",
-                LatencyAndRequests.exposition(seed, series, T0, SPAN, resets));
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
+        ServerHttp.importText(server.address(), LatencyAndRequests.exposition(seed, series, T0, SPAN, resets));
         ServerHttp.installPlan(server.address(), InstallablePlanCodec.toJson(plan()));
         assertThat(server.runIngestionRuns()).isGreaterThan(series);
         return server;

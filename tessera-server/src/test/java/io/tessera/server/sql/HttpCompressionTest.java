@@ -6,6 +6,7 @@ import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -163,18 +164,21 @@ class HttpCompressionTest {
     }
 
     private static byte[] gzip(String text) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream z = new GZIPOutputStream(out)) {
-            z.write(text.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        return out.toByteArray();
+        return compress(text, GZIPOutputStream::new);
     }
 
     private static byte[] deflate(String text) {
+        return compress(text, DeflaterOutputStream::new);
+    }
+
+    /** Wraps a stream in a compressing one. */
+    private interface Compression {
+        OutputStream wrap(OutputStream out) throws IOException;
+    }
+
+    private static byte[] compress(String text, Compression compression) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (DeflaterOutputStream z = new DeflaterOutputStream(out)) {
+        try (OutputStream z = compression.wrap(out)) {
             z.write(text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new AssertionError(e);

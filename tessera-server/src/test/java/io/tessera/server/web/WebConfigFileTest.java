@@ -188,30 +188,15 @@ class WebConfigFileTest {
             assertThat(anonymous.headers().firstValue("X-Frame-Options"))
                     .as(call.name())
                     .hasValue("deny");
-            HttpResponse<String> wrong = https.send(
-                    call.request()
-                            .get()
-                            .header("Authorization", basic("alice", "looking-glass"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> wrong = sendAs(call, "alice", "looking-glass");
             assertThat(wrong.statusCode())
                     .as(call.name() + " with a wrong password")
                     .isEqualTo(401);
-            HttpResponse<String> nobody = https.send(
-                    call.request()
-                            .get()
-                            .header("Authorization", basic("bob", "wonderland"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> nobody = sendAs(call, "bob", "wonderland");
             assertThat(nobody.statusCode())
                     .as(call.name() + " as an unknown user")
                     .isEqualTo(401);
-            HttpResponse<String> alice = https.send(
-                    call.request()
-                            .get()
-                            .header("Authorization", basic("alice", "wonderland"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> alice = sendAs(call, "alice", "wonderland");
             assertThat(alice.statusCode())
                     .as(call.name() + " with credentials: " + alice.body())
                     .isEqualTo(call.expected());
@@ -228,6 +213,16 @@ class WebConfigFileTest {
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(answer.body()).contains("\"__name__\":\"web_metric\"");
+    }
+
+    /** {@code call} sent with basic credentials of {@code user} and {@code password}. */
+    private static HttpResponse<String> sendAs(Call call, String user, String password) throws Exception {
+        return https.send(
+                call.request()
+                        .get()
+                        .header("Authorization", basic(user, password))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
