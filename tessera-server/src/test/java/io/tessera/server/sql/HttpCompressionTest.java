@@ -94,20 +94,18 @@ class HttpCompressionTest {
         assertThat(compressed.headers().firstValue("Content-Encoding")).hasValue("gzip");
         assertThat(gunzip(compressed.body())).isEqualTo(plain);
 
-        HttpResponse<byte[]> notAsked = bytes(HttpRequest.newBuilder(uri(url))
-                .header("Accept-Encoding", "gzip")
+        assertAnsweredPlain(url, "gzip", plain, "without enable_http_compression=1");
+        assertAnsweredPlain(url + "&enable_http_compression=1", "gzip;q=0, br", plain, "gzip refused with q=0");
+    }
+
+    /** {@code url} asked with {@code acceptEncoding} is answered {@code plain}, uncompressed, because of {@code why}. */
+    private static void assertAnsweredPlain(String url, String acceptEncoding, byte[] plain, String why)
+            throws Exception {
+        HttpResponse<byte[]> r = bytes(HttpRequest.newBuilder(uri(url))
+                .header("Accept-Encoding", acceptEncoding)
                 .GET());
-        assertThat(notAsked.headers().firstValue("Content-Encoding"))
-                .as("without enable_http_compression=1")
-                .isEmpty();
-        assertThat(notAsked.body()).isEqualTo(plain);
-        HttpResponse<byte[]> refused = bytes(HttpRequest.newBuilder(uri(url + "&enable_http_compression=1"))
-                .header("Accept-Encoding", "gzip;q=0, br")
-                .GET());
-        assertThat(refused.headers().firstValue("Content-Encoding"))
-                .as("gzip refused with q=0")
-                .isEmpty();
-        assertThat(refused.body()).isEqualTo(plain);
+        assertThat(r.headers().firstValue("Content-Encoding")).as(why).isEmpty();
+        assertThat(r.body()).isEqualTo(plain);
     }
 
     @Test
