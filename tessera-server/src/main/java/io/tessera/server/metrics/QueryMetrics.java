@@ -4,6 +4,7 @@ import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -15,19 +16,14 @@ public final class QueryMetrics {
 
     /** A query surface, as the {@code endpoint} label names it. */
     public enum Endpoint {
-        QUERY("query"),
-        QUERY_RANGE("query_range"),
-        SQL("sql"),
-        CLICKHOUSE("clickhouse");
+        QUERY,
+        QUERY_RANGE,
+        SQL,
+        CLICKHOUSE;
 
-        private final String label;
-
-        Endpoint(String label) {
-            this.label = label;
-        }
-
+        /** The name in lower case, as the {@code endpoint} label says it. */
         public String label() {
-            return label;
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -25,19 +25,7 @@ class QuerySafetyApiTest {
 
     @BeforeAll
     static void load() {
-        StringBuilder text = new StringBuilder();
-        for (int s = 0; s < 40; s++) {
-            for (int i = 0; i < 240; i++) {
-                text.append("x{i=\"")
-                        .append(s)
-                        .append("\"} ")
-                        .append(i)
-                        .append(' ')
-                        .append(T0 + i * 15_000L)
-                        .append('\n');
-            }
-        }
-        api.importText(text.toString());
+        api.importText(IndexedSeries.exposition("x", 40, 240, T0, k -> k));
         StringBuilder paths = new StringBuilder();
         for (int s = 0; s < 200; s++) {
             paths.append("req{path=\"/")

@@ -188,14 +188,8 @@ class WebConfigFileTest {
             assertThat(anonymous.headers().firstValue("X-Frame-Options"))
                     .as(call.name())
                     .hasValue("deny");
-            HttpResponse<String> wrong = sendAs(call.request().get(), "alice", "looking-glass");
-            assertThat(wrong.statusCode())
-                    .as(call.name() + " with a wrong password")
-                    .isEqualTo(401);
-            HttpResponse<String> nobody = sendAs(call.request().get(), "bob", "wonderland");
-            assertThat(nobody.statusCode())
-                    .as(call.name() + " as an unknown user")
-                    .isEqualTo(401);
+            assertUnauthorized(call, "alice", "looking-glass", " with a wrong password");
+            assertUnauthorized(call, "bob", "wonderland", " as an unknown user");
             HttpResponse<String> alice = sendAs(call.request().get(), "alice", "wonderland");
             assertThat(alice.statusCode())
                     .as(call.name() + " with credentials: " + alice.body())
@@ -209,6 +203,12 @@ class WebConfigFileTest {
         }
         HttpResponse<String> answer = sendAs(get("/api/v1/query?query=web_metric"), "alice", "wonderland");
         assertThat(answer.body()).contains("\"__name__\":\"web_metric\"");
+    }
+
+    private static void assertUnauthorized(Call call, String user, String password, String why) throws Exception {
+        assertThat(sendAs(call.request().get(), user, password).statusCode())
+                .as(call.name() + why)
+                .isEqualTo(401);
     }
 
     /** {@code request} sent over TLS with basic credentials of {@code user} and {@code password}. */
