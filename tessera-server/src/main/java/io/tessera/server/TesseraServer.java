@@ -40,6 +40,8 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
+import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -162,9 +164,7 @@ public final class TesseraServer implements AutoCloseable {
         metrics.counter(
                 "tessera_view_panes_built_total",
                 "Panes built by ingestion runs, summed over the installed views.",
-                () -> maintainer.progress().stream()
-                        .mapToLong(ViewProgress::panesBuilt)
-                        .sum());
+                summedOverViews(maintainer, ViewProgress::panesBuilt));
         metrics.gauge(
                 "tessera_view_lag_seconds",
                 "The largest ingestion lag of any view: watermark minus newest built pane end.",
@@ -176,9 +176,7 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge(
                 "tessera_view_state_bytes",
                 "Approximate memory the states of all views take now (evicted epochs not counted).",
-                () -> maintainer.progress().stream()
-                        .mapToLong(ViewProgress::stateBytes)
-                        .sum());
+                summedOverViews(maintainer, ViewProgress::stateBytes));
         metrics.counter(
                 "tessera_view_build_cpu_seconds_total",
                 "CPU time the ingestion runs of all views took.",
@@ -190,15 +188,11 @@ public final class TesseraServer implements AutoCloseable {
         metrics.gauge(
                 "tessera_view_stale_panes",
                 "Built panes late samples reached that are not rebuilt yet (answered exactly meanwhile).",
-                () -> maintainer.progress().stream()
-                        .mapToLong(ViewProgress::stalePanes)
-                        .sum());
+                summedOverViews(maintainer, ViewProgress::stalePanes));
         metrics.counter(
                 "tessera_view_panes_rebuilt_total",
                 "Panes rebuilt from raw data after late samples reached them, summed over the installed views.",
-                () -> maintainer.progress().stream()
-                        .mapToLong(ViewProgress::panesRebuilt)
-                        .sum());
+                summedOverViews(maintainer, ViewProgress::panesRebuilt));
         metrics.counter(
                 "tessera_view_late_rows_total",
                 "SQL table rows that arrived for panes of table views already built.",
@@ -587,5 +581,10 @@ public final class TesseraServer implements AutoCloseable {
         if (dataDirLock != null) {
             closeQuietly(null, null, dataDirLock);
         }
+    }
+
+    /** {@code field} of every installed view's progress, summed, read when the metric is scraped. */
+    private static DoubleSupplier summedOverViews(ViewMaintainer maintainer, ToLongFunction<ViewProgress> field) {
+        return () -> maintainer.progress().stream().mapToLong(field).sum();
     }
 }

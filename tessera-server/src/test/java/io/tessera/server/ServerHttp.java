@@ -78,6 +78,18 @@ public final class ServerHttp {
         return send(b);
     }
 
+    /** Imports Prometheus text exposition lines (millisecond timestamps), which must answer 204. */
+    public static void importText(String address, String text) throws IOException, InterruptedException {
+        HttpResponse<String> imported = post(address, "/api/v1/import/prometheus", text);
+        assertThat(imported.statusCode()).as(imported.body()).isEqualTo(204);
+    }
+
+    /** Installs {@code planJson} on {@code /api/v1/plan}, which must answer 200. */
+    public static void installPlan(String address, String planJson) throws IOException, InterruptedException {
+        HttpResponse<String> installed = post(address, "/api/v1/plan", planJson);
+        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
+    }
+
     /** A POST of {@code body} with the given Content-Type. */
     public static HttpResponse<String> post(String address, String path, String contentType, String body)
             throws IOException, InterruptedException {

@@ -1,25 +1,26 @@
 package io.tessera.server.api;
 
+import java.util.Locale;
+
 /** Prometheus' API error types, with the HTTP status it answers each with. */
 enum ErrorType {
-    BAD_DATA("bad_data", 400),
-    EXECUTION("execution", 422),
+    BAD_DATA(400),
+    EXECUTION(422),
     /** 499 is nginx's "client closed request", which Prometheus uses for a cancelled query. */
-    CANCELED("canceled", 499),
-    TIMEOUT("timeout", 503),
-    INTERNAL("internal", 500),
-    NOT_FOUND("not_found", 404);
+    CANCELED(499),
+    TIMEOUT(503),
+    INTERNAL(500),
+    NOT_FOUND(404);
 
-    private final String wireName;
     private final int status;
 
-    ErrorType(String wireName, int status) {
-        this.wireName = wireName;
+    ErrorType(int status) {
         this.status = status;
     }
 
+    /** The name in lower case, as Prometheus' {@code errorType} says it. */
     String wireName() {
-        return wireName;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     int status() {

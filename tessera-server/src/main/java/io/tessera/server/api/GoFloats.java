@@ -51,12 +51,9 @@ final class GoFloats {
 
     /** Go's {@code strconv.FormatFloat(v, 'f', -1, 64)}. */
     static String formatF(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return special(v);
-        }
-        String sign = Double.doubleToRawLongBits(v) < 0 ? "-" : "";
-        if (v == 0) {
-            return sign + "0";
+        String fixed = nonFiniteOrZero(v, "0");
+        if (fixed != null) {
+            return fixed;
         }
         double abs = Math.abs(v);
         if (abs < 1e15 && v == (long) v) {
@@ -67,22 +64,19 @@ final class GoFloats {
             String plain = Double.toString(v);
             return plain.endsWith(".0") ? plain.substring(0, plain.length() - 2) : plain;
         }
-        return sign + shortest(abs).toPlainString();
+        return (v < 0 ? "-" : "") + shortest(abs).toPlainString();
     }
 
     /** Go's {@code strconv.FormatFloat(v, 'e', -1, 64)}: {@code d.ddde±XX}, at least two exponent digits. */
     static String formatE(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return special(v);
-        }
-        String sign = Double.doubleToRawLongBits(v) < 0 ? "-" : "";
-        if (v == 0) {
-            return sign + "0e+00";
+        String fixed = nonFiniteOrZero(v, "0e+00");
+        if (fixed != null) {
+            return fixed;
         }
         BigDecimal d = shortest(Math.abs(v));
         String digits = d.unscaledValue().toString();
         int exp = digits.length() - 1 - d.scale();
-        StringBuilder sb = new StringBuilder(sign).append(digits.charAt(0));
+        StringBuilder sb = new StringBuilder(v < 0 ? "-" : "").append(digits.charAt(0));
         if (digits.length() > 1) {
             sb.append('.').append(digits, 1, digits.length());
         }
@@ -94,8 +88,15 @@ final class GoFloats {
         return sb.append(e).toString();
     }
 
-    private static String special(double v) {
-        return Double.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf";
+    /** NaN and the infinities as Go writes them, a zero as {@code zero} after its sign; null for other values. */
+    private static String nonFiniteOrZero(double v, String zero) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return Double.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf";
+        }
+        if (v == 0) {
+            return (Double.doubleToRawLongBits(v) < 0 ? "-" : "") + zero;
+        }
+        return null;
     }
 
     /**

@@ -140,19 +140,22 @@ public final class IngestEndpoints {
     }
 
     public void remoteWrite(Request request) throws IOException {
-        try (DecodeBudget.Lease lease = budget.lease()) {
-            remoteWrite(request, lease);
-        } catch (OutOfMemoryError e) {
-            outOfMemory(request);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            busy(request);
-        }
+        underLease(request, this::remoteWrite);
     }
 
     public void importText(Request request) throws IOException {
+        underLease(request, this::importText);
+    }
+
+    /** A write handler that takes the decode budget it needs from {@code lease}. */
+    @FunctionalInterface
+    private interface LeasedHandler {
+        void handle(Request request, DecodeBudget.Lease lease) throws IOException, InterruptedException;
+    }
+
+    private void underLease(Request request, LeasedHandler handler) throws IOException {
         try (DecodeBudget.Lease lease = budget.lease()) {
-            importText(request, lease);
+            handler.handle(request, lease);
         } catch (OutOfMemoryError e) {
             outOfMemory(request);
         } catch (InterruptedException e) {
@@ -168,19 +171,8 @@ public final class IngestEndpoints {
             request.text(415, message.refusal() + "\n");
             return;
         }
-        long maxCompressed = maxCompressedLength(maxBodyBytes);
-        if (!lease.grow(
-                DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxCompressed, declaredLength(request, maxCompressed)),
-                BUDGET_WAIT_MS)) {
-            busy(request);
-            return;
-        }
-        byte[] body;
-        try {
-            body = request.body(maxCompressed);
-        } catch (LimitExceededException e) {
-            rejectedTooLarge.increment();
-            request.text(413, e.getMessage() + "\n");
+        byte[] body = readBody(request, lease, maxCompressedLength(maxBodyBytes), Request::body);
+        if (body == null) {
             return;
         }
         long uncompressed = Math.min(maxBodyBytes, Math.max(0, RemoteWriteDecoder.declaredUncompressedLength(body)));
@@ -201,22 +193,8 @@ public final class IngestEndpoints {
     }
 
     private void importText(Request request, DecodeBudget.Lease lease) throws IOException, InterruptedException {
-        if (!lease.grow(
-                DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxBodyBytes, declaredLength(request, maxBodyBytes)),
-                BUDGET_WAIT_MS)) {
-            busy(request);
-            return;
-        }
-        byte[] body;
-        try {
-            body = request.decodedBody(maxBodyBytes);
-        } catch (LimitExceededException e) {
-            rejectedTooLarge.increment();
-            request.text(413, e.getMessage() + "\n");
-            return;
-        } catch (InvalidInputException e) {
-            rejectedBadRequest.increment();
-            request.text(400, e.getMessage() + "\n");
+        byte[] body = readBody(request, lease, maxBodyBytes, Request::decodedBody);
+        if (body == null) {
             return;
         }
         if (!roomToDecode(request, lease, body.length)) {
@@ -244,6 +222,37 @@ public final class IngestEndpoints {
             }
         }
         return otherwise;
+    }
+
+    /** Reads a request body of at most {@code limit} bytes, as sent or decoded. */
+    @FunctionalInterface
+    private interface BodyReader {
+        byte[] read(Request request, long limit) throws IOException;
+    }
+
+    /**
+     * The body {@code reader} reads, at most {@code maxBytes}, after leasing the heap reading it takes
+     * (less when the body declares its length); null when the request was answered instead: the
+     * budget had no room in time, the body was too large or not in its declared encoding.
+     */
+    private byte[] readBody(Request request, DecodeBudget.Lease lease, long maxBytes, BodyReader reader)
+            throws IOException, InterruptedException {
+        if (!lease.grow(
+                DecodeBudget.READ_BYTES_PER_BYTE * Math.min(maxBytes, declaredLength(request, maxBytes)),
+                BUDGET_WAIT_MS)) {
+            busy(request);
+            return null;
+        }
+        try {
+            return reader.read(request, maxBytes);
+        } catch (LimitExceededException e) {
+            rejectedTooLarge.increment();
+            request.text(413, e.getMessage() + "\n");
+        } catch (InvalidInputException e) {
+            rejectedBadRequest.increment();
+            request.text(400, e.getMessage() + "\n");
+        }
+        return null;
     }
 
     /**

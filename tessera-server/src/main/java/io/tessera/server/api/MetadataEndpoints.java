@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 
 /**
  * {@code /api/v1/series}, {@code /api/v1/labels}, {@code /api/v1/label/<name>/values} and
@@ -66,19 +67,7 @@ final class MetadataEndpoints {
     }
 
     void labelNames(Request request, FormValues form) throws IOException {
-        int limit = ApiParams.limit(form);
-        Interval range = range(form);
-        List<List<LabelMatcher>> sets = ApiParams.matcherSets(form.all("match[]"));
-        SortedSet<String> names = new TreeSet<>();
-        if (range != null) {
-            if (sets.isEmpty()) {
-                names.addAll(store.labelNames(List.of(), range));
-            }
-            for (List<LabelMatcher> matchers : sets) {
-                names.addAll(store.labelNames(matchers, range));
-            }
-        }
-        strings(request, names, limit);
+        matchedStrings(request, form, store::labelNames);
     }
 
     void labelValues(Request request, FormValues form) throws IOException {
@@ -88,19 +77,29 @@ final class MetadataEndpoints {
         if (name.isEmpty()) {
             throw ApiException.badData("invalid label name: " + GoQuote.quote(name));
         }
+        matchedStrings(request, form, (matchers, range) -> store.labelValues(name, matchers, range));
+    }
+
+    /**
+     * The union of what {@code lookup} finds for each {@code match[]} set (all series when there is none)
+     * in the request's time range, sorted and limited.
+     */
+    private void matchedStrings(
+            Request request, FormValues form, BiFunction<List<LabelMatcher>, Interval, Collection<String>> lookup)
+            throws IOException {
         int limit = ApiParams.limit(form);
         Interval range = range(form);
         List<List<LabelMatcher>> sets = ApiParams.matcherSets(form.all("match[]"));
-        SortedSet<String> values = new TreeSet<>();
+        SortedSet<String> found = new TreeSet<>();
         if (range != null) {
             if (sets.isEmpty()) {
-                values.addAll(store.labelValues(name, List.of(), range));
+                found.addAll(lookup.apply(List.of(), range));
             }
             for (List<LabelMatcher> matchers : sets) {
-                values.addAll(store.labelValues(name, matchers, range));
+                found.addAll(lookup.apply(matchers, range));
             }
         }
-        strings(request, values, limit);
+        strings(request, found, limit);
     }
 
     /** Whether {@code path} is {@code /api/v1/label/<one segment>/values}. */

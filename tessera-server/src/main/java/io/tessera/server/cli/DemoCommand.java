@@ -65,17 +65,8 @@ public final class DemoCommand implements Callable<Integer> {
         DemoRunner runner = new DemoRunner(
                 new DemoRunner.Options(series, historyMs, defaults.intervalMs(), durationMs, listen, seed), System.out);
         CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(
-                () -> {
-                    runner.stop();
-                    try {
-                        finished.await(30, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "tessera-demo-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        Thread hook =
+                ShutdownHooks.stopThenAwait("tessera-demo-shutdown", runner::stop, finished, 30, TimeUnit.SECONDS);
         try {
             runner.run();
             return 0;

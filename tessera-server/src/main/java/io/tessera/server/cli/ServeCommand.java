@@ -93,18 +93,8 @@ public final class ServeCommand implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch closed = new CountDownLatch(1);
         try (TesseraServer server = started) {
-            // The JVM halts once shutdown hooks return, so the hook waits for the log to be flushed and closed.
-            Runtime.getRuntime()
-                    .addShutdownHook(new Thread(
-                            () -> {
-                                stopped.countDown();
-                                try {
-                                    closed.await(3, TimeUnit.MINUTES);
-                                } catch (InterruptedException e) {
-                                    Thread.currentThread().interrupt();
-                                }
-                            },
-                            "tessera-shutdown"));
+            // the hook waits for the log to be flushed and closed
+            ShutdownHooks.stopThenAwait("tessera-shutdown", stopped::countDown, closed, 3, TimeUnit.MINUTES);
             if (server.recovery() != null) {
                 System.out.println("data directory " + cfg.dataDir() + ": recovered "
                         + server.recovery().describe());

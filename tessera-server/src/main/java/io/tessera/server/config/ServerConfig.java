@@ -27,29 +27,6 @@ public record ServerConfig(
         Web web,
         Log log) {
 
-    /** A configuration with the default web settings and log. */
-    public ServerConfig(
-            String listen,
-            String dataDir,
-            Storage storage,
-            RemoteWrite remoteWrite,
-            Query query,
-            Acceleration acceleration,
-            java.util.List<Table> tables) {
-        this(listen, dataDir, storage, remoteWrite, query, acceleration, tables, null, null);
-    }
-
-    /** A configuration without SQL tables. */
-    public ServerConfig(
-            String listen,
-            String dataDir,
-            Storage storage,
-            RemoteWrite remoteWrite,
-            Query query,
-            Acceleration acceleration) {
-        this(listen, dataDir, storage, remoteWrite, query, acceleration, null, null, null);
-    }
-
     /** @param level the least severe events logged: debug, info, warn or error */
     public record Log(String level) {
         public static final Log DEFAULTS = new Log("info");

@@ -1,7 +1,6 @@
 package io.tessera.server.http;
 
 import io.tessera.core.InvalidInputException;
-import io.tessera.core.LimitExceededException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -51,19 +50,10 @@ public final class ContentEncodings {
 
     private static byte[] readBounded(InputStream in, long limit, String encoding) throws IOException {
         try (in) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
-            byte[] buf = new byte[65536];
-            long total = 0;
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                total += n;
-                if (total > limit) {
-                    throw new LimitExceededException(
-                            "the " + encoding + " request body decodes to more than the limit of " + limit + " bytes");
-                }
-                out.write(buf, 0, n);
-            }
-            return out.toByteArray();
+            return BoundedReads.readAtMost(
+                    in,
+                    limit,
+                    "the " + encoding + " request body decodes to more than the limit of " + limit + " bytes");
         }
     }
 

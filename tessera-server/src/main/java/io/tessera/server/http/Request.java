@@ -4,7 +4,6 @@ import io.tessera.core.LimitExceededException;
 import io.undertow.io.AsyncSenderImpl;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -89,19 +88,12 @@ public final class Request {
         }
         blocking();
         InputStream in = exchange.getInputStream();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
-        byte[] buf = new byte[65536];
-        long total = 0;
-        int n;
-        while ((n = in.read(buf)) > 0) {
-            total += n;
-            if (total > limit) {
-                closeAfterResponse();
-                throw new LimitExceededException("request body exceeds the limit of " + limit + " bytes");
-            }
-            out.write(buf, 0, n);
+        try {
+            return BoundedReads.readAtMost(in, limit, "request body exceeds the limit of " + limit + " bytes");
+        } catch (LimitExceededException e) {
+            closeAfterResponse();
+            throw e;
         }
-        return out.toByteArray();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.tessera.server.metrics;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Where a query's answer came from, read from the infos every answer carries: a part read from
@@ -9,20 +10,15 @@ import java.util.List;
  */
 public enum AnswerSource {
     /** Every part from views. */
-    VIEWS("views"),
+    VIEWS,
     /** Every part from raw data: no view covers the query, or the caller asked for the exact answer. */
-    EXACT("exact"),
+    EXACT,
     /** Some parts from views, others from raw data (late data, panes not built yet, series moved exactly). */
-    MIXED("mixed");
+    MIXED;
 
-    private final String label;
-
-    AnswerSource(String label) {
-        this.label = label;
-    }
-
+    /** The name in lower case, as the {@code source} label says it. */
     public String label() {
-        return label;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     public static AnswerSource of(List<String> infos) {

@@ -2,6 +2,7 @@ package io.tessera.server.metrics;
 
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.core.metrics.MetricWithFixedMetadata;
 import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
@@ -94,24 +95,17 @@ public final class MetricsRegistry {
 
     private void register(String name, String help, Family family) {
         String[] labelNames = family.labelNames().toArray(String[]::new);
-        switch (family.type()) {
+        MetricWithFixedMetadata.Builder<?, ?> builder = switch (family.type()) {
             case COUNTER ->
                 CounterWithCallback.builder()
-                        .name(name)
-                        .help(help)
-                        .labelNames(labelNames)
                         .callback(out ->
-                                family.series().forEach(s -> out.call(s.value().getAsDouble(), s.labelValues())))
-                        .register(registry);
+                                family.series().forEach(s -> out.call(s.value().getAsDouble(), s.labelValues())));
             case GAUGE ->
                 GaugeWithCallback.builder()
-                        .name(name)
-                        .help(help)
-                        .labelNames(labelNames)
                         .callback(out ->
-                                family.series().forEach(s -> out.call(s.value().getAsDouble(), s.labelValues())))
-                        .register(registry);
-        }
+                                family.series().forEach(s -> out.call(s.value().getAsDouble(), s.labelValues())));
+        };
+        builder.name(name).help(help).labelNames(labelNames).register(registry);
     }
 
     /** Every metric in the Prometheus text format, version 0.0.4. */

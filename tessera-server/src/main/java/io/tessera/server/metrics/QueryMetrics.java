@@ -4,6 +4,7 @@ import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -15,19 +16,14 @@ public final class QueryMetrics {
 
     /** A query surface, as the {@code endpoint} label names it. */
     public enum Endpoint {
-        QUERY("query"),
-        QUERY_RANGE("query_range"),
-        SQL("sql"),
-        CLICKHOUSE("clickhouse");
+        QUERY,
+        QUERY_RANGE,
+        SQL,
+        CLICKHOUSE;
 
-        private final String label;
-
-        Endpoint(String label) {
-            this.label = label;
-        }
-
+        /** The name in lower case, as the {@code endpoint} label says it. */
         public String label() {
-            return label;
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -55,23 +51,32 @@ public final class QueryMetrics {
                 .classicUpperBounds(BUCKETS)
                 .withoutExemplars()
                 .register(metrics.registry());
-        this.queries = Counter.builder()
-                .name("tessera_queries_total")
-                .help("Queries answered, by endpoint and by where the answer came from (views, exact, mixed).")
-                .labelNames("endpoint", "source")
-                .withoutExemplars()
-                .register(metrics.registry());
-        this.errors = Counter.builder()
-                .name("tessera_query_errors_total")
-                .help("Queries that failed, by endpoint and reason.")
-                .labelNames("endpoint", "reason")
-                .withoutExemplars()
-                .register(metrics.registry());
+        this.queries = counter(
+                metrics,
+                "tessera_queries_total",
+                "Queries answered, by endpoint and by where the answer came from (views, exact, mixed).",
+                "endpoint",
+                "source");
+        this.errors = counter(
+                metrics,
+                "tessera_query_errors_total",
+                "Queries that failed, by endpoint and reason.",
+                "endpoint",
+                "reason");
         for (Endpoint e : Endpoint.values()) {
             for (AnswerSource s : AnswerSource.values()) {
                 queries.initLabelValues(e.label(), s.label());
             }
         }
+    }
+
+    private static Counter counter(MetricsRegistry metrics, String name, String help, String... labelNames) {
+        return Counter.builder()
+                .name(name)
+                .help(help)
+                .labelNames(labelNames)
+                .withoutExemplars()
+                .register(metrics.registry());
     }
 
     /** A recorder for code paths that are not served (tests, tools): its metrics are never scraped. */

@@ -24,20 +24,12 @@ import org.slf4j.LoggerFactory;
  * Failures are ClickHouse's text, {@code Code: N. DB::Exception: ...}, with the code also in the
  * {@code X-ClickHouse-Exception-Code} header.
  */
-public final class ClickHouseEndpoint {
+public record ClickHouseEndpoint(SqlService sql, QueryMetrics queryMetrics) {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClickHouseEndpoint.class);
 
     /** The ClickHouse release whose HTTP interface and SQL dialect level this answers as, for {@code SELECT version()}. */
     public static final String VERSION = "24.8.1.1";
-
-    private final SqlService sql;
-    private final QueryMetrics queryMetrics;
-
-    public ClickHouseEndpoint(SqlService sql, QueryMetrics queryMetrics) {
-        this.sql = sql;
-        this.queryMetrics = queryMetrics;
-    }
 
     public void ping(Request request) throws IOException {
         request.text(200, "Ok.\n");

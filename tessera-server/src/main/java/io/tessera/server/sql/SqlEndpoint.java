@@ -26,17 +26,9 @@ import org.slf4j.LoggerFactory;
  * NULL as null. Failures are {@code {"error", "error_type"}}: 400 for SQL that cannot be answered
  * as written, 422 for a run that fails.
  */
-public final class SqlEndpoint {
+public record SqlEndpoint(SqlService sql, QueryMetrics queryMetrics) {
 
     private static final Logger LOG = LoggerFactory.getLogger(SqlEndpoint.class);
-
-    private final SqlService sql;
-    private final QueryMetrics queryMetrics;
-
-    public SqlEndpoint(SqlService sql, QueryMetrics queryMetrics) {
-        this.sql = sql;
-        this.queryMetrics = queryMetrics;
-    }
 
     public void handle(Request request) throws IOException {
         String query;

@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.Labels;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
-import io.tessera.ingest.remote.RemoteWriteEncoder;
 import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
 import io.tessera.plan.workload.WorkloadQuery;
+import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
@@ -58,13 +58,7 @@ final class AcceleratedServer implements AutoCloseable {
             batch.addSample(ts[i], values[i]);
         }
         batch.endSeries(series);
-        return CLIENT.send(
-                HttpRequest.newBuilder(uri("/api/v1/write"))
-                        .header("Content-Encoding", "snappy")
-                        .header("Content-Type", "application/x-protobuf")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build())))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        return ServerHttp.send(ServerHttp.remoteWrite(server.address(), batch.build()));
     }
 
     /** The planner's plan for dashboard panels of {@code queries} (1 h at {@code stepMs}, planned as for 10,000 series), installed over HTTP. */
@@ -76,13 +70,7 @@ final class AcceleratedServer implements AutoCloseable {
         String plan =
                 InstallablePlanCodec.toJson(Planner.plan(Workload.of(panels).withEstimates(10_000, scrapeMs))
                         .plan());
-        HttpResponse<String> installed = CLIENT.send(
-                HttpRequest.newBuilder(uri("/api/v1/plan"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(plan))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
+        ServerHttp.installPlan(server.address(), plan);
     }
 
     /** The instant query {@code query} at {@code t} against its exact answer: label sets must be equal. */

@@ -8,14 +8,13 @@ import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
-import io.tessera.ingest.remote.RemoteWriteEncoder;
 import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
 import io.tessera.plan.workload.WorkloadQuery;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -114,13 +113,12 @@ class AcceleratedShapesEndToEndTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 storage:
                   retention: 1000d
                 acceleration:
                   allowed_lateness: 5s
-                """));
+                """);
         writeData(new Random(20261202));
         List<WorkloadQuery> panels = new ArrayList<>();
         for (Shape s : SHAPES) {
@@ -134,13 +132,7 @@ class AcceleratedShapesEndToEndTest {
         panels.add(WorkloadQuery.range(CHAINED, HOUR, 15_000, 10_000));
         String plan = InstallablePlanCodec.toJson(
                 Planner.plan(Workload.of(panels).withEstimates(10_000, SCRAPE)).plan());
-        HttpResponse<String> installed = CLIENT.send(
-                HttpRequest.newBuilder(uri("/api/v1/plan"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(plan))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
+        ServerHttp.installPlan(server.address(), plan);
         while (server.runIngestionRuns() > 0) {
             Thread.onSpinWait();
         }
@@ -187,13 +179,7 @@ class AcceleratedShapesEndToEndTest {
     }
 
     private static void write(WriteBatchBuilder batch) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(uri("/api/v1/write"))
-                        .header("Content-Encoding", "snappy")
-                        .header("Content-Type", "application/x-protobuf")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(RemoteWriteEncoder.encode(batch.build())))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = ServerHttp.send(ServerHttp.remoteWrite(server.address(), batch.build()));
         assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
     }
 
@@ -423,11 +409,7 @@ class AcceleratedShapesEndToEndTest {
         while (upTo < n && sorted[upTo] == answer) {
             upTo++;
         }
-        double lo = upTo > below ? below : below - 1;
-        double hi = upTo > below ? upTo - 1 : below;
-        double r = q * (n - 1);
-        double off = r < lo ? lo - r : r > hi ? r - hi : 0;
-        return off / n;
+        return OracleComparison.rankDistance(n, below, upTo, q);
     }
 
     private static double relative(double a, double x) {

@@ -6,30 +6,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tessera.core.Labels;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
-import io.tessera.plan.DagBuilder;
-import io.tessera.plan.Grouping;
-import io.tessera.plan.Materialization;
-import io.tessera.plan.MaterializedViews;
-import io.tessera.plan.PaneState;
-import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.Scan;
-import io.tessera.plan.StateSpec;
-import io.tessera.plan.TimeRange;
 import io.tessera.plan.codec.InstallablePlan;
 import io.tessera.plan.codec.InstallablePlanCodec;
-import io.tessera.plan.lowering.PromqlLowering;
-import io.tessera.plan.lowering.ViewMatcher;
-import io.tessera.promql.Parser;
 import io.tessera.server.ExactAnswers;
 import io.tessera.server.LatencyAndRequests;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
+import io.tessera.server.durability.ViewPlans;
 import io.tessera.sketch.StateFamily;
 import io.tessera.store.StoreDataStore;
-import java.net.http.HttpResponse;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -69,19 +56,12 @@ class AccelerationEndToEndTest {
      * more than {@code series} ingestion runs.
      */
     static TesseraServer startWithViews(long seed, int series, boolean resets) throws Exception {
-        TesseraServer server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        TesseraServer server = LoopbackServers.start("""
                 acceleration:
                   allowed_lateness: 5s
-                """));
-        HttpResponse<String> r = ServerHttp.post(
-                server.address(),
-                "/api/v1/import/prometheus",
-                LatencyAndRequests.exposition(seed, series, T0, SPAN, resets));
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(204);
-        HttpResponse<String> installed =
-                ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()));
-        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
+                """);
+        ServerHttp.importText(server.address(), LatencyAndRequests.exposition(seed, series, T0, SPAN, resets));
+        ServerHttp.installPlan(server.address(), InstallablePlanCodec.toJson(plan()));
         assertThat(server.runIngestionRuns()).isGreaterThan(series);
         return server;
     }
@@ -93,42 +73,19 @@ class AccelerationEndToEndTest {
 
     /** One view per metric and family the queries need, panes of one minute; queries rewritten to read them. */
     static InstallablePlan plan() {
-        DagBuilder b = new DagBuilder();
-        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
-        for (String q : QUERIES) {
-            b.root(lowering.lower(Parser.parse(q)));
-        }
-        PhysicalDag lowered = b.build();
-        Map<String, StateFamily> families = Map.of("latency", StateFamily.SUM);
-        for (int id = 0; id < lowered.size(); id++) {
-            if (lowered.node(id) instanceof Scan scan) {
-                String metric = scan.matchers().getFirst().value();
-                int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, PANE));
-                for (StateFamily family : metric.equals("latency")
-                        ? List.of(
-                                StateFamily.SUM,
-                                StateFamily.COUNT,
-                                StateFamily.AVG,
-                                StateFamily.MAX,
-                                StateFamily.MIN,
-                                StateFamily.VARIANCE,
-                                StateFamily.KLL)
-                        : List.of(StateFamily.COUNTER)) {
-                    StateSpec spec = family == StateFamily.KLL
-                            ? new StateSpec(family, Map.of("k", 400.0))
-                            : StateSpec.of(family);
-                    b.add(new PaneState(
-                            range,
-                            spec,
-                            Grouping.PER_SERIES,
-                            new Materialization(Materialization.Mode.AT_INGESTION, PANE, 0, SPAN + PANE)));
-                }
-            }
-        }
-        assertThat(families).isNotEmpty();
-        PhysicalDag withViews = b.build();
-        PhysicalDag rewritten = ViewMatcher.rewriteAll(withViews, MaterializedViews.of(withViews));
-        return InstallablePlan.of(rewritten, QUERIES);
+        return ViewPlans.plan(
+                QUERIES,
+                List.of(
+                        StateFamily.SUM,
+                        StateFamily.COUNT,
+                        StateFamily.AVG,
+                        StateFamily.MAX,
+                        StateFamily.MIN,
+                        StateFamily.VARIANCE,
+                        StateFamily.KLL),
+                List.of("requests_total"),
+                PANE,
+                SPAN + PANE);
     }
 
     private static JsonNode get(String path) throws Exception {

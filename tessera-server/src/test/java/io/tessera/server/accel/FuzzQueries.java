@@ -11,8 +11,10 @@ import java.util.Random;
  * selectors, arithmetic, subqueries; windows on and off the pane grid; {@code offset} (negative
  * too) and {@code @}. Every seed gets each range function once, a few rules whose off-grid
  * instants can be corrected from a grid, then random shapes.
+ *
+ * @param atFrom {@code @} modifiers pin times in {@code [atFrom, atTo]}
  */
-final class FuzzQueries {
+record FuzzQueries(Random random, long atFrom, long atTo) {
 
     static final List<String> GAUGE_SELECTORS =
             List.of(FuzzDataGenerator.GAUGE, FuzzDataGenerator.GAUGE + "{job!=\"jx\"}");
@@ -41,17 +43,6 @@ final class FuzzQueries {
     private static final List<String> COMMON_WINDOWS = List.of("1m", "5m", "10m", "30m");
     private static final List<String> ODD_WINDOWS = List.of("90s", "7m30s", "2m30s");
     private static final double[] QUANTILES = {0, 0.01, 0.1, 0.5, 0.9, 0.99, 1};
-
-    private final Random random;
-    private final long atFrom;
-    private final long atTo;
-
-    /** {@code @} modifiers pin times in {@code [atFrom, atTo]}. */
-    FuzzQueries(Random random, long atFrom, long atTo) {
-        this.random = random;
-        this.atFrom = atFrom;
-        this.atTo = atTo;
-    }
 
     List<FuzzQuery> generate(int extra) {
         List<FuzzQuery> out = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.tessera.server.accel;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -119,18 +120,25 @@ final class FuzzReport {
         while (m.find()) {
             families.add(m.group(1) + " panes");
         }
-        if (infos.contains("moved to the query time")) {
-            families.add("grid corrected");
-        } else if (infos.contains("values kept every")) {
-            families.add("grid values");
-        }
-        if (infos.contains("kept as functions of time")) {
-            families.add("curve");
-        }
+        addFirstFound(infos, families, "moved to the query time", "grid corrected", "values kept every", "grid values");
+        addFirstFound(infos, families, "kept as functions of time", "curve");
         if (!families.isEmpty()) {
             return "from " + String.join(" + ", families);
         }
         return infos.contains("answered exactly from raw data") ? "exact fallback" : "no view involved";
+    }
+
+    /**
+     * Adds to {@code found} the name of the first marker {@code text} contains; {@code markersAndNames}
+     * alternates a marker and its name.
+     */
+    private static void addFirstFound(String text, Collection<String> found, String... markersAndNames) {
+        for (int i = 0; i < markersAndNames.length; i += 2) {
+            if (text.contains(markersAndNames[i])) {
+                found.add(markersAndNames[i + 1]);
+                return;
+            }
+        }
     }
 
     private static String trigger(Discrepancy d, boolean fromViews) {
@@ -145,14 +153,8 @@ final class FuzzReport {
         }
         String q = d.query();
         List<String> modifiers = new ArrayList<>();
-        if (q.contains("offset -")) {
-            modifiers.add("negative offset");
-        } else if (q.contains(" offset ")) {
-            modifiers.add("offset");
-        }
-        if (q.contains(" @ ")) {
-            modifiers.add("@");
-        }
+        addFirstFound(q, modifiers, "offset -", "negative offset", " offset ", "offset");
+        addFirstFound(q, modifiers, " @ ", "@");
         if (q.matches(".*\\[[0-9a-z]+:[0-9a-z]*\\].*")) {
             modifiers.add("subquery");
         }

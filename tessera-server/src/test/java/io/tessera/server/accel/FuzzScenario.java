@@ -248,33 +248,27 @@ final class FuzzScenario {
             throws Exception {
         report.pair(seed, accelerated.fromView(), accelerated.notes(), timeKind);
         if (exact.fromView()) {
-            report.discrepancy(new FuzzReport.Discrepancy(
-                    seed,
-                    phase,
-                    afterSwapBack,
-                    q.text(),
-                    when,
-                    "exact answer claims a view",
-                    "",
-                    "accelerate=false answered from a view",
-                    exact.notes()));
+            discrepancy(
+                    q, when, "exact answer claims a view", "", "accelerate=false answered from a view", exact.notes());
         }
         OracleComparison.Verdict v =
                 OracleComparison.judge(q, accelerated, exact, (selector, at) -> population(client, selector, at));
         if (v.agrees()) {
             report.rankError(v.worstRankError());
         } else {
-            report.discrepancy(new FuzzReport.Discrepancy(
-                    seed,
-                    phase,
-                    afterSwapBack,
-                    q.text(),
+            discrepancy(
+                    q,
                     when,
                     v.mismatch(),
                     v.series(),
                     v.detail() + rawWindow(client, q.text(), t, v.series()),
-                    accelerated.notes()));
+                    accelerated.notes());
         }
+    }
+
+    private void discrepancy(FuzzQuery q, String when, String mismatch, String series, String detail, String infos) {
+        report.discrepancy(new FuzzReport.Discrepancy(
+                seed, phase, afterSwapBack, q.text(), when, mismatch, series, detail, infos));
     }
 
     private static final java.util.regex.Pattern RANGE_SELECTOR = java.util.regex.Pattern.compile(

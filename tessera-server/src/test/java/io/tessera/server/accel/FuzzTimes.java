@@ -7,8 +7,11 @@ import java.util.Random;
  * last 80 minutes, which the views of every plan keep), at "now" (the newest sample) and around it,
  * older than the views keep or than the raw data, and in the future; range queries whose steps are
  * not multiples of the pane.
+ *
+ * @param dataStart data spans {@code (dataStart, now]}
+ * @param now the newest sample's time
  */
-final class FuzzTimes {
+record FuzzTimes(Random random, long dataStart, long now) {
 
     private static final long MINUTE = 60_000;
     private static final long[] STEPS = {15_000, 60_000, 50_000, 17_000, 90_000, 7_000, 61_001};
@@ -19,17 +22,6 @@ final class FuzzTimes {
 
     /** A range query's grid and what kind it is. */
     record Range(long start, long end, long step, String kind) {}
-
-    private final Random random;
-    private final long dataStart;
-    private final long now;
-
-    /** Data spans {@code (dataStart, now]}; "now" is the newest sample. */
-    FuzzTimes(Random random, long dataStart, long now) {
-        this.random = random;
-        this.dataStart = dataStart;
-        this.now = now;
-    }
 
     Instant instant() {
         long from = Math.max(dataStart + 35 * MINUTE, now - 80 * MINUTE);

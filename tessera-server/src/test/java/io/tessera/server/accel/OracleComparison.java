@@ -293,6 +293,14 @@ final class OracleComparison {
                 upTo++;
             }
         }
+        return rankDistance(n, below, upTo, q);
+    }
+
+    /**
+     * How far, as a share of n, the rank q·(n − 1) is from the places {@code [below, upTo)} an answer
+     * takes among n sorted values; an answer between two values ({@code below == upTo}) takes both neighbours.
+     */
+    static double rankDistance(int n, int below, int upTo, double q) {
         double lo = upTo > below ? below : below - 1;
         double hi = upTo > below ? upTo - 1 : below;
         double r = q * (n - 1);

@@ -11,9 +11,9 @@ import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.PlanResult;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import io.tessera.store.StoreDataStore;
 import java.net.http.HttpResponse;
 import java.util.HashMap;
@@ -60,11 +60,10 @@ class SharedSqlPromqlViewTest {
 
     @BeforeAll
     static void load() throws Exception {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 acceleration:
                   allowed_lateness: 0s
-                """));
+                """);
         start = System.currentTimeMillis();
         Random random = new Random(3);
         StringBuilder text = new StringBuilder();

@@ -2,8 +2,8 @@ package io.tessera.server.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -26,12 +26,18 @@ final class ApiClient implements AutoCloseable {
 
     /** A server with {@code moreYaml} (top-level sections) added to the API tests' configuration. */
     ApiClient(String moreYaml) {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 storage:
                   retention: 100y
                   memory_limit: 64MiB
-                """ + moreYaml));
+                """ + moreYaml);
+    }
+
+    /** A server of the API tests' configuration holding the series of {@code text} ({@link #importText}). */
+    static ApiClient importing(String text) {
+        ApiClient api = new ApiClient();
+        api.importText(text);
+        return api;
     }
 
     /** Imports Prometheus text exposition lines (with millisecond timestamps). */

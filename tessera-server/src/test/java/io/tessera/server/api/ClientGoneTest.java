@@ -6,8 +6,8 @@ import io.tessera.core.Batch;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.context.QueryCancelledException;
 import io.tessera.server.http.HttpService;
+import io.tessera.server.http.ResponseHeads;
 import io.tessera.spi.DataStore;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -125,8 +125,7 @@ class ClientGoneTest {
     void keepAliveRequestsAfterAWatchedQueryAreAnswered() throws Exception {
         SlowStore store = new SlowStore(50);
         try (HttpService http = serve(store);
-                Socket socket = new Socket("127.0.0.1", http.port())) {
-            socket.setSoTimeout(20_000);
+                Socket socket = connectWithTimeout(http)) {
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
             for (int i = 0; i < 3; i++) {
@@ -145,8 +144,7 @@ class ClientGoneTest {
     void pipelinedRequestsWhileAQueryRunsAreAnsweredInOrder() throws Exception {
         SlowStore store = new SlowStore(300);
         try (HttpService http = serve(store);
-                Socket socket = new Socket("127.0.0.1", http.port())) {
-            socket.setSoTimeout(20_000);
+                Socket socket = connectWithTimeout(http)) {
             OutputStream out = socket.getOutputStream();
             out.write(get("up").getBytes(StandardCharsets.US_ASCII));
             out.flush();
@@ -165,19 +163,16 @@ class ClientGoneTest {
         }
     }
 
+    /** A connection to {@code http} whose reads give up after 20 s. */
+    private static Socket connectWithTimeout(HttpService http) throws IOException {
+        Socket socket = new Socket("127.0.0.1", http.port());
+        socket.setSoTimeout(20_000);
+        return socket;
+    }
+
     /** One response with a Content-Length body: its status line, headers and body as text. */
     static String readResponse(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("connection closed after " + head);
-            }
-            head.write(b);
-            matched = (b == "\r\n\r\n".charAt(matched)) ? matched + 1 : (b == '\r' ? 1 : 0);
-        }
-        String headers = head.toString(StandardCharsets.US_ASCII);
+        String headers = ResponseHeads.read(in);
         int length = 0;
         for (String line : headers.split("\r\n")) {
             if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {

@@ -6,8 +6,8 @@ import io.tessera.core.Batch;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
 import io.tessera.core.StaleMarker;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import io.tessera.store.raw.RawStore;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,13 +29,12 @@ class IngestEndpointsTest {
 
     @BeforeEach
     void start() {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 storage:
                   memory_limit: 64MiB
                 remote_write:
                   max_body_bytes: 64KiB
-                """));
+                """);
         assertThat(post(
                                 "/api/v1/write",
                                 new RawWriteRequest()
@@ -365,12 +364,11 @@ class IngestEndpointsTest {
                                 new double[0],
                                 new long[] {T + 60_000, T + 75_000})
                         .compressed());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
-        assertThat(r.body())
-                .contains(
-                        "refused 3 native histogram samples",
-                        "not stored",
-                        "the other 2 samples of this request were stored");
+        assertBadRequestSaying(
+                r,
+                "refused 3 native histogram samples",
+                "not stored",
+                "the other 2 samples of this request were stored");
         List<String> after = dump();
         after.removeAll(before);
         assertThat(after)
@@ -389,9 +387,8 @@ class IngestEndpointsTest {
         List<String> before = dump();
         HttpResponse<String> r = write(
                 "application/x-protobuf;proto=io.prometheus.write.v2.Request", remoteWrite2("v2_mixed", T + 60_000, 2));
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
-        assertThat(r.body())
-                .contains("refused 2 native histogram samples", "the other 2 samples of this request were stored");
+        assertBadRequestSaying(
+                r, "refused 2 native histogram samples", "the other 2 samples of this request were stored");
         assertThat(r.headers().firstValue("X-Prometheus-Remote-Write-Samples-Written"))
                 .hasValue("2");
         assertThat(r.headers().firstValue("X-Prometheus-Remote-Write-Histograms-Written"))
@@ -416,14 +413,13 @@ class IngestEndpointsTest {
                                 new long[] {now - 1_000, future},
                                 new double[] {3, 4})
                         .compressed());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
-        assertThat(r.body())
-                .contains(
-                        "refused 1 sample stamped too far in the future",
-                        "clocked{job=\"ahead\"}",
-                        "at timestamp " + future,
-                        "storage.future_tolerance",
-                        "the other 3 samples of this request were stored");
+        assertBadRequestSaying(
+                r,
+                "refused 1 sample stamped too far in the future",
+                "clocked{job=\"ahead\"}",
+                "at timestamp " + future,
+                "storage.future_tolerance",
+                "the other 3 samples of this request were stored");
         List<String> after = dump();
         after.removeAll(before);
         assertThat(after).hasSize(3).noneMatch(row -> row.contains(" " + future + " "));
@@ -433,9 +429,7 @@ class IngestEndpointsTest {
                 "clocked{job=\"text\"} 5 %d\nclocked{job=\"text_ahead\"} 6 %d\n"
                         .formatted(now, future)
                         .getBytes(StandardCharsets.UTF_8));
-        assertThat(text.statusCode()).as(text.body()).isEqualTo(400);
-        assertThat(text.body())
-                .contains("clocked{job=\"text_ahead\"}", "the other 1 sample of this request was stored");
+        assertBadRequestSaying(text, "clocked{job=\"text_ahead\"}", "the other 1 sample of this request was stored");
         assertThat(dump()).hasSize(before.size() + 4);
     }
 
@@ -527,11 +521,10 @@ class IngestEndpointsTest {
 
     @Test
     void theMemoryLimitRefusesIngestWith503AndKeepsWhatWasAccepted() {
-        TesseraServer small = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        TesseraServer small = LoopbackServers.start("""
                 storage:
                   memory_limit: 256KiB
-                """));
+                """);
         TesseraServer main = server;
         server = small;
         try {
@@ -579,5 +572,11 @@ class IngestEndpointsTest {
                         "tessera_ingest_requests_total{result=\"bad_request\"} 1",
                         "tessera_ingest_samples_total 3",
                         "tessera_raw_series 2");
+    }
+
+    /** A 400 whose message says each of {@code parts}. */
+    private static void assertBadRequestSaying(HttpResponse<String> r, String... parts) {
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(r.body()).contains(parts);
     }
 }

@@ -1,6 +1,7 @@
 package io.tessera.server.api;
 
 import static io.tessera.server.api.QueryApiTest.assertError;
+import static io.tessera.server.api.QueryApiTest.seconds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,39 +9,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** Series, labels, label values, metadata, status and unknown paths, as Grafana calls them. */
 class MetadataApiTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static ApiClient api;
 
     /** 2023-11-14T22:13:20Z; "old" series have samples only an hour before it. */
     private static final long T = 1_700_000_000_000L;
 
-    @BeforeAll
-    static void start() {
-        api = new ApiClient();
-        api.importText("""
-                up{job="api",instance="a"} 1 %1$d
-                up{job="api",instance="b"} 0 %1$d
-                up{job="db",instance="c"} 1 %1$d
-                up{job="old",instance="d"} 1 %2$d
-                node_load1{job="node",instance="a",path="x<y&z"} 0.5 %1$d
-                """.formatted(T, T - 3_600_000));
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
-
-    private static String seconds(long ms) {
-        return ApiJson.timestamp(ms);
-    }
+    @AutoClose
+    private static final ApiClient api = ApiClient.importing("""
+            up{job="api",instance="a"} 1 %1$d
+            up{job="api",instance="b"} 0 %1$d
+            up{job="db",instance="c"} 1 %1$d
+            up{job="old",instance="d"} 1 %2$d
+            node_load1{job="node",instance="a",path="x<y&z"} 0.5 %1$d
+            """.formatted(T, T - 3_600_000));
 
     @Test
     void seriesNeedsMatchAndHonoursTheRange() {

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,14 +27,15 @@ import org.junit.jupiter.api.Test;
 class QueryApiTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static ApiClient api;
+
+    @AutoClose
+    private static final ApiClient api = new ApiClient();
 
     /** Grafana-style data: a sample every 15 s for an hour from T0, aligned to the minute. */
     private static final long T0 = 1_700_000_040_000L;
 
     @BeforeAll
-    static void start() {
-        api = new ApiClient();
+    static void load() {
         api.importText("""
                 up{job="prometheus",instance="localhost:9090"} 1 1435781420000
                 up{job="prometheus",instance="localhost:9090"} 1 1435781435000
@@ -66,12 +67,7 @@ class QueryApiTest {
         api.importText(grafana.toString());
     }
 
-    @AfterAll
-    static void stop() {
-        api.close();
-    }
-
-    private static String seconds(long ms) {
+    static String seconds(long ms) {
         return ApiJson.timestamp(ms);
     }
 
@@ -350,24 +346,21 @@ class QueryApiTest {
     @Test
     void lookbackDeltaShortensTheLookback() throws IOException {
         // the last sample of localhost:9100 is 11.781 s before this time
-        HttpResponse<String> short10s = api.get(
-                "/api/v1/query",
-                "query",
-                "up{instance=\"localhost:9100\"}",
-                "time",
-                "1435781451.781",
-                "lookback_delta",
-                "10s");
-        HttpResponse<String> long1m = api.get(
-                "/api/v1/query",
-                "query",
-                "up{instance=\"localhost:9100\"}",
-                "time",
-                "1435781451.781",
-                "lookback_delta",
-                "1m");
+        HttpResponse<String> short10s = upOf9100WithLookback("10s");
+        HttpResponse<String> long1m = upOf9100WithLookback("1m");
         assertThat(JSON.readTree(short10s.body()).at("/data/result").size()).isZero();
         assertThat(JSON.readTree(long1m.body()).at("/data/result").size()).isEqualTo(1);
+    }
+
+    private static HttpResponse<String> upOf9100WithLookback(String lookbackDelta) {
+        return api.get(
+                "/api/v1/query",
+                "query",
+                "up{instance=\"localhost:9100\"}",
+                "time",
+                "1435781451.781",
+                "lookback_delta",
+                lookbackDelta);
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.tessera.server.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,24 +19,13 @@ class QuerySafetyApiTest {
     private static final long T0 = 1_700_000_000_000L;
     private static final String TOO_MANY_SAMPLES =
             "{\"status\":\"error\",\"errorType\":\"execution\",\"error\":\"query processing would load too many samples into memory in query execution\"}";
-    private static ApiClient api;
+
+    @AutoClose
+    private static final ApiClient api = new ApiClient();
 
     @BeforeAll
-    static void start() {
-        api = new ApiClient();
-        StringBuilder text = new StringBuilder();
-        for (int s = 0; s < 40; s++) {
-            for (int i = 0; i < 240; i++) {
-                text.append("x{i=\"")
-                        .append(s)
-                        .append("\"} ")
-                        .append(i)
-                        .append(' ')
-                        .append(T0 + i * 15_000L)
-                        .append('\n');
-            }
-        }
-        api.importText(text.toString());
+    static void load() {
+        api.importText(IndexedSeries.exposition("x", 40, 240, T0, k -> k));
         StringBuilder paths = new StringBuilder();
         for (int s = 0; s < 200; s++) {
             paths.append("req{path=\"/")
@@ -47,11 +36,6 @@ class QuerySafetyApiTest {
                     .append('\n');
         }
         api.importText(paths.toString());
-    }
-
-    @AfterAll
-    static void stop() {
-        api.close();
     }
 
     private static HttpResponse<String> instant(String query, String... more) {
@@ -157,22 +141,23 @@ class QuerySafetyApiTest {
 
     @Test
     void aThreeThousandTermSqlOrIsBadSqlAndAThousandTermOneAnswers() {
-        HttpResponse<String> deep = api.post(
-                "/api/v1/sql",
-                "",
-                "query",
-                "SELECT count(*) FROM x WHERE " + String.join(" OR ", java.util.Collections.nCopies(3_000, "i = '1'")));
+        HttpResponse<String> deep = sqlOrChain(3_000);
         assertThat(deep.statusCode()).as(deep.body()).isEqualTo(400);
         assertThat(deep.body()).contains("levels deep").contains("\"error_type\":\"bad_sql\"");
         assertNoJavaInternals(deep.body());
 
-        HttpResponse<String> accepted = api.post(
+        HttpResponse<String> accepted = sqlOrChain(999);
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+        assertThat(accepted.body()).contains("[[240]]");
+    }
+
+    /** A SQL count over {@code terms} equality conditions joined by OR. */
+    private static HttpResponse<String> sqlOrChain(int terms) {
+        return api.post(
                 "/api/v1/sql",
                 "",
                 "query",
-                "SELECT count(*) FROM x WHERE " + String.join(" OR ", java.util.Collections.nCopies(999, "i = '1'")));
-        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
-        assertThat(accepted.body()).contains("[[240]]");
+                "SELECT count(*) FROM x WHERE " + String.join(" OR ", java.util.Collections.nCopies(terms, "i = '1'")));
     }
 
     @Test

@@ -19,19 +19,7 @@ class RangeQueryPointsLimitTest {
                 query:
                   max_samples: 100000
                 """)) {
-            StringBuilder text = new StringBuilder();
-            for (int s = 0; s < 40; s++) {
-                for (int i = 0; i < 240; i++) {
-                    text.append("c{i=\"")
-                            .append(s)
-                            .append("\"} ")
-                            .append(i * 10)
-                            .append(' ')
-                            .append(T0 + i * 15_000L)
-                            .append('\n');
-                }
-            }
-            api.importText(text.toString());
+            api.importText(IndexedSeries.exposition("c", 40, 240, T0, k -> k * 10));
             String start = String.valueOf(T0 / 1000);
             String end = String.valueOf(T0 / 1000 + 10_999);
 

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.InvalidInputException;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class TableConfigTest {
 
@@ -48,27 +53,6 @@ class TableConfigTest {
     }
 
     @Test
-    void unknownKeysInATableAreNamed() {
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("time_column", "time_col")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("time_col");
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("type: long", "type: long, unit: s")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("unit");
-    }
-
-    @Test
-    void duplicateColumnsAreRejectedWithTheirKey() {
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("name: bytes", "name: HOST")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("tables[0] (requests).measures[1] (HOST).name")
-                .hasMessageContaining("declared twice");
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("name: host", "name: ts")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("tables[0] (requests).dimensions[0] (ts).name");
-    }
-
-    @Test
     void duplicateTablesAreRejected() {
         String twice =
                 REQUESTS + REQUESTS.substring(REQUESTS.indexOf("  - name")).replace("requests", "Requests");
@@ -78,25 +62,35 @@ class TableConfigTest {
                 .hasMessageContaining("declared twice");
     }
 
-    @Test
-    void badTypesAndNamesAreRejectedWithTheirKey() {
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("type: DOUBLE", "type: STRING")))
+    /** An edit of {@link #REQUESTS}, and what the refusal of the edited table must say. */
+    static Stream<Arguments> refusedEdits() {
+        return Stream.of(
+                Arguments.of("time_column", "time_col", List.of("time_col")),
+                Arguments.of("type: long", "type: long, unit: s", List.of("unit")),
+                Arguments.of(
+                        "name: bytes",
+                        "name: HOST",
+                        List.of("tables[0] (requests).measures[1] (HOST).name", "declared twice")),
+                Arguments.of("name: host", "name: ts", List.of("tables[0] (requests).dimensions[0] (ts).name")),
+                Arguments.of(
+                        "type: DOUBLE",
+                        "type: STRING",
+                        List.of("tables[0] (requests).measures[0] (latency_ms).type", "LONG, DOUBLE")),
+                Arguments.of(
+                        "type: long",
+                        "type: int",
+                        List.of("tables[0] (requests).dimensions[1] (status).type", "\"int\"")),
+                Arguments.of("name: requests", "name: my-table", List.of("tables[0].name", "my-table")),
+                Arguments.of("    time_column: ts\n", "", List.of("tables[0] (requests).time_column: missing")),
+                Arguments.of(
+                        "{name: bytes, type: LONG}", "{name: bytes}", List.of("measures[1] (bytes).type: missing")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusedEdits")
+    void badKeysColumnsTypesAndNamesAreRejectedWithTheirKey(String from, String to, List<String> message) {
+        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace(from, to)))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("tables[0] (requests).measures[0] (latency_ms).type")
-                .hasMessageContaining("LONG, DOUBLE");
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("type: long", "type: int")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("tables[0] (requests).dimensions[1] (status).type")
-                .hasMessageContaining("\"int\"");
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("name: requests", "name: my-table")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("tables[0].name")
-                .hasMessageContaining("my-table");
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("    time_column: ts\n", "")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("tables[0] (requests).time_column: missing");
-        assertThatThrownBy(() -> ConfigLoader.parse(REQUESTS.replace("{name: bytes, type: LONG}", "{name: bytes}")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("measures[1] (bytes).type: missing");
+                .hasMessageContainingAll(message.toArray(String[]::new));
     }
 }

@@ -2,8 +2,8 @@ package io.tessera.server.durability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,8 +21,7 @@ class DurableServerTest {
     Path tmp;
 
     private ServerConfig config() {
-        return ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        return LoopbackServers.config("""
                 storage:
                   retention: 100y
                   wal_fsync: always

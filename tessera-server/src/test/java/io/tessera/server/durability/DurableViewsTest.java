@@ -11,9 +11,9 @@ import io.tessera.plan.codec.InstallablePlan;
 import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.server.ExactAnswers;
 import io.tessera.server.LatencyAndRequests;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
 import io.tessera.sketch.StateFamily;
 import io.tessera.store.StoreDataStore;
@@ -55,8 +55,7 @@ class DurableViewsTest {
     }
 
     private static ServerConfig config(Path dataDir) {
-        return ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        return LoopbackServers.config("""
                 storage:
                   retention: 100y
                   snapshot_interval: 1h
@@ -83,12 +82,8 @@ class DurableViewsTest {
     void viewsComeBackAfterACleanRestartWithoutBeingBuiltAgain() throws Exception {
         Map<String, String> before = new HashMap<>();
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0, T0 + SPAN, 3))
-                            .statusCode())
-                    .isEqualTo(204);
-            assertThat(ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(plan()))
-                            .statusCode())
-                    .isEqualTo(200);
+            ServerHttp.importText(server.address(), data(T0, T0 + SPAN, 3));
+            ServerHttp.installPlan(server.address(), InstallablePlanCodec.toJson(plan()));
             server.runIngestionRuns();
             assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
                     .isGreaterThan(30 * 6);
@@ -119,9 +114,7 @@ class DurableViewsTest {
                         .isEqualTo(before.get(q));
             }
             // more data after the restart extends the views from where they stopped
-            assertThat(ServerHttp.post(server.address(), "/api/v1/import/prometheus", data(T0 + SPAN, T0 + 2 * SPAN, 4))
-                            .statusCode())
-                    .isEqualTo(204);
+            ServerHttp.importText(server.address(), data(T0 + SPAN, T0 + 2 * SPAN, 4));
             server.runIngestionRuns();
             assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
                     .isGreaterThan(30 * 6);
@@ -275,9 +268,7 @@ class DurableViewsTest {
         assertThat(plan().materializedViews())
                 .anySatisfy(v -> assertThat(v.definitionId()).isEqualTo(kept));
         try (TesseraServer server = TesseraServer.start(config())) {
-            assertThat(ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(smaller))
-                            .statusCode())
-                    .isEqualTo(200);
+            ServerHttp.installPlan(server.address(), InstallablePlanCodec.toJson(smaller));
         }
         assertThat(viewDirectories(views)).containsExactly(kept.replace(":", "%3A"));
         try (TesseraServer server = TesseraServer.start(config())) {

@@ -17,13 +17,13 @@ import io.tessera.sketch.StateFamily;
 import java.util.List;
 import java.util.Map;
 
-/** Plans for the durability tests: every Scan of the queries gets per-series views of the given families. */
-final class ViewPlans {
+/** Plans for the view tests: every Scan of the queries gets per-series views of the given families. */
+public final class ViewPlans {
 
     private ViewPlans() {}
 
     /** {@code counters} names the metrics that get a counter view; the others get {@code gaugeFamilies}. */
-    static InstallablePlan plan(
+    public static InstallablePlan plan(
             List<String> queries,
             List<StateFamily> gaugeFamilies,
             List<String> counters,

@@ -10,8 +10,8 @@ import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
 import io.tessera.plan.workload.WorkloadQuery;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -74,7 +74,7 @@ class CrossSiteWritesTest {
 
     @Test
     void aPageOnAnotherSiteCannotInstallAPlan() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
+        try (TesseraServer server = LoopbackServers.start("")) {
             byte[] plan = plan().getBytes(StandardCharsets.UTF_8);
             // fetch(url, {method: "POST", mode: "no-cors", body: planText}): text/plain, with the page's Origin
             HttpResponse<String> fetch = post(
@@ -110,7 +110,7 @@ class CrossSiteWritesTest {
 
     @Test
     void aPageOnAnotherSiteCannotWriteSamples() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
+        try (TesseraServer server = LoopbackServers.start("")) {
             long now = System.currentTimeMillis();
             byte[] text = ("forged_metric 1 " + now + "\n").getBytes(StandardCharsets.UTF_8);
             assertThat(post(server, "/api/v1/import/prometheus", "text/plain", text, "Origin", EVIL)
@@ -174,29 +174,16 @@ class CrossSiteWritesTest {
 
     @Test
     void anOriginTheCorsSettingAllowsMayReadAndWrite() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        try (TesseraServer server = LoopbackServers.start("""
                 web:
                   cors_origin: 'https://grafana\\.example'
-                """))) {
+                """)) {
             long now = System.currentTimeMillis();
-            HttpResponse<String> allowed = post(
-                    server,
-                    "/api/v1/import/prometheus",
-                    "text/plain",
-                    ("cors_metric 1 " + now + "\n").getBytes(StandardCharsets.UTF_8),
-                    "Origin",
-                    "https://grafana.example");
+            HttpResponse<String> allowed = importFrom(server, now, "https://grafana.example");
             assertThat(allowed.statusCode()).isEqualTo(204);
             assertThat(allowed.headers().firstValue("Access-Control-Allow-Origin"))
                     .hasValue("https://grafana.example");
-            HttpResponse<String> other = post(
-                    server,
-                    "/api/v1/import/prometheus",
-                    "text/plain",
-                    ("cors_metric 1 " + now + "\n").getBytes(StandardCharsets.UTF_8),
-                    "Origin",
-                    "https://grafana.example.attacker.example");
+            HttpResponse<String> other = importFrom(server, now, "https://grafana.example.attacker.example");
             assertThat(other.statusCode()).as("the pattern is anchored").isEqualTo(403);
             assertThat(other.headers().firstValue("Access-Control-Allow-Origin"))
                     .isEmpty();
@@ -220,6 +207,17 @@ class CrossSiteWritesTest {
                             .orElseThrow())
                     .contains("Content-Type");
         }
+    }
+
+    /** One sample of {@code cors_metric} at {@code now} imported with the request sent by a page of {@code origin}. */
+    private static HttpResponse<String> importFrom(TesseraServer server, long now, String origin) throws Exception {
+        return post(
+                server,
+                "/api/v1/import/prometheus",
+                "text/plain",
+                ("cors_metric 1 " + now + "\n").getBytes(StandardCharsets.UTF_8),
+                "Origin",
+                origin);
     }
 
     private static byte[] remoteWrite(String metric, long t) {

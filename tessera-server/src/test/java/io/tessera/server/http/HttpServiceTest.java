@@ -3,8 +3,6 @@ package io.tessera.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -165,12 +163,12 @@ class HttpServiceTest {
             InputStream in = socket.getInputStream();
             out.write("HEAD /hello HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            String head = readHead(in);
+            String head = ResponseHeads.read(in);
             assertThat(head).startsWith("HTTP/1.1 200").containsIgnoringCase("content-length: 6\r\n");
             for (int i = 0; i < 3; i++) {
                 out.write("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
-                assertThat(readHead(in)).startsWith("HTTP/1.1 200");
+                assertThat(ResponseHeads.read(in)).startsWith("HTTP/1.1 200");
                 assertThat(new String(in.readNBytes(6), StandardCharsets.US_ASCII))
                         .isEqualTo("hello\n");
             }
@@ -184,26 +182,12 @@ class HttpServiceTest {
             socket.getOutputStream()
                     .write("GET /api/v1/query?query=up{job=\"a\"} HTTP/1.1\r\nHost: x\r\n\r\n"
                             .getBytes(StandardCharsets.US_ASCII));
-            String head = readHead(socket.getInputStream());
+            String head = ResponseHeads.read(socket.getInputStream());
             assertThat(head).startsWith("HTTP/1.1 200");
             int length = Integer.parseInt(
                     head.toLowerCase(Locale.ROOT).split("content-length: ")[1].split("\r\n")[0]);
             assertThat(new String(socket.getInputStream().readNBytes(length), StandardCharsets.US_ASCII))
                     .isEqualTo("prefix /api/v1/query query=up{job=\"a\"}\n");
         }
-    }
-
-    private static String readHead(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) {
-                throw new IOException("connection closed after " + head);
-            }
-            head.write(b);
-            matched = (b == "\r\n\r\n".charAt(matched)) ? matched + 1 : (b == '\r' ? 1 : 0);
-        }
-        return head.toString(StandardCharsets.US_ASCII);
     }
 }

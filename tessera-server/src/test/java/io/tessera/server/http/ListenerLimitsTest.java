@@ -2,8 +2,8 @@ package io.tessera.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,12 +23,11 @@ class ListenerLimitsTest {
 
     @Test
     void oversizedHeadersAndBodiesAreRefused() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        try (TesseraServer server = LoopbackServers.start("""
                 web:
                   max_header_bytes: 8KiB
                   max_request_body_bytes: 1MiB
-                """))) {
+                """)) {
             String big = "a".repeat(20_000);
             String answer = exchange(
                     server, "GET /-/healthy HTTP/1.1\r\nHost: x\r\nX-Big: " + big + "\r\nConnection: close\r\n\r\n");

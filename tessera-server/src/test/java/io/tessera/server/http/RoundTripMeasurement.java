@@ -3,8 +3,8 @@ package io.tessera.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.CodedOutputStream;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -43,12 +43,11 @@ class RoundTripMeasurement {
 
     @Test
     void smallQueryAndRemoteWrite() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        try (TesseraServer server = LoopbackServers.start("""
                 storage:
                   retention: 100y
                   memory_limit: 256MiB
-                """))) {
+                """)) {
             String base = "http://" + server.address();
             HttpClient client =
                     HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

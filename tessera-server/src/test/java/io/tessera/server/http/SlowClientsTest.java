@@ -6,8 +6,8 @@ import io.tessera.core.Labels;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
 import io.tessera.ingest.remote.RemoteWriteEncoder;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -35,11 +35,10 @@ class SlowClientsTest {
 
     @Test
     void slowClientsHoldConnectionsNotWorkers() throws Exception {
-        try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        try (TesseraServer server = LoopbackServers.start("""
                 web:
                   read_timeout: 4s
-                """))) {
+                """)) {
             List<Socket> slow = new ArrayList<>();
             try {
                 for (int i = 0; i < SLOW_BODIES + SLOW_HEADERS; i++) {

@@ -9,7 +9,6 @@ import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +39,7 @@ class ClickHouseJsClientTest {
     private static final String QUERY = "SELECT host, count(*) AS n, sum(latency) AS total FROM requests "
             + "WHERE ts > now() - INTERVAL 2 HOUR GROUP BY host ORDER BY host";
     private static TesseraServer server;
-    /** host -> {count, sum of latency}, in the query's order */
+    /** host -> {count, sum of latency, sum of status}, in the query's order */
     private static final Map<String, double[]> EXPECTED = new TreeMap<>();
 
     @BeforeAll
@@ -51,27 +50,11 @@ class ClickHouseJsClientTest {
                         + " (.ci/run installs it: npm install --prefix target/js-clients @clickhouse/client)");
         Assumptions.assumeTrue(nodeVersion() != null, "skipped: no Node.js (node) on the PATH");
         server = TesseraServer.start(ConfigLoader.parse(SqlSurfacesTest.CONFIG));
-        long base = System.currentTimeMillis() - 3_600_000;
         Random random = new Random(23);
-        StringBuilder rows = new StringBuilder("ts,host,status,latency\n");
-        for (int i = 0; i < 400; i++) {
-            String host = "h-" + random.nextInt(4);
-            double latency = Math.round(random.nextDouble() * 10_000) / 8.0;
-            rows.append(base + i * 1000L)
-                    .append(',')
-                    .append(host)
-                    .append(',')
-                    .append(200 + 100 * random.nextInt(3))
-                    .append(',')
-                    .append(latency)
-                    .append('\n');
-            double[] e = EXPECTED.computeIfAbsent(host, h -> new double[2]);
-            e[0]++;
-            e[1] += latency;
-        }
-        HttpResponse<String> r =
-                TableRowsEndpointTest.post(server, "/api/v1/tables/requests/rows", "text/csv", rows.toString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        RequestRows rows = RequestRows.generate(
+                System.currentTimeMillis() - 3_600_000, 400, random, i -> "h-" + random.nextInt(4), 10_000, 8.0);
+        EXPECTED.putAll(rows.byHost());
+        rows.postTo(server);
     }
 
     @AfterAll

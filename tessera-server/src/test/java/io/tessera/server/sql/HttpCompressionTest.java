@@ -6,6 +6,7 @@ import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -93,20 +94,18 @@ class HttpCompressionTest {
         assertThat(compressed.headers().firstValue("Content-Encoding")).hasValue("gzip");
         assertThat(gunzip(compressed.body())).isEqualTo(plain);
 
-        HttpResponse<byte[]> notAsked = bytes(HttpRequest.newBuilder(uri(url))
-                .header("Accept-Encoding", "gzip")
+        assertAnsweredPlain(url, "gzip", plain, "without enable_http_compression=1");
+        assertAnsweredPlain(url + "&enable_http_compression=1", "gzip;q=0, br", plain, "gzip refused with q=0");
+    }
+
+    /** {@code url} asked with {@code acceptEncoding} is answered {@code plain}, uncompressed, because of {@code why}. */
+    private static void assertAnsweredPlain(String url, String acceptEncoding, byte[] plain, String why)
+            throws Exception {
+        HttpResponse<byte[]> r = bytes(HttpRequest.newBuilder(uri(url))
+                .header("Accept-Encoding", acceptEncoding)
                 .GET());
-        assertThat(notAsked.headers().firstValue("Content-Encoding"))
-                .as("without enable_http_compression=1")
-                .isEmpty();
-        assertThat(notAsked.body()).isEqualTo(plain);
-        HttpResponse<byte[]> refused = bytes(HttpRequest.newBuilder(uri(url + "&enable_http_compression=1"))
-                .header("Accept-Encoding", "gzip;q=0, br")
-                .GET());
-        assertThat(refused.headers().firstValue("Content-Encoding"))
-                .as("gzip refused with q=0")
-                .isEmpty();
-        assertThat(refused.body()).isEqualTo(plain);
+        assertThat(r.headers().firstValue("Content-Encoding")).as(why).isEmpty();
+        assertThat(r.body()).isEqualTo(plain);
     }
 
     @Test
@@ -163,18 +162,21 @@ class HttpCompressionTest {
     }
 
     private static byte[] gzip(String text) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream z = new GZIPOutputStream(out)) {
-            z.write(text.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        return out.toByteArray();
+        return compress(text, GZIPOutputStream::new);
     }
 
     private static byte[] deflate(String text) {
+        return compress(text, DeflaterOutputStream::new);
+    }
+
+    /** Wraps a stream in a compressing one. */
+    private interface Compression {
+        OutputStream wrap(OutputStream out) throws IOException;
+    }
+
+    private static byte[] compress(String text, Compression compression) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (DeflaterOutputStream z = new DeflaterOutputStream(out)) {
+        try (OutputStream z = compression.wrap(out)) {
             z.write(text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new AssertionError(e);

@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -46,24 +45,19 @@ class SqlEndToEndTest {
 
     @BeforeAll
     static void load() throws Exception {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 tables:
                   - name: requests
                     time_column: ts
                     dimensions: [{name: host, type: STRING}, {name: status, type: LONG}]
                     measures: [{name: latency, type: DOUBLE}, {name: bytes, type: LONG}]
-                """));
-        duck = DriverManager.getConnection("jdbc:duckdb:");
-        try (Statement s = duck.createStatement()) {
-            s.execute(
-                    "CREATE TABLE requests (ts TIMESTAMP, host VARCHAR, status BIGINT, latency DOUBLE, bytes BIGINT)");
-        }
+                """);
+        duck = DuckRequests.open();
         base = (System.currentTimeMillis() / 60_000 - 120) * 60_000;
         Random random = new Random(42);
         int requests = 6;
         int per = ROWS / requests;
-        try (PreparedStatement insert = duck.prepareStatement("INSERT INTO requests VALUES (?, ?, ?, ?, ?)")) {
+        try (PreparedStatement insert = DuckRequests.insert(duck)) {
             for (int q = 0; q < requests; q++) {
                 boolean csv = q % 2 == 1;
                 StringBuilder body = new StringBuilder(csv ? "bytes,latency,status,host,ts\r\n" : "");
@@ -73,12 +67,7 @@ class SqlEndToEndTest {
                     long status = new long[] {200, 201, 404, 500, 503}[random.nextInt(5)];
                     double latency = random.nextInt(10) == 0 ? random.nextInt(100) : random.nextGaussian() * 50 + 100;
                     long bytes = random.nextLong(1_000_000) - 1000;
-                    insert.setObject(1, LocalDateTime.ofInstant(Instant.ofEpochMilli(ts), ZoneOffset.UTC));
-                    insert.setString(2, host);
-                    insert.setLong(3, status);
-                    insert.setDouble(4, latency);
-                    insert.setLong(5, bytes);
-                    insert.addBatch();
+                    DuckRequests.addRow(insert, ts, host, status, latency, bytes);
                     if (csv) {
                         body.append(bytes)
                                 .append(',')

@@ -10,13 +10,9 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Tag;
@@ -56,15 +52,11 @@ class SqlTablesThroughputTest {
                 """;
         long base = System.currentTimeMillis() - 7_200_000;
         try (TesseraServer server = TesseraServer.start(ConfigLoader.parse(config));
-                Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
-            try (Statement s = duck.createStatement()) {
-                s.execute(
-                        "CREATE TABLE requests (ts TIMESTAMP, host VARCHAR, status BIGINT, latency DOUBLE, bytes BIGINT)");
-            }
+                Connection duck = DuckRequests.open()) {
             Random random = new Random(1);
             long[] nanos = new long[2];
             long[] bytes = new long[2];
-            try (PreparedStatement insert = duck.prepareStatement("INSERT INTO requests VALUES (?, ?, ?, ?, ?)")) {
+            try (PreparedStatement insert = DuckRequests.insert(duck)) {
                 for (int q = 0; q < REQUESTS; q++) {
                     boolean csv = q % 2 == 1;
                     StringBuilder body = new StringBuilder(csv ? "ts,host,status,latency,bytes\n" : "");
@@ -98,12 +90,7 @@ class SqlTablesThroughputTest {
                                     .append(size)
                                     .append("}\n");
                         }
-                        insert.setObject(1, LocalDateTime.ofInstant(Instant.ofEpochMilli(ts), ZoneOffset.UTC));
-                        insert.setString(2, host);
-                        insert.setLong(3, status);
-                        insert.setDouble(4, latency);
-                        insert.setLong(5, size);
-                        insert.addBatch();
+                        DuckRequests.addRow(insert, ts, host, status, latency, size);
                     }
                     String text = body.toString();
                     if (q < 6) {

@@ -10,9 +10,9 @@ import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.PlanResult;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -103,8 +103,7 @@ class SqlViewsEndToEndTest {
 
     @BeforeAll
     static void load() throws Exception {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 acceleration:
                   allowed_lateness: 0s
                 tables:
@@ -116,7 +115,7 @@ class SqlViewsEndToEndTest {
                     time_column: ts
                     dimensions: [{name: host, type: STRING}]
                     measures: [{name: latency, type: DOUBLE}]
-                """));
+                """);
         duck = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement s = duck.createStatement()) {
             s.execute(
@@ -221,9 +220,7 @@ class SqlViewsEndToEndTest {
                                 .map(q -> "  - sql: \"" + q + "\"\n    every: 1m\n")
                                 .toList());
         planned = Planner.plan(Workload.parse(workload, server.config().tableCatalog()));
-        HttpResponse<String> installed =
-                ServerHttp.post(server.address(), "/api/v1/plan", InstallablePlanCodec.toJson(planned.plan()));
-        assertThat(installed.statusCode()).as(installed.body()).isEqualTo(200);
+        ServerHttp.installPlan(server.address(), InstallablePlanCodec.toJson(planned.plan()));
         tick();
     }
 

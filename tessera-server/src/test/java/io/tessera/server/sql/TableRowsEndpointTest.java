@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tessera.core.Batch;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,8 +26,7 @@ class TableRowsEndpointTest {
 
     @BeforeEach
     void start() {
-        server = TesseraServer.start(ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        server = LoopbackServers.start("""
                 storage:
                   retention: 1h
                 remote_write:
@@ -37,7 +36,7 @@ class TableRowsEndpointTest {
                     time_column: ts
                     dimensions: [{name: host, type: STRING}, {name: status, type: LONG}]
                     measures: [{name: latency, type: DOUBLE}]
-                """));
+                """);
     }
 
     @AfterEach

@@ -7,9 +7,9 @@ import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.plan.planner.PlanResult;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
+import io.tessera.server.LoopbackServers;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
-import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -33,8 +33,7 @@ class TableViewRestartTest {
     Path tmp;
 
     private ServerConfig config() {
-        return ConfigLoader.parse("""
-                listen: 127.0.0.1:0
+        return LoopbackServers.config("""
                 storage:
                   snapshot_interval: 1h
                 acceleration:

@@ -188,30 +188,9 @@ class WebConfigFileTest {
             assertThat(anonymous.headers().firstValue("X-Frame-Options"))
                     .as(call.name())
                     .hasValue("deny");
-            HttpResponse<String> wrong = https.send(
-                    call.request()
-                            .get()
-                            .header("Authorization", basic("alice", "looking-glass"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(wrong.statusCode())
-                    .as(call.name() + " with a wrong password")
-                    .isEqualTo(401);
-            HttpResponse<String> nobody = https.send(
-                    call.request()
-                            .get()
-                            .header("Authorization", basic("bob", "wonderland"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(nobody.statusCode())
-                    .as(call.name() + " as an unknown user")
-                    .isEqualTo(401);
-            HttpResponse<String> alice = https.send(
-                    call.request()
-                            .get()
-                            .header("Authorization", basic("alice", "wonderland"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            assertUnauthorized(call, "alice", "looking-glass", " with a wrong password");
+            assertUnauthorized(call, "bob", "wonderland", " as an unknown user");
+            HttpResponse<String> alice = sendAs(call.request().get(), "alice", "wonderland");
             assertThat(alice.statusCode())
                     .as(call.name() + " with credentials: " + alice.body())
                     .isEqualTo(call.expected());
@@ -222,12 +201,21 @@ class WebConfigFileTest {
                     .as(call.name())
                     .hasValue("max-age=31536000");
         }
-        HttpResponse<String> answer = https.send(
-                get("/api/v1/query?query=web_metric")
-                        .header("Authorization", basic("alice", "wonderland"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = sendAs(get("/api/v1/query?query=web_metric"), "alice", "wonderland");
         assertThat(answer.body()).contains("\"__name__\":\"web_metric\"");
+    }
+
+    private static void assertUnauthorized(Call call, String user, String password, String why) throws Exception {
+        assertThat(sendAs(call.request().get(), user, password).statusCode())
+                .as(call.name() + why)
+                .isEqualTo(401);
+    }
+
+    /** {@code request} sent over TLS with basic credentials of {@code user} and {@code password}. */
+    private static HttpResponse<String> sendAs(HttpRequest.Builder request, String user, String password)
+            throws Exception {
+        return https.send(
+                request.header("Authorization", basic(user, password)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
@@ -263,24 +251,12 @@ class WebConfigFileTest {
                     original.replaceFirst(
                             "alice: \\S+",
                             "carol: " + TestPki.bcrypt("rabbit-hole").replace("$", "\\$")));
-            HttpResponse<String> alice = https.send(
-                    get("/-/healthy")
-                            .header("Authorization", basic("alice", "wonderland"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> alice = sendAs(get("/-/healthy"), "alice", "wonderland");
             assertThat(alice.statusCode()).isEqualTo(401);
-            HttpResponse<String> carol = https.send(
-                    get("/-/healthy")
-                            .header("Authorization", basic("carol", "rabbit-hole"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> carol = sendAs(get("/-/healthy"), "carol", "rabbit-hole");
             assertThat(carol.statusCode()).isEqualTo(200);
             Files.writeString(webConfig, "basic_auth_users: [not, a, mapping\n");
-            HttpResponse<String> broken = https.send(
-                    get("/-/healthy")
-                            .header("Authorization", basic("carol", "rabbit-hole"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> broken = sendAs(get("/-/healthy"), "carol", "rabbit-hole");
             assertThat(broken.statusCode())
                     .as("a broken file keeps the configuration in force")
                     .isEqualTo(200);
@@ -290,11 +266,7 @@ class WebConfigFileTest {
         } finally {
             Files.writeString(webConfig, original);
         }
-        HttpResponse<String> back = https.send(
-                get("/-/healthy")
-                        .header("Authorization", basic("alice", "wonderland"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> back = sendAs(get("/-/healthy"), "alice", "wonderland");
         assertThat(back.statusCode()).isEqualTo(200);
     }
 
@@ -309,11 +281,7 @@ class WebConfigFileTest {
             assertThat(swapped).hasSameSizeAs(original);
             Files.writeString(webConfig, swapped);
             Files.setLastModifiedTime(webConfig, modified);
-            HttpResponse<String> before = https.send(
-                    get("/-/healthy")
-                            .header("Authorization", basic("alice", "queen-of-hearts"))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> before = sendAs(get("/-/healthy"), "alice", "queen-of-hearts");
             assertThat(before.statusCode())
                     .as("no reload without a visible change")
                     .isEqualTo(401);
@@ -326,12 +294,7 @@ class WebConfigFileTest {
             int status = 0;
             for (int i = 0; i < 100 && status != 200; i++) {
                 Thread.sleep(100);
-                status = https.send(
-                                get("/-/healthy")
-                                        .header("Authorization", basic("alice", "queen-of-hearts"))
-                                        .build(),
-                                HttpResponse.BodyHandlers.ofString())
-                        .statusCode();
+                status = sendAs(get("/-/healthy"), "alice", "queen-of-hearts").statusCode();
             }
             assertThat(status).as("after SIGHUP the new hash is in force").isEqualTo(200);
         } finally {
