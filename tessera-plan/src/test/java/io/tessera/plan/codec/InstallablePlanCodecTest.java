@@ -177,6 +177,18 @@ class InstallablePlanCodecTest {
                 new PhysicalDag(nodes, r), r.stream().map(i -> "q" + i).toList());
     }
 
+    /** A plan reading {@code function} over {@code windowMs} from a SUM pane view over a time range of x. */
+    private static InstallablePlan sumViewRead(
+            TimeRange.Kind rangeKind, long rangeMs, Materialization m, String function, long windowMs) {
+        return plan(
+                List.of(
+                        SCAN,
+                        new TimeRange(0, rangeKind, rangeMs),
+                        new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, m),
+                        new ViewRangeFunction(function, 2, windowMs, new int[0])),
+                3);
+    }
+
     @Test
     void rejectsATimeRangeOverSomethingOtherThanAScan() {
         assertThatThrownBy(() -> plan(
@@ -190,45 +202,21 @@ class InstallablePlanCodecTest {
 
     @Test
     void rejectsAPaneStateWhoseRangeIsNotItsPane() {
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.RANGE, 30_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
-                                new ViewRangeFunction("sum_over_time", 2, 3_600_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.RANGE, 30_000, ING, "sum_over_time", 3_600_000))
                 .hasMessageContaining("its pane is 60000 ms but its input time range (node 1) is 30000 ms");
     }
 
     @Test
     void rejectsAViewReadWhoseWindowIsNotAMultipleOfThePane() {
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.RANGE, 60_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
-                                new ViewRangeFunction("sum_over_time", 2, 90_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.RANGE, 60_000, ING, "sum_over_time", 90_000))
                 .hasMessageContaining("window 90000 ms is not a positive multiple of the view's pane width 60000 ms");
     }
 
     @Test
     void rejectsAViewReadOfAnUnmaterializedPaneStateOrTheWrongFamily() {
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.RANGE, 60_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, null),
-                                new ViewRangeFunction("sum_over_time", 2, 60_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.RANGE, 60_000, null, "sum_over_time", 60_000))
                 .hasMessageContaining("reads a materialized pane state");
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.RANGE, 60_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
-                                new ViewRangeFunction("max_over_time", 2, 60_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.RANGE, 60_000, ING, "max_over_time", 60_000))
                 .hasMessageContaining("max_over_time cannot be answered from a SUM view");
     }
 
@@ -261,13 +249,7 @@ class InstallablePlanCodecTest {
     @Test
     void rejectsQueryTimeNodesBelowAnIngestionView() {
         // a pane state over an instant vector keeps that vector's values, so it must be a last-value state
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.INSTANT, 60_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
-                                new ViewRangeFunction("sum_over_time", 2, 60_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.INSTANT, 60_000, ING, "sum_over_time", 60_000))
                 .hasMessageContaining("a pane state over an instant vector keeps its value per series")
                 .hasMessageContaining("not SUM");
         // and what ingestion runs evaluate may not be pinned by @
