@@ -325,6 +325,18 @@ class PlannerTest {
         return Planner.plan(Workload.of(List.of(queries)).withEstimates(10_000, 10 * S));
     }
 
+    /**
+     * The plan for a panel of {@code query} over 1 h at 15 s refreshed every 30 s, aligned and
+     * unaligned, after checking that only the unaligned one gets a view of {@code family}, one.
+     */
+    private static PlanResult planPanelAlignedAndNot(String query, StateFamily family) {
+        WorkloadQuery panel = WorkloadQuery.range(query, 3_600_000, 15 * S, 30 * S);
+        assertThat(viewsOf(planBusy(panel), family)).isEmpty();
+        PlanResult both = planBusy(panel, panel.unaligned());
+        assertThat(viewsOf(both, family)).hasSize(1);
+        return both;
+    }
+
     private static List<MaterializedView> viewsOf(PlanResult result, StateFamily family) {
         return result.plan().materializedViews().stream()
                 .filter(v -> v.state().state().family() == family)
@@ -338,13 +350,12 @@ class PlannerTest {
 
     @Test
     void anUnalignedRangeQueryOfARateGetsAViewThatKeepsTheSamples() {
-        WorkloadQuery panel = WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 30 * S);
-        PlanResult aligned = planBusy(panel);
-        assertThat(viewsOf(aligned, StateFamily.SAMPLES)).isEmpty();
-        PlanResult both = planBusy(panel, panel.unaligned());
-        List<MaterializedView> samples = viewsOf(both, StateFamily.SAMPLES);
-        assertThat(samples).hasSize(1);
-        assertThat(samples.getFirst().state().materialization().retentionMs())
+        PlanResult both = planPanelAlignedAndNot("rate(c[5m])", StateFamily.SAMPLES);
+        assertThat(viewsOf(both, StateFamily.SAMPLES)
+                        .getFirst()
+                        .state()
+                        .materialization()
+                        .retentionMs())
                 .isGreaterThanOrEqualTo(3_600_000 + 300_000);
         assertThat(both.explanation().text()).contains("samples view").contains("unaligned range queries [1]");
         PhysicalDag dag = both.plan().dag();
@@ -366,13 +377,12 @@ class PlannerTest {
 
     @Test
     void anUnalignedRangeQueryOfASumOfRatesGetsACurveViewInsteadOfSweeps() {
-        WorkloadQuery panel = WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 30 * S);
-        PlanResult aligned = planBusy(panel);
-        assertThat(viewsOf(aligned, StateFamily.CURVE)).isEmpty();
-        PlanResult both = planBusy(panel, panel.unaligned());
-        List<MaterializedView> curves = viewsOf(both, StateFamily.CURVE);
-        assertThat(curves).hasSize(1);
-        assertThat(curves.getFirst().state().materialization().retentionMs())
+        PlanResult both = planPanelAlignedAndNot("sum by (job) (rate(c[5m]))", StateFamily.CURVE);
+        assertThat(viewsOf(both, StateFamily.CURVE)
+                        .getFirst()
+                        .state()
+                        .materialization()
+                        .retentionMs())
                 .isGreaterThanOrEqualTo(3_600_000 + 60_000);
         assertThat(both.plan().materializedViews())
                 .as("the curve answers what a samples view would be swept for")
