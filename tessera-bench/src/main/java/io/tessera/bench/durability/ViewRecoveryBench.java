@@ -1,23 +1,14 @@
 package io.tessera.bench.durability;
 
+import io.tessera.bench.accel.AccelPlan;
+import io.tessera.bench.accel.ScanPanes;
 import io.tessera.core.Labels;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
 import io.tessera.ingest.remote.RemoteWriteEncoder;
-import io.tessera.plan.DagBuilder;
-import io.tessera.plan.Grouping;
-import io.tessera.plan.Materialization;
-import io.tessera.plan.MaterializedViews;
-import io.tessera.plan.PaneState;
-import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.Scan;
 import io.tessera.plan.StateSpec;
-import io.tessera.plan.TimeRange;
 import io.tessera.plan.codec.InstallablePlan;
 import io.tessera.plan.codec.InstallablePlanCodec;
-import io.tessera.plan.lowering.PromqlLowering;
-import io.tessera.plan.lowering.ViewMatcher;
-import io.tessera.promql.Parser;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
@@ -173,30 +164,12 @@ public final class ViewRecoveryBench {
     }
 
     static InstallablePlan plan() {
-        DagBuilder b = new DagBuilder();
-        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
-        for (String q : QUERIES) {
-            b.root(lowering.lower(Parser.parse(q)));
-        }
-        PhysicalDag lowered = b.build();
-        for (int id = 0; id < lowered.size(); id++) {
-            if (lowered.node(id) instanceof Scan scan) {
-                boolean counter = scan.matchers().getFirst().value().equals("bench_counter");
-                int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, PANE));
-                for (StateFamily f : counter
-                        ? List.of(StateFamily.COUNTER)
-                        : List.of(StateFamily.SUM, StateFamily.MAX, StateFamily.AVG)) {
-                    b.add(new PaneState(
-                            range,
-                            StateSpec.of(f),
-                            Grouping.PER_SERIES,
-                            new Materialization(
-                                    Materialization.Mode.AT_INGESTION, PANE, 0, 100L * 365 * 24 * 3600_000)));
-                }
-            }
-        }
-        PhysicalDag withViews = b.build();
-        return InstallablePlan.of(ViewMatcher.rewriteAll(withViews, MaterializedViews.of(withViews)), QUERIES);
+        return AccelPlan.withPaneViews(QUERIES, 100L * 365 * 24 * 3600_000, scan -> {
+            boolean counter = scan.matchers().getFirst().value().equals("bench_counter");
+            List<StateFamily> families =
+                    counter ? List.of(StateFamily.COUNTER) : List.of(StateFamily.SUM, StateFamily.MAX, StateFamily.AVG);
+            return new ScanPanes(PANE, families.stream().map(StateSpec::of).toList());
+        });
     }
 
     private static void installPlan(TesseraServer server) throws Exception {

@@ -27,7 +27,6 @@ public final class IngestBenchCommand implements Callable<Integer> {
     private static final int SERIES_PER_REQUEST = 200;
     private static final int SAMPLES_PER_SERIES = 10;
     private static final long INTERVAL_MILLIS = 10_000;
-    private static final Duration READY = Duration.ofSeconds(60);
 
     @Option(
             names = "--quick",
@@ -81,7 +80,7 @@ public final class IngestBenchCommand implements Callable<Integer> {
 
         RunPlan plan = new RunPlan(load, warmup, measure, out);
         List<TargetResult> results = new ArrayList<>();
-        try (TesseraProcess tessera = TesseraProcess.start(READY)) {
+        try (TesseraProcess tessera = TesseraProcess.start()) {
             results.add(plan.run(new Target(
                     "Tessera",
                     tessera.remoteWriteUrl(),
@@ -90,7 +89,7 @@ public final class IngestBenchCommand implements Callable<Integer> {
                     tessera.pid(),
                     tessera)));
         }
-        try (PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY)) {
+        try (PrometheusProcess prometheus = PrometheusProcess.startReceiver()) {
             results.add(plan.run(new Target(
                     "Prometheus",
                     prometheus.remoteWriteUrl(),

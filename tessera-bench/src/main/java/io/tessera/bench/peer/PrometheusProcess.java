@@ -37,6 +37,11 @@ public final class PrometheusProcess extends LoopbackServer {
         return "Prometheus is not installed: install it (Debian: apt-get install -y prometheus) or set PROMETHEUS_BIN";
     }
 
+    /** Prometheus with nothing to scrape, only its remote-write receiver, ready. */
+    public static PrometheusProcess startReceiver() throws IOException {
+        return start("global: {}\n", READY_TIMEOUT);
+    }
+
     /**
      * Starts Prometheus with {@code configYaml} as its configuration, the remote-write receiver
      * enabled, and waits until it is ready.

@@ -20,9 +20,17 @@ public final class QueryApi implements AutoCloseable {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
+    /** How long a query may take before the bench gives up on it. */
+    public static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
+
     private final String baseUrl;
     private final Duration timeout;
     private final String extraForm;
+
+    /** A client whose queries time out after {@link #QUERY_TIMEOUT}. */
+    public QueryApi(String baseUrl) {
+        this(baseUrl, QUERY_TIMEOUT);
+    }
 
     public QueryApi(String baseUrl, Duration timeout) {
         this(baseUrl, timeout, "");

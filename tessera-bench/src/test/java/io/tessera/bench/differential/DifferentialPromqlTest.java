@@ -58,7 +58,7 @@ class DifferentialPromqlTest {
         shape = FULL
                 ? DatasetShape.of(2_000, Duration.ofHours(3), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED)
                 : DatasetShape.of(300, Duration.ofHours(1), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED);
-        prometheus = PrometheusProcess.start("global: {}\n", Duration.ofSeconds(60));
+        prometheus = PrometheusProcess.startReceiver();
         tessera = TesseraServer.start(ServerConfig.DEFAULTS.withListen("127.0.0.1:0"));
         DatasetLoader loader = new DatasetLoader(shape, 2, null);
         for (String target : List.of("Prometheus", "Tessera")) {
