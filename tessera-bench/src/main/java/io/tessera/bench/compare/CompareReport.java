@@ -156,20 +156,11 @@ final class CompareReport {
             i++;
             b.append(String.format(
                     Locale.ROOT,
-                    "| %d | %s `%s` | %s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1fx | %s | %s | %s | %s |%n",
+                    "| %d | %s `%s` | %s | %s | %s | %s |%n",
                     i,
                     r.query().name(),
                     r.query().text(),
-                    r.kind(),
-                    r.answered().label,
-                    r.prometheusP50(),
-                    r.prometheus().percentileMillis(95),
-                    r.tesseraP50(),
-                    r.tessera().percentileMillis(95),
-                    r.ratio(),
-                    r.exact() == null
-                            ? "–"
-                            : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
+                    timings("%s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1fx | %s", r, "–"),
                     r.exact() == null ? "–" : String.format(Locale.ROOT, "%.1fx", r.viewGain()),
                     error(r.query().error(), r.error()),
                     Double.isNaN(r.exactError()) ? "–" : error(r.query().error(), r.exactError())));
@@ -216,18 +207,9 @@ final class CompareReport {
         for (CompareRow r : run.rows()) {
             b.append(String.format(
                     Locale.ROOT,
-                    "%-42s %-8s %-9s %7.2f ms %7.2f ms %7.2f ms %7.2f ms %7.1fx %10s %12s%n",
+                    "%-42s %s %12s%n",
                     r.query().name(),
-                    r.kind(),
-                    r.answered().label,
-                    r.prometheusP50(),
-                    r.prometheus().percentileMillis(95),
-                    r.tesseraP50(),
-                    r.tessera().percentileMillis(95),
-                    r.ratio(),
-                    r.exact() == null
-                            ? "-"
-                            : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
+                    timings("%-8s %-9s %7.2f ms %7.2f ms %7.2f ms %7.2f ms %7.1fx %10s", r, "-"),
                     error(r.query().error(), r.error())));
         }
         b.append(String.format(
@@ -276,6 +258,26 @@ final class CompareReport {
                 exact,
                 worstRelative,
                 100 * worstRank);
+    }
+
+    /**
+     * A row's kind, how it was answered, p50 and p95 of both sides, their ratio and the exact p50
+     * ({@code none} when not measured), laid out by {@code format}.
+     */
+    private static String timings(String format, CompareRow r, String none) {
+        return String.format(
+                Locale.ROOT,
+                format,
+                r.kind(),
+                r.answered().label,
+                r.prometheusP50(),
+                r.prometheus().percentileMillis(95),
+                r.tesseraP50(),
+                r.tessera().percentileMillis(95),
+                r.ratio(),
+                r.exact() == null
+                        ? none
+                        : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)));
     }
 
     private static String error(ErrorKind kind, double e) {

@@ -52,9 +52,7 @@ public final class IngestBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (PrometheusProcess.findBinary() == null) {
-            System.err.println("tessera bench ingest needs a Prometheus 2.x binary to compare against. "
-                    + PrometheusProcess.installHint());
+        if (PrometheusProcess.missingFor("tessera bench ingest")) {
             return 2;
         }
         Duration warmup = Duration.ofSeconds(quick ? 5 : 10);
@@ -81,22 +79,10 @@ public final class IngestBenchCommand implements Callable<Integer> {
         RunPlan plan = new RunPlan(load, warmup, measure, out);
         List<TargetResult> results = new ArrayList<>();
         try (TesseraProcess tessera = TesseraProcess.start()) {
-            results.add(plan.run(new Target(
-                    "Tessera",
-                    tessera.remoteWriteUrl(),
-                    tessera.baseUrl() + "/metrics",
-                    "tessera_raw_samples",
-                    tessera.pid(),
-                    tessera)));
+            results.add(plan.run(Target.of("Tessera", tessera, "tessera_raw_samples")));
         }
         try (PrometheusProcess prometheus = PrometheusProcess.startReceiver()) {
-            results.add(plan.run(new Target(
-                    "Prometheus",
-                    prometheus.remoteWriteUrl(),
-                    prometheus.baseUrl() + "/metrics",
-                    "prometheus_tsdb_head_samples_appended_total",
-                    prometheus.pid(),
-                    prometheus)));
+            results.add(plan.run(Target.of("Prometheus", prometheus, "prometheus_tsdb_head_samples_appended_total")));
         }
         return report(results.get(0), results.get(1));
     }

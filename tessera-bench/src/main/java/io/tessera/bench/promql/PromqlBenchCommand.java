@@ -66,9 +66,7 @@ public final class PromqlBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (PrometheusProcess.findBinary() == null) {
-            System.err.println("tessera bench promql needs a Prometheus 2.x binary to compare against. "
-                    + PrometheusProcess.installHint());
+        if (PrometheusProcess.missingFor("tessera bench promql")) {
             return 2;
         }
         int seriesWanted = series != null ? series : quick ? 2_000 : 10_000;
