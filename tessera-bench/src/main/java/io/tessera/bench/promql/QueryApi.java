@@ -1,5 +1,6 @@
 package io.tessera.bench.promql;
 
+import io.tessera.bench.peer.LoopbackHttp;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -16,10 +17,7 @@ import java.time.Duration;
  */
 public final class QueryApi implements AutoCloseable {
 
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private final HttpClient client = LoopbackHttp.client();
     /** How long a query may take before the bench gives up on it. */
     public static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
 

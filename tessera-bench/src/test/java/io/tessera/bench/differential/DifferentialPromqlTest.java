@@ -3,6 +3,7 @@ package io.tessera.bench.differential;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.tessera.bench.Peers;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.promql.AnswerComparison;
 import io.tessera.bench.promql.DatasetLoader;
@@ -83,16 +84,8 @@ class DifferentialPromqlTest {
     }
 
     @AfterAll
-    static void stop() {
-        try {
-            if (prometheus != null) {
-                prometheus.close();
-            }
-        } finally {
-            if (tessera != null) {
-                tessera.close();
-            }
-        }
+    static void stop() throws Exception {
+        Peers.closeInOrder(prometheus, tessera);
     }
 
     @Test
