@@ -21,7 +21,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -70,7 +69,7 @@ public final class ViewRecoveryBench {
                 installPlan(server);
                 memory = Math.min(memory, send(server, load));
             }
-            Path d = fresh(dir.resolve("ingest"));
+            Path d = BenchDirs.fresh(dir.resolve("ingest"));
             try (TesseraServer server = TesseraServer.start(config(d))) {
                 installPlan(server);
                 logged = Math.min(logged, send(server, load));
@@ -81,7 +80,7 @@ public final class ViewRecoveryBench {
                 "remote write with a plan installed, log on:      %,10.0f samples/s  (%.2f of in memory)%n",
                 samples / logged, memory / logged);
 
-        Path source = fresh(dir.resolve("source"));
+        Path source = BenchDirs.fresh(dir.resolve("source"));
         Path logOnly = dir.resolve("log-only");
         Path withViews = dir.resolve("snapshot-views");
         Path withTail = dir.resolve("snapshot-views-tail");
@@ -93,13 +92,13 @@ public final class ViewRecoveryBench {
             views = server.maintainer().progress().stream()
                     .mapToLong(p -> p.panesBuilt())
                     .sum();
-            copy(source, fresh(logOnly));
+            BenchDirs.copy(source, BenchDirs.fresh(logOnly));
         }
-        copy(source, fresh(withViews));
+        BenchDirs.copy(source, BenchDirs.fresh(withViews));
         try (TesseraServer server = TesseraServer.start(config(source))) {
             send(server, tail);
             server.runIngestionRuns();
-            copy(source, fresh(withTail));
+            BenchDirs.copy(source, BenchDirs.fresh(withTail));
         }
         System.out.printf(
                 "panes built before the restart: %,d (all views); view files %,d bytes, snapshot %,d bytes, log alone %,d bytes%n",
@@ -126,7 +125,7 @@ public final class ViewRecoveryBench {
         double bestTotal = Double.MAX_VALUE;
         long panes = 0;
         for (int rep = 0; rep < 3; rep++) {
-            Path d = copy(image, fresh(dir.resolve("run")));
+            Path d = BenchDirs.copy(image, BenchDirs.fresh(dir.resolve("run")));
             if (dropViewFiles) {
                 Files.delete(d.resolve("views").resolve("MANIFEST"));
             }
@@ -246,31 +245,6 @@ public final class ViewRecoveryBench {
             t.join();
         }
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-        return to;
-    }
-
-    private static Path fresh(Path d) throws IOException {
-        if (Files.exists(d)) {
-            try (Stream<Path> files = Files.walk(d)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
-        return d;
     }
 
     private static long size(Path d) throws IOException {
