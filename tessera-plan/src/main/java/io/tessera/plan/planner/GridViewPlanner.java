@@ -66,7 +66,7 @@ final class GridViewPlanner {
         this.workload = workload;
         this.model = model;
         this.currentCost = currentCost;
-        this.corrections = new GridCorrectionPlanner(dag, model, workload.seriesPerSelector());
+        this.corrections = new GridCorrectionPlanner(dag, model);
     }
 
     List<Decision> decide() {
