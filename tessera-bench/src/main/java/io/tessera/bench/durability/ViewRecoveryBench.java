@@ -2,13 +2,14 @@ package io.tessera.bench.durability;
 
 import io.tessera.bench.accel.AccelPlan;
 import io.tessera.bench.accel.ScanPanes;
+import io.tessera.bench.peer.RemoteWritePost;
+import io.tessera.bench.peer.ViewCatchUp;
 import io.tessera.core.Labels;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
 import io.tessera.ingest.remote.RemoteWriteEncoder;
 import io.tessera.plan.StateSpec;
 import io.tessera.plan.codec.InstallablePlan;
-import io.tessera.plan.codec.InstallablePlanCodec;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
@@ -16,10 +17,10 @@ import io.tessera.sketch.StateFamily;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -172,15 +173,7 @@ public final class ViewRecoveryBench {
     }
 
     private static void installPlan(TesseraServer server) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/plan"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan())))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("plan: " + r.statusCode() + " " + r.body());
-        }
+        ViewCatchUp.install("http://" + server.address(), plan());
     }
 
     /** Encoded remote-write requests per writer; writer w owns a slice of the series and sends it scrape by scrape. */
@@ -223,11 +216,7 @@ public final class ViewRecoveryBench {
                 for (byte[] body : mine) {
                     try {
                         HttpResponse<String> r = CLIENT.send(
-                                HttpRequest.newBuilder(uri)
-                                        .header("Content-Encoding", "snappy")
-                                        .header("Content-Type", "application/x-protobuf")
-                                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                                        .build(),
+                                RemoteWritePost.request(uri, Duration.ofSeconds(120), body),
                                 HttpResponse.BodyHandlers.ofString());
                         if (r.statusCode() != 204) {
                             throw new IllegalStateException("write: " + r.statusCode() + " " + r.body());
