@@ -38,13 +38,12 @@ public final class DefinitionIds {
     }
 
     private static void paneState(StringBuilder sb, PaneState p) {
-        sb.append(p.state())
-                .append(',')
-                .append(p.grouping())
-                .append(",pane=")
-                .append(p.materialization().paneMs())
-                .append(",phase=")
-                .append(p.materialization().phaseMs());
+        fields(
+                sb,
+                p.state(),
+                p.grouping(),
+                "pane=" + p.materialization().paneMs(),
+                "phase=" + p.materialization().phaseMs());
     }
 
     /** The node rendered with its inputs inlined in place of their ids. */
@@ -95,30 +94,14 @@ public final class DefinitionIds {
     private static void head(StringBuilder sb, PlanNode n) {
         sb.append(n.getClass().getSimpleName()).append('(');
         switch (n) {
-            case Scan s -> sb.append(s.source()).append(',').append(s.matchers());
-            case TimeRange t -> sb.append(t.windowKind()).append(',').append(t.rangeMs());
-            case TimeShift t ->
-                sb.append(t.offsetMs()).append(',').append(t.at()).append(',').append(t.kind());
+            case Scan s -> fields(sb, s.source(), s.matchers());
+            case TimeRange t -> fields(sb, t.windowKind(), t.rangeMs());
+            case TimeShift t -> fields(sb, t.offsetMs(), t.at(), t.kind());
             case RangeFunction f -> sb.append(f.function());
-            case Subquery q -> sb.append(q.rangeMs()).append(',').append(q.stepMs());
-            case InstantFunction f ->
-                sb.append(f.function()).append(',').append(f.kind()).append(',').append(f.absentLabels());
-            case VectorAggregate a ->
-                sb.append(a.op())
-                        .append(',')
-                        .append(a.grouping())
-                        .append(',')
-                        .append(a.without())
-                        .append(",param=")
-                        .append(a.param() >= 0);
-            case VectorBinary b ->
-                sb.append(b.op())
-                        .append(',')
-                        .append(b.matching())
-                        .append(',')
-                        .append(b.returnBool())
-                        .append(',')
-                        .append(b.kind());
+            case Subquery q -> fields(sb, q.rangeMs(), q.stepMs());
+            case InstantFunction f -> fields(sb, f.function(), f.kind(), f.absentLabels());
+            case VectorAggregate a -> fields(sb, a.op(), a.grouping(), a.without(), "param=" + (a.param() >= 0));
+            case VectorBinary b -> fields(sb, b.op(), b.matching(), b.returnBool(), b.kind());
             case Negate g -> sb.append(g.kind());
             case NumberLiteral l -> sb.append(Double.doubleToLongBits(l.value()));
             case StringLiteral l ->
@@ -126,11 +109,21 @@ public final class DefinitionIds {
                         .append(l.value().replace("\\", "\\\\").replace("\"", "\\\""))
                         .append('"');
             case PaneState p -> paneState(sb, p);
-            case ViewRangeFunction v -> sb.append(v.function()).append(',').append(v.windowMs());
+            case ViewRangeFunction v -> fields(sb, v.function(), v.windowMs());
             case ViewValue v -> {}
             case GridCorrection c -> sb.append(c.function());
             case Fallback f -> sb.append(f.kind());
             case SqlNode q -> sb.append(SqlNodes.describe(q));
+        }
+    }
+
+    /** Appends {@code values} separated by commas. */
+    private static void fields(StringBuilder sb, Object... values) {
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(values[i]);
         }
     }
 }

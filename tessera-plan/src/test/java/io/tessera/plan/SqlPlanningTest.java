@@ -35,9 +35,33 @@ class SqlPlanningTest {
         return Workload.parse(yaml, CATALOG);
     }
 
+    static PlanResult plan(String yaml) {
+        return Planner.plan(workload(yaml));
+    }
+
+    static MaterializedView viewOf(List<MaterializedView> views, StateFamily family) {
+        return views.stream()
+                .filter(v -> v.state().state().family() == family)
+                .findFirst()
+                .orElseThrow();
+    }
+
+    static long viewReads(PlanResult result) {
+        return result.plan().dag().nodes().stream()
+                .filter(n -> n instanceof SqlViewAggregate)
+                .count();
+    }
+
+    /** The plan read back from its JSON, after checking it equals the plan. */
+    static InstallablePlan roundTrip(InstallablePlan plan) {
+        InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(plan));
+        assertThat(back).isEqualTo(plan);
+        return back;
+    }
+
     @Test
     void windowedGroupByQueriesOverOneTableShareOneViewAndTheOthersSayWhyNot() {
-        Workload w = workload("""
+        PlanResult result = plan("""
                 sql_rows_per_second: 20000
                 sql_groups: 50
                 queries:
@@ -54,7 +78,6 @@ class SqlPlanningTest {
                   - sql: "SELECT host, count(*) FROM requests WHERE ts > TIMESTAMP '2026-01-01 00:00:00' GROUP BY host"
                     every: 1m
                 """);
-        PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
         assertThat(views)
                 .extracting(v -> v.state().state().family())
@@ -81,13 +104,8 @@ class SqlPlanningTest {
                 .extracting(v -> v.state().state().family())
                 .isEqualTo(StateFamily.KLL);
         // queries 0, 1, 2 and 4 read views in the plan's DAG: SqlViewAggregate over their aggregates
-        PhysicalDag dag = result.plan().dag();
-        long viewReads =
-                dag.nodes().stream().filter(n -> n instanceof SqlViewAggregate).count();
-        assertThat(viewReads).isEqualTo(4);
-        InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()));
-        assertThat(back).isEqualTo(result.plan());
-        assertThat(back.materializedViews())
+        assertThat(viewReads(result)).isEqualTo(4);
+        assertThat(roundTrip(result.plan()).materializedViews())
                 .extracting(MaterializedView::definitionId)
                 .containsExactlyElementsOf(
                         views.stream().map(MaterializedView::definitionId).toList());
@@ -95,7 +113,7 @@ class SqlPlanningTest {
 
     @Test
     void conditionsOnDimensionsShareOneViewKeyedByThemAndOtherConditionsSayWhyNot() {
-        Workload w = workload("""
+        PlanResult result = plan("""
                 sql_rows_per_second: 20000
                 sql_groups: 50
                 queries:
@@ -112,7 +130,6 @@ class SqlPlanningTest {
                   - sql: "SELECT time_bucket(INTERVAL '5 minutes', ts) AS t, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 6 HOUR AND code >= 500 GROUP BY t"
                     every: 1m
                 """);
-        PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
         assertThat(views)
                 .extracting(v -> v.state().grouping().labels())
@@ -123,17 +140,13 @@ class SqlPlanningTest {
                         "serves queries [0, 1, 2]",
                         "SQL query [3]: its condition compares latency, not a dimension",
                         "SQL query [4]: its condition compares the column it aggregates");
-        assertThat(result.plan().dag().nodes().stream()
-                        .filter(n -> n instanceof SqlViewAggregate)
-                        .count())
-                .isEqualTo(4);
-        assertThat(InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan())))
-                .isEqualTo(result.plan());
+        assertThat(viewReads(result)).isEqualTo(4);
+        roundTrip(result.plan());
     }
 
     @Test
     void aTimeBucketedQueryReadsTheViewOfItsOtherKeysOnPanesThatTileItsBuckets() {
-        Workload w = workload("""
+        PlanResult result = plan("""
                 sql_rows_per_second: 20000
                 sql_groups: 50
                 queries:
@@ -144,36 +157,25 @@ class SqlPlanningTest {
                   - sql: "SELECT date_trunc('hour', ts) AS t, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 DAY GROUP BY t"
                     every: 10m
                 """);
-        PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
         assertThat(views)
                 .extracting(v -> v.state().state().family())
                 .containsExactlyInAnyOrder(StateFamily.KLL, StateFamily.SUM);
-        MaterializedView kll = views.stream()
-                .filter(v -> v.state().state().family() == StateFamily.KLL)
-                .findFirst()
-                .orElseThrow();
+        MaterializedView kll = viewOf(views, StateFamily.KLL);
         assertThat(kll.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of("host")));
         assertThat(5 * M % kll.paneMs()).isZero();
         assertThat(kll.materialization().retentionMs()).isGreaterThanOrEqualTo(6 * 60 * M);
-        MaterializedView sum = views.stream()
-                .filter(v -> v.state().state().family() == StateFamily.SUM)
-                .findFirst()
-                .orElseThrow();
+        MaterializedView sum = viewOf(views, StateFamily.SUM);
         assertThat(sum.state().grouping()).isEqualTo(new Grouping(Grouping.Kind.BY, List.of()));
         assertThat(60 * M % sum.paneMs()).isZero();
         assertThat(result.explanation().text()).contains("serves queries [0, 1]");
-        assertThat(result.plan().dag().nodes().stream()
-                        .filter(n -> n instanceof SqlViewAggregate)
-                        .count())
-                .isEqualTo(3);
-        InstallablePlan back = InstallablePlanCodec.fromJson(InstallablePlanCodec.toJson(result.plan()));
-        assertThat(back).isEqualTo(result.plan());
+        assertThat(viewReads(result)).isEqualTo(3);
+        roundTrip(result.plan());
     }
 
     @Test
     void aSqlQueryOverAMetricSharesThePromqlQuerysPerSeriesView() {
-        Workload w = workload("""
+        PlanResult result = plan("""
                 series: 5000
                 scrape_interval: 1s
                 queries:
@@ -182,7 +184,6 @@ class SqlPlanningTest {
                   - sql: "SELECT job, quantile(0.99)(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR GROUP BY job"
                     every: 1m
                 """);
-        PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
         assertThat(views).hasSize(1);
         assertThat(views.getFirst().state().grouping()).isEqualTo(Grouping.PER_SERIES);
@@ -197,7 +198,7 @@ class SqlPlanningTest {
 
     @Test
     void aSqlQueryWithConditionsOnLabelsSharesThePromqlQuerysViewOfTheSameSeries() {
-        Workload w = workload("""
+        PlanResult result = plan("""
                 series: 5000
                 scrape_interval: 1s
                 queries:
@@ -208,7 +209,6 @@ class SqlPlanningTest {
                   - sql: "SELECT job, quantile(0.5)(value) FROM x WHERE ts > now() - INTERVAL 1 HOUR AND job IN ('api', 'db') GROUP BY job"
                     every: 1m
                 """);
-        PlanResult result = Planner.plan(w);
         List<MaterializedView> views = result.plan().materializedViews();
         assertThat(views)
                 .as(result.explanation().text())
@@ -261,7 +261,7 @@ class SqlPlanningTest {
 
     @Test
     void everyShapeAViewCannotServeSaysWhy() {
-        Workload w = workload("""
+        PlanResult result = plan("""
                 sql_rows_per_second: 20000
                 queries:
                   - sql: "SELECT time_bucket(INTERVAL '90 seconds', ts) AS b, sum(bytes) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY b"
@@ -279,7 +279,6 @@ class SqlPlanningTest {
                   - sql: "SELECT code, sum(code) FROM requests WHERE ts > now() - INTERVAL 1 HOUR GROUP BY code"
                     every: 1m
                 """);
-        PlanResult result = Planner.plan(w);
         assertThat(result.plan().materializedViews()).isEmpty();
         assertThat(result.explanation().text())
                 .contains(

@@ -65,12 +65,16 @@ class SqlWorkloadTest {
                 .hasMessageContaining(message);
     }
 
-    @Test
-    void workloadLevelSqlEstimatesArePositiveIntegers() {
-        assertThatThrownBy(() -> Workload.parse("sql_rows_per_second: 0\nqueries: [{query: x}]"))
-                .hasMessageContaining("workload.sql_rows_per_second: expected a positive integer");
-        assertThatThrownBy(() -> Workload.parse("sql_groups: many\nqueries: [{query: x}]"))
-                .hasMessageContaining("workload.sql_groups: expected a positive integer");
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "sql_rows_per_second: 0|workload.sql_rows_per_second: expected a positive integer",
+                "sql_groups: many|workload.sql_groups: expected a positive integer",
+            })
+    void workloadLevelSqlEstimatesArePositiveIntegers(String estimate, String message) {
+        assertThatThrownBy(() -> Workload.parse(estimate + "\nqueries: [{query: x}]"))
+                .hasMessageContaining(message);
     }
 
     @Test

@@ -38,8 +38,6 @@ import picocli.CommandLine.Option;
                 "Accelerated (view-backed) query latency and error of Tessera against Prometheus 2.x, over loopback.")
 public final class AccelBenchCommand implements Callable<Integer> {
 
-    private static final Duration READY = Duration.ofSeconds(60);
-    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration CATCH_UP = Duration.ofMinutes(15);
     private static final long HOUR = 3_600_000;
     private static final long STEP_MS = 15_000;
@@ -222,10 +220,10 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 d.samples());
         List<AccelQuery> queries = queries();
         long onGrid = onGrid(d);
-        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + server.heap(), "-XX:+UseParallelGC");
-                PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY);
-                QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
-                QueryApi theirs = new QueryApi(prometheus.baseUrl(), QUERY_TIMEOUT)) {
+        try (TesseraProcess tessera = TesseraProcess.start("-Xmx" + server.heap(), "-XX:+UseParallelGC");
+                PrometheusProcess prometheus = PrometheusProcess.startReceiver();
+                QueryApi ours = new QueryApi(tessera.baseUrl());
+                QueryApi theirs = new QueryApi(prometheus.baseUrl())) {
             BlockLoader.load(d, "Tessera", tessera.remoteWriteUrl(), server.connections(), out);
             BlockLoader.load(d, "Prometheus", prometheus.remoteWriteUrl(), server.connections(), out);
             int n = queries.size();

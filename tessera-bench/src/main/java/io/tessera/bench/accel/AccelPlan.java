@@ -23,6 +23,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The bench's plans: the planner's, from a workload of the bench's queries; or built by hand: the queries lowered into one DAG, and per-series views on
@@ -77,6 +78,26 @@ public final class AccelPlan {
 
     /** Per-series pane views of every Scan, chosen by hand rather than by the planner. */
     public static InstallablePlan build(List<String> queries, long retentionMs) {
+        return withPaneViews(queries, retentionMs, scan -> {
+            if (!scan.matchers().getFirst().value().equals("x")) {
+                return new ScanPanes(COUNTER_PANE_MS, List.of(StateSpec.of(StateFamily.COUNTER)));
+            }
+            List<StateSpec> states = new ArrayList<>();
+            states.add(new StateSpec(StateFamily.KLL, Map.of("k", (double) KLL_K)));
+            for (StateFamily family : List.of(StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG, StateFamily.MAX)) {
+                states.add(StateSpec.of(family));
+            }
+            return new ScanPanes(GAUGE_PANE_MS, states);
+        });
+    }
+
+    /**
+     * The queries lowered into one DAG, with the per-series pane views {@code panes} chooses on
+     * each Scan (over a range of one pane, kept for {@code retentionMs}), and the queries
+     * rewritten to read them.
+     */
+    public static InstallablePlan withPaneViews(
+            List<String> queries, long retentionMs, Function<Scan, ScanPanes> panes) {
         DagBuilder b = new DagBuilder();
         PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
         for (String q : queries) {
@@ -85,21 +106,12 @@ public final class AccelPlan {
         PhysicalDag lowered = b.build();
         for (int id = 0; id < lowered.size(); id++) {
             if (lowered.node(id) instanceof Scan scan) {
-                boolean gauge = scan.matchers().getFirst().value().equals("x");
-                long pane = gauge ? GAUGE_PANE_MS : COUNTER_PANE_MS;
-                int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, pane));
-                List<StateFamily> families = gauge
-                        ? List.of(StateFamily.KLL, StateFamily.SUM, StateFamily.COUNT, StateFamily.AVG, StateFamily.MAX)
-                        : List.of(StateFamily.COUNTER);
-                for (StateFamily family : families) {
-                    StateSpec spec = family == StateFamily.KLL
-                            ? new StateSpec(family, Map.of("k", (double) KLL_K))
-                            : StateSpec.of(family);
-                    b.add(new PaneState(
-                            range,
-                            spec,
-                            Grouping.PER_SERIES,
-                            new Materialization(Materialization.Mode.AT_INGESTION, pane, 0, retentionMs)));
+                ScanPanes views = panes.apply(scan);
+                int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, views.paneMs()));
+                Materialization kept =
+                        new Materialization(Materialization.Mode.AT_INGESTION, views.paneMs(), 0, retentionMs);
+                for (StateSpec spec : views.states()) {
+                    b.add(new PaneState(range, spec, Grouping.PER_SERIES, kept));
                 }
             }
         }

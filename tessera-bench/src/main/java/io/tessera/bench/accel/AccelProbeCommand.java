@@ -30,7 +30,6 @@ import picocli.CommandLine.Option;
         description = "Latency percentiles of bench accel's queries on Tessera alone, in process, over loopback HTTP.")
 public final class AccelProbeCommand implements Callable<Integer> {
 
-    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration CATCH_UP = Duration.ofMinutes(15);
 
     @Option(names = "--dataset", defaultValue = "a", description = "a or b (default ${DEFAULT-VALUE}).")
@@ -103,7 +102,7 @@ public final class AccelProbeCommand implements Callable<Integer> {
                 out.println("ingestion runs did not catch up in time: measuring anyway");
             }
             long onGrid = AccelBenchCommand.onGrid(d);
-            try (QueryApi api = new QueryApi(base, QUERY_TIMEOUT)) {
+            try (QueryApi api = new QueryApi(base)) {
                 for (int round = 1; round <= rounds; round++) {
                     for (AccelQuery q : chosen) {
                         measure(api, q, q.onGrid() ? onGrid : onGrid - AccelBenchCommand.OFF_GRID_MS, round);

@@ -26,7 +26,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,7 +51,6 @@ import picocli.CommandLine.Option;
         description = "Remote-write throughput with eleven views (ten and a curve view) maintained against none.")
 public final class IngestWithViewsCommand implements Callable<Integer> {
 
-    private static final Duration READY = Duration.ofSeconds(60);
     private static final long HOUR = 3_600_000;
     private static final List<String> QUERIES = List.of(
             "quantile_over_time(0.99, x[1h])",
@@ -225,8 +223,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
             options.addAll(List.of("-Xms" + server.heap(), "-XX:+AlwaysPreTouch"));
         }
         options.addAll(jvmArgs);
-        try (TesseraProcess tessera =
-                        TesseraProcess.startConfigured(READY, configYaml, options.toArray(String[]::new));
+        try (TesseraProcess tessera = TesseraProcess.startConfigured(configYaml, options.toArray(String[]::new));
                 HttpClient client = HttpClient.newHttpClient()) {
             if (plan != null) {
                 ViewCatchUp.install(tessera.baseUrl(), plan);

@@ -52,8 +52,6 @@ import picocli.CommandLine.Spec;
                 + " ingest rate and memory; writes a Markdown report and PNG plots.")
 public final class CompareBenchCommand implements Callable<Integer> {
 
-    private static final Duration READY = Duration.ofSeconds(60);
-    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration CATCH_UP = Duration.ofMinutes(40);
     private static final long PROGRESS_NANOS = 20_000_000_000L;
     private static final long MINUTE = 60_000;
@@ -219,8 +217,8 @@ public final class CompareBenchCommand implements Callable<Integer> {
                 measured);
 
         List<AccelQuery> queries = CompareQueries.all();
-        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + server.heap(), "-XX:+UseParallelGC");
-                PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY)) {
+        try (TesseraProcess tessera = TesseraProcess.start("-Xmx" + server.heap(), "-XX:+UseParallelGC");
+                PrometheusProcess prometheus = PrometheusProcess.startReceiver()) {
             out.println("loading over remote write");
             LoadResult tesseraLoad =
                     BlockLoader.load(d, "Tessera", tessera.remoteWriteUrl(), server.connections(), out);
@@ -306,9 +304,9 @@ public final class CompareBenchCommand implements Callable<Integer> {
             throws IOException, InterruptedException {
         long onGrid = Math.floorDiv(d.endMs() - 2 * MINUTE, MINUTE) * MINUTE;
         List<CompareRow> rows = new ArrayList<>();
-        try (QueryApi theirs = new QueryApi(prometheus.baseUrl(), QUERY_TIMEOUT);
-                QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
-                QueryApi oursExact = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT, "&accelerate=false")) {
+        try (QueryApi theirs = new QueryApi(prometheus.baseUrl());
+                QueryApi ours = new QueryApi(tessera.baseUrl());
+                QueryApi oursExact = new QueryApi(tessera.baseUrl(), QueryApi.QUERY_TIMEOUT, "&accelerate=false")) {
             out.printf(
                     Locale.ROOT,
                     "queries (%d), each on Prometheus, Tessera%s in turn%n",

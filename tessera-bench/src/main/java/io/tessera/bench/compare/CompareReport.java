@@ -156,20 +156,11 @@ final class CompareReport {
             i++;
             b.append(String.format(
                     Locale.ROOT,
-                    "| %d | %s `%s` | %s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1fx | %s | %s | %s | %s |%n",
+                    "| %d | %s `%s` | %s | %s | %s | %s |%n",
                     i,
                     r.query().name(),
                     r.query().text(),
-                    r.kind(),
-                    r.answered().label,
-                    r.prometheusP50(),
-                    r.prometheus().percentileMillis(95),
-                    r.tesseraP50(),
-                    r.tessera().percentileMillis(95),
-                    r.ratio(),
-                    r.exact() == null
-                            ? "–"
-                            : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
+                    timings("%s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1fx | %s", r, "–"),
                     r.exact() == null ? "–" : String.format(Locale.ROOT, "%.1fx", r.viewGain()),
                     error(r.query().error(), r.error()),
                     Double.isNaN(r.exactError()) ? "–" : error(r.query().error(), r.exactError())));
@@ -216,18 +207,9 @@ final class CompareReport {
         for (CompareRow r : run.rows()) {
             b.append(String.format(
                     Locale.ROOT,
-                    "%-42s %-8s %-9s %7.2f ms %7.2f ms %7.2f ms %7.2f ms %7.1fx %10s %12s%n",
+                    "%-42s %s %12s%n",
                     r.query().name(),
-                    r.kind(),
-                    r.answered().label,
-                    r.prometheusP50(),
-                    r.prometheus().percentileMillis(95),
-                    r.tesseraP50(),
-                    r.tessera().percentileMillis(95),
-                    r.ratio(),
-                    r.exact() == null
-                            ? "-"
-                            : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)),
+                    timings("%-8s %-9s %7.2f ms %7.2f ms %7.2f ms %7.2f ms %7.1fx %10s", r, "-"),
                     error(r.query().error(), r.error())));
         }
         b.append(String.format(
@@ -245,37 +227,63 @@ final class CompareReport {
 
     /** Geometric means of the ratio over view-answered and over exact rows, and the worst errors. */
     static String verdict(CompareRun run) {
-        double logView = 0;
-        double logExact = 0;
-        int views = 0;
-        int exact = 0;
-        double worstRelative = 0;
-        double worstRank = 0;
-        for (CompareRow r : run.rows()) {
-            if (r.fromView()) {
-                logView += Math.log(r.ratio());
-                views++;
-            } else {
-                logExact += Math.log(r.ratio());
-                exact++;
-            }
-            if (r.query().error() == ErrorKind.RELATIVE) {
-                worstRelative = Math.max(worstRelative, r.error());
-            } else {
-                worstRank = Math.max(worstRank, r.error());
-            }
-        }
+        List<CompareRow> views =
+                run.rows().stream().filter(CompareRow::fromView).toList();
+        List<CompareRow> exact = run.rows().stream().filter(r -> !r.fromView()).toList();
         return String.format(
                 Locale.ROOT,
                 "%d of %d queries answered from views: Prometheus/Tessera p50 geometric mean %s over"
                         + " those, %s over the %d answered exactly; worst relative error %.1e, worst rank error %.2f%%.",
-                views,
+                views.size(),
                 run.rows().size(),
-                views == 0 ? "–" : String.format(Locale.ROOT, "%.1fx", Math.exp(logView / views)),
-                exact == 0 ? "–" : String.format(Locale.ROOT, "%.1fx", Math.exp(logExact / exact)),
-                exact,
-                worstRelative,
-                100 * worstRank);
+                geometricMeanRatio(views),
+                geometricMeanRatio(exact),
+                exact.size(),
+                worstError(run, true),
+                100 * worstError(run, false));
+    }
+
+    /** The geometric mean of the rows' Prometheus/Tessera ratios, as "1.0x"; "–" for no rows. */
+    private static String geometricMeanRatio(List<CompareRow> rows) {
+        if (rows.isEmpty()) {
+            return "–";
+        }
+        double logs = 0;
+        for (CompareRow r : rows) {
+            logs += Math.log(r.ratio());
+        }
+        return String.format(Locale.ROOT, "%.1fx", Math.exp(logs / rows.size()));
+    }
+
+    /** The largest relative error ({@code relative}) or rank error (not) of the rows; 0 for none. */
+    private static double worstError(CompareRun run, boolean relative) {
+        double worst = 0;
+        for (CompareRow r : run.rows()) {
+            if ((r.query().error() == ErrorKind.RELATIVE) == relative) {
+                worst = Math.max(worst, r.error());
+            }
+        }
+        return worst;
+    }
+
+    /**
+     * A row's kind, how it was answered, p50 and p95 of both sides, their ratio and the exact p50
+     * ({@code none} when not measured), laid out by {@code format}.
+     */
+    private static String timings(String format, CompareRow r, String none) {
+        return String.format(
+                Locale.ROOT,
+                format,
+                r.kind(),
+                r.answered().label,
+                r.prometheusP50(),
+                r.prometheus().percentileMillis(95),
+                r.tesseraP50(),
+                r.tessera().percentileMillis(95),
+                r.ratio(),
+                r.exact() == null
+                        ? none
+                        : String.format(Locale.ROOT, "%.2f ms", r.exact().percentileMillis(50)));
     }
 
     private static String error(ErrorKind kind, double e) {

@@ -47,7 +47,7 @@ public final class DurabilityBench {
         report("log off", samples, off, off);
         for (WalFsync fsync : WalFsync.values()) {
             double on = best(3, () -> {
-                Path d = fresh(dir.resolve("ingest-" + fsync.configName()));
+                Path d = BenchDirs.fresh(dir.resolve("ingest-" + fsync.configName()));
                 try (DurableRawStore store = DurableRawStore.open(d, config, WalOptions.DEFAULTS.withFsync(fsync))) {
                     return run(load, store::append);
                 }
@@ -55,7 +55,7 @@ public final class DurabilityBench {
             report("log on, wal_fsync " + fsync.configName(), samples, on, off);
         }
 
-        Path d = fresh(dir.resolve("recovery"));
+        Path d = BenchDirs.fresh(dir.resolve("recovery"));
         try (DurableRawStore store = DurableRawStore.open(d, config, WalOptions.DEFAULTS)) {
             run(load, store::append);
         }
@@ -145,17 +145,6 @@ public final class DurabilityBench {
             t.join();
         }
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static Path fresh(Path d) throws IOException {
-        if (Files.exists(d)) {
-            try (Stream<Path> files = Files.walk(d)) {
-                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
-        return d;
     }
 
     private static long size(Path d) throws IOException {

@@ -1,23 +1,15 @@
 package io.tessera.bench.durability;
 
+import io.tessera.bench.accel.AccelPlan;
+import io.tessera.bench.accel.ScanPanes;
+import io.tessera.bench.peer.RemoteWritePost;
+import io.tessera.bench.peer.ViewCatchUp;
 import io.tessera.core.Labels;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
 import io.tessera.ingest.remote.RemoteWriteEncoder;
-import io.tessera.plan.DagBuilder;
-import io.tessera.plan.Grouping;
-import io.tessera.plan.Materialization;
-import io.tessera.plan.MaterializedViews;
-import io.tessera.plan.PaneState;
-import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.Scan;
 import io.tessera.plan.StateSpec;
-import io.tessera.plan.TimeRange;
 import io.tessera.plan.codec.InstallablePlan;
-import io.tessera.plan.codec.InstallablePlanCodec;
-import io.tessera.plan.lowering.PromqlLowering;
-import io.tessera.plan.lowering.ViewMatcher;
-import io.tessera.promql.Parser;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ConfigLoader;
 import io.tessera.server.config.ServerConfig;
@@ -25,12 +17,11 @@ import io.tessera.sketch.StateFamily;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -79,7 +70,7 @@ public final class ViewRecoveryBench {
                 installPlan(server);
                 memory = Math.min(memory, send(server, load));
             }
-            Path d = fresh(dir.resolve("ingest"));
+            Path d = BenchDirs.fresh(dir.resolve("ingest"));
             try (TesseraServer server = TesseraServer.start(config(d))) {
                 installPlan(server);
                 logged = Math.min(logged, send(server, load));
@@ -90,7 +81,7 @@ public final class ViewRecoveryBench {
                 "remote write with a plan installed, log on:      %,10.0f samples/s  (%.2f of in memory)%n",
                 samples / logged, memory / logged);
 
-        Path source = fresh(dir.resolve("source"));
+        Path source = BenchDirs.fresh(dir.resolve("source"));
         Path logOnly = dir.resolve("log-only");
         Path withViews = dir.resolve("snapshot-views");
         Path withTail = dir.resolve("snapshot-views-tail");
@@ -102,13 +93,13 @@ public final class ViewRecoveryBench {
             views = server.maintainer().progress().stream()
                     .mapToLong(p -> p.panesBuilt())
                     .sum();
-            copy(source, fresh(logOnly));
+            BenchDirs.copy(source, BenchDirs.fresh(logOnly));
         }
-        copy(source, fresh(withViews));
+        BenchDirs.copy(source, BenchDirs.fresh(withViews));
         try (TesseraServer server = TesseraServer.start(config(source))) {
             send(server, tail);
             server.runIngestionRuns();
-            copy(source, fresh(withTail));
+            BenchDirs.copy(source, BenchDirs.fresh(withTail));
         }
         System.out.printf(
                 "panes built before the restart: %,d (all views); view files %,d bytes, snapshot %,d bytes, log alone %,d bytes%n",
@@ -135,7 +126,7 @@ public final class ViewRecoveryBench {
         double bestTotal = Double.MAX_VALUE;
         long panes = 0;
         for (int rep = 0; rep < 3; rep++) {
-            Path d = copy(image, fresh(dir.resolve("run")));
+            Path d = BenchDirs.copy(image, BenchDirs.fresh(dir.resolve("run")));
             if (dropViewFiles) {
                 Files.delete(d.resolve("views").resolve("MANIFEST"));
             }
@@ -173,42 +164,16 @@ public final class ViewRecoveryBench {
     }
 
     static InstallablePlan plan() {
-        DagBuilder b = new DagBuilder();
-        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
-        for (String q : QUERIES) {
-            b.root(lowering.lower(Parser.parse(q)));
-        }
-        PhysicalDag lowered = b.build();
-        for (int id = 0; id < lowered.size(); id++) {
-            if (lowered.node(id) instanceof Scan scan) {
-                boolean counter = scan.matchers().getFirst().value().equals("bench_counter");
-                int range = b.add(new TimeRange(id, TimeRange.Kind.RANGE, PANE));
-                for (StateFamily f : counter
-                        ? List.of(StateFamily.COUNTER)
-                        : List.of(StateFamily.SUM, StateFamily.MAX, StateFamily.AVG)) {
-                    b.add(new PaneState(
-                            range,
-                            StateSpec.of(f),
-                            Grouping.PER_SERIES,
-                            new Materialization(
-                                    Materialization.Mode.AT_INGESTION, PANE, 0, 100L * 365 * 24 * 3600_000)));
-                }
-            }
-        }
-        PhysicalDag withViews = b.build();
-        return InstallablePlan.of(ViewMatcher.rewriteAll(withViews, MaterializedViews.of(withViews)), QUERIES);
+        return AccelPlan.withPaneViews(QUERIES, 100L * 365 * 24 * 3600_000, scan -> {
+            boolean counter = scan.matchers().getFirst().value().equals("bench_counter");
+            List<StateFamily> families =
+                    counter ? List.of(StateFamily.COUNTER) : List.of(StateFamily.SUM, StateFamily.MAX, StateFamily.AVG);
+            return new ScanPanes(PANE, families.stream().map(StateSpec::of).toList());
+        });
     }
 
     private static void installPlan(TesseraServer server) throws Exception {
-        HttpResponse<String> r = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://" + server.address() + "/api/v1/plan"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(InstallablePlanCodec.toJson(plan())))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("plan: " + r.statusCode() + " " + r.body());
-        }
+        ViewCatchUp.install("http://" + server.address(), plan());
     }
 
     /** Encoded remote-write requests per writer; writer w owns a slice of the series and sends it scrape by scrape. */
@@ -251,11 +216,7 @@ public final class ViewRecoveryBench {
                 for (byte[] body : mine) {
                     try {
                         HttpResponse<String> r = CLIENT.send(
-                                HttpRequest.newBuilder(uri)
-                                        .header("Content-Encoding", "snappy")
-                                        .header("Content-Type", "application/x-protobuf")
-                                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                                        .build(),
+                                RemoteWritePost.request(uri, Duration.ofSeconds(120), body),
                                 HttpResponse.BodyHandlers.ofString());
                         if (r.statusCode() != 204) {
                             throw new IllegalStateException("write: " + r.statusCode() + " " + r.body());
@@ -273,31 +234,6 @@ public final class ViewRecoveryBench {
             t.join();
         }
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-        return to;
-    }
-
-    private static Path fresh(Path d) throws IOException {
-        if (Files.exists(d)) {
-            try (Stream<Path> files = Files.walk(d)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
-        return d;
     }
 
     private static long size(Path d) throws IOException {

@@ -27,7 +27,6 @@ public final class IngestBenchCommand implements Callable<Integer> {
     private static final int SERIES_PER_REQUEST = 200;
     private static final int SAMPLES_PER_SERIES = 10;
     private static final long INTERVAL_MILLIS = 10_000;
-    private static final Duration READY = Duration.ofSeconds(60);
 
     @Option(
             names = "--quick",
@@ -53,9 +52,7 @@ public final class IngestBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (PrometheusProcess.findBinary() == null) {
-            System.err.println("tessera bench ingest needs a Prometheus 2.x binary to compare against. "
-                    + PrometheusProcess.installHint());
+        if (PrometheusProcess.missingFor("tessera bench ingest")) {
             return 2;
         }
         Duration warmup = Duration.ofSeconds(quick ? 5 : 10);
@@ -81,23 +78,11 @@ public final class IngestBenchCommand implements Callable<Integer> {
 
         RunPlan plan = new RunPlan(load, warmup, measure, out);
         List<TargetResult> results = new ArrayList<>();
-        try (TesseraProcess tessera = TesseraProcess.start(READY)) {
-            results.add(plan.run(new Target(
-                    "Tessera",
-                    tessera.remoteWriteUrl(),
-                    tessera.baseUrl() + "/metrics",
-                    "tessera_raw_samples",
-                    tessera.pid(),
-                    tessera)));
+        try (TesseraProcess tessera = TesseraProcess.start()) {
+            results.add(plan.run(Target.of("Tessera", tessera, "tessera_raw_samples")));
         }
-        try (PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY)) {
-            results.add(plan.run(new Target(
-                    "Prometheus",
-                    prometheus.remoteWriteUrl(),
-                    prometheus.baseUrl() + "/metrics",
-                    "prometheus_tsdb_head_samples_appended_total",
-                    prometheus.pid(),
-                    prometheus)));
+        try (PrometheusProcess prometheus = PrometheusProcess.startReceiver()) {
+            results.add(plan.run(Target.of("Prometheus", prometheus, "prometheus_tsdb_head_samples_appended_total")));
         }
         return report(results.get(0), results.get(1));
     }

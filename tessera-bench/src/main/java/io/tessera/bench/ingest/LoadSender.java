@@ -1,5 +1,6 @@
 package io.tessera.bench.ingest;
 
+import io.tessera.bench.peer.LoopbackHttp;
 import io.tessera.bench.peer.RemoteWritePost;
 import java.io.PrintStream;
 import java.net.URI;
@@ -81,10 +82,7 @@ final class LoadSender {
             LongAdder requests,
             LongAdder failures,
             AtomicReference<String> firstFailure) {
-        try (HttpClient client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build()) {
+        try (HttpClient client = LoopbackHttp.client()) {
             for (byte[] body : bodies) {
                 if (System.nanoTime() >= deadline || Thread.currentThread().isInterrupted()) {
                     return;

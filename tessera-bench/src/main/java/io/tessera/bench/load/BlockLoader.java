@@ -1,5 +1,6 @@
 package io.tessera.bench.load;
 
+import io.tessera.bench.peer.LoopbackHttp;
 import io.tessera.bench.peer.RemoteWritePost;
 import io.tessera.bench.promql.LoadResult;
 import io.tessera.ingest.NameValidation;
@@ -44,10 +45,7 @@ public final class BlockLoader {
         long next = began + PROGRESS_NANOS;
         long sent = 0;
         LongAdder requests = new LongAdder();
-        try (HttpClient client = HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_1_1)
-                        .connectTimeout(Duration.ofSeconds(5))
-                        .build();
+        try (HttpClient client = LoopbackHttp.client();
                 ExecutorService pool = Executors.newFixedThreadPool(connections)) {
             for (int from = 0; from < d.scrapes(); from += perBlock) {
                 int to = Math.min(d.scrapes(), from + perBlock);

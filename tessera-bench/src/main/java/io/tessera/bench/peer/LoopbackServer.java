@@ -1,7 +1,12 @@
 package io.tessera.bench.peer;
 
+import java.time.Duration;
+
 /** A server run as a child process on a loopback port, with the accessors every peer shares. */
-abstract class LoopbackServer implements AutoCloseable {
+public abstract class LoopbackServer implements AutoCloseable {
+
+    /** How long a bench waits for a server it starts to answer its readiness URL. */
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
     private final ChildProcess child;
     private final int port;

@@ -32,9 +32,26 @@ public final class PrometheusProcess extends LoopbackServer {
         return null;
     }
 
+    /**
+     * Whether there is no Prometheus binary; if so, says on standard error that {@code command}
+     * needs one to compare against, and how to install it.
+     */
+    public static boolean missingFor(String command) {
+        if (findBinary() != null) {
+            return false;
+        }
+        System.err.println(command + " needs a Prometheus 2.x binary to compare against. " + installHint());
+        return true;
+    }
+
     /** The message to show when {@link #findBinary()} finds nothing. */
     public static String installHint() {
         return "Prometheus is not installed: install it (Debian: apt-get install -y prometheus) or set PROMETHEUS_BIN";
+    }
+
+    /** Prometheus with nothing to scrape, only its remote-write receiver, ready. */
+    public static PrometheusProcess startReceiver() throws IOException {
+        return start("global: {}\n", READY_TIMEOUT);
     }
 
     /**

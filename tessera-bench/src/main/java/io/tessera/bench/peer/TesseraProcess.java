@@ -21,6 +21,16 @@ public final class TesseraProcess extends LoopbackServer {
         super(child, port);
     }
 
+    /** {@link #start(Duration, String...)} waiting the usual time for it to be ready. */
+    public static TesseraProcess start(String... jvmArgs) throws IOException {
+        return startConfigured(READY_TIMEOUT, null, jvmArgs);
+    }
+
+    /** {@link #startConfigured(Duration, String, String...)} waiting the usual time for it to be ready. */
+    public static TesseraProcess startConfigured(String configYaml, String... jvmArgs) throws IOException {
+        return startConfigured(READY_TIMEOUT, configYaml, jvmArgs);
+    }
+
     /** Starts Tessera with {@code jvmArgs} added to its JVM's options and waits until it is ready. */
     public static TesseraProcess start(Duration readyTimeout, String... jvmArgs) throws IOException {
         return startConfigured(readyTimeout, null, jvmArgs);

@@ -1,5 +1,6 @@
 package io.tessera.bench.promql;
 
+import io.tessera.bench.peer.LoopbackHttp;
 import io.tessera.bench.peer.RemoteWritePost;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
@@ -62,10 +63,7 @@ public final class DatasetLoader {
         AtomicReference<String> firstFailure = new AtomicReference<>();
         long began = System.nanoTime();
         long nextProgress = began + PROGRESS_NANOS;
-        try (HttpClient client = HttpClient.newBuilder()
-                        .version(HttpClient.Version.HTTP_1_1)
-                        .connectTimeout(Duration.ofSeconds(5))
-                        .build();
+        try (HttpClient client = LoopbackHttp.client();
                 ExecutorService pool = Executors.newFixedThreadPool(connections)) {
             for (int from = 0; from < shape.scrapes(); from += SCRAPES_PER_BLOCK) {
                 int to = Math.min(from + SCRAPES_PER_BLOCK, shape.scrapes());

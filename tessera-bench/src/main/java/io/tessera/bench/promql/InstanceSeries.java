@@ -66,14 +66,10 @@ final class InstanceSeries {
         String zone = "z" + (index % 3);
         String[][] requestLabels = {{"GET", "200"}, {"GET", "500"}, {"POST", "200"}, {"POST", "500"}};
         for (int i = 0; i < 4; i++) {
-            labels[REQUESTS + i] = Labels.of(
-                    "__name__",
+            labels[REQUESTS + i] = hostLabels(
                     "http_requests_total",
-                    "job",
                     job,
-                    "instance",
                     instance,
-                    "zone",
                     zone,
                     "method",
                     requestLabels[i][0],
@@ -82,31 +78,24 @@ final class InstanceSeries {
         }
         String[] modes = {"user", "system", "idle"};
         for (int i = 0; i < 3; i++) {
-            labels[CPU + i] = Labels.of(
-                    "__name__", "cpu_seconds_total", "job", job, "instance", instance, "zone", zone, "mode", modes[i]);
+            labels[CPU + i] = hostLabels("cpu_seconds_total", job, instance, zone, "mode", modes[i]);
         }
-        labels[TEMPERATURE] = Labels.of(
-                "__name__", "temperature_celsius", "job", job, "instance", instance, "zone", zone, "sensor", "cpu");
-        labels[TEMPERATURE + 1] = Labels.of(
-                "__name__", "temperature_celsius", "job", job, "instance", instance, "zone", zone, "sensor", "board");
-        labels[QUEUE] = Labels.of("__name__", "queue_depth", "job", job, "instance", instance, "zone", zone);
+        labels[TEMPERATURE] = hostLabels("temperature_celsius", job, instance, zone, "sensor", "cpu");
+        labels[TEMPERATURE + 1] = hostLabels("temperature_celsius", job, instance, zone, "sensor", "board");
+        labels[QUEUE] = hostLabels("queue_depth", job, instance, zone);
         for (int b = 0; b < LE.length; b++) {
-            labels[BUCKETS + b] = Labels.of(
-                    "__name__",
-                    "request_duration_seconds_bucket",
-                    "job",
-                    job,
-                    "instance",
-                    instance,
-                    "zone",
-                    zone,
-                    "le",
-                    LE[b]);
+            labels[BUCKETS + b] = hostLabels("request_duration_seconds_bucket", job, instance, zone, "le", LE[b]);
         }
-        labels[SUM] =
-                Labels.of("__name__", "request_duration_seconds_sum", "job", job, "instance", instance, "zone", zone);
-        labels[COUNT] =
-                Labels.of("__name__", "request_duration_seconds_count", "job", job, "instance", instance, "zone", zone);
+        labels[SUM] = hostLabels("request_duration_seconds_sum", job, instance, zone);
+        labels[COUNT] = hostLabels("request_duration_seconds_count", job, instance, zone);
+    }
+
+    /** Labels of metric {@code name} on this host, with {@code more} label names and values after. */
+    private static Labels hostLabels(String name, String job, String instance, String zone, String... more) {
+        String[] all = new String[8 + more.length];
+        System.arraycopy(new String[] {"__name__", name, "job", job, "instance", instance, "zone", zone}, 0, all, 0, 8);
+        System.arraycopy(more, 0, all, 8, more.length);
+        return Labels.of(all);
     }
 
     /**

@@ -34,8 +34,6 @@ import picocli.CommandLine.Option;
                 "PromQL query latency of Tessera's exact engine against Prometheus 2.x on the same data, over loopback.")
 public final class PromqlBenchCommand implements Callable<Integer> {
 
-    private static final Duration READY = Duration.ofSeconds(60);
-    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration SETTLE = Duration.ofMinutes(5);
     private static final long SEED = 20_260_602L;
     private static final String ALL = "{job=~\".+\", __name__!~\".+_(sum|count)\"}";
@@ -68,9 +66,7 @@ public final class PromqlBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (PrometheusProcess.findBinary() == null) {
-            System.err.println("tessera bench promql needs a Prometheus 2.x binary to compare against. "
-                    + PrometheusProcess.installHint());
+        if (PrometheusProcess.missingFor("tessera bench promql")) {
             return 2;
         }
         int seriesWanted = series != null ? series : quick ? 2_000 : 10_000;
@@ -111,8 +107,8 @@ public final class PromqlBenchCommand implements Callable<Integer> {
                 reps);
 
         DatasetLoader loader = new DatasetLoader(shape, server.connections(), out);
-        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + server.heap());
-                PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY)) {
+        try (TesseraProcess tessera = TesseraProcess.start("-Xmx" + server.heap());
+                PrometheusProcess prometheus = PrometheusProcess.startReceiver()) {
             List<String> problems = new ArrayList<>();
             load(loader, "Tessera", tessera.remoteWriteUrl(), problems);
             load(loader, "Prometheus", prometheus.remoteWriteUrl(), problems);
@@ -126,8 +122,8 @@ public final class PromqlBenchCommand implements Callable<Integer> {
                     "resident memory after loading: Tessera %,.0f MiB, Prometheus %,.0f MiB%n",
                     ProcessMemory.residentBytes(tessera.pid()) / 1048576.0,
                     ProcessMemory.residentBytes(prometheus.pid()) / 1048576.0);
-            try (QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
-                    QueryApi theirs = new QueryApi(prometheus.baseUrl(), QUERY_TIMEOUT)) {
+            try (QueryApi ours = new QueryApi(tessera.baseUrl());
+                    QueryApi theirs = new QueryApi(prometheus.baseUrl())) {
                 return measure(queries, shape, step, reps, ours, theirs);
             }
         }

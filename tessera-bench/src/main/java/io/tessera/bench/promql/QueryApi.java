@@ -1,5 +1,6 @@
 package io.tessera.bench.promql;
 
+import io.tessera.bench.peer.LoopbackHttp;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -16,13 +17,18 @@ import java.time.Duration;
  */
 public final class QueryApi implements AutoCloseable {
 
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private final HttpClient client = LoopbackHttp.client();
+    /** How long a query may take before the bench gives up on it. */
+    public static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
+
     private final String baseUrl;
     private final Duration timeout;
     private final String extraForm;
+
+    /** A client whose queries time out after {@link #QUERY_TIMEOUT}. */
+    public QueryApi(String baseUrl) {
+        this(baseUrl, QUERY_TIMEOUT);
+    }
 
     public QueryApi(String baseUrl, Duration timeout) {
         this(baseUrl, timeout, "");

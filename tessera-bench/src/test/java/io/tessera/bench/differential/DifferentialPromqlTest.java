@@ -3,6 +3,7 @@ package io.tessera.bench.differential;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.tessera.bench.Peers;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.promql.AnswerComparison;
 import io.tessera.bench.promql.DatasetLoader;
@@ -58,7 +59,7 @@ class DifferentialPromqlTest {
         shape = FULL
                 ? DatasetShape.of(2_000, Duration.ofHours(3), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED)
                 : DatasetShape.of(300, Duration.ofHours(1), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED);
-        prometheus = PrometheusProcess.start("global: {}\n", Duration.ofSeconds(60));
+        prometheus = PrometheusProcess.startReceiver();
         tessera = TesseraServer.start(ServerConfig.DEFAULTS.withListen("127.0.0.1:0"));
         DatasetLoader loader = new DatasetLoader(shape, 2, null);
         for (String target : List.of("Prometheus", "Tessera")) {
@@ -83,16 +84,8 @@ class DifferentialPromqlTest {
     }
 
     @AfterAll
-    static void stop() {
-        try {
-            if (prometheus != null) {
-                prometheus.close();
-            }
-        } finally {
-            if (tessera != null) {
-                tessera.close();
-            }
-        }
+    static void stop() throws Exception {
+        Peers.closeInOrder(prometheus, tessera);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.tessera.bench.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.tessera.bench.Peers;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.core.Interval;
 import io.tessera.core.LabelMatcher;
@@ -49,16 +50,8 @@ class PrometheusRemoteWriteTest {
     }
 
     @AfterAll
-    static void stop() {
-        try {
-            if (prometheus != null) {
-                prometheus.close();
-            }
-        } finally {
-            if (tessera != null) {
-                tessera.close();
-            }
-        }
+    static void stop() throws Exception {
+        Peers.closeInOrder(prometheus, tessera);
     }
 
     static String prometheusConfig(String tesseraAddress) {

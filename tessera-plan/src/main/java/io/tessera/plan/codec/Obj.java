@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * A JSON object being read strictly: each field read is remembered, and {@link #done()} rejects
@@ -55,19 +56,11 @@ final class Obj {
     }
 
     JsonNode array(String name) {
-        JsonNode v = field(name);
-        if (!v.isArray()) {
-            throw new InvalidInputException(path + "." + name + ": expected an array");
-        }
-        return v;
+        return field(name, JsonNode::isArray, "an array");
     }
 
     String string(String name) {
-        JsonNode v = field(name);
-        if (!v.isTextual()) {
-            throw new InvalidInputException(path + "." + name + ": expected a string");
-        }
-        return v.textValue();
+        return field(name, JsonNode::isTextual, "a string").textValue();
     }
 
     List<String> strings(String name) {
@@ -83,27 +76,26 @@ final class Obj {
     }
 
     boolean bool(String name) {
-        JsonNode v = field(name);
-        if (!v.isBoolean()) {
-            throw new InvalidInputException(path + "." + name + ": expected true or false");
-        }
-        return v.booleanValue();
+        return field(name, JsonNode::isBoolean, "true or false").booleanValue();
     }
 
     long longField(String name) {
-        JsonNode v = field(name);
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new InvalidInputException(path + "." + name + ": expected an integer");
-        }
-        return v.longValue();
+        return field(name, v -> v.isIntegralNumber() && v.canConvertToLong(), "an integer")
+                .longValue();
     }
 
     int intField(String name) {
+        return field(name, v -> v.isIntegralNumber() && v.canConvertToInt(), "an integer")
+                .intValue();
+    }
+
+    /** The field, when {@code valid} accepts it; else an error that it should be {@code expected}. */
+    private JsonNode field(String name, Predicate<JsonNode> valid, String expected) {
         JsonNode v = field(name);
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw new InvalidInputException(path + "." + name + ": expected an integer");
+        if (!valid.test(v)) {
+            throw new InvalidInputException(path + "." + name + ": expected " + expected);
         }
-        return v.intValue();
+        return v;
     }
 
     /** A node id that must name an earlier node than {@code self}. */

@@ -68,7 +68,6 @@ final class CostModel {
         return c;
     }
 
-    /** Samples of one series in {@code ms}. */
     /** Series per selector. */
     double series() {
         return series;

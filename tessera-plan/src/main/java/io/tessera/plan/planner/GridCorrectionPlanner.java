@@ -37,12 +37,10 @@ final class GridCorrectionPlanner {
 
     private final PhysicalDag dag;
     private final CostModel model;
-    private final double series;
 
-    GridCorrectionPlanner(PhysicalDag dag, CostModel model, double series) {
+    GridCorrectionPlanner(PhysicalDag dag, CostModel model) {
         this.dag = dag;
         this.model = model;
-        this.series = series;
     }
 
     /** The range function at {@code root} when a grid correction can move it, else null. */
@@ -77,6 +75,6 @@ final class GridCorrectionPlanner {
                         * model.samples(span)
                         * (model.constants().rawReadNs() + model.constants().exactSampleNs())
                 + 2 * SPAN_SEEK_SAMPLES * model.constants().rawReadNs();
-        return series * (2 * GridViewPlanner.READ_NS + raw) * 1e-9;
+        return model.series() * (2 * GridViewPlanner.READ_NS + raw) * 1e-9;
     }
 }

@@ -66,7 +66,7 @@ final class GridViewPlanner {
         this.workload = workload;
         this.model = model;
         this.currentCost = currentCost;
-        this.corrections = new GridCorrectionPlanner(dag, model, workload.seriesPerSelector());
+        this.corrections = new GridCorrectionPlanner(dag, model);
     }
 
     List<Decision> decide() {
@@ -109,20 +109,12 @@ final class GridViewPlanner {
                 continue;
             }
             Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, cadence, 0, retention);
-            PaneState state = new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES, m);
-            String definition = DefinitionIds.ofPaneStateOver(dag, root, state);
             RangeFunction f = q.type() == WorkloadQuery.Type.INSTANT ? corrections.correctable(root) : null;
             String off = f == null
                     ? "; off the grid it runs from pane views or raw data"
                     : "; off the grid (a panel at \"now\") it is corrected from the grid point before by the raw samples"
                             + " that entered and left the window";
-            add(
-                    out,
-                    new Decision(
-                            new MaterializedView(definition, root, state, List.of()),
-                            root,
-                            "evaluation-grid view " + ExplanationText.shortId(definition) + " of query [" + i
-                                    + "]: its result " + numbers + off));
+            addGridView(out, i, root, m, numbers + off);
             if (f != null) {
                 companion(out, i, f, m, upkeep);
             }
@@ -185,6 +177,12 @@ final class GridViewPlanner {
             return;
         }
         Materialization m = new Materialization(Materialization.Mode.AT_INGESTION, best, 0, retention);
+        addGridView(out, i, root, m, numbers);
+        companion(out, i, f, m, 0);
+    }
+
+    /** The evaluation-grid view of query [i]'s result at {@code root}, kept as {@code m} says. */
+    private void addGridView(List<Decision> out, int i, int root, Materialization m, String reasons) {
         PaneState state = new PaneState(root, StateSpec.of(StateFamily.LAST), Grouping.PER_SERIES, m);
         String definition = DefinitionIds.ofPaneStateOver(dag, root, state);
         add(
@@ -193,8 +191,7 @@ final class GridViewPlanner {
                         new MaterializedView(definition, root, state, List.of()),
                         root,
                         "evaluation-grid view " + ExplanationText.shortId(definition) + " of query [" + i
-                                + "]: its result " + numbers));
-        companion(out, i, f, m, 0);
+                                + "]: its result " + reasons));
     }
 
     /** Grid steps tried for a query at "now", in multiples of its interval. */

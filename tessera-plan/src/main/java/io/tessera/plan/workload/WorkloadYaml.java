@@ -16,6 +16,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.ToLongBiFunction;
 
 /** Reads a workload file strictly: every key known, every duration a Prometheus duration. */
 final class WorkloadYaml {
@@ -50,14 +51,9 @@ final class WorkloadYaml {
             String path = "workload.queries[" + i + "]";
             parsed.add(q != null && q.isObject() && q.has("sql") ? sql(q, path, catalog) : query(q, path));
         }
-        long series =
-                root.has("series") ? positiveLong(root.get("series"), "workload.series") : Workload.DEFAULT_SERIES;
-        long scrape = root.has("scrape_interval")
-                ? duration(root.get("scrape_interval"), "workload.scrape_interval")
-                : Workload.DEFAULT_SCRAPE_INTERVAL_MS;
-        long lookback = root.has("lookback")
-                ? duration(root.get("lookback"), "workload.lookback")
-                : PromqlLowering.DEFAULT_LOOKBACK_MS;
+        long series = optional(root, "series", WorkloadYaml::positiveLong, Workload.DEFAULT_SERIES);
+        long scrape = optional(root, "scrape_interval", WorkloadYaml::duration, Workload.DEFAULT_SCRAPE_INTERVAL_MS);
+        long lookback = optional(root, "lookback", WorkloadYaml::duration, PromqlLowering.DEFAULT_LOOKBACK_MS);
         boolean ingestion = true;
         if (root.has("ingestion")) {
             if (!root.get("ingestion").isBoolean()) {
@@ -65,12 +61,9 @@ final class WorkloadYaml {
             }
             ingestion = root.get("ingestion").booleanValue();
         }
-        long rows = root.has("sql_rows_per_second")
-                ? positiveLong(root.get("sql_rows_per_second"), "workload.sql_rows_per_second")
-                : Workload.DEFAULT_SQL_ROWS_PER_SECOND;
-        long groups = root.has("sql_groups")
-                ? positiveLong(root.get("sql_groups"), "workload.sql_groups")
-                : Workload.DEFAULT_SQL_GROUPS;
+        long rows =
+                optional(root, "sql_rows_per_second", WorkloadYaml::positiveLong, Workload.DEFAULT_SQL_ROWS_PER_SECOND);
+        long groups = optional(root, "sql_groups", WorkloadYaml::positiveLong, Workload.DEFAULT_SQL_GROUPS);
         return new Workload(parsed, series, scrape, lookback, ingestion, catalog, rows, groups);
     }
 
@@ -162,6 +155,11 @@ final class WorkloadYaml {
             throw new InvalidInputException(path + ": a range query needs '" + key + "'");
         }
         return duration(node.get(key), path + "." + key);
+    }
+
+    /** A number the workload may give under {@code key}, read by {@code read}; {@code absent} when it does not. */
+    private static long optional(JsonNode root, String key, ToLongBiFunction<JsonNode, String> read, long absent) {
+        return root.has(key) ? read.applyAsLong(root.get(key), "workload." + key) : absent;
     }
 
     private static void onlyKeys(JsonNode node, Set<String> known, String path) {

@@ -28,9 +28,11 @@ import io.tessera.sketch.StateFamily;
 import io.tessera.spi.Source;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class InstallablePlanCodecTest {
@@ -121,48 +123,44 @@ class InstallablePlanCodecTest {
                 .hasMessageContaining("unknown plan wire version 2");
     }
 
-    @Test
-    void rejectsUnknownFieldsAtEveryLevel() {
-        String json = InstallablePlanCodec.toJson(TestPlans.allKinds());
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(json.replaceFirst("\\{", "{ \"extra\" : 1,")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("$: unknown field 'extra'");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(
-                        json.replace("\"kind\" : \"scan\"", "\"kind\" : \"scan\", \"x\" : 0")))
-                .hasMessageContaining("$.dag.nodes[0]: unknown field 'x'");
-        assertThatThrownBy(
-                        () -> InstallablePlanCodec.fromJson(json.replace("\"pane_ms\"", "\"bogus\" : 1, \"pane_ms\"")))
-                .hasMessageContaining("materialization: unknown field 'bogus'");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(json.replace("\"roots\"", "\"edges\" : [], \"roots\"")))
-                .hasMessageContaining("$.dag: unknown field 'edges'");
+    static Stream<Arguments> editsTheCodecRejects() {
+        return Stream.of(
+                rejected(j -> j.replaceFirst("\\{", "{ \"extra\" : 1,"), "$: unknown field 'extra'"),
+                rejected(
+                        j -> j.replace("\"kind\" : \"scan\"", "\"kind\" : \"scan\", \"x\" : 0"),
+                        "$.dag.nodes[0]: unknown field 'x'"),
+                rejected(
+                        j -> j.replace("\"pane_ms\"", "\"bogus\" : 1, \"pane_ms\""),
+                        "materialization: unknown field 'bogus'"),
+                rejected(j -> j.replace("\"roots\"", "\"edges\" : [], \"roots\""), "$.dag: unknown field 'edges'"),
+                rejected(
+                        j -> j.replace("\"kind\" : \"negate\"", "\"kind\" : \"negation\""),
+                        "unknown node kind 'negation'"),
+                rejected(
+                        j -> j.replace("\"family\" : \"kll\"", "\"family\" : \"t_digest\""),
+                        "state.family: unknown value 't_digest'"),
+                rejected(j -> j.replace("\"type\" : \"=~\"", "\"type\" : \"~~\""), "matchers[1].type"),
+                rejected(j -> "{\"wire_version\": 1}", "missing field 'dag'"),
+                rejected(j -> "[1]", "$: expected an object"),
+                rejected(j -> "{", "not valid JSON"),
+                rejected(
+                        j -> j.replaceFirst("\"input\" : 0", "\"input\" : 1"),
+                        "$.dag.nodes[1].input: node 1 is not an earlier node"),
+                rejected(j -> j.replaceFirst("\"id\" : 1,", "\"id\" : 7,"), "$.dag.nodes[1].id"));
     }
 
-    @Test
-    void rejectsUnknownKindsAndValues() {
-        String json = InstallablePlanCodec.toJson(TestPlans.allKinds());
-        assertThatThrownBy(() ->
-                        InstallablePlanCodec.fromJson(json.replace("\"kind\" : \"negate\"", "\"kind\" : \"negation\"")))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("unknown node kind 'negation'");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(
-                        json.replace("\"family\" : \"kll\"", "\"family\" : \"t_digest\"")))
-                .hasMessageContaining("state.family: unknown value 't_digest'");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(json.replace("\"type\" : \"=~\"", "\"type\" : \"~~\"")))
-                .hasMessageContaining("matchers[1].type");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson("{\"wire_version\": 1}"))
-                .hasMessageContaining("missing field 'dag'");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson("[1]")).hasMessageContaining("$: expected an object");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson("{")).hasMessageContaining("not valid JSON");
+    private static Arguments rejected(UnaryOperator<String> edit, String message) {
+        return Arguments.of(edit, message);
     }
 
-    @Test
-    void rejectsInputsThatAreNotEarlierNodes() {
-        String json = InstallablePlanCodec.toJson(TestPlans.allKinds());
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(json.replaceFirst("\"input\" : 0", "\"input\" : 1")))
+    /** Unknown fields at every level, unknown kinds and values, inputs that are not earlier nodes, bad JSON. */
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("editsTheCodecRejects")
+    void rejectsAnEditedPlan(UnaryOperator<String> edit, String message) {
+        String json = edit.apply(InstallablePlanCodec.toJson(TestPlans.allKinds()));
+        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(json))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("$.dag.nodes[1].input: node 1 is not an earlier node");
-        assertThatThrownBy(() -> InstallablePlanCodec.fromJson(json.replaceFirst("\"id\" : 1,", "\"id\" : 7,")))
-                .hasMessageContaining("$.dag.nodes[1].id");
+                .hasMessageContaining(message);
     }
 
     // DAG rules, on plans built directly
@@ -175,6 +173,18 @@ class InstallablePlanCodecTest {
         List<Integer> r = java.util.Arrays.stream(roots).boxed().toList();
         return InstallablePlan.of(
                 new PhysicalDag(nodes, r), r.stream().map(i -> "q" + i).toList());
+    }
+
+    /** A plan reading {@code function} over {@code windowMs} from a SUM pane view over a time range of x. */
+    private static InstallablePlan sumViewRead(
+            TimeRange.Kind rangeKind, long rangeMs, Materialization m, String function, long windowMs) {
+        return plan(
+                List.of(
+                        SCAN,
+                        new TimeRange(0, rangeKind, rangeMs),
+                        new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, m),
+                        new ViewRangeFunction(function, 2, windowMs, new int[0])),
+                3);
     }
 
     @Test
@@ -190,45 +200,21 @@ class InstallablePlanCodecTest {
 
     @Test
     void rejectsAPaneStateWhoseRangeIsNotItsPane() {
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.RANGE, 30_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
-                                new ViewRangeFunction("sum_over_time", 2, 3_600_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.RANGE, 30_000, ING, "sum_over_time", 3_600_000))
                 .hasMessageContaining("its pane is 60000 ms but its input time range (node 1) is 30000 ms");
     }
 
     @Test
     void rejectsAViewReadWhoseWindowIsNotAMultipleOfThePane() {
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.RANGE, 60_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
-                                new ViewRangeFunction("sum_over_time", 2, 90_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.RANGE, 60_000, ING, "sum_over_time", 90_000))
                 .hasMessageContaining("window 90000 ms is not a positive multiple of the view's pane width 60000 ms");
     }
 
     @Test
     void rejectsAViewReadOfAnUnmaterializedPaneStateOrTheWrongFamily() {
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.RANGE, 60_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, null),
-                                new ViewRangeFunction("sum_over_time", 2, 60_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.RANGE, 60_000, null, "sum_over_time", 60_000))
                 .hasMessageContaining("reads a materialized pane state");
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.RANGE, 60_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
-                                new ViewRangeFunction("max_over_time", 2, 60_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.RANGE, 60_000, ING, "max_over_time", 60_000))
                 .hasMessageContaining("max_over_time cannot be answered from a SUM view");
     }
 
@@ -261,13 +247,7 @@ class InstallablePlanCodecTest {
     @Test
     void rejectsQueryTimeNodesBelowAnIngestionView() {
         // a pane state over an instant vector keeps that vector's values, so it must be a last-value state
-        assertThatThrownBy(() -> plan(
-                        List.of(
-                                SCAN,
-                                new TimeRange(0, TimeRange.Kind.INSTANT, 60_000),
-                                new PaneState(1, StateSpec.of(StateFamily.SUM), Grouping.PER_SERIES, ING),
-                                new ViewRangeFunction("sum_over_time", 2, 60_000, new int[0])),
-                        3))
+        assertThatThrownBy(() -> sumViewRead(TimeRange.Kind.INSTANT, 60_000, ING, "sum_over_time", 60_000))
                 .hasMessageContaining("a pane state over an instant vector keeps its value per series")
                 .hasMessageContaining("not SUM");
         // and what ingestion runs evaluate may not be pinned by @

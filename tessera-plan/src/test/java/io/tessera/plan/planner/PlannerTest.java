@@ -240,20 +240,15 @@ class PlannerTest {
     @Test
     void anAlignedRuleKeepsItsResultAtItsIntervalAndAnInstantQueryAtNowDoesNot() {
         WorkloadQuery rule = WorkloadQuery.instant("quantile_over_time(0.99, x[1h])", M);
-        List<MaterializedView> aligned = Planner.plan(
-                        Workload.of(List.of(rule.alignedToInterval())).withEstimates(10_000, 10 * S))
-                .plan()
-                .materializedViews();
+        List<MaterializedView> aligned =
+                planBusy(rule.alignedToInterval()).plan().materializedViews();
         MaterializedView values = aligned.stream()
                 .filter(v -> v.state().state().family() == StateFamily.LAST)
                 .findFirst()
                 .orElseThrow();
         assertThat(values.paneMs()).isEqualTo(M);
         assertThat(values.materialization().retentionMs()).isEqualTo(GridViewPlanner.SPARE_STEPS * M);
-        assertThat(Planner.plan(Workload.of(List.of(rule)).withEstimates(10_000, 10 * S))
-                        .plan()
-                        .materializedViews())
-                .noneMatch(v -> v.state().state().family() == StateFamily.LAST);
+        assertThat(viewsOf(planBusy(rule), StateFamily.LAST)).isEmpty();
         // a cheap rule over a handful of series is not worth a view
         assertThat(Planner.plan(Workload.of(
                                         List.of(WorkloadQuery.instant("up", M).alignedToInterval()))
@@ -325,20 +320,41 @@ class PlannerTest {
         return Double.parseDouble(m.group(1));
     }
 
+    /** The plan for {@code queries} over 10,000 series scraped every 10 s. */
+    private static PlanResult planBusy(WorkloadQuery... queries) {
+        return Planner.plan(Workload.of(List.of(queries)).withEstimates(10_000, 10 * S));
+    }
+
+    /**
+     * The plan for a panel of {@code query} over 1 h at 15 s refreshed every 30 s, aligned and
+     * unaligned, after checking that only the unaligned one gets a view of {@code family}, one,
+     * kept at least {@code minRetentionMs}.
+     */
+    private static PlanResult planPanelAlignedAndNot(String query, StateFamily family, long minRetentionMs) {
+        WorkloadQuery panel = WorkloadQuery.range(query, 3_600_000, 15 * S, 30 * S);
+        assertThat(viewsOf(planBusy(panel), family)).isEmpty();
+        PlanResult both = planBusy(panel, panel.unaligned());
+        assertThat(viewsOf(both, family))
+                .singleElement()
+                .satisfies(v ->
+                        assertThat(v.state().materialization().retentionMs()).isGreaterThanOrEqualTo(minRetentionMs));
+        return both;
+    }
+
+    private static List<MaterializedView> viewsOf(PlanResult result, StateFamily family) {
+        return result.plan().materializedViews().stream()
+                .filter(v -> v.state().state().family() == family)
+                .toList();
+    }
+
+    /** The family of the view that the ViewValue node {@code id} reads. */
+    private static StateFamily viewValueFamily(PhysicalDag dag, int id) {
+        return ((PaneState) dag.node(((ViewValue) dag.node(id)).view())).state().family();
+    }
+
     @Test
     void anUnalignedRangeQueryOfARateGetsAViewThatKeepsTheSamples() {
-        WorkloadQuery panel = WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 30 * S);
-        PlanResult aligned = Planner.plan(Workload.of(List.of(panel)).withEstimates(10_000, 10 * S));
-        assertThat(aligned.plan().materializedViews())
-                .noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
-        PlanResult both =
-                Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
-        List<MaterializedView> samples = both.plan().materializedViews().stream()
-                .filter(v -> v.state().state().family() == StateFamily.SAMPLES)
-                .toList();
-        assertThat(samples).hasSize(1);
-        assertThat(samples.getFirst().state().materialization().retentionMs())
-                .isGreaterThanOrEqualTo(3_600_000 + 300_000);
+        PlanResult both = planPanelAlignedAndNot("rate(c[5m])", StateFamily.SAMPLES, 3_600_000 + 300_000);
         assertThat(both.explanation().text()).contains("samples view").contains("unaligned range queries [1]");
         PhysicalDag dag = both.plan().dag();
         boolean reads = false;
@@ -351,29 +367,15 @@ class PlannerTest {
         }
         assertThat(reads).as("the rate reads the samples view").isTrue();
         // asked once a day, the sweeps do not pay for keeping every sample
-        PlanResult daily =
-                Planner.plan(Workload.of(List.of(WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 86_400 * S)
-                                .unaligned()))
-                        .withEstimates(10_000, 10 * S));
-        assertThat(daily.plan().materializedViews())
-                .noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
+        PlanResult daily = planBusy(WorkloadQuery.range("rate(c[5m])", 3_600_000, 15 * S, 86_400 * S)
+                .unaligned());
+        assertThat(viewsOf(daily, StateFamily.SAMPLES)).isEmpty();
         assertThat(daily.explanation().text()).contains("no samples view of c");
     }
 
     @Test
     void anUnalignedRangeQueryOfASumOfRatesGetsACurveViewInsteadOfSweeps() {
-        WorkloadQuery panel = WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 30 * S);
-        PlanResult aligned = Planner.plan(Workload.of(List.of(panel)).withEstimates(10_000, 10 * S));
-        assertThat(aligned.plan().materializedViews())
-                .noneMatch(v -> v.state().state().family() == StateFamily.CURVE);
-        PlanResult both =
-                Planner.plan(Workload.of(List.of(panel, panel.unaligned())).withEstimates(10_000, 10 * S));
-        List<MaterializedView> curves = both.plan().materializedViews().stream()
-                .filter(v -> v.state().state().family() == StateFamily.CURVE)
-                .toList();
-        assertThat(curves).hasSize(1);
-        assertThat(curves.getFirst().state().materialization().retentionMs())
-                .isGreaterThanOrEqualTo(3_600_000 + 60_000);
+        PlanResult both = planPanelAlignedAndNot("sum by (job) (rate(c[5m]))", StateFamily.CURVE, 3_600_000 + 60_000);
         assertThat(both.plan().materializedViews())
                 .as("the curve answers what a samples view would be swept for")
                 .noneMatch(v -> v.state().state().family() == StateFamily.SAMPLES);
@@ -381,21 +383,12 @@ class PlannerTest {
         PhysicalDag dag = both.plan().dag();
         // on the grid the kept values answer; off it the curve; then the exact engine
         Fallback root = (Fallback) dag.node(dag.roots().get(1));
-        assertThat(((PaneState) dag.node(((ViewValue) dag.node(root.preferred())).view()))
-                        .state()
-                        .family())
-                .isEqualTo(StateFamily.LAST);
+        assertThat(viewValueFamily(dag, root.preferred())).isEqualTo(StateFamily.LAST);
         Fallback next = (Fallback) dag.node(root.exact());
-        assertThat(((PaneState) dag.node(((ViewValue) dag.node(next.preferred())).view()))
-                        .state()
-                        .family())
-                .isEqualTo(StateFamily.CURVE);
-        PlanResult daily = Planner.plan(
-                Workload.of(List.of(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 86_400 * S)
-                                .unaligned()))
-                        .withEstimates(10_000, 10 * S));
-        assertThat(daily.plan().materializedViews())
-                .noneMatch(v -> v.state().state().family() == StateFamily.CURVE);
+        assertThat(viewValueFamily(dag, next.preferred())).isEqualTo(StateFamily.CURVE);
+        PlanResult daily = planBusy(WorkloadQuery.range("sum by (job) (rate(c[5m]))", 3_600_000, 15 * S, 86_400 * S)
+                .unaligned());
+        assertThat(viewsOf(daily, StateFamily.CURVE)).isEmpty();
         assertThat(daily.explanation().text()).contains("no curve view for queries [0]");
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.InvalidInputException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class WorkloadTest {
 
@@ -44,27 +46,30 @@ class WorkloadTest {
         assertThat(w.scrapeIntervalMs()).isEqualTo(15_000);
     }
 
-    @Test
-    void rejectsUnknownKeysAndBadValues() {
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, evry: 30s}]"))
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "queries: [{query: x, evry: 30s}]|workload.queries[0]: unknown key 'evry'",
+                "querys: []|workload: unknown key 'querys'",
+                "queries: [{query: x, accuracy: {rank: 0.1}}]|workload.queries[0].accuracy: unknown key 'rank'",
+                "queries: [{query: x, every: soon}]|workload.queries[0].every: not a valid duration string",
+                "queries: [{query: x, every: 30}]|expected a duration",
+                "queries: [{query: x, type: range, step: 15s}]|a range query needs 'range'",
+                "queries: [{query: x, range: 1h}]|range and step belong to a range query",
+                "queries: [{query: 'sum(('}]|workload.queries[0].query",
+                "queries: [{query: x, accuracy: {quantile: 2}}]|fraction",
+                "queries: []|non-empty list",
+            })
+    void rejectsUnknownKeysAndBadValues(String yaml, String message) {
+        assertThatThrownBy(() -> Workload.parse(yaml))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("workload.queries[0]: unknown key 'evry'");
-        assertThatThrownBy(() -> Workload.parse("querys: []")).hasMessageContaining("workload: unknown key 'querys'");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, accuracy: {rank: 0.1}}]"))
-                .hasMessageContaining("workload.queries[0].accuracy: unknown key 'rank'");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, every: soon}]"))
-                .hasMessageContaining("workload.queries[0].every: not a valid duration string");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, every: 30}]"))
-                .hasMessageContaining("expected a duration");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, type: range, step: 15s}]"))
-                .hasMessageContaining("a range query needs 'range'");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, range: 1h}]"))
-                .hasMessageContaining("range and step belong to a range query");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: 'sum(('}]"))
-                .hasMessageContaining("workload.queries[0].query");
-        assertThatThrownBy(() -> Workload.parse("queries: [{query: x, accuracy: {quantile: 2}}]"))
-                .hasMessageContaining("fraction");
-        assertThatThrownBy(() -> Workload.parse("queries: []")).hasMessageContaining("non-empty list");
+                .hasMessageContaining(message);
+    }
+
+    @Test
+    void rejectsANegativeSeriesCount() {
         assertThatThrownBy(() -> Workload.parse("series: -3\nqueries: [{query: x}]"))
                 .hasMessageContaining("workload.series");
     }
