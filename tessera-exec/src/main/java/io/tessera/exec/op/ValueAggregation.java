@@ -1,6 +1,7 @@
 package io.tessera.exec.op;
 
 import io.tessera.exec.context.RunContext;
+import io.tessera.exec.function.GoFormat;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.promql.AggregateOp;
@@ -217,6 +218,6 @@ final class ValueAggregation {
     }
 
     static String quantileWarning(double q) {
-        return "PromQL warning: quantile value should be between 0 and 1, got " + PromText.formatG(q);
+        return "PromQL warning: quantile value should be between 0 and 1, got " + GoFormat.g(q);
     }
 }
