@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
-import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -114,7 +113,7 @@ class SampleSweepTest {
             // the last runs end in the two panes not built yet, read raw
             long end = k < 3 ? start + 3_600_000 + random.nextInt(20_000) : START + SPAN - random.nextInt(400_000);
             StepGrid grid = new StepGrid(start, end, step);
-            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            RunContext context = ViewRuns.context(grid);
             InstantVector fromView = ViewRuns.run(plan.dag(), plan.view(), plan.accelerated(), grid, store, context);
             InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context);
             points += assertSameValues(fromView, exact, function + " over " + grid);
@@ -130,7 +129,7 @@ class SampleSweepTest {
         ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + SPAN / 2);
         ViewRuns.buildPanes(plan.dag(), plan.view(), store, START + SPAN / 2 + PANE, START + SPAN);
         StepGrid grid = new StepGrid(START + SPAN / 2 - 600_123, START + SPAN / 2 + 900_000, 15_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
         assertSameValues(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context), function);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
@@ -153,7 +152,7 @@ class SampleSweepTest {
         InMemoryDataStore store = data(function.hashCode());
         ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + SPAN - 2 * PANE);
         StepGrid grid = new StepGrid(START + WINDOW + 12_345, START + SPAN - 61_000, 15_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector summed = ViewRuns.run(dag, plan.view(), fused, grid, store, context);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
         int points = assertSameValues(
@@ -189,15 +188,9 @@ class SampleSweepTest {
         store.add(Labels.of("__name__", "d", "job", "a"), ts, vs);
         ViewRuns.buildPanes(dag, view, store, START, START + SPAN);
         StepGrid grid = new StepGrid(START + WINDOW + 12_345, START + SPAN - 61_000, 15_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector fromView = ViewRuns.run(dag, view, r.fallback(), grid, store, context);
-        InstantVector exact = ViewRuns.run(
-                dag,
-                view,
-                r.exact(),
-                grid,
-                store,
-                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+        InstantVector exact = ViewRuns.run(dag, view, r.exact(), grid, store);
         assertThat(exact.size())
                 .as("both series, the engine's duplicate check comes later")
                 .isEqualTo(2);

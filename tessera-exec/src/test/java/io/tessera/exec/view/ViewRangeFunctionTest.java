@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -104,7 +103,7 @@ class ViewRangeFunctionTest {
                 StepGrid.instant(START + 2 * 3_600_000 - 120_000),
                 new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000),
                 new StepGrid(START + WINDOW + 7_000, START + 2 * 3_600_000 - 3_000, 300_000))) {
-            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            RunContext context = ViewRuns.context(grid);
             InstantVector accelerated = run(plan, plan.accelerated(), grid, store, context);
             InstantVector exact = run(plan, plan.exact(), grid, store, context);
             assertSameValues(accelerated, exact, 1e-9, function + " on " + grid);
@@ -118,7 +117,7 @@ class ViewRangeFunctionTest {
         InMemoryDataStore store = data(seed);
         buildPanes(plan, store, START, START + 2 * 3_600_000);
         StepGrid grid = StepGrid.instant(START + 2 * 3_600_000 - 1_234);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector accelerated = run(plan, plan.accelerated(), grid, store, context);
         InstantVector exact = run(plan, plan.exact(), grid, store, context);
         assertThat(accelerated.size()).isEqualTo(exact.size());
@@ -195,7 +194,7 @@ class ViewRangeFunctionTest {
                 StepGrid.instant(START + 2 * 3_600_000 - 1_234),
                 new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000),
                 new StepGrid(START + WINDOW + 7_000, START + 2 * 3_600_000 - 3_000, 300_000))) {
-            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            RunContext context = ViewRuns.context(grid);
             InstantVector accelerated = run(plan, plan.accelerated(), grid, store, context);
             InstantVector exact = run(plan, plan.exact(), grid, store, context);
             assertThat(accelerated.size()).isEqualTo(exact.size());
@@ -257,19 +256,14 @@ class ViewRangeFunctionTest {
         InMemoryDataStore store = data(7);
         buildPanes(plan, store, START, START + 3_600_000 + 30 * PANE);
         StepGrid grid = StepGrid.instant(START + 2 * 3_600_000 - 5_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector answer = run(plan, plan.fallback(), grid, store, context);
-        InstantVector exact = run(
-                plan,
-                plan.exact(),
-                grid,
-                store,
-                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+        InstantVector exact = run(plan, plan.exact(), grid, store, ViewRuns.context(grid));
         assertSameValues(answer, exact, 0, function);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
 
         buildPanes(plan, store, START + 3_600_000 + 30 * PANE, START + 2 * 3_600_000);
-        RunContext second = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext second = ViewRuns.context(grid);
         assertSameValues(run(plan, plan.fallback(), grid, store, second), exact, 1e-9, function);
         assertThat(second.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
     }
@@ -281,11 +275,11 @@ class ViewRangeFunctionTest {
         buildPanes(plan, store, START, START + 2 * 3_600_000);
         // every step off the one-minute grid and a step of one pane: head and tail edges tile the whole span
         StepGrid grid = new StepGrid(START + WINDOW + 17_000, START + 2 * 3_600_000 - 43_000, PANE);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         assertThatThrownBy(() -> run(plan, plan.accelerated(), grid, store, context))
                 .isInstanceOf(io.tessera.core.MissingStateException.class)
                 .hasMessageContaining("so the exact answer is cheaper");
-        RunContext fallback = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext fallback = ViewRuns.context(grid);
         InstantVector answer = run(plan, plan.fallback(), grid, store, fallback);
         assertSameValues(answer, run(plan, plan.exact(), grid, store, context), 0, "sum_over_time");
         assertThat(fallback.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));

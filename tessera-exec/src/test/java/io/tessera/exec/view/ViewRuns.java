@@ -6,6 +6,7 @@ import io.tessera.core.PaneGrid;
 import io.tessera.exec.CompiledDag;
 import io.tessera.exec.IngestionRun;
 import io.tessera.exec.PlannedView;
+import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -97,6 +98,16 @@ final class ViewRuns {
             public void emptyPane(int v, int pane) {}
         });
         return panes;
+    }
+
+    /** A run context for {@code grid}, with the default limits and subquery step. */
+    static RunContext context(StepGrid grid) {
+        return new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+    }
+
+    /** Node {@code node} of {@code dag} run over {@code grid} in a run of its own. */
+    static InstantVector run(PhysicalDag dag, MaterializedView view, int node, StepGrid grid, InMemoryDataStore store) {
+        return run(dag, view, node, grid, store, context(grid));
     }
 
     /** Node {@code node} of {@code dag} run over {@code grid}. */
