@@ -33,6 +33,19 @@ final class TableReader {
         return read(scan, window, store, context, null);
     }
 
+    /** The SQL type of a window's column: the window's time column is a timestamp. */
+    static SqlType sqlType(TableWindow window, Column c) {
+        if (c.name().equals(window.timeColumn())) {
+            return SqlType.TIMESTAMP;
+        }
+        return switch (c.type()) {
+            case LONG -> SqlType.BIGINT;
+            case DOUBLE -> SqlType.DOUBLE;
+            case STRING -> SqlType.VARCHAR;
+            case LABELS -> throw new IllegalStateException("a table window has no labels column");
+        };
+    }
+
     /**
      * As {@link #read(Scan, TableWindow, DataStore, RunContext)}, a table's store given
      * {@code condition} (null for none) as a hint: it may leave out rows that do not meet it, so
@@ -44,15 +57,7 @@ final class TableReader {
         List<SqlType> types = new ArrayList<>();
         for (Column c : window.columns()) {
             names.add(c.name());
-            types.add(
-                    c.name().equals(window.timeColumn())
-                            ? SqlType.TIMESTAMP
-                            : switch (c.type()) {
-                                case LONG -> SqlType.BIGINT;
-                                case DOUBLE -> SqlType.DOUBLE;
-                                case STRING -> SqlType.VARCHAR;
-                                case LABELS -> throw new IllegalStateException("a table window has no labels column");
-                            });
+            types.add(sqlType(window, c));
         }
         Growing out = new Growing(window.columns());
         long start = window.startExclusive();
@@ -180,12 +185,7 @@ final class TableReader {
             }
             int grown = Math.max(needed, capacity * 2);
             for (int c = 0; c < arrays.length; c++) {
-                arrays[c] = switch (arrays[c]) {
-                    case long[] a -> Arrays.copyOf(a, grown);
-                    case double[] a -> Arrays.copyOf(a, grown);
-                    case String[] a -> Arrays.copyOf(a, grown);
-                    default -> throw new IllegalStateException();
-                };
+                arrays[c] = resized(arrays[c], grown);
             }
         }
 
@@ -234,14 +234,18 @@ final class TableReader {
 
         Object[] finish() {
             for (int c = 0; c < arrays.length; c++) {
-                arrays[c] = switch (arrays[c]) {
-                    case long[] a -> Arrays.copyOf(a, size);
-                    case double[] a -> Arrays.copyOf(a, size);
-                    case String[] a -> Arrays.copyOf(a, size);
-                    default -> throw new IllegalStateException();
-                };
+                arrays[c] = resized(arrays[c], size);
             }
             return arrays;
+        }
+
+        private static Object resized(Object array, int length) {
+            return switch (array) {
+                case long[] a -> Arrays.copyOf(a, length);
+                case double[] a -> Arrays.copyOf(a, length);
+                case String[] a -> Arrays.copyOf(a, length);
+                default -> throw new IllegalStateException();
+            };
         }
     }
 }

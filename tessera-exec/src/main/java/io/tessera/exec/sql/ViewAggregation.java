@@ -155,14 +155,7 @@ final class ViewAggregation {
                 continue;
             }
             Column c = column(window, key);
-            types.add(
-                    c.name().equals(window.timeColumn())
-                            ? SqlType.TIMESTAMP
-                            : switch (c.type()) {
-                                case LONG -> SqlType.BIGINT;
-                                case DOUBLE -> SqlType.DOUBLE;
-                                default -> SqlType.VARCHAR;
-                            });
+            types.add(TableReader.sqlType(window, c));
             switch (c.type()) {
                 case LONG -> columns.add(longKeys(order, key, groups));
                 case DOUBLE -> columns.add(doubleKeys(order, key, groups));
