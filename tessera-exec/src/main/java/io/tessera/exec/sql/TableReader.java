@@ -8,6 +8,7 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
 import io.tessera.core.StaleMarker;
+import io.tessera.exec.columns.ColumnArrays;
 import io.tessera.exec.context.RunContext;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
@@ -16,7 +17,6 @@ import io.tessera.spi.RawDataRequest;
 import io.tessera.spi.Source;
 import io.tessera.sql.SqlType;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 
@@ -185,7 +185,7 @@ final class TableReader {
             }
             int grown = Math.max(needed, capacity * 2);
             for (int c = 0; c < arrays.length; c++) {
-                arrays[c] = resized(arrays[c], grown);
+                arrays[c] = ColumnArrays.copyOfRange(arrays[c], 0, grown);
             }
         }
 
@@ -234,18 +234,9 @@ final class TableReader {
 
         Object[] finish() {
             for (int c = 0; c < arrays.length; c++) {
-                arrays[c] = resized(arrays[c], size);
+                arrays[c] = ColumnArrays.copyOfRange(arrays[c], 0, size);
             }
             return arrays;
-        }
-
-        private static Object resized(Object array, int length) {
-            return switch (array) {
-                case long[] a -> Arrays.copyOf(a, length);
-                case double[] a -> Arrays.copyOf(a, length);
-                case String[] a -> Arrays.copyOf(a, length);
-                default -> throw new IllegalStateException();
-            };
         }
     }
 }
