@@ -41,11 +41,7 @@ public final class ViewValueOperator {
             }
             wanted.add(new Interval(t - view.paneMs(), t));
         }
-        ViewStates states = store.readMaterializedView(
-                view.viewId(),
-                new MaterializedViewRequest(
-                        new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted),
-                context);
+        ViewStates states = store.readMaterializedView(view.viewId(), MaterializedViewRequest.of(wanted), context);
         InstantVector out = new InstantVector(grid, Math.max(16, states.stateCount(0)));
         out.markLabelsDistinct();
         LabelsTable groups = states.groups();

@@ -92,14 +92,7 @@ public final class ViewOperator {
         List<Interval> paneList = new ArrayList<>(needed);
         ViewStates states = paneList.isEmpty()
                 ? null
-                : store.readMaterializedView(
-                        view.viewId(),
-                        new MaterializedViewRequest(
-                                new Interval(
-                                        paneList.getFirst().start(),
-                                        paneList.getLast().end()),
-                                paneList),
-                        context);
+                : store.readMaterializedView(view.viewId(), MaterializedViewRequest.of(paneList), context);
         EdgeRows edges = EdgeRows.read(edgeSpans, rawRows);
 
         Map<Labels, Integer> groupIds = new HashMap<>();
