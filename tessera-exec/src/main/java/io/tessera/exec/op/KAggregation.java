@@ -84,23 +84,15 @@ final class KAggregation {
                     continue;
                 }
                 switch (op) {
-                    case TOPK -> {
+                    case TOPK, BOTTOMK -> {
+                        boolean bottom = op == AggregateOp.BOTTOMK;
+                        double worst = values[heap[0]];
                         if (size[g] < k) {
-                            size[g] = GoHeap.push(heap, size[g], s, values, false);
-                        } else if (values[heap[0]] < f || (Double.isNaN(values[heap[0]]) && !Double.isNaN(f))) {
+                            size[g] = GoHeap.push(heap, size[g], s, values, bottom);
+                        } else if ((bottom ? worst > f : worst < f) || (Double.isNaN(worst) && !Double.isNaN(f))) {
                             heap[0] = s;
                             if (k > 1) {
-                                GoHeap.fix(heap, size[g], 0, values, false);
-                            }
-                        }
-                    }
-                    case BOTTOMK -> {
-                        if (size[g] < k) {
-                            size[g] = GoHeap.push(heap, size[g], s, values, true);
-                        } else if (values[heap[0]] > f || (Double.isNaN(values[heap[0]]) && !Double.isNaN(f))) {
-                            heap[0] = s;
-                            if (k > 1) {
-                                GoHeap.fix(heap, size[g], 0, values, true);
+                                GoHeap.fix(heap, size[g], 0, values, bottom);
                             }
                         }
                     }
