@@ -116,7 +116,7 @@ class SampleSweepTest {
             RunContext context = ViewRuns.context(grid);
             InstantVector fromView = ViewRuns.run(plan.dag(), plan.view(), plan.accelerated(), grid, store, context);
             InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context);
-            points += assertSameValues(fromView, exact, function + " over " + grid);
+            points += ViewRuns.assertSameValues(fromView, exact, 1e-12, function + " over " + grid);
         }
         assertThat(points).as("points compared").isGreaterThan(1_000);
     }
@@ -131,7 +131,8 @@ class SampleSweepTest {
         StepGrid grid = new StepGrid(START + SPAN / 2 - 600_123, START + SPAN / 2 + 900_000, 15_000);
         RunContext context = ViewRuns.context(grid);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
-        assertSameValues(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context), function);
+        ViewRuns.assertSameValues(
+                answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context), 1e-12, function);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
     }
 
@@ -155,9 +156,10 @@ class SampleSweepTest {
         RunContext context = ViewRuns.context(grid);
         InstantVector summed = ViewRuns.run(dag, plan.view(), fused, grid, store, context);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
-        int points = assertSameValues(
+        int points = ViewRuns.assertSameValues(
                 summed,
                 ViewRuns.run(dag, plan.view(), exact, grid, store, context),
+                1e-12,
                 "sum " + (without ? "without" : "by") + " (series) (" + function + ")");
         assertThat(points).isGreaterThan(200);
     }
@@ -194,37 +196,7 @@ class SampleSweepTest {
         assertThat(exact.size())
                 .as("both series, the engine's duplicate check comes later")
                 .isEqualTo(2);
-        assertSameValues(fromView, exact, "rate over c and d");
+        ViewRuns.assertSameValues(fromView, exact, 1e-12, "rate over c and d");
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("differ only in their metric name"));
-    }
-
-    private static int assertSameValues(InstantVector actual, InstantVector expected, String what) {
-        assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
-        int points = 0;
-        for (int e = 0; e < expected.size(); e++) {
-            int a = ViewRuns.indexOf(actual, expected.labels(e));
-            assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
-            for (int i = 0; i < expected.steps(); i++) {
-                assertThat(actual.has(a, i))
-                        .as(what + ": point " + i + " of " + expected.labels(e))
-                        .isEqualTo(expected.has(e, i));
-                if (expected.has(e, i)) {
-                    double x = actual.value(a, i);
-                    double y = expected.value(e, i);
-                    points++;
-                    if (Double.isNaN(y) || Double.isInfinite(y)) {
-                        assertThat(Double.valueOf(x))
-                                .as(what + ": " + expected.labels(e) + " at step " + i)
-                                .isEqualTo(Double.valueOf(y));
-                        continue;
-                    }
-                    double scale = Math.max(Math.abs(x), Math.abs(y));
-                    assertThat(Math.abs(x - y))
-                            .as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
-                            .isLessThanOrEqualTo(1e-12 * scale + 1e-12);
-                }
-            }
-        }
-        return points;
     }
 }

@@ -106,7 +106,7 @@ class ViewRangeFunctionTest {
             RunContext context = ViewRuns.context(grid);
             InstantVector accelerated = run(plan, plan.accelerated(), grid, store, context);
             InstantVector exact = run(plan, plan.exact(), grid, store, context);
-            assertSameValues(accelerated, exact, 1e-9, function + " on " + grid);
+            ViewRuns.assertSameValues(accelerated, exact, 1e-9, function + " on " + grid);
         }
     }
 
@@ -123,7 +123,7 @@ class ViewRangeFunctionTest {
         assertThat(accelerated.size()).isEqualTo(exact.size());
         // with k=400 and at most 240 samples per window no pane sketch has compacted, so an
         // instant query gathers the window's values and answers exactly
-        assertSameValues(accelerated, exact, 1e-12, "quantile");
+        ViewRuns.assertSameValues(accelerated, exact, 1e-12, "quantile");
     }
 
     /**
@@ -199,7 +199,7 @@ class ViewRangeFunctionTest {
             InstantVector exact = run(plan, plan.exact(), grid, store, context);
             assertThat(accelerated.size()).isEqualTo(exact.size());
             for (int e = 0; e < exact.size(); e++) {
-                int a = indexOf(accelerated, exact.labels(e));
+                int a = ViewRuns.indexOf(accelerated, exact.labels(e));
                 assertThat(a).isGreaterThanOrEqualTo(0);
                 for (int i = 0; i < exact.steps(); i++) {
                     String what = exact.labels(e) + " at step " + i + " of " + grid + " q=" + q;
@@ -259,12 +259,12 @@ class ViewRangeFunctionTest {
         RunContext context = ViewRuns.context(grid);
         InstantVector answer = run(plan, plan.fallback(), grid, store, context);
         InstantVector exact = run(plan, plan.exact(), grid, store, ViewRuns.context(grid));
-        assertSameValues(answer, exact, 0, function);
+        ViewRuns.assertSameValues(answer, exact, 0, function);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
 
         buildPanes(plan, store, START + 3_600_000 + 30 * PANE, START + 2 * 3_600_000);
         RunContext second = ViewRuns.context(grid);
-        assertSameValues(run(plan, plan.fallback(), grid, store, second), exact, 1e-9, function);
+        ViewRuns.assertSameValues(run(plan, plan.fallback(), grid, store, second), exact, 1e-9, function);
         assertThat(second.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
     }
 
@@ -281,37 +281,7 @@ class ViewRangeFunctionTest {
                 .hasMessageContaining("so the exact answer is cheaper");
         RunContext fallback = ViewRuns.context(grid);
         InstantVector answer = run(plan, plan.fallback(), grid, store, fallback);
-        assertSameValues(answer, run(plan, plan.exact(), grid, store, context), 0, "sum_over_time");
+        ViewRuns.assertSameValues(answer, run(plan, plan.exact(), grid, store, context), 0, "sum_over_time");
         assertThat(fallback.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
-    }
-
-    private static void assertSameValues(InstantVector actual, InstantVector expected, double relative, String what) {
-        assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
-        for (int e = 0; e < expected.size(); e++) {
-            int a = indexOf(actual, expected.labels(e));
-            assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
-            for (int i = 0; i < expected.steps(); i++) {
-                assertThat(actual.has(a, i))
-                        .as(what + ": point " + i + " of " + expected.labels(e))
-                        .isEqualTo(expected.has(e, i));
-                if (expected.has(e, i)) {
-                    double x = actual.value(a, i);
-                    double y = expected.value(e, i);
-                    double scale = Math.max(Math.abs(x), Math.abs(y));
-                    assertThat(Math.abs(x - y))
-                            .as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
-                            .isLessThanOrEqualTo(relative * scale + 1e-12);
-                }
-            }
-        }
-    }
-
-    private static int indexOf(InstantVector v, Labels labels) {
-        for (int s = 0; s < v.size(); s++) {
-            if (v.labels(s).equals(labels)) {
-                return s;
-            }
-        }
-        return -1;
     }
 }
