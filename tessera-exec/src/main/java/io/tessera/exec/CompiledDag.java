@@ -120,7 +120,7 @@ public final class CompiledDag {
 
         /** Evaluates root {@code root} at every time of {@code grid}. */
         public Value run(int root, StepGrid grid, RunContext context) {
-            return new QueryRun(dag, views, roots[root], grid, store, context, keptCorrections)
+            return new QueryRun(dag, views, new int[] {roots[root]}, grid, store, context, keptCorrections)
                     .evaluate(roots[root], grid);
         }
 

@@ -70,17 +70,6 @@ public final class QueryRun {
     /** Newest panes of a curve view a run computes another way when they are not built yet (at "now": being filled, or in the allowed lateness). */
     static final int CURVE_NEWEST_PANES = 3;
 
-    QueryRun(
-            PhysicalDag dag,
-            Map<Integer, MaterializedView> views,
-            int root,
-            StepGrid grid,
-            DataStore store,
-            RunContext context,
-            KeptCorrections keptCorrections) {
-        this(dag, views, new int[] {root}, grid, store, context, keptCorrections);
-    }
-
     /** A run that evaluates any of {@code roots} over {@code grid}, their common nodes and Scan reads once. */
     QueryRun(
             PhysicalDag dag,

@@ -13,4 +13,10 @@ public record MaterializedViewRequest(Interval timeRange, List<Interval> panes) 
     public MaterializedViewRequest {
         panes = List.copyOf(panes);
     }
+
+    /** The request for {@code panes} (at least one), over the range from the first's start to the last's end. */
+    public static MaterializedViewRequest of(List<Interval> panes) {
+        return new MaterializedViewRequest(
+                new Interval(panes.getFirst().start(), panes.getLast().end()), panes);
+    }
 }

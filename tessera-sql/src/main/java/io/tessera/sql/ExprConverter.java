@@ -40,19 +40,7 @@ import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionLi
 import net.sf.jsqlparser.statement.select.OrderByElement;
 
 /** Converts JSqlParser expressions to {@link SqlExpr} and {@link SqlPredicate}, folding time constants. */
-final class ExprConverter {
-
-    private final Resolver resolver;
-    private final long nowMs;
-
-    ExprConverter(Resolver resolver, long nowMs) {
-        this.resolver = resolver;
-        this.nowMs = nowMs;
-    }
-
-    Resolver resolver() {
-        return resolver;
-    }
+record ExprConverter(Resolver resolver, long nowMs) {
 
     /** The expression of the SELECT item called {@code name}, or null. */
     SqlExpr alias(String name, List<SqlQuery.SelectItem> select) {

@@ -32,7 +32,7 @@ public final class Annotations {
     /** Warns of a quantile outside [0, 1] (or NaN), as quantile, quantile_over_time and histogram_quantile do. */
     public static void checkQuantile(double q, RunContext context) {
         if (Double.isNaN(q) || q < 0 || q > 1) {
-            context.warn("PromQL warning: quantile value should be between 0 and 1, got " + GoFormat.g(q));
+            context.warn("PromQL warning: quantile value should be between 0 and 1, got " + GoFormat.v(q));
         }
     }
 

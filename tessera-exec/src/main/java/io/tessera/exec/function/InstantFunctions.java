@@ -114,17 +114,27 @@ public final class InstantFunctions {
         return out;
     }
 
-    private static InstantVector mapValues(InstantVector in, DoubleUnaryOperator fn) {
+    /** What a function gives the point of series {@code s} at step {@code i} of its input. */
+    private interface PointFunction {
+        double at(InstantVector in, int s, int i);
+    }
+
+    /** The input's points through {@code fn}, the metric name dropped. */
+    private static InstantVector mapPoints(InstantVector in, PointFunction fn) {
         InstantVector out = new InstantVector(in.grid(), in.size());
         for (int s = 0; s < in.size(); s++) {
             int o = out.addSeries(in.labels(s).withoutMetricName());
             for (int i = 0; i < in.steps(); i++) {
                 if (in.has(s, i)) {
-                    out.set(o, i, fn.applyAsDouble(in.value(s, i)));
+                    out.set(o, i, fn.at(in, s, i));
                 }
             }
         }
         return out;
+    }
+
+    private static InstantVector mapValues(InstantVector in, DoubleUnaryOperator fn) {
+        return mapPoints(in, (v, s, i) -> fn.applyAsDouble(v.value(s, i)));
     }
 
     /** The only point of each step as a scalar, or NaN when there are none or several. */
@@ -146,31 +156,15 @@ public final class InstantFunctions {
 
     /** Each point's sample time in seconds: as a selector found it, else the evaluation time. */
     private static InstantVector timestamp(InstantVector in) {
-        InstantVector out = new InstantVector(in.grid(), in.size());
-        for (int s = 0; s < in.size(); s++) {
-            int o = out.addSeries(in.labels(s).withoutMetricName());
-            for (int i = 0; i < in.steps(); i++) {
-                if (in.has(s, i)) {
-                    out.set(o, i, in.sampleTs(s, i) / 1000.0);
-                }
-            }
-        }
-        return out;
+        return mapPoints(in, (v, s, i) -> v.sampleTs(s, i) / 1000.0);
     }
 
     /** Rounds half up to a multiple of {@code toNearest} (default 1), as Prometheus. */
     private static InstantVector round(InstantVector in, ScalarValues toNearest) {
-        InstantVector out = new InstantVector(in.grid(), in.size());
-        for (int s = 0; s < in.size(); s++) {
-            int o = out.addSeries(in.labels(s).withoutMetricName());
-            for (int i = 0; i < in.steps(); i++) {
-                if (in.has(s, i)) {
-                    double inverse = 1.0 / (toNearest == null ? 1.0 : toNearest.at(i));
-                    out.set(o, i, Math.floor(in.value(s, i) * inverse + 0.5) / inverse);
-                }
-            }
-        }
-        return out;
+        return mapPoints(in, (v, s, i) -> {
+            double inverse = 1.0 / (toNearest == null ? 1.0 : toNearest.at(i));
+            return Math.floor(v.value(s, i) * inverse + 0.5) / inverse;
+        });
     }
 
     /** Clamps to {@code [min, max]}; a step where max < min has no points. */

@@ -1,5 +1,7 @@
 package io.tessera.exec.function;
 
+import io.tessera.core.NeumaierSum;
+
 /**
  * Least-squares line through a window's samples, with Kahan-compensated sums and x in seconds
  * relative to an intercept time, as Prometheus: {@code deriv} is the slope,
@@ -50,18 +52,18 @@ final class LinearRegression {
             n += 1.0;
             double x = (ts[i] - interceptTime) / 1e3;
             double next = sumX + x;
-            cX = Kahan.compensate(x, sumX, next, cX);
+            cX = NeumaierSum.compensation(x, sumX, next, cX);
             sumX = next;
             next = sumY + y;
-            cY = Kahan.compensate(y, sumY, next, cY);
+            cY = NeumaierSum.compensation(y, sumY, next, cY);
             sumY = next;
             double xy = x * y;
             next = sumXY + xy;
-            cXY = Kahan.compensate(xy, sumXY, next, cXY);
+            cXY = NeumaierSum.compensation(xy, sumXY, next, cXY);
             sumXY = next;
             double x2 = x * x;
             next = sumX2 + x2;
-            cX2 = Kahan.compensate(x2, sumX2, next, cX2);
+            cX2 = NeumaierSum.compensation(x2, sumX2, next, cX2);
             sumX2 = next;
         }
         if (constY) {

@@ -1,5 +1,7 @@
 package io.tessera.exec.function;
 
+import io.tessera.core.NeumaierSum;
+
 /**
  * The {@code *_over_time} aggregations of one window {@code [from, to)}, with Prometheus' float
  * semantics: Kahan sums, the mean falling back to an incremental mean on overflow, NaN never
@@ -17,7 +19,7 @@ final class OverTime {
         double c = 0;
         for (int i = from; i < to; i++) {
             double next = sum + v[i];
-            c = Kahan.compensate(v[i], sum, next, c);
+            c = NeumaierSum.compensation(v[i], sum, next, c);
             sum = next;
         }
         out[0] = Double.isInfinite(sum) ? sum : sum + c;
@@ -43,7 +45,7 @@ final class OverTime {
             count = i - from + 1;
             if (!incremental) {
                 double next = sum + v[i];
-                double nextC = Kahan.compensate(v[i], sum, next, c);
+                double nextC = NeumaierSum.compensation(v[i], sum, next, c);
                 if (!Double.isInfinite(next)) {
                     sum = next;
                     c = nextC;
@@ -57,7 +59,7 @@ final class OverTime {
             double inc = v[i] / count;
             double base = q * mean;
             double next = base + inc;
-            c = Kahan.compensate(inc, base, next, q * c);
+            c = NeumaierSum.compensation(inc, base, next, q * c);
             mean = next;
         }
         out[0] = incremental ? mean + c : sum / count + c / count;
@@ -65,67 +67,41 @@ final class OverTime {
     }
 
     static boolean min(SeriesWindow w, double[] out) {
-        double[] v = w.values();
-        int from = w.from();
-        int to = w.to();
-        double m = v[from];
-        for (int i = from + 1; i < to; i++) {
-            if (v[i] < m || Double.isNaN(m)) {
-                m = v[i];
-            }
-        }
-        out[0] = m;
+        out[0] = w.values()[extremeAt(w, false, false)];
         return true;
     }
 
     static boolean max(SeriesWindow w, double[] out) {
-        double[] v = w.values();
-        int from = w.from();
-        int to = w.to();
-        double m = v[from];
-        for (int i = from + 1; i < to; i++) {
-            if (v[i] > m || Double.isNaN(m)) {
-                m = v[i];
-            }
-        }
-        out[0] = m;
+        out[0] = w.values()[extremeAt(w, true, false)];
         return true;
     }
 
     /** The time (seconds) of the last sample holding the minimum. */
     static boolean tsOfMin(SeriesWindow w, double[] out) {
-        long[] ts = w.ts();
-        double[] v = w.values();
-        int from = w.from();
-        int to = w.to();
-        double m = v[from];
-        long at = ts[from];
-        for (int i = from; i < to; i++) {
-            if (v[i] <= m || Double.isNaN(m)) {
-                m = v[i];
-                at = ts[i];
-            }
-        }
-        out[0] = at / 1000.0;
+        out[0] = w.ts()[extremeAt(w, false, true)] / 1000.0;
         return true;
     }
 
     /** The time (seconds) of the last sample holding the maximum. */
     static boolean tsOfMax(SeriesWindow w, double[] out) {
-        long[] ts = w.ts();
+        out[0] = w.ts()[extremeAt(w, true, true)] / 1000.0;
+        return true;
+    }
+
+    /**
+     * The index of the window's first sample holding its maximum (or minimum), or of the last
+     * such sample when {@code last}; it holds NaN only when every sample does.
+     */
+    private static int extremeAt(SeriesWindow w, boolean max, boolean last) {
         double[] v = w.values();
-        int from = w.from();
-        int to = w.to();
-        double m = v[from];
-        long at = ts[from];
-        for (int i = from; i < to; i++) {
-            if (v[i] >= m || Double.isNaN(m)) {
-                m = v[i];
-                at = ts[i];
+        int at = w.from();
+        for (int i = at + 1; i < w.to(); i++) {
+            double m = v[at];
+            if ((max ? v[i] > m : v[i] < m) || (last && v[i] == m) || Double.isNaN(m)) {
+                at = i;
             }
         }
-        out[0] = at / 1000.0;
-        return true;
+        return at;
     }
 
     static boolean first(SeriesWindow w, double[] out) {
@@ -199,11 +175,11 @@ final class OverTime {
             double delta = v[i] - (mean + cMean);
             double inc = delta / count;
             double next = mean + inc;
-            cMean = Kahan.compensate(inc, mean, next, cMean);
+            cMean = NeumaierSum.compensation(inc, mean, next, cMean);
             mean = next;
             double sq = delta * (v[i] - (mean + cMean));
             double nextAux = aux + sq;
-            cAux = Kahan.compensate(sq, aux, nextAux, cAux);
+            cAux = NeumaierSum.compensation(sq, aux, nextAux, cAux);
             aux = nextAux;
         }
         return (aux + cAux) / count;

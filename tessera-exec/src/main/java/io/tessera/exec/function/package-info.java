@@ -4,6 +4,6 @@
  * {@link SlidingKernel}s such as {@link SlidingSum} and {@link SlidingQuantile}), functions
  * evaluated at each step ({@link InstantFunctions}, {@link LabelFunctions},
  * {@link HistogramQuantile}, {@link SortFunctions}), and the Go-compatible arithmetic and
- * formatting they rely on ({@link Kahan}, {@link GoMath}, {@link GoFormat}).
+ * formatting they rely on ({@link GoMath}, {@link GoFormat}).
  */
 package io.tessera.exec.function;

@@ -7,8 +7,8 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.Schema;
 import io.tessera.core.Search;
 import io.tessera.core.TableSchema;
+import io.tessera.exec.columns.ColumnArrays;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,41 +90,14 @@ final class InMemoryTables {
     }
 
     private static Object copy(Batch rows, int column, int[] keep, int offset, int kept) {
-        return switch (rows.schema().column(column).type()) {
-            case LONG -> {
-                long[] src = rows.longs(column);
-                if (keep == null) {
-                    yield Arrays.copyOfRange(src, offset, offset + kept);
-                }
-                long[] dst = new long[kept];
-                for (int i = 0; i < kept; i++) {
-                    dst[i] = src[keep[i]];
-                }
-                yield dst;
-            }
-            case DOUBLE -> {
-                double[] src = rows.doubles(column);
-                if (keep == null) {
-                    yield Arrays.copyOfRange(src, offset, offset + kept);
-                }
-                double[] dst = new double[kept];
-                for (int i = 0; i < kept; i++) {
-                    dst[i] = src[keep[i]];
-                }
-                yield dst;
-            }
-            case STRING -> {
-                String[] src = rows.strings(column);
-                if (keep == null) {
-                    yield Arrays.copyOfRange(src, offset, offset + kept);
-                }
-                String[] dst = new String[kept];
-                for (int i = 0; i < kept; i++) {
-                    dst[i] = src[keep[i]];
-                }
-                yield dst;
-            }
+        Object src = switch (rows.schema().column(column).type()) {
+            case LONG -> rows.longs(column);
+            case DOUBLE -> rows.doubles(column);
+            case STRING -> rows.strings(column);
             case LABELS -> throw new IllegalStateException("a table has no labels column");
         };
+        return keep == null
+                ? ColumnArrays.copyOfRange(src, offset, offset + kept)
+                : ColumnArrays.gather(src, keep, kept);
     }
 }

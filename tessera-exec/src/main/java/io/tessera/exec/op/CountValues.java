@@ -3,6 +3,7 @@ package io.tessera.exec.op;
 import io.tessera.core.Labels;
 import io.tessera.exec.context.QueryExecutionException;
 import io.tessera.exec.context.RunContext;
+import io.tessera.exec.function.GoFormat;
 import io.tessera.exec.value.InstantVector;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,7 @@ final class CountValues {
                 long bits = Double.doubleToRawLongBits(v);
                 int o = lastGroup[s];
                 if (o < 0 || lastBits[s] != bits) {
-                    Labels withValue = in.labels(s).with(valueLabel, PromText.formatF(v));
+                    Labels withValue = in.labels(s).with(valueLabel, GoFormat.shortestF(v));
                     o = out.series(SeriesGroups.groupLabels(withValue, groupBy, without));
                     lastGroup[s] = o;
                     lastBits[s] = bits;

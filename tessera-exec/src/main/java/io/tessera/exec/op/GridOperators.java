@@ -118,13 +118,7 @@ public final class GridOperators {
             default -> throw new IllegalStateException("a subquery needs an instant vector or a scalar");
         };
         int n = points.size();
-        int steps = outer.size();
-        Labels[] labels = new Labels[n];
-        long[][] ts = new long[n][];
-        double[][] vs = new double[n][];
-        int[][] from = new int[n][];
-        int[][] to = new int[n][];
-        int kept = 0;
+        var out = new RangeVectorBuilder(outer, rangeMs, n, context);
         for (int s = 0; s < n; s++) {
             context.checkAlive();
             int innerSteps = innerGrid == null ? 0 : innerGrid.size();
@@ -142,32 +136,12 @@ public final class GridOperators {
             if (m == 0) {
                 continue;
             }
-            int[] f = new int[steps];
-            int[] t = new int[steps];
-            int lo = 0;
-            int hi = 0;
-            for (int i = 0; i < steps; i++) {
-                context.checkAliveEvery(i);
-                long end = outer.time(i);
-                while (lo < m && pts[lo] <= end - rangeMs) {
-                    lo++;
-                }
-                if (hi < lo) {
-                    hi = lo;
-                }
-                while (hi < m && pts[hi] <= end) {
-                    hi++;
-                }
-                f[i] = lo;
-                t[i] = hi;
-            }
-            labels[kept] = points.labels(s);
-            ts[kept] = java.util.Arrays.copyOf(pts, m);
-            vs[kept] = java.util.Arrays.copyOf(pvs, m);
-            from[kept] = f;
-            to[kept] = t;
-            kept++;
+            out.add(
+                    points.labels(s),
+                    java.util.Arrays.copyOf(pts, m),
+                    java.util.Arrays.copyOf(pvs, m),
+                    out.windows(pts, m));
         }
-        return new RangeVector(outer, rangeMs, labels, ts, vs, from, to, kept);
+        return out.build();
     }
 }

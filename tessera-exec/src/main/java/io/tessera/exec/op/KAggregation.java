@@ -2,6 +2,7 @@ package io.tessera.exec.op;
 
 import io.tessera.exec.context.QueryExecutionException;
 import io.tessera.exec.context.RunContext;
+import io.tessera.exec.function.GoFormat;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.promql.AggregateOp;
@@ -83,23 +84,15 @@ final class KAggregation {
                     continue;
                 }
                 switch (op) {
-                    case TOPK -> {
+                    case TOPK, BOTTOMK -> {
+                        boolean bottom = op == AggregateOp.BOTTOMK;
+                        double worst = values[heap[0]];
                         if (size[g] < k) {
-                            size[g] = GoHeap.push(heap, size[g], s, values, false);
-                        } else if (values[heap[0]] < f || (Double.isNaN(values[heap[0]]) && !Double.isNaN(f))) {
+                            size[g] = GoHeap.push(heap, size[g], s, values, bottom);
+                        } else if ((bottom ? worst > f : worst < f) || (Double.isNaN(worst) && !Double.isNaN(f))) {
                             heap[0] = s;
                             if (k > 1) {
-                                GoHeap.fix(heap, size[g], 0, values, false);
-                            }
-                        }
-                    }
-                    case BOTTOMK -> {
-                        if (size[g] < k) {
-                            size[g] = GoHeap.push(heap, size[g], s, values, true);
-                        } else if (values[heap[0]] > f || (Double.isNaN(values[heap[0]]) && !Double.isNaN(f))) {
-                            heap[0] = s;
-                            if (k > 1) {
-                                GoHeap.fix(heap, size[g], 0, values, true);
+                                GoHeap.fix(heap, size[g], 0, values, bottom);
                             }
                         }
                     }
@@ -179,17 +172,17 @@ final class KAggregation {
             throw new QueryExecutionException("Parameter value is NaN");
         }
         if (min <= MIN_INT64) {
-            throw new QueryExecutionException("Scalar value " + PromText.formatG(min) + " underflows int64");
+            throw new QueryExecutionException("Scalar value " + GoFormat.g(min) + " underflows int64");
         }
         if (max >= MAX_INT64) {
-            throw new QueryExecutionException("Scalar value " + PromText.formatG(max) + " overflows int64");
+            throw new QueryExecutionException("Scalar value " + GoFormat.g(max) + " overflows int64");
         }
         return true;
     }
 
     static String ratioWarning(double got, double to) {
-        return "PromQL warning: ratio value should be between -1 and 1, got " + PromText.formatG(got) + ", capping to "
-                + PromText.formatG(to);
+        return "PromQL warning: ratio value should be between -1 and 1, got " + GoFormat.g(got) + ", capping to "
+                + GoFormat.g(to);
     }
 
     /** Each series' place in [0, 1]: its label hash over the largest uint64. */

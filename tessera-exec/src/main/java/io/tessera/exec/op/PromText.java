@@ -1,12 +1,10 @@
 package io.tessera.exec.op;
 
 import io.tessera.core.Labels;
-import java.math.BigDecimal;
 
 /**
  * Text as Prometheus prints it in results and messages: label sets as {@code Labels.String()},
- * strings as Go's {@code strconv.Quote}, floats as Go's {@code FormatFloat(v, 'f', -1)} and
- * {@code %g}.
+ * strings as Go's {@code strconv.Quote}.
  */
 final class PromText {
 
@@ -58,52 +56,5 @@ final class PromText {
             }
         }
         sb.append('"');
-    }
-
-    /** Go's {@code strconv.FormatFloat(v, 'f', -1, 64)}: the shortest digits, never an exponent. */
-    static String formatF(double v) {
-        if (Double.isNaN(v)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(v)) {
-            return v > 0 ? "+Inf" : "-Inf";
-        }
-        if (v == 0) {
-            return Double.doubleToRawLongBits(v) < 0 ? "-0" : "0";
-        }
-        return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
-    }
-
-    /** Go's {@code %g}: the shortest digits, as an exponent form when the exponent is below -4 or at least 6. */
-    static String formatG(double v) {
-        if (Double.isNaN(v)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(v)) {
-            return v > 0 ? "+Inf" : "-Inf";
-        }
-        if (v == 0) {
-            return Double.doubleToRawLongBits(v) < 0 ? "-0" : "0";
-        }
-        BigDecimal d = new BigDecimal(Double.toString(v)).stripTrailingZeros();
-        String digits = d.unscaledValue().abs().toString();
-        int exp = digits.length() - d.scale() - 1;
-        if (exp < -4 || exp >= 6) {
-            StringBuilder sb = new StringBuilder();
-            if (v < 0) {
-                sb.append('-');
-            }
-            sb.append(digits.charAt(0));
-            if (digits.length() > 1) {
-                sb.append('.').append(digits, 1, digits.length());
-            }
-            sb.append('e').append(exp < 0 ? '-' : '+');
-            int a = Math.abs(exp);
-            if (a < 10) {
-                sb.append('0');
-            }
-            return sb.append(a).toString();
-        }
-        return d.toPlainString();
     }
 }

@@ -19,12 +19,7 @@ public final class TimeRangeOperator {
     public static RangeVector range(SeriesRows rows, StepGrid grid, long rangeMs, RunContext context) {
         int steps = grid.size();
         int n = rows.size();
-        var labels = new io.tessera.core.Labels[n];
-        long[][] ts = new long[n][];
-        double[][] vs = new double[n][];
-        int[][] from = new int[n][];
-        int[][] to = new int[n][];
-        int kept = 0;
+        var out = new RangeVectorBuilder(grid, rangeMs, n, context);
         for (int s = 0; s < n; s++) {
             context.checkAlive();
             long[] rts = rows.ts(s);
@@ -50,39 +45,12 @@ public final class TimeRangeOperator {
             }
             // The windows of a series, and the value a function gives it at each step, are held for every step.
             context.addSamples(steps);
-            int[] f = new int[steps];
-            int[] t = new int[steps];
-            int lo = 0;
-            int hi = 0;
-            boolean any = false;
-            for (int i = 0; i < steps; i++) {
-                context.checkAliveEvery(i);
-                long end = grid.time(i);
-                long start = end - rangeMs;
-                while (lo < m && sts[lo] <= start) {
-                    lo++;
-                }
-                if (hi < lo) {
-                    hi = lo;
-                }
-                while (hi < m && sts[hi] <= end) {
-                    hi++;
-                }
-                f[i] = lo;
-                t[i] = hi;
-                any |= hi > lo;
+            RangeVectorBuilder.Windows windows = out.windows(sts, m);
+            if (windows.anySample()) {
+                out.add(rows.labels(s), sts, svs, windows);
             }
-            if (!any) {
-                continue;
-            }
-            labels[kept] = rows.labels(s);
-            ts[kept] = sts;
-            vs[kept] = svs;
-            from[kept] = f;
-            to[kept] = t;
-            kept++;
         }
-        return new RangeVector(grid, rangeMs, labels, ts, vs, from, to, kept);
+        return out.build();
     }
 
     private static boolean hasStaleMarker(double[] values, int count) {

@@ -1,6 +1,8 @@
 package io.tessera.exec.op;
 
+import io.tessera.core.NeumaierSum;
 import io.tessera.exec.context.RunContext;
+import io.tessera.exec.function.GoFormat;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.ScalarValues;
 import io.tessera.promql.AggregateOp;
@@ -68,7 +70,7 @@ final class ValueAggregation {
                     case SUM -> {
                         double sum = value[g];
                         double t = sum + f;
-                        comp[g] = compensation(sum, f, t, comp[g]);
+                        comp[g] = NeumaierSum.compensation(f, sum, t, comp[g]);
                         value[g] = t;
                     }
                     case AVG -> {
@@ -77,7 +79,7 @@ final class ValueAggregation {
                             double sum = value[g];
                             double t = sum + f;
                             if (!Double.isInfinite(t)) {
-                                comp[g] = compensation(sum, f, t, comp[g]);
+                                comp[g] = NeumaierSum.compensation(f, sum, t, comp[g]);
                                 value[g] = t;
                                 break;
                             }
@@ -89,7 +91,7 @@ final class ValueAggregation {
                         double sum = q * mean[g];
                         double inc = f / count[g];
                         double t = sum + inc;
-                        comp[g] = compensation(sum, inc, t, q * comp[g]);
+                        comp[g] = NeumaierSum.compensation(inc, sum, t, q * comp[g]);
                         mean[g] = t;
                     }
                     case COUNT -> count[g]++;
@@ -165,7 +167,7 @@ final class ValueAggregation {
                     continue;
                 }
                 double t = sum[i] + f;
-                comp[i] = compensation(sum[i], f, t, comp[i]);
+                comp[i] = NeumaierSum.compensation(f, sum[i], t, comp[i]);
                 sum[i] = t;
             }
         }
@@ -177,17 +179,6 @@ final class ValueAggregation {
             }
         }
         return Aggregations.dropEmpty(out);
-    }
-
-    /** The Kahan–Neumaier compensation after {@code t = sum + inc}; an infinite sum resets it. */
-    static double compensation(double sum, double inc, double t, double c) {
-        if (Double.isInfinite(t)) {
-            return 0;
-        }
-        if (Math.abs(sum) >= Math.abs(inc)) {
-            return c + ((sum - t) + inc);
-        }
-        return c + ((inc - t) + sum);
     }
 
     /** Prometheus warns once for NaN, once for the largest φ above 1 and once for the smallest below 0. */
@@ -217,6 +208,6 @@ final class ValueAggregation {
     }
 
     static String quantileWarning(double q) {
-        return "PromQL warning: quantile value should be between 0 and 1, got " + PromText.formatG(q);
+        return "PromQL warning: quantile value should be between 0 and 1, got " + GoFormat.g(q);
     }
 }

@@ -60,8 +60,8 @@ final class BucketedViewAggregation {
         long start = window.startExclusive();
         long end = window.endInclusive();
         long p = view.paneMs();
-        long first = Math.ceilDiv(start, p) * p;
-        long last = Math.floorDiv(end == Long.MAX_VALUE ? Math.max(start, context.queryEnd()) : end, p) * p;
+        long first = source.firstWholePane();
+        long last = source.lastWholePaneEnd();
         // (bucket start, group) → raw part, and → pane states in time order
         Map<Long, Map<Labels, Object>> raw = new TreeMap<>();
         Map<Long, BucketMemo.Visits> panes = new TreeMap<>();
@@ -102,12 +102,7 @@ final class BucketedViewAggregation {
                     // read raw, its rows go to their own buckets: nothing to move
                     atBoundary.remove(pane.end());
                 }
-                if (!read.exact().isEmpty()) {
-                    context.info(
-                            "SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view "
-                                    + view.definitionId()
-                                    + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
-                }
+                source.reportExactPanes(read.exact().size(), first, last);
             }
             for (int i = 0; states != null && i < states.paneCount(); i++) {
                 context.checkAlive();
@@ -325,18 +320,14 @@ final class BucketedViewAggregation {
             EdgeSource source,
             long from,
             long to) {
-        SqlView view = source.view();
-        TableWindow window = source.window();
-        Scan scan = source.scan();
-        DataStore store = source.store();
-        RunContext context = source.context();
         if (to == Long.MAX_VALUE) {
             // rows past now: as far as the newest of them
+            TableWindow window = source.window();
             long[] ts = (long[]) TableReader.read(
-                            scan,
+                            source.scan(),
                             new TableWindow(window.input(), window.timeColumn(), List.of(timeColumn(window)), from, to),
-                            store,
-                            context)
+                            source.store(),
+                            source.context())
                     .columns[0];
             long newest = from;
             for (long t : ts) {
@@ -348,7 +339,8 @@ final class BucketedViewAggregation {
         long lo = from;
         while (lo < to) {
             long hi = Math.min(to, b + bucket.widthMs() - 1);
-            EdgeRows.add(raw.computeIfAbsent(b, x -> new HashMap<>()), newPart(view, parts.get(b)), source, lo, hi);
+            EdgeRows.add(
+                    raw.computeIfAbsent(b, x -> new HashMap<>()), newPart(source.view(), parts.get(b)), source, lo, hi);
             lo = hi;
             b += bucket.widthMs();
         }

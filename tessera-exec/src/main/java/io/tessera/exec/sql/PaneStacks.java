@@ -1,5 +1,6 @@
 package io.tessera.exec.sql;
 
+import io.tessera.exec.view.SuffixMerges;
 import io.tessera.sketch.State;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,22 +111,7 @@ final class PaneStacks {
 
     /** The panes {@code [from, to)} become the front, as suffix merges; the back is empty. */
     private void flip() {
-        State later = null;
-        for (long a = to - 1; a >= from; a--) {
-            int i = (int) (a - base);
-            State p = panes[i];
-            if (p == null) {
-                suffix[i] = later;
-                continue;
-            }
-            State s = fresh.get();
-            s.merge(p);
-            if (later != null) {
-                s.merge(later);
-            }
-            suffix[i] = s;
-            later = s;
-        }
+        SuffixMerges.fill(panes, suffix, (int) (from - base), (int) (to - base), fresh);
         mid = to;
         back = null;
         backTo = to;

@@ -1,6 +1,7 @@
 package io.tessera.exec.sql;
 
 import io.tessera.core.InvalidInputException;
+import io.tessera.exec.columns.ColumnArrays;
 import io.tessera.sql.SqlType;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,37 +48,7 @@ final class RowTable {
     RowTable select(int[] selected, int n) {
         Object[] out = new Object[columns.length];
         for (int c = 0; c < columns.length; c++) {
-            out[c] = switch (columns[c]) {
-                case long[] a -> {
-                    long[] b = new long[n];
-                    for (int i = 0; i < n; i++) {
-                        b[i] = a[selected[i]];
-                    }
-                    yield b;
-                }
-                case double[] a -> {
-                    double[] b = new double[n];
-                    for (int i = 0; i < n; i++) {
-                        b[i] = a[selected[i]];
-                    }
-                    yield b;
-                }
-                case String[] a -> {
-                    String[] b = new String[n];
-                    for (int i = 0; i < n; i++) {
-                        b[i] = a[selected[i]];
-                    }
-                    yield b;
-                }
-                case Object[] a -> {
-                    Object[] b = new Object[n];
-                    for (int i = 0; i < n; i++) {
-                        b[i] = a[selected[i]];
-                    }
-                    yield b;
-                }
-                default -> throw new IllegalStateException("column " + names.get(c) + " holds " + columns[c]);
-            };
+            out[c] = ColumnArrays.gather(columns[c], selected, n);
         }
         return new RowTable(names, types, out, n);
     }

@@ -149,7 +149,8 @@ final class SqlRun {
             if (view != null) {
                 List<ErrorBound> bounds = new ArrayList<>();
                 try {
-                    RowTable answer = ViewAggregation.answer(a, w, scan, view, store, context, bounds::add, paneMemo);
+                    RowTable answer = ViewAggregation.answer(
+                            a, new EdgeSource(view, w, scan, store, context), bounds::add, paneMemo);
                     bounds.forEach(this::approximate);
                     context.info("SQL info: answered from view " + view.definitionId() + where(f));
                     return answer;

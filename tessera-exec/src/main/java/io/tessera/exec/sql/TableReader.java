@@ -8,6 +8,7 @@ import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
 import io.tessera.core.StaleMarker;
+import io.tessera.exec.columns.ColumnArrays;
 import io.tessera.exec.context.RunContext;
 import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
@@ -16,7 +17,6 @@ import io.tessera.spi.RawDataRequest;
 import io.tessera.spi.Source;
 import io.tessera.sql.SqlType;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 
@@ -33,6 +33,19 @@ final class TableReader {
         return read(scan, window, store, context, null);
     }
 
+    /** The SQL type of a window's column: the window's time column is a timestamp. */
+    static SqlType sqlType(TableWindow window, Column c) {
+        if (c.name().equals(window.timeColumn())) {
+            return SqlType.TIMESTAMP;
+        }
+        return switch (c.type()) {
+            case LONG -> SqlType.BIGINT;
+            case DOUBLE -> SqlType.DOUBLE;
+            case STRING -> SqlType.VARCHAR;
+            case LABELS -> throw new IllegalStateException("a table window has no labels column");
+        };
+    }
+
     /**
      * As {@link #read(Scan, TableWindow, DataStore, RunContext)}, a table's store given
      * {@code condition} (null for none) as a hint: it may leave out rows that do not meet it, so
@@ -44,15 +57,7 @@ final class TableReader {
         List<SqlType> types = new ArrayList<>();
         for (Column c : window.columns()) {
             names.add(c.name());
-            types.add(
-                    c.name().equals(window.timeColumn())
-                            ? SqlType.TIMESTAMP
-                            : switch (c.type()) {
-                                case LONG -> SqlType.BIGINT;
-                                case DOUBLE -> SqlType.DOUBLE;
-                                case STRING -> SqlType.VARCHAR;
-                                case LABELS -> throw new IllegalStateException("a table window has no labels column");
-                            });
+            types.add(sqlType(window, c));
         }
         Growing out = new Growing(window.columns());
         long start = window.startExclusive();
@@ -180,12 +185,7 @@ final class TableReader {
             }
             int grown = Math.max(needed, capacity * 2);
             for (int c = 0; c < arrays.length; c++) {
-                arrays[c] = switch (arrays[c]) {
-                    case long[] a -> Arrays.copyOf(a, grown);
-                    case double[] a -> Arrays.copyOf(a, grown);
-                    case String[] a -> Arrays.copyOf(a, grown);
-                    default -> throw new IllegalStateException();
-                };
+                arrays[c] = ColumnArrays.copyOfRange(arrays[c], 0, grown);
             }
         }
 
@@ -234,12 +234,7 @@ final class TableReader {
 
         Object[] finish() {
             for (int c = 0; c < arrays.length; c++) {
-                arrays[c] = switch (arrays[c]) {
-                    case long[] a -> Arrays.copyOf(a, size);
-                    case double[] a -> Arrays.copyOf(a, size);
-                    case String[] a -> Arrays.copyOf(a, size);
-                    default -> throw new IllegalStateException();
-                };
+                arrays[c] = ColumnArrays.copyOfRange(arrays[c], 0, size);
             }
             return arrays;
         }

@@ -3,9 +3,7 @@ package io.tessera.exec.sql;
 import io.tessera.core.Column;
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
-import io.tessera.exec.context.RunContext;
 import io.tessera.plan.GroupedAggregate;
-import io.tessera.plan.Scan;
 import io.tessera.plan.TableWindow;
 import io.tessera.sketch.CountState;
 import io.tessera.sketch.DistinctCoupons;
@@ -13,7 +11,6 @@ import io.tessera.sketch.DistinctState;
 import io.tessera.sketch.ErrorBound;
 import io.tessera.sketch.State;
 import io.tessera.sketch.SumState;
-import io.tessera.spi.DataStore;
 import io.tessera.sql.SqlType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,37 +32,23 @@ final class ViewAggregation {
 
     private ViewAggregation() {}
 
-    static RowTable answer(
-            GroupedAggregate node,
-            TableWindow window,
-            Scan scan,
-            SqlView view,
-            DataStore store,
-            RunContext context,
-            Consumer<ErrorBound> approximate,
-            PaneMemo memo) {
-        long start = window.startExclusive();
-        long end = window.endInclusive();
-        long p = view.paneMs();
-        long first = Math.ceilDiv(start, p) * p;
-        // With no upper bound the panes cover up to now, and rows after now are read raw.
-        long last = Math.floorDiv(end == Long.MAX_VALUE ? Math.max(start, context.queryEnd()) : end, p) * p;
+    static RowTable answer(GroupedAggregate node, EdgeSource source, Consumer<ErrorBound> approximate, PaneMemo memo) {
+        SqlView view = source.view();
+        long start = source.window().startExclusive();
+        long end = source.window().endInclusive();
+        long first = source.firstWholePane();
+        long last = source.lastWholePaneEnd();
         Map<Labels, Object> panes = Map.of();
         Map<Labels, Object> edges = new LinkedHashMap<>();
         Function<Labels, Object> newPart = EdgeRows.fresh(view);
-        EdgeSource source = new EdgeSource(view, window, scan, store, context);
         if (first < last) {
-            PaneMemo.Read read = memo.panes(view, store, context, first, last);
+            PaneMemo.Read read = memo.panes(view, source.store(), source.context(), first, last);
             panes = read.parts();
             newPart = newPart(view, panes);
             for (Interval pane : read.exact()) {
                 EdgeRows.add(edges, newPart, source, pane.start(), pane.end());
             }
-            if (!read.exact().isEmpty()) {
-                context.info("SQL info: " + read.exact().size() + " of " + (last - first) / p + " panes of view "
-                        + view.definitionId()
-                        + " answered exactly from raw rows (late rows arrived for them, or they are not built yet)");
-            }
+            source.reportExactPanes(read.exact().size(), first, last);
             EdgeRows.add(edges, newPart, source, start, first);
             EdgeRows.add(edges, newPart, source, last, end);
         } else {
@@ -80,7 +63,7 @@ final class ViewAggregation {
                 merged.put(e.getKey(), combine(view, null, e.getValue()));
             }
         }
-        return table(node, window, null, merged, approximate);
+        return table(node, source.window(), null, merged, approximate);
     }
 
     /** A group's new raw part: a distinct count's counter on its pane coupons when it has panes (no union per group). */
@@ -155,14 +138,7 @@ final class ViewAggregation {
                 continue;
             }
             Column c = column(window, key);
-            types.add(
-                    c.name().equals(window.timeColumn())
-                            ? SqlType.TIMESTAMP
-                            : switch (c.type()) {
-                                case LONG -> SqlType.BIGINT;
-                                case DOUBLE -> SqlType.DOUBLE;
-                                default -> SqlType.VARCHAR;
-                            });
+            types.add(TableReader.sqlType(window, c));
             switch (c.type()) {
                 case LONG -> columns.add(longKeys(order, key, groups));
                 case DOUBLE -> columns.add(doubleKeys(order, key, groups));

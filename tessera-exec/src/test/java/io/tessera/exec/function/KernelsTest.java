@@ -137,20 +137,6 @@ class KernelsTest {
     }
 
     @Test
-    void formatsAsGo() {
-        assertThat(GoFormat.g(2)).isEqualTo("2");
-        assertThat(GoFormat.g(-1)).isEqualTo("-1");
-        assertThat(GoFormat.g(1.5)).isEqualTo("1.5");
-        assertThat(GoFormat.g(Double.NaN)).isEqualTo("NaN");
-        assertThat(GoFormat.g(Double.POSITIVE_INFINITY)).isEqualTo("+Inf");
-        assertThat(GoFormat.g(1e21)).isEqualTo("1e+21");
-        assertThat(GoFormat.g(1e20)).isEqualTo("100000000000000000000");
-        assertThat(GoFormat.g(0.0001)).isEqualTo("0.0001");
-        assertThat(GoFormat.g(0.00001)).isEqualTo("1e-05");
-        assertThat(GoFormat.g(-1.25e-7)).isEqualTo("-1.25e-07");
-    }
-
-    @Test
     void log2IsExactOnPowersOfTwo() {
         for (int e = -1074; e <= 1023; e++) {
             assertThat(GoMath.log2(Math.scalb(1.0, e))).isEqualTo(e);

@@ -75,7 +75,8 @@ class RangeFunctionsAllocationTest {
                 new double[][] {values},
                 new int[][] {from},
                 new int[][] {to},
-                1);
+                1,
+                null);
     }
 
     /** Every scalar parameter 0.5 at every step. */

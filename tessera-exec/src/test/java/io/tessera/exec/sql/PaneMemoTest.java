@@ -47,14 +47,7 @@ class PaneMemoTest {
     void exactQuantilePartsSlideToTheExactAnswer() {
         SqlTestTable few = new SqlTestTable(20_000, 5, true);
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, few.batch());
-        SqlViewBuilder.build(
-                SqlViewTest.QUANTILES,
-                SqlTestTable.SCHEMA,
-                store,
-                store,
-                SqlViewTest.FROM,
-                SqlViewTest.TO,
-                SqlViewTest.ctx(SqlViewTest.TO));
+        SqlViewTest.build(SqlViewTest.QUANTILES, store);
         String sql = "SELECT host, quantile(0.9)(latency) AS q90, median(latency) AS q50 FROM events "
                 + "WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY host";
         SqlEngine kept = new SqlEngine();
@@ -81,14 +74,7 @@ class PaneMemoTest {
         SqlTestTable other = new SqlTestTable(50_000, 77, true);
         InMemoryDataStore second = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, other.batch());
         for (SqlView v : VIEWS) {
-            SqlViewBuilder.build(
-                    v,
-                    SqlTestTable.SCHEMA,
-                    second,
-                    second,
-                    SqlViewTest.FROM,
-                    SqlViewTest.TO,
-                    SqlViewTest.ctx(SqlViewTest.TO));
+            SqlViewTest.build(v, second);
         }
         SqlResult first = kept.execute(sql, SqlViewTest.STORE, SqlViewTest.CATALOG, SqlViewTest.ctx(now), VIEWS);
         SqlResult onSecond = kept.execute(sql, second, SqlViewTest.CATALOG, SqlViewTest.ctx(now), VIEWS);
@@ -105,20 +91,11 @@ class PaneMemoTest {
         if (!r.columnNames().get(1).startsWith("q")) {
             return;
         }
-        java.util.Map<String, List<Double>> values = new java.util.HashMap<>();
-        for (int i = 0; i < data.rows; i++) {
-            if (data.ts[i] > now - window && data.ts[i] <= now) {
-                values.computeIfAbsent(data.host[i], h -> new java.util.ArrayList<>())
-                        .add(data.latency[i]);
-            }
-        }
-        assertThat(r.rows()).hasSize(values.size());
+        java.util.Map<String, double[]> latencies = data.sortedLatenciesByHost(now - window, now);
+        assertThat(r.rows()).hasSize(latencies.size());
         double bound = r.approximate() ? r.errorBound().error() : 0;
         for (Object[] row : r.rows()) {
-            double[] sorted = values.get((String) row[0]).stream()
-                    .mapToDouble(Double::doubleValue)
-                    .sorted()
-                    .toArray();
+            double[] sorted = latencies.get((String) row[0]);
             for (int c = 1; c < row.length; c++) {
                 double q = Integer.parseInt(r.columnNames().get(c).substring(1)) / 100.0;
                 double answer = (Double) row[c];

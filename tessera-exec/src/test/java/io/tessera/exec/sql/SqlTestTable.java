@@ -8,7 +8,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
@@ -84,6 +87,20 @@ final class SqlTestTable {
 
     Batch batch() {
         return new Batch(SCHEMA.rowSchema(), rows, ts, host, region, code, shard, latency, bytes, seq);
+    }
+
+    /** Each host's latencies of the rows in {@code (from, to]}, sorted. */
+    Map<String, double[]> sortedLatenciesByHost(long from, long to) {
+        Map<String, List<Double>> values = new HashMap<>();
+        for (int i = 0; i < rows; i++) {
+            if (ts[i] > from && ts[i] <= to) {
+                values.computeIfAbsent(host[i], h -> new ArrayList<>()).add(latency[i]);
+            }
+        }
+        Map<String, double[]> sorted = new HashMap<>();
+        values.forEach((h, v) -> sorted.put(
+                h, v.stream().mapToDouble(Double::doubleValue).sorted().toArray()));
+        return sorted;
     }
 
     /** A new in-process DuckDB holding these rows as {@code events}, its session in UTC. */

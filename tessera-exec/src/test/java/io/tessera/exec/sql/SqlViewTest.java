@@ -7,7 +7,6 @@ import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.sql.AggregateFunction;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -37,9 +36,14 @@ class SqlViewTest {
     static InMemoryDataStore store() {
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, DATA.batch());
         for (SqlView v : List.of(QUANTILES, DISTINCT, SUMS)) {
-            SqlViewBuilder.build(v, SqlTestTable.SCHEMA, store, store, FROM, TO, ctx(TO));
+            build(v, store);
         }
         return store;
+    }
+
+    /** Builds {@code view}'s panes of the whole table in {@code store}. */
+    static void build(SqlView view, InMemoryDataStore store) {
+        SqlViewBuilder.build(view, SqlTestTable.SCHEMA, store, store, FROM, TO, ctx(TO));
     }
 
     static final InMemoryDataStore STORE = store();
@@ -101,19 +105,11 @@ class SqlViewTest {
                     + ")(latency) FROM events WHERE ts > now() - INTERVAL '3 hours' AND ts <= now() GROUP BY host";
             SqlResult v = viewed(store, sql, now);
             assertThat(v.infos()).anyMatch(s -> s.contains("answered from view"));
-            Map<String, List<Double>> values = new HashMap<>();
-            for (int i = 0; i < DATA.rows; i++) {
-                if (DATA.ts[i] > now - 3 * 3_600_000L && DATA.ts[i] <= now) {
-                    values.computeIfAbsent(DATA.host[i], h -> new ArrayList<>()).add(DATA.latency[i]);
-                }
-            }
-            assertThat(v.rows()).hasSize(values.size());
+            Map<String, double[]> latencies = DATA.sortedLatenciesByHost(now - 3 * 3_600_000L, now);
+            assertThat(v.rows()).hasSize(latencies.size());
             double bound = v.approximate() ? v.errorBound().error() : 0;
             for (Object[] row : v.rows()) {
-                double[] sorted = values.get((String) row[0]).stream()
-                        .mapToDouble(Double::doubleValue)
-                        .sorted()
-                        .toArray();
+                double[] sorted = latencies.get((String) row[0]);
                 double answer = (Double) row[1];
                 assertThat(RankError.of(sorted, answer, q))
                         .as("host " + row[0] + " q=" + q + " n=" + sorted.length)

@@ -28,14 +28,7 @@ class TopKViewTest {
     static InMemoryDataStore store() {
         InMemoryDataStore store = new InMemoryDataStore().putTable(SqlTestTable.SCHEMA, SqlViewTest.DATA.batch());
         for (SqlView v : List.of(TOP_HOSTS, TOP_CODES)) {
-            SqlViewBuilder.build(
-                    v,
-                    SqlTestTable.SCHEMA,
-                    store,
-                    store,
-                    SqlViewTest.FROM,
-                    SqlViewTest.TO,
-                    SqlViewTest.ctx(SqlViewTest.TO));
+            SqlViewTest.build(v, store);
         }
         return store;
     }

@@ -262,18 +262,12 @@ class CurveBuilderTest {
             long step = k % 2 == 0 ? 15_000 : 1_000 + random.nextInt(40_000);
             long start = START + random.nextInt((int) (SPAN / 2));
             StepGrid grid = new StepGrid(start, start + SPAN / 2 - random.nextInt(60_000), step);
-            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            RunContext context = ViewRuns.context(grid);
             InstantVector fromView = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
             assertThat(context.infos())
                     .as("infos")
                     .anySatisfy(i -> assertThat(i).contains("answered from view"));
-            InstantVector exact = ViewRuns.run(
-                    plan.dag(),
-                    plan.view(),
-                    plan.exact(),
-                    grid,
-                    store,
-                    new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+            InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store);
             assertThat(exact.steps()).isEqualTo(grid.size());
             assertSame(fromView, exact);
         }
@@ -286,19 +280,11 @@ class CurveBuilderTest {
         InMemoryDataStore store = data(12, false);
         build(plan, store, START, START + SPAN - unbuilt * PANE);
         StepGrid grid = new StepGrid(START + SPAN / 2 + 7_777, START + SPAN - 1_234, 15_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
         assertThat(context.infos())
                 .anySatisfy(i -> assertThat(i).contains(partly ? "computed another way" : "from raw data"));
-        assertSame(
-                answer,
-                ViewRuns.run(
-                        plan.dag(),
-                        plan.view(),
-                        plan.exact(),
-                        grid,
-                        store,
-                        new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS)));
+        assertSame(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store));
     }
 
     @Test
@@ -308,18 +294,10 @@ class CurveBuilderTest {
         build(plan, store, START, START + SPAN / 2);
         build(plan, store, START + SPAN / 2 + PANE, START + SPAN);
         StepGrid grid = new StepGrid(START + SPAN / 4 + 1, START + SPAN - 1, 10_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
-        assertSame(
-                answer,
-                ViewRuns.run(
-                        plan.dag(),
-                        plan.view(),
-                        plan.exact(),
-                        grid,
-                        store,
-                        new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS)));
+        assertSame(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store));
     }
 
     /** The same series with the same values at the same steps, within 1e-9 relative. */
@@ -358,16 +336,10 @@ class CurveBuilderTest {
         store.add(Labels.of("__name__", "c", "job", "j0", "series", "nan"), ts, vs);
         build(plan, store, START, START + SPAN);
         StepGrid grid = new StepGrid(START + 600_007, START + SPAN - 1, 15_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("a value that is not finite"));
-        InstantVector exact = ViewRuns.run(
-                plan.dag(),
-                plan.view(),
-                plan.exact(),
-                grid,
-                store,
-                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+        InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store);
         int row = ViewRuns.indexOf(answer, Labels.of("job", "j0"));
         int exactRow = ViewRuns.indexOf(exact, Labels.of("job", "j0"));
         for (int i = 0; i < grid.size(); i++) {

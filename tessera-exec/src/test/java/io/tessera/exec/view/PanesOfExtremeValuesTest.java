@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -90,15 +89,9 @@ class PanesOfExtremeValuesTest {
         ViewRuns.buildPanes(dag, ViewRuns.view(dag, r), store, START, START + 3_600_000);
         for (long t = START + 10 * PANE; t <= START + 3_600_000; t += 7 * PANE + 1_234) {
             for (StepGrid grid : List.of(StepGrid.instant(t), StepGrid.instant(t - t % PANE))) {
-                RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+                RunContext context = ViewRuns.context(grid);
                 InstantVector viaView = ViewRuns.run(dag, ViewRuns.view(dag, r), r.fallback(), grid, store, context);
-                InstantVector exact = ViewRuns.run(
-                        dag,
-                        ViewRuns.view(dag, r),
-                        r.exact(),
-                        grid,
-                        store,
-                        new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+                InstantVector exact = ViewRuns.run(dag, ViewRuns.view(dag, r), r.exact(), grid, store);
                 assertThat(viaView.size()).isEqualTo(exact.size());
                 for (int s = 0; s < exact.size(); s++) {
                     int row = ViewRuns.indexOf(viaView, exact.labels(s));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
-import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -114,10 +113,10 @@ class SampleSweepTest {
             // the last runs end in the two panes not built yet, read raw
             long end = k < 3 ? start + 3_600_000 + random.nextInt(20_000) : START + SPAN - random.nextInt(400_000);
             StepGrid grid = new StepGrid(start, end, step);
-            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            RunContext context = ViewRuns.context(grid);
             InstantVector fromView = ViewRuns.run(plan.dag(), plan.view(), plan.accelerated(), grid, store, context);
             InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context);
-            points += assertSameValues(fromView, exact, function + " over " + grid);
+            points += ViewRuns.assertSameValues(fromView, exact, 1e-12, function + " over " + grid);
         }
         assertThat(points).as("points compared").isGreaterThan(1_000);
     }
@@ -130,9 +129,10 @@ class SampleSweepTest {
         ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + SPAN / 2);
         ViewRuns.buildPanes(plan.dag(), plan.view(), store, START + SPAN / 2 + PANE, START + SPAN);
         StepGrid grid = new StepGrid(START + SPAN / 2 - 600_123, START + SPAN / 2 + 900_000, 15_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
-        assertSameValues(answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context), function);
+        ViewRuns.assertSameValues(
+                answer, ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store, context), 1e-12, function);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
     }
 
@@ -153,12 +153,13 @@ class SampleSweepTest {
         InMemoryDataStore store = data(function.hashCode());
         ViewRuns.buildPanes(plan.dag(), plan.view(), store, START, START + SPAN - 2 * PANE);
         StepGrid grid = new StepGrid(START + WINDOW + 12_345, START + SPAN - 61_000, 15_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector summed = ViewRuns.run(dag, plan.view(), fused, grid, store, context);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
-        int points = assertSameValues(
+        int points = ViewRuns.assertSameValues(
                 summed,
                 ViewRuns.run(dag, plan.view(), exact, grid, store, context),
+                1e-12,
                 "sum " + (without ? "without" : "by") + " (series) (" + function + ")");
         assertThat(points).isGreaterThan(200);
     }
@@ -189,49 +190,13 @@ class SampleSweepTest {
         store.add(Labels.of("__name__", "d", "job", "a"), ts, vs);
         ViewRuns.buildPanes(dag, view, store, START, START + SPAN);
         StepGrid grid = new StepGrid(START + WINDOW + 12_345, START + SPAN - 61_000, 15_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector fromView = ViewRuns.run(dag, view, r.fallback(), grid, store, context);
-        InstantVector exact = ViewRuns.run(
-                dag,
-                view,
-                r.exact(),
-                grid,
-                store,
-                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+        InstantVector exact = ViewRuns.run(dag, view, r.exact(), grid, store);
         assertThat(exact.size())
                 .as("both series, the engine's duplicate check comes later")
                 .isEqualTo(2);
-        assertSameValues(fromView, exact, "rate over c and d");
+        ViewRuns.assertSameValues(fromView, exact, 1e-12, "rate over c and d");
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("differ only in their metric name"));
-    }
-
-    private static int assertSameValues(InstantVector actual, InstantVector expected, String what) {
-        assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
-        int points = 0;
-        for (int e = 0; e < expected.size(); e++) {
-            int a = ViewRuns.indexOf(actual, expected.labels(e));
-            assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
-            for (int i = 0; i < expected.steps(); i++) {
-                assertThat(actual.has(a, i))
-                        .as(what + ": point " + i + " of " + expected.labels(e))
-                        .isEqualTo(expected.has(e, i));
-                if (expected.has(e, i)) {
-                    double x = actual.value(a, i);
-                    double y = expected.value(e, i);
-                    points++;
-                    if (Double.isNaN(y) || Double.isInfinite(y)) {
-                        assertThat(Double.valueOf(x))
-                                .as(what + ": " + expected.labels(e) + " at step " + i)
-                                .isEqualTo(Double.valueOf(y));
-                        continue;
-                    }
-                    double scale = Math.max(Math.abs(x), Math.abs(y));
-                    assertThat(Math.abs(x - y))
-                            .as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
-                            .isLessThanOrEqualTo(1e-12 * scale + 1e-12);
-                }
-            }
-        }
-        return points;
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -104,10 +103,10 @@ class ViewRangeFunctionTest {
                 StepGrid.instant(START + 2 * 3_600_000 - 120_000),
                 new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000),
                 new StepGrid(START + WINDOW + 7_000, START + 2 * 3_600_000 - 3_000, 300_000))) {
-            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            RunContext context = ViewRuns.context(grid);
             InstantVector accelerated = run(plan, plan.accelerated(), grid, store, context);
             InstantVector exact = run(plan, plan.exact(), grid, store, context);
-            assertSameValues(accelerated, exact, 1e-9, function + " on " + grid);
+            ViewRuns.assertSameValues(accelerated, exact, 1e-9, function + " on " + grid);
         }
     }
 
@@ -118,13 +117,13 @@ class ViewRangeFunctionTest {
         InMemoryDataStore store = data(seed);
         buildPanes(plan, store, START, START + 2 * 3_600_000);
         StepGrid grid = StepGrid.instant(START + 2 * 3_600_000 - 1_234);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector accelerated = run(plan, plan.accelerated(), grid, store, context);
         InstantVector exact = run(plan, plan.exact(), grid, store, context);
         assertThat(accelerated.size()).isEqualTo(exact.size());
         // with k=400 and at most 240 samples per window no pane sketch has compacted, so an
         // instant query gathers the window's values and answers exactly
-        assertSameValues(accelerated, exact, 1e-12, "quantile");
+        ViewRuns.assertSameValues(accelerated, exact, 1e-12, "quantile");
     }
 
     /**
@@ -195,12 +194,12 @@ class ViewRangeFunctionTest {
                 StepGrid.instant(START + 2 * 3_600_000 - 1_234),
                 new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000),
                 new StepGrid(START + WINDOW + 7_000, START + 2 * 3_600_000 - 3_000, 300_000))) {
-            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            RunContext context = ViewRuns.context(grid);
             InstantVector accelerated = run(plan, plan.accelerated(), grid, store, context);
             InstantVector exact = run(plan, plan.exact(), grid, store, context);
             assertThat(accelerated.size()).isEqualTo(exact.size());
             for (int e = 0; e < exact.size(); e++) {
-                int a = indexOf(accelerated, exact.labels(e));
+                int a = ViewRuns.indexOf(accelerated, exact.labels(e));
                 assertThat(a).isGreaterThanOrEqualTo(0);
                 for (int i = 0; i < exact.steps(); i++) {
                     String what = exact.labels(e) + " at step " + i + " of " + grid + " q=" + q;
@@ -258,20 +257,15 @@ class ViewRangeFunctionTest {
         // the window's oldest panes missing (the newest missing are read from raw data: NewestPanesNotBuiltTest)
         buildPanes(plan, store, START + 3_600_000 + 30 * PANE, START + 2 * 3_600_000);
         StepGrid grid = StepGrid.instant(START + 2 * 3_600_000 - 5_000);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector answer = run(plan, plan.fallback(), grid, store, context);
-        InstantVector exact = run(
-                plan,
-                plan.exact(),
-                grid,
-                store,
-                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
-        assertSameValues(answer, exact, 0, function);
+        InstantVector exact = run(plan, plan.exact(), grid, store, ViewRuns.context(grid));
+        ViewRuns.assertSameValues(answer, exact, 0, function);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
 
         buildPanes(plan, store, START, START + 3_600_000 + 30 * PANE);
-        RunContext second = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
-        assertSameValues(run(plan, plan.fallback(), grid, store, second), exact, 1e-9, function);
+        RunContext second = ViewRuns.context(grid);
+        ViewRuns.assertSameValues(run(plan, plan.fallback(), grid, store, second), exact, 1e-9, function);
         assertThat(second.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
     }
 
@@ -282,43 +276,13 @@ class ViewRangeFunctionTest {
         buildPanes(plan, store, START, START + 2 * 3_600_000);
         // every step off the one-minute grid and a step of one pane: head and tail edges tile the whole span
         StepGrid grid = new StepGrid(START + WINDOW + 17_000, START + 2 * 3_600_000 - 43_000, PANE);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         assertThatThrownBy(() -> run(plan, plan.accelerated(), grid, store, context))
                 .isInstanceOf(io.tessera.core.MissingStateException.class)
                 .hasMessageContaining("so the exact answer is cheaper");
-        RunContext fallback = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext fallback = ViewRuns.context(grid);
         InstantVector answer = run(plan, plan.fallback(), grid, store, fallback);
-        assertSameValues(answer, run(plan, plan.exact(), grid, store, context), 0, "sum_over_time");
+        ViewRuns.assertSameValues(answer, run(plan, plan.exact(), grid, store, context), 0, "sum_over_time");
         assertThat(fallback.infos()).anySatisfy(i -> assertThat(i).contains("answered exactly from raw data"));
-    }
-
-    private static void assertSameValues(InstantVector actual, InstantVector expected, double relative, String what) {
-        assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
-        for (int e = 0; e < expected.size(); e++) {
-            int a = indexOf(actual, expected.labels(e));
-            assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
-            for (int i = 0; i < expected.steps(); i++) {
-                assertThat(actual.has(a, i))
-                        .as(what + ": point " + i + " of " + expected.labels(e))
-                        .isEqualTo(expected.has(e, i));
-                if (expected.has(e, i)) {
-                    double x = actual.value(a, i);
-                    double y = expected.value(e, i);
-                    double scale = Math.max(Math.abs(x), Math.abs(y));
-                    assertThat(Math.abs(x - y))
-                            .as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
-                            .isLessThanOrEqualTo(relative * scale + 1e-12);
-                }
-            }
-        }
-    }
-
-    private static int indexOf(InstantVector v, Labels labels) {
-        for (int s = 0; s < v.size(); s++) {
-            if (v.labels(s).equals(labels)) {
-                return s;
-            }
-        }
-        return -1;
     }
 }

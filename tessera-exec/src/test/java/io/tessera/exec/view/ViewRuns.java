@@ -1,11 +1,14 @@
 package io.tessera.exec.view;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
 import io.tessera.core.PaneGrid;
 import io.tessera.exec.CompiledDag;
 import io.tessera.exec.IngestionRun;
 import io.tessera.exec.PlannedView;
+import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -99,6 +102,16 @@ final class ViewRuns {
         return panes;
     }
 
+    /** A run context for {@code grid}, with the default limits and subquery step. */
+    static RunContext context(StepGrid grid) {
+        return new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+    }
+
+    /** Node {@code node} of {@code dag} run over {@code grid} in a run of its own. */
+    static InstantVector run(PhysicalDag dag, MaterializedView view, int node, StepGrid grid, InMemoryDataStore store) {
+        return run(dag, view, node, grid, store, context(grid));
+    }
+
     /** Node {@code node} of {@code dag} run over {@code grid}. */
     static InstantVector run(
             PhysicalDag dag,
@@ -109,6 +122,40 @@ final class ViewRuns {
             RunContext context) {
         CompiledDag compiled = CompiledDag.compile(dag, List.of(view), new int[] {node});
         return (InstantVector) compiled.instantiate(store).run(0, grid, context);
+    }
+
+    /**
+     * Asserts {@code actual} has the points of {@code expected}, values within {@code relative}
+     * of each other (non-finite ones equal); returns how many points were compared.
+     */
+    static int assertSameValues(InstantVector actual, InstantVector expected, double relative, String what) {
+        assertThat(actual.size()).as(what + ": series").isEqualTo(expected.size());
+        int points = 0;
+        for (int e = 0; e < expected.size(); e++) {
+            int a = ViewRuns.indexOf(actual, expected.labels(e));
+            assertThat(a).as(what + ": series " + expected.labels(e)).isGreaterThanOrEqualTo(0);
+            for (int i = 0; i < expected.steps(); i++) {
+                assertThat(actual.has(a, i))
+                        .as(what + ": point " + i + " of " + expected.labels(e))
+                        .isEqualTo(expected.has(e, i));
+                if (expected.has(e, i)) {
+                    double x = actual.value(a, i);
+                    double y = expected.value(e, i);
+                    points++;
+                    if (Double.isNaN(y) || Double.isInfinite(y)) {
+                        assertThat(Double.valueOf(x))
+                                .as(what + ": " + expected.labels(e) + " at step " + i)
+                                .isEqualTo(Double.valueOf(y));
+                        continue;
+                    }
+                    double scale = Math.max(Math.abs(x), Math.abs(y));
+                    assertThat(Math.abs(x - y))
+                            .as(what + ": " + expected.labels(e) + " at step " + i + ": " + x + " vs " + y)
+                            .isLessThanOrEqualTo(relative * scale + 1e-12);
+                }
+            }
+        }
+        return points;
     }
 
     /** The row of {@code labels} in {@code v}, or -1. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -85,15 +84,9 @@ class ViewVarianceTest {
                 StepGrid.instant(START + 2 * 3_600_000 - 17_345),
                 StepGrid.instant(START + 2 * 3_600_000 - 120_000),
                 new StepGrid(START + WINDOW, START + 2 * 3_600_000, 60_000))) {
-            RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+            RunContext context = ViewRuns.context(grid);
             InstantVector answer = ViewRuns.run(plan.dag(), plan.view(), plan.fallback(), grid, store, context);
-            InstantVector exact = ViewRuns.run(
-                    plan.dag(),
-                    plan.view(),
-                    plan.exact(),
-                    grid,
-                    store,
-                    new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+            InstantVector exact = ViewRuns.run(plan.dag(), plan.view(), plan.exact(), grid, store);
             String what = function + " of " + base + " + " + step + "·k on " + grid;
             assertThat(answer.size()).as(what).isEqualTo(exact.size());
             for (int s = 0; s < exact.size(); s++) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
@@ -58,15 +57,9 @@ class WindowsWithoutAWholePaneTest {
         }
         ViewRuns.buildPanes(dag, ViewRuns.view(dag, r), store, START, START + 2 * 3_600_000);
         StepGrid grid = new StepGrid(START + 3_600_000, START + 2 * 3_600_000, step);
-        RunContext context = new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS);
+        RunContext context = ViewRuns.context(grid);
         InstantVector viaView = ViewRuns.run(dag, ViewRuns.view(dag, r), r.fallback(), grid, store, context);
-        InstantVector exact = ViewRuns.run(
-                dag,
-                ViewRuns.view(dag, r),
-                r.exact(),
-                grid,
-                store,
-                new RunContext(grid.start(), grid.end(), 60_000, QueryLimits.DEFAULTS));
+        InstantVector exact = ViewRuns.run(dag, ViewRuns.view(dag, r), r.exact(), grid, store);
         assertThat(context.infos()).anySatisfy(i -> assertThat(i).contains("answered from view"));
         assertThat(viaView.size()).isEqualTo(exact.size());
         for (int s = 0; s < exact.size(); s++) {

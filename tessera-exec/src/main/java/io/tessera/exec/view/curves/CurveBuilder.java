@@ -2,9 +2,9 @@ package io.tessera.exec.view.curves;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
+import io.tessera.core.NeumaierSum;
 import io.tessera.core.StaleMarker;
 import io.tessera.exec.context.RunContext;
-import io.tessera.exec.function.Kahan;
 import io.tessera.exec.op.Aggregations;
 import io.tessera.exec.op.ScanOperator;
 import io.tessera.exec.value.SeriesRows;
@@ -445,10 +445,10 @@ public final class CurveBuilder {
                 for (; i < size && at[order[i]] == offset; i++) {
                     int j = order[i];
                     double t = a + level[j];
-                    ac = Kahan.compensate(level[j], a, t, ac);
+                    ac = NeumaierSum.compensation(level[j], a, t, ac);
                     a = t;
                     t = b + slope[j];
-                    bc = Kahan.compensate(slope[j], b, t, bc);
+                    bc = NeumaierSum.compensation(slope[j], b, t, bc);
                     b = t;
                     series += present[j];
                 }

@@ -7,11 +7,11 @@ import io.tessera.core.PaneGrid;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.view.PanePrefixRead;
 import io.tessera.exec.view.StepPrefix;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.CurveState;
 import io.tessera.spi.DataStore;
-import io.tessera.spi.MaterializedViewRequest;
 import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,27 +51,9 @@ public final class CurveOperator {
             }
             paneOfStep[i] = wanted.size() - 1;
         }
-        int usable = wanted.size();
-        ViewStates states;
-        while (true) {
-            List<Interval> read = wanted.subList(0, usable);
-            try {
-                states = store.readMaterializedView(
-                        view.viewId(),
-                        new MaterializedViewRequest(
-                                new Interval(
-                                        read.getFirst().start(), read.getLast().end()),
-                                read),
-                        context);
-                break;
-            } catch (MissingStateException e) {
-                int at = read.indexOf(e.missing());
-                if (at <= 0 || wanted.size() - at > newestMissing) {
-                    throw e;
-                }
-                usable = at;
-            }
-        }
+        PanePrefixRead read = PanePrefixRead.read(store, view.viewId(), wanted, newestMissing, context);
+        ViewStates states = read.states();
+        int usable = read.usable();
         InstantVector out = new InstantVector(grid, Math.max(16, states.stateCount(0)));
         out.markLabelsDistinct();
         Map<Labels, Integer> rows = new HashMap<>();

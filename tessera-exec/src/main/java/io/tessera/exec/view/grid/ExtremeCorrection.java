@@ -6,15 +6,7 @@ package io.tessera.exec.view.grid;
  * raise (lower) it. NaN never wins unless it is all there is, as in Prometheus. Otherwise that
  * series' window is read exactly.
  */
-final class ExtremeCorrection {
-
-    private final boolean max;
-    private final ExactWindows exact;
-
-    ExtremeCorrection(boolean max, ExactWindows exact) {
-        this.max = max;
-        this.exact = exact;
-    }
+record ExtremeCorrection(boolean max, ExactWindows exact) {
 
     double move(SeriesStep step, MovedSamples in, MovedSamples gone) {
         double v0 = step.keptValue;

@@ -28,8 +28,7 @@ record GridValues(long[] points, SeriesIds ids, double[][] value, long[][] count
         for (long p : points) {
             wanted.add(new Interval(p - valueView.paneMs(), p));
         }
-        MaterializedViewRequest request = new MaterializedViewRequest(
-                new Interval(wanted.getFirst().start(), wanted.getLast().end()), wanted);
+        MaterializedViewRequest request = MaterializedViewRequest.of(wanted);
         ViewStates values = store.readMaterializedView(valueView.viewId(), request, context);
         ViewStates counts =
                 valueView == countView ? values : store.readMaterializedView(countView.viewId(), request, context);

@@ -25,9 +25,9 @@ final class MovedSums {
                 || !(gone.largest <= SAFE)
                 || !(Math.abs(in.sum) <= SAFE)
                 || !(Math.abs(gone.sum) <= SAFE)) {
-            throw new MissingStateException(
-                    view.definitionId(),
-                    new Interval(g - view.paneMs(), g),
+            throw notMovable(
+                    view,
+                    g,
                     "a value near the window's edges is not finite or near the double range, so the kept sum cannot be moved");
         }
         return v0;
@@ -35,12 +35,13 @@ final class MovedSums {
 
     static double checked(MaterializedView view, long g, double moved) {
         if (!(Math.abs(moved) <= SAFE)) {
-            throw new MissingStateException(
-                    view.definitionId(),
-                    new Interval(g - view.paneMs(), g),
-                    "the moved sum is not finite or near the double range");
+            throw notMovable(view, g, "the moved sum is not finite or near the double range");
         }
         return moved;
+    }
+
+    private static MissingStateException notMovable(MaterializedView view, long g, String why) {
+        return new MissingStateException(view.definitionId(), new Interval(g - view.paneMs(), g), why);
     }
 
     /** {@code base} plus the samples that entered minus those that left, compensated. */

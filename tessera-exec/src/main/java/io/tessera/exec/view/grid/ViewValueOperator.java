@@ -7,6 +7,7 @@ import io.tessera.core.PaneGrid;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.view.PanePrefixRead;
 import io.tessera.exec.view.StepPrefix;
 import io.tessera.plan.MaterializedView;
 import io.tessera.sketch.LastState;
@@ -40,19 +41,8 @@ public final class ViewValueOperator {
      */
     public static StepPrefix evaluateBuilt(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
         List<Interval> wanted = panesOfSteps(view, grid);
-        int usable = wanted.size();
-        while (true) {
-            List<Interval> read = wanted.subList(0, usable);
-            try {
-                return new StepPrefix(vectorOf(read(view, read, store, context), grid, usable, context), usable);
-            } catch (MissingStateException e) {
-                int at = read.indexOf(e.missing());
-                if (at <= 0) {
-                    throw e;
-                }
-                usable = at;
-            }
-        }
+        PanePrefixRead read = PanePrefixRead.read(store, view.viewId(), wanted, wanted.size() - 1, context);
+        return new StepPrefix(vectorOf(read.states(), grid, read.usable(), context), read.usable());
     }
 
     /** The pane ending at each step's time; a step off the view's grid is missing state. */
@@ -74,11 +64,7 @@ public final class ViewValueOperator {
     }
 
     private static ViewStates read(MaterializedView view, List<Interval> panes, DataStore store, RunContext context) {
-        return store.readMaterializedView(
-                view.viewId(),
-                new MaterializedViewRequest(
-                        new Interval(panes.getFirst().start(), panes.getLast().end()), panes),
-                context);
+        return store.readMaterializedView(view.viewId(), MaterializedViewRequest.of(panes), context);
     }
 
     /** Steps {@code [0, steps)} of {@code grid} from {@code states}, one pane a step. */

@@ -1,6 +1,7 @@
 package io.tessera.exec.view.panes;
 
 import io.tessera.exec.view.StateFactory;
+import io.tessera.exec.view.SuffixMerges;
 import io.tessera.plan.StateSpec;
 import io.tessera.sketch.State;
 
@@ -62,21 +63,7 @@ final class SlidingMerge {
 
     /** The panes {@code [from, end)} become the front, as suffix merges; the back is empty. */
     private void flip(int from) {
-        State later = null;
-        for (int j = end - 1; j >= from; j--) {
-            State p = panes[j];
-            if (p == null) {
-                suffix[j] = later;
-                continue;
-            }
-            State s = StateFactory.create(spec);
-            s.merge(p);
-            if (later != null) {
-                s.merge(later);
-            }
-            suffix[j] = s;
-            later = s;
-        }
+        SuffixMerges.fill(panes, suffix, from, end, () -> StateFactory.create(spec));
         mid = end;
         back = null;
     }

@@ -72,14 +72,7 @@ public final class ViewOperator {
         MissingStateException clippedAt = null;
         while (!paneList.isEmpty()) {
             try {
-                states = store.readMaterializedView(
-                        view.viewId(),
-                        new MaterializedViewRequest(
-                                new Interval(
-                                        paneList.getFirst().start(),
-                                        paneList.getLast().end()),
-                                paneList),
-                        context);
+                states = store.readMaterializedView(view.viewId(), MaterializedViewRequest.of(paneList), context);
                 break;
             } catch (MissingStateException e) {
                 // the newest panes are not built yet (a window ending at "now"): their part of every window is

@@ -1,6 +1,6 @@
 package io.tessera.exec.view.samples;
 
-import io.tessera.exec.function.Kahan;
+import io.tessera.core.NeumaierSum;
 import io.tessera.exec.value.InstantVector;
 
 /** One walker's sums per group and step, compensated as the engine's {@code sum} compensates them. */
@@ -26,7 +26,7 @@ final class GroupSums {
         }
         double sum = sums[g][i];
         double t = sum + f;
-        comps[g][i] = Kahan.compensate(f, sum, t, comps[g][i]) + fComp;
+        comps[g][i] = NeumaierSum.compensation(f, sum, t, comps[g][i]) + fComp;
         sums[g][i] = t;
     }
 

@@ -2,11 +2,11 @@ package io.tessera.exec.view.samples;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
-import io.tessera.core.MissingStateException;
 import io.tessera.core.PaneGrid;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.exec.value.StepGrid;
+import io.tessera.exec.view.PanePrefixRead;
 import io.tessera.exec.view.ReferenceCursor;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.ViewRangeFunction;
@@ -14,7 +14,6 @@ import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.SampleRunState;
 import io.tessera.sketch.State;
 import io.tessera.spi.LabelsTable;
-import io.tessera.spi.MaterializedViewRequest;
 import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -106,31 +105,9 @@ final class SampleRuns {
         long spanEnd = grid.last();
         List<Interval> all = panes.panesWithin(
                 new Interval(panes.paneEndFor(spanStart + 1) - view.paneMs(), panes.paneEndFor(spanEnd)));
-        int usable = all.size();
-        ViewStates states;
-        while (true) {
-            try {
-                List<Interval> read = all.subList(0, usable);
-                states = usable == 0
-                        ? null
-                        : source.store()
-                                .readMaterializedView(
-                                        view.viewId(),
-                                        new MaterializedViewRequest(
-                                                new Interval(
-                                                        read.getFirst().start(),
-                                                        read.getLast().end()),
-                                                read),
-                                        context);
-                break;
-            } catch (MissingStateException e) {
-                int at = all.indexOf(e.missing());
-                if (at <= 0 || all.size() - at > RAW_NEWEST_PANES) {
-                    throw e;
-                }
-                usable = at;
-            }
-        }
+        PanePrefixRead read = PanePrefixRead.read(source.store(), view.viewId(), all, RAW_NEWEST_PANES, context);
+        ViewStates states = read.states();
+        int usable = read.usable();
         SampleRuns runs = new SampleRuns(all.size() + 1);
         if (states != null && states.groups() != null) {
             gatherById(states, runs);

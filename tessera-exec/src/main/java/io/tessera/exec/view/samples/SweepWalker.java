@@ -1,7 +1,7 @@
 package io.tessera.exec.view.samples;
 
+import io.tessera.core.NeumaierSum;
 import io.tessera.exec.context.RunContext;
-import io.tessera.exec.function.Kahan;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.sketch.CounterState;
@@ -420,7 +420,7 @@ final class SweepWalker {
         } else {
             double before = sum[i];
             double t = before + v;
-            comp[i] = Kahan.compensate(v, before, t, comp[i]);
+            comp[i] = NeumaierSum.compensation(v, before, t, comp[i]);
             sum[i] = t;
         }
     }
