@@ -244,7 +244,9 @@ final class AppendTransaction {
     }
 
     private SampleRejectedException reject(Reason reason, int seriesIndex, long t, String detail) {
-        return new SampleRejectedException(reason, seriesIndex, request.series()[seriesIndex], t, detail);
+        return new SampleRejectedException(
+                new SampleRejectedException.RejectedSample(reason, seriesIndex, request.series()[seriesIndex], t),
+                detail);
     }
 
     private AppendResult apply() {

@@ -93,7 +93,7 @@ class ConcurrencyTest {
                     store.append(bad.build());
                     throw new AssertionError("a conflicting request was accepted");
                 } catch (SampleRejectedException expected) {
-                    assertThat(expected.reason()).isEqualTo(SampleRejectedException.Reason.DUPLICATE);
+                    assertThat(expected.sample().reason()).isEqualTo(SampleRejectedException.Reason.DUPLICATE);
                 }
             }
             AppendRequest.Builder good = AppendRequest.builder();
