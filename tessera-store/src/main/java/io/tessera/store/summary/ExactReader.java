@@ -26,58 +26,37 @@ final class ExactReader {
     static IntervalStates readOne(ViewSnapshot snap, Interval interval) {
         long s = interval.start();
         long e = interval.end();
-        SealedEpoch[] sealed = snap.sealed;
-        long[] minEnds = snap.sealedMinEnds;
-        long[] maxEnds = snap.sealedMaxEnds;
-        Segments segs = new Segments(2);
+        StateSegments segs = new StateSegments(2);
+        boolean stored = false;
         PaneVersions.Replacement rebuilt = snap.versions.replacement(s, e);
         if (rebuilt != null) {
-            if (rebuilt.length() > 0) {
-                segs.add(rebuilt.groups(), rebuilt.states(), 0, rebuilt.length());
-            }
-            return new IntervalStates(
-                    new Interval[] {interval},
-                    null,
-                    new int[] {0, segs.size},
-                    new int[] {rebuilt.length()},
-                    new boolean[] {true},
-                    segs.groups,
-                    segs.states,
-                    segs.offsets,
-                    segs.lengths,
-                    snap.dictionary,
-                    snap.dictionarySize);
-        }
-        boolean stored = false;
-        int count = 0;
-        for (int k = 0; k < sealed.length; k++) {
-            if (e < minEnds[k] || e > maxEnds[k]) {
-                continue;
-            }
-            SealedEpoch ep = sealed[k];
-            int d = ep.find(s, e);
-            if (d == ep.intervals || !ep.matches(d, s, e)) {
-                continue;
-            }
             stored = true;
-            int a = ep.offsets[d];
-            int b = ep.offsets[d + 1];
-            if (b > a) {
-                segs.add(ep.groups, ep.states, a, b - a);
-                count += b - a;
-            }
-        }
-        MutableView mv = snap.mutable;
-        if (mv.mayHoldEnd(e)) {
-            for (int run = mv.firstRun(s, e); run >= 0; run = mv.nextRun(run)) {
+            segs.add(rebuilt.groups(), rebuilt.states(), 0, rebuilt.length());
+        } else {
+            SealedEpoch[] sealed = snap.sealed;
+            for (int k = 0; k < sealed.length; k++) {
+                if (e < snap.sealedMinEnds[k] || e > snap.sealedMaxEnds[k]) {
+                    continue;
+                }
+                SealedEpoch ep = sealed[k];
+                int d = ep.find(s, e);
+                if (d == ep.intervals || !ep.matches(d, s, e)) {
+                    continue;
+                }
                 stored = true;
-                int from = mv.runFrom(run);
-                int to = mv.runTo(run);
-                if (to > from) {
-                    segs.add(mv.groups, mv.states, from, to - from);
-                    count += to - from;
+                segs.add(ep.groups, ep.states, ep.offsets[d], ep.offsets[d + 1] - ep.offsets[d]);
+            }
+            MutableView mv = snap.mutable;
+            if (mv.mayHoldEnd(e)) {
+                for (int run = mv.firstRun(s, e); run >= 0; run = mv.nextRun(run)) {
+                    stored = true;
+                    segs.add(mv.groups, mv.states, mv.runFrom(run), mv.runTo(run) - mv.runFrom(run));
                 }
             }
+        }
+        int count = 0;
+        for (int i = 0; i < segs.size; i++) {
+            count += segs.lengths[i];
         }
         return new IntervalStates(
                 new Interval[] {interval},
@@ -85,10 +64,7 @@ final class ExactReader {
                 new int[] {0, segs.size},
                 new int[] {count},
                 new boolean[] {stored},
-                segs.groups,
-                segs.states,
-                segs.offsets,
-                segs.lengths,
+                segs,
                 snap.dictionary,
                 snap.dictionarySize);
     }
@@ -237,40 +213,25 @@ final class ExactReader {
             segFrom[j + 1] += segFrom[j];
         }
         int[] place = Arrays.copyOf(segFrom, u);
-        int[][] groups = new int[r][];
-        StateColumn[] states = new StateColumn[r];
-        int[] offsets = new int[r];
-        int[] lengths = new int[r];
+        StateSegments segments = new StateSegments(r);
         SealedEpoch[] sealed = snap.sealed;
         for (int i = 0; i < r; i++) {
             int seg = place[rv[4 * i]]++;
             int source = rv[4 * i + 1];
+            int offset = rv[4 * i + 2];
+            int length = rv[4 * i + 3];
             if (source <= REBUILT) {
                 PaneVersions.Replacement pane = rebuilt.get(REBUILT - source);
-                groups[seg] = pane.groups();
-                states[seg] = pane.states();
+                segments.set(seg, pane.groups(), pane.states(), offset, length);
             } else if (source == MUTABLE) {
-                groups[seg] = snap.mutable.groups;
-                states[seg] = snap.mutable.states;
+                segments.set(seg, snap.mutable.groups, snap.mutable.states, offset, length);
             } else {
-                groups[seg] = sealed[source].groups;
-                states[seg] = sealed[source].states;
+                segments.set(seg, sealed[source].groups, sealed[source].states, offset, length);
             }
-            offsets[seg] = rv[4 * i + 2];
-            lengths[seg] = rv[4 * i + 3];
         }
+        segments.size = r;
         return new IntervalStates(
-                requested,
-                uniqueOf,
-                segFrom,
-                counts,
-                stored,
-                groups,
-                states,
-                offsets,
-                lengths,
-                snap.dictionary,
-                snap.dictionarySize);
+                requested, uniqueOf, segFrom, counts, stored, segments, snap.dictionary, snap.dictionarySize);
     }
 
     /** Runs found so far, four ints each: unique request, source epoch, offset, length. */
@@ -291,37 +252,6 @@ final class ExactReader {
             values[p + 1] = source;
             values[p + 2] = offset;
             values[p + 3] = length;
-        }
-    }
-
-    /** Segments of a single-interval read. */
-    private static final class Segments {
-        int[][] groups;
-        StateColumn[] states;
-        int[] offsets;
-        int[] lengths;
-        int size;
-
-        Segments(int capacity) {
-            groups = new int[capacity][];
-            states = new StateColumn[capacity];
-            offsets = new int[capacity];
-            lengths = new int[capacity];
-        }
-
-        void add(int[] g, StateColumn s, int offset, int length) {
-            if (size == lengths.length) {
-                int n = size * 2;
-                groups = Arrays.copyOf(groups, n);
-                states = Arrays.copyOf(states, n);
-                offsets = Arrays.copyOf(offsets, n);
-                lengths = Arrays.copyOf(lengths, n);
-            }
-            groups[size] = g;
-            states[size] = s;
-            offsets[size] = offset;
-            lengths[size] = length;
-            size++;
         }
     }
 }
