@@ -88,37 +88,30 @@ final class ExactReader {
             }
             uniqueOf[i] = u - 1;
         }
-        int[] counts = new int[u];
-        boolean[] stored = new boolean[u];
-        Runs runs = new Runs(u + 16);
-        List<PaneVersions.Replacement> rebuilt = rebuilt(snap, us, ue, u, counts, stored, runs);
+        Requests q = new Requests(us, ue, u, new int[u], new boolean[u], new Runs(u + 16));
+        List<PaneVersions.Replacement> rebuilt = rebuilt(snap, q);
         if (u > 0) {
-            joinSealed(snap, us, ue, u, counts, stored, runs, rebuilt != null);
+            joinSealed(snap, q, rebuilt != null);
         }
         if (u > 0) {
-            probeMutable(snap, us, ue, u, counts, stored, runs, rebuilt != null);
+            probeMutable(snap, q, rebuilt != null);
         }
-        return assemble(snap, requested, uniqueOf, u, counts, stored, runs, rebuilt);
+        return assemble(snap, requested, uniqueOf, q, rebuilt);
     }
 
     /**
-     * The rebuilt panes among the {@code u} requests, each taken as its only run and marked
+     * The rebuilt panes among the requests, each taken as its only run and marked
      * stored, so the epochs' fragments of it are skipped; null when the view has none.
      */
-    private static List<PaneVersions.Replacement> rebuilt(
-            ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts, boolean[] stored, Runs runs) {
+    private static List<PaneVersions.Replacement> rebuilt(ViewSnapshot snap, Requests q) {
         if (snap.versions.replaced().isEmpty()) {
             return null;
         }
         List<PaneVersions.Replacement> found = new ArrayList<>();
-        for (int j = 0; j < u; j++) {
-            PaneVersions.Replacement r = snap.versions.replacement(us[j], ue[j]);
+        for (int j = 0; j < q.count(); j++) {
+            PaneVersions.Replacement r = snap.versions.replacement(q.start(j), q.end(j));
             if (r != null) {
-                stored[j] = true;
-                counts[j] = r.length();
-                if (r.length() > 0) {
-                    runs.add(j, REBUILT - found.size(), 0, r.length());
-                }
+                q.found(j, REBUILT - found.size(), 0, r.length());
                 found.add(r);
             }
         }
@@ -126,70 +119,47 @@ final class ExactReader {
     }
 
     /** Adds the sealed epochs' fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
-    private static void joinSealed(
-            ViewSnapshot snap,
-            long[] us,
-            long[] ue,
-            int u,
-            int[] counts,
-            boolean[] stored,
-            Runs runs,
-            boolean rebuilt) {
+    private static void joinSealed(ViewSnapshot snap, Requests q, boolean rebuilt) {
         SealedEpoch[] sealed = snap.sealed;
         for (int k = 0; k < sealed.length; k++) {
             long minEnd = snap.sealedMinEnds[k];
             long maxEnd = snap.sealedMaxEnds[k];
-            if (maxEnd < ue[0] || minEnd > ue[u - 1]) {
+            if (maxEnd < q.ends()[0] || minEnd > q.ends()[q.count() - 1]) {
                 continue;
             }
             SealedEpoch ep = sealed[k];
             int d = 0;
-            for (int j = Search.firstAtLeast(ue, 0, u, minEnd); j < u && ue[j] <= maxEnd; j++) {
-                d = ep.findFrom(d, us[j], ue[j]);
+            for (int j = Search.firstAtLeast(q.ends(), 0, q.count(), minEnd);
+                    j < q.count() && q.end(j) <= maxEnd;
+                    j++) {
+                d = ep.findFrom(d, q.start(j), q.end(j));
                 if (d == ep.intervals) {
                     break;
                 }
-                if (!ep.matches(d, us[j], ue[j]) || rebuilt && snap.versions.replacement(us[j], ue[j]) != null) {
+                if (!ep.matches(d, q.start(j), q.end(j))
+                        || rebuilt && snap.versions.replacement(q.start(j), q.end(j)) != null) {
                     continue;
                 }
-                stored[j] = true;
-                int a = ep.offsets[d];
-                int b = ep.offsets[d + 1];
-                if (b > a) {
-                    runs.add(j, k, a, b - a);
-                    counts[j] += b - a;
-                }
+                q.found(j, k, ep.offsets[d], ep.offsets[d + 1]);
                 d++;
             }
         }
     }
 
     /** Adds the mutable epoch's fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
-    private static void probeMutable(
-            ViewSnapshot snap,
-            long[] us,
-            long[] ue,
-            int u,
-            int[] counts,
-            boolean[] stored,
-            Runs runs,
-            boolean rebuilt) {
+    private static void probeMutable(ViewSnapshot snap, Requests q, boolean rebuilt) {
         MutableView mv = snap.mutable;
         if (mv.runCount == 0) {
             return;
         }
-        for (int j = Search.firstAtLeast(ue, 0, u, mv.minEnd); j < u && ue[j] <= mv.maxEnd; j++) {
-            if (rebuilt && snap.versions.replacement(us[j], ue[j]) != null) {
+        for (int j = Search.firstAtLeast(q.ends(), 0, q.count(), mv.minEnd);
+                j < q.count() && q.end(j) <= mv.maxEnd;
+                j++) {
+            if (rebuilt && snap.versions.replacement(q.start(j), q.end(j)) != null) {
                 continue;
             }
-            for (int run = mv.firstRun(us[j], ue[j]); run >= 0; run = mv.nextRun(run)) {
-                stored[j] = true;
-                int from = mv.runFrom(run);
-                int to = mv.runTo(run);
-                if (to > from) {
-                    runs.add(j, MUTABLE, from, to - from);
-                    counts[j] += to - from;
-                }
+            for (int run = mv.firstRun(q.start(j), q.end(j)); run >= 0; run = mv.nextRun(run)) {
+                q.found(j, MUTABLE, mv.runFrom(run), mv.runTo(run));
             }
         }
     }
@@ -198,21 +168,18 @@ final class ExactReader {
             ViewSnapshot snap,
             Interval[] requested,
             int[] uniqueOf,
-            int u,
-            int[] counts,
-            boolean[] stored,
-            Runs runs,
+            Requests q,
             List<PaneVersions.Replacement> rebuilt) {
-        int r = runs.size;
-        int[] segFrom = new int[u + 1];
-        int[] rv = runs.values;
+        int r = q.runs().size;
+        int[] segFrom = new int[q.count() + 1];
+        int[] rv = q.runs().values;
         for (int i = 0; i < r; i++) {
             segFrom[rv[4 * i] + 1]++;
         }
-        for (int j = 0; j < u; j++) {
+        for (int j = 0; j < q.count(); j++) {
             segFrom[j + 1] += segFrom[j];
         }
-        int[] place = Arrays.copyOf(segFrom, u);
+        int[] place = Arrays.copyOf(segFrom, q.count());
         StateSegments segments = new StateSegments(r);
         SealedEpoch[] sealed = snap.sealed;
         for (int i = 0; i < r; i++) {
@@ -231,7 +198,31 @@ final class ExactReader {
         }
         segments.size = r;
         return new IntervalStates(
-                requested, uniqueOf, segFrom, counts, stored, segments, snap.dictionary, snap.dictionarySize);
+                requested, uniqueOf, segFrom, q.states(), q.stored(), segments, snap.dictionary, snap.dictionarySize);
+    }
+
+    /**
+     * The distinct requested intervals, ordered by end then start, and what the read found for
+     * each so far: its state count, whether it is stored, its runs.
+     */
+    private record Requests(long[] starts, long[] ends, int count, int[] states, boolean[] stored, Runs runs) {
+
+        long start(int j) {
+            return starts[j];
+        }
+
+        long end(int j) {
+            return ends[j];
+        }
+
+        /** Request {@code j} is stored in {@code source}, whose rows {@code [from, to)} hold states of it. */
+        void found(int j, int source, int from, int to) {
+            stored[j] = true;
+            if (to > from) {
+                runs.add(j, source, from, to - from);
+                states[j] += to - from;
+            }
+        }
     }
 
     /** Runs found so far, four ints each: unique request, source epoch, offset, length. */
