@@ -153,30 +153,12 @@ final class TableData {
 
     private EncodedRows encode(Batch rows, int[] order, long[] added) {
         int n = rows.rowCount();
-        long[] source = rows.longs(0);
-        long[] ts = new long[n];
-        for (int i = 0; i < n; i++) {
-            ts[i] = source[order[i]];
-        }
+        long[] ts = inOrder(rows.longs(0), order);
         Object[] columns = new Object[rowSchema.size() - 1];
         for (int c = 0; c < columns.length; c++) {
             switch (rowSchema.column(c + 1).type()) {
-                case LONG -> {
-                    long[] in = rows.longs(c + 1);
-                    long[] out = new long[n];
-                    for (int i = 0; i < n; i++) {
-                        out[i] = in[order[i]];
-                    }
-                    columns[c] = out;
-                }
-                case DOUBLE -> {
-                    double[] in = rows.doubles(c + 1);
-                    double[] out = new double[n];
-                    for (int i = 0; i < n; i++) {
-                        out[i] = in[order[i]];
-                    }
-                    columns[c] = out;
-                }
+                case LONG -> columns[c] = inOrder(rows.longs(c + 1), order);
+                case DOUBLE -> columns[c] = inOrder(rows.doubles(c + 1), order);
                 case STRING -> {
                     String[] in = rows.strings(c + 1);
                     int[] out = new int[n];
@@ -189,6 +171,22 @@ final class TableData {
             }
         }
         return new EncodedRows(ts, columns, n);
+    }
+
+    private static long[] inOrder(long[] values, int[] order) {
+        long[] out = new long[order.length];
+        for (int i = 0; i < order.length; i++) {
+            out[i] = values[order[i]];
+        }
+        return out;
+    }
+
+    private static double[] inOrder(double[] values, int[] order) {
+        double[] out = new double[order.length];
+        for (int i = 0; i < order.length; i++) {
+            out[i] = values[order[i]];
+        }
+        return out;
     }
 
     /** Writes the rows into chunks and publishes the snapshot that shows them; returns the bytes allocated less freed. */
