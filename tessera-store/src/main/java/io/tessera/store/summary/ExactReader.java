@@ -50,7 +50,7 @@ final class ExactReader {
             if (mv.mayHoldEnd(e)) {
                 for (int run = mv.firstRun(s, e); run >= 0; run = mv.nextRun(run)) {
                     stored = true;
-                    segs.add(mv.groups, mv.states, mv.runFrom(run), mv.runTo(run) - mv.runFrom(run));
+                    segs.add(mv.groups(), mv.states(), mv.runFrom(run), mv.runTo(run) - mv.runFrom(run));
                 }
             }
         }
@@ -149,11 +149,11 @@ final class ExactReader {
     /** Adds the mutable epoch's fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
     private static void probeMutable(ViewSnapshot snap, Requests q, boolean rebuilt) {
         MutableView mv = snap.mutable;
-        if (mv.runCount == 0) {
+        if (mv.runCount() == 0) {
             return;
         }
-        for (int j = Search.firstAtLeast(q.ends(), 0, q.count(), mv.minEnd);
-                j < q.count() && q.end(j) <= mv.maxEnd;
+        for (int j = Search.firstAtLeast(q.ends(), 0, q.count(), mv.minEnd());
+                j < q.count() && q.end(j) <= mv.maxEnd();
                 j++) {
             if (rebuilt && snap.versions.replacement(q.start(j), q.end(j)) != null) {
                 continue;
@@ -191,7 +191,7 @@ final class ExactReader {
                 PaneVersions.Replacement pane = rebuilt.get(REBUILT - source);
                 segments.set(seg, pane.groups(), pane.states(), offset, length);
             } else if (source == MUTABLE) {
-                segments.set(seg, snap.mutable.groups, snap.mutable.states, offset, length);
+                segments.set(seg, snap.mutable.groups(), snap.mutable.states(), offset, length);
             } else {
                 segments.set(seg, sealed[source].groups, sealed[source].states, offset, length);
             }

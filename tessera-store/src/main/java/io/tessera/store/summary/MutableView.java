@@ -8,53 +8,26 @@ package io.tessera.store.summary;
  * commit and is treated as absent. The first run of every committed interval was placed in the
  * index before publication, and so was every slot its probe sequence passes, so a probe never
  * stops early at a slot the writer filled later.
+ *
+ * @param earliestRun the smallest committed run in interval order, or -1 when empty
+ * @param latestRun the largest committed run in interval order, or -1 when empty
  */
-final class MutableView {
+record MutableView(
+        int[] groups,
+        StateColumn states,
+        int length,
+        long[] runStarts,
+        long[] runEnds,
+        int[] runFrom,
+        int[] runNext,
+        int runCount,
+        int[] slots,
+        long minEnd,
+        long maxEnd,
+        int earliestRun,
+        int latestRun) {
 
     static final MutableView EMPTY = new MutableEpoch(16).view();
-
-    final int[] groups;
-    final StateColumn states;
-    final int length;
-    final long[] runStarts;
-    final long[] runEnds;
-    private final int[] runFrom;
-    private final int[] runNext;
-    final int runCount;
-    private final int[] slots;
-    final long minEnd;
-    final long maxEnd;
-    private final int earliestRun;
-    private final int latestRun;
-
-    MutableView(
-            int[] groups,
-            StateColumn states,
-            int length,
-            long[] runStarts,
-            long[] runEnds,
-            int[] runFrom,
-            int[] runNext,
-            int runCount,
-            int[] slots,
-            long minEnd,
-            long maxEnd,
-            int earliestRun,
-            int latestRun) {
-        this.groups = groups;
-        this.states = states;
-        this.length = length;
-        this.runStarts = runStarts;
-        this.runEnds = runEnds;
-        this.runFrom = runFrom;
-        this.runNext = runNext;
-        this.runCount = runCount;
-        this.slots = slots;
-        this.minEnd = minEnd;
-        this.maxEnd = maxEnd;
-        this.earliestRun = earliestRun;
-        this.latestRun = latestRun;
-    }
 
     /** Approximate heap bytes of the epoch's arrays and its committed states. */
     long memoryBytes() {
@@ -102,15 +75,5 @@ final class MutableView {
             }
         }
         return n;
-    }
-
-    /** The smallest committed run in interval order, or -1 when empty. */
-    int earliestRun() {
-        return earliestRun;
-    }
-
-    /** The largest committed run in interval order, or -1 when empty. */
-    int latestRun() {
-        return latestRun;
     }
 }
