@@ -4,7 +4,7 @@ package io.tessera.store.summary;
  * The committed prefix of a mutable epoch, read without a lock: rows {@code [0, length)} and
  * runs {@code [0, runCount)}. Everything below those bounds was written before the snapshot was
  * published and never changes, so slices of the row columns may be shared with results. An
- * index slot or {@code runNext} naming a run at or past {@code runCount} belongs to a later
+ * index slot or {@code next} of a run (see {@link RunColumns}) naming a run at or past {@code runCount} belongs to a later
  * commit and is treated as absent. The first run of every committed interval was placed in the
  * index before publication, and so was every slot its probe sequence passes, so a probe never
  * stops early at a slot the writer filled later.
@@ -16,10 +16,7 @@ record MutableView(
         int[] groups,
         StateColumn states,
         int length,
-        long[] runStarts,
-        long[] runEnds,
-        int[] runFrom,
-        int[] runNext,
+        RunColumns runColumns,
         int runCount,
         int[] slots,
         long minEnd,
@@ -31,7 +28,7 @@ record MutableView(
 
     /** Approximate heap bytes of the epoch's arrays and its committed states. */
     long memoryBytes() {
-        return 64 + 4L * groups.length + 28L * runStarts.length + 4L * slots.length + states.memoryBytes(length);
+        return 64 + 4L * groups.length + 28L * runColumns.capacity() + 4L * slots.length + states.memoryBytes(length);
     }
 
     boolean mayHoldEnd(long end) {
@@ -46,7 +43,7 @@ record MutableView(
             if (run < 0) {
                 return -1;
             }
-            if (run < runCount && runStarts[run] == start && runEnds[run] == end) {
+            if (run < runCount && runColumns.covers(run, start, end)) {
                 return run;
             }
         }
@@ -54,16 +51,24 @@ record MutableView(
 
     /** The next committed run of the same interval as {@code run}, or -1. */
     int nextRun(int run) {
-        int n = runNext[run];
+        int n = runColumns.next()[run];
         return n > 0 && n < runCount ? n : -1;
     }
 
+    long runStart(int run) {
+        return runColumns.starts()[run];
+    }
+
+    long runEnd(int run) {
+        return runColumns.ends()[run];
+    }
+
     int runFrom(int run) {
-        return runFrom[run];
+        return runColumns.from()[run];
     }
 
     int runTo(int run) {
-        return run + 1 < runCount ? runFrom[run + 1] : length;
+        return run + 1 < runCount ? runFrom(run + 1) : length;
     }
 
     /** The number of distinct committed intervals' first runs written into {@code out}. */

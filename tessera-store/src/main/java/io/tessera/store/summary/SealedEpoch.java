@@ -49,8 +49,8 @@ final class SealedEpoch {
         long[] fe = new long[d];
         long[] fs = new long[d];
         for (int i = 0; i < d; i++) {
-            fe[i] = m.runEnds()[firsts[i]];
-            fs[i] = m.runStarts()[firsts[i]];
+            fe[i] = m.runEnd(firsts[i]);
+            fs[i] = m.runStart(firsts[i]);
         }
         int[] order = IntervalOrder.sort(fe, fs, d);
         long[] starts = new long[d];
@@ -62,8 +62,8 @@ final class SealedEpoch {
         int out = 0;
         for (int k = 0; k < d; k++) {
             int first = firsts[order[k]];
-            starts[k] = m.runStarts()[first];
-            ends[k] = m.runEnds()[first];
+            starts[k] = m.runStart(first);
+            ends[k] = m.runEnd(first);
             offsets[k] = out;
             int len = 0;
             for (int run = first; run >= 0; run = m.nextRun(run)) {
