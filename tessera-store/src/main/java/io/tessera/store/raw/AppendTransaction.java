@@ -197,7 +197,11 @@ final class AppendTransaction {
         }
         reserved = bound + (long) (accCount + oooCount) * MemoryModel.SAMPLE_BOUND;
         if (enforceMemoryLimit) {
-            table.memory.reserve(reserved);
+            table.memory.reserve(
+                    reserved,
+                    (used, limit, bytes) ->
+                            "memory limit reached: the store holds an estimated " + used + " bytes of its " + limit
+                                    + "-byte limit and this request may need up to " + bytes + " more; ingest refused");
         } else {
             table.memory.add(reserved);
         }

@@ -8,6 +8,7 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.Schema;
 import io.tessera.core.TableSchema;
 import io.tessera.spi.RowPredicate;
+import io.tessera.store.memory.MemoryLimit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,14 +42,14 @@ final class TableData {
     private final Schema rowSchema;
     private final int rowsPerChunk;
     private final long chunkBytes;
-    private final TableMemory memory;
+    private final MemoryLimit memory;
     private final StringDictionary[] dictionaries;
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Snapshot snapshot;
     private long minValidTime = Long.MIN_VALUE;
     private volatile long memoryBytes;
 
-    TableData(TableSchema schema, int rowsPerChunk, TableMemory memory) {
+    TableData(TableSchema schema, int rowsPerChunk, MemoryLimit memory) {
         this.schema = schema;
         this.rowSchema = schema.rowSchema();
         this.rowsPerChunk = rowsPerChunk;
@@ -113,7 +114,11 @@ final class TableData {
             if (replay) {
                 memory.add(reserve);
             } else {
-                memory.reserve(reserve, schema.name());
+                memory.reserve(
+                        reserve,
+                        (used, limit, bytes) -> "memory limit reached: the tables hold an estimated " + used
+                                + " bytes of their " + limit + "-byte limit and this append to \"" + schema.name()
+                                + "\" may need up to " + bytes + " more; rows refused");
             }
             long grown = 0;
             try {
