@@ -158,12 +158,12 @@ final class TableData {
 
     private EncodedRows encode(Batch rows, int[] order, long[] added) {
         int n = rows.rowCount();
-        long[] ts = inOrder(rows.longs(0), order);
+        long[] ts = gather(rows.longs(0), order, n);
         Object[] columns = new Object[rowSchema.size() - 1];
         for (int c = 0; c < columns.length; c++) {
             switch (rowSchema.column(c + 1).type()) {
-                case LONG -> columns[c] = inOrder(rows.longs(c + 1), order);
-                case DOUBLE -> columns[c] = inOrder(rows.doubles(c + 1), order);
+                case LONG -> columns[c] = gather(rows.longs(c + 1), order, n);
+                case DOUBLE -> columns[c] = gather(rows.doubles(c + 1), order, n);
                 case STRING -> {
                     String[] in = rows.strings(c + 1);
                     int[] out = new int[n];
@@ -178,18 +178,20 @@ final class TableData {
         return new EncodedRows(ts, columns, n);
     }
 
-    private static long[] inOrder(long[] values, int[] order) {
-        long[] out = new long[order.length];
-        for (int i = 0; i < order.length; i++) {
-            out[i] = values[order[i]];
+    /** {@code values[rows[0]], ..., values[rows[n - 1]]}. */
+    private static long[] gather(long[] values, int[] rows, int n) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = values[rows[i]];
         }
         return out;
     }
 
-    private static double[] inOrder(double[] values, int[] order) {
-        double[] out = new double[order.length];
-        for (int i = 0; i < order.length; i++) {
-            out[i] = values[order[i]];
+    /** {@code values[rows[0]], ..., values[rows[n - 1]]}. */
+    private static double[] gather(double[] values, int[] rows, int n) {
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = values[rows[i]];
         }
         return out;
     }
@@ -328,31 +330,19 @@ final class TableData {
     /** Rows {@code kept[0..n)} of a column. */
     private static Object selected(TableChunk chunk, int position, int[] kept, int n, Snapshot s) {
         Object array = position == 0 ? chunk.ts : chunk.columns[position - 1];
-        switch (array) {
-            case long[] a -> {
-                long[] out = new long[n];
-                for (int i = 0; i < n; i++) {
-                    out[i] = a[kept[i]];
-                }
-                return out;
-            }
-            case double[] a -> {
-                double[] out = new double[n];
-                for (int i = 0; i < n; i++) {
-                    out[i] = a[kept[i]];
-                }
-                return out;
-            }
+        return switch (array) {
+            case long[] a -> gather(a, kept, n);
+            case double[] a -> gather(a, kept, n);
             case int[] codes -> {
                 String[] values = s.dictionaries[position - 1];
                 String[] out = new String[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = values[codes[kept[i]]];
                 }
-                return out;
+                yield out;
             }
             default -> throw new IllegalStateException();
-        }
+        };
     }
 
     /**
