@@ -14,8 +14,7 @@ import java.util.Arrays;
 final class AppendTransaction {
 
     private final SeriesTable table;
-    private final ChunkPolicy policy;
-    private final long window;
+    private final AppendRules rules;
     private final AppendRequest request;
     private final AppendLog log;
     private final boolean enforceMemoryLimit;
@@ -45,15 +44,9 @@ final class AppendTransaction {
     private RecentSamples lastLog;
 
     AppendTransaction(
-            SeriesTable table,
-            ChunkPolicy policy,
-            long window,
-            AppendRequest request,
-            AppendLog log,
-            boolean enforceMemoryLimit) {
+            SeriesTable table, AppendRules rules, AppendRequest request, AppendLog log, boolean enforceMemoryLimit) {
         this.table = table;
-        this.policy = policy;
-        this.window = window;
+        this.rules = rules;
         this.request = request;
         this.log = log;
         this.enforceMemoryLimit = enforceMemoryLimit;
@@ -170,13 +163,13 @@ final class AppendTransaction {
                         newestBits = b;
                     } else if (t == newest) {
                         error = checkRepeat(newestBits, b, i, t);
-                    } else if (Long.compareUnsigned(newest - t, window) > 0) {
+                    } else if (Long.compareUnsigned(newest - t, rules.outOfOrderWindowMillis()) > 0) {
                         error = reject(
                                 Reason.OUT_OF_ORDER,
                                 i,
                                 t,
                                 "the series' newest sample is at " + newest + " and the out-of-order window is "
-                                        + window + " ms");
+                                        + rules.outOfOrderWindowMillis() + " ms");
                     } else {
                         error = acceptOutOfOrder(s, series, decoder, i, t, b);
                     }
@@ -197,7 +190,11 @@ final class AppendTransaction {
         }
         reserved = bound + (long) (accCount + oooCount) * MemoryModel.SAMPLE_BOUND;
         if (enforceMemoryLimit) {
-            table.memory.reserve(reserved);
+            table.memory.reserve(
+                    reserved,
+                    (used, limit, bytes) ->
+                            "memory limit reached: the store holds an estimated " + used + " bytes of its " + limit
+                                    + "-byte limit and this request may need up to " + bytes + " more; ingest refused");
         } else {
             table.memory.add(reserved);
         }
@@ -244,7 +241,9 @@ final class AppendTransaction {
     }
 
     private SampleRejectedException reject(Reason reason, int seriesIndex, long t, String detail) {
-        return new SampleRejectedException(reason, seriesIndex, request.series()[seriesIndex], t, detail);
+        return new SampleRejectedException(
+                new SampleRejectedException.RejectedSample(reason, seriesIndex, request.series()[seriesIndex], t),
+                detail);
     }
 
     private AppendResult apply() {
@@ -277,7 +276,7 @@ final class AppendTransaction {
                     split++;
                 }
                 if (split > oooFrom[s]) {
-                    series.setView(merge.fold(series.view(), oooTimes, oooBits, oooFrom[s], split, policy));
+                    series.setView(merge.fold(series.view(), oooTimes, oooBits, oooFrom[s], split, rules.chunks()));
                     if (recent != null) {
                         recent.add(recentLog(s), series.id, oooTimes, oooBits, oooFrom[s], split);
                     }
@@ -298,13 +297,13 @@ final class AppendTransaction {
                     newTo[created] = to - from;
                 }
                 newLabels[created] = slotLabels[s];
-                newViews[created++] = ChunkAppends.append(null, times, bits, from, to, policy);
+                newViews[created++] = ChunkAppends.append(null, times, bits, from, to, rules.chunks());
             } else if (from < to) {
                 if (recent != null) {
                     recent.add(recentLog(s), series.id, times, bits, from, to);
                 }
                 SeriesView before = series.view();
-                SeriesView after = ChunkAppends.append(before, times, bits, from, to, policy);
+                SeriesView after = ChunkAppends.append(before, times, bits, from, to, rules.chunks());
                 if (after != before) {
                     series.setView(after);
                 }

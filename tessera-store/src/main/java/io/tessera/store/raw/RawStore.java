@@ -38,7 +38,7 @@ public final class RawStore {
     public static final int DEFAULT_BATCH_ROWS = 4096;
 
     private final RawStoreConfig config;
-    private final ChunkPolicy policy;
+    private final AppendRules rules;
     private final SeriesTable table;
     private final LongAdder recentReads = new LongAdder();
 
@@ -48,7 +48,9 @@ public final class RawStore {
 
     public RawStore(RawStoreConfig config) {
         this.config = config;
-        this.policy = new ChunkPolicy(config.samplesPerChunk(), config.maxChunkDurationMillis());
+        this.rules = new AppendRules(
+                new ChunkPolicy(config.samplesPerChunk(), config.maxChunkDurationMillis()),
+                config.outOfOrderWindowMillis());
         this.table = new SeriesTable(config.memoryLimitBytes(), config.recentWindowMillis(), config.recentLimit());
     }
 
@@ -77,7 +79,7 @@ public final class RawStore {
      * applied (see {@link AppendLog}).
      */
     public AppendResult append(AppendRequest request, AppendLog log) {
-        return new AppendTransaction(table, policy, config.outOfOrderWindowMillis(), request, log, true).run();
+        return new AppendTransaction(table, rules, request, log, true).run();
     }
 
     /**
@@ -88,8 +90,7 @@ public final class RawStore {
      * @throws SampleRejectedException when the request does not apply to the current content
      */
     public AppendResult replay(AppendRequest request) {
-        return new AppendTransaction(table, policy, config.outOfOrderWindowMillis(), request, AppendLog.NONE, false)
-                .run();
+        return new AppendTransaction(table, rules, request, AppendLog.NONE, false).run();
     }
 
     /**

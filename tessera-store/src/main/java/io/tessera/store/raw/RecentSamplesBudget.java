@@ -1,5 +1,6 @@
 package io.tessera.store.raw;
 
+import io.tessera.store.memory.MemoryLimit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -11,11 +12,11 @@ final class RecentSamplesBudget {
 
     private final long windowMillis;
     private final long limitEntries;
-    private final MemoryAccount memory;
+    private final MemoryLimit memory;
     private final AtomicLong entries = new AtomicLong();
     private final AtomicLong newest = new AtomicLong(Long.MIN_VALUE);
 
-    RecentSamplesBudget(long windowMillis, long limitEntries, MemoryAccount memory) {
+    RecentSamplesBudget(long windowMillis, long limitEntries, MemoryLimit memory) {
         this.windowMillis = windowMillis;
         this.limitEntries = limitEntries;
         this.memory = memory;

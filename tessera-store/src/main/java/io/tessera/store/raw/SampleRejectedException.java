@@ -26,34 +26,18 @@ public final class SampleRejectedException extends InvalidInputException {
         }
     }
 
-    private final Reason reason;
-    private final int seriesIndex;
-    private final Labels series;
-    private final long timestamp;
+    /** The first offending sample: why, the index and labels of its series in the request, its time. */
+    public record RejectedSample(Reason reason, int seriesIndex, Labels series, long timestamp) {}
 
-    SampleRejectedException(Reason reason, int seriesIndex, Labels series, long timestamp, String detail) {
-        super(reason.description + ": series " + seriesIndex + " " + series + " timestamp " + timestamp + ": "
-                + detail);
-        this.reason = reason;
-        this.seriesIndex = seriesIndex;
-        this.series = series;
-        this.timestamp = timestamp;
+    private final RejectedSample sample;
+
+    SampleRejectedException(RejectedSample sample, String detail) {
+        super(sample.reason().description() + ": series " + sample.seriesIndex() + " " + sample.series() + " timestamp "
+                + sample.timestamp() + ": " + detail);
+        this.sample = sample;
     }
 
-    public Reason reason() {
-        return reason;
-    }
-
-    /** The index of the offending series in the request. */
-    public int seriesIndex() {
-        return seriesIndex;
-    }
-
-    public Labels series() {
-        return series;
-    }
-
-    public long timestamp() {
-        return timestamp;
+    public RejectedSample sample() {
+        return sample;
     }
 }

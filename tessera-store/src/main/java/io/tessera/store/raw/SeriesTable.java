@@ -1,6 +1,7 @@
 package io.tessera.store.raw;
 
 import io.tessera.core.Labels;
+import io.tessera.store.memory.MemoryLimit;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -12,7 +13,7 @@ final class SeriesTable {
     final ConcurrentHashMap<Labels, MemSeries> byLabels = new ConcurrentHashMap<>();
     final PostingsIndex index = new PostingsIndex();
     final StripedLocks locks = new StripedLocks(STRIPES);
-    final MemoryAccount memory;
+    final MemoryLimit memory;
     final AtomicLong samples = new AtomicLong();
     final AtomicLong chunkBytes = new AtomicLong();
     final AtomicLong chunkCount = new AtomicLong();
@@ -26,7 +27,7 @@ final class SeriesTable {
     volatile long restoredUpTo = Long.MIN_VALUE;
 
     SeriesTable(long memoryLimit, long recentWindowMillis, long recentLimit) {
-        this.memory = new MemoryAccount(memoryLimit);
+        this.memory = new MemoryLimit(memoryLimit);
         this.recentBudget = new RecentSamplesBudget(recentWindowMillis, recentLimit, memory);
     }
 

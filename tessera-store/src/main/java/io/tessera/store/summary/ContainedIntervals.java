@@ -28,12 +28,12 @@ final class ContainedIntervals {
             }
         }
         MutableView mv = snap.mutable;
-        if (mv.runCount > 0 && mv.maxEnd > start && mv.minEnd <= end) {
-            int[] firsts = new int[mv.runCount];
+        if (mv.runCount() > 0 && mv.maxEnd() > start && mv.minEnd() <= end) {
+            int[] firsts = new int[mv.runCount()];
             int n = mv.intervalFirstRuns(firsts);
             for (int i = 0; i < n; i++) {
-                long s = mv.runStarts[firsts[i]];
-                long e = mv.runEnds[firsts[i]];
+                long s = mv.runStart(firsts[i]);
+                long e = mv.runEnd(firsts[i]);
                 if (s >= start && e <= end) {
                     out.add(s, e);
                 }

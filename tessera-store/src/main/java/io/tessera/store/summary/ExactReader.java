@@ -26,58 +26,37 @@ final class ExactReader {
     static IntervalStates readOne(ViewSnapshot snap, Interval interval) {
         long s = interval.start();
         long e = interval.end();
-        SealedEpoch[] sealed = snap.sealed;
-        long[] minEnds = snap.sealedMinEnds;
-        long[] maxEnds = snap.sealedMaxEnds;
-        Segments segs = new Segments(2);
+        StateSegments segs = new StateSegments(2);
+        boolean stored = false;
         PaneVersions.Replacement rebuilt = snap.versions.replacement(s, e);
         if (rebuilt != null) {
-            if (rebuilt.length() > 0) {
-                segs.add(rebuilt.groups(), rebuilt.states(), 0, rebuilt.length());
-            }
-            return new IntervalStates(
-                    new Interval[] {interval},
-                    null,
-                    new int[] {0, segs.size},
-                    new int[] {rebuilt.length()},
-                    new boolean[] {true},
-                    segs.groups,
-                    segs.states,
-                    segs.offsets,
-                    segs.lengths,
-                    snap.dictionary,
-                    snap.dictionarySize);
-        }
-        boolean stored = false;
-        int count = 0;
-        for (int k = 0; k < sealed.length; k++) {
-            if (e < minEnds[k] || e > maxEnds[k]) {
-                continue;
-            }
-            SealedEpoch ep = sealed[k];
-            int d = ep.find(s, e);
-            if (d == ep.intervals || !ep.matches(d, s, e)) {
-                continue;
-            }
             stored = true;
-            int a = ep.offsets[d];
-            int b = ep.offsets[d + 1];
-            if (b > a) {
-                segs.add(ep.groups, ep.states, a, b - a);
-                count += b - a;
-            }
-        }
-        MutableView mv = snap.mutable;
-        if (mv.mayHoldEnd(e)) {
-            for (int run = mv.firstRun(s, e); run >= 0; run = mv.nextRun(run)) {
+            segs.add(rebuilt.groups(), rebuilt.states(), 0, rebuilt.length());
+        } else {
+            SealedEpoch[] sealed = snap.sealed;
+            for (int k = 0; k < sealed.length; k++) {
+                if (e < snap.sealedMinEnds[k] || e > snap.sealedMaxEnds[k]) {
+                    continue;
+                }
+                SealedEpoch ep = sealed[k];
+                int d = ep.find(s, e);
+                if (d == ep.intervals || !ep.matches(d, s, e)) {
+                    continue;
+                }
                 stored = true;
-                int from = mv.runFrom(run);
-                int to = mv.runTo(run);
-                if (to > from) {
-                    segs.add(mv.groups, mv.states, from, to - from);
-                    count += to - from;
+                segs.add(ep.groups, ep.states, ep.offsets[d], ep.offsets[d + 1] - ep.offsets[d]);
+            }
+            MutableView mv = snap.mutable;
+            if (mv.mayHoldEnd(e)) {
+                for (int run = mv.firstRun(s, e); run >= 0; run = mv.nextRun(run)) {
+                    stored = true;
+                    segs.add(mv.groups(), mv.states(), mv.runFrom(run), mv.runTo(run) - mv.runFrom(run));
                 }
             }
+        }
+        int count = 0;
+        for (int i = 0; i < segs.size; i++) {
+            count += segs.lengths[i];
         }
         return new IntervalStates(
                 new Interval[] {interval},
@@ -85,10 +64,7 @@ final class ExactReader {
                 new int[] {0, segs.size},
                 new int[] {count},
                 new boolean[] {stored},
-                segs.groups,
-                segs.states,
-                segs.offsets,
-                segs.lengths,
+                segs,
                 snap.dictionary,
                 snap.dictionarySize);
     }
@@ -112,37 +88,30 @@ final class ExactReader {
             }
             uniqueOf[i] = u - 1;
         }
-        int[] counts = new int[u];
-        boolean[] stored = new boolean[u];
-        Runs runs = new Runs(u + 16);
-        List<PaneVersions.Replacement> rebuilt = rebuilt(snap, us, ue, u, counts, stored, runs);
+        Requests q = new Requests(us, ue, u, new int[u], new boolean[u], new Runs(u + 16));
+        List<PaneVersions.Replacement> rebuilt = rebuilt(snap, q);
         if (u > 0) {
-            joinSealed(snap, us, ue, u, counts, stored, runs, rebuilt != null);
+            joinSealed(snap, q, rebuilt != null);
         }
         if (u > 0) {
-            probeMutable(snap, us, ue, u, counts, stored, runs, rebuilt != null);
+            probeMutable(snap, q, rebuilt != null);
         }
-        return assemble(snap, requested, uniqueOf, u, counts, stored, runs, rebuilt);
+        return assemble(snap, requested, uniqueOf, q, rebuilt);
     }
 
     /**
-     * The rebuilt panes among the {@code u} requests, each taken as its only run and marked
+     * The rebuilt panes among the requests, each taken as its only run and marked
      * stored, so the epochs' fragments of it are skipped; null when the view has none.
      */
-    private static List<PaneVersions.Replacement> rebuilt(
-            ViewSnapshot snap, long[] us, long[] ue, int u, int[] counts, boolean[] stored, Runs runs) {
+    private static List<PaneVersions.Replacement> rebuilt(ViewSnapshot snap, Requests q) {
         if (snap.versions.replaced().isEmpty()) {
             return null;
         }
         List<PaneVersions.Replacement> found = new ArrayList<>();
-        for (int j = 0; j < u; j++) {
-            PaneVersions.Replacement r = snap.versions.replacement(us[j], ue[j]);
+        for (int j = 0; j < q.count(); j++) {
+            PaneVersions.Replacement r = snap.versions.replacement(q.start(j), q.end(j));
             if (r != null) {
-                stored[j] = true;
-                counts[j] = r.length();
-                if (r.length() > 0) {
-                    runs.add(j, REBUILT - found.size(), 0, r.length());
-                }
+                q.found(j, REBUILT - found.size(), 0, r.length());
                 found.add(r);
             }
         }
@@ -150,70 +119,47 @@ final class ExactReader {
     }
 
     /** Adds the sealed epochs' fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
-    private static void joinSealed(
-            ViewSnapshot snap,
-            long[] us,
-            long[] ue,
-            int u,
-            int[] counts,
-            boolean[] stored,
-            Runs runs,
-            boolean rebuilt) {
+    private static void joinSealed(ViewSnapshot snap, Requests q, boolean rebuilt) {
         SealedEpoch[] sealed = snap.sealed;
         for (int k = 0; k < sealed.length; k++) {
             long minEnd = snap.sealedMinEnds[k];
             long maxEnd = snap.sealedMaxEnds[k];
-            if (maxEnd < ue[0] || minEnd > ue[u - 1]) {
+            if (maxEnd < q.ends()[0] || minEnd > q.ends()[q.count() - 1]) {
                 continue;
             }
             SealedEpoch ep = sealed[k];
             int d = 0;
-            for (int j = Search.firstAtLeast(ue, 0, u, minEnd); j < u && ue[j] <= maxEnd; j++) {
-                d = ep.findFrom(d, us[j], ue[j]);
+            for (int j = Search.firstAtLeast(q.ends(), 0, q.count(), minEnd);
+                    j < q.count() && q.end(j) <= maxEnd;
+                    j++) {
+                d = ep.findFrom(d, q.start(j), q.end(j));
                 if (d == ep.intervals) {
                     break;
                 }
-                if (!ep.matches(d, us[j], ue[j]) || rebuilt && snap.versions.replacement(us[j], ue[j]) != null) {
+                if (!ep.matches(d, q.start(j), q.end(j))
+                        || rebuilt && snap.versions.replacement(q.start(j), q.end(j)) != null) {
                     continue;
                 }
-                stored[j] = true;
-                int a = ep.offsets[d];
-                int b = ep.offsets[d + 1];
-                if (b > a) {
-                    runs.add(j, k, a, b - a);
-                    counts[j] += b - a;
-                }
+                q.found(j, k, ep.offsets[d], ep.offsets[d + 1]);
                 d++;
             }
         }
     }
 
     /** Adds the mutable epoch's fragments of every request; with {@code rebuilt}, not of rebuilt panes. */
-    private static void probeMutable(
-            ViewSnapshot snap,
-            long[] us,
-            long[] ue,
-            int u,
-            int[] counts,
-            boolean[] stored,
-            Runs runs,
-            boolean rebuilt) {
+    private static void probeMutable(ViewSnapshot snap, Requests q, boolean rebuilt) {
         MutableView mv = snap.mutable;
-        if (mv.runCount == 0) {
+        if (mv.runCount() == 0) {
             return;
         }
-        for (int j = Search.firstAtLeast(ue, 0, u, mv.minEnd); j < u && ue[j] <= mv.maxEnd; j++) {
-            if (rebuilt && snap.versions.replacement(us[j], ue[j]) != null) {
+        for (int j = Search.firstAtLeast(q.ends(), 0, q.count(), mv.minEnd());
+                j < q.count() && q.end(j) <= mv.maxEnd();
+                j++) {
+            if (rebuilt && snap.versions.replacement(q.start(j), q.end(j)) != null) {
                 continue;
             }
-            for (int run = mv.firstRun(us[j], ue[j]); run >= 0; run = mv.nextRun(run)) {
-                stored[j] = true;
-                int from = mv.runFrom(run);
-                int to = mv.runTo(run);
-                if (to > from) {
-                    runs.add(j, MUTABLE, from, to - from);
-                    counts[j] += to - from;
-                }
+            for (int run = mv.firstRun(q.start(j), q.end(j)); run >= 0; run = mv.nextRun(run)) {
+                q.found(j, MUTABLE, mv.runFrom(run), mv.runTo(run));
             }
         }
     }
@@ -222,55 +168,61 @@ final class ExactReader {
             ViewSnapshot snap,
             Interval[] requested,
             int[] uniqueOf,
-            int u,
-            int[] counts,
-            boolean[] stored,
-            Runs runs,
+            Requests q,
             List<PaneVersions.Replacement> rebuilt) {
-        int r = runs.size;
-        int[] segFrom = new int[u + 1];
-        int[] rv = runs.values;
+        int r = q.runs().size;
+        int[] segFrom = new int[q.count() + 1];
+        int[] rv = q.runs().values;
         for (int i = 0; i < r; i++) {
             segFrom[rv[4 * i] + 1]++;
         }
-        for (int j = 0; j < u; j++) {
+        for (int j = 0; j < q.count(); j++) {
             segFrom[j + 1] += segFrom[j];
         }
-        int[] place = Arrays.copyOf(segFrom, u);
-        int[][] groups = new int[r][];
-        StateColumn[] states = new StateColumn[r];
-        int[] offsets = new int[r];
-        int[] lengths = new int[r];
+        int[] place = Arrays.copyOf(segFrom, q.count());
+        StateSegments segments = new StateSegments(r);
         SealedEpoch[] sealed = snap.sealed;
         for (int i = 0; i < r; i++) {
             int seg = place[rv[4 * i]]++;
             int source = rv[4 * i + 1];
+            int offset = rv[4 * i + 2];
+            int length = rv[4 * i + 3];
             if (source <= REBUILT) {
                 PaneVersions.Replacement pane = rebuilt.get(REBUILT - source);
-                groups[seg] = pane.groups();
-                states[seg] = pane.states();
+                segments.set(seg, pane.groups(), pane.states(), offset, length);
             } else if (source == MUTABLE) {
-                groups[seg] = snap.mutable.groups;
-                states[seg] = snap.mutable.states;
+                segments.set(seg, snap.mutable.groups(), snap.mutable.states(), offset, length);
             } else {
-                groups[seg] = sealed[source].groups;
-                states[seg] = sealed[source].states;
+                segments.set(seg, sealed[source].groups, sealed[source].states, offset, length);
             }
-            offsets[seg] = rv[4 * i + 2];
-            lengths[seg] = rv[4 * i + 3];
         }
+        segments.size = r;
         return new IntervalStates(
-                requested,
-                uniqueOf,
-                segFrom,
-                counts,
-                stored,
-                groups,
-                states,
-                offsets,
-                lengths,
-                snap.dictionary,
-                snap.dictionarySize);
+                requested, uniqueOf, segFrom, q.states(), q.stored(), segments, snap.dictionary, snap.dictionarySize);
+    }
+
+    /**
+     * The distinct requested intervals, ordered by end then start, and what the read found for
+     * each so far: its state count, whether it is stored, its runs.
+     */
+    private record Requests(long[] starts, long[] ends, int count, int[] states, boolean[] stored, Runs runs) {
+
+        long start(int j) {
+            return starts[j];
+        }
+
+        long end(int j) {
+            return ends[j];
+        }
+
+        /** Request {@code j} is stored in {@code source}, whose rows {@code [from, to)} hold states of it. */
+        void found(int j, int source, int from, int to) {
+            stored[j] = true;
+            if (to > from) {
+                runs.add(j, source, from, to - from);
+                states[j] += to - from;
+            }
+        }
     }
 
     /** Runs found so far, four ints each: unique request, source epoch, offset, length. */
@@ -291,37 +243,6 @@ final class ExactReader {
             values[p + 1] = source;
             values[p + 2] = offset;
             values[p + 3] = length;
-        }
-    }
-
-    /** Segments of a single-interval read. */
-    private static final class Segments {
-        int[][] groups;
-        StateColumn[] states;
-        int[] offsets;
-        int[] lengths;
-        int size;
-
-        Segments(int capacity) {
-            groups = new int[capacity][];
-            states = new StateColumn[capacity];
-            offsets = new int[capacity];
-            lengths = new int[capacity];
-        }
-
-        void add(int[] g, StateColumn s, int offset, int length) {
-            if (size == lengths.length) {
-                int n = size * 2;
-                groups = Arrays.copyOf(groups, n);
-                states = Arrays.copyOf(states, n);
-                offsets = Arrays.copyOf(offsets, n);
-                lengths = Arrays.copyOf(lengths, n);
-            }
-            groups[size] = g;
-            states[size] = s;
-            offsets[size] = offset;
-            lengths[size] = length;
-            size++;
         }
     }
 }

@@ -23,10 +23,7 @@ public final class IntervalStates {
     private final int[] segmentFrom;
     private final int[] stateCounts;
     private final boolean[] stored;
-    private final int[][] segmentGroups;
-    private final StateColumn[] segmentStates;
-    private final int[] segmentOffsets;
-    private final int[] segmentLengths;
+    private final StateSegments segments;
     private final Labels[] dictionary;
     private final int dictionarySize;
 
@@ -36,10 +33,7 @@ public final class IntervalStates {
             int[] segmentFrom,
             int[] stateCounts,
             boolean[] stored,
-            int[][] segmentGroups,
-            StateColumn[] segmentStates,
-            int[] segmentOffsets,
-            int[] segmentLengths,
+            StateSegments segments,
             Labels[] dictionary,
             int dictionarySize) {
         this.intervals = intervals;
@@ -47,10 +41,7 @@ public final class IntervalStates {
         this.segmentFrom = segmentFrom;
         this.stateCounts = stateCounts;
         this.stored = stored;
-        this.segmentGroups = segmentGroups;
-        this.segmentStates = segmentStates;
-        this.segmentOffsets = segmentOffsets;
-        this.segmentLengths = segmentLengths;
+        this.segments = segments;
         this.dictionary = dictionary;
         this.dictionarySize = dictionarySize;
     }
@@ -95,15 +86,15 @@ public final class IntervalStates {
     }
 
     public int segmentLength(int segment) {
-        return segmentLengths[segment];
+        return segments.lengths[segment];
     }
 
     public int groupId(int segment, int k) {
-        return segmentGroups[segment][offset(segment, k)];
+        return segments.groups[segment][offset(segment, k)];
     }
 
     public State state(int segment, int k) {
-        return segmentStates[segment].get(offset(segment, k));
+        return segments.states[segment].get(offset(segment, k));
     }
 
     /** The label set of a group id found in this result. */
@@ -118,10 +109,10 @@ public final class IntervalStates {
     public void forEach(int i, StateVisitor visitor) {
         int j = unique(i);
         for (int seg = segmentFrom[j]; seg < segmentFrom[j + 1]; seg++) {
-            int[] g = segmentGroups[seg];
-            StateColumn s = segmentStates[seg];
-            int from = segmentOffsets[seg];
-            int to = from + segmentLengths[seg];
+            int[] g = segments.groups[seg];
+            StateColumn s = segments.states[seg];
+            int from = segments.offsets[seg];
+            int to = from + segments.lengths[seg];
             for (int k = from; k < to; k++) {
                 visitor.visit(g[k], s.get(k));
             }
@@ -133,10 +124,10 @@ public final class IntervalStates {
     }
 
     private int offset(int segment, int k) {
-        if (k < 0 || k >= segmentLengths[segment]) {
+        if (k < 0 || k >= segments.lengths[segment]) {
             throw new IndexOutOfBoundsException(
-                    "state " + k + " of segment " + segment + " with " + segmentLengths[segment]);
+                    "state " + k + " of segment " + segment + " with " + segments.lengths[segment]);
         }
-        return segmentOffsets[segment] + k;
+        return segments.offsets[segment] + k;
     }
 }

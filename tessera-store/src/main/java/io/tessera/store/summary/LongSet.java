@@ -17,16 +17,7 @@ final class LongSet {
     }
 
     boolean contains(long key) {
-        int mask = table.length - 1;
-        for (int i = Hashing.mix(key) & mask; ; i = (i + 1) & mask) {
-            long k = table[i];
-            if (k == key) {
-                return true;
-            }
-            if (k == EMPTY) {
-                return false;
-            }
-        }
+        return table[slotOf(key)] == key;
     }
 
     /** Adds {@code key}; false when it was already present. */
@@ -34,18 +25,23 @@ final class LongSet {
         if ((size + 1) * 2 > table.length) {
             grow();
         }
-        int mask = table.length - 1;
-        for (int i = Hashing.mix(key) & mask; ; i = (i + 1) & mask) {
-            long k = table[i];
-            if (k == key) {
-                return false;
-            }
-            if (k == EMPTY) {
-                table[i] = key;
-                size++;
-                return true;
-            }
+        int i = slotOf(key);
+        if (table[i] == key) {
+            return false;
         }
+        table[i] = key;
+        size++;
+        return true;
+    }
+
+    /** The slot holding {@code key}, or the empty slot where it would go. */
+    private int slotOf(long key) {
+        int mask = table.length - 1;
+        int i = Hashing.mix(key) & mask;
+        while (table[i] != key && table[i] != EMPTY) {
+            i = (i + 1) & mask;
+        }
+        return i;
     }
 
     int size() {
@@ -55,14 +51,9 @@ final class LongSet {
     private void grow() {
         long[] old = table;
         table = newTable(old.length * 2);
-        int mask = table.length - 1;
         for (long k : old) {
             if (k != EMPTY) {
-                int i = Hashing.mix(k) & mask;
-                while (table[i] != EMPTY) {
-                    i = (i + 1) & mask;
-                }
-                table[i] = k;
+                table[slotOf(k)] = k;
             }
         }
     }

@@ -7,13 +7,13 @@ import java.util.Arrays;
  * The append-only epoch that takes inserts. Rows (group id, state) are appended in commit
  * order; consecutive rows of one interval form a <em>run</em>, and a run directory holds each
  * run's interval and first row. An interval index maps each interval to its first run, and a
- * forward chain {@code runNext} links its later runs. A pane committed with no state is a run
+ * forward chain of the runs' {@code next} column links its later runs. A pane committed with no state is a run
  * with no rows. Only the writer (under the view's write lock) touches this object; readers see
  * a {@link MutableView} of its committed prefix.
  *
  * <p>Writes never change a committed row or run. The only in-place writes that a reader of an
  * older prefix can observe are an empty index slot becoming a run at or past its run count,
- * and a {@code runNext} of a committed run changing from "none" to a run at or past its run
+ * and the {@code next} of a committed run changing from "none" to a run at or past its run
  * count; both read as "not committed" (see {@link MutableView}). Growing a column or the index
  * allocates new arrays, so arrays a snapshot holds are never resized under it.
  */
@@ -23,10 +23,7 @@ final class MutableEpoch {
     private StateColumn states;
     private int length;
 
-    private long[] runStarts;
-    private long[] runEnds;
-    private int[] runFrom;
-    private int[] runNext;
+    private RunColumns runColumns = new RunColumns(64);
     private int runs;
     private int emptyRuns;
 
@@ -49,11 +46,6 @@ final class MutableEpoch {
         int n = Math.max(initialRows, 16);
         groups = new int[n];
         states = StateColumn.empty(n);
-        int r = 64;
-        runStarts = new long[r];
-        runEnds = new long[r];
-        runFrom = new int[r];
-        runNext = new int[r];
         slots = emptyTable(64);
         tails = new int[64];
     }
@@ -91,9 +83,9 @@ final class MutableEpoch {
 
     void append(long start, long end, int group, State state) {
         int run = runs - 1;
-        if (run < 0 || runStarts[run] != start || runEnds[run] != end) {
+        if (run < 0 || !runColumns.covers(run, start, end)) {
             newRun(start, end);
-        } else if (runFrom[run] == length) {
+        } else if (runColumns.from()[run] == length) {
             emptyRuns--;
         }
         if (length == groups.length) {
@@ -110,9 +102,9 @@ final class MutableEpoch {
     private LongSet indexRows() {
         LongSet set = new LongSet();
         for (int run = 0; run < runs; run++) {
-            int first = slots[findSlot(runStarts[run], runEnds[run])];
-            int to = run + 1 < runs ? runFrom[run + 1] : length;
-            for (int row = runFrom[run]; row < to; row++) {
+            int first = slots[findSlot(runColumns.starts()[run], runColumns.ends()[run])];
+            int to = run + 1 < runs ? runColumns.from()[run + 1] : length;
+            for (int row = runColumns.from()[run]; row < to; row++) {
                 set.add(key(first, groups[row]));
             }
         }
@@ -126,17 +118,11 @@ final class MutableEpoch {
     }
 
     private void newRun(long start, long end) {
-        if (runs == runStarts.length) {
-            int n = runs * 2;
-            runStarts = Arrays.copyOf(runStarts, n);
-            runEnds = Arrays.copyOf(runEnds, n);
-            runFrom = Arrays.copyOf(runFrom, n);
-            runNext = Arrays.copyOf(runNext, n);
+        if (runs == runColumns.capacity()) {
+            runColumns = runColumns.grown();
         }
         int run = runs;
-        runStarts[run] = start;
-        runEnds[run] = end;
-        runFrom[run] = length;
+        runColumns.set(run, start, end, length);
         int slot = findSlot(start, end);
         if (slot < 0) {
             if ((distinct + 1) * 2 > slots.length) {
@@ -147,15 +133,16 @@ final class MutableEpoch {
             slots[slot] = run;
             distinct++;
         } else {
-            runNext[tails[slot]] = run;
+            runColumns.next()[tails[slot]] = run;
         }
         tails[slot] = run;
         minEnd = Math.min(minEnd, end);
         maxEnd = Math.max(maxEnd, end);
-        if (earliestRun < 0 || before(end, start, runEnds[earliestRun], runStarts[earliestRun])) {
+        if (earliestRun < 0
+                || before(end, start, runColumns.ends()[earliestRun], runColumns.starts()[earliestRun])) {
             earliestRun = run;
         }
-        if (latestRun < 0 || before(runEnds[latestRun], runStarts[latestRun], end, start)) {
+        if (latestRun < 0 || before(runColumns.ends()[latestRun], runColumns.starts()[latestRun], end, start)) {
             latestRun = run;
         }
         runs = run + 1;
@@ -163,20 +150,7 @@ final class MutableEpoch {
 
     /** The committed prefix as readers see it from now on. */
     MutableView view() {
-        return new MutableView(
-                groups,
-                states,
-                length,
-                runStarts,
-                runEnds,
-                runFrom,
-                runNext,
-                runs,
-                slots,
-                minEnd,
-                maxEnd,
-                earliestRun,
-                latestRun);
+        return new MutableView(groups, states, length, runColumns, runs, slots, minEnd, maxEnd, earliestRun, latestRun);
     }
 
     private static boolean before(long e1, long s1, long e2, long s2) {
@@ -195,7 +169,7 @@ final class MutableEpoch {
             if (run < 0) {
                 return -i - 1;
             }
-            if (runStarts[run] == start && runEnds[run] == end) {
+            if (runColumns.covers(run, start, end)) {
                 return i;
             }
         }
@@ -210,7 +184,7 @@ final class MutableEpoch {
         for (int i = 0; i < oldSlots.length; i++) {
             int run = oldSlots[i];
             if (run >= 0) {
-                int j = Hashing.mix(runStarts[run], runEnds[run]) & mask;
+                int j = Hashing.mix(runColumns.starts()[run], runColumns.ends()[run]) & mask;
                 while (slots[j] >= 0) {
                     j = (j + 1) & mask;
                 }

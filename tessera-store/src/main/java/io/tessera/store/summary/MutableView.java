@@ -4,61 +4,31 @@ package io.tessera.store.summary;
  * The committed prefix of a mutable epoch, read without a lock: rows {@code [0, length)} and
  * runs {@code [0, runCount)}. Everything below those bounds was written before the snapshot was
  * published and never changes, so slices of the row columns may be shared with results. An
- * index slot or {@code runNext} naming a run at or past {@code runCount} belongs to a later
+ * index slot or {@code next} of a run (see {@link RunColumns}) naming a run at or past {@code runCount} belongs to a later
  * commit and is treated as absent. The first run of every committed interval was placed in the
  * index before publication, and so was every slot its probe sequence passes, so a probe never
  * stops early at a slot the writer filled later.
+ *
+ * @param earliestRun the smallest committed run in interval order, or -1 when empty
+ * @param latestRun the largest committed run in interval order, or -1 when empty
  */
-final class MutableView {
+record MutableView(
+        int[] groups,
+        StateColumn states,
+        int length,
+        RunColumns runColumns,
+        int runCount,
+        int[] slots,
+        long minEnd,
+        long maxEnd,
+        int earliestRun,
+        int latestRun) {
 
     static final MutableView EMPTY = new MutableEpoch(16).view();
 
-    final int[] groups;
-    final StateColumn states;
-    final int length;
-    final long[] runStarts;
-    final long[] runEnds;
-    private final int[] runFrom;
-    private final int[] runNext;
-    final int runCount;
-    private final int[] slots;
-    final long minEnd;
-    final long maxEnd;
-    private final int earliestRun;
-    private final int latestRun;
-
-    MutableView(
-            int[] groups,
-            StateColumn states,
-            int length,
-            long[] runStarts,
-            long[] runEnds,
-            int[] runFrom,
-            int[] runNext,
-            int runCount,
-            int[] slots,
-            long minEnd,
-            long maxEnd,
-            int earliestRun,
-            int latestRun) {
-        this.groups = groups;
-        this.states = states;
-        this.length = length;
-        this.runStarts = runStarts;
-        this.runEnds = runEnds;
-        this.runFrom = runFrom;
-        this.runNext = runNext;
-        this.runCount = runCount;
-        this.slots = slots;
-        this.minEnd = minEnd;
-        this.maxEnd = maxEnd;
-        this.earliestRun = earliestRun;
-        this.latestRun = latestRun;
-    }
-
     /** Approximate heap bytes of the epoch's arrays and its committed states. */
     long memoryBytes() {
-        return 64 + 4L * groups.length + 28L * runStarts.length + 4L * slots.length + states.memoryBytes(length);
+        return 64 + 4L * groups.length + 28L * runColumns.capacity() + 4L * slots.length + states.memoryBytes(length);
     }
 
     boolean mayHoldEnd(long end) {
@@ -73,7 +43,7 @@ final class MutableView {
             if (run < 0) {
                 return -1;
             }
-            if (run < runCount && runStarts[run] == start && runEnds[run] == end) {
+            if (run < runCount && runColumns.covers(run, start, end)) {
                 return run;
             }
         }
@@ -81,16 +51,24 @@ final class MutableView {
 
     /** The next committed run of the same interval as {@code run}, or -1. */
     int nextRun(int run) {
-        int n = runNext[run];
+        int n = runColumns.next()[run];
         return n > 0 && n < runCount ? n : -1;
     }
 
+    long runStart(int run) {
+        return runColumns.starts()[run];
+    }
+
+    long runEnd(int run) {
+        return runColumns.ends()[run];
+    }
+
     int runFrom(int run) {
-        return runFrom[run];
+        return runColumns.from()[run];
     }
 
     int runTo(int run) {
-        return run + 1 < runCount ? runFrom[run + 1] : length;
+        return run + 1 < runCount ? runFrom(run + 1) : length;
     }
 
     /** The number of distinct committed intervals' first runs written into {@code out}. */
@@ -102,15 +80,5 @@ final class MutableView {
             }
         }
         return n;
-    }
-
-    /** The smallest committed run in interval order, or -1 when empty. */
-    int earliestRun() {
-        return earliestRun;
-    }
-
-    /** The largest committed run in interval order, or -1 when empty. */
-    int latestRun() {
-        return latestRun;
     }
 }

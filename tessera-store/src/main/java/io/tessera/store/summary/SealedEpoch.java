@@ -43,14 +43,14 @@ final class SealedEpoch {
      * interval's rows by group. The interval index gives each interval's runs directly.
      */
     static SealedEpoch seal(MutableView m) {
-        int n = m.length;
-        int[] firsts = new int[m.runCount];
+        int n = m.length();
+        int[] firsts = new int[m.runCount()];
         int d = m.intervalFirstRuns(firsts);
         long[] fe = new long[d];
         long[] fs = new long[d];
         for (int i = 0; i < d; i++) {
-            fe[i] = m.runEnds[firsts[i]];
-            fs[i] = m.runStarts[firsts[i]];
+            fe[i] = m.runEnd(firsts[i]);
+            fs[i] = m.runStart(firsts[i]);
         }
         int[] order = IntervalOrder.sort(fe, fs, d);
         long[] starts = new long[d];
@@ -62,19 +62,19 @@ final class SealedEpoch {
         int out = 0;
         for (int k = 0; k < d; k++) {
             int first = firsts[order[k]];
-            starts[k] = m.runStarts[first];
-            ends[k] = m.runEnds[first];
+            starts[k] = m.runStart(first);
+            ends[k] = m.runEnd(first);
             offsets[k] = out;
             int len = 0;
             for (int run = first; run >= 0; run = m.nextRun(run)) {
                 for (int row = m.runFrom(run), to = m.runTo(run); row < to; row++) {
-                    rows[len++] = ((long) m.groups[row] << 32) | row;
+                    rows[len++] = ((long) m.groups()[row] << 32) | row;
                 }
             }
             Arrays.sort(rows, 0, len);
             for (int i = 0; i < len; i++) {
                 int row = (int) rows[i];
-                groups[out] = m.groups[row];
+                groups[out] = m.groups()[row];
                 sourceRows[out] = row;
                 out++;
             }
@@ -83,7 +83,7 @@ final class SealedEpoch {
         if (out != n) {
             throw new IllegalStateException("sealing lost rows: " + out + " of " + n);
         }
-        return new SealedEpoch(starts, ends, offsets, groups, m.states.gather(sourceRows, n));
+        return new SealedEpoch(starts, ends, offsets, groups, m.states().gather(sourceRows, n));
     }
 
     int rows() {

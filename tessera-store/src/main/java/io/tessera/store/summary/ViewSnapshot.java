@@ -168,7 +168,7 @@ public final class ViewSnapshot {
 
     /** The number of states (pane markers not counted). */
     public long stateCount() {
-        long n = mutable.length;
+        long n = mutable.length();
         for (SealedEpoch ep : sealed) {
             n += ep.stateCount;
         }
@@ -213,9 +213,9 @@ public final class ViewSnapshot {
             }
         }
         int r = mutable.earliestRun();
-        if (r >= 0 && (!any || before(mutable.runEnds[r], mutable.runStarts[r], e, s))) {
-            s = mutable.runStarts[r];
-            e = mutable.runEnds[r];
+        if (r >= 0 && (!any || before(mutable.runEnd(r), mutable.runStart(r), e, s))) {
+            s = mutable.runStart(r);
+            e = mutable.runEnd(r);
             any = true;
         }
         return any ? new Interval(s, e) : null;
@@ -235,9 +235,9 @@ public final class ViewSnapshot {
             }
         }
         int r = mutable.latestRun();
-        if (r >= 0 && (!any || before(e, s, mutable.runEnds[r], mutable.runStarts[r]))) {
-            s = mutable.runStarts[r];
-            e = mutable.runEnds[r];
+        if (r >= 0 && (!any || before(e, s, mutable.runEnd(r), mutable.runStart(r)))) {
+            s = mutable.runStart(r);
+            e = mutable.runEnd(r);
             any = true;
         }
         return any ? new Interval(s, e) : null;

@@ -8,6 +8,7 @@ import io.tessera.core.InvalidInputException;
 import io.tessera.core.Schema;
 import io.tessera.core.TableSchema;
 import io.tessera.spi.RowPredicate;
+import io.tessera.store.memory.MemoryLimit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,14 +42,14 @@ final class TableData {
     private final Schema rowSchema;
     private final int rowsPerChunk;
     private final long chunkBytes;
-    private final TableMemory memory;
+    private final MemoryLimit memory;
     private final StringDictionary[] dictionaries;
     private final ReentrantLock lock = new ReentrantLock();
     private volatile Snapshot snapshot;
     private long minValidTime = Long.MIN_VALUE;
     private volatile long memoryBytes;
 
-    TableData(TableSchema schema, int rowsPerChunk, TableMemory memory) {
+    TableData(TableSchema schema, int rowsPerChunk, MemoryLimit memory) {
         this.schema = schema;
         this.rowSchema = schema.rowSchema();
         this.rowsPerChunk = rowsPerChunk;
@@ -113,7 +114,11 @@ final class TableData {
             if (replay) {
                 memory.add(reserve);
             } else {
-                memory.reserve(reserve, schema.name());
+                memory.reserve(
+                        reserve,
+                        (used, limit, bytes) -> "memory limit reached: the tables hold an estimated " + used
+                                + " bytes of their " + limit + "-byte limit and this append to \"" + schema.name()
+                                + "\" may need up to " + bytes + " more; rows refused");
             }
             long grown = 0;
             try {
@@ -153,30 +158,12 @@ final class TableData {
 
     private EncodedRows encode(Batch rows, int[] order, long[] added) {
         int n = rows.rowCount();
-        long[] source = rows.longs(0);
-        long[] ts = new long[n];
-        for (int i = 0; i < n; i++) {
-            ts[i] = source[order[i]];
-        }
+        long[] ts = gather(rows.longs(0), order, n);
         Object[] columns = new Object[rowSchema.size() - 1];
         for (int c = 0; c < columns.length; c++) {
             switch (rowSchema.column(c + 1).type()) {
-                case LONG -> {
-                    long[] in = rows.longs(c + 1);
-                    long[] out = new long[n];
-                    for (int i = 0; i < n; i++) {
-                        out[i] = in[order[i]];
-                    }
-                    columns[c] = out;
-                }
-                case DOUBLE -> {
-                    double[] in = rows.doubles(c + 1);
-                    double[] out = new double[n];
-                    for (int i = 0; i < n; i++) {
-                        out[i] = in[order[i]];
-                    }
-                    columns[c] = out;
-                }
+                case LONG -> columns[c] = gather(rows.longs(c + 1), order, n);
+                case DOUBLE -> columns[c] = gather(rows.doubles(c + 1), order, n);
                 case STRING -> {
                     String[] in = rows.strings(c + 1);
                     int[] out = new int[n];
@@ -189,6 +176,24 @@ final class TableData {
             }
         }
         return new EncodedRows(ts, columns, n);
+    }
+
+    /** {@code values[rows[0]], ..., values[rows[n - 1]]}. */
+    private static long[] gather(long[] values, int[] rows, int n) {
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = values[rows[i]];
+        }
+        return out;
+    }
+
+    /** {@code values[rows[0]], ..., values[rows[n - 1]]}. */
+    private static double[] gather(double[] values, int[] rows, int n) {
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = values[rows[i]];
+        }
+        return out;
     }
 
     /** Writes the rows into chunks and publishes the snapshot that shows them; returns the bytes allocated less freed. */
@@ -325,31 +330,19 @@ final class TableData {
     /** Rows {@code kept[0..n)} of a column. */
     private static Object selected(TableChunk chunk, int position, int[] kept, int n, Snapshot s) {
         Object array = position == 0 ? chunk.ts : chunk.columns[position - 1];
-        switch (array) {
-            case long[] a -> {
-                long[] out = new long[n];
-                for (int i = 0; i < n; i++) {
-                    out[i] = a[kept[i]];
-                }
-                return out;
-            }
-            case double[] a -> {
-                double[] out = new double[n];
-                for (int i = 0; i < n; i++) {
-                    out[i] = a[kept[i]];
-                }
-                return out;
-            }
+        return switch (array) {
+            case long[] a -> gather(a, kept, n);
+            case double[] a -> gather(a, kept, n);
             case int[] codes -> {
                 String[] values = s.dictionaries[position - 1];
                 String[] out = new String[n];
                 for (int i = 0; i < n; i++) {
                     out[i] = values[codes[kept[i]]];
                 }
-                return out;
+                yield out;
             }
             default -> throw new IllegalStateException();
-        }
+        };
     }
 
     /**

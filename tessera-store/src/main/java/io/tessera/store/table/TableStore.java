@@ -5,6 +5,7 @@ import io.tessera.core.Interval;
 import io.tessera.core.Schema;
 import io.tessera.core.TableCatalog;
 import io.tessera.core.TableSchema;
+import io.tessera.store.memory.MemoryLimit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,13 +22,13 @@ public final class TableStore {
 
     private final TableCatalog catalog;
     private final TableStoreConfig config;
-    private final TableMemory memory;
+    private final MemoryLimit memory;
     private final Map<String, TableData> tables = new LinkedHashMap<>();
 
     public TableStore(TableCatalog catalog, TableStoreConfig config) {
         this.catalog = catalog;
         this.config = config;
-        this.memory = new TableMemory(config.memoryLimitBytes());
+        this.memory = new MemoryLimit(config.memoryLimitBytes());
         for (TableSchema schema : catalog.tables().values()) {
             tables.put(schema.name(), new TableData(schema, config.rowsPerChunk(), memory));
         }

@@ -10,20 +10,7 @@ import java.nio.file.Path;
  */
 public final class CorruptionException extends TesseraException {
 
-    private final Path file;
-    private final long offset;
-
     public CorruptionException(Path file, long offset, String problem) {
         super(file + " at byte offset " + offset + ": " + problem + "; refusing to start on damaged data");
-        this.file = file;
-        this.offset = offset;
-    }
-
-    public Path file() {
-        return file;
-    }
-
-    public long offset() {
-        return offset;
     }
 }

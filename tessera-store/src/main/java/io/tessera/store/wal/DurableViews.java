@@ -38,6 +38,9 @@ public final class DurableViews {
     /** What {@link #load} restored of one view. */
     public record Loaded(long frontier, List<Interval> invalid, int files, long entries) {}
 
+    /** How many view files the manifest lists, and their bytes. */
+    public record ListedFiles(int count, long bytes) {}
+
     private final Path dir;
     private final String plan;
     private final List<String> warnings = new CopyOnWriteArrayList<>();
@@ -45,8 +48,7 @@ public final class DurableViews {
     private final Map<String, ViewManifest.View> saved = new LinkedHashMap<>();
     private long nextFile;
     private byte[] lastWritten;
-    private volatile int fileCount;
-    private volatile long fileBytes;
+    private volatile ListedFiles listedFiles = new ListedFiles(0, 0);
     private volatile long filesDiscarded;
 
     private DurableViews(Path dir, String plan, ViewManifest manifest) {
@@ -247,14 +249,8 @@ public final class DurableViews {
         return out;
     }
 
-    /** View files the manifest lists. */
-    public int files() {
-        return fileCount;
-    }
-
-    /** Bytes of those files. */
-    public long bytes() {
-        return fileBytes;
+    public ListedFiles listed() {
+        return listedFiles;
     }
 
     /** View files found damaged at start-up and discarded. */
@@ -323,7 +319,6 @@ public final class DurableViews {
         if (deleted) {
             FileSync.directory(dir);
         }
-        fileCount = count;
-        fileBytes = bytes;
+        listedFiles = new ListedFiles(count, bytes);
     }
 }

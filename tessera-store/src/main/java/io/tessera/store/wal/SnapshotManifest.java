@@ -1,6 +1,5 @@
 package io.tessera.store.wal;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,71 +27,55 @@ record SnapshotManifest(WalPosition wal, long takenAtMillis, long series, long s
     static final String NAME = "MANIFEST";
     static final int VERSION = 1;
     static final String RAW_SERIES = "raw-series";
+    private static final String WHAT = "manifest";
 
     record FileEntry(String kind, String name, long bytes, int crc32c) {}
 
     byte[] encode() {
         StringBuilder sb = new StringBuilder();
-        sb.append("tessera-snapshot ").append(VERSION).append('\n');
-        sb.append("wal-position ")
-                .append(Segments.name(wal.segment()))
-                .append(' ')
-                .append(wal.offset())
-                .append('\n');
-        sb.append("taken-at-ms ").append(takenAtMillis).append('\n');
-        sb.append("series ").append(series).append('\n');
-        sb.append("samples ").append(samples).append('\n');
+        ManifestText.appendLine(sb, "tessera-snapshot", VERSION);
+        ManifestText.appendWalPosition(sb, wal);
+        ManifestText.appendLine(sb, "taken-at-ms", takenAtMillis);
+        ManifestText.appendLine(sb, "series", series);
+        ManifestText.appendLine(sb, "samples", samples);
         for (FileEntry f : files) {
-            sb.append("file ")
-                    .append(f.kind())
-                    .append(' ')
-                    .append(f.name())
-                    .append(' ')
-                    .append(f.bytes())
-                    .append(' ')
-                    .append(String.format("%08x", f.crc32c()))
-                    .append('\n');
+            ManifestText.appendLine(sb, "file", f.kind(), f.name(), f.bytes(), ManifestText.hex(f.crc32c()));
         }
         return ChecksummedText.seal(sb.toString());
     }
 
     static SnapshotManifest decode(Path file, byte[] bytes) {
-        String[] lines = ChecksummedText.open(file, bytes, "the manifest");
-        WalPosition wal = null;
-        long taken = 0;
-        long series = 0;
-        long samples = 0;
-        List<FileEntry> files = new ArrayList<>();
-        int offset = 0;
-        for (String line : lines) {
-            String[] f = line.split(" ");
-            try {
-                switch (f[0]) {
-                    case "tessera-snapshot" -> {
-                        if (Integer.parseInt(f[1]) != VERSION) {
-                            throw new CorruptionException(
-                                    file, offset, "snapshot format version " + f[1] + " is not " + VERSION);
-                        }
-                    }
-                    case "wal-position" -> wal = new WalPosition(Long.parseLong(f[1]), Long.parseLong(f[2]));
-                    case "taken-at-ms" -> taken = Long.parseLong(f[1]);
-                    case "series" -> series = Long.parseLong(f[1]);
-                    case "samples" -> samples = Long.parseLong(f[1]);
-                    case "file" ->
-                        files.add(new FileEntry(f[1], f[2], Long.parseLong(f[3]), Integer.parseUnsignedInt(f[4], 16)));
-                    default -> throw new CorruptionException(file, offset, "unknown manifest line \"" + line + "\"");
-                }
-            } catch (RuntimeException e) {
-                if (e instanceof CorruptionException c) {
-                    throw c;
-                }
-                throw new CorruptionException(file, offset, "malformed manifest line \"" + line + "\"");
+        Decoder d = new Decoder(file);
+        ManifestText.readLines(file, bytes, WHAT, d::read);
+        return new SnapshotManifest(
+                ManifestText.requireWalPosition(file, d.wal, WHAT), d.taken, d.series, d.samples, d.files);
+    }
+
+    /** The facts read so far. */
+    private static final class Decoder {
+        private final Path file;
+        private WalPosition wal;
+        private long taken;
+        private long series;
+        private long samples;
+        private final List<FileEntry> files = new ArrayList<>();
+
+        Decoder(Path file) {
+            this.file = file;
+        }
+
+        void read(String[] f, String line, int offset) {
+            switch (f[0]) {
+                case "tessera-snapshot" ->
+                    ManifestText.checkVersion(file, offset, f, VERSION, "snapshot format version");
+                case "wal-position" -> wal = ManifestText.parseWalPosition(f);
+                case "taken-at-ms" -> taken = Long.parseLong(f[1]);
+                case "series" -> series = Long.parseLong(f[1]);
+                case "samples" -> samples = Long.parseLong(f[1]);
+                case "file" ->
+                    files.add(new FileEntry(f[1], f[2], Long.parseLong(f[3]), Integer.parseUnsignedInt(f[4], 16)));
+                default -> throw ManifestText.unknownLine(file, offset, WHAT, line);
             }
-            offset += line.getBytes(StandardCharsets.UTF_8).length + 1;
         }
-        if (wal == null) {
-            throw new CorruptionException(file, 0, "the manifest has no wal-position line");
-        }
-        return new SnapshotManifest(wal, taken, series, samples, files);
     }
 }

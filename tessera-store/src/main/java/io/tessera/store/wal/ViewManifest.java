@@ -1,7 +1,6 @@
 package io.tessera.store.wal;
 
 import io.tessera.core.Interval;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +30,7 @@ record ViewManifest(WalPosition wal, long oldestSample, long newestSample, Map<S
 
     static final String NAME = "MANIFEST";
     static final int VERSION = 1;
+    private static final String WHAT = "view manifest";
 
     /** One view: its frontier ({@code Long.MIN_VALUE} for none), its unusable panes, its files in pane order. */
     record View(long frontier, List<Interval> invalid, List<FileEntry> files) {}
@@ -39,116 +39,79 @@ record ViewManifest(WalPosition wal, long oldestSample, long newestSample, Map<S
 
     byte[] encode() {
         StringBuilder sb = new StringBuilder();
-        sb.append("tessera-views ").append(VERSION).append('\n');
-        sb.append("wal-position ")
-                .append(Segments.name(wal.segment()))
-                .append(' ')
-                .append(wal.offset())
-                .append('\n');
-        sb.append("samples-seen ")
-                .append(oldestSample)
-                .append(' ')
-                .append(newestSample)
-                .append('\n');
+        ManifestText.appendLine(sb, "tessera-views", VERSION);
+        ManifestText.appendWalPosition(sb, wal);
+        ManifestText.appendLine(sb, "samples-seen", oldestSample, newestSample);
         for (Map.Entry<String, View> e : views.entrySet()) {
             String id = ViewFileNames.encodeId(e.getKey());
             View v = e.getValue();
-            sb.append("view ")
-                    .append(id)
-                    .append(' ')
-                    .append(v.frontier() == Long.MIN_VALUE ? "none" : Long.toString(v.frontier()))
-                    .append('\n');
+            ManifestText.appendLine(
+                    sb, "view", id, v.frontier() == Long.MIN_VALUE ? "none" : Long.toString(v.frontier()));
             for (Interval pane : v.invalid()) {
-                sb.append("invalid ")
-                        .append(id)
-                        .append(' ')
-                        .append(pane.start())
-                        .append(' ')
-                        .append(pane.end())
-                        .append('\n');
+                ManifestText.appendLine(sb, "invalid", id, pane.start(), pane.end());
             }
             for (FileEntry f : v.files()) {
-                sb.append("file ")
-                        .append(id)
-                        .append(' ')
-                        .append(f.name())
-                        .append(' ')
-                        .append(f.bytes())
-                        .append(' ')
-                        .append(String.format("%08x", f.crc32c()))
-                        .append(' ')
-                        .append(f.firstEnd())
-                        .append(' ')
-                        .append(f.lastEnd())
-                        .append('\n');
+                ManifestText.appendLine(
+                        sb, "file", id, f.name(), f.bytes(), ManifestText.hex(f.crc32c()), f.firstEnd(), f.lastEnd());
             }
         }
         return ChecksummedText.seal(sb.toString());
     }
 
     static ViewManifest decode(Path file, byte[] bytes) {
-        String[] lines = ChecksummedText.open(file, bytes, "the view manifest");
-        WalPosition wal = null;
-        long oldest = Long.MAX_VALUE;
-        long newest = Long.MIN_VALUE;
-        Map<String, View> views = new LinkedHashMap<>();
-        int offset = 0;
-        for (String line : lines) {
-            String[] f = line.split(" ");
-            try {
-                switch (f[0]) {
-                    case "tessera-views" -> {
-                        if (Integer.parseInt(f[1]) != VERSION) {
-                            throw new CorruptionException(
-                                    file, offset, "view manifest version " + f[1] + " is not " + VERSION);
-                        }
-                    }
-                    case "wal-position" -> wal = new WalPosition(Long.parseLong(f[1]), Long.parseLong(f[2]));
-                    case "samples-seen" -> {
-                        oldest = Long.parseLong(f[1]);
-                        newest = Long.parseLong(f[2]);
-                    }
-                    case "view" ->
-                        views.put(
-                                ViewFileNames.decodeId(f[1]),
-                                new View(
-                                        f[2].equals("none") ? Long.MIN_VALUE : Long.parseLong(f[2]),
-                                        new ArrayList<>(),
-                                        new ArrayList<>()));
-                    case "invalid" ->
-                        view(views, f[1], file, offset)
-                                .invalid()
-                                .add(new Interval(Long.parseLong(f[2]), Long.parseLong(f[3])));
-                    case "file" ->
-                        view(views, f[1], file, offset)
-                                .files()
-                                .add(new FileEntry(
-                                        f[2],
-                                        Long.parseLong(f[3]),
-                                        Integer.parseUnsignedInt(f[4], 16),
-                                        Long.parseLong(f[5]),
-                                        Long.parseLong(f[6])));
-                    default ->
-                        throw new CorruptionException(file, offset, "unknown view manifest line \"" + line + "\"");
-                }
-            } catch (CorruptionException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                throw new CorruptionException(file, offset, "malformed view manifest line \"" + line + "\"");
-            }
-            offset += line.getBytes(StandardCharsets.UTF_8).length + 1;
-        }
-        if (wal == null) {
-            throw new CorruptionException(file, 0, "the view manifest has no wal-position line");
-        }
-        return new ViewManifest(wal, oldest, newest, views);
+        Decoder d = new Decoder(file);
+        ManifestText.readLines(file, bytes, WHAT, d::read);
+        return new ViewManifest(ManifestText.requireWalPosition(file, d.wal, WHAT), d.oldest, d.newest, d.views);
     }
 
-    private static View view(Map<String, View> views, String encodedId, Path file, int offset) {
-        View v = views.get(ViewFileNames.decodeId(encodedId));
-        if (v == null) {
-            throw new CorruptionException(file, offset, "a line names a view without a view line before it");
+    /** The facts read so far. */
+    private static final class Decoder {
+        private final Path file;
+        private WalPosition wal;
+        private long oldest = Long.MAX_VALUE;
+        private long newest = Long.MIN_VALUE;
+        private final Map<String, View> views = new LinkedHashMap<>();
+
+        Decoder(Path file) {
+            this.file = file;
         }
-        return v;
+
+        void read(String[] f, String line, int offset) {
+            switch (f[0]) {
+                case "tessera-views" -> ManifestText.checkVersion(file, offset, f, VERSION, "view manifest version");
+                case "wal-position" -> wal = ManifestText.parseWalPosition(f);
+                case "samples-seen" -> {
+                    oldest = Long.parseLong(f[1]);
+                    newest = Long.parseLong(f[2]);
+                }
+                case "view" ->
+                    views.put(
+                            ViewFileNames.decodeId(f[1]),
+                            new View(
+                                    f[2].equals("none") ? Long.MIN_VALUE : Long.parseLong(f[2]),
+                                    new ArrayList<>(),
+                                    new ArrayList<>()));
+                case "invalid" ->
+                    view(f[1], offset).invalid().add(new Interval(Long.parseLong(f[2]), Long.parseLong(f[3])));
+                case "file" ->
+                    view(f[1], offset)
+                            .files()
+                            .add(new FileEntry(
+                                    f[2],
+                                    Long.parseLong(f[3]),
+                                    Integer.parseUnsignedInt(f[4], 16),
+                                    Long.parseLong(f[5]),
+                                    Long.parseLong(f[6])));
+                default -> throw ManifestText.unknownLine(file, offset, WHAT, line);
+            }
+        }
+
+        private View view(String encodedId, int offset) {
+            View v = views.get(ViewFileNames.decodeId(encodedId));
+            if (v == null) {
+                throw new CorruptionException(file, offset, "a line names a view without a view line before it");
+            }
+            return v;
+        }
     }
 }

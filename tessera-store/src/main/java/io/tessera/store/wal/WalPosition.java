@@ -1,12 +1,16 @@
 package io.tessera.store.wal;
 
+import java.util.Comparator;
+
 /** A byte offset in a numbered log segment: where the next record starts. */
 public record WalPosition(long segment, long offset) implements Comparable<WalPosition> {
 
+    private static final Comparator<WalPosition> LOG_ORDER =
+            Comparator.comparingLong(WalPosition::segment).thenComparingLong(WalPosition::offset);
+
     @Override
     public int compareTo(WalPosition o) {
-        int c = Long.compare(segment, o.segment);
-        return c != 0 ? c : Long.compare(offset, o.offset);
+        return LOG_ORDER.compare(this, o);
     }
 
     @Override

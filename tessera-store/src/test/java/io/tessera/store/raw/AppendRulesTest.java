@@ -39,11 +39,11 @@ class AppendRulesTest {
         store.append(one(A, 100, 1, 200, 2));
         SampleRejectedException e =
                 catchThrowableOfType(SampleRejectedException.class, () -> store.append(one(A, 150, 3)));
-        assertThat(e.reason()).isEqualTo(Reason.OUT_OF_ORDER);
+        assertThat(e.sample().reason()).isEqualTo(Reason.OUT_OF_ORDER);
         assertThat(e.getMessage()).startsWith("out of order sample");
-        assertThat(e.series()).isEqualTo(A);
-        assertThat(e.timestamp()).isEqualTo(150);
-        assertThat(e.seriesIndex()).isZero();
+        assertThat(e.sample().series()).isEqualTo(A);
+        assertThat(e.sample().timestamp()).isEqualTo(150);
+        assertThat(e.sample().seriesIndex()).isZero();
     }
 
     @Test
@@ -103,7 +103,7 @@ class AppendRulesTest {
                             AppendRequest.builder().series(A).sample(30, other).build()))
                     .isInstanceOfSatisfying(
                             SampleRejectedException.class,
-                            e -> assertThat(e.reason()).isEqualTo(Reason.DUPLICATE))
+                            e -> assertThat(e.sample().reason()).isEqualTo(Reason.DUPLICATE))
                     .hasMessageStartingWith("duplicate sample for timestamp");
         }
         assertThatThrownBy(() -> store.append(AppendRequest.builder()
@@ -165,8 +165,8 @@ class AppendRulesTest {
                 .sample(5, 1)
                 .build();
         SampleRejectedException e = catchThrowableOfType(SampleRejectedException.class, () -> store.append(bad));
-        assertThat(e.seriesIndex()).isEqualTo(2);
-        assertThat(e.timestamp()).isEqualTo(5);
+        assertThat(e.sample().seriesIndex()).isEqualTo(2);
+        assertThat(e.sample().timestamp()).isEqualTo(5);
         assertThat(StoreDump.full(store)).isEqualTo(before);
         assertThat(store.series(List.of(LabelMatcher.equal("__name__", "fresh")), RawStore.ALL_TIME))
                 .isEmpty();
@@ -186,8 +186,8 @@ class AppendRulesTest {
                 .sample(5, 1)
                 .build();
         SampleRejectedException e = catchThrowableOfType(SampleRejectedException.class, () -> store.append(bad));
-        assertThat(e.seriesIndex()).isEqualTo(1);
-        assertThat(e.reason()).isEqualTo(Reason.DUPLICATE);
+        assertThat(e.sample().seriesIndex()).isEqualTo(1);
+        assertThat(e.sample().reason()).isEqualTo(Reason.DUPLICATE);
     }
 
     @Test
@@ -213,7 +213,7 @@ class AppendRulesTest {
         assertThatThrownBy(() -> store.append(one(A, Long.MIN_VALUE, 1)))
                 .isInstanceOfSatisfying(
                         SampleRejectedException.class,
-                        e -> assertThat(e.reason()).isEqualTo(Reason.OUT_OF_BOUNDS));
+                        e -> assertThat(e.sample().reason()).isEqualTo(Reason.OUT_OF_BOUNDS));
         assertThat(store.append(new AppendRequest(one, new int[] {0, 0}, new long[0], new double[0])))
                 .isEqualTo(new AppendResult(0, 0, 0));
         assertThat(store.stats().seriesCount()).isZero();

@@ -7,12 +7,10 @@ import io.tessera.core.Interval;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.Schema;
+import io.tessera.store.WritersAndReaders;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -35,41 +33,23 @@ class ConcurrencyTest {
         RawStore store = new RawStore(RawStoreConfig.defaults().withChunking(16, 1L << 40));
         AtomicIntegerArray acknowledged = new AtomicIntegerArray(WRITERS);
         AtomicIntegerArray attempted = new AtomicIntegerArray(WRITERS);
-        AtomicBoolean done = new AtomicBoolean();
-        ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         AtomicLong reads = new AtomicLong();
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
+        List<WritersAndReaders.Writer> writers = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
             int writer = w;
-            threads.add(Thread.ofPlatform()
-                    .start(() -> guard(failures, () -> {
-                        start.await();
-                        write(store, writer, acknowledged, attempted);
-                    })));
+            writers.add(() -> write(store, writer, acknowledged, attempted));
         }
-        List<Thread> readers = new ArrayList<>();
+        List<WritersAndReaders.Reader> readers = new ArrayList<>();
         for (int r = 0; r < READERS; r++) {
-            long seed = r;
-            readers.add(Thread.ofPlatform()
-                    .start(() -> guard(failures, () -> {
-                        start.await();
-                        SplittableRandom random = new SplittableRandom(seed);
-                        while (!done.get() && failures.isEmpty()) {
-                            read(store, random, acknowledged, attempted);
-                            reads.incrementAndGet();
-                        }
-                    })));
+            SplittableRandom random = new SplittableRandom(r);
+            readers.add(keepReading -> {
+                while (keepReading.getAsBoolean()) {
+                    read(store, random, acknowledged, attempted);
+                    reads.incrementAndGet();
+                }
+            });
         }
-        start.countDown();
-        for (Thread t : threads) {
-            t.join();
-        }
-        done.set(true);
-        for (Thread t : readers) {
-            t.join();
-        }
-        assertThat(failures).isEmpty();
+        assertThat(WritersAndReaders.run(writers, readers)).isNull();
         assertThat(reads.get()).isGreaterThan(10);
         assertThat(store.stats().sampleCount()).isEqualTo((long) WRITERS * SERIES_PER_WRITER * ROUNDS);
         assertThat(store.stats()).isEqualTo(store.recount());
@@ -93,7 +73,7 @@ class ConcurrencyTest {
                     store.append(bad.build());
                     throw new AssertionError("a conflicting request was accepted");
                 } catch (SampleRejectedException expected) {
-                    assertThat(expected.reason()).isEqualTo(SampleRejectedException.Reason.DUPLICATE);
+                    assertThat(expected.sample().reason()).isEqualTo(SampleRejectedException.Reason.DUPLICATE);
                 }
             }
             AppendRequest.Builder good = AppendRequest.builder();
@@ -158,18 +138,6 @@ class ConcurrencyTest {
         if (last > high || last < Math.min(low, bound)) {
             throw new AssertionError(
                     series + " ends at sample " + last + ", outside [" + Math.min(low, bound) + ", " + high + "]");
-        }
-    }
-
-    private interface Body {
-        void run() throws Exception;
-    }
-
-    private static void guard(ConcurrentLinkedQueue<Throwable> failures, Body body) {
-        try {
-            body.run();
-        } catch (Throwable t) {
-            failures.add(t);
         }
     }
 }

@@ -64,7 +64,10 @@ class ModelComparisonTest {
                 SampleRejectedException e =
                         catchThrowableOfType(SampleRejectedException.class, () -> store.append(request));
                 assertThat(e).as("request %d must be rejected", r).isNotNull();
-                assertThat(List.of(e.reason(), e.seriesIndex(), e.timestamp()))
+                assertThat(List.of(
+                                e.sample().reason(),
+                                e.sample().seriesIndex(),
+                                e.sample().timestamp()))
                         .as(() -> e.getMessage() + describe(request, model, store))
                         .isEqualTo(List.of(expected.reason(), expected.seriesIndex(), expected.timestamp()));
                 assertThat(e.getMessage()).startsWith(expected.reason().description());

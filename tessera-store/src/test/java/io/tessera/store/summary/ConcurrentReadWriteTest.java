@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
+import io.tessera.store.WritersAndReaders;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -13,8 +14,7 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -46,36 +46,23 @@ class ConcurrentReadWriteTest {
         ViewStore view = new SummaryStore(new SummaryStoreConfig(37, false)).view("concurrent");
         Map<Long, Commit> commits = new ConcurrentHashMap<>();
         List<List<Observation>> observed = new ArrayList<>();
-        AtomicBoolean writing = new AtomicBoolean(true);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        CountDownLatch start = new CountDownLatch(1);
         CountDownLatch readersRunning = new CountDownLatch(READERS);
-        List<Thread> writers = new ArrayList<>();
+        List<WritersAndReaders.Writer> writers = new ArrayList<>();
         for (int w = 0; w < WRITERS; w++) {
             int writer = w;
-            writers.add(Thread.ofPlatform()
-                    .start(() -> run(failure, start, () -> {
-                        await(readersRunning);
-                        write(view, writer, commits);
-                    })));
+            writers.add(() -> {
+                readersRunning.await();
+                write(view, writer, commits);
+            });
         }
-        List<Thread> readers = new ArrayList<>();
+        List<WritersAndReaders.Reader> readers = new ArrayList<>();
         for (int r = 0; r < READERS; r++) {
             List<Observation> mine = new ArrayList<>();
             observed.add(mine);
             long seed = r;
-            readers.add(Thread.ofPlatform()
-                    .start(() -> run(failure, start, () -> read(view, seed, writing, mine, readersRunning))));
+            readers.add(keepReading -> read(view, seed, keepReading, mine, readersRunning));
         }
-        start.countDown();
-        for (Thread t : writers) {
-            t.join();
-        }
-        writing.set(false);
-        for (Thread t : readers) {
-            t.join();
-        }
-        assertThat(failure.get()).isNull();
+        assertThat(WritersAndReaders.run(writers, readers)).isNull();
         assertThat(commits).hasSize(WRITERS * BATCHES_PER_WRITER);
 
         List<Observation> all = new ArrayList<>();
@@ -142,10 +129,10 @@ class ConcurrentReadWriteTest {
     }
 
     private static void read(
-            ViewStore view, long seed, AtomicBoolean writing, List<Observation> out, CountDownLatch running) {
+            ViewStore view, long seed, BooleanSupplier writing, List<Observation> out, CountDownLatch running) {
         Random rnd = new Random(seed);
         long lastSequence = -1;
-        while (writing.get() && out.size() < MAX_READS_PER_READER) {
+        while (writing.getAsBoolean() && out.size() < MAX_READS_PER_READER) {
             ViewSnapshot snap = view.snapshot();
             if (snap.commitSequence() == lastSequence) {
                 Thread.yield();
@@ -188,22 +175,5 @@ class ConcurrentReadWriteTest {
         }
         Arrays.sort(a);
         return a;
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void run(AtomicReference<Throwable> failure, CountDownLatch start, Runnable body) {
-        try {
-            start.await();
-            body.run();
-        } catch (Throwable t) {
-            failure.compareAndSet(null, t);
-        }
     }
 }

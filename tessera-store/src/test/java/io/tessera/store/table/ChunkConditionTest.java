@@ -96,7 +96,7 @@ class ChunkConditionTest {
             case RowPredicate.And a -> meets(a.left(), row) && meets(a.right(), row);
             case RowPredicate.Or o -> meets(o.left(), row) || meets(o.right(), row);
             case RowPredicate.Not n -> !meets(n.operand(), row);
-            case RowPredicate.Compare c -> holds(c.op(), order(row.get(c.column()), c.value()));
+            case RowPredicate.Compare c -> c.op().test(order(row.get(c.column()), c.value()));
             case RowPredicate.In in -> {
                 boolean any = false;
                 for (Object v : in.values()) {
@@ -104,17 +104,6 @@ class ChunkConditionTest {
                 }
                 yield any;
             }
-        };
-    }
-
-    private static boolean holds(RowPredicate.Comparison op, int order) {
-        return switch (op) {
-            case EQ -> order == 0;
-            case NE -> order != 0;
-            case LT -> order < 0;
-            case LE -> order <= 0;
-            case GT -> order > 0;
-            case GE -> order >= 0;
         };
     }
 

@@ -35,12 +35,7 @@ class CorruptionTest {
 
     /** The requests {@link #write} logs without a snapshot, in order. */
     private static List<AppendRequest> requests(int n) {
-        RandomRequests requests = new RandomRequests(RandomRequests.seedOf(7), 20);
-        List<AppendRequest> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            out.add(requests.next());
-        }
-        return out;
+        return new RandomRequests(RandomRequests.seedOf(7), 20).next(n);
     }
 
     /** A store holding {@code requests} except the one at {@code skip}. */

@@ -7,7 +7,6 @@ import io.tessera.core.Labels;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -34,44 +33,31 @@ class DiskFullTest {
         Path dir = tmp.resolve("data");
         QuotaDisk disk = new QuotaDisk(150_000);
         WalOptions options = new WalOptions(policy, 1 << 16, 20);
-        List<AppendRequest> all = new ArrayList<>();
-        RandomRequests requests = new RandomRequests(23, 40);
-        for (int i = 0; i < 6000; i++) {
-            all.add(requests.next());
-        }
+        List<AppendRequest> all = new RandomRequests(23, 40).next(6000);
         ConcurrentLinkedQueue<AppendRequest> acknowledged = new ConcurrentLinkedQueue<>();
         AtomicInteger refused = new AtomicInteger();
         AtomicInteger ackedAfterFreeing = new AtomicInteger();
         AtomicBoolean freed = new AtomicBoolean();
         DurableRawStore store =
                 DurableRawStore.open(dir, DataDirs.CONFIG, options, ReplayListener.NONE, disk, new RecoveryProgress());
-        AtomicInteger next = new AtomicInteger();
-        List<Thread> writers = new ArrayList<>();
-        for (int w = 0; w < 3; w++) {
-            writers.add(Thread.ofPlatform().start(() -> {
-                for (int i = next.getAndIncrement(); i < all.size(); i = next.getAndIncrement()) {
-                    try {
-                        store.append(all.get(i));
-                        acknowledged.add(all.get(i));
-                        if (freed.get()) {
-                            ackedAfterFreeing.incrementAndGet();
-                        }
-                    } catch (WalFailedException e) {
-                        if (refused.incrementAndGet() == 50) {
-                            assertThat(store.walFailure()).hasMessageContaining("No space left");
-                            freed.set(true);
-                            disk.free(100L << 20);
-                        }
-                        sleep(2);
-                    } catch (RuntimeException e) {
-                        // an out-of-order sample across writers is rejected before it is logged
-                    }
+        TakingTurns.run(3, all.size(), i -> {
+            try {
+                store.append(all.get(i));
+                acknowledged.add(all.get(i));
+                if (freed.get()) {
+                    ackedAfterFreeing.incrementAndGet();
                 }
-            }));
-        }
-        for (Thread t : writers) {
-            t.join();
-        }
+            } catch (WalFailedException e) {
+                if (refused.incrementAndGet() == 50) {
+                    assertThat(store.walFailure()).hasMessageContaining("No space left");
+                    freed.set(true);
+                    disk.free(100L << 20);
+                }
+                sleep(2);
+            } catch (RuntimeException e) {
+                // an out-of-order sample across writers is rejected before it is logged
+            }
+        });
         System.out.println(
                 policy + ": acknowledged " + acknowledged.size() + ", refused " + refused.get() + ", acknowledged after"
                         + " freeing " + ackedAfterFreeing.get() + ", failed disk writes " + disk.failures.get());

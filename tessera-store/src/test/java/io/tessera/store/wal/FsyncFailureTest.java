@@ -7,7 +7,6 @@ import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.raw.RawStore;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,33 +40,21 @@ class FsyncFailureTest {
         ConcurrentLinkedQueue<AppendRequest> acknowledged = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<AppendRequest> refused = new ConcurrentLinkedQueue<>();
         DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, options, ReplayListener.NONE, failing);
-        List<Thread> writers = new ArrayList<>();
-        List<AppendRequest> all = new ArrayList<>();
-        for (int i = 0; i < 4000; i++) {
-            all.add(requests.next());
-        }
-        AtomicInteger next = new AtomicInteger();
-        for (int w = 0; w < 4; w++) {
-            writers.add(Thread.ofPlatform().start(() -> {
-                for (int i = next.getAndIncrement(); i < all.size(); i = next.getAndIncrement()) {
-                    AppendRequest r = all.get(i);
-                    try {
-                        store.append(r);
-                        acknowledged.add(r);
-                    } catch (WalFailedException e) {
-                        refused.add(r);
-                    } catch (RuntimeException e) {
-                        // an out-of-order sample across writers is rejected before it is logged
-                    }
-                    if (policy == WalFsync.INTERVAL && i % 50 == 0) {
-                        sleep(1);
-                    }
-                }
-            }));
-        }
-        for (Thread t : writers) {
-            t.join();
-        }
+        List<AppendRequest> all = requests.next(4000);
+        TakingTurns.run(4, all.size(), i -> {
+            AppendRequest r = all.get(i);
+            try {
+                store.append(r);
+                acknowledged.add(r);
+            } catch (WalFailedException e) {
+                refused.add(r);
+            } catch (RuntimeException e) {
+                // an out-of-order sample across writers is rejected before it is logged
+            }
+            if (policy == WalFsync.INTERVAL && i % 50 == 0) {
+                sleep(1);
+            }
+        });
         System.out.println(policy + ": acknowledged " + acknowledged.size() + ", refused " + refused.size()
                 + ", forces " + forces.get());
         assertThat(store.walFailure())

@@ -3,6 +3,8 @@ package io.tessera.store.wal;
 import io.tessera.core.Labels;
 import io.tessera.core.StaleMarker;
 import io.tessera.store.raw.AppendRequest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 
@@ -22,6 +24,15 @@ final class RandomRequests {
             pool[i] = Labels.of("__name__", "metric_" + (i % 5), "instance", instance, "job", "j" + (i % 3));
             newest[i] = 1_767_225_600_000L + random.nextInt(1000);
         }
+    }
+
+    /** The next {@code count} requests, in order. */
+    List<AppendRequest> next(int count) {
+        List<AppendRequest> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(next());
+        }
+        return out;
     }
 
     AppendRequest next() {
