@@ -197,8 +197,14 @@ public final class ViewDurability implements SnapshotParticipant {
     }
 
     public void registerMetrics(MetricsRegistry metrics) {
-        metrics.gauge("tessera_view_files", "View files on disk that the view manifest lists.", files::files);
-        metrics.gauge("tessera_view_file_bytes", "Bytes of those view files.", files::bytes);
+        metrics.gauge(
+                "tessera_view_files",
+                "View files on disk that the view manifest lists.",
+                () -> files.listed().count());
+        metrics.gauge(
+                "tessera_view_file_bytes",
+                "Bytes of those view files.",
+                () -> files.listed().bytes());
         metrics.counter(
                 "tessera_view_files_discarded_total",
                 "View files found damaged at start-up and discarded; their panes are built again.",
