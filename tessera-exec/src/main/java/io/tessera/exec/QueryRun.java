@@ -280,7 +280,8 @@ public final class QueryRun {
             return part.vector();
         }
         context.info(acceleratedInfo(f.preferred()) + "; its newest " + (grid.size() - answered) + " of " + grid.size()
-                + " steps, in panes not built yet, computed another way");
+                + " steps computed another way"
+                + (part.unanswered() == null ? "" : ": " + part.unanswered().getMessage()));
         StepGrid tail = new StepGrid(grid.time(answered), grid.end(), grid.step());
         widenScanWindows(f.exact(), tail);
         InstantVector rest = (InstantVector) evaluate(f.exact(), tail);

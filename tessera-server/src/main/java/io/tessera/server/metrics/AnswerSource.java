@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * Where a query's answer came from, read from the infos every answer carries: a part read from
  * a view says "answered from view", a part computed from raw data instead says "answered
- * exactly" (or, for the newest steps of a curve view, "computed another way").
+ * exactly" (or, for the newest steps of a curve or evaluation-grid view, "computed another way").
  */
 public enum AnswerSource {
     /** Every part from views. */

@@ -33,8 +33,11 @@ class AnswerSourceTest {
 
     @Test
     void viewAndRawPartsAreMixed() {
-        assertThat(AnswerSource.of(List.of(
-                        FROM_VIEW + "; its newest 2 of 60 steps, in panes not built yet, computed another way")))
+        assertThat(
+                        AnswerSource.of(
+                                List.of(
+                                        FROM_VIEW
+                                                + "; its newest 2 of 60 steps computed another way: view 3a56: no state for (1, 2] (pane not built)")))
                 .isEqualTo(AnswerSource.MIXED);
         assertThat(AnswerSource.of(List.of(
                         FROM_VIEW, "PromQL info: answered exactly from raw data, not from a view: late samples")))

@@ -85,6 +85,6 @@ public final class CurveOperator {
             });
             context.checkAlive();
         }
-        return new StepPrefix(out, step);
+        return new StepPrefix(out, step, read.cut());
     }
 }

@@ -42,7 +42,7 @@ public final class ViewValueOperator {
     public static StepPrefix evaluateBuilt(MaterializedView view, StepGrid grid, DataStore store, RunContext context) {
         List<Interval> wanted = panesOfSteps(view, grid);
         PanePrefixRead read = PanePrefixRead.read(store, view.viewId(), wanted, wanted.size() - 1, context);
-        return new StepPrefix(vectorOf(read.states(), grid, read.usable(), context), read.usable());
+        return new StepPrefix(vectorOf(read.states(), grid, read.usable(), context), read.usable(), read.cut());
     }
 
     /** The pane ending at each step's time; a step off the view's grid is missing state. */
