@@ -44,6 +44,11 @@ final class GroupDictionary {
         return labels;
     }
 
+    /** The label sets given ids so far, for a snapshot. */
+    GroupLabels published() {
+        return new GroupLabels(labels, size);
+    }
+
     int size() {
         return size;
     }

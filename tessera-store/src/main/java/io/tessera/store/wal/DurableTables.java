@@ -55,12 +55,7 @@ public final class DurableTables implements AutoCloseable {
         try {
             Files.createDirectories(dir);
             List<Long> segments = Segments.list(dir);
-            for (int i = 1; i < segments.size(); i++) {
-                if (segments.get(i) != segments.get(i - 1) + 1) {
-                    throw new CorruptionException(
-                            Segments.path(dir, segments.get(i - 1) + 1), 0, "this table log segment is missing");
-                }
-            }
+            Segments.requireConsecutive(dir, segments, "table log segment");
             TableLogReplay.Result replayed = new TableLogReplay(dir, store).replay(segments);
             Map<Long, Long> existing = new HashMap<>(replayed.segmentSizes());
             long first = segments.isEmpty() ? 0 : Math.max(replayed.lastSegment(), segments.getLast()) + 1;
