@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * then failed for good and refuses every later request, so what is on disk stays a prefix of
  * what was applied and a restart recovers exactly the logged requests.
  */
-public final class DurableRawStore implements AutoCloseable {
+public final class DurableRawStore extends LoggedStore {
 
     public static final int KEEP_SNAPSHOTS = 2;
     private static final Logger LOG = LoggerFactory.getLogger(DurableRawStore.class);
@@ -56,7 +56,6 @@ public final class DurableRawStore implements AutoCloseable {
     private final RawStore store;
     private final Path walDir;
     private final Path snapshotsDir;
-    private final WalWriter wal;
     private final SeriesRefs refs;
     private final RecoveryReport recovery;
     /** The oldest and newest sample time recovered at start-up. */
@@ -73,10 +72,10 @@ public final class DurableRawStore implements AutoCloseable {
             RecoveryReport recovery,
             long[] recoveredSpan,
             LastSnapshot lastSnapshot) {
+        super(wal);
         this.store = store;
         this.walDir = walDir;
         this.snapshotsDir = snapshotsDir;
-        this.wal = wal;
         this.refs = refs;
         this.recovery = recovery;
         this.recoveredSpan = recoveredSpan;
@@ -318,15 +317,6 @@ public final class DurableRawStore implements AutoCloseable {
         return recoveredSpan[1];
     }
 
-    /** Bytes of log segments on disk. */
-    public long walBytes() {
-        return wal.bytes();
-    }
-
-    public int walSegments() {
-        return wal.segments();
-    }
-
     /** When the last snapshot was taken (epoch ms), 0 if never. */
     public long lastSnapshotMillis() {
         return lastSnapshot.takenAtMillis();
@@ -345,18 +335,7 @@ public final class DurableRawStore implements AutoCloseable {
         return wal.records();
     }
 
-    /** Null while the log is healthy; otherwise why it failed. */
-    public Throwable walFailure() {
-        return wal.failure();
-    }
-
     Path walDir() {
         return walDir;
-    }
-
-    /** Writes and forces what is queued and closes the log; later appends are refused. */
-    @Override
-    public void close() {
-        wal.close();
     }
 }
