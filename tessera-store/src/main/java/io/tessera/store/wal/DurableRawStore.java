@@ -326,15 +326,6 @@ public final class DurableRawStore extends LoggedStore {
         return lastSnapshot.durationNanos();
     }
 
-    /** Gathering writes made so far and the records they carried: records per group is the grouping achieved. */
-    public long walGroups() {
-        return wal.groups();
-    }
-
-    public long walRecords() {
-        return wal.records();
-    }
-
     Path walDir() {
         return walDir;
     }

@@ -21,6 +21,15 @@ public abstract sealed class LoggedStore implements AutoCloseable permits Durabl
         return wal.segments();
     }
 
+    /** Gathering writes made so far and the records they carried: records per group is the grouping achieved. */
+    public long walGroups() {
+        return wal.groups();
+    }
+
+    public long walRecords() {
+        return wal.records();
+    }
+
     /** Null while the log is healthy; otherwise why it failed. */
     public Throwable walFailure() {
         return wal.failure();
