@@ -1,6 +1,7 @@
 package io.tessera.store.raw;
 
 import io.tessera.core.InvalidInputException;
+import java.util.function.Consumer;
 
 /**
  * Settings of a raw store.
@@ -53,68 +54,72 @@ public record RawStoreConfig(
     }
 
     public static RawStoreConfig defaults() {
-        return new RawStoreConfig(
-                0,
-                DEFAULT_RETENTION_MILLIS,
-                Long.MAX_VALUE,
-                DEFAULT_SAMPLES_PER_CHUNK,
-                DEFAULT_MAX_CHUNK_DURATION_MILLIS,
-                DEFAULT_RECENT_WINDOW_MILLIS,
-                DEFAULT_RECENT_LIMIT);
+        return new Draft().toConfig();
     }
 
     public RawStoreConfig withOutOfOrderWindow(long millis) {
-        return new RawStoreConfig(
-                millis,
-                retentionMillis,
-                memoryLimitBytes,
-                samplesPerChunk,
-                maxChunkDurationMillis,
-                recentWindowMillis,
-                recentLimit);
+        return edit(d -> d.outOfOrderWindowMillis = millis);
     }
 
     public RawStoreConfig withRetention(long millis) {
-        return new RawStoreConfig(
-                outOfOrderWindowMillis,
-                millis,
-                memoryLimitBytes,
-                samplesPerChunk,
-                maxChunkDurationMillis,
-                recentWindowMillis,
-                recentLimit);
+        return edit(d -> d.retentionMillis = millis);
     }
 
     public RawStoreConfig withMemoryLimit(long bytes) {
-        return new RawStoreConfig(
-                outOfOrderWindowMillis,
-                retentionMillis,
-                bytes,
-                samplesPerChunk,
-                maxChunkDurationMillis,
-                recentWindowMillis,
-                recentLimit);
+        return edit(d -> d.memoryLimitBytes = bytes);
     }
 
     public RawStoreConfig withChunking(int samples, long durationMillis) {
-        return new RawStoreConfig(
-                outOfOrderWindowMillis,
-                retentionMillis,
-                memoryLimitBytes,
-                samples,
-                durationMillis,
-                recentWindowMillis,
-                recentLimit);
+        return edit(d -> {
+            d.samplesPerChunk = samples;
+            d.maxChunkDurationMillis = durationMillis;
+        });
     }
 
     public RawStoreConfig withRecentSamples(long windowMillis, long limit) {
-        return new RawStoreConfig(
-                outOfOrderWindowMillis,
-                retentionMillis,
-                memoryLimitBytes,
-                samplesPerChunk,
-                maxChunkDurationMillis,
-                windowMillis,
-                limit);
+        return edit(d -> {
+            d.recentWindowMillis = windowMillis;
+            d.recentLimit = limit;
+        });
+    }
+
+    private RawStoreConfig edit(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.toConfig();
+    }
+
+    /** The settings as mutable fields, starting from the defaults or from a config; validated by {@link #toConfig}. */
+    private static final class Draft {
+        long outOfOrderWindowMillis = 0;
+        long retentionMillis = DEFAULT_RETENTION_MILLIS;
+        long memoryLimitBytes = Long.MAX_VALUE;
+        int samplesPerChunk = DEFAULT_SAMPLES_PER_CHUNK;
+        long maxChunkDurationMillis = DEFAULT_MAX_CHUNK_DURATION_MILLIS;
+        long recentWindowMillis = DEFAULT_RECENT_WINDOW_MILLIS;
+        long recentLimit = DEFAULT_RECENT_LIMIT;
+
+        Draft() {}
+
+        Draft(RawStoreConfig from) {
+            outOfOrderWindowMillis = from.outOfOrderWindowMillis;
+            retentionMillis = from.retentionMillis;
+            memoryLimitBytes = from.memoryLimitBytes;
+            samplesPerChunk = from.samplesPerChunk;
+            maxChunkDurationMillis = from.maxChunkDurationMillis;
+            recentWindowMillis = from.recentWindowMillis;
+            recentLimit = from.recentLimit;
+        }
+
+        RawStoreConfig toConfig() {
+            return new RawStoreConfig(
+                    outOfOrderWindowMillis,
+                    retentionMillis,
+                    memoryLimitBytes,
+                    samplesPerChunk,
+                    maxChunkDurationMillis,
+                    recentWindowMillis,
+                    recentLimit);
+        }
     }
 }

@@ -65,8 +65,7 @@ final class ExactReader {
                 new int[] {count},
                 new boolean[] {stored},
                 segs,
-                snap.dictionary,
-                snap.dictionarySize);
+                snap.groups);
     }
 
     /**
@@ -197,8 +196,7 @@ final class ExactReader {
             }
         }
         segments.size = r;
-        return new IntervalStates(
-                requested, uniqueOf, segFrom, q.states(), q.stored(), segments, snap.dictionary, snap.dictionarySize);
+        return new IntervalStates(requested, uniqueOf, segFrom, q.states(), q.stored(), segments, snap.groups);
     }
 
     /**

@@ -1,31 +1,19 @@
 package io.tessera.store.summary;
 
 import io.tessera.core.Labels;
-import java.util.Arrays;
-import java.util.HashMap;
+import io.tessera.store.codes.DenseCodes;
 
 /**
  * The writer's side of a view's group dictionary: dense ids for group label sets, never freed.
- * Readers see {@link #labels()} up to the size published with their snapshot; slots past it
- * are written in place, and growth copies the array, so a published prefix never changes.
+ * Readers see {@link #labels()} up to the size published with their snapshot (see
+ * {@link DenseCodes}).
  */
 final class GroupDictionary {
 
-    private final HashMap<Labels, Integer> ids = new HashMap<>();
-    private Labels[] labels = new Labels[64];
-    private int size;
+    private final DenseCodes<Labels> ids = new DenseCodes<>(new Labels[64]);
 
     int idOf(Labels group) {
-        Integer id = ids.get(group);
-        if (id != null) {
-            return id;
-        }
-        if (size == labels.length) {
-            labels = Arrays.copyOf(labels, size * 2);
-        }
-        labels[size] = group;
-        ids.put(group, size);
-        return size++;
+        return ids.codeOf(group);
     }
 
     /**
@@ -34,17 +22,22 @@ final class GroupDictionary {
      * previous one's plus one.
      */
     int idOf(Labels group, int guess) {
-        if (guess >= 0 && guess < size && labels[guess] == group) {
+        if (guess >= 0 && guess < ids.size() && ids.values()[guess] == group) {
             return guess;
         }
         return idOf(group);
     }
 
     Labels[] labels() {
-        return labels;
+        return ids.values();
+    }
+
+    /** The label sets given ids so far, for a snapshot. */
+    GroupLabels published() {
+        return new GroupLabels(ids.values(), ids.size());
     }
 
     int size() {
-        return size;
+        return ids.size();
     }
 }

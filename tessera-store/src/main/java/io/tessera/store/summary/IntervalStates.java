@@ -24,8 +24,7 @@ public final class IntervalStates {
     private final int[] stateCounts;
     private final boolean[] stored;
     private final StateSegments segments;
-    private final Labels[] dictionary;
-    private final int dictionarySize;
+    private final GroupLabels groups;
 
     IntervalStates(
             Interval[] intervals,
@@ -34,16 +33,14 @@ public final class IntervalStates {
             int[] stateCounts,
             boolean[] stored,
             StateSegments segments,
-            Labels[] dictionary,
-            int dictionarySize) {
+            GroupLabels groups) {
         this.intervals = intervals;
         this.uniqueOf = uniqueOf;
         this.segmentFrom = segmentFrom;
         this.stateCounts = stateCounts;
         this.stored = stored;
         this.segments = segments;
-        this.dictionary = dictionary;
-        this.dictionarySize = dictionarySize;
+        this.groups = groups;
     }
 
     public int intervalCount() {
@@ -99,10 +96,7 @@ public final class IntervalStates {
 
     /** The label set of a group id found in this result. */
     public Labels group(int groupId) {
-        if (groupId < 0 || groupId >= dictionarySize) {
-            throw new IndexOutOfBoundsException("group id " + groupId + " of " + dictionarySize);
-        }
-        return dictionary[groupId];
+        return groups.group(groupId);
     }
 
     /** Calls {@code visitor} with every state of interval {@code i}. */

@@ -19,8 +19,7 @@ public final class ViewSnapshot {
     final long[] sealedMinEnds;
     final long[] sealedMaxEnds;
     final MutableView mutable;
-    final Labels[] dictionary;
-    final int dictionarySize;
+    final GroupLabels groups;
     final PaneVersions versions;
 
     ViewSnapshot(
@@ -28,16 +27,14 @@ public final class ViewSnapshot {
             long commitSequence,
             SealedEpoch[] sealed,
             MutableView mutable,
-            Labels[] dictionary,
-            int dictionarySize,
+            GroupLabels groups,
             PaneVersions versions) {
         this.versions = versions;
         this.view = view;
         this.commitSequence = commitSequence;
         this.sealed = sealed;
         this.mutable = mutable;
-        this.dictionary = dictionary;
-        this.dictionarySize = dictionarySize;
+        this.groups = groups;
         sealedMinEnds = new long[sealed.length];
         sealedMaxEnds = new long[sealed.length];
         for (int k = 0; k < sealed.length; k++) {
@@ -190,14 +187,11 @@ public final class ViewSnapshot {
 
     /** The number of group ids this snapshot can resolve. */
     public int groupCount() {
-        return dictionarySize;
+        return groups.size();
     }
 
     public Labels group(int groupId) {
-        if (groupId < 0 || groupId >= dictionarySize) {
-            throw new IndexOutOfBoundsException("group id " + groupId + " of " + dictionarySize);
-        }
-        return dictionary[groupId];
+        return groups.group(groupId);
     }
 
     /** The smallest stored interval (by end, then start), or null when nothing is stored. */

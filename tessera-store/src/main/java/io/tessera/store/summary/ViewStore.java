@@ -61,7 +61,7 @@ public final class ViewStore {
         this.epochCapacity = config.epochCapacity();
         this.instrumented = config.instrumented();
         this.mutable = new MutableEpoch(Math.min(epochCapacity, 256));
-        this.current = new ViewSnapshot(id, 0, sealed, MutableView.EMPTY, dictionary.labels(), 0, versions);
+        this.current = new ViewSnapshot(id, 0, sealed, MutableView.EMPTY, dictionary.published(), versions);
     }
 
     public String id() {
@@ -422,8 +422,7 @@ public final class ViewStore {
 
     private long publish() {
         sequence++;
-        current = new ViewSnapshot(
-                id, sequence, sealed, mutable.view(), dictionary.labels(), dictionary.size(), versions);
+        current = new ViewSnapshot(id, sequence, sealed, mutable.view(), dictionary.published(), versions);
         return sequence;
     }
 

@@ -1,8 +1,6 @@
 package io.tessera.store.table;
 
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
+import io.tessera.store.codes.DenseCodes;
 
 /**
  * The codes of one STRING column: each distinct value gets the next int code, for good. Only the
@@ -14,30 +12,23 @@ final class StringDictionary {
     /** Estimated bytes per entry besides the characters: the map entry, the boxed code, the string header. */
     static final long ENTRY_BYTES = 96;
 
-    private final Map<String, Integer> codes = new HashMap<>();
-    private String[] values = new String[16];
-    private int size;
+    private final DenseCodes<String> codes = new DenseCodes<>(new String[16]);
 
     /** The code of {@code value}, adding it when new; {@code added[0]} grows by the bytes added. */
     int encode(String value, long[] added) {
-        Integer code = codes.get(value);
-        if (code != null) {
-            return code;
+        int known = codes.size();
+        int code = codes.codeOf(value);
+        if (codes.size() > known) {
+            added[0] += ENTRY_BYTES + 2L * value.length();
         }
-        if (size == values.length) {
-            values = Arrays.copyOf(values, size * 2);
-        }
-        values[size] = value;
-        codes.put(value, size);
-        added[0] += ENTRY_BYTES + 2L * value.length();
-        return size++;
+        return code;
     }
 
     String[] values() {
-        return values;
+        return codes.values();
     }
 
     int size() {
-        return size;
+        return codes.size();
     }
 }

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * then failed for good and refuses every later request, so what is on disk stays a prefix of
  * what was applied and a restart recovers exactly the logged requests.
  */
-public final class DurableRawStore implements AutoCloseable {
+public final class DurableRawStore extends LoggedStore {
 
     public static final int KEEP_SNAPSHOTS = 2;
     private static final Logger LOG = LoggerFactory.getLogger(DurableRawStore.class);
@@ -47,18 +47,21 @@ public final class DurableRawStore implements AutoCloseable {
             long durationNanos,
             boolean skipped) {}
 
+    /**
+     * The newest snapshot on disk: its number (-1 when none), the log position it covers (null
+     * when none), when it was taken (epoch ms, 0 if never) and how long taking it took.
+     */
+    private record LastSnapshot(long number, WalPosition position, long takenAtMillis, long durationNanos) {}
+
     private final RawStore store;
     private final Path walDir;
     private final Path snapshotsDir;
-    private final WalWriter wal;
     private final SeriesRefs refs;
     private final RecoveryReport recovery;
-    private long nextSnapshot;
-    private WalPosition lastSnapshotPosition;
-    private volatile long lastSnapshotMillis;
-    private volatile long lastSnapshotNanos;
-    private final long recoveredMinTime;
-    private final long recoveredMaxTime;
+    /** The oldest and newest sample time recovered at start-up. */
+    private final long[] recoveredSpan;
+
+    private volatile LastSnapshot lastSnapshot;
 
     private DurableRawStore(
             RawStore store,
@@ -67,22 +70,16 @@ public final class DurableRawStore implements AutoCloseable {
             WalWriter wal,
             SeriesRefs refs,
             RecoveryReport recovery,
-            long nextSnapshot,
-            WalPosition lastSnapshotPosition,
-            long lastSnapshotMillis,
-            long recoveredMinTime,
-            long recoveredMaxTime) {
-        this.recoveredMinTime = recoveredMinTime;
-        this.recoveredMaxTime = recoveredMaxTime;
+            long[] recoveredSpan,
+            LastSnapshot lastSnapshot) {
+        super(wal);
         this.store = store;
         this.walDir = walDir;
         this.snapshotsDir = snapshotsDir;
-        this.wal = wal;
         this.refs = refs;
         this.recovery = recovery;
-        this.nextSnapshot = nextSnapshot;
-        this.lastSnapshotPosition = lastSnapshotPosition;
-        this.lastSnapshotMillis = lastSnapshotMillis;
+        this.recoveredSpan = recoveredSpan;
+        this.lastSnapshot = lastSnapshot;
     }
 
     /**
@@ -188,12 +185,7 @@ public final class DurableRawStore implements AutoCloseable {
                         "the log starts after segment 00000000 and no snapshot covers what came before");
             }
         }
-        for (int i = 1; i < segments.size(); i++) {
-            if (segments.get(i) != segments.get(i - 1) + 1) {
-                throw new CorruptionException(
-                        Segments.path(walDir, segments.get(i - 1) + 1), 0, "this log segment is missing");
-            }
-        }
+        Segments.requireConsecutive(walDir, segments, "log segment");
         WalReplay.Result replayed = new WalReplay(walDir, store, spanning, progress).replay(segments, from);
         for (WalReplay.Damage d : replayed.damage()) {
             LOG.warn("recovery: damaged log skipped, everything else kept: {}", d.describe());
@@ -227,18 +219,11 @@ public final class DurableRawStore implements AutoCloseable {
                 droppedBytes,
                 droppedRecords,
                 droppedSamples);
+        LastSnapshot last = manifest == null
+                ? new LastSnapshot(snapshot, null, 0, 0)
+                : new LastSnapshot(snapshot, manifest.wal(), manifest.takenAtMillis(), 0);
         return new DurableRawStore(
-                store,
-                walDir,
-                snapshotsDir,
-                wal,
-                new SeriesRefs(replayed.maxSeriesRef() + 1),
-                report,
-                snapshot + 1,
-                manifest == null ? null : manifest.wal(),
-                manifest == null ? 0 : manifest.takenAtMillis(),
-                span[0],
-                span[1]);
+                store, walDir, snapshotsDir, wal, new SeriesRefs(replayed.maxSeriesRef() + 1), report, span, last);
     }
 
     /** The store itself, for reads; writes go through {@link #append}. */
@@ -285,23 +270,22 @@ public final class DurableRawStore implements AutoCloseable {
         RawImage image = store.capture(() -> cut[0] = wal.cut());
         WalPosition position = cut[0].position();
         participant.cut(position);
-        if (position.equals(lastSnapshotPosition)) {
+        LastSnapshot last = lastSnapshot;
+        if (position.equals(last.position())) {
             try {
                 participant.committed(position);
             } catch (IOException e) {
                 throw new UncheckedIOException(
-                        "saving state with snapshot " + Segments.name(nextSnapshot - 1) + " failed: " + e.getMessage(),
-                        e);
+                        "saving state with snapshot " + Segments.name(last.number()) + " failed: " + e.getMessage(), e);
             }
-            return new SnapshotInfo(nextSnapshot - 1, position, image.seriesCount(), image.sampleCount(), 0, 0, true);
+            return new SnapshotInfo(last.number(), position, image.seriesCount(), image.sampleCount(), 0, 0, true);
         }
         wal.syncThrough(cut[0]);
-        long number = nextSnapshot;
+        long number = last.number() + 1;
         try {
             SnapshotManifest manifest =
                     SnapshotWriter.write(snapshotsDir, number, image, position, System.currentTimeMillis());
-            nextSnapshot = number + 1;
-            lastSnapshotPosition = position;
+            lastSnapshot = new LastSnapshot(number, position, last.takenAtMillis(), last.durationNanos());
             participant.committed(position);
             wal.deleteBefore(position.segment());
             Snapshots.retain(snapshotsDir, KEEP_SNAPSHOTS);
@@ -309,8 +293,7 @@ public final class DurableRawStore implements AutoCloseable {
             // the open segment.
             refs.clear();
             long took = System.nanoTime() - start;
-            lastSnapshotMillis = manifest.takenAtMillis();
-            lastSnapshotNanos = took;
+            lastSnapshot = new LastSnapshot(number, position, manifest.takenAtMillis(), took);
             return new SnapshotInfo(
                     number,
                     position,
@@ -326,53 +309,24 @@ public final class DurableRawStore implements AutoCloseable {
 
     /** The oldest sample time recovered at start-up (snapshot and log), {@code Long.MAX_VALUE} when none. */
     public long recoveredMinTime() {
-        return recoveredMinTime;
+        return recoveredSpan[0];
     }
 
     /** The newest sample time recovered at start-up, {@code Long.MIN_VALUE} when none. */
     public long recoveredMaxTime() {
-        return recoveredMaxTime;
-    }
-
-    /** Bytes of log segments on disk. */
-    public long walBytes() {
-        return wal.bytes();
-    }
-
-    public int walSegments() {
-        return wal.segments();
+        return recoveredSpan[1];
     }
 
     /** When the last snapshot was taken (epoch ms), 0 if never. */
     public long lastSnapshotMillis() {
-        return lastSnapshotMillis;
+        return lastSnapshot.takenAtMillis();
     }
 
     public long lastSnapshotDurationNanos() {
-        return lastSnapshotNanos;
-    }
-
-    /** Gathering writes made so far and the records they carried: records per group is the grouping achieved. */
-    public long walGroups() {
-        return wal.groups();
-    }
-
-    public long walRecords() {
-        return wal.records();
-    }
-
-    /** Null while the log is healthy; otherwise why it failed. */
-    public Throwable walFailure() {
-        return wal.failure();
+        return lastSnapshot.durationNanos();
     }
 
     Path walDir() {
         return walDir;
-    }
-
-    /** Writes and forces what is queued and closes the log; later appends are refused. */
-    @Override
-    public void close() {
-        wal.close();
     }
 }

@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * the append although the store has applied it, and fails the log for good, as in
  * {@link DurableRawStore}.
  */
-public final class DurableTables implements AutoCloseable {
+public final class DurableTables extends LoggedStore {
 
     /**
      * What start-up recovered: records and rows replayed, records skipped (table gone or changed), a
@@ -35,15 +35,14 @@ public final class DurableTables implements AutoCloseable {
 
     private final TableStore store;
     private final Path dir;
-    private final WalWriter wal;
     private final Recovery recovery;
     /** Per segment still on disk, the newest row time it holds. */
     private final ConcurrentSkipListMap<Long, Long> newestRow = new ConcurrentSkipListMap<>();
 
     private DurableTables(TableStore store, Path dir, WalWriter wal, Recovery recovery, Map<Long, Long> newest) {
+        super(wal);
         this.store = store;
         this.dir = dir;
-        this.wal = wal;
         this.recovery = recovery;
         this.newestRow.putAll(newest);
     }
@@ -55,12 +54,7 @@ public final class DurableTables implements AutoCloseable {
         try {
             Files.createDirectories(dir);
             List<Long> segments = Segments.list(dir);
-            for (int i = 1; i < segments.size(); i++) {
-                if (segments.get(i) != segments.get(i - 1) + 1) {
-                    throw new CorruptionException(
-                            Segments.path(dir, segments.get(i - 1) + 1), 0, "this table log segment is missing");
-                }
-            }
+            Segments.requireConsecutive(dir, segments, "table log segment");
             TableLogReplay.Result replayed = new TableLogReplay(dir, store).replay(segments);
             Map<Long, Long> existing = new HashMap<>(replayed.segmentSizes());
             long first = segments.isEmpty() ? 0 : Math.max(replayed.lastSegment(), segments.getLast()) + 1;
@@ -133,25 +127,5 @@ public final class DurableTables implements AutoCloseable {
         }
         newestRow.headMap(keepFrom).clear();
         return deletable;
-    }
-
-    /** Bytes of table log segments on disk. */
-    public long walBytes() {
-        return wal.bytes();
-    }
-
-    public int walSegments() {
-        return wal.segments();
-    }
-
-    /** Null while the log is healthy; otherwise why it failed. */
-    public Throwable walFailure() {
-        return wal.failure();
-    }
-
-    /** Writes and forces what is queued and closes the log; later appends are refused. */
-    @Override
-    public void close() {
-        wal.close();
     }
 }

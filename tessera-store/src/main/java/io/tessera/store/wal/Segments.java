@@ -66,6 +66,19 @@ final class Segments {
     }
 
     /** Creates a segment with its header, forcing the file and its directory entry. */
+    /**
+     * Fails when a segment number is skipped in {@code segments} (ascending, as {@link #list}
+     * gives them), naming the first missing one as a {@code what}.
+     */
+    static void requireConsecutive(Path dir, List<Long> segments, String what) {
+        for (int i = 1; i < segments.size(); i++) {
+            if (segments.get(i) != segments.get(i - 1) + 1) {
+                throw new CorruptionException(
+                        Segments.path(dir, segments.get(i - 1) + 1), 0, "this " + what + " is missing");
+            }
+        }
+    }
+
     static FileChannel create(Path dir, long segment) throws IOException {
         Path file = path(dir, segment);
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -218,12 +219,7 @@ final class WalWriter implements AutoCloseable {
 
     /** The log's position now; exact only while nothing can enqueue (the store's stripes are held). */
     Cut cut() {
-        lock.lock();
-        try {
-            return new Cut(new WalPosition(assignSegment, assignOffset), enqueued, failures);
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> new Cut(new WalPosition(assignSegment, assignOffset), enqueued, failures));
     }
 
     private WalFailedException refused() {
@@ -428,16 +424,18 @@ final class WalWriter implements AutoCloseable {
         }
         channel = null;
         currentSize = 0;
-        lock.lock();
-        try {
-            channelSegment = next;
-            assignSegment = next;
+        moveTo(next);
+        return resolved;
+    }
+
+    /** Makes {@code segment}, empty, the one records are written to and assigned offsets in. */
+    private void moveTo(long segment) {
+        underLock(() -> {
+            channelSegment = segment;
+            assignSegment = segment;
             assignOffset = Segments.HEADER;
             definedInSegment = new HashSet<>();
-        } finally {
-            lock.unlock();
-        }
-        return resolved;
+        });
     }
 
     private void deletePartialSegment(long segment) {
@@ -499,13 +497,10 @@ final class WalWriter implements AutoCloseable {
                 }
                 continue;
             }
-            lock.lock();
-            try {
+            underLock(() -> {
                 failure = null;
                 progress.signalAll();
-            } finally {
-                lock.unlock();
-            }
+            });
             LOG.info(
                     "write-ahead log {}: writing again, to the new segment {}, after {} retr{}; writes are accepted again",
                     dir,
@@ -541,33 +536,20 @@ final class WalWriter implements AutoCloseable {
 
     /** Groups written so far (a group is one gathering write of every record queued meanwhile). */
     long groups() {
-        lock.lock();
-        try {
-            return groups;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> groups);
     }
 
     long records() {
-        lock.lock();
-        try {
-            return written;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> written);
     }
 
     /** Writes and forces what is queued, then stops; appends are refused from now on. */
     @Override
     public void close() {
-        lock.lock();
-        try {
+        underLock(() -> {
             closing = true;
             work.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        });
         try {
             flusher.join();
         } catch (InterruptedException e) {
@@ -577,9 +559,22 @@ final class WalWriter implements AutoCloseable {
 
     /** Whether the log has failed and not recovered yet, and why; null when healthy. */
     Throwable failure() {
+        return underLock(() -> failure);
+    }
+
+    private <T> T underLock(Supplier<T> read) {
         lock.lock();
         try {
-            return failure;
+            return read.get();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void underLock(Runnable change) {
+        lock.lock();
+        try {
+            change.run();
         } finally {
             lock.unlock();
         }

@@ -73,8 +73,11 @@ class TableStoreTest {
     }
 
     static TableStore store(int rowsPerChunk) {
-        return new TableStore(
-                TableCatalog.of(REQUESTS), TableStoreConfig.defaults().withRowsPerChunk(rowsPerChunk));
+        return store(TableStoreConfig.defaults().withRowsPerChunk(rowsPerChunk));
+    }
+
+    static TableStore store(TableStoreConfig config) {
+        return new TableStore(TableCatalog.of(REQUESTS), config);
     }
 
     static Row randomRow(Random random, long base, long spread) {
@@ -229,9 +232,8 @@ class TableStoreTest {
 
     @Test
     void retentionDropsOldChunksAndRefusesRowsAtOrBeforeTheCutoffLeavingTheTableUnchanged() {
-        TableStore store = new TableStore(
-                TableCatalog.of(REQUESTS),
-                TableStoreConfig.defaults().withRowsPerChunk(10).withRetention(1_000));
+        TableStore store =
+                store(TableStoreConfig.defaults().withRowsPerChunk(10).withRetention(1_000));
         List<Row> old = new ArrayList<>();
         List<Row> recent = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -255,9 +257,8 @@ class TableStoreTest {
 
     @Test
     void theMemoryLimitRefusesAWholeAppend() {
-        TableStore store = new TableStore(
-                TableCatalog.of(REQUESTS),
-                TableStoreConfig.defaults().withRowsPerChunk(100).withMemoryLimit(20_000));
+        TableStore store =
+                store(TableStoreConfig.defaults().withRowsPerChunk(100).withMemoryLimit(20_000));
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             rows.add(new Row(i, "h", i, 0, 0, 0));
