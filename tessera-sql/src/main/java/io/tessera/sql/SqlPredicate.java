@@ -1,5 +1,6 @@
 package io.tessera.sql;
 
+import io.tessera.spi.RowPredicate.Comparison;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -37,21 +38,28 @@ public sealed interface SqlPredicate {
     }
 
     enum Op {
-        EQ("="),
-        NE("<>"),
-        LT("<"),
-        LE("<="),
-        GT(">"),
-        GE(">=");
+        EQ("=", Comparison.EQ),
+        NE("<>", Comparison.NE),
+        LT("<", Comparison.LT),
+        LE("<=", Comparison.LE),
+        GT(">", Comparison.GT),
+        GE(">=", Comparison.GE);
 
         private final String symbol;
+        private final Comparison comparison;
 
-        Op(String symbol) {
+        Op(String symbol, Comparison comparison) {
             this.symbol = symbol;
+            this.comparison = comparison;
         }
 
         public String symbol() {
             return symbol;
+        }
+
+        /** The same comparison as a row condition given to a store. */
+        public Comparison comparison() {
+            return comparison;
         }
 
         /** The operator with its operands swapped: {@code a < b} is {@code b > a}. */
@@ -67,14 +75,7 @@ public sealed interface SqlPredicate {
 
         /** Whether {@code compare(a, b)} (negative, zero, positive) satisfies the operator. */
         public boolean test(int compare) {
-            return switch (this) {
-                case EQ -> compare == 0;
-                case NE -> compare != 0;
-                case LT -> compare < 0;
-                case LE -> compare <= 0;
-                case GT -> compare > 0;
-                case GE -> compare >= 0;
-            };
+            return comparison.test(compare);
         }
     }
 
