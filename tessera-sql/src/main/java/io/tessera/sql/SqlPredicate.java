@@ -4,6 +4,7 @@ import io.tessera.spi.RowPredicate.Comparison;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /** A boolean condition of WHERE or HAVING. */
 public sealed interface SqlPredicate {
@@ -15,26 +16,24 @@ public sealed interface SqlPredicate {
      * has an expression other than a column on its left (a HAVING condition may).
      */
     default Set<String> comparedColumns() {
-        Set<String> out = new LinkedHashSet<>();
-        return collectColumns(this, out) ? out : null;
-    }
-
-    private static boolean collectColumns(SqlPredicate p, Set<String> out) {
-        return switch (p) {
-            case And a -> collectColumns(a.left(), out) && collectColumns(a.right(), out);
-            case Or o -> collectColumns(o.left(), out) && collectColumns(o.right(), out);
-            case Not n -> collectColumns(n.operand(), out);
-            case Compare c -> addColumn(c.left(), out);
-            case In in -> addColumn(in.left(), out);
-        };
-    }
-
-    private static boolean addColumn(SqlExpr e, Set<String> out) {
-        if (!(e instanceof SqlExpr.Column c)) {
-            return false;
+        List<SqlExpr> operands = comparedOperands().toList();
+        if (!operands.stream().allMatch(SqlExpr.Column.class::isInstance)) {
+            return null;
         }
-        out.add(c.name());
-        return true;
+        Set<String> out = new LinkedHashSet<>();
+        operands.forEach(e -> out.add(((SqlExpr.Column) e).name()));
+        return out;
+    }
+
+    /** The left operands of the condition's comparisons and IN lists, in the order they are written. */
+    default Stream<SqlExpr> comparedOperands() {
+        return switch (this) {
+            case Compare c -> Stream.of(c.left());
+            case In in -> Stream.of(in.left());
+            case And a -> Stream.concat(a.left().comparedOperands(), a.right().comparedOperands());
+            case Or o -> Stream.concat(o.left().comparedOperands(), o.right().comparedOperands());
+            case Not n -> n.operand().comparedOperands();
+        };
     }
 
     enum Op {
