@@ -66,6 +66,19 @@ public final class Durations {
 
     /** The shortest Prometheus spelling of {@code millis}, e.g. {@code 1h30m}; 0 is {@code 0s}. */
     public static String format(long millis) {
+        return format(millis, 0);
+    }
+
+    /**
+     * A duration as Prometheus prints one in a query: units from years down to milliseconds, where
+     * years and weeks are used only when they divide the duration exactly (90d, not 12w6d).
+     */
+    public static String formatAsPrometheus(long millis) {
+        return format(millis, 2);
+    }
+
+    /** {@code millis} spelled in decreasing units, where the first {@code exactOnlyUnits} units are used only when they divide it. */
+    private static String format(long millis, int exactOnlyUnits) {
         if (millis == 0) {
             return "0s";
         }
@@ -75,6 +88,9 @@ public final class Durations {
             millis = -millis;
         }
         for (int u = 0; u < UNITS.length; u++) {
+            if (u < exactOnlyUnits && millis % UNIT_MS[u] != 0) {
+                continue;
+            }
             long n = millis / UNIT_MS[u];
             if (n > 0) {
                 sb.append(n).append(UNITS[u]);

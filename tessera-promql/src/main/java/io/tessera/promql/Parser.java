@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * Parses PromQL into an {@link Expr}: a Pratt parser over the binary operators, with
@@ -218,34 +220,14 @@ public final class Parser {
             throw unexpected(t, "offset", "number or duration");
         }
         long offset = NumberLiterals.durationMillis(t, input) * (negative ? -1 : 1);
-        int start = starts.get(expr);
-        String twice = "offset may not be set multiple times";
-        Expr result = switch (expr) {
-            case VectorSelector vs -> {
-                if (vs.offsetMillis() != 0) {
-                    throw error(start, twice);
-                }
-                yield vs.withOffset(offset);
-            }
-            case MatrixSelector ms -> {
-                if (ms.selector().offsetMillis() != 0) {
-                    throw error(start, twice);
-                }
-                yield new MatrixSelector(ms.selector().withOffset(offset), ms.rangeMillis());
-            }
-            case SubqueryExpr sq -> {
-                if (sq.offsetMillis() != 0) {
-                    throw error(start, twice);
-                }
-                yield sq.withOffset(offset);
-            }
-            default ->
-                throw error(
-                        start,
-                        "offset modifier must be preceded by an instant vector selector "
-                                + "or range vector selector or a subquery");
-        };
-        return at(result, start);
+        return withModifier(
+                expr,
+                "offset",
+                "offset may not be set multiple times",
+                vs -> vs.offsetMillis() != 0,
+                vs -> vs.withOffset(offset),
+                sq -> sq.offsetMillis() != 0,
+                sq -> sq.withOffset(offset));
     }
 
     private Expr atModifier(Expr expr) {
@@ -281,31 +263,41 @@ public final class Parser {
             }
             modifier = AtModifier.at(NumberLiterals.secondsToMillis(seconds));
         }
+        return withModifier(
+                expr,
+                "@",
+                "@ <timestamp> may not be set multiple times",
+                vs -> vs.at() != null,
+                vs -> vs.withAt(modifier),
+                sq -> sq.at() != null,
+                sq -> sq.withAt(modifier));
+    }
+
+    /**
+     * {@code expr} with a modifier (offset or @) set, given how to tell whether a selector or a
+     * subquery already has it and how to set it; only selectors and subqueries take modifiers,
+     * and each at most once.
+     */
+    private Expr withModifier(
+            Expr expr,
+            String modifier,
+            String setTwice,
+            Predicate<VectorSelector> selectorHasIt,
+            UnaryOperator<VectorSelector> setOnSelector,
+            Predicate<SubqueryExpr> subqueryHasIt,
+            UnaryOperator<SubqueryExpr> setOnSubquery) {
         int start = starts.get(expr);
-        String twice = "@ <timestamp> may not be set multiple times";
         Expr result = switch (expr) {
-            case VectorSelector vs -> {
-                if (vs.at() != null) {
-                    throw error(start, twice);
-                }
-                yield vs.withAt(modifier);
-            }
-            case MatrixSelector ms -> {
-                if (ms.selector().at() != null) {
-                    throw error(start, twice);
-                }
-                yield new MatrixSelector(ms.selector().withAt(modifier), ms.rangeMillis());
-            }
-            case SubqueryExpr sq -> {
-                if (sq.at() != null) {
-                    throw error(start, twice);
-                }
-                yield sq.withAt(modifier);
-            }
+            case VectorSelector vs when !selectorHasIt.test(vs) -> setOnSelector.apply(vs);
+            case MatrixSelector ms
+            when !selectorHasIt.test(ms.selector()) ->
+                new MatrixSelector(setOnSelector.apply(ms.selector()), ms.rangeMillis());
+            case SubqueryExpr sq when !subqueryHasIt.test(sq) -> setOnSubquery.apply(sq);
+            case VectorSelector _, MatrixSelector _, SubqueryExpr _ -> throw error(start, setTwice);
             default ->
                 throw error(
                         start,
-                        "@ modifier must be preceded by an instant vector selector "
+                        modifier + " modifier must be preceded by an instant vector selector "
                                 + "or range vector selector or a subquery");
         };
         return at(result, start);

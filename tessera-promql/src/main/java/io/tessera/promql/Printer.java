@@ -1,5 +1,6 @@
 package io.tessera.promql;
 
+import io.tessera.core.Durations;
 import io.tessera.core.LabelMatcher;
 import java.util.List;
 
@@ -38,14 +39,18 @@ public final class Printer {
             }
             case MatrixSelector m -> {
                 writeSelector(b, m.selector());
-                b.append('[').append(Syntax.duration(m.rangeMillis())).append(']');
+                b.append('[')
+                        .append(Durations.formatAsPrometheus(m.rangeMillis()))
+                        .append(']');
                 writeModifiers(b, m.selector().at(), m.selector().offsetMillis());
             }
             case SubqueryExpr s -> {
                 write(b, s.expr());
-                b.append('[').append(Syntax.duration(s.rangeMillis())).append(':');
+                b.append('[')
+                        .append(Durations.formatAsPrometheus(s.rangeMillis()))
+                        .append(':');
                 if (s.stepMillis() != 0) {
-                    b.append(Syntax.duration(s.stepMillis()));
+                    b.append(Durations.formatAsPrometheus(s.stepMillis()));
                 }
                 b.append(']');
                 writeModifiers(b, s.at(), s.offsetMillis());
@@ -95,7 +100,7 @@ public final class Printer {
                             });
         }
         if (offsetMillis != 0) {
-            b.append(" offset ").append(Syntax.duration(offsetMillis));
+            b.append(" offset ").append(Durations.formatAsPrometheus(offsetMillis));
         }
     }
 

@@ -12,9 +12,6 @@ final class Syntax {
     private static final Set<String> RESERVED_AS_METRIC =
             Set.of("bool", "on", "ignoring", "group_left", "group_right", "atan2", "inf", "nan");
 
-    private static final long[] UNIT_MS = {365L * 86_400_000, 7L * 86_400_000, 86_400_000, 3_600_000, 60_000, 1_000, 1};
-    private static final String[] UNITS = {"y", "w", "d", "h", "m", "s", "ms"};
-
     private Syntax() {}
 
     static boolean isAlpha(int c) {
@@ -154,33 +151,6 @@ final class Syntax {
                     Character.OTHER_SYMBOL -> true;
             default -> false;
         };
-    }
-
-    /**
-     * A duration as Prometheus prints one: units from years down to milliseconds, where years
-     * and weeks are used only when they divide the duration exactly (90d, not 12w6d).
-     */
-    static String duration(long millis) {
-        if (millis == 0) {
-            return "0s";
-        }
-        StringBuilder b = new StringBuilder();
-        if (millis < 0) {
-            b.append('-');
-            millis = -millis;
-        }
-        for (int u = 0; u < UNITS.length; u++) {
-            boolean exactOnly = u < 2;
-            if (exactOnly && millis % UNIT_MS[u] != 0) {
-                continue;
-            }
-            long n = millis / UNIT_MS[u];
-            if (n > 0) {
-                b.append(n).append(UNITS[u]);
-                millis -= n * UNIT_MS[u];
-            }
-        }
-        return b.toString();
     }
 
     /** The shortest decimal that reads back as {@code v}, without exponent, as Go's {@code 'f', -1}. */

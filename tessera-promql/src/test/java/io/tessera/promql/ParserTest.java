@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.MatchType;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ParserTest {
 
@@ -26,16 +29,6 @@ class ParserTest {
             m = new VectorMatching(Cardinality.MANY_TO_MANY, List.of(), false, List.of());
         }
         return new BinaryExpr(op, l, r, vectors ? m : null, false);
-    }
-
-    @Test
-    void subtractionGroupsFromTheLeft() {
-        assertThat(Parser.parse("1 - 2 - 3")).isEqualTo(bin(bin(num(1), BinaryOp.SUB, num(2)), BinaryOp.SUB, num(3)));
-    }
-
-    @Test
-    void powerGroupsFromTheRight() {
-        assertThat(Parser.parse("2 ^ 3 ^ 2")).isEqualTo(bin(num(2), BinaryOp.POW, bin(num(3), BinaryOp.POW, num(2))));
     }
 
     @Test
@@ -63,25 +56,28 @@ class ParserTest {
         assertThat(Parser.parse(Printer.print(Parser.parse("-Inf ^ 2")))).isEqualTo(Parser.parse("-Inf ^ 2"));
     }
 
-    @Test
-    void setOperatorsHaveTheLowestPrecedence() {
-        assertThat(Parser.parse("a or b and c"))
-                .isEqualTo(bin(sel("a"), BinaryOp.OR, bin(sel("b"), BinaryOp.AND, sel("c"))));
-        assertThat(Parser.parse("a and b unless c"))
-                .isEqualTo(bin(bin(sel("a"), BinaryOp.AND, sel("b")), BinaryOp.UNLESS, sel("c")));
-        assertThat(Parser.parse("a > b or c == bool d"))
-                .isInstanceOfSatisfying(
-                        BinaryExpr.class, b -> assertThat(b.op()).isEqualTo(BinaryOp.OR));
+    static Stream<Arguments> binaryPrecedenceAndGrouping() {
+        return Stream.of(
+                Arguments.of("1 - 2 - 3", bin(bin(num(1), BinaryOp.SUB, num(2)), BinaryOp.SUB, num(3))),
+                Arguments.of("2 ^ 3 ^ 2", bin(num(2), BinaryOp.POW, bin(num(3), BinaryOp.POW, num(2)))),
+                Arguments.of("a or b and c", bin(sel("a"), BinaryOp.OR, bin(sel("b"), BinaryOp.AND, sel("c")))),
+                Arguments.of("a and b unless c", bin(bin(sel("a"), BinaryOp.AND, sel("b")), BinaryOp.UNLESS, sel("c"))),
+                Arguments.of("a + b * c", bin(sel("a"), BinaryOp.ADD, bin(sel("b"), BinaryOp.MUL, sel("c")))),
+                Arguments.of("a atan2 b + c", bin(bin(sel("a"), BinaryOp.ATAN2, sel("b")), BinaryOp.ADD, sel("c"))),
+                Arguments.of("a + b > c", bin(bin(sel("a"), BinaryOp.ADD, sel("b")), BinaryOp.GTR, sel("c"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("binaryPrecedenceAndGrouping")
+    void binaryOperatorsGroupByPrecedenceAndAssociativity(String query, Expr expected) {
+        assertThat(Parser.parse(query)).isEqualTo(expected);
     }
 
     @Test
-    void multiplicationBindsTighterThanAddition() {
-        assertThat(Parser.parse("a + b * c"))
-                .isEqualTo(bin(sel("a"), BinaryOp.ADD, bin(sel("b"), BinaryOp.MUL, sel("c"))));
-        assertThat(Parser.parse("a atan2 b + c"))
-                .isEqualTo(bin(bin(sel("a"), BinaryOp.ATAN2, sel("b")), BinaryOp.ADD, sel("c")));
-        assertThat(Parser.parse("a + b > c"))
-                .isEqualTo(bin(bin(sel("a"), BinaryOp.ADD, sel("b")), BinaryOp.GTR, sel("c")));
+    void setOperatorsBindLooserThanComparisons() {
+        assertThat(Parser.parse("a > b or c == bool d"))
+                .isInstanceOfSatisfying(
+                        BinaryExpr.class, b -> assertThat(b.op()).isEqualTo(BinaryOp.OR));
     }
 
     @Test

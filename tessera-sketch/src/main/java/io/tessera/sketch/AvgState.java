@@ -64,7 +64,7 @@ public final class AvgState extends KahanSum implements FixedWidthState {
             return;
         }
         if (count == 0) {
-            setTo(o);
+            StateWords.copy(o, this);
             return;
         }
         magnitude += o.magnitude;
@@ -118,18 +118,6 @@ public final class AvgState extends KahanSum implements FixedWidthState {
             return magnitude + Double.POSITIVE_INFINITY;
         }
         return 2.0 * Math.ulp(1.0) * magnitude / count;
-    }
-
-    @Override
-    public AvgState copy() {
-        return StateWords.copy(this, new AvgState());
-    }
-
-    private void setTo(AvgState o) {
-        count = o.count;
-        incremental = o.incremental;
-        magnitude = o.magnitude;
-        copyFrom(o);
     }
 
     @Override

@@ -47,18 +47,8 @@ public final class CountState implements FixedWidthState {
     }
 
     @Override
-    public CountState copy() {
-        return StateWords.copy(this, new CountState());
-    }
-
-    @Override
     public boolean isEmpty() {
         return count == 0;
-    }
-
-    @Override
-    public byte[] serialize() {
-        return StateWriter.ofWords(this, VERSION);
     }
 
     public static CountState deserialize(byte[] bytes) {

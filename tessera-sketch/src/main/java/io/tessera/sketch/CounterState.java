@@ -81,7 +81,7 @@ public final class CounterState implements FixedWidthState {
             return;
         }
         if (count == 0) {
-            copyFrom(o);
+            StateWords.copy(o, this);
             return;
         }
         CounterState earlier;
@@ -113,18 +113,6 @@ public final class CounterState implements FixedWidthState {
         firstValue = fV;
         lastTs = lTs;
         lastValue = lV;
-    }
-
-    private void copyFrom(CounterState o) {
-        count = o.count;
-        firstTs = o.firstTs;
-        firstValue = o.firstValue;
-        lastTs = o.lastTs;
-        lastValue = o.lastValue;
-        correction = o.correction;
-        correctionMagnitude = o.correctionMagnitude;
-        resets = o.resets;
-        changes = o.changes;
     }
 
     /** {@code increase(x[r])} for the range {@code (rangeStart, rangeEnd]}; NaN with fewer than two samples. */
@@ -246,11 +234,6 @@ public final class CounterState implements FixedWidthState {
             return 0;
         }
         return 2.0 * (resets + 2) * Math.ulp(1.0) * (Math.abs(lastValue) + Math.abs(firstValue) + correctionMagnitude);
-    }
-
-    @Override
-    public CounterState copy() {
-        return StateWords.copy(this, new CounterState());
     }
 
     @Override

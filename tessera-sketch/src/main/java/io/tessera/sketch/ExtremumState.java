@@ -16,8 +16,6 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
     /** Whether {@code candidate} replaces {@code current}. */
     abstract boolean wins(double candidate, double current);
 
-    abstract ExtremumState empty();
-
     @Override
     public void update(long ts, double v) {
         if (!StaleMarker.isStale(v)) {
@@ -46,18 +44,8 @@ abstract sealed class ExtremumState implements FixedWidthState permits MinState,
     }
 
     @Override
-    public ExtremumState copy() {
-        return StateWords.copy(this, empty());
-    }
-
-    @Override
     public boolean isEmpty() {
         return count == 0;
-    }
-
-    @Override
-    public byte[] serialize() {
-        return StateWriter.ofWords(this, VERSION);
     }
 
     static <S extends ExtremumState> S read(byte[] bytes, StateFamily family, S s) {

@@ -35,9 +35,4 @@ class KahanSum {
         this.sum = sum;
         this.c = c;
     }
-
-    final void copyFrom(KahanSum other) {
-        this.sum = other.sum;
-        this.c = other.c;
-    }
 }

@@ -59,18 +59,8 @@ public final class LastState implements FixedWidthState {
     }
 
     @Override
-    public LastState copy() {
-        return StateWords.copy(this, new LastState());
-    }
-
-    @Override
     public boolean isEmpty() {
         return count == 0;
-    }
-
-    @Override
-    public byte[] serialize() {
-        return StateWriter.ofWords(this, VERSION);
     }
 
     public static LastState deserialize(byte[] bytes) {

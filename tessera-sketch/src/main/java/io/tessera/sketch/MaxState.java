@@ -15,16 +15,6 @@ public final class MaxState extends ExtremumState {
         return candidate > current;
     }
 
-    @Override
-    MaxState empty() {
-        return new MaxState();
-    }
-
-    @Override
-    public MaxState copy() {
-        return (MaxState) super.copy();
-    }
-
     public static MaxState deserialize(byte[] bytes) {
         return read(bytes, StateFamily.MAX, new MaxState());
     }

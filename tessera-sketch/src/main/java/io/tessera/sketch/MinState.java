@@ -15,16 +15,6 @@ public final class MinState extends ExtremumState {
         return candidate < current;
     }
 
-    @Override
-    MinState empty() {
-        return new MinState();
-    }
-
-    @Override
-    public MinState copy() {
-        return (MinState) super.copy();
-    }
-
     public static MinState deserialize(byte[] bytes) {
         return read(bytes, StateFamily.MIN, new MinState());
     }

@@ -42,11 +42,6 @@ public final class PresentState implements FixedWidthState {
     }
 
     @Override
-    public PresentState copy() {
-        return StateWords.copy(this, new PresentState());
-    }
-
-    @Override
     public boolean isEmpty() {
         return !present;
     }

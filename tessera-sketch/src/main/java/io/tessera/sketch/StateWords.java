@@ -37,6 +37,21 @@ public final class StateWords {
         };
     }
 
+    /**
+     * The version of the bytes of a {@code family} state whose payload is its words
+     * ({@link StateWriter#ofWords}); the families with a payload of their own have none here.
+     */
+    static int version(StateFamily family) {
+        return switch (family) {
+            case COUNT -> CountState.VERSION;
+            case MIN, MAX -> ExtremumState.VERSION;
+            case LAST -> LastState.VERSION;
+            case SUM -> SumState.VERSION;
+            case VARIANCE -> VarianceState.VERSION;
+            default -> throw new IllegalArgumentException("family " + family + " has a payload other than its words");
+        };
+    }
+
     /** The state of {@code family} that {@code words[at, at + width(family))} hold. */
     public static State read(StateFamily family, long[] words, int at) {
         if (width(family) == 0) {
@@ -51,7 +66,10 @@ public final class StateWords {
         return into;
     }
 
-    /** {@code into}, an empty state of {@code state}'s family, set to an independent copy of {@code state}. */
+    /**
+     * {@code into}, a state of {@code state}'s family, set to an independent copy of {@code state}
+     * (whatever it held before).
+     */
     static <S extends FixedWidthState> S copy(S state, S into) {
         long[] words = new long[width(state.family())];
         state.writeWords(words, 0);

@@ -66,18 +66,8 @@ public final class SumState extends KahanSum implements FixedWidthState {
     }
 
     @Override
-    public SumState copy() {
-        return StateWords.copy(this, new SumState());
-    }
-
-    @Override
     public boolean isEmpty() {
         return count == 0;
-    }
-
-    @Override
-    public byte[] serialize() {
-        return StateWriter.ofWords(this, VERSION);
     }
 
     public static SumState deserialize(byte[] bytes) {

@@ -97,7 +97,7 @@ public final class VarianceState implements FixedWidthState {
             return;
         }
         if (count == 0) {
-            setTo(o);
+            StateWords.copy(o, this);
             return;
         }
         boolean unknown = Double.isNaN(meanError) || Double.isNaN(o.meanError);
@@ -196,21 +196,6 @@ public final class VarianceState implements FixedWidthState {
         double n = count;
         double m = Math.max(Math.abs(min), Math.abs(max));
         return 8 * U * m * Math.sqrt(n * sHigh) + 16 * n * U * U * m * m + (2 * U + n * n * U * U) * sHigh;
-    }
-
-    @Override
-    public VarianceState copy() {
-        return StateWords.copy(this, new VarianceState());
-    }
-
-    private void setTo(VarianceState o) {
-        count = o.count;
-        mean.copyFrom(o.mean);
-        m2.copyFrom(o.m2);
-        min = o.min;
-        max = o.max;
-        meanError = o.meanError;
-        m2Error = o.m2Error;
     }
 
     @Override

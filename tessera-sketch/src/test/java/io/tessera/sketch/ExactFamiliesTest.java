@@ -299,7 +299,7 @@ class ExactFamiliesTest {
     void copyIsIndependent() {
         SumState s = new SumState();
         s.update(1, 1.0);
-        SumState c = s.copy();
+        SumState c = (SumState) s.copy();
         c.update(2, 2.0);
         assertThat(s.value()).isEqualTo(1.0);
         assertThat(c.value()).isEqualTo(3.0);

@@ -112,7 +112,7 @@ class VarianceBoundTest {
                 while (level.size() > 1) {
                     List<VarianceState> next = new ArrayList<>();
                     for (int j = 0; j < level.size(); j += 2) {
-                        VarianceState s = level.get(j).copy();
+                        VarianceState s = (VarianceState) level.get(j).copy();
                         if (j + 1 < level.size()) {
                             s.merge(level.get(j + 1));
                         }
@@ -225,7 +225,7 @@ class VarianceBoundTest {
         old.writeWords(words, 0);
         assertThat(StateWords.read(StateFamily.VARIANCE, words, 0).serialize()).isEqualTo(v1);
         // merged with a bounded state, what is known of the result is still only version 1's
-        VarianceState both = old.copy();
+        VarianceState both = (VarianceState) old.copy();
         both.merge(s);
         assertThat(both.sequentialBound()).isInfinite();
         assertThat(both.serialize()[2]).isEqualTo((byte) 1);

@@ -366,19 +366,7 @@ public final class SqlFrontend {
     }
 
     private static void requireGrouped(SqlPredicate p, List<SqlExpr> groupBy) {
-        switch (p) {
-            case SqlPredicate.Compare c -> requireGrouped(c.left(), groupBy, "HAVING");
-            case SqlPredicate.In in -> requireGrouped(in.left(), groupBy, "HAVING");
-            case SqlPredicate.And a -> {
-                requireGrouped(a.left(), groupBy);
-                requireGrouped(a.right(), groupBy);
-            }
-            case SqlPredicate.Or o -> {
-                requireGrouped(o.left(), groupBy);
-                requireGrouped(o.right(), groupBy);
-            }
-            case SqlPredicate.Not n -> requireGrouped(n.operand(), groupBy);
-        }
+        p.comparedOperands().forEach(e -> requireGrouped(e, groupBy, "HAVING"));
     }
 
     static String unquote(String identifier) {

@@ -1,8 +1,10 @@
 package io.tessera.sql;
 
+import io.tessera.spi.RowPredicate.Comparison;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /** A boolean condition of WHERE or HAVING. */
 public sealed interface SqlPredicate {
@@ -14,44 +16,49 @@ public sealed interface SqlPredicate {
      * has an expression other than a column on its left (a HAVING condition may).
      */
     default Set<String> comparedColumns() {
+        List<SqlExpr> operands = comparedOperands().toList();
+        if (!operands.stream().allMatch(SqlExpr.Column.class::isInstance)) {
+            return null;
+        }
         Set<String> out = new LinkedHashSet<>();
-        return collectColumns(this, out) ? out : null;
+        operands.forEach(e -> out.add(((SqlExpr.Column) e).name()));
+        return out;
     }
 
-    private static boolean collectColumns(SqlPredicate p, Set<String> out) {
-        return switch (p) {
-            case And a -> collectColumns(a.left(), out) && collectColumns(a.right(), out);
-            case Or o -> collectColumns(o.left(), out) && collectColumns(o.right(), out);
-            case Not n -> collectColumns(n.operand(), out);
-            case Compare c -> addColumn(c.left(), out);
-            case In in -> addColumn(in.left(), out);
+    /** The left operands of the condition's comparisons and IN lists, in the order they are written. */
+    default Stream<SqlExpr> comparedOperands() {
+        return switch (this) {
+            case Compare c -> Stream.of(c.left());
+            case In in -> Stream.of(in.left());
+            case And a -> Stream.concat(a.left().comparedOperands(), a.right().comparedOperands());
+            case Or o -> Stream.concat(o.left().comparedOperands(), o.right().comparedOperands());
+            case Not n -> n.operand().comparedOperands();
         };
     }
 
-    private static boolean addColumn(SqlExpr e, Set<String> out) {
-        if (!(e instanceof SqlExpr.Column c)) {
-            return false;
-        }
-        out.add(c.name());
-        return true;
-    }
-
     enum Op {
-        EQ("="),
-        NE("<>"),
-        LT("<"),
-        LE("<="),
-        GT(">"),
-        GE(">=");
+        EQ("=", Comparison.EQ),
+        NE("<>", Comparison.NE),
+        LT("<", Comparison.LT),
+        LE("<=", Comparison.LE),
+        GT(">", Comparison.GT),
+        GE(">=", Comparison.GE);
 
         private final String symbol;
+        private final Comparison comparison;
 
-        Op(String symbol) {
+        Op(String symbol, Comparison comparison) {
             this.symbol = symbol;
+            this.comparison = comparison;
         }
 
         public String symbol() {
             return symbol;
+        }
+
+        /** The same comparison as a row condition given to a store. */
+        public Comparison comparison() {
+            return comparison;
         }
 
         /** The operator with its operands swapped: {@code a < b} is {@code b > a}. */
@@ -67,14 +74,7 @@ public sealed interface SqlPredicate {
 
         /** Whether {@code compare(a, b)} (negative, zero, positive) satisfies the operator. */
         public boolean test(int compare) {
-            return switch (this) {
-                case EQ -> compare == 0;
-                case NE -> compare != 0;
-                case LT -> compare < 0;
-                case LE -> compare <= 0;
-                case GT -> compare > 0;
-                case GE -> compare >= 0;
-            };
+            return comparison.test(compare);
         }
     }
 
