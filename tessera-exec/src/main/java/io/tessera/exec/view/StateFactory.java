@@ -17,10 +17,12 @@ public final class StateFactory {
         return switch (spec.family()) {
             case KLL -> new KllState((int) spec.param("k", KllState.DEFAULT_K));
             case DDSKETCH -> new DdSketchState(spec.param("relative_accuracy", 0.01));
-            case DISTINCT -> new DistinctState((int) spec.param("lg_k", 12));
+            case DISTINCT -> new DistinctState((int) spec.param("lg_k", DistinctState.DEFAULT_LG_K));
             case FREQUENT ->
                 new FrequentState(
-                        spec.param("epsilon", 0.005), spec.param("delta", 0.01), (int) spec.param("capacity", 100));
+                        spec.param("epsilon", FrequentState.DEFAULT_EPSILON),
+                        spec.param("delta", FrequentState.DEFAULT_DELTA),
+                        (int) spec.param("capacity", FrequentState.DEFAULT_CAPACITY));
             default -> ExactStates.empty(spec.family());
         };
     }
