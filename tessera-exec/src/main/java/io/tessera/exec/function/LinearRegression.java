@@ -1,6 +1,6 @@
 package io.tessera.exec.function;
 
-import io.tessera.exec.value.CompensatedSum;
+import io.tessera.core.NeumaierSum;
 
 /**
  * Least-squares line through a window's samples, with Kahan-compensated sums and x in seconds
@@ -34,10 +34,14 @@ final class LinearRegression {
     /** Writes the slope to {@code fit[0]} and the intercept at {@code interceptTime} to {@code fit[1]}. */
     static void fit(long[] ts, double[] v, int from, int to, long interceptTime, double[] fit) {
         double n = 0;
-        CompensatedSum sumX = new CompensatedSum();
-        CompensatedSum sumY = new CompensatedSum();
-        CompensatedSum sumXY = new CompensatedSum();
-        CompensatedSum sumX2 = new CompensatedSum();
+        double sumX = 0;
+        double cX = 0;
+        double sumY = 0;
+        double cY = 0;
+        double sumXY = 0;
+        double cXY = 0;
+        double sumX2 = 0;
+        double cX2 = 0;
         double initY = v[from];
         boolean constY = true;
         for (int i = from; i < to; i++) {
@@ -47,10 +51,20 @@ final class LinearRegression {
             }
             n += 1.0;
             double x = (ts[i] - interceptTime) / 1e3;
-            sumX.add(x);
-            sumY.add(y);
-            sumXY.add(x * y);
-            sumX2.add(x * x);
+            double next = sumX + x;
+            cX = NeumaierSum.compensation(x, sumX, next, cX);
+            sumX = next;
+            next = sumY + y;
+            cY = NeumaierSum.compensation(y, sumY, next, cY);
+            sumY = next;
+            double xy = x * y;
+            next = sumXY + xy;
+            cXY = NeumaierSum.compensation(xy, sumXY, next, cXY);
+            sumXY = next;
+            double x2 = x * x;
+            next = sumX2 + x2;
+            cX2 = NeumaierSum.compensation(x2, sumX2, next, cX2);
+            sumX2 = next;
         }
         if (constY) {
             if (Double.isInfinite(initY)) {
@@ -62,12 +76,14 @@ final class LinearRegression {
             }
             return;
         }
-        double totalX = sumX.value();
-        double totalY = sumY.value();
-        double covXY = sumXY.value() - totalX * totalY / n;
-        double varX = sumX2.value() - totalX * totalX / n;
+        sumX += cX;
+        sumY += cY;
+        sumXY += cXY;
+        sumX2 += cX2;
+        double covXY = sumXY - sumX * sumY / n;
+        double varX = sumX2 - sumX * sumX / n;
         double slope = covXY / varX;
         fit[0] = slope;
-        fit[1] = totalY / n - slope * totalX / n;
+        fit[1] = sumY / n - slope * sumX / n;
     }
 }
