@@ -16,11 +16,7 @@ final class Absent {
         InstantVector out = new InstantVector(in.grid(), 1);
         int o = -1;
         for (int i = 0; i < in.steps(); i++) {
-            boolean any = false;
-            for (int s = 0; s < in.size() && !any; s++) {
-                any = in.has(s, i);
-            }
-            if (!any) {
+            if (!in.anyAt(i)) {
                 if (o < 0) {
                     o = out.addSeries(labels);
                 }

@@ -10,6 +10,7 @@ import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.Scan;
 import io.tessera.spi.DataStore;
 import io.tessera.spi.RawDataRequest;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -98,53 +99,46 @@ public final class ScanOperator {
 
     /** Collects rows that arrive series by series, in time order within a series. */
     private static final class Grouper {
-        private Labels[] labels = new Labels[16];
-        private long[][] ts = new long[16][];
-        private double[][] vs = new double[16][];
-        private int[] counts = new int[16];
-        private int size;
+        /** A series already collected: its samples are the first {@code count} of the arrays. */
+        private record Collected(Labels labels, long[] ts, double[] vs, int count) {}
+
+        private final List<Collected> done = new ArrayList<>();
         private Labels current;
+        private long[] ts;
+        private double[] vs;
+        private int count;
 
         void add(Labels l, long t, double v) {
             if (current == null || (l != current && !l.equals(current))) {
-                if (size > 0 && l.compareTo(current) < 0) {
-                    throw new InvalidInputException(
-                            "the store returned series out of label order: " + l + " after " + current);
-                }
-                startSeries(l);
+                requireLabelOrder(l);
+                startSeries(l, new long[16], new double[16], 0);
             }
-            int s = size - 1;
-            int n = counts[s];
-            if (n > 0 && t <= ts[s][n - 1]) {
+            if (count > 0 && t <= ts[count - 1]) {
                 throw new InvalidInputException("the store returned samples of " + l + " out of time order at " + t);
             }
-            if (n == ts[s].length) {
-                ts[s] = Arrays.copyOf(ts[s], n * 2);
-                vs[s] = Arrays.copyOf(vs[s], n * 2);
+            if (count == ts.length) {
+                ts = Arrays.copyOf(ts, count * 2);
+                vs = Arrays.copyOf(vs, count * 2);
             }
-            ts[s][n] = t;
-            vs[s][n] = v;
-            counts[s] = n + 1;
+            ts[count] = t;
+            vs[count++] = v;
         }
 
-        private void startSeries(Labels l) {
-            startSeries(l, new long[16], new double[16], 0);
+        private void requireLabelOrder(Labels l) {
+            if (current != null && l.compareTo(current) < 0) {
+                throw new InvalidInputException(
+                        "the store returned series out of label order: " + l + " after " + current);
+            }
         }
 
-        private void startSeries(Labels l, long[] t, double[] v, int count) {
-            if (size == labels.length) {
-                int n = size * 2;
-                labels = Arrays.copyOf(labels, n);
-                ts = Arrays.copyOf(ts, n);
-                vs = Arrays.copyOf(vs, n);
-                counts = Arrays.copyOf(counts, n);
+        private void startSeries(Labels l, long[] t, double[] v, int n) {
+            if (current != null) {
+                done.add(new Collected(current, ts, vs, count));
             }
-            labels[size] = l;
-            ts[size] = t;
-            vs[size] = v;
-            counts[size] = count;
-            size++;
             current = l;
+            ts = t;
+            vs = v;
+            count = n;
         }
 
         /**
@@ -160,10 +154,7 @@ public final class ScanOperator {
             }
             boolean same = current != null && (l == current || l.equals(current));
             if (!same) {
-                if (size > 0 && l.compareTo(current) < 0) {
-                    throw new InvalidInputException(
-                            "the store returned series out of label order: " + l + " after " + current);
-                }
+                requireLabelOrder(l);
                 if (from == 0) {
                     startSeries(l, t, v, to);
                 } else {
@@ -177,7 +168,25 @@ public final class ScanOperator {
         }
 
         SeriesRows build() {
-            return new SeriesRows(labels, ts, vs, counts, size);
+            int size = done.size() + (current == null ? 0 : 1);
+            Labels[] labels = new Labels[size];
+            long[][] times = new long[size][];
+            double[][] values = new double[size][];
+            int[] counts = new int[size];
+            for (int s = 0; s < done.size(); s++) {
+                Collected c = done.get(s);
+                labels[s] = c.labels();
+                times[s] = c.ts();
+                values[s] = c.vs();
+                counts[s] = c.count();
+            }
+            if (current != null) {
+                labels[size - 1] = current;
+                times[size - 1] = ts;
+                values[size - 1] = vs;
+                counts[size - 1] = count;
+            }
+            return new SeriesRows(labels, times, values, counts, size);
         }
     }
 }

@@ -24,8 +24,8 @@ final class SetOperators {
         int[] stamp = new int[sig.count()];
         for (int i = 0; i < lhs.steps(); i++) {
             context.checkAlive();
-            boolean leftAny = any(lhs, i);
-            boolean rightAny = any(rhs, i);
+            boolean leftAny = lhs.anyAt(i);
+            boolean rightAny = rhs.anyAt(i);
             int mark = i + 1;
             switch (op) {
                 case AND -> {
@@ -63,15 +63,6 @@ final class SetOperators {
             index[s] = out.series(v.labels(s));
         }
         return index;
-    }
-
-    private static boolean any(InstantVector v, int i) {
-        for (int s = 0; s < v.size(); s++) {
-            if (v.has(s, i)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void markPresent(InstantVector v, int[] sig, int i, int[] stamp, int mark) {

@@ -49,7 +49,7 @@ final class VectorJoin {
         boolean comparison = op.isComparison();
         for (int i = 0; i < lhs.steps(); i++) {
             context.checkAlive();
-            if (!any(lhs, i) || !any(rhs, i)) {
+            if (!lhs.anyAt(i) || !rhs.anyAt(i)) {
                 continue;
             }
             int mark = i + 1;
@@ -136,14 +136,5 @@ final class VectorJoin {
             l = v.isEmpty() ? l.without(List.of(name)) : l.with(name, v);
         }
         return l;
-    }
-
-    private static boolean any(InstantVector v, int i) {
-        for (int s = 0; s < v.size(); s++) {
-            if (v.has(s, i)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

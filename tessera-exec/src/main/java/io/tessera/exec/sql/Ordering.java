@@ -113,9 +113,7 @@ final class Ordering {
             if (compare(heap[i], heap[parent]) <= 0) {
                 return;
             }
-            int t = heap[i];
-            heap[i] = heap[parent];
-            heap[parent] = t;
+            swap(heap, i, parent);
             i = parent;
         }
     }
@@ -131,10 +129,14 @@ final class Ordering {
             if (compare(heap[worst], heap[i]) <= 0) {
                 return;
             }
-            int t = heap[i];
-            heap[i] = heap[worst];
-            heap[worst] = t;
+            swap(heap, i, worst);
             i = worst;
         }
+    }
+
+    private static void swap(int[] heap, int i, int j) {
+        int t = heap[i];
+        heap[i] = heap[j];
+        heap[j] = t;
     }
 }

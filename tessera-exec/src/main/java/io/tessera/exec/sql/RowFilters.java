@@ -32,32 +32,26 @@ final class RowFilters {
         return n == table.rows ? table : table.select(keep, n);
     }
 
+    /**
+     * AND ({@code dominant} FALSE) or OR ({@code dominant} TRUE) in three-valued logic: either side's
+     * dominant answer decides, both sides' other answer gives it, anything else is UNKNOWN.
+     */
+    private static Condition junction(Condition l, Condition r, int dominant) {
+        int other = 1 - dominant;
+        return row -> {
+            int x = l.test(row);
+            if (x == dominant) {
+                return dominant;
+            }
+            int y = r.test(row);
+            return y == dominant ? dominant : x == other && y == other ? other : UNKNOWN;
+        };
+    }
+
     static Condition compile(SqlPredicate p, RowTable t) {
         return switch (p) {
-            case SqlPredicate.And a -> {
-                Condition l = compile(a.left(), t);
-                Condition r = compile(a.right(), t);
-                yield row -> {
-                    int x = l.test(row);
-                    if (x == FALSE) {
-                        return FALSE;
-                    }
-                    int y = r.test(row);
-                    return y == FALSE ? FALSE : x == TRUE && y == TRUE ? TRUE : UNKNOWN;
-                };
-            }
-            case SqlPredicate.Or o -> {
-                Condition l = compile(o.left(), t);
-                Condition r = compile(o.right(), t);
-                yield row -> {
-                    int x = l.test(row);
-                    if (x == TRUE) {
-                        return TRUE;
-                    }
-                    int y = r.test(row);
-                    return y == TRUE ? TRUE : x == FALSE && y == FALSE ? FALSE : UNKNOWN;
-                };
-            }
+            case SqlPredicate.And a -> junction(compile(a.left(), t), compile(a.right(), t), FALSE);
+            case SqlPredicate.Or o -> junction(compile(o.left(), t), compile(o.right(), t), TRUE);
             case SqlPredicate.Not n -> {
                 Condition c = compile(n.operand(), t);
                 yield row -> {

@@ -8,17 +8,11 @@ import io.tessera.plan.Materialization;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PaneState;
 import io.tessera.plan.StateSpec;
-import io.tessera.sketch.CountState;
-import io.tessera.sketch.DistinctState;
-import io.tessera.sketch.FrequentState;
-import io.tessera.sketch.KllState;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
-import io.tessera.sketch.SumState;
 import io.tessera.sql.AggregateFunction;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -201,17 +195,7 @@ public record SqlView(
     }
 
     State newState() {
-        if (planned != null) {
-            return StateFactory.create(planned.state().state());
-        }
-        return switch (function) {
-            case QUANTILE -> new KllState();
-            case APPROX_COUNT_DISTINCT -> new DistinctState();
-            case SUM -> new SumState();
-            case COUNT -> new CountState();
-            case TOP_K -> new FrequentState();
-            default -> throw new IllegalStateException();
-        };
+        return StateFactory.create(planned != null ? planned.state().state() : StateSpec.of(family(function)));
     }
 
     private static StateFamily family(AggregateFunction f) {
@@ -234,7 +218,7 @@ public record SqlView(
         }
         PaneState state = new PaneState(
                 0,
-                new StateSpec(family(function), Map.of()),
+                StateSpec.of(family(function)),
                 new Grouping(Grouping.Kind.BY, storedKeys),
                 new Materialization(Materialization.Mode.AT_INGESTION, paneMs, 0, Math.max(paneMs, retentionMs)));
         return new MaterializedView(definitionId(), -1, state, List.of());

@@ -144,6 +144,16 @@ public final class InstantVector implements Value {
         return (present[s][step >>> 6] & (1L << step)) != 0;
     }
 
+    /** Whether some series has a value at {@code step}. */
+    public boolean anyAt(int step) {
+        for (int s = 0; s < size(); s++) {
+            if (has(s, step)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public double value(int s, int step) {
         if (oneStep) {
             checkStep(step);

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -110,20 +111,19 @@ class SeriesScanTest {
 
     @Test
     void refusesSeriesOutOfOrder() {
-        DataStore backwards = new DataStore() {
-            @Override
-            public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
-                throw new AssertionError();
-            }
-
-            @Override
-            public void readRawSeries(Source source, RawDataRequest request, ReadContext context, SeriesSink sink) {
-                sink.series(Labels.of("__name__", "a", "i", "2"), new long[] {1_000}, new double[] {1}, 1);
-                sink.series(Labels.of("__name__", "a", "i", "1"), new long[] {1_000}, new double[] {1}, 1);
-            }
-        };
+        DataStore backwards = seriesOnly(sink -> {
+            sink.series(Labels.of("__name__", "a", "i", "2"), new long[] {1_000}, new double[] {1}, 1);
+            sink.series(Labels.of("__name__", "a", "i", "1"), new long[] {1_000}, new double[] {1}, 1);
+        });
         assertThatThrownBy(() -> engine.instant("a", 2_000, backwards)).hasMessageContaining("out of label order");
-        DataStore unordered = new DataStore() {
+        DataStore unordered = seriesOnly(
+                sink -> sink.series(Labels.of("__name__", "a"), new long[] {1_000, 900}, new double[] {1, 2}, 2));
+        assertThatThrownBy(() -> engine.instant("a", 2_000, unordered)).hasMessageContaining("out of time order");
+    }
+
+    /** A store that only reads whole series, handing {@code series} to the sink whatever was asked. */
+    private static DataStore seriesOnly(Consumer<DataStore.SeriesSink> series) {
+        return new DataStore() {
             @Override
             public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext context) {
                 throw new AssertionError();
@@ -131,9 +131,8 @@ class SeriesScanTest {
 
             @Override
             public void readRawSeries(Source source, RawDataRequest request, ReadContext context, SeriesSink sink) {
-                sink.series(Labels.of("__name__", "a"), new long[] {1_000, 900}, new double[] {1, 2}, 2);
+                series.accept(sink);
             }
         };
-        assertThatThrownBy(() -> engine.instant("a", 2_000, unordered)).hasMessageContaining("out of time order");
     }
 }

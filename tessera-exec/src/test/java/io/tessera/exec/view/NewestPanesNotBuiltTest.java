@@ -3,20 +3,14 @@ package io.tessera.exec.view;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
-import io.tessera.plan.DagBuilder;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.Scan;
-import io.tessera.plan.StateSpec;
 import io.tessera.sketch.StateFamily;
-import io.tessera.spi.Source;
-import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -73,11 +67,9 @@ class NewestPanesNotBuiltTest {
 
         Fixture(String function, StateFamily family, long builtUntil) {
             this.function = function;
-            DagBuilder b = new DagBuilder();
-            int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "g"))));
-            read = ViewRuns.addViewRead(b, scan, function, new int[0], StateSpec.of(family), PANE, HOUR, 24 * HOUR);
-            b.root(read.fallback());
-            dag = b.build();
+            ViewRuns.ViewQuery query = ViewRuns.viewQuery("g", function, family, PANE, HOUR);
+            dag = query.dag();
+            read = query.read();
             Random random = new Random(family.ordinal());
             for (int s = 0; s < 4; s++) {
                 int n = (int) (2 * HOUR / 10_000);

@@ -2,18 +2,13 @@ package io.tessera.exec.view;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.memory.InMemoryDataStore;
 import io.tessera.exec.value.InstantVector;
 import io.tessera.exec.value.StepGrid;
-import io.tessera.plan.DagBuilder;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.Scan;
-import io.tessera.plan.StateSpec;
 import io.tessera.sketch.StateFamily;
-import io.tessera.spi.Source;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,12 +58,9 @@ class PanesOfExtremeValuesTest {
         "avg_over_time,AVG,8"
     })
     void windowsOfHugeValuesAgainstTheirResultAreAnsweredExactly(String function, StateFamily family, long seed) {
-        DagBuilder b = new DagBuilder();
-        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", "x"))));
-        ViewRuns.ViewRead r = ViewRuns.addViewRead(
-                b, scan, function, new int[0], StateSpec.of(family), PANE, 5 * PANE, 24 * 3_600_000L);
-        b.root(r.fallback());
-        PhysicalDag dag = b.build();
+        ViewRuns.ViewQuery query = ViewRuns.viewQuery("x", function, family, PANE, 5 * PANE);
+        PhysicalDag dag = query.dag();
+        ViewRuns.ViewRead r = query.read();
         InMemoryDataStore store = new InMemoryDataStore();
         Random random = new Random(seed);
         int n = 3600 / 15;

@@ -63,13 +63,16 @@ class SpanRowsTest {
         }
     }
 
-    /** Uses the interface's default span read, one wide per-series read, with a series read of its own. */
-    private final class Wide implements DataStore {
+    /** A store whose row-batch read is the in-memory one's. */
+    private abstract class RowsBacked implements DataStore {
         @Override
         public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext ctx) {
             return rows.readRawData(source, request, ctx);
         }
+    }
 
+    /** Uses the interface's default span read, one wide per-series read, with a series read of its own. */
+    private final class Wide extends RowsBacked {
         @Override
         public void readRawSeries(Source source, RawDataRequest request, ReadContext ctx, SeriesSink sink) {
             Iterator<Batch> batches = rows.readRawData(source, request, ctx);
@@ -78,12 +81,7 @@ class SpanRowsTest {
     }
 
     /** A store whose span reads the tests below make up; it never reads series whole. */
-    private abstract class SpansOnly implements DataStore {
-        @Override
-        public Iterator<Batch> readRawData(Source source, RawDataRequest request, ReadContext ctx) {
-            return rows.readRawData(source, request, ctx);
-        }
-
+    private abstract class SpansOnly extends RowsBacked {
         @Override
         public void readRawSeries(Source source, RawDataRequest request, ReadContext ctx, SeriesSink sink) {
             throw new AssertionError("a span read must not fall back to a series read here");

@@ -3,6 +3,7 @@ package io.tessera.exec.view;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Interval;
+import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
 import io.tessera.core.PaneGrid;
 import io.tessera.exec.CompiledDag;
@@ -22,11 +23,14 @@ import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
 import io.tessera.plan.RangeFunction;
+import io.tessera.plan.Scan;
 import io.tessera.plan.StateSpec;
 import io.tessera.plan.TimeRange;
 import io.tessera.plan.ValueKind;
 import io.tessera.plan.ViewRangeFunction;
 import io.tessera.sketch.State;
+import io.tessera.sketch.StateFamily;
+import io.tessera.spi.Source;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,6 +67,19 @@ final class ViewRuns {
         int accelerated = b.add(new ViewRangeFunction(function, pane, windowMs, params));
         return new ViewRead(
                 exact, pane, accelerated, b.add(new Fallback(accelerated, exact, ValueKind.INSTANT_VECTOR)));
+    }
+
+    /** A built dag whose root reads one view, and the nodes of that read. */
+    record ViewQuery(PhysicalDag dag, ViewRead read) {}
+
+    /** {@code function(metric[window])} over a per-series pane view of {@code family} kept a day, as the dag's root. */
+    static ViewQuery viewQuery(String metric, String function, StateFamily family, long paneMs, long windowMs) {
+        DagBuilder b = new DagBuilder();
+        int scan = b.add(new Scan(Source.TIME_SERIES, List.of(LabelMatcher.equal("__name__", metric))));
+        ViewRead read =
+                addViewRead(b, scan, function, new int[0], StateSpec.of(family), paneMs, windowMs, 24 * 3_600_000L);
+        b.root(read.fallback());
+        return new ViewQuery(b.build(), read);
     }
 
     /** The view of {@code read} in the built {@code dag}. */

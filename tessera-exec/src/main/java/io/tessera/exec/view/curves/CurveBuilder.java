@@ -2,11 +2,11 @@ package io.tessera.exec.view.curves;
 
 import io.tessera.core.Interval;
 import io.tessera.core.Labels;
-import io.tessera.core.NeumaierSum;
 import io.tessera.core.StaleMarker;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.op.Aggregations;
 import io.tessera.exec.op.ScanOperator;
+import io.tessera.exec.value.CompensatedSum;
 import io.tessera.exec.value.SeriesRows;
 import io.tessera.plan.CurveShape;
 import io.tessera.plan.MaterializedView;
@@ -435,32 +435,27 @@ public final class CurveBuilder {
             double[] slopes = scratch.slopes;
             int[] counts = scratch.counts;
             int out = 0;
-            double a = 0;
-            double ac = 0;
-            double b = 0;
-            double bc = 0;
+            CompensatedSum levelSum = new CompensatedSum();
+            CompensatedSum slopeSum = new CompensatedSum();
             int series = 0;
             for (int i = 0; i < size; ) {
                 int offset = at[order[i]];
                 for (; i < size && at[order[i]] == offset; i++) {
                     int j = order[i];
-                    double t = a + level[j];
-                    ac = NeumaierSum.compensation(level[j], a, t, ac);
-                    a = t;
-                    t = b + slope[j];
-                    bc = NeumaierSum.compensation(slope[j], b, t, bc);
-                    b = t;
+                    levelSum.add(level[j]);
+                    slopeSum.add(slope[j]);
                     series += present[j];
                 }
                 double lv;
                 double sl;
                 if (series == 0) {
-                    a = ac = b = bc = 0;
+                    levelSum.reset();
+                    slopeSum.reset();
                     lv = 0;
                     sl = 0;
                 } else {
-                    sl = b + bc;
-                    lv = sl == 0 ? a + ac : (a + ac) + sl * offset;
+                    sl = slopeSum.value();
+                    lv = sl == 0 ? levelSum.value() : levelSum.value() + sl * offset;
                 }
                 if (out > 0
                         && counts[out - 1] == series
