@@ -1,5 +1,6 @@
 package io.tessera.promqltest;
 
+import io.tessera.core.AlmostEqual;
 import io.tessera.core.StaleMarker;
 import io.tessera.promql.SpecialFloats;
 import java.math.BigDecimal;
@@ -19,27 +20,9 @@ final class Floats {
 
     private Floats() {}
 
-    /**
-     * Whether {@code a} and {@code b} differ by less than their magnitude times {@code epsilon};
-     * two NaNs (stale markers included) are equal, and near zero the bound is absolute.
-     */
-    static boolean almostEqual(double a, double b, double epsilon) {
-        if (Double.isNaN(a) && Double.isNaN(b)) {
-            return true;
-        }
-        if (a == b) {
-            return true;
-        }
-        double absSum = Math.abs(a) + Math.abs(b);
-        double diff = Math.abs(a - b);
-        if (a == 0 || b == 0 || absSum < Double.MIN_NORMAL) {
-            return diff < epsilon * Double.MIN_NORMAL;
-        }
-        return diff / Math.min(absSum, Double.MAX_VALUE) < epsilon;
-    }
-
+    /** Whether two sample values are equal to promqltest (two NaNs, stale markers included, are). */
     static boolean almostEqual(double a, double b) {
-        return almostEqual(a, b, EPSILON);
+        return AlmostEqual.within(a, b, EPSILON);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.tessera.exec.function;
 
+import io.tessera.core.AlmostEqual;
 import io.tessera.core.Labels;
 import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.InstantVector;
@@ -205,7 +206,7 @@ final class HistogramQuantile {
             if (cur == prev) {
                 continue;
             }
-            if (almostEqual(prev, cur, SMALL_DELTA)) {
+            if (AlmostEqual.within(prev, cur, SMALL_DELTA)) {
                 counts[i] = prev;
                 continue;
             }
@@ -217,20 +218,5 @@ final class HistogramQuantile {
             prev = cur;
         }
         return forced;
-    }
-
-    private static boolean almostEqual(double a, double b, double epsilon) {
-        if (Double.isNaN(a) && Double.isNaN(b)) {
-            return true;
-        }
-        if (a == b) {
-            return true;
-        }
-        double absSum = Math.abs(a) + Math.abs(b);
-        double diff = Math.abs(a - b);
-        if (a == 0 || b == 0 || absSum < Double.MIN_NORMAL) {
-            return diff < epsilon * Double.MIN_NORMAL;
-        }
-        return diff / Math.min(absSum, Double.MAX_VALUE) < epsilon;
     }
 }

@@ -52,7 +52,7 @@ public final class RowPredicates {
                 compare.left() instanceof SqlExpr.Column column
                         ? new RowPredicate.Compare(
                                 column.name(),
-                                comparison(compare.op()),
+                                compare.op().comparison(),
                                 compare.right().value())
                         : null;
             case SqlPredicate.In in -> {
@@ -74,16 +74,5 @@ public final class RowPredicates {
             return null;
         }
         return and ? new RowPredicate.And(left, right) : new RowPredicate.Or(left, right);
-    }
-
-    private static RowPredicate.Comparison comparison(SqlPredicate.Op op) {
-        return switch (op) {
-            case EQ -> RowPredicate.Comparison.EQ;
-            case NE -> RowPredicate.Comparison.NE;
-            case LT -> RowPredicate.Comparison.LT;
-            case LE -> RowPredicate.Comparison.LE;
-            case GT -> RowPredicate.Comparison.GT;
-            case GE -> RowPredicate.Comparison.GE;
-        };
     }
 }
