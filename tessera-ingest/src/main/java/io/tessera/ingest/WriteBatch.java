@@ -89,16 +89,9 @@ public final class WriteBatch {
         return values[i];
     }
 
-    public int exemplarCount() {
-        return skipped.exemplars();
-    }
-
-    public int histogramCount() {
-        return skipped.histograms();
-    }
-
-    public int metadataCount() {
-        return skipped.metadata();
+    /** The exemplars, native histograms and metadata entries the request carried. */
+    public SkippedCounts skipped() {
+        return skipped;
     }
 
     /** Calls {@code visitor} once per series, in order, with that series' slice of the sample columns. */
@@ -119,14 +112,16 @@ public final class WriteBatch {
     }
 
     private void checkSeries(int series) {
-        if (series < 0 || series >= seriesCount) {
-            throw new IndexOutOfBoundsException("series " + series + " of " + seriesCount);
-        }
+        checkIndex("series", series, seriesCount);
     }
 
     private void checkSample(int i) {
-        if (i < 0 || i >= sampleCount) {
-            throw new IndexOutOfBoundsException("sample " + i + " of " + sampleCount);
+        checkIndex("sample", i, sampleCount);
+    }
+
+    private static void checkIndex(String what, int i, int count) {
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException(what + " " + i + " of " + count);
         }
     }
 

@@ -25,14 +25,4 @@ public final class RowFormatException extends InvalidInputException {
     public Detail detail() {
         return detail;
     }
-
-    /** The line, for an error response. */
-    public int line() {
-        return detail.line();
-    }
-
-    /** The column to blame, for an error response; or null. */
-    public String column() {
-        return detail.column();
-    }
 }

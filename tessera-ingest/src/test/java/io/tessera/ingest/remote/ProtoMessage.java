@@ -5,6 +5,8 @@ import com.google.protobuf.WireFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.function.LongToIntFunction;
 
 /** Builds arbitrary protobuf bytes by hand, including ones no generated encoder would write. */
 final class ProtoMessage {
@@ -41,25 +43,26 @@ final class ProtoMessage {
     }
 
     ProtoMessage packedSint64(int field, long... values) {
-        int size = 0;
-        for (long v : values) {
-            size += CodedOutputStream.computeSInt64SizeNoTag(v);
-        }
-        return packed(field, size, () -> {
-            for (long v : values) {
-                out.writeSInt64NoTag(v);
-            }
-        });
+        return packedVarLength(field, values, CodedOutputStream::computeSInt64SizeNoTag, out::writeSInt64NoTag);
     }
 
     ProtoMessage packedVarints(int field, int... values) {
-        int size = 0;
-        for (int v : values) {
-            size += CodedOutputStream.computeUInt32SizeNoTag(v);
+        return packedVarLength(
+                field,
+                Arrays.stream(values).asLongStream().toArray(),
+                v -> CodedOutputStream.computeUInt32SizeNoTag((int) v),
+                v -> out.writeUInt32NoTag((int) v));
+    }
+
+    /** A packed repeated field of variable-length values, each {@code size} bytes and written by {@code write}. */
+    private ProtoMessage packedVarLength(int field, long[] values, LongToIntFunction size, LongWrite write) {
+        int total = 0;
+        for (long v : values) {
+            total += size.applyAsInt(v);
         }
-        return packed(field, size, () -> {
-            for (int v : values) {
-                out.writeUInt32NoTag(v);
+        return packed(field, total, () -> {
+            for (long v : values) {
+                write.write(v);
             }
         });
     }
@@ -111,6 +114,10 @@ final class ProtoMessage {
 
     static int lengthDelimited() {
         return WireFormat.WIRETYPE_LENGTH_DELIMITED;
+    }
+
+    private interface LongWrite {
+        void write(long value) throws IOException;
     }
 
     private interface IoAction {

@@ -83,9 +83,9 @@ class RemoteWrite2DecoderTest {
                 decoder.decode(SnappyBlock.compress(series(symbols(message())).toBytes()));
         assertThat(rows(b)).isEqualTo(rows(expectedAsV1())).hasSize(3);
         assertThat(b.labels(0)).isEqualTo(Labels.of("__name__", "up", "job", "api", "instance", "a:9100"));
-        assertThat(b.exemplarCount()).isEqualTo(1);
-        assertThat(b.histogramCount()).isEqualTo(1);
-        assertThat(b.metadataCount()).isEqualTo(1);
+        assertThat(b.skipped().exemplars()).isEqualTo(1);
+        assertThat(b.skipped().histograms()).isEqualTo(1);
+        assertThat(b.skipped().metadata()).isEqualTo(1);
     }
 
     @Test

@@ -85,9 +85,9 @@ class RemoteWriteCountsTest {
 
         assertThat(batch.seriesCount()).isEqualTo(2);
         assertThat(batch.sampleCount()).isEqualTo(1);
-        assertThat(batch.exemplarCount()).isEqualTo(3);
-        assertThat(batch.histogramCount()).isEqualTo(2);
-        assertThat(batch.metadataCount()).isEqualTo(3);
+        assertThat(batch.skipped().exemplars()).isEqualTo(3);
+        assertThat(batch.skipped().histograms()).isEqualTo(2);
+        assertThat(batch.skipped().metadata()).isEqualTo(3);
         assertThat(batch.labels(1)).isEqualTo(Labels.of("__name__", "latency_seconds"));
         assertThat(batch.sampleStart(1)).isEqualTo(batch.sampleEnd(1));
     }

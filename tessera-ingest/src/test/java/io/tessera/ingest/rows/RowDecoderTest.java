@@ -33,8 +33,8 @@ class RowDecoderTest {
 
     static void assertFails(Runnable decode, int line, String column, String reason) {
         assertThatThrownBy(decode::run).isInstanceOfSatisfying(RowFormatException.class, e -> {
-            assertThat(e.line()).as("line of: " + e.getMessage()).isEqualTo(line);
-            assertThat(e.column()).as("column of: " + e.getMessage()).isEqualTo(column);
+            assertThat(e.detail().line()).as("line of: " + e.getMessage()).isEqualTo(line);
+            assertThat(e.detail().column()).as("column of: " + e.getMessage()).isEqualTo(column);
             assertThat(e.detail().reason()).contains(reason);
         });
     }

@@ -47,7 +47,7 @@ class TextExpositionParserTest {
 
         assertThat(batch.seriesCount()).isEqualTo(9);
         assertThat(batch.sampleCount()).isEqualTo(9);
-        assertThat(batch.metadataCount()).isEqualTo(3);
+        assertThat(batch.skipped().metadata()).isEqualTo(3);
         assertThat(batch.labels(0))
                 .isEqualTo(Labels.of("__name__", "http_requests_total", "method", "post", "code", "200"));
         assertThat(batch.timestamp(0)).isEqualTo(1395066363000L);
@@ -248,7 +248,7 @@ class TextExpositionParserTest {
     void helpTextMayUseItsEscapesAndOtherCommentsAreFree() {
         WriteBatch batch = parse("# HELP foo Line one\\nback\\\\slash\n# anything { goes \\q here\n#HELPLESS\nfoo 1\n");
 
-        assertThat(batch.metadataCount()).isEqualTo(1);
+        assertThat(batch.skipped().metadata()).isEqualTo(1);
         assertThat(batch.seriesCount()).isEqualTo(1);
     }
 
@@ -263,7 +263,7 @@ class TextExpositionParserTest {
                 """);
 
         assertThat(batch.seriesCount()).isEqualTo(3);
-        assertThat(batch.metadataCount()).isEqualTo(1);
+        assertThat(batch.skipped().metadata()).isEqualTo(1);
         assertThat(batch.labels(0)).isEqualTo(Labels.of("__name__", "my.metric", "label.name", "x", "höhe", "12"));
         assertThat(batch.value(0)).isEqualTo(7);
         assertThat(batch.timestamp(0)).isEqualTo(1395066363000L);

@@ -3,11 +3,9 @@ package io.tessera.ingest.views;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.codec.InstallablePlan;
-import io.tessera.plan.lowering.ViewMatcher;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
 import io.tessera.plan.workload.WorkloadQuery;
@@ -33,8 +31,6 @@ class CurveViewTest {
 
     private final ViewedStores stores = new ViewedStores();
     private ViewMaintainer maintainer;
-    private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
-    private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
 
     CurveViewTest() {
         Random random = new Random(9);
@@ -57,22 +53,19 @@ class CurveViewTest {
                 .plan();
         List<MaterializedView> views = plan.materializedViews();
         assertThat(views).extracting(v -> v.state().state().family()).containsExactly(StateFamily.CURVE);
-        maintainer = new ViewMaintainer(stores.summaries, stores.store, 0);
-        maintainer.accepted(T0, T0 + SPAN, 1);
-        maintainer.install(plan.dag(), views);
+        maintainer = stores.installViews(plan.dag(), views, T0, T0 + SPAN);
         assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(1_400);
-        accelerated.accelerate(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views));
     }
 
     @Test
     void aDayAtFifteenSecondsOffEveryGridIsOneViewReadAndEqualsTheExactAnswer() {
         long end = T0 + SPAN - 60_000 - 7_777;
         long start = end - DAY;
-        QueryResult fast = accelerated.range(QUERY, start, end, STEP, stores.counting);
+        QueryResult fast = stores.accelerated.range(QUERY, start, end, STEP, stores.counting);
         assertThat(stores.counting.viewReads.get()).isEqualTo(1);
         assertThat(stores.counting.rawReads.get()).isZero();
         assertThat(fast.infos()).anyMatch(i -> i.contains("kept as functions of time"));
-        assertSame(fast, exact.range(QUERY, start, end, STEP, stores.store));
+        assertSame(fast, stores.exact.range(QUERY, start, end, STEP, stores.store));
     }
 
     @Test
@@ -84,14 +77,14 @@ class CurveViewTest {
                 .build());
         maintainer.accepted(late, late, 1);
         QueryResult answer =
-                accelerated.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, stores.counting);
+                stores.accelerated.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, stores.counting);
         assertThat(answer.infos()).anyMatch(i -> i.contains("answered exactly from raw data"));
-        assertSame(answer, exact.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, stores.store));
+        assertSame(answer, stores.exact.range(QUERY, late - 3_600_000L + 1_234, late + 3_600_000L, STEP, stores.store));
         // five minutes and a pane after it, no window holds the late sample
         long after = late + 6 * 60_000 + 1_234;
-        QueryResult later = accelerated.range(QUERY, after, after + 3_600_000L, STEP, stores.counting);
+        QueryResult later = stores.accelerated.range(QUERY, after, after + 3_600_000L, STEP, stores.counting);
         assertThat(later.infos()).anyMatch(i -> i.contains("kept as functions of time"));
-        assertSame(later, exact.range(QUERY, after, after + 3_600_000L, STEP, stores.store));
+        assertSame(later, stores.exact.range(QUERY, after, after + 3_600_000L, STEP, stores.store));
     }
 
     private static void assertSame(QueryResult actual, QueryResult expected) {

@@ -3,12 +3,10 @@ package io.tessera.ingest.views;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.lowering.ViewMatcher;
 import io.tessera.store.raw.AppendRequest;
 import io.tessera.store.summary.SummaryStore;
 import java.util.List;
@@ -34,8 +32,6 @@ class EvaluationGridViewTest {
 
     private final ViewedStores stores = new ViewedStores();
     private ViewMaintainer maintainer;
-    private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
-    private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
 
     EvaluationGridViewTest() {
         Random random = new Random(5);
@@ -53,14 +49,11 @@ class EvaluationGridViewTest {
             stores.raw.append(g.build());
             stores.raw.append(c.build());
         }
-        maintainer = new ViewMaintainer(stores.summaries, stores.store, 0);
-        maintainer.accepted(T0, T0 + SPAN, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, STEP, 25 * 3_600_000L);
         List<MaterializedView> views = MaterializedViews.of(dag);
         assertThat(views).hasSize(QUERIES.size());
-        maintainer.install(dag, views);
+        maintainer = stores.installViews(dag, views, T0, T0 + SPAN);
         assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(5_000);
-        accelerated.accelerate(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views));
     }
 
     @Test
@@ -85,11 +78,11 @@ class EvaluationGridViewTest {
         for (String q : QUERIES) {
             stores.counting.viewReads.set(0);
             stores.counting.rawReads.set(0);
-            QueryResult fast = accelerated.range(q, start, end, STEP, stores.counting);
+            QueryResult fast = stores.accelerated.range(q, start, end, STEP, stores.counting);
             assertThat(stores.counting.viewReads.get()).as(q).isEqualTo(1);
             assertThat(stores.counting.rawReads.get()).as(q).isZero();
             assertThat(fast.infos()).as(q).anyMatch(i -> i.contains("answered from view"));
-            assertSame(q, fast, exact.range(q, start, end, STEP, stores.store));
+            assertSame(q, fast, stores.exact.range(q, start, end, STEP, stores.store));
         }
     }
 
@@ -97,12 +90,12 @@ class EvaluationGridViewTest {
     void instantQueriesOnTheGridReadTheViewAndOffItRunExactly() {
         long t = T0 + SPAN - 45 * 60_000;
         for (String q : QUERIES) {
-            QueryResult onGrid = accelerated.instant(q, t, stores.counting);
+            QueryResult onGrid = stores.accelerated.instant(q, t, stores.counting);
             assertThat(onGrid.infos()).as(q).anyMatch(i -> i.contains("answered from view"));
-            assertSame(q, onGrid, exact.instant(q, t, stores.store));
-            QueryResult offGrid = accelerated.instant(q, t - 7_001, stores.counting);
+            assertSame(q, onGrid, stores.exact.instant(q, t, stores.store));
+            QueryResult offGrid = stores.accelerated.instant(q, t - 7_001, stores.counting);
             assertThat(offGrid.infos()).as(q).anyMatch(i -> i.contains("answered exactly from raw data"));
-            assertSame(q, offGrid, exact.instant(q, t - 7_001, stores.store));
+            assertSame(q, offGrid, stores.exact.instant(q, t - 7_001, stores.store));
         }
     }
 
@@ -124,15 +117,15 @@ class EvaluationGridViewTest {
         long start = Math.floorDiv(late, STEP) * STEP - 2 * 3_600_000L;
         long end = start + 4 * 3_600_000L;
         for (String q : QUERIES) {
-            QueryResult answer = accelerated.range(q, start, end, STEP, stores.counting);
+            QueryResult answer = stores.accelerated.range(q, start, end, STEP, stores.counting);
             // the steps before the first stale grid point from the view, the others exactly
             assertThat(answer.infos())
                     .as(q)
                     .anyMatch(i -> i.contains("computed another way")
                             && i.contains("samples arrived after the pane was built"));
-            assertSame(q, answer, exact.range(q, start, end, STEP, stores.store));
+            assertSame(q, answer, stores.exact.range(q, start, end, STEP, stores.store));
             QueryResult after =
-                    accelerated.instant(q, Math.floorDiv(late, STEP) * STEP + 2 * 3_600_000L, stores.counting);
+                    stores.accelerated.instant(q, Math.floorDiv(late, STEP) * STEP + 2 * 3_600_000L, stores.counting);
             assertThat(after.infos())
                     .as(q + " long after the late sample")
                     .anyMatch(i -> i.contains("answered from view"));
@@ -143,12 +136,12 @@ class EvaluationGridViewTest {
         assertThat(maintainer.progress())
                 .allSatisfy(p -> assertThat(p.stalePanes()).isZero());
         for (String q : QUERIES) {
-            QueryResult rebuilt = accelerated.range(q, start, end, STEP, stores.counting);
+            QueryResult rebuilt = stores.accelerated.range(q, start, end, STEP, stores.counting);
             assertThat(rebuilt.infos())
                     .as(q + " rebuilt")
                     .anyMatch(i -> i.contains("answered from view"))
                     .noneMatch(i -> i.contains("answered exactly from raw data"));
-            assertSame(q, rebuilt, exact.range(q, start, end, STEP, stores.store));
+            assertSame(q, rebuilt, stores.exact.range(q, start, end, STEP, stores.store));
         }
     }
 

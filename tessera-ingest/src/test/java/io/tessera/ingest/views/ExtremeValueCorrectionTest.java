@@ -3,17 +3,12 @@ package io.tessera.ingest.views;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.core.Labels;
-import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.lowering.ViewMatcher;
-import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
-import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
-import io.tessera.store.summary.SummaryStore;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,12 +36,9 @@ class ExtremeValueCorrectionTest {
             "max_over_time(x[10m])",
             "min_over_time(x[10m])");
 
-    private final RawStore raw = new RawStore(RawStoreConfig.defaults().withRetention(30 * 3_600_000L));
-    private final SummaryStore summaries = new SummaryStore();
+    private final ViewedStores stores =
+            new ViewedStores(RawStoreConfig.defaults().withRetention(30 * 3_600_000L));
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries);
-    private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
-    private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
 
     /** A value of series {@code s} in pattern {@code pattern} at sample {@code k}. */
     private static double value(String pattern, int s, int k, Random random) {
@@ -71,15 +63,12 @@ class ExtremeValueCorrectionTest {
             for (long t = T0 + 1 + random.nextInt(999); t < T0 + SPAN; t += 5_000 + random.nextInt(3) * 100) {
                 r.sample(t, value(pattern, s, k++, random));
             }
-            raw.append(r.build());
+            stores.raw.append(r.build());
         }
-        maintainer = new ViewMaintainer(summaries, store, 0);
-        maintainer.accepted(T0, T0 + SPAN, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, GRID, 3 * 3_600_000L);
         List<MaterializedView> views = MaterializedViews.of(dag);
-        maintainer.install(dag, views);
+        maintainer = stores.installViews(dag, views, T0, T0 + SPAN);
         assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isPositive();
-        accelerated.accelerate(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views));
     }
 
     @ParameterizedTest
@@ -93,7 +82,10 @@ class ExtremeValueCorrectionTest {
                 t += 1;
             }
             for (String q : QUERIES) {
-                compare(pattern + ": " + q + " at " + t, accelerated.instant(q, t, store), exact.instant(q, t, store));
+                compare(
+                        pattern + ": " + q + " at " + t,
+                        stores.accelerated.instant(q, t, stores.store),
+                        stores.exact.instant(q, t, stores.store));
             }
         }
     }

@@ -12,12 +12,7 @@ import io.tessera.exec.context.RunContext;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.lowering.ViewMatcher;
-import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
-import io.tessera.store.raw.RawStore;
-import io.tessera.store.raw.RawStoreConfig;
-import io.tessera.store.summary.SummaryStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -55,13 +50,8 @@ class GridCorrectionTest {
             "delta(g[30m])",
             "count_over_time(c_total[30m])");
 
-    private final RawStore raw = new RawStore(
-            RawStoreConfig.defaults().withRetention(30 * 3_600_000L).withOutOfOrderWindow(30 * 3_600_000L));
-    private final SummaryStore summaries = new SummaryStore();
+    private final ViewedStores stores = new ViewedStores();
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries);
-    private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
-    private final PromqlEngine accelerated = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     /** Every sample written, per series without its name, for the brute-force ranks. */
     private final Map<Labels, List<long[]>> times = new HashMap<>();
 
@@ -117,13 +107,10 @@ class GridCorrectionTest {
                     : t == SPIKY_GRID - WINDOW + 45_500 ? 900 : t == SPIKY_GRID + 20_500 ? 950 : 1 + (k % 7) * 0.1;
         }
         append(SPIKY, ts, vs);
-        maintainer = new ViewMaintainer(summaries, store, 0);
-        maintainer.accepted(T0, T0 + SPAN, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, GRID, 3 * 3_600_000L);
         views = MaterializedViews.of(dag);
-        maintainer.install(dag, views);
+        maintainer = stores.installViews(dag, views, T0, T0 + SPAN);
         assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(100);
-        accelerated.accelerate(d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views));
     }
 
     private void append(Labels series, long[] ts, double[] vs) {
@@ -132,14 +119,14 @@ class GridCorrectionTest {
             for (int i = 0; i < ts.length; i++) {
                 r.sample(ts[i], vs[i]);
             }
-            raw.append(r.build());
+            stores.raw.append(r.build());
             return;
         }
         AppendRequest.Builder r = AppendRequest.builder().series(series);
         for (int i = 0; i < ts.length; i++) {
             r.sample(ts[i], vs[i]);
         }
-        raw.append(r.build());
+        stores.raw.append(r.build());
         times.computeIfAbsent(series.withoutMetricName(), k -> new ArrayList<>())
                 .add(ts);
         values.computeIfAbsent(series.withoutMetricName(), k -> new ArrayList<>())
@@ -161,8 +148,8 @@ class GridCorrectionTest {
                 t += 1;
             }
             for (String q : QUERIES) {
-                QueryResult fast = accelerated.instant(q, t, store);
-                QueryResult truth = exact.instant(q, t, store);
+                QueryResult fast = stores.accelerated.instant(q, t, stores.store);
+                QueryResult truth = stores.exact.instant(q, t, stores.store);
                 boolean moved = fast.infos().stream().anyMatch(i -> i.contains("moved to the query time"));
                 corrected += moved ? 1 : 0;
                 quantiles += moved && q.startsWith("quantile") ? 1 : 0;
@@ -206,8 +193,8 @@ class GridCorrectionTest {
         maintainer.accepted(late, late, 1);
         long t = g + 20_000;
         for (String q : QUERIES) {
-            QueryResult fast = accelerated.instant(q, t, store);
-            compare(q, t, fast, exact.instant(q, t, store));
+            QueryResult fast = stores.accelerated.instant(q, t, stores.store);
+            compare(q, t, fast, stores.exact.instant(q, t, stores.store));
             if (q.startsWith("sum") || q.startsWith("count") || q.startsWith("avg")) {
                 assertThat(fast.infos()).as(q).anyMatch(i -> i.contains("moved to the query time"));
             }
@@ -217,8 +204,7 @@ class GridCorrectionTest {
     /** An engine answering from the views that keeps the samples a grid correction moves out of a window. */
     private PromqlEngine keepingCorrections() {
         PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
-        keeping.accelerate(QueryAccelerator.keepingCorrections(
-                d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        keeping.accelerate(QueryAccelerator.keepingCorrections(ViewedStores.rewriterFor(views)));
         return keeping;
     }
 
@@ -232,11 +218,11 @@ class GridCorrectionTest {
             long t = g + offset;
             for (String q : QUERIES) {
                 RunContext alone = context(t);
-                QueryResult unshared = accelerated.instant(q, t, store, alone);
+                QueryResult unshared = stores.accelerated.instant(q, t, stores.store, alone);
                 RunContext sharing = context(t);
-                QueryResult fast = keeping.instant(q, t, store, sharing);
-                compare(q, t, fast, exact.instant(q, t, store));
-                compare(q, t, unshared, exact.instant(q, t, store));
+                QueryResult fast = keeping.instant(q, t, stores.store, sharing);
+                compare(q, t, fast, stores.exact.instant(q, t, stores.store));
+                compare(q, t, unshared, stores.exact.instant(q, t, stores.store));
                 // the first instant after the grid point reads what leaves and keeps it; the ones after it read only
                 // what entered
                 if (fast.infos().stream().anyMatch(i -> i.contains("those that left kept from the first run after it"))
@@ -271,8 +257,8 @@ class GridCorrectionTest {
         maintainer.accepted(g + 2_000, g + 22_000, 3);
         long t = g + 40_000;
         for (String q : QUERIES) {
-            QueryResult fast = keeping.instant(q, t, store);
-            compare(q, t, fast, exact.instant(q, t, store));
+            QueryResult fast = keeping.instant(q, t, stores.store);
+            compare(q, t, fast, stores.exact.instant(q, t, stores.store));
             if (q.equals("sum_over_time(g[30m])")) {
                 assertThat(fast.infos()).anyMatch(i -> i.contains("those that left kept"));
                 assertThat(((QueryResult.VectorResult) fast).samples())
@@ -285,8 +271,8 @@ class GridCorrectionTest {
         append(gauges.get(3), new long[] {late}, new double[] {1e6});
         maintainer.accepted(late, late, 1);
         for (String q : List.of("sum_over_time(g[30m])", "count_over_time(g[30m])", "max_over_time(g[30m])")) {
-            QueryResult fast = keeping.instant(q, t + 1_000, store);
-            compare(q, t + 1_000, fast, exact.instant(q, t + 1_000, store));
+            QueryResult fast = keeping.instant(q, t + 1_000, stores.store);
+            compare(q, t + 1_000, fast, stores.exact.instant(q, t + 1_000, stores.store));
             assertThat(fast.infos()).as(q).noneMatch(i -> i.contains("those that left kept"));
         }
     }
@@ -299,8 +285,8 @@ class GridCorrectionTest {
         // until 950 (entered) comes: each answer is read from the samples kept, staying and entered
         for (long offset : new long[] {5_000, 15_000, 30_000, 40_000}) {
             long t = SPIKY_GRID + offset;
-            QueryResult fast = keeping.instant(q, t, store);
-            compare(q, t, fast, exact.instant(q, t, store));
+            QueryResult fast = keeping.instant(q, t, stores.store);
+            compare(q, t, fast, stores.exact.instant(q, t, stores.store));
             double spiky = ((QueryResult.VectorResult) fast)
                     .samples().stream()
                             .filter(x -> x.labels().equals(SPIKY.withoutMetricName()))
@@ -321,8 +307,8 @@ class GridCorrectionTest {
     void aRangeQueryWhoseStepsAreOffTheGridIsCorrectedStepByStep() {
         long start = T0 + WINDOW + 20 * 60_000 + 17_345;
         for (String q : List.of("sum_over_time(g[30m])", "increase(c_total[30m])", "max_over_time(g[30m])")) {
-            QueryResult fast = accelerated.range(q, start, start + 60 * 60_000, 7 * 60_000, store);
-            QueryResult truth = exact.range(q, start, start + 60 * 60_000, 7 * 60_000, store);
+            QueryResult fast = stores.accelerated.range(q, start, start + 60 * 60_000, 7 * 60_000, stores.store);
+            QueryResult truth = stores.exact.range(q, start, start + 60 * 60_000, 7 * 60_000, stores.store);
             assertThat(fast.infos()).as(q).anyMatch(i -> i.contains("moved to the query time"));
             List<QueryResult.Series> a = ((QueryResult.MatrixResult) fast).series();
             List<QueryResult.Series> e = ((QueryResult.MatrixResult) truth).series();
@@ -339,7 +325,8 @@ class GridCorrectionTest {
             }
         }
         // at a 15 s step the corrections would read most of the raw data: exact
-        QueryResult dense = accelerated.range("sum_over_time(g[30m])", start, start + 30 * 60_000, 15_000, store);
+        QueryResult dense =
+                stores.accelerated.range("sum_over_time(g[30m])", start, start + 30 * 60_000, 15_000, stores.store);
         assertThat(dense.infos()).anyMatch(i -> i.contains("exact answer is cheaper"));
     }
 
@@ -347,9 +334,9 @@ class GridCorrectionTest {
     void aTimeMoreThanAWindowPastTheNewestKeptPointRunsExactly() {
         long t = T0 + SPAN + 2 * WINDOW + 5_000;
         for (String q : QUERIES) {
-            QueryResult fast = accelerated.instant(q, t, store);
+            QueryResult fast = stores.accelerated.instant(q, t, stores.store);
             assertThat(fast.infos()).as(q).noneMatch(i -> i.contains("moved to the query time"));
-            compare(q, t, fast, exact.instant(q, t, store));
+            compare(q, t, fast, stores.exact.instant(q, t, stores.store));
         }
     }
 

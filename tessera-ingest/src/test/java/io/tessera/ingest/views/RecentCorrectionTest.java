@@ -10,12 +10,8 @@ import io.tessera.exec.QueryResult;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.MaterializedViews;
 import io.tessera.plan.PhysicalDag;
-import io.tessera.plan.lowering.ViewMatcher;
-import io.tessera.store.StoreDataStore;
 import io.tessera.store.raw.AppendRequest;
-import io.tessera.store.raw.RawStore;
 import io.tessera.store.raw.RawStoreConfig;
-import io.tessera.store.summary.SummaryStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,11 +44,9 @@ class RecentCorrectionTest {
             "rate(c_total[30m])",
             "delta(g[30m])");
 
-    private final RawStore raw = new RawStore(RawStoreConfig.defaults().withOutOfOrderWindow(5 * 60_000));
-    private final SummaryStore summaries = new SummaryStore();
+    private final ViewedStores stores =
+            new ViewedStores(RawStoreConfig.defaults().withOutOfOrderWindow(5 * 60_000));
     private ViewMaintainer maintainer;
-    private final StoreDataStore store = new StoreDataStore(raw, summaries);
-    private final PromqlEngine exact = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final PromqlEngine keeping = new PromqlEngine(PromqlEngine.Options.DEFAULTS);
     private final Map<Labels, List<long[]>> written = new HashMap<>();
     private final Random random = new Random(5);
@@ -60,14 +54,11 @@ class RecentCorrectionTest {
 
     RecentCorrectionTest() {
         scrapes(T0, END - 3 * 60_000);
-        maintainer = new ViewMaintainer(summaries, store, 0);
-        maintainer.accepted(T0, END - 3 * 60_000, 1);
         PhysicalDag dag = GridViewDags.of(QUERIES, GRID, 3 * 3_600_000L);
         List<MaterializedView> views = MaterializedViews.of(dag);
-        maintainer.install(dag, views);
+        maintainer = stores.installViews(dag, views, T0, END - 3 * 60_000);
         assertThat(maintainer.runOnce(Integer.MAX_VALUE)).isGreaterThan(50);
-        keeping.accelerate(QueryAccelerator.keepingCorrections(
-                d -> ViewMatcher.rewrite(d, d.roots().getFirst(), views)));
+        keeping.accelerate(QueryAccelerator.keepingCorrections(ViewedStores.rewriterFor(views)));
     }
 
     /** One request per scrape: every series' sample at about that time, as Prometheus sends them. */
@@ -97,7 +88,7 @@ class RecentCorrectionTest {
 
     private void write(AppendRequest.Builder r) {
         AppendRequest request = r.build();
-        raw.append(request);
+        stores.raw.append(request);
         if (maintainer != null) {
             long[] ts = request.timestamps();
             maintainer.accepted(
@@ -118,7 +109,7 @@ class RecentCorrectionTest {
 
     @Test
     void aDashboardAtNowIsCorrectedFromTheRecentLogAndMatchesTheExactEngine() {
-        long readsBefore = raw.recentSamples().reads();
+        long readsBefore = stores.raw.recentSamples().reads();
         int corrected = 0;
         int checked = 0;
         long now = END - 3 * 60_000;
@@ -143,15 +134,15 @@ class RecentCorrectionTest {
             // at "now", or inside the last scrape, with some of its samples after the query time
             long t = step % 2 == 0 ? now : now - SCRAPE + 800;
             for (String q : QUERIES) {
-                QueryResult fast = keeping.instant(q, t, store);
-                QueryResult truth = exact.instant(q, t, store);
+                QueryResult fast = keeping.instant(q, t, stores.store);
+                QueryResult truth = stores.exact.instant(q, t, stores.store);
                 corrected += fast.infos().stream().anyMatch(i -> i.contains("moved to the query time")) ? 1 : 0;
                 compare(q, t, fast, truth);
                 checked++;
             }
         }
         assertThat(corrected).as("corrected answers of " + checked).isGreaterThan(checked / 2);
-        assertThat(raw.recentSamples().reads() - readsBefore)
+        assertThat(stores.raw.recentSamples().reads() - readsBefore)
                 .as("span reads answered from the recent-samples log")
                 .isGreaterThan(checked / 3);
     }

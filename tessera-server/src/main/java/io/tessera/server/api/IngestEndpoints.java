@@ -305,9 +305,9 @@ public final class IngestEndpoints {
         listener.accepted(admitted.request());
         samples.add(result.samplesAppended());
         duplicates.add(result.duplicatesIgnored());
-        exemplars.add(batch.exemplarCount());
-        histograms.add(batch.histogramCount());
-        metadata.add(batch.metadataCount());
+        exemplars.add(batch.skipped().exemplars());
+        histograms.add(batch.skipped().histograms());
+        metadata.add(batch.skipped().metadata());
         futureSamples.add(admitted.futureSamples());
         int stored = admitted.request().sampleCount();
         if (written) {
@@ -315,7 +315,7 @@ public final class IngestEndpoints {
             request.setHeader("X-Prometheus-Remote-Write-Histograms-Written", "0");
             request.setHeader("X-Prometheus-Remote-Write-Exemplars-Written", "0");
         }
-        String refused = refusal(admitted, batch.histogramCount(), stored);
+        String refused = refusal(admitted, batch.skipped().histograms(), stored);
         if (refused != null) {
             partial.increment();
             request.text(400, refused + "\n");

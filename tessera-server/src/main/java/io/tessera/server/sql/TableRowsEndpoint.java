@@ -106,9 +106,10 @@ public final class TableRowsEndpoint {
             rejected.increment();
             ObjectNode error = JsonBodies.object();
             error.put("error", e.getMessage());
-            error.put("line", e.line());
-            if (e.column() != null) {
-                error.put("column", e.column());
+            RowFormatException.Detail detail = e.detail();
+            error.put("line", detail.line());
+            if (detail.column() != null) {
+                error.put("column", detail.column());
             }
             JsonBodies.send(request, 400, error);
             return;

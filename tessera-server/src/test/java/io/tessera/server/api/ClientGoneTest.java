@@ -82,8 +82,7 @@ class ClientGoneTest {
         try (HttpService http = serve(store)) {
             long sent;
             try (Socket socket = new Socket("127.0.0.1", http.port())) {
-                socket.getOutputStream().write(get("up").getBytes(StandardCharsets.US_ASCII));
-                socket.getOutputStream().flush();
+                send(socket.getOutputStream(), get("up"));
                 assertThat(store.reading.await(10, TimeUnit.SECONDS))
                         .as("the query started reading")
                         .isTrue();
@@ -109,12 +108,11 @@ class ClientGoneTest {
         try (HttpService http = serve(store)) {
             String body = "query=up&time=100";
             try (Socket socket = new Socket("127.0.0.1", http.port())) {
-                socket.getOutputStream()
-                        .write(("POST /api/v1/query HTTP/1.1\r\nHost: localhost\r\n"
-                                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
-                                        + body.length() + "\r\n\r\n" + body)
-                                .getBytes(StandardCharsets.US_ASCII));
-                socket.getOutputStream().flush();
+                send(
+                        socket.getOutputStream(),
+                        "POST /api/v1/query HTTP/1.1\r\nHost: localhost\r\n"
+                                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
+                                + body.length() + "\r\n\r\n" + body);
                 assertThat(store.reading.await(10, TimeUnit.SECONDS)).isTrue();
             }
             assertThat(store.ended.get(SLOW_SECONDS / 2, TimeUnit.SECONDS)).isInstanceOf(QueryCancelledException.class);
@@ -129,8 +127,7 @@ class ClientGoneTest {
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
             for (int i = 0; i < 3; i++) {
-                out.write(get("up").getBytes(StandardCharsets.US_ASCII));
-                out.flush();
+                send(out, get("up"));
                 assertThat(readResponse(in))
                         .startsWith("HTTP/1.1 200")
                         .endsWith("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}");
@@ -146,11 +143,9 @@ class ClientGoneTest {
         try (HttpService http = serve(store);
                 Socket socket = connectWithTimeout(http)) {
             OutputStream out = socket.getOutputStream();
-            out.write(get("up").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
+            send(out, get("up"));
             assertThat(store.reading.await(10, TimeUnit.SECONDS)).isTrue();
-            out.write((get("vector(1)") + get("vector(2)")).getBytes(StandardCharsets.US_ASCII));
-            out.flush();
+            send(out, get("vector(1)") + get("vector(2)"));
             InputStream in = socket.getInputStream();
             assertThat(readResponse(in)).startsWith("HTTP/1.1 200").endsWith("\"result\":[]}}");
             assertThat(readResponse(in))
@@ -161,6 +156,12 @@ class ClientGoneTest {
                     .contains("\"result\":[{\"metric\":{},\"value\":[1000,\"2\"]}]");
             assertThat(store.ended.get()).as("the first query ran to its end").isNull();
         }
+    }
+
+    /** Writes {@code requests} (raw HTTP/1.1 text) and flushes them. */
+    private static void send(OutputStream out, String requests) throws IOException {
+        out.write(requests.getBytes(StandardCharsets.US_ASCII));
+        out.flush();
     }
 
     /** A connection to {@code http} whose reads give up after 20 s. */

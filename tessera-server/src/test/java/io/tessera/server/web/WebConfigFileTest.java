@@ -182,27 +182,23 @@ class WebConfigFileTest {
             assertThat(anonymous.statusCode())
                     .as(call.name() + " without credentials")
                     .isEqualTo(401);
-            assertThat(anonymous.headers().firstValue("WWW-Authenticate"))
-                    .as(call.name())
-                    .hasValue("Basic");
-            assertThat(anonymous.headers().firstValue("X-Frame-Options"))
-                    .as(call.name())
-                    .hasValue("deny");
+            assertHeader(call, anonymous, "WWW-Authenticate", "Basic");
+            assertHeader(call, anonymous, "X-Frame-Options", "deny");
             assertUnauthorized(call, "alice", "looking-glass", " with a wrong password");
             assertUnauthorized(call, "bob", "wonderland", " as an unknown user");
             HttpResponse<String> alice = sendAs(call.request().get(), "alice", "wonderland");
             assertThat(alice.statusCode())
                     .as(call.name() + " with credentials: " + alice.body())
                     .isEqualTo(call.expected());
-            assertThat(alice.headers().firstValue("X-Frame-Options"))
-                    .as(call.name())
-                    .hasValue("deny");
-            assertThat(alice.headers().firstValue("Strict-Transport-Security"))
-                    .as(call.name())
-                    .hasValue("max-age=31536000");
+            assertHeader(call, alice, "X-Frame-Options", "deny");
+            assertHeader(call, alice, "Strict-Transport-Security", "max-age=31536000");
         }
         HttpResponse<String> answer = sendAs(get("/api/v1/query?query=web_metric"), "alice", "wonderland");
         assertThat(answer.body()).contains("\"__name__\":\"web_metric\"");
+    }
+
+    private static void assertHeader(Call call, HttpResponse<String> response, String header, String value) {
+        assertThat(response.headers().firstValue(header)).as(call.name()).hasValue(value);
     }
 
     private static void assertUnauthorized(Call call, String user, String password, String why) throws Exception {
