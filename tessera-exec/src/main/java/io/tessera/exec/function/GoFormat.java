@@ -43,11 +43,15 @@ public final class GoFormat {
         if (exp >= -4 && exp < exponentFormFrom) {
             return d.toPlainString();
         }
-        StringBuilder sb = new StringBuilder();
-        if (x < 0) {
-            sb.append('-');
-        }
-        sb.append(digits.charAt(0));
+        return exponentForm(x < 0, digits, exp);
+    }
+
+    /**
+     * Go's exponent form of a number with these significant {@code digits} and decimal exponent:
+     * {@code d.ddde±XX}, at least two exponent digits.
+     */
+    public static String exponentForm(boolean negative, String digits, int exp) {
+        StringBuilder sb = new StringBuilder(negative ? "-" : "").append(digits.charAt(0));
         if (digits.length() > 1) {
             sb.append('.').append(digits, 1, digits.length());
         }

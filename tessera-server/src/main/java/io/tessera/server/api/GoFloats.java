@@ -1,5 +1,6 @@
 package io.tessera.server.api;
 
+import io.tessera.exec.function.GoFormat;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -75,17 +76,7 @@ final class GoFloats {
         }
         BigDecimal d = shortest(Math.abs(v));
         String digits = d.unscaledValue().toString();
-        int exp = digits.length() - 1 - d.scale();
-        StringBuilder sb = new StringBuilder(v < 0 ? "-" : "").append(digits.charAt(0));
-        if (digits.length() > 1) {
-            sb.append('.').append(digits, 1, digits.length());
-        }
-        sb.append('e').append(exp < 0 ? '-' : '+');
-        int e = Math.abs(exp);
-        if (e < 10) {
-            sb.append('0');
-        }
-        return sb.append(e).toString();
+        return GoFormat.exponentForm(v < 0, digits, digits.length() - 1 - d.scale());
     }
 
     /** NaN and the infinities as Go writes them, a zero as {@code zero} after its sign; null for other values. */
