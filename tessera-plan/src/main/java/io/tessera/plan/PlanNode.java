@@ -8,7 +8,7 @@ public sealed interface PlanNode
         permits Scan,
                 TimeRange,
                 TimeShift,
-                RangeFunction,
+                RangeFunctionNode,
                 Subquery,
                 InstantFunction,
                 VectorAggregate,
@@ -17,9 +17,7 @@ public sealed interface PlanNode
                 NumberLiteral,
                 StringLiteral,
                 PaneState,
-                ViewRangeFunction,
                 ViewValue,
-                GridCorrection,
                 Fallback,
                 SqlNode {
 

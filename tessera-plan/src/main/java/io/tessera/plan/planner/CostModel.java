@@ -2,18 +2,10 @@ package io.tessera.plan.planner;
 
 import io.tessera.plan.Materialization;
 import io.tessera.plan.StateSpec;
-import io.tessera.sketch.AvgState;
-import io.tessera.sketch.CountState;
-import io.tessera.sketch.CounterState;
+import io.tessera.sketch.ExactStates;
 import io.tessera.sketch.KllState;
-import io.tessera.sketch.LastState;
-import io.tessera.sketch.MaxState;
-import io.tessera.sketch.MinState;
-import io.tessera.sketch.PresentState;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
-import io.tessera.sketch.SumState;
-import io.tessera.sketch.VarianceState;
 import java.util.Collection;
 
 /**
@@ -157,15 +149,6 @@ final class CostModel {
     /** The size of one pane state holding {@code samplesPerPane} samples. */
     static long stateBytes(StateSpec spec, double samplesPerPane) {
         State s = switch (spec.family()) {
-            case SUM -> new SumState();
-            case COUNT -> new CountState();
-            case MIN -> new MinState();
-            case MAX -> new MaxState();
-            case AVG -> new AvgState();
-            case VARIANCE -> new VarianceState();
-            case LAST -> new LastState();
-            case PRESENT -> new PresentState();
-            case COUNTER -> new CounterState();
             case SAMPLES -> {
                 io.tessera.sketch.SampleRunState run = new io.tessera.sketch.SampleRunState();
                 long n = (long) Math.min(Math.ceil(samplesPerPane), 1_000_000);
@@ -192,7 +175,9 @@ final class CostModel {
                 }
                 yield d;
             }
-            default -> throw new IllegalArgumentException("no size estimate for " + spec.family() + " states");
+            case CURVE, DDSKETCH, FREQUENT ->
+                throw new IllegalArgumentException("no size estimate for " + spec.family() + " states");
+            default -> ExactStates.empty(spec.family());
         };
         return s.memoryBytes();
     }
