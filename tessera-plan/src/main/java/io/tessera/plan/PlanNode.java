@@ -5,7 +5,7 @@ package io.tessera.plan;
  * node (a shared Scan, say) and a node is a value: two lowerings of the same query are equal.
  */
 public sealed interface PlanNode
-        permits Scan,
+        permits LeafNode,
                 TimeRange,
                 TimeShift,
                 RangeFunctionNode,
@@ -14,8 +14,6 @@ public sealed interface PlanNode
                 VectorAggregate,
                 VectorBinary,
                 Negate,
-                NumberLiteral,
-                StringLiteral,
                 PaneState,
                 ViewValue,
                 Fallback,
