@@ -11,21 +11,12 @@ import java.util.Arrays;
  * {@code count_over_time} over the same range (it tells whether a series still has samples, and
  * weighs an average or a rank); {@code params} are the function's, as the RangeFunction takes them.
  */
-public record GridCorrection(String function, int value, int count, int range, int[] params) implements PlanNode {
+public record GridCorrection(String function, int value, int count, int range, int[] params)
+        implements RangeFunctionNode {
 
     @Override
-    public int[] inputs() {
-        int[] all = new int[params.length + 3];
-        all[0] = value;
-        all[1] = count;
-        all[2] = range;
-        System.arraycopy(params, 0, all, 3, params.length);
-        return all;
-    }
-
-    @Override
-    public ValueKind kind() {
-        return ValueKind.INSTANT_VECTOR;
+    public int[] operands() {
+        return new int[] {value, count, range};
     }
 
     @Override

@@ -1,12 +1,7 @@
 package io.tessera.plan;
 
 /** A constant scalar. */
-public record NumberLiteral(double value) implements PlanNode {
-
-    @Override
-    public int[] inputs() {
-        return new int[0];
-    }
+public record NumberLiteral(double value) implements LeafNode {
 
     @Override
     public ValueKind kind() {

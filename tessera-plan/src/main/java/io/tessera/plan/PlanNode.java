@@ -5,21 +5,17 @@ package io.tessera.plan;
  * node (a shared Scan, say) and a node is a value: two lowerings of the same query are equal.
  */
 public sealed interface PlanNode
-        permits Scan,
+        permits LeafNode,
                 TimeRange,
                 TimeShift,
-                RangeFunction,
+                RangeFunctionNode,
                 Subquery,
                 InstantFunction,
                 VectorAggregate,
                 VectorBinary,
                 Negate,
-                NumberLiteral,
-                StringLiteral,
                 PaneState,
-                ViewRangeFunction,
                 ViewValue,
-                GridCorrection,
                 Fallback,
                 SqlNode {
 

@@ -10,9 +10,7 @@ public final class PlanNodes {
     /** {@code node} with its inputs, in {@link PlanNode#inputs()} order, replaced by {@code in}. */
     public static PlanNode withInputs(PlanNode node, int[] in) {
         return switch (node) {
-            case Scan s -> s;
-            case NumberLiteral n -> n;
-            case StringLiteral s -> s;
+            case LeafNode l -> l;
             case TimeRange t -> new TimeRange(in[0], t.windowKind(), t.rangeMs());
             case TimeShift t -> new TimeShift(in[0], t.offsetMs(), t.at(), t.kind());
             case RangeFunction r -> new RangeFunction(r.function(), in[0], tail(in));

@@ -8,7 +8,7 @@ import java.util.Optional;
  * {@code sum_over_time}, {@code quantile_over_time}… {@code input} is the range vector;
  * {@code params} are the other arguments (scalars) in the order the function takes them.
  */
-public record RangeFunction(String function, int input, int[] params) implements PlanNode {
+public record RangeFunction(String function, int input, int[] params) implements RangeFunctionNode {
 
     /** The function's entry in the range-function table; empty for a name it does not have (a hand-written plan's). */
     public Optional<RangeFunctionKind> functionKind() {
@@ -16,16 +16,8 @@ public record RangeFunction(String function, int input, int[] params) implements
     }
 
     @Override
-    public int[] inputs() {
-        int[] all = new int[params.length + 1];
-        all[0] = input;
-        System.arraycopy(params, 0, all, 1, params.length);
-        return all;
-    }
-
-    @Override
-    public ValueKind kind() {
-        return ValueKind.INSTANT_VECTOR;
+    public int[] operands() {
+        return new int[] {input};
     }
 
     @Override

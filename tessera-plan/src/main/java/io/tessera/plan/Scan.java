@@ -8,15 +8,10 @@ import java.util.List;
  * A raw-data leaf: the series of {@code source} that satisfy every matcher. The window it reads
  * is not part of the node: it is the union of its readers' windows, derived at compile time.
  */
-public record Scan(Source source, List<LabelMatcher> matchers) implements PlanNode {
+public record Scan(Source source, List<LabelMatcher> matchers) implements LeafNode {
 
     public Scan {
         matchers = List.copyOf(matchers);
-    }
-
-    @Override
-    public int[] inputs() {
-        return new int[0];
     }
 
     @Override

@@ -1,12 +1,7 @@
 package io.tessera.plan;
 
 /** A constant string (a function argument such as label_replace's regex). */
-public record StringLiteral(String value) implements PlanNode {
-
-    @Override
-    public int[] inputs() {
-        return new int[0];
-    }
+public record StringLiteral(String value) implements LeafNode {
 
     @Override
     public ValueKind kind() {

@@ -9,19 +9,11 @@ import java.util.Arrays;
  * ({@code sum_over_time}, {@code rate}, {@code quantile_over_time}…), with {@code params} as
  * the RangeFunction it replaces takes them. {@code view} is the id of a {@link PaneState}.
  */
-public record ViewRangeFunction(String function, int view, long windowMs, int[] params) implements PlanNode {
+public record ViewRangeFunction(String function, int view, long windowMs, int[] params) implements RangeFunctionNode {
 
     @Override
-    public int[] inputs() {
-        int[] all = new int[params.length + 1];
-        all[0] = view;
-        System.arraycopy(params, 0, all, 1, params.length);
-        return all;
-    }
-
-    @Override
-    public ValueKind kind() {
-        return ValueKind.INSTANT_VECTOR;
+    public int[] operands() {
+        return new int[] {view};
     }
 
     @Override

@@ -16,7 +16,6 @@ import io.tessera.plan.planner.PlanResult;
 import io.tessera.plan.planner.Planner;
 import io.tessera.plan.workload.Workload;
 import io.tessera.plan.workload.WorkloadQuery;
-import io.tessera.promql.Parser;
 import io.tessera.sketch.StateFamily;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -99,10 +98,7 @@ public final class AccelPlan {
     public static InstallablePlan withPaneViews(
             List<String> queries, long retentionMs, Function<Scan, ScanPanes> panes) {
         DagBuilder b = new DagBuilder();
-        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
-        for (String q : queries) {
-            b.root(lowering.lower(Parser.parse(q)));
-        }
+        PromqlLowering.lowerRoots(b, queries);
         PhysicalDag lowered = b.build();
         for (int id = 0; id < lowered.size(); id++) {
             if (lowered.node(id) instanceof Scan scan) {

@@ -16,7 +16,6 @@ import io.tessera.plan.TimeRange;
 import io.tessera.plan.codec.InstallablePlan;
 import io.tessera.plan.lowering.PromqlLowering;
 import io.tessera.plan.lowering.ViewMatcher;
-import io.tessera.promql.Parser;
 import io.tessera.sketch.StateFamily;
 import java.io.File;
 import java.io.IOException;
@@ -334,12 +333,7 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     /** Six pane views over the two Scans, an evaluation-grid view of four of the queries and, with {@code curve}, a curve view of one. */
     static InstallablePlan views(boolean curve) {
         DagBuilder b = new DagBuilder();
-        PromqlLowering lowering = new PromqlLowering(b, PromqlLowering.DEFAULT_LOOKBACK_MS);
-        int[] roots = new int[QUERIES.size()];
-        for (int i = 0; i < QUERIES.size(); i++) {
-            roots[i] = lowering.lower(Parser.parse(QUERIES.get(i)));
-            b.root(roots[i]);
-        }
+        int[] roots = PromqlLowering.lowerRoots(b, QUERIES);
         PhysicalDag lowered = b.build();
         for (int id = 0; id < lowered.size(); id++) {
             if (lowered.node(id) instanceof Scan scan) {

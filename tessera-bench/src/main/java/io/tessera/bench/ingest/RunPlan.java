@@ -13,7 +13,7 @@ import java.util.Locale;
  * the shared {@link EncodedLoad} for a limited time. Rounds are encoded before they are timed,
  * as many as the rate seen so far predicts with headroom, within a memory budget.
  */
-final class RunPlan {
+record RunPlan(EncodedLoad load, Duration warmup, Duration measure, PrintStream out) {
 
     /** Rounds of the first warm-up step: the first creates every series, the second appends to them. */
     private static final int FIRST_WARMUP_ROUNDS = 2;
@@ -23,18 +23,6 @@ final class RunPlan {
     private static final long MIN_SEGMENT_MILLIS = 500;
     /** Share of this JVM's maximum heap the encoded requests may take. */
     private static final double BODY_BUDGET = 0.5;
-
-    private final EncodedLoad load;
-    private final Duration warmup;
-    private final Duration measure;
-    private final PrintStream out;
-
-    RunPlan(EncodedLoad load, Duration warmup, Duration measure, PrintStream out) {
-        this.load = load;
-        this.warmup = warmup;
-        this.measure = measure;
-        this.out = out;
-    }
 
     TargetResult run(Target target) throws Exception {
         LoadSender sender = new LoadSender(target.writeUrl(), load.shape().samplesPerRequest(), out);

@@ -25,6 +25,7 @@ import io.tessera.promql.Call;
 import io.tessera.promql.Expr;
 import io.tessera.promql.MatrixSelector;
 import io.tessera.promql.ParenExpr;
+import io.tessera.promql.Parser;
 import io.tessera.promql.RangeFunctionKind;
 import io.tessera.promql.SubqueryExpr;
 import io.tessera.promql.UnaryExpr;
@@ -61,6 +62,20 @@ public final class PromqlLowering {
         DagBuilder builder = new DagBuilder();
         builder.root(new PromqlLowering(builder, lookbackMs).lower(expr));
         return builder.build();
+    }
+
+    /**
+     * Parses each query and adds it to {@code dag} as a root, in order, with the default lookback;
+     * returns the roots' node ids.
+     */
+    public static int[] lowerRoots(DagBuilder dag, List<String> queries) {
+        PromqlLowering lowering = new PromqlLowering(dag, DEFAULT_LOOKBACK_MS);
+        int[] roots = new int[queries.size()];
+        for (int i = 0; i < roots.length; i++) {
+            roots[i] = lowering.lower(Parser.parse(queries.get(i)));
+            dag.root(roots[i]);
+        }
+        return roots;
     }
 
     /** Adds {@code expr} to the DAG and returns its node id. */

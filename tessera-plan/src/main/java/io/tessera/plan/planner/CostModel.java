@@ -2,18 +2,10 @@ package io.tessera.plan.planner;
 
 import io.tessera.plan.Materialization;
 import io.tessera.plan.StateSpec;
-import io.tessera.sketch.AvgState;
-import io.tessera.sketch.CountState;
-import io.tessera.sketch.CounterState;
+import io.tessera.sketch.ExactStates;
 import io.tessera.sketch.KllState;
-import io.tessera.sketch.LastState;
-import io.tessera.sketch.MaxState;
-import io.tessera.sketch.MinState;
-import io.tessera.sketch.PresentState;
 import io.tessera.sketch.State;
 import io.tessera.sketch.StateFamily;
-import io.tessera.sketch.SumState;
-import io.tessera.sketch.VarianceState;
 import java.util.Collection;
 
 /**
@@ -34,20 +26,10 @@ import java.util.Collection;
  * runs, and rebuilds the whole retention once per horizon (a cold start).
  * </ul>
  */
-final class CostModel {
-
-    private final CostConstants c;
-    private final double series;
-    private final double scrapeMs;
+record CostModel(CostConstants constants, double series, double scrapeMs) {
 
     CostModel(CostConstants constants, long series, long scrapeMs) {
         this(constants, (double) series, (double) scrapeMs);
-    }
-
-    private CostModel(CostConstants constants, double series, double scrapeMs) {
-        this.c = constants;
-        this.series = series;
-        this.scrapeMs = scrapeMs;
     }
 
     /**
@@ -59,20 +41,6 @@ final class CostModel {
         return new CostModel(constants, groups, groups * 1000.0 / rowsPerSecond);
     }
 
-    /** The interval between one series' samples. */
-    double scrapeMs() {
-        return scrapeMs;
-    }
-
-    CostConstants constants() {
-        return c;
-    }
-
-    /** Series per selector. */
-    double series() {
-        return series;
-    }
-
     double samples(double ms) {
         return ms / scrapeMs;
     }
@@ -81,7 +49,8 @@ final class CostModel {
     double exact(Reader r) {
         double w = r.windowMs();
         double perSeries = samples(w);
-        double touch = c.exactSampleNs() * (r.match().family() == StateFamily.KLL ? Math.max(1, log2(perSeries)) : 1);
+        double touch =
+                constants.exactSampleNs() * (r.match().family() == StateFamily.KLL ? Math.max(1, log2(perSeries)) : 1);
         boolean slides = r.match().slides();
         double cost = 0;
         for (Reach reach : r.reaches()) {
@@ -93,7 +62,7 @@ final class CostModel {
     private double exactPerRun(Reach reach, double w, double touchNs, boolean slides) {
         return series
                 * (samplesTouched(w, reach.steps(), reach.cadenceMs(), slides) * touchNs
-                        + samples(reach.extentMs() + w) * c.rawReadNs());
+                        + samples(reach.extentMs() + w) * constants.rawReadNs());
     }
 
     /**
@@ -114,7 +83,7 @@ final class CostModel {
     double viewRead(Reader r, long paneMs) {
         StateFamily f = r.match().family();
         double w = r.windowMs();
-        double touch = c.exactSampleNs() * (f == StateFamily.KLL ? Math.max(1, log2(samples(w))) : 1);
+        double touch = constants.exactSampleNs() * (f == StateFamily.KLL ? Math.max(1, log2(samples(w))) : 1);
         double cost = 0;
         for (Reach reach : r.reaches()) {
             if (reach.pinned()) {
@@ -122,9 +91,12 @@ final class CostModel {
                 continue;
             }
             double merges = w / paneMs + (reach.onGrid() ? 0 : 1);
-            double perTime = series * (merges * c.mergeNs(f) + c.finalizeNs(f));
-            double edges =
-                    reach.onGrid() ? 0 : series * samples(paneMs) * (c.exactSampleNs() + c.rawReadNs() + c.updateNs(f));
+            double perTime = series * (merges * constants.mergeNs(f) + constants.finalizeNs(f));
+            double edges = reach.onGrid()
+                    ? 0
+                    : series
+                            * samples(paneMs)
+                            * (constants.exactSampleNs() + constants.rawReadNs() + constants.updateNs(f));
             cost += reach.evalsPerSecond() * (reach.steps() * perTime + edges);
         }
         return cost * 1e-9;
@@ -133,17 +105,20 @@ final class CostModel {
     /** The upkeep of a view per second, without its reads. */
     double upkeep(Materialization.Mode mode, StateSpec spec, long paneMs, long retentionMs) {
         double ingestPerSecond = series * 1000.0 / scrapeMs;
-        double commits = series * 1000.0 / paneMs * c.insertNs();
-        double memory = memoryBytes(spec, paneMs, retentionMs) * c.memoryCoresPerByte();
+        double commits = series * 1000.0 / paneMs * constants.insertNs();
+        double memory = memoryBytes(spec, paneMs, retentionMs) * constants.memoryCoresPerByte();
         StateFamily f = spec.family();
         return switch (mode) {
-            case AT_INGESTION -> (ingestPerSecond * (c.routeNs() + c.updateNs(f)) + commits) * 1e-9 + memory;
+            case AT_INGESTION ->
+                (ingestPerSecond * (constants.routeNs() + constants.updateNs(f)) + commits) * 1e-9 + memory;
             case AT_QUERY_KEPT -> {
                 double coldStart = series
                         * samples(retentionMs)
-                        * (c.exactSampleNs() + c.updateNs(f))
-                        / (c.oneOffHorizonMs() / 1000.0);
-                yield (ingestPerSecond * (c.exactSampleNs() + c.updateNs(f)) + commits + coldStart) * 1e-9 + memory;
+                        * (constants.exactSampleNs() + constants.updateNs(f))
+                        / (constants.oneOffHorizonMs() / 1000.0);
+                yield (ingestPerSecond * (constants.exactSampleNs() + constants.updateNs(f)) + commits + coldStart)
+                                * 1e-9
+                        + memory;
             }
         };
     }
@@ -157,15 +132,6 @@ final class CostModel {
     /** The size of one pane state holding {@code samplesPerPane} samples. */
     static long stateBytes(StateSpec spec, double samplesPerPane) {
         State s = switch (spec.family()) {
-            case SUM -> new SumState();
-            case COUNT -> new CountState();
-            case MIN -> new MinState();
-            case MAX -> new MaxState();
-            case AVG -> new AvgState();
-            case VARIANCE -> new VarianceState();
-            case LAST -> new LastState();
-            case PRESENT -> new PresentState();
-            case COUNTER -> new CounterState();
             case SAMPLES -> {
                 io.tessera.sketch.SampleRunState run = new io.tessera.sketch.SampleRunState();
                 long n = (long) Math.min(Math.ceil(samplesPerPane), 1_000_000);
@@ -192,7 +158,9 @@ final class CostModel {
                 }
                 yield d;
             }
-            default -> throw new IllegalArgumentException("no size estimate for " + spec.family() + " states");
+            case CURVE, DDSKETCH, FREQUENT ->
+                throw new IllegalArgumentException("no size estimate for " + spec.family() + " states");
+            default -> ExactStates.empty(spec.family());
         };
         return s.memoryBytes();
     }

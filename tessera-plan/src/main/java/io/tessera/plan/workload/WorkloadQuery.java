@@ -55,19 +55,8 @@ public record WorkloadQuery(
         }
     }
 
-    public WorkloadQuery(
-            String query,
-            Type type,
-            long rangeMs,
-            long stepMs,
-            long everyMs,
-            AccuracyTarget accuracy,
-            boolean aligned) {
-        this(query, type, rangeMs, stepMs, everyMs, accuracy, aligned, Language.PROMQL);
-    }
-
     public WorkloadQuery(String query, Type type, long rangeMs, long stepMs, long everyMs, AccuracyTarget accuracy) {
-        this(query, type, rangeMs, stepMs, everyMs, accuracy, type == Type.RANGE);
+        this(query, type, rangeMs, stepMs, everyMs, accuracy, type == Type.RANGE, Language.PROMQL);
     }
 
     /** A SQL query evaluated at now() every {@code everyMs} (0: once). */

@@ -130,7 +130,8 @@ final class WorkloadYaml {
             aligned = node.get("aligned").booleanValue();
         }
         try {
-            return new WorkloadQuery(text.textValue(), type, range, step, every, accuracy, aligned);
+            return new WorkloadQuery(
+                    text.textValue(), type, range, step, every, accuracy, aligned, WorkloadQuery.Language.PROMQL);
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException(path + ": " + e.getMessage(), e);
         }
