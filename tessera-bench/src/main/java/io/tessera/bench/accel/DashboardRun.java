@@ -113,8 +113,8 @@ final class DashboardRun {
             throws IOException, InterruptedException {
         for (int w = 0; w < settings.warmup(); w++) {
             long t = end - (w % INSTANTS) * MINUTE;
-            AccelBenchCommand.ask(theirs, q, t);
-            AccelBenchCommand.ask(ours, q, t);
+            ask(theirs, q, t);
+            ask(ours, q, t);
         }
         int runs = settings.rounds() * INSTANTS;
         long[] prom = new long[runs];
@@ -123,8 +123,8 @@ final class DashboardRun {
         double error = 0;
         for (int r = 0; r < runs; r++) {
             long t = end - (r % INSTANTS) * MINUTE;
-            ApiResponse a = AccelBenchCommand.ask(theirs, q, t);
-            ApiResponse b = AccelBenchCommand.ask(ours, q, t);
+            ApiResponse a = ask(theirs, q, t);
+            ApiResponse b = ask(ours, q, t);
             prom[r] = a.nanos();
             tess[r] = b.nanos();
             sources.add(b);
@@ -162,8 +162,8 @@ final class DashboardRun {
             long now = data.startMs() + (from + perStep) * data.intervalMs();
             for (int i = 0; i < n; i++) {
                 AccelQuery q = queries.get(i);
-                ApiResponse a = AccelBenchCommand.ask(theirs, q, now);
-                ApiResponse b = AccelBenchCommand.ask(ours, q, now);
+                ApiResponse a = ask(theirs, q, now);
+                ApiResponse b = ask(ours, q, now);
                 prom[i][s] = a.nanos();
                 tess[i][s] = b.nanos();
                 sources[i].add(b);
@@ -200,6 +200,15 @@ final class DashboardRun {
             out.println("             why exact: " + sources.whyExact());
         }
         return row;
+    }
+
+    /**
+     * {@code q} at {@code t}: an instant query at {@code t}; the range panel over the hour up to
+     * {@code t} rounded down to its step, as Grafana aligns a panel's range to its step.
+     */
+    private static ApiResponse ask(QueryApi api, AccelQuery q, long t) throws IOException, InterruptedException {
+        long step = DashboardSuite.STEP_MS;
+        return AccelBenchCommand.ask(api, q, q.range() ? Math.floorDiv(t, step) * step : t);
     }
 
     /**
