@@ -90,9 +90,7 @@ public final class RemoteWrite2Decoder {
                 in = CodedInputStream.newInstance(buf, 0, buf.length);
                 for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                     if (WireFormat.getTagFieldNumber(tag) == REQUEST_TIMESERIES) {
-                        int limit = RemoteWriteFields.enter(in, tag, "Timeseries");
-                        readSeries();
-                        in.popLimit(limit);
+                        RemoteWriteFields.readMessage(in, tag, "Timeseries", this::readSeries);
                     } else {
                         WireSchema.skipUnknown(in, tag, "Request");
                     }

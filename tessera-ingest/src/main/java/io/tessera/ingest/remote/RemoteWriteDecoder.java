@@ -102,11 +102,8 @@ public final class RemoteWriteDecoder {
             try {
                 for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                     switch (WireFormat.getTagFieldNumber(tag)) {
-                        case WRITE_REQUEST_TIMESERIES -> {
-                            int limit = RemoteWriteFields.enter(in, tag, "Timeseries");
-                            readSeries();
-                            in.popLimit(limit);
-                        }
+                        case WRITE_REQUEST_TIMESERIES ->
+                            RemoteWriteFields.readMessage(in, tag, "Timeseries", this::readSeries);
                         case WRITE_REQUEST_METADATA -> {
                             RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.METRIC_METADATA, "Metadata");
                             batch.addMetadata(1);
@@ -126,11 +123,7 @@ public final class RemoteWriteDecoder {
             labels.clear();
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 switch (WireFormat.getTagFieldNumber(tag)) {
-                    case SERIES_LABELS -> {
-                        int limit = RemoteWriteFields.enter(in, tag, "Labels");
-                        readLabel();
-                        in.popLimit(limit);
-                    }
+                    case SERIES_LABELS -> RemoteWriteFields.readMessage(in, tag, "Labels", this::readLabel);
                     case SERIES_SAMPLES -> RemoteWriteFields.readSampleMessage(in, tag, batch);
                     case SERIES_EXEMPLARS -> {
                         RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.EXEMPLAR, "Exemplars");

@@ -37,8 +37,19 @@ final class RemoteWriteFields {
 
     /** Reads the length-delimited {@code Sample} message of field {@code tag} into {@code batch}. */
     static void readSampleMessage(CodedInputStream in, int tag, WriteBatchBuilder batch) throws IOException {
-        int limit = enter(in, tag, "Samples");
-        readSample(in, batch);
+        readMessage(in, tag, "Samples", () -> readSample(in, batch));
+    }
+
+    /** Reads the fields of one embedded message from a stream limited to it. */
+    @FunctionalInterface
+    interface MessageReader {
+        void read() throws IOException;
+    }
+
+    /** Reads the length-delimited message of field {@code tag} with {@code reader}, the stream limited to it. */
+    static void readMessage(CodedInputStream in, int tag, String field, MessageReader reader) throws IOException {
+        int limit = enter(in, tag, field);
+        reader.read();
         in.popLimit(limit);
     }
 
@@ -62,8 +73,6 @@ final class RemoteWriteFields {
 
     /** Checks and skips the length-delimited message of field {@code tag} against {@code schema}. */
     static void skipMessage(CodedInputStream in, int tag, WireSchema schema, String field) throws IOException {
-        int limit = enter(in, tag, field);
-        schema.skip(in);
-        in.popLimit(limit);
+        readMessage(in, tag, field, () -> schema.skip(in));
     }
 }
