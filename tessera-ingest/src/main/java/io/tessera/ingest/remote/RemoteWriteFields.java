@@ -6,6 +6,7 @@ import com.google.protobuf.WireFormat;
 import io.tessera.ingest.MalformedProtobufException;
 import io.tessera.ingest.WriteBatchBuilder;
 import java.io.IOException;
+import java.util.function.Supplier;
 
 /** The parts remote write 1.0 and 2.0 share: a {@code Sample} message, and checked skipping of one embedded message. */
 final class RemoteWriteFields {
@@ -60,6 +61,20 @@ final class RemoteWriteFields {
     static int enter(CodedInputStream in, int tag, String field) throws IOException {
         WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, field);
         return in.pushLimit(in.readRawVarint32());
+    }
+
+    /**
+     * Reads a request held in memory with {@code reader}; what protobuf cannot parse is reported as
+     * an unparsable {@code message} at the position of the stream {@code in} then supplies.
+     */
+    static void readRequest(String message, Supplier<CodedInputStream> in, MessageReader reader) {
+        try {
+            reader.read();
+        } catch (InvalidProtocolBufferException e) {
+            throw unparsable(message, in.get(), e);
+        } catch (IOException e) {
+            throw new IllegalStateException("reading from a byte array failed", e);
+        }
     }
 
     /** What a request that protobuf cannot parse is reported as: where the reading of {@code message} stopped, and why. */
