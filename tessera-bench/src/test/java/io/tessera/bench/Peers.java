@@ -1,9 +1,19 @@
 package io.tessera.bench;
 
-/** Stopping the servers a test started beside each other. */
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.tessera.bench.peer.PrometheusProcess;
+
+/** Starting conditions and stopping of the servers a test runs beside each other. */
 public final class Peers {
 
     private Peers() {}
+
+    /** Skips the test, saying what is skipped and how to install Prometheus, when no Prometheus binary is found. */
+    public static void assumePrometheusInstalled(String skipped) {
+        assumeTrue(
+                PrometheusProcess.findBinary() != null, "skipping " + skipped + ": " + PrometheusProcess.installHint());
+    }
 
     /**
      * Closes each server that was started (not null), in order, each even when closing one

@@ -1,9 +1,8 @@
 package io.tessera.bench.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.tessera.bench.peer.PrometheusProcess;
+import io.tessera.bench.Peers;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -30,9 +29,7 @@ class CompareBenchQuickTest {
 
     @Test
     void quickRunWritesTheReportWithEveryQueryAndItsErrors() throws Exception {
-        assumeTrue(
-                PrometheusProcess.findBinary() != null,
-                "skipping bench compare --quick: " + PrometheusProcess.installHint());
+        Peers.assumePrometheusInstalled("bench compare --quick");
         Path dir = Path.of("target", "bench-compare-test");
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PrintStream original = System.out;

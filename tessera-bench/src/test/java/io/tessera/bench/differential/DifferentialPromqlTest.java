@@ -1,7 +1,6 @@
 package io.tessera.bench.differential;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.tessera.bench.Peers;
 import io.tessera.bench.peer.PrometheusProcess;
@@ -53,9 +52,7 @@ class DifferentialPromqlTest {
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(
-                PrometheusProcess.findBinary() != null,
-                "skipping the differential PromQL test against Prometheus 2.42: " + PrometheusProcess.installHint());
+        Peers.assumePrometheusInstalled("the differential PromQL test against Prometheus 2.42");
         shape = FULL
                 ? DatasetShape.of(2_000, Duration.ofHours(3), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED)
                 : DatasetShape.of(300, Duration.ofHours(1), Duration.ofSeconds(15), Duration.ofMinutes(20), SEED);

@@ -1,7 +1,6 @@
 package io.tessera.bench.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.tessera.bench.Peers;
 import io.tessera.bench.peer.PrometheusProcess;
@@ -41,9 +40,7 @@ class PrometheusRemoteWriteTest {
 
     @BeforeAll
     static void start() throws IOException {
-        assumeTrue(
-                PrometheusProcess.findBinary() != null,
-                "skipping the remote-write comparison against a real Prometheus: " + PrometheusProcess.installHint());
+        Peers.assumePrometheusInstalled("the remote-write comparison against a real Prometheus");
         startedMillis = System.currentTimeMillis();
         tessera = TesseraServer.start(ServerConfig.DEFAULTS.withListen("127.0.0.1:0"));
         prometheus = PrometheusProcess.start(prometheusConfig(tessera.address()), Duration.ofSeconds(30));

@@ -1,7 +1,6 @@
 package io.tessera.ingest.remote;
 
 import com.google.protobuf.CodedInputStream;
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import io.tessera.core.LabelsInterner;
 import io.tessera.ingest.IngestOptions;
@@ -82,27 +81,23 @@ public final class RemoteWrite2Decoder {
         }
 
         WriteBatch decode() {
-            try {
-                readSymbols();
-                if (symbolCount > 0 && symbolLength[0] != 0) {
-                    throw malformed("the first symbol must be the empty string, got \"" + symbol(0) + "\"");
-                }
-                in = CodedInputStream.newInstance(buf, 0, buf.length);
-                for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-                    if (WireFormat.getTagFieldNumber(tag) == REQUEST_TIMESERIES) {
-                        int limit = RemoteWriteFields.enter(in, tag, "Timeseries");
-                        readSeries();
-                        in.popLimit(limit);
-                    } else {
-                        WireSchema.skipUnknown(in, tag, "Request");
-                    }
-                }
-            } catch (InvalidProtocolBufferException e) {
-                throw RemoteWriteFields.unparsable("io.prometheus.write.v2.Request", in, e);
-            } catch (IOException e) {
-                throw new IllegalStateException("reading from a byte array failed", e);
-            }
+            RemoteWriteFields.readRequest("io.prometheus.write.v2.Request", () -> in, this::readRequest);
             return batch.build();
+        }
+
+        private void readRequest() throws IOException {
+            readSymbols();
+            if (symbolCount > 0 && symbolLength[0] != 0) {
+                throw malformed("the first symbol must be the empty string, got \"" + symbol(0) + "\"");
+            }
+            in = CodedInputStream.newInstance(buf, 0, buf.length);
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                if (WireFormat.getTagFieldNumber(tag) == REQUEST_TIMESERIES) {
+                    RemoteWriteFields.readMessage(in, tag, "Timeseries", this::readSeries);
+                } else {
+                    WireSchema.skipUnknown(in, tag, "Request");
+                }
+            }
         }
 
         /** First pass: where each symbol's bytes are; the fields between are checked by the second pass. */

@@ -1,7 +1,6 @@
 package io.tessera.ingest.remote;
 
 import com.google.protobuf.CodedInputStream;
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import io.tessera.core.LabelsInterner;
 import io.tessera.ingest.IngestOptions;
@@ -47,12 +46,6 @@ public final class RemoteWriteDecoder {
     }
 
     /**
-     * Decodes an HTTP request body (snappy block format).
-     *
-     * @throws WriteRejectedException with status 400 for a malformed body or an invalid series,
-     *     413 when the body would decompress to more than the configured limit
-     */
-    /**
      * The uncompressed size a snappy-compressed request body declares in its header, read
      * without decompressing (for 1.0 and 2.0 alike), or -1 when the header is malformed.
      */
@@ -60,6 +53,12 @@ public final class RemoteWriteDecoder {
         return SnappyBlock.declaredLength(body);
     }
 
+    /**
+     * Decodes an HTTP request body (snappy block format).
+     *
+     * @throws WriteRejectedException with status 400 for a malformed body or an invalid series,
+     *     413 when the body would decompress to more than the configured limit
+     */
     public WriteBatch decode(byte[] body) {
         return decode(body, 0, body.length);
     }
@@ -99,38 +98,29 @@ public final class RemoteWriteDecoder {
         WriteBatch decode(int length) {
             batch.ensureCapacity(length / 512, length / 32);
             in = CodedInputStream.newInstance(buf, base, length);
-            try {
-                for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-                    switch (WireFormat.getTagFieldNumber(tag)) {
-                        case WRITE_REQUEST_TIMESERIES -> {
-                            int limit = RemoteWriteFields.enter(in, tag, "Timeseries");
-                            readSeries();
-                            in.popLimit(limit);
-                        }
-                        case WRITE_REQUEST_METADATA -> {
-                            RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.METRIC_METADATA, "Metadata");
-                            batch.addMetadata(1);
-                        }
-                        default -> WireSchema.skipUnknown(in, tag, "WriteRequest");
-                    }
-                }
-            } catch (InvalidProtocolBufferException e) {
-                throw RemoteWriteFields.unparsable("WriteRequest", in, e);
-            } catch (IOException e) {
-                throw new IllegalStateException("reading from a byte array failed", e);
-            }
+            RemoteWriteFields.readRequest("WriteRequest", () -> in, this::readWriteRequest);
             return batch.build();
+        }
+
+        private void readWriteRequest() throws IOException {
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                switch (WireFormat.getTagFieldNumber(tag)) {
+                    case WRITE_REQUEST_TIMESERIES ->
+                        RemoteWriteFields.readMessage(in, tag, "Timeseries", this::readSeries);
+                    case WRITE_REQUEST_METADATA -> {
+                        RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.METRIC_METADATA, "Metadata");
+                        batch.addMetadata(1);
+                    }
+                    default -> WireSchema.skipUnknown(in, tag, "WriteRequest");
+                }
+            }
         }
 
         private void readSeries() throws IOException {
             labels.clear();
             for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
                 switch (WireFormat.getTagFieldNumber(tag)) {
-                    case SERIES_LABELS -> {
-                        int limit = RemoteWriteFields.enter(in, tag, "Labels");
-                        readLabel();
-                        in.popLimit(limit);
-                    }
+                    case SERIES_LABELS -> RemoteWriteFields.readMessage(in, tag, "Labels", this::readLabel);
                     case SERIES_SAMPLES -> RemoteWriteFields.readSampleMessage(in, tag, batch);
                     case SERIES_EXEMPLARS -> {
                         RemoteWriteFields.skipMessage(in, tag, PrompbSchemas.EXEMPLAR, "Exemplars");

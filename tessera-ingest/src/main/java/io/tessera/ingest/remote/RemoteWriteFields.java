@@ -6,6 +6,7 @@ import com.google.protobuf.WireFormat;
 import io.tessera.ingest.MalformedProtobufException;
 import io.tessera.ingest.WriteBatchBuilder;
 import java.io.IOException;
+import java.util.function.Supplier;
 
 /** The parts remote write 1.0 and 2.0 share: a {@code Sample} message, and checked skipping of one embedded message. */
 final class RemoteWriteFields {
@@ -37,8 +38,19 @@ final class RemoteWriteFields {
 
     /** Reads the length-delimited {@code Sample} message of field {@code tag} into {@code batch}. */
     static void readSampleMessage(CodedInputStream in, int tag, WriteBatchBuilder batch) throws IOException {
-        int limit = enter(in, tag, "Samples");
-        readSample(in, batch);
+        readMessage(in, tag, "Samples", () -> readSample(in, batch));
+    }
+
+    /** Reads the fields of one embedded message from a stream limited to it. */
+    @FunctionalInterface
+    interface MessageReader {
+        void read() throws IOException;
+    }
+
+    /** Reads the length-delimited message of field {@code tag} with {@code reader}, the stream limited to it. */
+    static void readMessage(CodedInputStream in, int tag, String field, MessageReader reader) throws IOException {
+        int limit = enter(in, tag, field);
+        reader.read();
         in.popLimit(limit);
     }
 
@@ -49,6 +61,20 @@ final class RemoteWriteFields {
     static int enter(CodedInputStream in, int tag, String field) throws IOException {
         WireSchema.expect(in, WireFormat.getTagWireType(tag), WireFormat.WIRETYPE_LENGTH_DELIMITED, field);
         return in.pushLimit(in.readRawVarint32());
+    }
+
+    /**
+     * Reads a request held in memory with {@code reader}; what protobuf cannot parse is reported as
+     * an unparsable {@code message} at the position of the stream {@code in} then supplies.
+     */
+    static void readRequest(String message, Supplier<CodedInputStream> in, MessageReader reader) {
+        try {
+            reader.read();
+        } catch (InvalidProtocolBufferException e) {
+            throw unparsable(message, in.get(), e);
+        } catch (IOException e) {
+            throw new IllegalStateException("reading from a byte array failed", e);
+        }
     }
 
     /** What a request that protobuf cannot parse is reported as: where the reading of {@code message} stopped, and why. */
@@ -62,8 +88,6 @@ final class RemoteWriteFields {
 
     /** Checks and skips the length-delimited message of field {@code tag} against {@code schema}. */
     static void skipMessage(CodedInputStream in, int tag, WireSchema schema, String field) throws IOException {
-        int limit = enter(in, tag, field);
-        schema.skip(in);
-        in.popLimit(limit);
+        readMessage(in, tag, field, () -> schema.skip(in));
     }
 }
