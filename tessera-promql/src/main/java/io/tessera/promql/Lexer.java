@@ -144,11 +144,8 @@ final class Lexer {
                 }
                 return emit(accept("=") ? TokenType.GTE : TokenType.GTR);
             }
-            case '"', '\'' -> {
-                return string((char) c);
-            }
-            case '`' -> {
-                return rawString();
+            case '"', '\'', '`' -> {
+                return quoted(c);
             }
             case '(' -> {
                 parenDepth++;
@@ -180,7 +177,6 @@ final class Lexer {
             }
             default -> {
                 if (startsNumber(c)) {
-                    pos = start;
                     return numberOrDuration();
                 }
                 if (Syntax.isAlpha(c) || c == ':') {
@@ -197,11 +193,8 @@ final class Lexer {
             case ',' -> {
                 return emit(TokenType.COMMA);
             }
-            case '"', '\'' -> {
-                return string((char) c);
-            }
-            case '`' -> {
-                return rawString();
+            case '"', '\'', '`' -> {
+                return quoted(c);
             }
             case '=' -> {
                 return emit(accept("~") ? TokenType.EQL_REGEX : TokenType.EQL);
@@ -261,7 +254,6 @@ final class Lexer {
             }
             default -> {
                 if (startsNumber(c)) {
-                    pos = start;
                     gotDuration = true;
                     return numberOrDuration();
                 }
@@ -300,7 +292,14 @@ final class Lexer {
         return emit(word.indexOf(':') >= 0 ? TokenType.METRIC_IDENTIFIER : TokenType.IDENTIFIER);
     }
 
+    /** The string literal that {@code c}, just read, opens: a raw string after a backquote. */
+    private Token quoted(int c) {
+        return c == '`' ? rawString() : string((char) c);
+    }
+
+    /** The number or duration the current token starts, read again from its first character. */
     private Token numberOrDuration() {
+        pos = start;
         if (scanNumber()) {
             return emit(TokenType.NUMBER);
         }

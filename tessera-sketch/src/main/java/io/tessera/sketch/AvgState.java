@@ -60,11 +60,7 @@ public final class AvgState extends KahanSum implements FixedWidthState {
     @Override
     public void merge(State other) {
         AvgState o = States.sameFamily(this, other, AvgState.class);
-        if (o.count == 0) {
-            return;
-        }
-        if (count == 0) {
-            StateWords.copy(o, this);
+        if (States.mergedWhenEitherEmpty(this, o)) {
             return;
         }
         magnitude += o.magnitude;

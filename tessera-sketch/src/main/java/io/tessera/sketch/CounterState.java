@@ -77,11 +77,7 @@ public final class CounterState implements FixedWidthState {
     @Override
     public void merge(State other) {
         CounterState o = States.sameFamily(this, other, CounterState.class);
-        if (o.count == 0) {
-            return;
-        }
-        if (count == 0) {
-            StateWords.copy(o, this);
+        if (States.mergedWhenEitherEmpty(this, o)) {
             return;
         }
         CounterState earlier;

@@ -19,6 +19,21 @@ final class States {
         return type.cast(other);
     }
 
+    /**
+     * Merges {@code other} into {@code self} when either is empty (nothing to add, or {@code self}
+     * becomes a copy of {@code other}); false, with nothing done, when both hold samples.
+     */
+    static <S extends FixedWidthState> boolean mergedWhenEitherEmpty(S self, S other) {
+        if (other.isEmpty()) {
+            return true;
+        }
+        if (self.isEmpty()) {
+            StateWords.copy(other, self);
+            return true;
+        }
+        return false;
+    }
+
     /** {@code a + b} for a count a state keeps in an int; past its range, a clear error rather than a wrong count. */
     static int addCounts(int a, int b) {
         int sum = a + b;

@@ -93,11 +93,7 @@ public final class VarianceState implements FixedWidthState {
     @Override
     public void merge(State other) {
         VarianceState o = States.sameFamily(this, other, VarianceState.class);
-        if (o.count == 0) {
-            return;
-        }
-        if (count == 0) {
-            StateWords.copy(o, this);
+        if (States.mergedWhenEitherEmpty(this, o)) {
             return;
         }
         boolean unknown = Double.isNaN(meanError) || Double.isNaN(o.meanError);

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.StaleMarker;
 import java.util.SplittableRandom;
+import java.util.function.IntToDoubleFunction;
+import java.util.function.IntToLongFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,12 +20,12 @@ class SampleRunStateTest {
         SplittableRandom rnd = new SplittableRandom(5);
         for (int trial = 0; trial < 50; trial++) {
             int n = 2 + rnd.nextInt(300);
-            long[] ts = new long[n];
-            double[] vs = new double[n];
-            for (int i = 0; i < n; i++) {
-                ts[i] = 1_000_000 + i * 1_000L + rnd.nextInt(900);
-                vs[i] = rnd.nextInt(20) == 0 ? rnd.nextInt(10) : 100 + rnd.nextInt(50);
-            }
+            Samples samples = Samples.of(
+                    n,
+                    i -> 1_000_000 + i * 1_000L + rnd.nextInt(900),
+                    i -> rnd.nextInt(20) == 0 ? rnd.nextInt(10) : 100 + rnd.nextInt(50));
+            long[] ts = samples.ts();
+            double[] vs = samples.vs();
             // split at a random point and merged back in either order
             int cut = rnd.nextInt(n);
             SampleRunState early = new SampleRunState();
@@ -69,14 +71,13 @@ class SampleRunStateTest {
         SplittableRandom rnd = new SplittableRandom(11);
         for (int trial = 0; trial < 200; trial++) {
             int n = 1 + rnd.nextInt(60);
-            long[] ts = new long[n];
-            double[] vs = new double[n];
             boolean even = rnd.nextBoolean();
-            for (int i = 0; i < n; i++) {
-                ts[i] = 5_000 + i * 1_000L + (even ? 0 : rnd.nextInt(900));
+            Samples samples = Samples.of(n, i -> 5_000 + i * 1_000L + (even ? 0 : rnd.nextInt(900)), i -> {
                 int kind = rnd.nextInt(30);
-                vs[i] = kind == 0 ? StaleMarker.VALUE : kind == 1 ? Double.NaN : even ? i : 100 + rnd.nextInt(50);
-            }
+                return kind == 0 ? StaleMarker.VALUE : kind == 1 ? Double.NaN : even ? i : 100 + rnd.nextInt(50);
+            });
+            long[] ts = samples.ts();
+            double[] vs = samples.vs();
             SampleRunState batch = new SampleRunState();
             SampleRunState single = new SampleRunState();
             int cut = rnd.nextInt(n + 1);
@@ -117,5 +118,18 @@ class SampleRunStateTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("spans at most");
         assertThat(s.count()).isEqualTo(3);
+    }
+
+    /** n samples, each index's timestamp then value taken from the functions in index order. */
+    private record Samples(long[] ts, double[] vs) {
+        static Samples of(int n, IntToLongFunction time, IntToDoubleFunction value) {
+            long[] ts = new long[n];
+            double[] vs = new double[n];
+            for (int i = 0; i < n; i++) {
+                ts[i] = time.applyAsLong(i);
+                vs[i] = value.applyAsDouble(i);
+            }
+            return new Samples(ts, vs);
+        }
     }
 }
