@@ -186,31 +186,31 @@ public final class CurveState implements State {
             present[k] = second.presentAt(i);
         }
         CurveState merged = new CurveState(first.start, second.end, at, level, slope, present, k);
-        merged.unusable = first.unusable != null ? first.unusable : second.unusable;
-        setTo(merged);
+        String reason = first.unusable != null ? first.unusable : second.unusable;
+        start = merged.start;
+        end = merged.end;
+        offsets = merged.offsets;
+        levels = merged.levels;
+        slopes = merged.slopes;
+        presentFrom = merged.presentFrom;
+        presentCounts = merged.presentCounts;
+        count = merged.count;
+        unusable = reason;
     }
 
     @Override
     public State copy() {
         CurveState c = new CurveState();
-        c.setTo(this);
+        c.start = start;
+        c.end = end;
+        c.offsets = offsets.clone();
+        c.levels = levels.clone();
+        c.slopes = slopes == null ? null : slopes.clone();
+        c.presentFrom = presentFrom.clone();
+        c.presentCounts = presentCounts.clone();
+        c.count = count;
+        c.unusable = unusable;
         return c;
-    }
-
-    /**
-     * Takes {@code from}'s curve. The arrays are shared: a curve never writes into its arrays once
-     * built (a merge replaces them), so the two stay independent.
-     */
-    private void setTo(CurveState from) {
-        start = from.start;
-        end = from.end;
-        offsets = from.offsets;
-        levels = from.levels;
-        slopes = from.slopes;
-        presentFrom = from.presentFrom;
-        presentCounts = from.presentCounts;
-        count = from.count;
-        unusable = from.unusable;
     }
 
     /** True when no breakpoint says a series is present (and the curve was built). */
