@@ -1,10 +1,4 @@
 package io.tessera.plan;
 
 /** Unary minus; on a vector it also drops the metric name. */
-public record Negate(int input, ValueKind kind) implements PlanNode {
-
-    @Override
-    public int[] inputs() {
-        return new int[] {input};
-    }
-}
+public record Negate(int input, ValueKind kind) implements SingleInputNode {}

@@ -7,12 +7,7 @@ package io.tessera.plan;
  * query runs read them through {@link ViewRangeFunction}.
  */
 public record PaneState(int input, StateSpec state, Grouping grouping, Materialization materialization)
-        implements PlanNode {
-
-    @Override
-    public int[] inputs() {
-        return new int[] {input};
-    }
+        implements SingleInputNode {
 
     @Override
     public ValueKind kind() {

@@ -6,15 +6,11 @@ package io.tessera.plan;
  */
 public sealed interface PlanNode
         permits LeafNode,
-                TimeRange,
-                TimeShift,
+                SingleInputNode,
                 RangeFunctionNode,
-                Subquery,
                 InstantFunction,
                 VectorAggregate,
                 VectorBinary,
-                Negate,
-                PaneState,
                 ViewValue,
                 Fallback,
                 SqlNode {

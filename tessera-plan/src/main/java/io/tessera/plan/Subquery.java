@@ -5,12 +5,7 @@ package io.tessera.plan;
  * of {@code stepMs} in {@code (T - rangeMs, T]} and presents the points as a range vector.
  * {@code stepMs == 0} means the run's default resolution.
  */
-public record Subquery(int input, long rangeMs, long stepMs) implements PlanNode {
-
-    @Override
-    public int[] inputs() {
-        return new int[] {input};
-    }
+public record Subquery(int input, long rangeMs, long stepMs) implements SingleInputNode {
 
     @Override
     public ValueKind kind() {

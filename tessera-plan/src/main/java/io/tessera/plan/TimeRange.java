@@ -6,7 +6,7 @@ package io.tessera.plan;
  * {@code (T - rangeMs, T]} (the lookback), and no row for a series whose latest sample there is
  * a stale marker.
  */
-public record TimeRange(int input, Kind windowKind, long rangeMs) implements PlanNode {
+public record TimeRange(int input, Kind windowKind, long rangeMs) implements SingleInputNode {
 
     public enum Kind {
         RANGE,
@@ -17,11 +17,6 @@ public record TimeRange(int input, Kind windowKind, long rangeMs) implements Pla
         if (rangeMs <= 0) {
             throw new IllegalArgumentException("a time range must be positive, got " + rangeMs + " ms");
         }
-    }
-
-    @Override
-    public int[] inputs() {
-        return new int[] {input};
     }
 
     @Override

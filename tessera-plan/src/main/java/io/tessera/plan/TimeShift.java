@@ -5,10 +5,4 @@ package io.tessera.plan;
  * when {@code at} is set ({@code @} pins T) and the run's evaluation time otherwise. Its value
  * is of its input's kind.
  */
-public record TimeShift(int input, long offsetMs, EvalTimeAnchor at, ValueKind kind) implements PlanNode {
-
-    @Override
-    public int[] inputs() {
-        return new int[] {input};
-    }
-}
+public record TimeShift(int input, long offsetMs, EvalTimeAnchor at, ValueKind kind) implements SingleInputNode {}

@@ -189,19 +189,8 @@ public final class SqlLowering {
     }
 
     private static void collectPredicate(SqlPredicate p, List<SqlExpr> out) {
-        switch (p) {
-            case null -> {}
-            case SqlPredicate.Compare c -> out.add(c.left());
-            case SqlPredicate.In in -> out.add(in.left());
-            case SqlPredicate.And a -> {
-                collectPredicate(a.left(), out);
-                collectPredicate(a.right(), out);
-            }
-            case SqlPredicate.Or o -> {
-                collectPredicate(o.left(), out);
-                collectPredicate(o.right(), out);
-            }
-            case SqlPredicate.Not n -> collectPredicate(n.operand(), out);
+        if (p != null) {
+            p.comparedOperands().forEach(out::add);
         }
     }
 

@@ -29,6 +29,22 @@ class ViewStoreTest {
         return new SummaryStore(new SummaryStoreConfig(capacity, false)).view("v");
     }
 
+    /** Inserts a state of {@code id} for {@code group} over {@code interval} and returns it. */
+    private static TestState inserted(ViewStore v, Labels group, Interval interval, long id) {
+        TestState state = TestState.of(id);
+        v.insert(group, interval, state);
+        return state;
+    }
+
+    /** {@code r} holds exactly {@code intervals} in this order, the i-th with exactly the states {@code states.get(i)}. */
+    private static void assertIntervals(IntervalStates r, List<Interval> intervals, List<Map<Labels, State>> states) {
+        assertThat(r.intervalCount()).isEqualTo(intervals.size());
+        for (int i = 0; i < intervals.size(); i++) {
+            assertThat(r.interval(i)).isEqualTo(intervals.get(i));
+            assertThat(Reads.asMap(r, i)).isEqualTo(states.get(i));
+        }
+    }
+
     /** Reading {@code asked} as a tiling of {@code v} fails, naming {@code missing} as the missing interval. */
     private static void assertMissing(ViewStore v, Interval asked, Interval missing) {
         assertThatThrownBy(() -> v.snapshot().readTiling(asked))
@@ -40,12 +56,9 @@ class ViewStoreTest {
     @Test
     void readExactReturnsEveryGroupOfExactlyThatInterval() {
         ViewStore v = view(100);
-        TestState a0 = TestState.of(1);
-        TestState b0 = TestState.of(2);
-        TestState a1 = TestState.of(3);
-        v.insert(A, pane(0), a0);
-        v.insert(B, pane(0), b0);
-        v.insert(A, pane(1), a1);
+        TestState a0 = inserted(v, A, pane(0), 1);
+        TestState b0 = inserted(v, B, pane(0), 2);
+        TestState a1 = inserted(v, A, pane(1), 3);
         v.insert(A, Interval.of(0, 30_000), TestState.of(4));
 
         ViewSnapshot snap = v.snapshot();
@@ -180,21 +193,16 @@ class ViewStoreTest {
     @Test
     void tilingReturnsTheStatesOfAChainOfIntervalsInTimeOrder() {
         ViewStore v = view(4);
-        TestState a0 = TestState.of(1);
-        TestState b1 = TestState.of(2);
-        TestState a2 = TestState.of(3);
-        v.insert(A, pane(2), a2);
-        v.insert(A, pane(0), a0);
-        v.insert(B, pane(1), b1);
+        TestState a2 = inserted(v, A, pane(2), 3);
+        TestState a0 = inserted(v, A, pane(0), 1);
+        TestState b1 = inserted(v, B, pane(1), 2);
         v.insert(A, Interval.of(-15_000, 15_000), TestState.of(4));
         v.insert(A, Interval.of(30_000, 60_000), TestState.of(5));
 
-        IntervalStates r = v.snapshot().readTiling(Interval.of(0, 45_000));
-        assertThat(r.intervalCount()).isEqualTo(3);
-        assertThat(List.of(r.interval(0), r.interval(1), r.interval(2))).containsExactly(pane(0), pane(1), pane(2));
-        assertThat(Reads.asMap(r, 0)).isEqualTo(Map.of(A, a0));
-        assertThat(Reads.asMap(r, 1)).isEqualTo(Map.of(B, b1));
-        assertThat(Reads.asMap(r, 2)).isEqualTo(Map.of(A, a2));
+        assertIntervals(
+                v.snapshot().readTiling(Interval.of(0, 45_000)),
+                List.of(pane(0), pane(1), pane(2)),
+                List.of(Map.of(A, a0), Map.of(B, b1), Map.of(A, a2)));
         assertThat(v.snapshot().readTiling(Interval.of(5, 5)).intervalCount()).isZero();
     }
 
@@ -259,22 +267,16 @@ class ViewStoreTest {
     @Test
     void readContainedReturnsIrregularIntervalsWithinTheRange() {
         ViewStore v = view(3);
-        TestState x = TestState.of(1);
-        TestState y = TestState.of(2);
-        TestState z = TestState.of(3);
-        v.insert(A, Interval.of(0, 7), x);
-        v.insert(B, Interval.of(3, 10), y);
-        v.insert(A, Interval.of(5, 10), z);
+        TestState x = inserted(v, A, Interval.of(0, 7), 1);
+        TestState y = inserted(v, B, Interval.of(3, 10), 2);
+        TestState z = inserted(v, A, Interval.of(5, 10), 3);
         v.insert(A, Interval.of(9, 12), TestState.of(4));
         v.insert(C, Interval.of(-1, 4), TestState.of(5));
 
-        IntervalStates r = v.snapshot().readContained(Interval.of(0, 10));
-        assertThat(r.intervalCount()).isEqualTo(3);
-        assertThat(List.of(r.interval(0), r.interval(1), r.interval(2)))
-                .containsExactly(Interval.of(0, 7), Interval.of(3, 10), Interval.of(5, 10));
-        assertThat(Reads.asMap(r, 0)).isEqualTo(Map.of(A, x));
-        assertThat(Reads.asMap(r, 1)).isEqualTo(Map.of(B, y));
-        assertThat(Reads.asMap(r, 2)).isEqualTo(Map.of(A, z));
+        assertIntervals(
+                v.snapshot().readContained(Interval.of(0, 10)),
+                List.of(Interval.of(0, 7), Interval.of(3, 10), Interval.of(5, 10)),
+                List.of(Map.of(A, x), Map.of(B, y), Map.of(A, z)));
         assertThat(v.snapshot().readContained(Interval.of(20, 30)).intervalCount())
                 .isZero();
     }

@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tessera.core.Labels;
 import io.tessera.store.raw.AppendRequest;
-import io.tessera.store.raw.RawStore;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,7 +51,7 @@ class DiskFullTest {
                     freed.set(true);
                     disk.free(100L << 20);
                 }
-                sleep(2);
+                TakingTurns.pause(2);
             } catch (RuntimeException e) {
                 // an out-of-order sample across writers is rejected before it is logged
             }
@@ -72,7 +70,7 @@ class DiskFullTest {
                     .as("the failed write left no damage behind")
                     .isEmpty();
             assertThat(again.recovery().torn()).isNull();
-            assertPresent(again.store(), acknowledged);
+            AcknowledgedSamples.assertPresent(again.store(), acknowledged);
         }
     }
 
@@ -114,31 +112,7 @@ class DiskFullTest {
             assertThat(store.walFailure()).isNull();
         }
         try (DurableRawStore store = DurableRawStore.open(dir, DataDirs.CONFIG, WalOptions.DEFAULTS)) {
-            assertPresent(store.store(), List.of(before, after));
-        }
-    }
-
-    private static void assertPresent(RawStore recovered, Iterable<AppendRequest> acknowledged) {
-        Set<String> present = Dumps.sampleSet(recovered);
-        long expected = 0;
-        for (AppendRequest r : acknowledged) {
-            RawStore one = new RawStore(DataDirs.CONFIG);
-            one.replay(r);
-            Set<String> mine = Dumps.sampleSet(one);
-            expected += mine.size();
-            if (!present.containsAll(mine)) {
-                mine.removeAll(present);
-                throw new AssertionError("acknowledged samples missing after the restart: " + mine);
-            }
-        }
-        assertThat(expected).isPositive();
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            AcknowledgedSamples.assertPresent(store.store(), List.of(before, after));
         }
     }
 }

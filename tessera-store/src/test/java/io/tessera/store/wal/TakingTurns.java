@@ -25,4 +25,13 @@ final class TakingTurns {
             t.join();
         }
     }
+
+    /** Sleeps for {@code ms} milliseconds inside a work item; an interrupt ends the sleep and stays set. */
+    static void pause(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }
