@@ -18,10 +18,7 @@ class FunctionsEngineTest {
     private final InMemoryDataStore store = new InMemoryDataStore();
 
     FunctionsEngineTest() {
-        long[] ts = new long[11];
-        for (int i = 0; i <= 10; i++) {
-            ts[i] = i * 60_000L;
-        }
+        long[] ts = SampleTimes.every(60_000L, 11);
         store.add(Labels.of("__name__", "req", "job", "a"), ts, line(ts.length, 10));
         store.add(Labels.of("__name__", "req", "job", "b"), ts, line(ts.length, 2));
         store.add(Labels.of("__name__", "req", "job", "c"), ts, line(ts.length, 5));

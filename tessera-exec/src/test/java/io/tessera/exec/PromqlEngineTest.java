@@ -17,11 +17,10 @@ class PromqlEngineTest {
     private final InMemoryDataStore store = new InMemoryDataStore();
 
     PromqlEngineTest() {
-        long[] ts = new long[11];
+        long[] ts = SampleTimes.every(60_000L, 11);
         double[] a = new double[11];
         double[] b = new double[11];
         for (int i = 0; i <= 10; i++) {
-            ts[i] = i * 60_000L;
             a[i] = 10 * i;
             b[i] = 2 * i;
         }

@@ -56,16 +56,21 @@ public record SqlView(
         family(function);
     }
 
-    public SqlView(
-            String table,
-            List<String> keys,
-            AggregateFunction function,
-            String column,
-            long paneMs,
-            long retentionMs,
-            boolean perSeries,
-            MaterializedView planned) {
-        this(table, keys, function, column, paneMs, retentionMs, perSeries, planned, keys, null, List.of());
+    /** The view of an installed table plan: its panes and retention are the plan's. */
+    static SqlView ofTablePlan(
+            String table, List<String> keys, AggregateFunction function, String column, MaterializedView planned) {
+        return new SqlView(
+                table,
+                keys,
+                function,
+                column,
+                planned.paneMs(),
+                planned.materialization().retentionMs(),
+                false,
+                planned,
+                keys,
+                null,
+                List.of());
     }
 
     /** A metric's per-series view of the series that also match {@code seriesMatchers} (equalities on labels). */
@@ -92,7 +97,7 @@ public record SqlView(
 
     public SqlView(
             String table, List<String> keys, AggregateFunction function, String column, long paneMs, long retentionMs) {
-        this(table, keys, function, column, paneMs, retentionMs, false, null);
+        this(table, keys, function, column, paneMs, retentionMs, false, null, keys, null, List.of());
     }
 
     public String definitionId() {

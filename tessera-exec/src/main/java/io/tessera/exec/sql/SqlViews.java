@@ -64,15 +64,7 @@ public final class SqlViews {
             String measure = TableViews.measure(w, view.state().grouping());
             return measure == null
                     ? null
-                    : new SqlView(
-                            t.name(),
-                            view.state().grouping().labels(),
-                            function,
-                            measure,
-                            view.paneMs(),
-                            retention,
-                            false,
-                            view);
+                    : SqlView.ofTablePlan(t.name(), view.state().grouping().labels(), function, measure, view);
         }
         if (input instanceof TimeRange r
                 && r.windowKind() == TimeRange.Kind.RANGE

@@ -8,6 +8,7 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.Re2Regex;
+import io.tessera.exec.SampleTimes;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -16,10 +17,7 @@ class KernelsTest {
     private static final double[] NO_PARAMS = new double[0];
 
     private static double apply(RangeKernel k, double[] v, double... params) {
-        long[] ts = new long[v.length];
-        for (int i = 0; i < ts.length; i++) {
-            ts[i] = i * 10_000L;
-        }
+        long[] ts = SampleTimes.every(10_000L, v.length);
         double[] out = new double[1];
         long end = ts[ts.length - 1];
         assertThat(k.apply(TestWindows.of(ts, v, 0, v.length, -1, end, end, params), out))

@@ -3,6 +3,7 @@ package io.tessera.exec.function;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tessera.exec.SampleTimes;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Random;
@@ -73,11 +74,8 @@ class LinearRegressionTest {
     @Test
     void reproducesPrometheusWorkedExample() {
         // functions.test: Y = 0 10 20 30 40 0 10 20 30 40 50 every 300 s; slope 0.010606…, intercept at 3000 s 38.636…
-        long[] ts = new long[11];
+        long[] ts = SampleTimes.every(300_000L, 11);
         double[] v = {0, 10, 20, 30, 40, 0, 10, 20, 30, 40, 50};
-        for (int i = 0; i < 11; i++) {
-            ts[i] = i * 300_000L;
-        }
         double[] fit = new double[2];
         LinearRegression.fit(ts, v, 0, 11, 3_000_000, fit);
         assertThat(fit[0]).isCloseTo(0.010606060606060607, within(1e-15));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.Labels;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
+import io.tessera.exec.SampleTimes;
 import io.tessera.exec.memory.InMemoryDataStore;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,10 +17,7 @@ class OperatorQueriesTest {
     private final InMemoryDataStore store = new InMemoryDataStore();
 
     OperatorQueriesTest() {
-        long[] ts = new long[11];
-        for (int i = 0; i <= 10; i++) {
-            ts[i] = i * 300_000L;
-        }
+        long[] ts = SampleTimes.every(300_000L, 11);
         String[][] series = {
             {"production", "0"}, {"production", "1"}, {"canary", "0"}, {"canary", "1"}, {"canary", "2"}, {"canary", "3"}
         };

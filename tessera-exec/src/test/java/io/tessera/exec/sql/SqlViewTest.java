@@ -70,30 +70,30 @@ class SqlViewTest {
         return m;
     }
 
+    /** The answer to {@code sql} at {@code now} from {@link #SUMS}, checked to have the exact answer's rows by region. */
+    private static SqlResult sumsEqualToTheExactAnswer(String sql, long now) {
+        SqlResult v = viewed(STORE, sql, now);
+        assertThat(v.infos()).anyMatch(s -> s.contains("answered from view " + SUMS.definitionId()));
+        Map<Object, Object[]> e = byKey(exact(STORE, sql, now), 1);
+        assertThat(byKey(v, 1).keySet()).isEqualTo(e.keySet());
+        byKey(v, 1).forEach((k, row) -> assertThat(row).as("region " + k).containsExactly(e.get(k)));
+        return v;
+    }
+
     @Test
     void sumsFromPanesAndRawEdgesEqualTheExactAnswer() {
-        InMemoryDataStore store = STORE;
-        long now = TO - 17_345;
-        String sql =
-                "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region";
-        SqlResult v = viewed(store, sql, now);
-        assertThat(v.infos()).anyMatch(s -> s.contains("answered from view " + SUMS.definitionId()));
+        SqlResult v = sumsEqualToTheExactAnswer(
+                "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' AND ts <= now() GROUP BY region",
+                TO - 17_345);
         assertThat(v.approximate()).isFalse();
         assertThat(byKey(v, 1)).hasSize(5);
-        Map<Object, Object[]> e = byKey(exact(store, sql, now), 1);
-        byKey(v, 1).forEach((k, row) -> assertThat(row).as("region " + k).containsExactly(e.get(k)));
     }
 
     @Test
     void aWindowWithoutUpperBoundTakesRowsAfterNowFromRawData() {
-        InMemoryDataStore store = STORE;
-        long now = TO - 2 * 3_600_000L - 4_321;
-        String sql = "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' GROUP BY region";
-        SqlResult v = viewed(store, sql, now);
-        assertThat(v.infos()).anyMatch(s -> s.contains("answered from view " + SUMS.definitionId()));
-        Map<Object, Object[]> e = byKey(exact(store, sql, now), 1);
-        assertThat(byKey(v, 1).keySet()).isEqualTo(e.keySet());
-        byKey(v, 1).forEach((k, row) -> assertThat(row).as("region " + k).containsExactly(e.get(k)));
+        sumsEqualToTheExactAnswer(
+                "SELECT region, sum(bytes) FROM events WHERE ts > now() - INTERVAL '1 hour' GROUP BY region",
+                TO - 2 * 3_600_000L - 4_321);
     }
 
     @Test
