@@ -152,13 +152,9 @@ public final class QueryRun {
             case ViewValue v -> read(v, v.view(), grid);
             case GridCorrection c -> read(c, c.value(), grid);
             case Fallback f -> {
-                MaterializedView stepwise = stepwiseView(f.preferred());
-                if (stepwise != null && grid.size() > 1) {
+                MaterializedView stepwise = stepwiseView(f.preferred(), grid);
+                if (stepwise != null) {
                     yield fromBuiltSteps(f, stepwise, grid);
-                }
-                MaterializedView curve = curveView(f.preferred());
-                if (curve != null) {
-                    yield fromBuiltSteps(f, curve, grid);
                 }
                 try {
                     Value accelerated = evaluate(f.preferred(), grid);
@@ -242,22 +238,22 @@ public final class QueryRun {
         return evaluate(f.exact(), grid);
     }
 
-    /** The curve view {@code node} reads, or null. */
-    private MaterializedView curveView(int node) {
+    /**
+     * The view {@code node} reads step by step, so that a run answers the steps whose panes are
+     * built from it: a curve view, or an evaluation-grid view over more than one step; null otherwise.
+     */
+    private MaterializedView stepwiseView(int node, StepGrid grid) {
         if (!(dag.node(node) instanceof ViewValue v)) {
             return null;
         }
         MaterializedView view = views.get(v.view());
-        return view != null && ViewKind.of(dag, view) instanceof ViewKind.Curves ? view : null;
-    }
-
-    /** The evaluation-grid view {@code node} reads, or null. */
-    private MaterializedView stepwiseView(int node) {
-        if (!(dag.node(node) instanceof ViewValue v)) {
+        if (view == null) {
             return null;
         }
-        MaterializedView view = views.get(v.view());
-        return view != null && ViewKind.of(dag, view) instanceof ViewKind.EvaluationGrid ? view : null;
+        ViewKind kind = ViewKind.of(dag, view);
+        return kind instanceof ViewKind.Curves || (kind instanceof ViewKind.EvaluationGrid && grid.size() > 1)
+                ? view
+                : null;
     }
 
     /**
