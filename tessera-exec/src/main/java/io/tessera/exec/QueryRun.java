@@ -105,7 +105,9 @@ public final class QueryRun {
             case Scan s -> throw new IllegalStateException("a Scan is read through its TimeRange");
             case io.tessera.plan.SqlNode q -> throw new IllegalStateException("SQL node " + q + " in a PromQL run");
             case TimeRange t -> {
-                SeriesRows rows = scan(t.input());
+                SeriesRows rows = t.windowKind() == TimeRange.Kind.INSTANT && grid.size() == 1
+                        ? scanNewest(t.input(), new Interval(grid.time(0) - t.rangeMs(), grid.time(0)))
+                        : scan(t.input());
                 yield t.windowKind() == TimeRange.Kind.RANGE
                         ? TimeRangeOperator.range(rows, grid, t.rangeMs(), context)
                         : TimeRangeOperator.instant(rows, grid, t.rangeMs(), context);
@@ -461,6 +463,11 @@ public final class QueryRun {
             scans.put(key, rows);
         }
         return rows;
+    }
+
+    /** Each series' newest sample in {@code window}: an instant selector at one time reads no more. */
+    private SeriesRows scanNewest(int scanId, Interval window) {
+        return ScanOperator.readNewest(store, (Scan) dag.node(scanId), window, context);
     }
 
     private Value[] params(int[] ids, StepGrid grid) {

@@ -66,6 +66,18 @@ public interface DataStore {
     }
 
     /**
+     * What an instant vector selector reads: for each series of {@code source} with a sample in
+     * {@code window}, its newest sample there (a staleness marker included), handed to {@code
+     * sink} in label order. A store may hand older samples of the window too, as {@link
+     * #readRawSeries} does (the default); the executor keeps each series' newest sample in the
+     * window. Predicates are a hint, as for {@link #readRawSeries}.
+     */
+    default void readNewestSamples(
+            Source source, List<LabelMatcher> predicates, Interval window, ReadContext context, SeriesSink sink) {
+        readRawSeries(source, new RawDataRequest(window, Schema.TIME_SERIES, predicates), context, sink);
+    }
+
+    /**
      * The samples of each series of {@code source} in the ascending, disjoint {@code spans}, read
      * in one call: each series with a sample in any span once, the samples of all spans together
      * in time order, series in any order. As with {@link #readRawSeries}, predicates are a hint

@@ -82,6 +82,16 @@ public final class StoreDataStore implements DataStore {
         raw.readSeries(request.predicates(), range, sink);
     }
 
+    /** The newest sample of each matching series in {@code window}, found without decoding the rest of the window. */
+    @Override
+    public void readNewestSamples(
+            Source source, List<LabelMatcher> predicates, Interval window, ReadContext context, SeriesSink sink) {
+        if (!(source instanceof Source.TimeSeries)) {
+            throw new InvalidInputException("no such source: " + source);
+        }
+        raw.readNewest(predicates, window, sink);
+    }
+
     /** The spans of every matching series in one walk over the raw store's series (not in label order). */
     @Override
     public void readRawSpans(

@@ -80,6 +80,22 @@ public final class AccelProbeCommand implements Callable<Integer> {
      */
     private static final int FIRST_RUN_MINUTES = 17;
 
+    @Option(
+            names = "--dashboard",
+            description = "The queries of bench accel --mode dashboard with the planner's own plan for them, each"
+                    + " asked at the data's end and one to five whole minutes before it, in turn; a plain"
+                    + " selector of every x series ('x') is measured too, as the floor of an answer of that size.")
+    boolean dashboard;
+
+    private static final int DASHBOARD_INSTANTS = 6;
+
+    @Option(
+            names = "--hold-seconds",
+            defaultValue = "0",
+            description = "Keep the server up this long after measuring, for asking it by hand (its address is"
+                    + " printed; default ${DEFAULT-VALUE}).")
+    int holdSeconds;
+
     private final PrintStream out = System.out;
 
     @Override
@@ -94,9 +110,10 @@ public final class AccelProbeCommand implements Callable<Integer> {
         try (TesseraServer server = TesseraServer.start(ConfigLoader.parse("listen: 127.0.0.1:0\n"))) {
             String base = "http://127.0.0.1:" + server.port();
             BlockLoader.load(d, "Tessera", base + "/api/v1/write", 2, out);
-            io.tessera.plan.codec.InstallablePlan plan = AccelPlan.plan(
-                            AccelBenchCommand.queries(), d.series(), d.intervalMs())
-                    .plan();
+            io.tessera.plan.codec.InstallablePlan plan = dashboard
+                    ? DashboardSuite.plan(d).plan()
+                    : AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs())
+                            .plan();
             ViewCatchUp.install(base, plan);
             if (!ViewCatchUp.await(base, AccelPlan.caughtUpLagMs(plan), CATCH_UP, out)) {
                 out.println("ingestion runs did not catch up in time: measuring anyway");
@@ -105,16 +122,22 @@ public final class AccelProbeCommand implements Callable<Integer> {
             try (QueryApi api = new QueryApi(base)) {
                 for (int round = 1; round <= rounds; round++) {
                     for (AccelQuery q : chosen) {
-                        measure(api, q, q.onGrid() ? onGrid : onGrid - AccelBenchCommand.OFF_GRID_MS, round);
+                        long t = dashboard ? d.endMs() : q.onGrid() ? onGrid : onGrid - AccelBenchCommand.OFF_GRID_MS;
+                        measure(api, q, t, round);
                     }
                 }
+            }
+            if (holdSeconds > 0) {
+                out.printf(Locale.ROOT, "holding %s for %d s; the data ends at %d ms%n", base, holdSeconds, d.endMs());
+                out.flush();
+                Thread.sleep(holdSeconds * 1000L);
             }
         }
         return 0;
     }
 
     private List<AccelQuery> chosen() {
-        List<AccelQuery> all = AccelBenchCommand.queries();
+        List<AccelQuery> all = dashboard ? dashboardQueries() : AccelBenchCommand.queries();
         if (names.size() == 1 && names.getFirst().equals("all")) {
             return all;
         }
@@ -131,15 +154,21 @@ public final class AccelProbeCommand implements Callable<Integer> {
         return chosen;
     }
 
+    private static List<AccelQuery> dashboardQueries() {
+        List<AccelQuery> all = new ArrayList<>(DashboardSuite.queries());
+        all.add(new AccelQuery("floor x", "x", false, false, AccelQuery.ErrorKind.RELATIVE, true));
+        return all;
+    }
+
     private void measure(QueryApi api, AccelQuery q, long t, int round) throws Exception {
         for (int r = 0; r < warmup; r++) {
-            AccelBenchCommand.ask(api, q, instant(t, r));
+            ask(api, q, instant(t, r));
         }
         long[] nanos = new long[runs];
         int fromViews = 0;
         int chars = 0;
         for (int r = 0; r < runs; r++) {
-            ApiResponse a = AccelBenchCommand.ask(api, q, instant(t, warmup + r));
+            ApiResponse a = ask(api, q, instant(t, warmup + r));
             if (a.status() != 200) {
                 throw new IllegalStateException(q.name() + ": HTTP " + a.status() + ": " + a.body());
             }
@@ -161,7 +190,15 @@ public final class AccelProbeCommand implements Callable<Integer> {
                 runs);
     }
 
+    private ApiResponse ask(QueryApi api, AccelQuery q, long t) throws Exception {
+        long step = DashboardSuite.STEP_MS;
+        return AccelBenchCommand.ask(api, q, dashboard && q.range() ? Math.floorDiv(t, step) * step : t);
+    }
+
     private long instant(long t, int run) {
+        if (dashboard) {
+            return t - (run % DASHBOARD_INSTANTS) * 60_000L;
+        }
         return firstRuns ? t - (run % FIRST_RUN_MINUTES) * 60_000L : t;
     }
 

@@ -13,6 +13,7 @@ import io.tessera.spi.RawDataRequest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A raw-data slot: one read of the union window of a Scan's readers, re-filtered by the
@@ -23,7 +24,24 @@ public final class ScanOperator {
     private ScanOperator() {}
 
     public static SeriesRows read(DataStore store, Scan scan, Interval window, RunContext context) {
-        return readSeries(store, scan, window, context);
+        return readSeries(
+                scan,
+                window,
+                context,
+                sink -> store.readRawSeries(
+                        scan.source(), new RawDataRequest(window, Schema.TIME_SERIES, scan.matchers()), context, sink));
+    }
+
+    /**
+     * What an instant selector at {@code window}'s end needs: each series' newest sample in the
+     * window (the store may give more; the selector takes the newest).
+     */
+    public static SeriesRows readNewest(DataStore store, Scan scan, Interval window, RunContext context) {
+        return readSeries(
+                scan,
+                window,
+                context,
+                sink -> store.readNewestSamples(scan.source(), scan.matchers(), window, context, sink));
     }
 
     /**
@@ -31,34 +49,30 @@ public final class ScanOperator {
      * re-applied once per series and the time range by trimming the arrays (copied only when
      * the store gave samples outside the window).
      */
-    private static SeriesRows readSeries(DataStore store, Scan scan, Interval window, RunContext context) {
+    private static SeriesRows readSeries(
+            Scan scan, Interval window, RunContext context, Consumer<DataStore.SeriesSink> read) {
         Grouper grouper = new Grouper();
-        List<LabelMatcher> matchers = scan.matchers();
-        Predicates predicates = new Predicates(matchers);
-        store.readRawSeries(
-                scan.source(),
-                new RawDataRequest(window, Schema.TIME_SERIES, matchers),
-                context,
-                (labels, ts, vs, count) -> {
-                    context.checkAlive();
-                    if (count == 0 || !predicates.matches(labels)) {
-                        return;
-                    }
-                    int from = 0;
-                    int to = count;
-                    if (window != null) {
-                        while (from < to && ts[from] <= window.start()) {
-                            from++;
-                        }
-                        while (to > from && ts[to - 1] > window.end()) {
-                            to--;
-                        }
-                    }
-                    if (from < to) {
-                        grouper.addRun(labels, ts, vs, from, to);
-                        context.addSamples(to - from);
-                    }
-                });
+        Predicates predicates = new Predicates(scan.matchers());
+        read.accept((labels, ts, vs, count) -> {
+            context.checkAlive();
+            if (count == 0 || !predicates.matches(labels)) {
+                return;
+            }
+            int from = 0;
+            int to = count;
+            if (window != null) {
+                while (from < to && ts[from] <= window.start()) {
+                    from++;
+                }
+                while (to > from && ts[to - 1] > window.end()) {
+                    to--;
+                }
+            }
+            if (from < to) {
+                grouper.addRun(labels, ts, vs, from, to);
+                context.addSamples(to - from);
+            }
+        });
         return grouper.build();
     }
 

@@ -40,6 +40,12 @@ public final class DemandingDataStore implements DataStore {
     }
 
     @Override
+    public void readNewestSamples(
+            Source source, List<LabelMatcher> predicates, Interval window, ReadContext context, SeriesSink sink) {
+        store.readNewestSamples(source, predicates, window, context, sink);
+    }
+
+    @Override
     public void readRawSpans(
             Source source, List<LabelMatcher> predicates, List<Interval> spans, ReadContext context, SeriesSink sink) {
         store.readRawSpans(source, predicates, spans, context, sink);

@@ -171,6 +171,25 @@ public final class RawStore {
     }
 
     /**
+     * The newest sample in {@code range} of each matching series that has one, as a series of
+     * one sample (a staleness marker included), in label order: what an instant vector selector
+     * reads, without decoding the rest of its lookback window.
+     */
+    public void readNewest(List<LabelMatcher> matchers, Interval range, DataStore.SeriesSink visitor) {
+        checkSelector(matchers);
+        NewestSample newest = new NewestSample();
+        for (MemSeries series : matching(matchers)) {
+            if (newest.find(series.view(), range.start(), range.end())) {
+                visitor.series(
+                        series.labels,
+                        new long[] {newest.time()},
+                        new double[] {Double.longBitsToDouble(newest.bits())},
+                        1);
+            }
+        }
+    }
+
+    /**
      * The samples of the matching series in the ascending, disjoint {@code spans}, in one walk
      * over the series: each series with a sample in any span is handed to {@code visitor} once,
      * with the samples of all spans together in time order, in fresh arrays. Series come in no

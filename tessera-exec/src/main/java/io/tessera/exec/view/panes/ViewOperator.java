@@ -21,6 +21,7 @@ import io.tessera.plan.ViewRangeFunction;
 import io.tessera.promql.RangeFunctionKind;
 import io.tessera.sketch.State;
 import io.tessera.spi.DataStore;
+import io.tessera.spi.LabelsTable;
 import io.tessera.spi.MaterializedViewRequest;
 import io.tessera.spi.ViewStates;
 import java.util.ArrayList;
@@ -111,15 +112,29 @@ public final class ViewOperator {
         // group-major: every pane's states in one column per group, read once
         List<State[]> columns = new ArrayList<>();
         int paneCount = paneList.size();
+        LabelsTable table = states.groups();
+        // the store's group ids, resolved to this run's group indexes once per group rather than once per state
+        int[][] indexOfId = {new int[0]};
         for (int p = 0; p < paneCount; p++) {
             int pane = p;
-            states.forEach(p, (group, state) -> {
-                int g = groupId(groupIds, groups, group);
-                while (columns.size() <= g) {
-                    columns.add(new State[paneCount]);
-                }
-                columns.get(g)[pane] = state;
-            });
+            if (table == null) {
+                states.forEach(
+                        p, (group, state) -> place(columns, paneCount, groupId(groupIds, groups, group), pane, state));
+            } else {
+                states.forEachGroup(p, (id, state) -> {
+                    int[] known = indexOfId[0];
+                    if (id >= known.length) {
+                        int old = known.length;
+                        known = Arrays.copyOf(known, Math.max(id + 1, 2 * old));
+                        Arrays.fill(known, old, known.length, -1);
+                        indexOfId[0] = known;
+                    }
+                    if (known[id] < 0) {
+                        known[id] = groupId(groupIds, groups, table.labels(id));
+                    }
+                    place(columns, paneCount, known[id], pane, state);
+                });
+            }
         }
         int[] from = new int[steps];
         int[] to = new int[steps];
@@ -319,6 +334,14 @@ public final class ViewOperator {
 
     private static State at(State[] byGroup, int g) {
         return byGroup == null || g >= byGroup.length ? null : byGroup[g];
+    }
+
+    /** Puts {@code state} at {@code pane} of {@code group}'s column, adding columns of {@code paneCount} as needed. */
+    private static void place(List<State[]> columns, int paneCount, int group, int pane, State state) {
+        while (columns.size() <= group) {
+            columns.add(new State[paneCount]);
+        }
+        columns.get(group)[pane] = state;
     }
 
     private static int groupId(Map<Labels, Integer> groupIds, List<Labels> groups, Labels group) {
