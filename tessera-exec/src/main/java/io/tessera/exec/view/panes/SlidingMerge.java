@@ -41,6 +41,12 @@ final class SlidingMerge {
      * {@code to} must not decrease from one call to the next.
      */
     void mergeWindow(int from, int to, State into) {
+        if (from >= end) {
+            // nothing merged so far reaches this window (as for the only window of an instant query): start here
+            mid = from;
+            end = from;
+            back = null;
+        }
         for (; end < to; end++) {
             State p = panes[end];
             if (p != null) {
