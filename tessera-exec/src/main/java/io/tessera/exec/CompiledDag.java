@@ -4,6 +4,7 @@ import io.tessera.exec.context.RunContext;
 import io.tessera.exec.value.StepGrid;
 import io.tessera.exec.value.Value;
 import io.tessera.exec.view.grid.KeptCorrections;
+import io.tessera.exec.view.panes.PaneBlocks;
 import io.tessera.plan.MaterializedView;
 import io.tessera.plan.PaneState;
 import io.tessera.plan.PhysicalDag;
@@ -100,33 +101,38 @@ public final class CompiledDag {
 
     /** Binds {@code store} for one run; nothing is read until {@link Instance#run}. */
     public Instance instantiate(DataStore store) {
-        return new Instance(store, null);
+        return new Instance(store, null, null);
     }
 
-    /** As {@link #instantiate(DataStore)}, the run sharing what corrections keep with the runs before and after it. */
-    public Instance instantiate(DataStore store, KeptCorrections keptCorrections) {
-        return new Instance(store, keptCorrections);
+    /**
+     * As {@link #instantiate(DataStore)}, the run sharing what corrections keep and merged blocks of
+     * panes with the runs before and after it (either null to share nothing).
+     */
+    public Instance instantiate(DataStore store, KeptCorrections keptCorrections, PaneBlocks paneBlocks) {
+        return new Instance(store, keptCorrections, paneBlocks);
     }
 
     /** The DAG bound to one store handle. */
     public final class Instance {
         private final DataStore store;
         private final KeptCorrections keptCorrections;
+        private final PaneBlocks paneBlocks;
 
-        private Instance(DataStore store, KeptCorrections keptCorrections) {
+        private Instance(DataStore store, KeptCorrections keptCorrections, PaneBlocks paneBlocks) {
             this.store = store;
             this.keptCorrections = keptCorrections;
+            this.paneBlocks = paneBlocks;
         }
 
         /** Evaluates root {@code root} at every time of {@code grid}. */
         public Value run(int root, StepGrid grid, RunContext context) {
-            return new QueryRun(dag, views, new int[] {roots[root]}, grid, store, context, keptCorrections)
+            return new QueryRun(dag, views, new int[] {roots[root]}, grid, store, context, keptCorrections, paneBlocks)
                     .evaluate(roots[root], grid);
         }
 
         /** Evaluates every root at every time of {@code grid} in one run: what they share is read and computed once. */
         public Value[] runAll(StepGrid grid, RunContext context) {
-            QueryRun run = new QueryRun(dag, views, roots, grid, store, context, keptCorrections);
+            QueryRun run = new QueryRun(dag, views, roots, grid, store, context, keptCorrections, paneBlocks);
             Value[] out = new Value[roots.length];
             for (int i = 0; i < roots.length; i++) {
                 out[i] = run.evaluate(roots[i], grid);

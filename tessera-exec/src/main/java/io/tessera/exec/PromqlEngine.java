@@ -122,7 +122,8 @@ public final class PromqlEngine {
         context.checkAlive();
         CompiledDag compiled = CompiledDag.compile(
                 dag, MaterializedViews.of(dag), new int[] {dag.roots().getFirst()});
-        return compiled.instantiate(store, accelerator.keptCorrections()).run(0, grid, context);
+        return compiled.instantiate(store, accelerator.keptCorrections(), accelerator.paneBlocks())
+                .run(0, grid, context);
     }
 
     private static long[] times(StepGrid grid) {

@@ -1,6 +1,7 @@
 package io.tessera.exec;
 
 import io.tessera.exec.view.grid.KeptCorrections;
+import io.tessera.exec.view.panes.PaneBlocks;
 import io.tessera.plan.PhysicalDag;
 
 /**
@@ -20,9 +21,18 @@ public interface QueryAccelerator {
         return null;
     }
 
-    /** {@code rewriter} with kept corrections of its own, which retire with it when the next plan is installed. */
+    /** Merged blocks of pane views' panes the queries it rewrites share between runs; null when nothing is. */
+    default PaneBlocks paneBlocks() {
+        return null;
+    }
+
+    /**
+     * {@code rewriter} with kept corrections and merged pane blocks of its own, which retire with it
+     * when the next plan is installed.
+     */
     static QueryAccelerator keepingCorrections(QueryAccelerator rewriter) {
         KeptCorrections kept = new KeptCorrections();
+        PaneBlocks blocks = new PaneBlocks();
         return new QueryAccelerator() {
             @Override
             public PhysicalDag rewrite(PhysicalDag dag) {
@@ -32,6 +42,11 @@ public interface QueryAccelerator {
             @Override
             public KeptCorrections keptCorrections() {
                 return kept;
+            }
+
+            @Override
+            public PaneBlocks paneBlocks() {
+                return blocks;
             }
         };
     }

@@ -22,6 +22,7 @@ import io.tessera.exec.view.StepPrefix;
 import io.tessera.exec.view.grid.GridCorrectionOperator;
 import io.tessera.exec.view.grid.KeptCorrections;
 import io.tessera.exec.view.grid.ViewValueOperator;
+import io.tessera.exec.view.panes.PaneBlocks;
 import io.tessera.exec.view.panes.ViewOperator;
 import io.tessera.plan.Fallback;
 import io.tessera.plan.GridCorrection;
@@ -67,6 +68,8 @@ public final class QueryRun {
     private final Map<Key, Value> memo = new HashMap<>();
     /** Shared between runs; null when nothing is. */
     private final KeptCorrections keptCorrections;
+    /** Shared between runs; null when nothing is. */
+    private final PaneBlocks paneBlocks;
     /** Newest panes of a curve view a run computes another way when they are not built yet (at "now": being filled, or in the allowed lateness). */
     static final int CURVE_NEWEST_PANES = 3;
 
@@ -78,9 +81,11 @@ public final class QueryRun {
             StepGrid grid,
             DataStore store,
             RunContext context,
-            KeptCorrections keptCorrections) {
+            KeptCorrections keptCorrections,
+            PaneBlocks paneBlocks) {
         this.dag = dag;
         this.keptCorrections = keptCorrections;
+        this.paneBlocks = paneBlocks;
         this.views = views;
         this.store = store;
         this.context = context;
@@ -182,7 +187,14 @@ public final class QueryRun {
                 ViewRangeFunction v = (ViewRangeFunction) node;
                 int scanId = viewScan(view);
                 yield ViewOperator.evaluate(
-                        v, view, grid, params(v.params(), grid), store, context, window -> scan(scanId, window));
+                        v,
+                        view,
+                        grid,
+                        params(v.params(), grid),
+                        store,
+                        context,
+                        window -> scan(scanId, window),
+                        paneBlocks);
             }
             case ViewKind.Samples s ->
                 io.tessera.exec.view.samples.SampleSweep.evaluate(

@@ -203,6 +203,12 @@ public final class TesseraServer implements AutoCloseable {
                 () -> accelerator.keptCorrections() == null
                         ? 0
                         : accelerator.keptCorrections().samples());
+        metrics.gauge(
+                "tessera_view_kept_pane_blocks",
+                "Merged blocks of pane views' panes kept between instant queries.",
+                () -> accelerator.paneBlocks() == null
+                        ? 0
+                        : accelerator.paneBlocks().size());
         this.stats = rawStore.stats();
         metrics.gauge("tessera_raw_series", "Series in the raw store.", () -> stats.seriesCount());
         metrics.gauge("tessera_raw_samples", "Samples in the raw store.", () -> stats.sampleCount());

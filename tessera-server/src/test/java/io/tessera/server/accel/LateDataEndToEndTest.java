@@ -111,6 +111,9 @@ class LateDataEndToEndTest {
             assertAllExact(before, "before the backfill");
             double shareBefore = share(before);
             assertThat(shareBefore).as("share from views before the backfill").isGreaterThan(0.5);
+            assertThat(s.metric("tessera_view_kept_pane_blocks"))
+                    .as("instant windows over pane views merged whole blocks of panes kept between queries")
+                    .isPositive();
 
             // 30 minutes of one metric arrive late: a shard that was down sends its gauge
             long from = END - 50 * 60_000;

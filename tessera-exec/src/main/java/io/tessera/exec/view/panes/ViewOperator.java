@@ -47,6 +47,7 @@ public final class ViewOperator {
 
     /**
      * @param rawRows reads the view's Scan over an interval, for the edges of off-grid windows
+     * @param blocks merged blocks of panes kept between runs; null to keep none
      */
     public static InstantVector evaluate(
             ViewRangeFunction f,
@@ -55,7 +56,8 @@ public final class ViewOperator {
             Value[] params,
             DataStore store,
             RunContext context,
-            Function<Interval, SeriesRows> rawRows) {
+            Function<Interval, SeriesRows> rawRows,
+            PaneBlocks blocks) {
         if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
             throw new IllegalArgumentException(
                     "a view that keeps samples is swept (SampleSweep), not read pane by pane");
@@ -115,26 +117,53 @@ public final class ViewOperator {
         LabelsTable table = states.groups();
         // the store's group ids, resolved to this run's group indexes once per group rather than once per state
         int[][] indexOfId = {new int[0]};
+        java.util.function.IntUnaryOperator local = id -> {
+            int[] known = indexOfId[0];
+            if (id >= known.length) {
+                int old = known.length;
+                known = Arrays.copyOf(known, Math.max(id + 1, 2 * old));
+                Arrays.fill(known, old, known.length, -1);
+                indexOfId[0] = known;
+            }
+            if (known[id] < 0) {
+                known[id] = groupId(groupIds, groups, table.labels(id));
+            }
+            return known[id];
+        };
+        boolean inBlocks = blocks != null
+                && steps == 1
+                && table != null
+                && view.state().state().family().isExact();
+        long blockMs = PaneBlocks.PANES * view.paneMs();
         for (int p = 0; p < paneCount; p++) {
             int pane = p;
             if (table == null) {
                 states.forEach(
                         p, (group, state) -> place(columns, paneCount, groupId(groupIds, groups, group), pane, state));
-            } else {
-                states.forEachGroup(p, (id, state) -> {
-                    int[] known = indexOfId[0];
-                    if (id >= known.length) {
-                        int old = known.length;
-                        known = Arrays.copyOf(known, Math.max(id + 1, 2 * old));
-                        Arrays.fill(known, old, known.length, -1);
-                        indexOfId[0] = known;
-                    }
-                    if (known[id] < 0) {
-                        known[id] = groupId(groupIds, groups, table.labels(id));
-                    }
-                    place(columns, paneCount, known[id], pane, state);
-                });
+                continue;
             }
+            Interval first = paneList.get(p);
+            long blockStart = view.phaseMs() + Math.floorDiv(first.start() - view.phaseMs(), blockMs) * blockMs;
+            if (inBlocks
+                    && first.start() == blockStart
+                    && p + PaneBlocks.PANES <= paneCount
+                    && paneList.get(p + PaneBlocks.PANES - 1).end() == blockStart + blockMs) {
+                // a whole block: its merged states sit at its first pane, the other panes of the block stay empty
+                PaneBlocks.Key key = new PaneBlocks.Key(view.definitionId(), table, states.version(), blockStart);
+                State[] merged = blocks.get(key);
+                if (merged == null) {
+                    merged = mergeBlock(states, p, view.state().state());
+                    blocks.put(key, merged);
+                }
+                for (int id = 0; id < merged.length; id++) {
+                    if (merged[id] != null) {
+                        place(columns, paneCount, local.applyAsInt(id), pane, merged[id]);
+                    }
+                }
+                p += PaneBlocks.PANES - 1;
+                continue;
+            }
+            states.forEachGroup(p, (id, state) -> place(columns, paneCount, local.applyAsInt(id), pane, state));
         }
         int[] from = new int[steps];
         int[] to = new int[steps];
@@ -334,6 +363,23 @@ public final class ViewOperator {
 
     private static State at(State[] byGroup, int g) {
         return byGroup == null || g >= byGroup.length ? null : byGroup[g];
+    }
+
+    /** The panes {@code [first, first + PaneBlocks.PANES)} merged in time order, by the store's group id. */
+    private static State[] mergeBlock(ViewStates states, int first, StateSpec spec) {
+        State[][] merged = {new State[16]};
+        for (int p = first; p < first + PaneBlocks.PANES; p++) {
+            states.forEachGroup(p, (id, state) -> {
+                if (id >= merged[0].length) {
+                    merged[0] = Arrays.copyOf(merged[0], Math.max(id + 1, 2 * merged[0].length));
+                }
+                if (merged[0][id] == null) {
+                    merged[0][id] = StateFactory.create(spec);
+                }
+                merged[0][id].merge(state);
+            });
+        }
+        return merged[0];
     }
 
     /** Puts {@code state} at {@code pane} of {@code group}'s column, adding columns of {@code paneCount} as needed. */
