@@ -83,6 +83,12 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     private boolean planner;
 
     @Option(
+            names = "--dashboard",
+            description = "Instead of the hand-built views, the planner's plan for the dashboard of bench accel"
+                    + " --mode dashboard over this dataset.")
+    private boolean dashboard;
+
+    @Option(
             names = "--warmup-minutes",
             defaultValue = "120",
             description =
@@ -127,10 +133,12 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
         if (recentLog) {
             return compareRecentLog(d);
         }
-        InstallablePlan plan = planner
-                ? AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs())
-                        .plan()
-                : views(!withoutCurve);
+        InstallablePlan plan = dashboard
+                ? DashboardSuite.plan(d).plan()
+                : planner
+                        ? AccelPlan.plan(AccelBenchCommand.queries(), d.series(), d.intervalMs())
+                                .plan()
+                        : views(!withoutCurve);
         out.printf(
                 Locale.ROOT,
                 "%,d series of x and %,d of c at 10 s over %d h: %,d samples; plan of %d views%n",
