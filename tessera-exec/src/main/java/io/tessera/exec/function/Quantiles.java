@@ -44,7 +44,7 @@ public final class Quantiles {
     }
 
     /** {@link #ofSorted} of {@code n} values whose {@code i}-th in sorted order {@code valueAt} gives. */
-    static double ofRanked(double q, int n, java.util.function.IntToDoubleFunction valueAt) {
+    public static double ofRanked(double q, int n, java.util.function.IntToDoubleFunction valueAt) {
         double rank = q * (n - 1);
         int lower = lowerRank(rank);
         double below = valueAt.applyAsDouble(lower);

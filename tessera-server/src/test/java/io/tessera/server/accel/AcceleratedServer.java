@@ -141,6 +141,15 @@ final class AcceleratedServer implements AutoCloseable {
         return scale < 1e-12 ? Math.abs(a - x) / 1e-12 * 1e-9 : Math.abs(a - x) / scale;
     }
 
+    /** A sample value as the HTTP API writes it, infinities as Prometheus spells them. */
+    private static double sampleValue(String text) {
+        return switch (text) {
+            case "+Inf" -> Double.POSITIVE_INFINITY;
+            case "-Inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(text);
+        };
+    }
+
     /** Vector or matrix answers as values per series (one value for an instant). */
     private static Map<Labels, double[]> values(JsonNode body) {
         Map<Labels, double[]> out = new HashMap<>();
@@ -149,10 +158,10 @@ final class AcceleratedServer implements AutoCloseable {
             if (r.has("values")) {
                 v = new double[r.path("values").size()];
                 for (int i = 0; i < v.length; i++) {
-                    v[i] = Double.parseDouble(r.path("values").get(i).get(1).asText());
+                    v[i] = sampleValue(r.path("values").get(i).get(1).asText());
                 }
             } else {
-                v = new double[] {Double.parseDouble(r.path("value").get(1).asText())};
+                v = new double[] {sampleValue(r.path("value").get(1).asText())};
             }
             List<String> pairs = new ArrayList<>();
             JsonNode metric = r.path("metric");

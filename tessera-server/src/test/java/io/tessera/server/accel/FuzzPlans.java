@@ -112,6 +112,13 @@ final class FuzzPlans {
         return out.build(described);
     }
 
+    /** A plan of one per-series view of {@code family} over {@code selector} and a query that reads it, nothing else. */
+    static InstallablePlan oneView(String selector, StateFamily family, long paneMs, long retentionMs) {
+        PlanWithViews out = new PlanWithViews();
+        out.force(selector, family, paneMs, retentionMs);
+        return out.build(List.of()).plan();
+    }
+
     /**
      * A rule or a dashboard's instant at "now" ({@code asRule}: the planner may keep its values on
      * a grid and correct off-grid instants from it), or a dashboard panel over the last hour.
@@ -153,6 +160,10 @@ final class FuzzPlans {
         private final PromqlLowering lowering = new PromqlLowering(dag, PromqlLowering.DEFAULT_LOOKBACK_MS);
         private final List<String> texts = new ArrayList<>();
         private final int plannedViews;
+
+        PlanWithViews() {
+            plannedViews = 0;
+        }
 
         PlanWithViews(InstallablePlan planned) {
             List<PlanNode> nodes = planned.dag().nodes();

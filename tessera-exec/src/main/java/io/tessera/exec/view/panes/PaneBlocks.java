@@ -6,44 +6,79 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Merged states of aligned blocks of {@link #PANES} panes of a pane view, kept between runs: a
- * dashboard asks the same hour-long window again every few seconds, and all but its newest and
- * oldest panes are the same each time. A run over one window merges the blocks it wholly covers
- * from here (the first run merges them from their panes and keeps them) and only its few other
- * panes one by one, so an hour of 15 s panes is 15 blocks and at most 30 panes instead of 240.
+ * What instant runs over a pane view keep of aligned blocks of {@link #PANES} panes between
+ * runs: a dashboard asks the same hour-long window again every few seconds, and all but its
+ * newest and oldest panes are the same each time. A run over one window reads the blocks it
+ * wholly covers from here (the first run builds them from their panes and keeps them) and only
+ * its few other panes one by one, so an hour of 15 s panes is 15 blocks and at most 30 panes
+ * instead of 240. For an exact family a block is its panes' states merged; for KLL panes that
+ * still hold their samples' values, the values of each group sorted ({@link Values}), from which
+ * quantiles are still exact.
  *
  * <p>A block is kept under the view's {@link io.tessera.spi.ViewStates#version}, which changes
  * whenever late data reaches a built pane, and under the view's group table (its ids name the
  * groups in a block), so nothing kept is used with panes rebuilt since or with another table.
- * Only exact families are kept (a sketch merged in blocks may answer differently). Bounded in
- * states; the least recently used block goes first.
+ * Bounded in states and values; the least recently used block goes first.
  */
 public final class PaneBlocks {
 
     /** Panes per block. */
     static final int PANES = 16;
-    /** States kept at most, over all blocks. */
-    static final long MAX_STATES = 2_000_000;
+    /** States, and values over {@link #VALUES_PER_STATE}, kept at most over all blocks. */
+    static final long MAX_WEIGHT = 2_000_000;
 
-    /** One block: its view, the view's group table and version when it was merged, and its start. */
+    static final int VALUES_PER_STATE = 8;
+
+    /** One block: its view, the view's group table and version when it was built, and its start. */
     record Key(String definitionId, LabelsTable groups, long version, long startMs) {}
 
-    private final Map<Key, State[]> blocks = new LinkedHashMap<>(64, 0.75f, true);
-    private long states;
-
-    /** The block's merged states by group id (null where a group had none), or null when not kept. */
-    synchronized State[] get(Key key) {
-        return blocks.get(key);
+    /** The exact values of a block's KLL panes, per group id: sorted, without NaN, and how many NaN there were. */
+    record Values(double[][] sorted, int[] nans) {
+        long weight() {
+            long values = sorted.length;
+            for (double[] v : sorted) {
+                values += v == null ? 0 : v.length;
+            }
+            return Math.max(1, values / VALUES_PER_STATE);
+        }
     }
 
-    synchronized void put(Key key, State[] byGroupId) {
-        State[] old = blocks.put(key, byGroupId);
-        states += byGroupId.length - (old == null ? 0 : old.length);
+    private record Kept(Object block, long weight) {}
+
+    private final Map<Key, Kept> blocks = new LinkedHashMap<>(64, 0.75f, true);
+    private long weight;
+
+    /** The block's merged states by group id (null where a group had none), or null when not kept. */
+    State[] merged(Key key) {
+        return get(key) instanceof State[] merged ? merged : null;
+    }
+
+    void keepMerged(Key key, State[] byGroupId) {
+        put(key, byGroupId, byGroupId.length);
+    }
+
+    /** The block's sorted values, or null when not kept. */
+    Values values(Key key) {
+        return get(key) instanceof Values values ? values : null;
+    }
+
+    void keepValues(Key key, Values values) {
+        put(key, values, values.weight());
+    }
+
+    private synchronized Object get(Key key) {
+        Kept kept = blocks.get(key);
+        return kept == null ? null : kept.block();
+    }
+
+    private synchronized void put(Key key, Object block, long blockWeight) {
+        Kept old = blocks.put(key, new Kept(block, blockWeight));
+        weight += blockWeight - (old == null ? 0 : old.weight());
         var eldest = blocks.entrySet().iterator();
-        while (states > MAX_STATES && eldest.hasNext()) {
-            State[] gone = eldest.next().getValue();
+        while (weight > MAX_WEIGHT && eldest.hasNext()) {
+            Kept gone = eldest.next().getValue();
             eldest.remove();
-            states -= gone.length;
+            weight -= gone.weight();
         }
     }
 

@@ -117,6 +117,7 @@ public final class ViewOperator {
         LabelsTable table = states.groups();
         // the store's group ids, resolved to this run's group indexes once per group rather than once per state
         int[][] indexOfId = {new int[0]};
+        int[][] storeIdOf = {new int[0]};
         java.util.function.IntUnaryOperator local = id -> {
             int[] known = indexOfId[0];
             if (id >= known.length) {
@@ -126,7 +127,14 @@ public final class ViewOperator {
                 indexOfId[0] = known;
             }
             if (known[id] < 0) {
-                known[id] = groupId(groupIds, groups, table.labels(id));
+                int g = groupId(groupIds, groups, table.labels(id));
+                known[id] = g;
+                if (g >= storeIdOf[0].length) {
+                    int old = storeIdOf[0].length;
+                    storeIdOf[0] = Arrays.copyOf(storeIdOf[0], Math.max(g + 1, 2 * old));
+                    Arrays.fill(storeIdOf[0], old, storeIdOf[0].length, -1);
+                }
+                storeIdOf[0][g] = id;
             }
             return known[id];
         };
@@ -134,6 +142,13 @@ public final class ViewOperator {
                 && steps == 1
                 && table != null
                 && view.state().state().family().isExact();
+        // quantiles at one instant from KLL panes that still hold their values: blocks of sorted values, exact
+        boolean valuesInBlocks = blocks != null
+                && steps == 1
+                && table != null
+                && view.state().state().family() == io.tessera.sketch.StateFamily.KLL
+                && Finalizer.kindOf(f.function()) == RangeFunctionKind.QUANTILE_OVER_TIME;
+        List<PaneBlocks.Values> wholeValues = new ArrayList<>();
         long blockMs = PaneBlocks.PANES * view.paneMs();
         for (int p = 0; p < paneCount; p++) {
             int pane = p;
@@ -144,16 +159,38 @@ public final class ViewOperator {
             }
             Interval first = paneList.get(p);
             long blockStart = view.phaseMs() + Math.floorDiv(first.start() - view.phaseMs(), blockMs) * blockMs;
-            if (inBlocks
+            if ((inBlocks || valuesInBlocks)
                     && first.start() == blockStart
                     && p + PaneBlocks.PANES <= paneCount
                     && paneList.get(p + PaneBlocks.PANES - 1).end() == blockStart + blockMs) {
                 // a whole block: its merged states sit at its first pane, the other panes of the block stay empty
                 PaneBlocks.Key key = new PaneBlocks.Key(view.definitionId(), table, states.version(), blockStart);
-                State[] merged = blocks.get(key);
+                if (valuesInBlocks) {
+                    PaneBlocks.Values values = blocks.values(key);
+                    if (values == null) {
+                        values = BlockQuantiles.sortedValues(states, p);
+                        if (values != null) {
+                            blocks.keepValues(key, values);
+                        }
+                    }
+                    if (values != null) {
+                        for (int id = 0; id < values.sorted().length; id++) {
+                            if (values.sorted()[id] != null || values.nans()[id] > 0) {
+                                local.applyAsInt(id);
+                            }
+                        }
+                        wholeValues.add(values);
+                        p += PaneBlocks.PANES - 1;
+                        continue;
+                    }
+                    // a pane's sketch of this block no longer holds its values: its panes are read one by one
+                    states.forEachGroup(p, (id, state) -> place(columns, paneCount, local.applyAsInt(id), pane, state));
+                    continue;
+                }
+                State[] merged = blocks.merged(key);
                 if (merged == null) {
                     merged = mergeBlock(states, p, view.state().state());
-                    blocks.put(key, merged);
+                    blocks.keepMerged(key, merged);
                 }
                 for (int id = 0; id < merged.length; id++) {
                     if (merged[id] != null) {
@@ -220,6 +257,7 @@ public final class ViewOperator {
             int row = -1;
             for (int i = 0; i < steps; i++) {
                 if (exactQuantiles) {
+                    int storeId = g < storeIdOf[0].length ? storeIdOf[0][g] : -1;
                     double v = exactQuantile(
                             column(columns, g, none),
                             from[i],
@@ -227,7 +265,14 @@ public final class ViewOperator {
                             at(heads[i], g),
                             at(tails[i], g),
                             p[i][0],
-                            scratch);
+                            scratch,
+                            wholeValues,
+                            storeId);
+                    if (!scratch.valid && !wholeValues.isEmpty()) {
+                        // the blocks' panes are not in the columns: no sketch merge can stand in for them
+                        throw new MissingStateException(
+                                view.definitionId(), windows[i], "a pane's sketch no longer holds its samples' values");
+                    }
                     if (scratch.valid) {
                         if (scratch.count > 0) {
                             if (row < 0) {
@@ -306,6 +351,7 @@ public final class ViewOperator {
 
     /** Reused buffer of the exact-quantile path. */
     private static final class Scratch {
+        BlockQuantiles blocks;
         double[] values = new double[1024];
         int count;
         boolean valid;
@@ -321,7 +367,15 @@ public final class ViewOperator {
      * compacted; {@code scratch.valid} is false (and NaN returned) when one has.
      */
     private static double exactQuantile(
-            State[] panes, int from, int to, State head, State tail, double q, Scratch scratch) {
+            State[] panes,
+            int from,
+            int to,
+            State head,
+            State tail,
+            double q,
+            Scratch scratch,
+            List<PaneBlocks.Values> whole,
+            int storeId) {
         scratch.count = 0;
         scratch.valid = false;
         if (!gather(head, scratch) || !gather(tail, scratch)) {
@@ -333,6 +387,15 @@ public final class ViewOperator {
             }
         }
         scratch.valid = true;
+        if (!whole.isEmpty() && storeId >= 0) {
+            if (scratch.blocks == null) {
+                scratch.blocks = new BlockQuantiles();
+            }
+            double v = scratch.blocks.quantile(q, scratch.values, scratch.count, whole, storeId);
+            scratch.valid = scratch.blocks.count() >= 0;
+            scratch.count = Math.max(0, scratch.blocks.count());
+            return v;
+        }
         return scratch.count == 0
                 ? Double.NaN
                 : io.tessera.exec.function.Quantiles.quantileBySelection(q, scratch.values, scratch.count);
