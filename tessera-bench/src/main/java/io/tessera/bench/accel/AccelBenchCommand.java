@@ -34,7 +34,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "accel",
-        mixinStandardHelpOptions = true,
         description =
                 "Accelerated (view-backed) query latency and error of Tessera against Prometheus 2.x, over loopback.")
 public final class AccelBenchCommand implements Callable<Integer> {

@@ -30,7 +30,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "promql",
-        mixinStandardHelpOptions = true,
         description =
                 "PromQL query latency of Tessera's exact engine against Prometheus 2.x on the same data, over loopback.")
 public final class PromqlBenchCommand implements Callable<Integer> {

@@ -41,7 +41,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "sql",
-        mixinStandardHelpOptions = true,
         description =
                 "Windowed quantile and count-distinct GROUP BY queries: Tessera (exact and from views) against DuckDB.")
 public final class SqlBenchCommand implements Callable<Integer> {
