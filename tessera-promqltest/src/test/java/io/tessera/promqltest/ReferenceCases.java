@@ -1,4 +1,4 @@
-package io.tessera.promql;
+package io.tessera.promqltest;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -6,15 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /** The {@code eval} queries of Prometheus' PromQL test scripts, read where they are kept. */
 final class ReferenceCases {
-
-    static final String FOLDER = "shared/reference/promql-tests";
 
     private static final Pattern INSTANT =
             Pattern.compile("^eval(?:_(fail|warn|info|ordered))?\\s+instant\\s+(?:at\\s+\\S+\\s+)?(.+)$");
@@ -32,22 +28,11 @@ final class ReferenceCases {
 
     private ReferenceCases() {}
 
-    /** The folder of test scripts next to the repository, found by walking up from the working directory. */
-    static Optional<Path> folder() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path candidate = d.resolve(FOLDER);
-            if (Files.isDirectory(candidate)) {
-                return Optional.of(candidate);
-            }
-        }
-        return Optional.empty();
-    }
-
+    /** The eval queries of every test script in {@code folder}, file by file in name order. */
     static List<Case> load(Path folder) {
         List<Case> cases = new ArrayList<>();
-        try (Stream<Path> files = Files.list(folder)) {
-            for (Path f :
-                    files.filter(p -> p.toString().endsWith(".test")).sorted().toList()) {
+        try {
+            for (Path f : ReferenceTests.files(folder)) {
                 cases.addAll(parse(f.getFileName().toString(), Files.readAllLines(f)));
             }
         } catch (IOException e) {
