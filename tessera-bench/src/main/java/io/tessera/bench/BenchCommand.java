@@ -12,11 +12,13 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-/** {@code tessera bench}: the benchmarks, each a subcommand. */
+/** {@code tessera bench}: the benchmarks, each a subcommand, all with the standard help options given here. */
 @Command(
         name = "bench",
+        scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         description = "Run Tessera's benchmarks.",
         subcommands = {

@@ -80,6 +80,8 @@ final class Lexer {
                 pos++;
             } else if (peek() == EOF_CHAR) {
                 t = endOfInput();
+            } else if (!braceOpen && arithmeticOperator(peek()) != null) {
+                t = emit(arithmeticOperator(read()));
             } else if (bracketOpen && !braceOpen) {
                 t = insideBrackets();
             } else if (input.startsWith("#", pos)) {
@@ -108,10 +110,6 @@ final class Lexer {
 
     private Token statement() {
         int c = read();
-        TokenType operator = arithmeticOperator(c);
-        if (operator != null) {
-            return emit(operator);
-        }
         switch (c) {
             case ',' -> {
                 return emit(TokenType.COMMA);
@@ -230,10 +228,6 @@ final class Lexer {
 
     private Token insideBrackets() {
         int c = read();
-        TokenType operator = arithmeticOperator(c);
-        if (operator != null) {
-            return emit(operator);
-        }
         switch (c) {
             case ']' -> {
                 bracketOpen = false;
@@ -267,7 +261,7 @@ final class Lexer {
         return Syntax.isDigit(c) || (c == '.' && Syntax.isDigit(peek()));
     }
 
-    /** The arithmetic operator the character {@code c} is on its own, or null. */
+    /** The arithmetic operator the character {@code c} is on its own (outside braces), or null. */
     private static TokenType arithmeticOperator(int c) {
         return switch (c) {
             case '+' -> TokenType.ADD;

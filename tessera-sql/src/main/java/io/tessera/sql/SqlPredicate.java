@@ -37,19 +37,20 @@ public sealed interface SqlPredicate {
     }
 
     enum Op {
-        EQ("=", Comparison.EQ),
-        NE("<>", Comparison.NE),
-        LT("<", Comparison.LT),
-        LE("<=", Comparison.LE),
-        GT(">", Comparison.GT),
-        GE(">=", Comparison.GE);
+        EQ("="),
+        NE("<>"),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         private final String symbol;
+        /** The store's comparison of the same name. */
         private final Comparison comparison;
 
-        Op(String symbol, Comparison comparison) {
+        Op(String symbol) {
             this.symbol = symbol;
-            this.comparison = comparison;
+            this.comparison = Comparison.valueOf(name());
         }
 
         public String symbol() {

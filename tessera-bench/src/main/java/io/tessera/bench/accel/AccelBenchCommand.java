@@ -1,5 +1,6 @@
 package io.tessera.bench.accel;
 
+import io.tessera.bench.QueryRepetitions;
 import io.tessera.bench.accel.AccelQuery.ErrorKind;
 import io.tessera.bench.load.BlockLoader;
 import io.tessera.bench.peer.PrometheusProcess;
@@ -33,7 +34,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "accel",
-        mixinStandardHelpOptions = true,
         description =
                 "Accelerated (view-backed) query latency and error of Tessera against Prometheus 2.x, over loopback.")
 public final class AccelBenchCommand implements Callable<Integer> {
@@ -67,11 +67,8 @@ public final class AccelBenchCommand implements Callable<Integer> {
                     "Dashboard mode: steps of streamed data (10 s each) after the bulk load (default ${DEFAULT-VALUE}).")
     int streamSteps;
 
-    @Option(names = "--repetitions", description = "Measured runs of each query.")
-    Integer repetitions;
-
-    @Option(names = "--warmup", defaultValue = "2", description = "Unmeasured runs first (default ${DEFAULT-VALUE}).")
-    int warmup;
+    @Mixin
+    private final QueryRepetitions repetitions = new QueryRepetitions(2);
 
     @Option(
             names = "--warmup-seconds",
@@ -96,7 +93,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
             System.err.println("tessera bench accel needs a Prometheus 2.x binary. " + PrometheusProcess.installHint());
             return 2;
         }
-        int reps = repetitions != null ? repetitions : quick ? 5 : 10;
+        int reps = repetitions.measuredOr(quick ? 5 : 10);
         long start = AccelDataset.startNow();
         if (mode.equals("dashboard")) {
             return dashboard(start);
@@ -121,7 +118,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
                 AccelDataset.JOBS,
                 server.heap(),
                 PrometheusProcess.findBinary(),
-                warmup,
+                repetitions.warmup(),
                 warmupSeconds(),
                 reps);
         List<AccelRow> rows = new ArrayList<>();
@@ -133,9 +130,10 @@ public final class AccelBenchCommand implements Callable<Integer> {
     }
 
     private int dashboard(long start) throws Exception {
-        int rounds = repetitions != null ? Math.max(1, repetitions / 6) : quick ? 1 : 2;
+        // a round of the dashboard for every six measured runs: 1 with --quick, else 2
+        int rounds = Math.max(1, repetitions.measuredOr(quick ? 6 : 12) / 6);
         DashboardRun.Settings settings = new DashboardRun.Settings(
-                rounds, Math.max(warmup, 6), streamSteps, server.heap(), server.connections());
+                rounds, Math.max(repetitions.warmup(), 6), streamSteps, server.heap(), server.connections());
         out.printf(
                 Locale.ROOT,
                 "A dashboard at \"now\" over loopback: per dataset, N series of a gauge x and N of a counter c (%d jobs),"
@@ -326,7 +324,7 @@ public final class AccelBenchCommand implements Callable<Integer> {
     /** Runs {@code run} {@code --warmup} times and for at least {@code --warmup-seconds}, at most {@link #MAX_WARMUP_RUNS} times. */
     private void warmUp(Run run) throws IOException, InterruptedException {
         long until = System.nanoTime() + (long) (warmupSeconds() * 1e9);
-        for (int r = 0; r < warmup || (System.nanoTime() < until && r < MAX_WARMUP_RUNS); r++) {
+        for (int r = 0; r < repetitions.warmup() || (System.nanoTime() < until && r < MAX_WARMUP_RUNS); r++) {
             run.run();
         }
     }

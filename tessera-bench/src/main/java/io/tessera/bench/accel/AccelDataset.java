@@ -43,10 +43,6 @@ record AccelDataset(String name, int series, long intervalMs, int scrapes, long 
         return 2;
     }
 
-    long endMs() {
-        return startMs + scrapes * intervalMs;
-    }
-
     /**
      * A series' phase in the scrape interval: an even number of milliseconds, never a whole
      * second. The bench's windows start on whole seconds (the minute, 15 s steps, 5 m and 1 h
@@ -57,11 +53,6 @@ record AccelDataset(String name, int series, long intervalMs, int scrapes, long 
     long offsetOf(int s) {
         long offset = 2 * (1 + new SplittableRandom(seed * 31 + s).nextLong(intervalMs / 2 - 1));
         return offset % 1000 == 0 ? offset + 2 : offset;
-    }
-
-    @Override
-    public long samples() {
-        return 2L * series * scrapes;
     }
 
     /** Appends scrapes {@code [from, to)} of series {@code [first, last)} of both metrics. */

@@ -26,7 +26,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "accel-probe",
-        mixinStandardHelpOptions = true,
         description = "Latency percentiles of bench accel's queries on Tessera alone, in process, over loopback HTTP.")
 public final class AccelProbeCommand implements Callable<Integer> {
 

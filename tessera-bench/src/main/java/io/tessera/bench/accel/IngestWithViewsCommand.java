@@ -46,7 +46,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "ingest-views",
-        mixinStandardHelpOptions = true,
         description = "Remote-write throughput with eleven views (ten and a curve view) maintained against none.")
 public final class IngestWithViewsCommand implements Callable<Integer> {
 

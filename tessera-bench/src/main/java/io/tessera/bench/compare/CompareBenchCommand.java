@@ -47,7 +47,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "compare",
-        mixinStandardHelpOptions = true,
         description = "Tessera against Prometheus 2.x on the same data over loopback: query latency, ratio and error,"
                 + " ingest rate and memory; writes a Markdown report and PNG plots.")
 public final class CompareBenchCommand implements Callable<Integer> {

@@ -99,15 +99,6 @@ record CompareDataset(
         return 2L * pairs;
     }
 
-    long endMs() {
-        return startMs + scrapes * intervalMs;
-    }
-
-    @Override
-    public long samples() {
-        return 2L * pairs * scrapes;
-    }
-
     /** The scrape offset of index {@code s}: in [1 ms, interval), never 0 or 543 past a whole second. */
     long offsetOf(int s) {
         long offset = 1 + (long) (uniform(s, -1, 1) * (intervalMs - 1));

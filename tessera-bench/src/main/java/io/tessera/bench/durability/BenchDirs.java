@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** The data directories a durability bench writes, empties and copies between its runs. */
+/** The data directories a durability bench writes and empties between its runs. */
 final class BenchDirs {
 
     private BenchDirs() {}
@@ -21,20 +21,5 @@ final class BenchDirs {
             }
         }
         return d;
-    }
-
-    /** Copies the tree under {@code from} to {@code to}, which it returns. */
-    static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-        return to;
     }
 }

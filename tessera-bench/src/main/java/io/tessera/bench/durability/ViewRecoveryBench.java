@@ -4,6 +4,7 @@ import io.tessera.bench.accel.AccelPlan;
 import io.tessera.bench.accel.ScanPanes;
 import io.tessera.bench.peer.RemoteWritePost;
 import io.tessera.bench.peer.ViewCatchUp;
+import io.tessera.core.FileTrees;
 import io.tessera.core.Labels;
 import io.tessera.ingest.NameValidation;
 import io.tessera.ingest.WriteBatchBuilder;
@@ -93,13 +94,13 @@ public final class ViewRecoveryBench {
             views = server.maintainer().progress().stream()
                     .mapToLong(p -> p.panesBuilt())
                     .sum();
-            BenchDirs.copy(source, BenchDirs.fresh(logOnly));
+            FileTrees.copy(source, BenchDirs.fresh(logOnly));
         }
-        BenchDirs.copy(source, BenchDirs.fresh(withViews));
+        FileTrees.copy(source, BenchDirs.fresh(withViews));
         try (TesseraServer server = TesseraServer.start(config(source))) {
             send(server, tail);
             server.runIngestionRuns();
-            BenchDirs.copy(source, BenchDirs.fresh(withTail));
+            FileTrees.copy(source, BenchDirs.fresh(withTail));
         }
         System.out.printf(
                 "panes built before the restart: %,d (all views); view files %,d bytes, snapshot %,d bytes, log alone %,d bytes%n",
@@ -126,7 +127,7 @@ public final class ViewRecoveryBench {
         double bestTotal = Double.MAX_VALUE;
         long panes = 0;
         for (int rep = 0; rep < 3; rep++) {
-            Path d = BenchDirs.copy(image, BenchDirs.fresh(dir.resolve("run")));
+            Path d = FileTrees.copy(image, BenchDirs.fresh(dir.resolve("run")));
             if (dropViewFiles) {
                 Files.delete(d.resolve("views").resolve("MANIFEST"));
             }

@@ -19,7 +19,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "ingest",
-        mixinStandardHelpOptions = true,
         description = "Remote-write ingest throughput of Tessera against Prometheus 2.x, over loopback,"
                 + " with the same pre-encoded requests of 200 series x 10 samples.")
 public final class IngestBenchCommand implements Callable<Integer> {

@@ -41,8 +41,8 @@ public record ScrapeRange(TimeOrderedDataset dataset, int from, int to) implemen
     }
 
     @Override
-    public long samples() {
-        return (long) indexes() * seriesPerIndex() * scrapes();
+    public long startMs() {
+        return dataset.startMs() + from * dataset.intervalMs();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.tessera.bench.promql;
 
+import io.tessera.bench.QueryRepetitions;
 import io.tessera.bench.peer.ProcessMemory;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.peer.TesseraProcess;
@@ -29,7 +30,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "promql",
-        mixinStandardHelpOptions = true,
         description =
                 "PromQL query latency of Tessera's exact engine against Prometheus 2.x on the same data, over loopback.")
 public final class PromqlBenchCommand implements Callable<Integer> {
@@ -50,14 +50,8 @@ public final class PromqlBenchCommand implements Callable<Integer> {
     @Option(names = "--hours", description = "Hours of data at 15 s.")
     Integer hours;
 
-    @Option(names = "--repetitions", description = "Measured runs of each query on each server.")
-    Integer repetitions;
-
-    @Option(
-            names = "--warmup",
-            defaultValue = "2",
-            description = "Unmeasured runs of each query on each server first (default ${DEFAULT-VALUE}).")
-    int warmup;
+    @Mixin
+    private final QueryRepetitions repetitions = new QueryRepetitions(2);
 
     @Mixin
     private final TesseraServerOptions server = new TesseraServerOptions("8g", 4);
@@ -71,7 +65,7 @@ public final class PromqlBenchCommand implements Callable<Integer> {
         }
         int seriesWanted = series != null ? series : quick ? 2_000 : 10_000;
         int spanHours = hours != null ? hours : quick ? 6 : 24;
-        int reps = repetitions != null ? repetitions : quick ? 5 : 10;
+        int reps = repetitions.measuredOr(quick ? 5 : 10);
         long step = quick ? 60_000 : 15_000;
         DatasetShape shape = DatasetShape.of(
                 seriesWanted, Duration.ofHours(spanHours), Duration.ofSeconds(15), Duration.ofMinutes(5), SEED);
@@ -103,7 +97,7 @@ public final class PromqlBenchCommand implements Callable<Integer> {
                 "Range queries span the whole data at %d s steps; instant queries are at its end. %d warm-up"
                         + " and %d measured runs per query and server, alternating between the servers.%n",
                 step / 1000,
-                warmup,
+                repetitions.warmup(),
                 reps);
 
         DatasetLoader loader = new DatasetLoader(shape, server.connections(), out);
@@ -213,10 +207,10 @@ public final class PromqlBenchCommand implements Callable<Integer> {
             long[] theirNanos = new long[reps];
             QueryAnswer ourAnswer = null;
             QueryAnswer theirAnswer = null;
-            for (int i = -warmup; i < reps; i++) {
+            for (int i = -repetitions.warmup(); i < reps; i++) {
                 ApiResponse a = ask(ours, q, start, end, step);
                 ApiResponse b = ask(theirs, q, start, end, step);
-                if (i == -warmup || ourAnswer == null) {
+                if (i == -repetitions.warmup() || ourAnswer == null) {
                     ourAnswer = QueryAnswer.parse(a);
                     theirAnswer = QueryAnswer.parse(b);
                 }

@@ -1,5 +1,6 @@
 package io.tessera.bench.sql;
 
+import io.tessera.bench.QueryRepetitions;
 import io.tessera.core.TableCatalog;
 import io.tessera.exec.context.QueryLimits;
 import io.tessera.exec.context.RunContext;
@@ -25,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -39,7 +41,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "sql",
-        mixinStandardHelpOptions = true,
         description =
                 "Windowed quantile and count-distinct GROUP BY queries: Tessera (exact and from views) against DuckDB.")
 public final class SqlBenchCommand implements Callable<Integer> {
@@ -55,14 +56,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
     @Option(names = "--rows", description = "Rows of the table.")
     Integer rows;
 
-    @Option(names = "--repetitions", description = "Measured runs of each query.")
-    Integer repetitions;
-
-    @Option(
-            names = "--warmup",
-            defaultValue = "20",
-            description = "Unmeasured runs first, so the JIT has compiled the query path (default ${DEFAULT-VALUE}).")
-    int warmup;
+    @Mixin
+    private final QueryRepetitions repetitions = new QueryRepetitions(20);
 
     @Option(
             names = "--warmup-seconds",
@@ -96,7 +91,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int n = rows != null ? rows : quick ? 1_000_000 : 5_000_000;
-        int reps = repetitions != null ? repetitions : quick ? 7 : 10;
+        int reps = repetitions.measuredOr(quick ? 7 : 10);
         // 6 h of windows and the hour the moving evaluations (and their warm-up) go back
         long span = 6 * HOUR + 2 * MOVING_STEPS * 60_000L;
         long start = 1_767_225_600_000L;
@@ -112,7 +107,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
                 pane / 60_000,
                 OFF_GRID_MS,
                 reps,
-                warmup,
+                repetitions.warmup(),
                 warmupSeconds);
 
         SqlBenchTable table = new SqlBenchTable(n, start, span, SEED);
@@ -346,8 +341,8 @@ public final class SqlBenchCommand implements Callable<Integer> {
     }
 
     /**
-     * The p50 latency of each run, each measured in its own block of {@code warmup} unmeasured and
-     * {@code reps} measured runs (the warm-up lasting at least {@code warmupSeconds}), the heap collected before each block (so one run's garbage is not
+     * The p50 latency of each run, each measured in its own block of {@code --warmup} unmeasured and
+     * {@code reps} measured runs (the warm-up lasting at least {@code --warmup-seconds}), the heap collected before each block (so one run's garbage is not
      * collected in another's time).
      */
     private double[] blocks(int reps, Run... runs) throws Exception {
@@ -355,7 +350,7 @@ public final class SqlBenchCommand implements Callable<Integer> {
         for (int r = 0; r < runs.length; r++) {
             System.gc();
             long warmEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
-            for (int i = 0; i < warmup || System.nanoTime() < warmEnd; i++) {
+            for (int i = 0; i < repetitions.warmup() || System.nanoTime() < warmEnd; i++) {
                 runs[r].run();
             }
             double[] ms = new double[reps];

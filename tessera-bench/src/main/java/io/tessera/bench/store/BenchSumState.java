@@ -26,14 +26,6 @@ final class BenchSumState implements State {
     }
 
     @Override
-    public void update(long[] ts, double[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            sum += values[i];
-        }
-        count += to - from;
-    }
-
-    @Override
     public void update(long ts, double value) {
         sum += value;
         count++;

@@ -22,7 +22,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "store",
-        mixinStandardHelpOptions = true,
         description = "Benchmark the summary store: batched vs sequential exact reads of a day of"
                 + " 15 s panes x 1,000 groups, with and without concurrent ingest, and insert throughput.")
 public final class StoreBenchCommand implements Callable<Integer> {

@@ -13,7 +13,11 @@ import io.tessera.ingest.remote.RemoteWriteDecoder;
 import io.tessera.ingest.remote.RemoteWriteEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class TextExpositionParserTest {
 
@@ -175,73 +179,73 @@ class TextExpositionParserTest {
         return e;
     }
 
+    /** Malformed input: the exception's line, column and reason, and its message built from them. */
+    static Stream<Arguments> errors() {
+        return Stream.of(
+                // sample lines
+                Arguments.of("ok 1\nok 2\nfoo abc\n", 3, 5, "invalid value \"abc\""),
+                Arguments.of("foo 1 1.5\n", 1, 7, "invalid timestamp \"1.5\""),
+                Arguments.of("foo 1 99999999999999999999\n", 1, 7, "invalid timestamp \"99999999999999999999\""),
+                Arguments.of("foo 1 2 3\n", 1, 9, "unexpected text after timestamp"),
+                Arguments.of("foo\n", 1, 4, "missing value"),
+                Arguments.of("foo{a=\"b\"}\n", 1, 11, "missing value"),
+                Arguments.of("{a=\"b\"} 1\n", 1, 1, "invalid metric name"),
+                Arguments.of("1foo 1\n", 1, 1, "invalid metric name"),
+                Arguments.of("foo-bar 1\n", 1, 4, "unexpected character '-' after metric name"),
+                Arguments.of("foo 0x1p3\n", 1, 5, "invalid value \"0x1p3\""),
+                Arguments.of("foo 1d\n", 1, 5, "invalid value \"1d\""),
+                // label sets
+                Arguments.of("foo{a=\"b} 1\n", 1, 7, "unterminated value of label \"a\""),
+                Arguments.of("foo{a=b} 1\n", 1, 7, "expected '\"' to start the value of label \"a\""),
+                Arguments.of("foo{a \"b\"} 1\n", 1, 7, "expected '=' after label name \"a\""),
+                Arguments.of("foo{a=\"b\" c=\"d\"} 1\n", 1, 11, "expected ',' or '}' after the value of label \"a\""),
+                Arguments.of(
+                        "foo{a=\"x\\ty\"} 1\n", 1, 9, "invalid escape sequence \"\\t\" in the value of label \"a\""),
+                Arguments.of("foo{1a=\"b\"} 1\n", 1, 5, "invalid label name"),
+                Arguments.of("foo{a-b=\"c\"} 1\n", 1, 6, "expected '=' after label name \"a\""),
+                Arguments.of("foo{a=\"b\",\n", 1, 11, "unexpected end of line in label set"),
+                // duplicate labels, rejected at the second occurrence
+                Arguments.of(
+                        "x 1\nfoo{a=\"1\",b=\"2\",a=\"3\"} 1\n",
+                        2,
+                        17,
+                        "invalid labels for series, labels {__name__=\"foo\", a=\"1\", a=\"3\", b=\"2\"}, duplicated label a"),
+                Arguments.of(
+                        "foo{__name__=\"bar\"} 1\n",
+                        1,
+                        5,
+                        "invalid labels for series, labels {__name__=\"foo\", __name__=\"bar\"}, duplicated label __name__"),
+                // comments
+                Arguments.of("# TYPE foo blah\n", 1, 12, "unknown metric type \"blah\""),
+                Arguments.of("# TYPE foo\n", 1, 11, "missing metric type for \"foo\""),
+                Arguments.of("# TYPE foo counter extra\n", 1, 20, "unexpected text after metric type"),
+                Arguments.of(
+                        "# TYPE foo counter\n# TYPE foo gauge\n",
+                        2,
+                        3,
+                        "second TYPE line for metric name \"foo\", or TYPE reported after samples"),
+                Arguments.of(
+                        "foo_bucket{le=\"1\"} 1\n# TYPE foo histogram\n",
+                        2,
+                        3,
+                        "second TYPE line for metric name \"foo\", or TYPE reported after samples"),
+                Arguments.of("# HELP foo one\n# HELP foo two\n", 2, 3, "second HELP line for metric name \"foo\""),
+                Arguments.of("# HELP foo bad \\t escape\n", 1, 16, "invalid escape sequence in HELP text"),
+                Arguments.of("# HELP\n", 1, 7, "invalid metric name in comment"),
+                Arguments.of("# TYPE foo{ counter\n", 1, 11, "invalid metric name in comment"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("errors")
+    void errorsCarryLineAndColumn(String text, int line, int column, String reason) {
+        assertError(text, line, column, reason);
+    }
+
     private void assertError(String text, int line, int column, String reason) {
         TextFormatException e = error(text);
         assertThat(e.detail()).isEqualTo(new TextFormatException.Detail(line, column, reason));
         assertThat(e.getMessage())
                 .isEqualTo("text format parsing error in line " + line + ", column " + column + ": " + reason);
-    }
-
-    @Test
-    void sampleLineErrorsCarryLineAndColumn() {
-        assertError("ok 1\nok 2\nfoo abc\n", 3, 5, "invalid value \"abc\"");
-        assertError("foo 1 1.5\n", 1, 7, "invalid timestamp \"1.5\"");
-        assertError("foo 1 99999999999999999999\n", 1, 7, "invalid timestamp \"99999999999999999999\"");
-        assertError("foo 1 2 3\n", 1, 9, "unexpected text after timestamp");
-        assertError("foo\n", 1, 4, "missing value");
-        assertError("foo{a=\"b\"}\n", 1, 11, "missing value");
-        assertError("{a=\"b\"} 1\n", 1, 1, "invalid metric name");
-        assertError("1foo 1\n", 1, 1, "invalid metric name");
-        assertError("foo-bar 1\n", 1, 4, "unexpected character '-' after metric name");
-        assertError("foo 0x1p3\n", 1, 5, "invalid value \"0x1p3\"");
-        assertError("foo 1d\n", 1, 5, "invalid value \"1d\"");
-    }
-
-    @Test
-    void labelErrorsCarryLineAndColumn() {
-        assertError("foo{a=\"b} 1\n", 1, 7, "unterminated value of label \"a\"");
-        assertError("foo{a=b} 1\n", 1, 7, "expected '\"' to start the value of label \"a\"");
-        assertError("foo{a \"b\"} 1\n", 1, 7, "expected '=' after label name \"a\"");
-        assertError("foo{a=\"b\" c=\"d\"} 1\n", 1, 11, "expected ',' or '}' after the value of label \"a\"");
-        assertError("foo{a=\"x\\ty\"} 1\n", 1, 9, "invalid escape sequence \"\\t\" in the value of label \"a\"");
-        assertError("foo{1a=\"b\"} 1\n", 1, 5, "invalid label name");
-        assertError("foo{a-b=\"c\"} 1\n", 1, 6, "expected '=' after label name \"a\"");
-        assertError("foo{a=\"b\",\n", 1, 11, "unexpected end of line in label set");
-    }
-
-    @Test
-    void duplicateLabelsAreRejectedAtTheSecondOccurrence() {
-        assertError(
-                "x 1\nfoo{a=\"1\",b=\"2\",a=\"3\"} 1\n",
-                2,
-                17,
-                "invalid labels for series, labels {__name__=\"foo\", a=\"1\", a=\"3\", b=\"2\"}, duplicated label a");
-        assertError(
-                "foo{__name__=\"bar\"} 1\n",
-                1,
-                5,
-                "invalid labels for series, labels {__name__=\"foo\", __name__=\"bar\"}, duplicated label __name__");
-    }
-
-    @Test
-    void commentErrorsCarryLineAndColumn() {
-        assertError("# TYPE foo blah\n", 1, 12, "unknown metric type \"blah\"");
-        assertError("# TYPE foo\n", 1, 11, "missing metric type for \"foo\"");
-        assertError("# TYPE foo counter extra\n", 1, 20, "unexpected text after metric type");
-        assertError(
-                "# TYPE foo counter\n# TYPE foo gauge\n",
-                2,
-                3,
-                "second TYPE line for metric name \"foo\", or TYPE reported after samples");
-        assertError(
-                "foo_bucket{le=\"1\"} 1\n# TYPE foo histogram\n",
-                2,
-                3,
-                "second TYPE line for metric name \"foo\", or TYPE reported after samples");
-        assertError("# HELP foo one\n# HELP foo two\n", 2, 3, "second HELP line for metric name \"foo\"");
-        assertError("# HELP foo bad \\t escape\n", 1, 16, "invalid escape sequence in HELP text");
-        assertError("# HELP\n", 1, 7, "invalid metric name in comment");
-        assertError("# TYPE foo{ counter\n", 1, 11, "invalid metric name in comment");
     }
 
     @Test

@@ -58,30 +58,34 @@ final class ShortestDecimal {
         long vbl = rop(g1, g0, cbl << h);
         long vbr = rop(g1, g0, cbr << h);
         long s = vb >> 2;
-        long f;
-        found:
-        {
-            if (s >= 100) {
-                long sp10 = 10 * (s / 10);
-                long tp10 = sp10 + 10;
-                boolean upin = vbl + out <= sp10 << 2;
-                boolean wpin = (tp10 << 2) + out <= vbr;
-                if (upin != wpin) {
-                    f = upin ? sp10 : tp10;
-                    break found;
-                }
-            }
+        long f = -1;
+        if (s >= 100) {
+            long sp10 = 10 * (s / 10);
+            f = soleInside(sp10, sp10 + 10, vbl, vbr, out);
+        }
+        if (f < 0) {
             long t = s + 1;
-            boolean uin = vbl + out <= s << 2;
-            boolean win = (t << 2) + out <= vbr;
-            if (uin != win) {
-                f = uin ? s : t;
-                break found;
+            f = soleInside(s, t, vbl, vbr, out);
+            if (f < 0) {
+                long cmp = vb - (s + t << 1);
+                f = cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t;
             }
-            long cmp = vb - (s + t << 1);
-            f = cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t;
         }
         return plain(v < 0, f, k, buf, at);
+    }
+
+    /**
+     * Of the candidates {@code u} and {@code w > u}, the one inside the rounding interval
+     * {@code (vbl, vbr)} (ends included when {@code out} is 0) when the other is outside; -1 when
+     * both or neither are.
+     */
+    private static long soleInside(long u, long w, long vbl, long vbr, int out) {
+        boolean uin = vbl + out <= u << 2;
+        boolean win = (w << 2) + out <= vbr;
+        if (uin == win) {
+            return -1;
+        }
+        return uin ? u : w;
     }
 
     private static int integer(boolean negative, long f, byte[] buf, int at) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tessera.core.FileTrees;
 import io.tessera.core.Labels;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryResult;
@@ -172,7 +173,7 @@ class DurableViewsTest {
                     .isEqualTo(204);
             checkAgainstExact(server, window, late2 + 60_000, null);
             // what a crash now leaves on disk: the late sample is in the log, after the cut the saved views belong to
-            copyTree(tmp.resolve("data"), crashed);
+            FileTrees.copy(tmp.resolve("data"), crashed);
         }
         try (TesseraServer server = TesseraServer.start(config(crashed))) {
             assertThat(server.recovery().records())
@@ -197,7 +198,7 @@ class DurableViewsTest {
         Path data = tmp.resolve("data");
         loadAndStop(data(T0, T0 + SPAN / 2, 12), true);
         Path older = tmp.resolve("older");
-        copyTree(data.resolve("views"), older);
+        FileTrees.copy(data.resolve("views"), older);
         loadAndStop(data(T0 + SPAN / 2, T0 + SPAN, 13), false);
         // a crash after the raw snapshot was committed and before the views were saved with it
         Path views = data.resolve("views");
@@ -206,7 +207,7 @@ class DurableViewsTest {
                 Files.delete(p);
             }
         }
-        copyTree(older, views);
+        FileTrees.copy(older, views);
         try (TesseraServer server = TesseraServer.start(config())) {
             assertEveryPaneIsBuiltAgain(server);
             for (String q : QUERIES) {
@@ -238,19 +239,6 @@ class DurableViewsTest {
         assertThat(ServerHttp.metric(server.address(), "tessera_view_panes_built_total"))
                 .as("every pane is built again")
                 .isGreaterThanOrEqualTo(6 * 39);
-    }
-
-    private static void copyTree(Path from, Path to) throws Exception {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 
     @Test

@@ -1,12 +1,12 @@
 package io.tessera.store.wal;
 
+import io.tessera.core.FileTrees;
 import io.tessera.store.raw.RawStoreConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 /** Test helpers over data directories: what a killed process leaves behind, and the segments in it. */
 final class DataDirs {
@@ -21,16 +21,8 @@ final class DataDirs {
      * the files (written, if not forced), so the copy is what a crash of the process leaves.
      */
     static Path crashCopy(Path from, Path to) {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-            return to;
+        try {
+            return FileTrees.copy(from, to);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

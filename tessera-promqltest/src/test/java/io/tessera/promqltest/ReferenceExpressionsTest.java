@@ -1,9 +1,13 @@
-package io.tessera.promql;
+package io.tessera.promqltest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.tessera.promql.Expr;
+import io.tessera.promql.ParseException;
+import io.tessera.promql.Parser;
+import io.tessera.promql.Printer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +26,8 @@ import org.junit.jupiter.api.TestFactory;
 class ReferenceExpressionsTest {
 
     private static List<ReferenceCases.Case> cases() {
-        Optional<Path> folder = ReferenceCases.folder();
-        assumeTrue(folder.isPresent(), "no " + ReferenceCases.FOLDER + " folder above the working directory; skipped");
+        Optional<Path> folder = ReferenceTests.directory();
+        assumeTrue(folder.isPresent(), "no shared/reference/promql-tests folder above the working directory; skipped");
         return ReferenceCases.load(folder.get());
     }
 
