@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tessera.core.Interval;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.core.StaleMarker;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,8 +16,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** {@link RawStore#readNewest} against the newest written sample in each window, found by a walk over all of them. */
 class NewestSampleReadTest {
 
-    private record Written(long[] times, double[] values) {}
-
     private record Newest(long time, long bits) {}
 
     @ParameterizedTest
@@ -26,37 +23,10 @@ class NewestSampleReadTest {
     void newestSampleOfEveryWindowIsTheNewestWritten(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         RawStore store = new RawStore(RawStoreConfig.defaults().withChunking(20 + random.nextInt(150), 3_600_000));
-        Map<Labels, Written> written = new HashMap<>();
-        for (int s = 0; s < 30; s++) {
-            Labels labels = Labels.of("__name__", "m", "job", "j" + s % 3, "instance", "i" + s);
-            int n = 1 + random.nextInt(700);
-            long[] t = new long[n];
-            double[] v = new double[n];
-            long at = random.nextInt(20_000);
-            for (int i = 0; i < n; i++) {
-                at += random.nextInt(6) == 0 ? 1 + random.nextInt(400_000) : 1 + random.nextInt(15_000);
-                t[i] = at;
-                v[i] = switch (random.nextInt(10)) {
-                    case 0 -> StaleMarker.VALUE;
-                    case 1 -> Double.NaN;
-                    case 2, 3 -> i > 0 ? v[i - 1] : 1;
-                    default -> random.nextDouble() * 100;
-                };
-            }
-            for (int from = 0; from < n; ) {
-                int to = Math.min(n, from + 1 + random.nextInt(200));
-                AppendRequest.Builder b = AppendRequest.builder().series(labels);
-                for (int i = from; i < to; i++) {
-                    b.sample(t[i], v[i]);
-                }
-                store.append(b.build());
-                from = to;
-            }
-            written.put(labels, new Written(t, v));
-        }
+        Map<Labels, RandomSeries> written = RandomSeries.write(store, 30, 700, random);
         List<LabelMatcher> all = List.of(LabelMatcher.equal("__name__", "m"));
         for (int round = 0; round < 400; round++) {
-            Written some = written.values().stream()
+            RandomSeries some = written.values().stream()
                     .skip(random.nextInt(written.size()))
                     .findFirst()
                     .orElseThrow();

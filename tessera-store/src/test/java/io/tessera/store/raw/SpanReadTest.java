@@ -7,7 +7,6 @@ import io.tessera.core.Interval;
 import io.tessera.core.InvalidInputException;
 import io.tessera.core.LabelMatcher;
 import io.tessera.core.Labels;
-import io.tessera.core.StaleMarker;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,37 +24,7 @@ class SpanReadTest {
     void spansOfEverySeriesEqualTheSamplesWritten(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         RawStore store = new RawStore(RawStoreConfig.defaults().withChunking(20 + random.nextInt(100), 3_600_000));
-        Map<Labels, long[]> times = new HashMap<>();
-        Map<Labels, double[]> values = new HashMap<>();
-        int seriesCount = 40;
-        for (int s = 0; s < seriesCount; s++) {
-            Labels labels = Labels.of("__name__", "m", "job", "j" + s % 3, "instance", "i" + s);
-            int n = 1 + random.nextInt(600);
-            long[] t = new long[n];
-            double[] v = new double[n];
-            long at = random.nextInt(20_000);
-            for (int i = 0; i < n; i++) {
-                at += random.nextInt(5) == 0 ? 1 + random.nextInt(40_000) : 10_000;
-                t[i] = at;
-                v[i] = switch (random.nextInt(8)) {
-                    case 0 -> StaleMarker.VALUE;
-                    case 1 -> Double.NaN;
-                    case 2, 3 -> i > 0 ? v[i - 1] : 1;
-                    default -> random.nextDouble() * 100;
-                };
-            }
-            for (int from = 0; from < n; ) {
-                int to = Math.min(n, from + 1 + random.nextInt(200));
-                AppendRequest.Builder b = AppendRequest.builder().series(labels);
-                for (int i = from; i < to; i++) {
-                    b.sample(t[i], v[i]);
-                }
-                store.append(b.build());
-                from = to;
-            }
-            times.put(labels, t);
-            values.put(labels, v);
-        }
+        Map<Labels, RandomSeries> written = RandomSeries.write(store, 40, 600, random);
         for (int round = 0; round < 200; round++) {
             int k = 1 + random.nextInt(3);
             Interval[] spans = new Interval[k];
@@ -70,12 +39,12 @@ class SpanReadTest {
                     ? List.of(LabelMatcher.equal("__name__", "m"))
                     : List.of(LabelMatcher.equal("__name__", "m"), LabelMatcher.equal("job", "j1"));
             Map<Labels, List<Long>> expected = new HashMap<>();
-            for (Labels l : times.keySet()) {
+            for (Labels l : written.keySet()) {
                 if (!TestMatchers.matchesAll(matchers, l)) {
                     continue;
                 }
                 List<Long> in = new ArrayList<>();
-                long[] t = times.get(l);
+                long[] t = written.get(l).times();
                 for (int i = 0; i < t.length; i++) {
                     for (Interval span : spans) {
                         if (t[i] > span.start() && t[i] <= span.end()) {
@@ -90,8 +59,8 @@ class SpanReadTest {
             Map<Labels, List<Long>> actual = new HashMap<>();
             store.readSpans(matchers, spans, (labels, ts, vs, count) -> {
                 assertThat(actual).as("each series once").doesNotContainKey(labels);
-                long[] t = times.get(labels);
-                double[] v = values.get(labels);
+                long[] t = written.get(labels).times();
+                double[] v = written.get(labels).values();
                 List<Long> at2 = new ArrayList<>();
                 for (int i = 0; i < count; i++) {
                     int index = java.util.Arrays.binarySearch(t, ts[i]);
