@@ -90,6 +90,10 @@ record CostModel(CostConstants constants, double series, double scrapeMs) {
                 cost += reach.evalsPerSecond() * exactPerRun(reach, w, touch, false);
                 continue;
             }
+            if (f == StateFamily.KLL && reach.steps() == 1 && samples(paneMs) <= KLL_VALUES_HELD) {
+                cost += reach.evalsPerSecond() * exactQuantileFromBlocks(w, paneMs) + blockUpkeep(paneMs);
+                continue;
+            }
             double merges = w / paneMs + (reach.onGrid() ? 0 : 1);
             double perTime = series * (merges * constants.mergeNs(f) + constants.finalizeNs(f));
             double edges = reach.onGrid()
@@ -100,6 +104,44 @@ record CostModel(CostConstants constants, double series, double scrapeMs) {
             cost += reach.evalsPerSecond() * (reach.steps() * perTime + edges);
         }
         return cost * 1e-9;
+    }
+
+    /**
+     * Values a KLL pane holds exactly before it sketches them, at the k of the default accuracy
+     * target; a stricter target holds more. Panes of at most as many samples answer an instant
+     * quantile exactly from their values.
+     */
+    static final double KLL_VALUES_HELD =
+            SketchParameters.kllK(io.tessera.plan.workload.AccuracyTarget.DEFAULT.quantileRankError());
+
+    /** Panes of the blocks the executor keeps merged (or sorted) between instant runs ({@code PaneBlocks.SIZES}). */
+    static final int BLOCK_PANES = 16;
+
+    static final int SMALL_BLOCK_PANES = 4;
+
+    /**
+     * One instant quantile from KLL panes that hold their values: the window's whole aligned
+     * blocks of {@link #BLOCK_PANES} and of {@link #SMALL_BLOCK_PANES} panes are kept sorted between
+     * runs, so a run sorts only its few single panes' and the edges' values and selects two ranks
+     * from the sorted runs by binary searches.
+     */
+    private double exactQuantileFromBlocks(double w, long paneMs) {
+        double panes = w / paneMs;
+        double runs = panes / BLOCK_PANES + 2.0 * (BLOCK_PANES / SMALL_BLOCK_PANES - 1);
+        double loose = samples((2.0 * (SMALL_BLOCK_PANES - 1) + 2) * paneMs);
+        double sort = loose * Math.max(1, log2(loose)) * constants.exactSampleNs();
+        double searches = 2 * log2(Math.max(2, samples(w))) * runs * log2(Math.max(2, samples(BLOCK_PANES * paneMs)));
+        return series * (sort + searches * constants.exactSampleNs() + runs * constants.mergeNs(StateFamily.SUM));
+    }
+
+    /** Sorting each block's values once as the blocks come, in ns per second. */
+    private double blockUpkeep(long paneMs) {
+        double values = samples(BLOCK_PANES * paneMs);
+        return series
+                * values
+                * Math.max(1, log2(values))
+                * constants.exactSampleNs()
+                / (BLOCK_PANES * paneMs / 1000.0);
     }
 
     /** The upkeep of a view per second, without its reads. */

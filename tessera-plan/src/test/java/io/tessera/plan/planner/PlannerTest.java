@@ -301,6 +301,23 @@ class PlannerTest {
     }
 
     @Test
+    void instantQuantilesAtNowGetAKllViewWhosePanesHoldTheirValues() {
+        // a dashboard's quantile panels at "now" over 1,000 series at 1 s: a 15 s pane holds its 15 values, so the
+        // quantiles are exact from blocks of sorted values (priced as 240 KLL merges a window, no view was chosen)
+        String panels = """
+                queries:
+                  - query: quantile_over_time(0.99, x[1h])
+                    every: 15s
+                  - query: quantile_over_time(0.5, x[1h])
+                    every: 15s
+                """;
+        PlanResult held = Planner.plan(Workload.parse("series: 1000\nscrape_interval: 1s\n" + panels));
+        assertThat(held.plan().materializedViews())
+                .as(held.explanation().text())
+                .anyMatch(v -> v.state().state().family() == StateFamily.KLL && v.paneMs() == 15 * S);
+    }
+
+    @Test
     void anExactRangePanelOfASlidingFunctionIsPricedAsTheEngineRunsIt() {
         // the same panel of sum_over_time and of max_over_time: 180 steps a minute apart over 1 h windows
         double sum = exactMicrosOfGridDecision("sum_over_time(x[1h])");

@@ -76,25 +76,25 @@ final class BlockQuantiles {
     }
 
     /**
-     * The values of the KLL states of panes {@code [first, first + PaneBlocks.PANES)} by the
+     * The values of the KLL states of panes {@code [first, first + size)} by the
      * store's group id, each group's sorted; null when one state no longer holds its values.
      */
-    static PaneBlocks.Values sortedValues(ViewStates states, int first) {
+    static PaneBlocks.Values sortedValues(ViewStates states, int first, int size) {
         double[][][] values = {new double[16][]};
         int[][] lengths = {new int[16]};
         int[][] nans = {new int[16]};
         boolean[] exact = {true};
         int[] filled = new int[1];
-        for (int p = first; p < first + PaneBlocks.PANES && exact[0]; p++) {
+        for (int p = first; p < first + size && exact[0]; p++) {
             states.forEachGroup(p, (id, state) -> {
                 if (!exact[0]) {
                     return;
                 }
                 if (id >= values[0].length) {
-                    int size = Math.max(id + 1, 2 * values[0].length);
-                    values[0] = Arrays.copyOf(values[0], size);
-                    lengths[0] = Arrays.copyOf(lengths[0], size);
-                    nans[0] = Arrays.copyOf(nans[0], size);
+                    int grownTo = Math.max(id + 1, 2 * values[0].length);
+                    values[0] = Arrays.copyOf(values[0], grownTo);
+                    lengths[0] = Arrays.copyOf(lengths[0], grownTo);
+                    nans[0] = Arrays.copyOf(nans[0], grownTo);
                 }
                 KllState kll = (KllState) state;
                 double[] into = values[0][id] == null ? new double[32] : values[0][id];

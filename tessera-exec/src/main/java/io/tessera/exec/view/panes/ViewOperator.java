@@ -149,7 +149,6 @@ public final class ViewOperator {
                 && view.state().state().family() == io.tessera.sketch.StateFamily.KLL
                 && Finalizer.kindOf(f.function()) == RangeFunctionKind.QUANTILE_OVER_TIME;
         List<PaneBlocks.Values> wholeValues = new ArrayList<>();
-        long blockMs = PaneBlocks.PANES * view.paneMs();
         for (int p = 0; p < paneCount; p++) {
             int pane = p;
             if (table == null) {
@@ -157,18 +156,21 @@ public final class ViewOperator {
                         p, (group, state) -> place(columns, paneCount, groupId(groupIds, groups, group), pane, state));
                 continue;
             }
-            Interval first = paneList.get(p);
-            long blockStart = view.phaseMs() + Math.floorDiv(first.start() - view.phaseMs(), blockMs) * blockMs;
-            if ((inBlocks || valuesInBlocks)
-                    && first.start() == blockStart
-                    && p + PaneBlocks.PANES <= paneCount
-                    && paneList.get(p + PaneBlocks.PANES - 1).end() == blockStart + blockMs) {
+            int size = inBlocks || valuesInBlocks
+                    ? PaneBlocks.wholeBlockAt(paneList, p, view.paneMs(), view.phaseMs())
+                    : 0;
+            if (size > 0) {
                 // a whole block: its merged states sit at its first pane, the other panes of the block stay empty
-                PaneBlocks.Key key = new PaneBlocks.Key(view.definitionId(), table, states.version(), blockStart);
+                PaneBlocks.Key key = new PaneBlocks.Key(
+                        view.definitionId(),
+                        table,
+                        states.version(),
+                        paneList.get(p).start(),
+                        size);
                 if (valuesInBlocks) {
                     PaneBlocks.Values values = blocks.values(key);
                     if (values == null) {
-                        values = BlockQuantiles.sortedValues(states, p);
+                        values = BlockQuantiles.sortedValues(states, p, size);
                         if (values != null) {
                             blocks.keepValues(key, values);
                         }
@@ -180,7 +182,7 @@ public final class ViewOperator {
                             }
                         }
                         wholeValues.add(values);
-                        p += PaneBlocks.PANES - 1;
+                        p += size - 1;
                         continue;
                     }
                     // a pane's sketch of this block no longer holds its values: its panes are read one by one
@@ -189,7 +191,7 @@ public final class ViewOperator {
                 }
                 State[] merged = blocks.merged(key);
                 if (merged == null) {
-                    merged = mergeBlock(states, p, view.state().state());
+                    merged = mergeBlock(states, p, size, view.state().state());
                     blocks.keepMerged(key, merged);
                 }
                 for (int id = 0; id < merged.length; id++) {
@@ -197,7 +199,7 @@ public final class ViewOperator {
                         place(columns, paneCount, local.applyAsInt(id), pane, merged[id]);
                     }
                 }
-                p += PaneBlocks.PANES - 1;
+                p += size - 1;
                 continue;
             }
             states.forEachGroup(p, (id, state) -> place(columns, paneCount, local.applyAsInt(id), pane, state));
@@ -428,10 +430,10 @@ public final class ViewOperator {
         return byGroup == null || g >= byGroup.length ? null : byGroup[g];
     }
 
-    /** The panes {@code [first, first + PaneBlocks.PANES)} merged in time order, by the store's group id. */
-    private static State[] mergeBlock(ViewStates states, int first, StateSpec spec) {
+    /** The panes {@code [first, first + size)} merged in time order, by the store's group id. */
+    private static State[] mergeBlock(ViewStates states, int first, int size, StateSpec spec) {
         State[][] merged = {new State[16]};
-        for (int p = first; p < first + PaneBlocks.PANES; p++) {
+        for (int p = first; p < first + size; p++) {
             states.forEachGroup(p, (id, state) -> {
                 if (id >= merged[0].length) {
                     merged[0] = Arrays.copyOf(merged[0], Math.max(id + 1, 2 * merged[0].length));
