@@ -44,10 +44,21 @@ class SortedRunsTest {
         }
         Arrays.sort(all);
         SortedRuns select = new SortedRuns(count);
+        long[] notAbove = new long[1];
         for (int k = 0; k < total; k++) {
-            assertThat(Double.doubleToRawLongBits(select.kth(runs, lengths, count, k)))
+            double v = select.kth(runs, lengths, count, k);
+            assertThat(Double.doubleToRawLongBits(v))
                     .as("rank %d of %d", k, total)
                     .isEqualTo(Double.doubleToRawLongBits(all[k]));
+            double next = select.next(runs, lengths, count, v, notAbove);
+            double following = k + 1 < notAbove[0] ? v : next;
+            if (k + 1 < total) {
+                assertThat(Double.doubleToRawLongBits(following))
+                        .as("rank %d of %d from rank %d", k + 1, total, k)
+                        .isEqualTo(Double.doubleToRawLongBits(all[k + 1]));
+            } else {
+                assertThat(next).as("nothing above the largest").isNaN();
+            }
         }
     }
 }
