@@ -130,11 +130,12 @@ public final class SortedRuns {
         return middles[n - 1];
     }
 
-    /** The first index in {@code [from, to)} whose value is not below {@code v}. */
+    /** The first index in {@code [from, to)} whose value is not below {@code v} (in {@link Double#compare} order). */
     private static int firstNotBefore(double[] run, int from, int to, double v) {
         while (from < to) {
             int mid = (from + to) >>> 1;
-            if (Double.compare(run[mid], v) < 0) {
+            double x = run[mid];
+            if (x < v || x == v && Double.doubleToRawLongBits(x) < Double.doubleToRawLongBits(v)) {
                 from = mid + 1;
             } else {
                 to = mid;
@@ -143,11 +144,12 @@ public final class SortedRuns {
         return from;
     }
 
-    /** The first index in {@code [from, to)} whose value is above {@code v}. */
+    /** The first index in {@code [from, to)} whose value is above {@code v} (in {@link Double#compare} order). */
     private static int firstAfter(double[] run, int from, int to, double v) {
         while (from < to) {
             int mid = (from + to) >>> 1;
-            if (Double.compare(run[mid], v) <= 0) {
+            double x = run[mid];
+            if (x < v || x == v && Double.doubleToRawLongBits(x) <= Double.doubleToRawLongBits(v)) {
                 from = mid + 1;
             } else {
                 to = mid;

@@ -9,7 +9,8 @@ import io.tessera.sketch.StateFamily;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Quantiles at "now" from a KLL pane view whose panes still hold their samples' values: asked
@@ -21,11 +22,12 @@ class QuantileBlocksExactTest {
 
     private static final long T0 = 1_767_225_600_000L;
     private static final long HOUR = 3_600_000;
-    private static final long SCRAPE = 15_000;
     private static final long END = T0 + 3 * HOUR;
 
-    @Test
-    void quantilesFromBlocksOfSortedValuesAreTheExactOnes() throws Exception {
+    /** At a 15 s scrape a block's runs are short and copied together; at 1 s they are selected from by binary search. */
+    @ParameterizedTest
+    @ValueSource(longs = {15_000, 1_000})
+    void quantilesFromBlocksOfSortedValuesAreTheExactOnes(long scrape) throws Exception {
         String config = """
                 listen: 127.0.0.1:0
                 storage:
@@ -37,7 +39,7 @@ class QuantileBlocksExactTest {
             Random random = new Random(7);
             for (int i = 0; i < 6; i++) {
                 List<Long> times = new ArrayList<>();
-                for (long t = T0 + 1_000 * (i + 1); t <= END; t += SCRAPE) {
+                for (long t = T0 + 100 * (i + 1); t <= END; t += scrape) {
                     times.add(t);
                 }
                 long[] ts = times.stream().mapToLong(Long::longValue).toArray();

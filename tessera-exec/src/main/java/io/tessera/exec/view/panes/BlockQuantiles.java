@@ -16,11 +16,15 @@ import java.util.List;
  */
 final class BlockQuantiles {
 
+    /** Below this many values a run on average, the runs are copied together and selected from once. */
+    private static final int SHORT_RUNS = 64;
+
     private SortedRuns select = new SortedRuns(1);
     private double[][] runs = new double[1][];
     private int[] lengths = new int[1];
     private int count;
     private final long[] notAbove = new long[1];
+    private double[] copy = new double[1024];
 
     /** How many values the last {@link #quantile} saw, NaNs included; -1 when too many to rank. */
     int count() {
@@ -70,6 +74,9 @@ final class BlockQuantiles {
         if (Quantiles.needsNoValues(q, count)) {
             return Quantiles.withoutValues(q, count);
         }
+        if (values < SHORT_RUNS * runCount) {
+            return gathered(q, runCount, nans);
+        }
         long nanCount = nans;
         int used = runCount;
         long[] lastRank = {-1};
@@ -91,6 +98,24 @@ final class BlockQuantiles {
             lastValue[0] = v;
             return v;
         });
+    }
+
+    /**
+     * The quantile by one selection over all the runs' values copied together, NaNs added: for
+     * short runs (a slow scrape) a copy and a linear selection cost less than binary searches.
+     */
+    private double gathered(double q, int runCount, long nans) {
+        int all = count;
+        if (copy.length < all) {
+            copy = new double[Math.max(all, 2 * copy.length)];
+        }
+        int at = 0;
+        for (int r = 0; r < runCount; r++) {
+            System.arraycopy(runs[r], 0, copy, at, lengths[r]);
+            at += lengths[r];
+        }
+        Arrays.fill(copy, at, at + (int) nans, Double.NaN);
+        return Quantiles.quantileBySelection(q, copy, all);
     }
 
     /**
