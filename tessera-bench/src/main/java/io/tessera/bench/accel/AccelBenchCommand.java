@@ -134,17 +134,16 @@ public final class AccelBenchCommand implements Callable<Integer> {
 
     private int dashboard(long start) throws Exception {
         int rounds = repetitions != null ? Math.max(1, repetitions / 6) : quick ? 1 : 2;
-        DashboardRun.Settings settings = new DashboardRun.Settings(
-                rounds, Math.max(warmup, 6), streamSteps, server.heap(), server.connections());
+        DashboardRun.Settings settings = new DashboardRun.Settings(rounds, Math.max(warmup, 6), streamSteps, server);
         out.printf(
                 Locale.ROOT,
                 "A dashboard at \"now\" over loopback: per dataset, N series of a gauge x and N of a counter c (%d jobs),"
-                        + " 2 h of data, then %d steps of 10 s streamed. Tessera: 'tessera serve' in its own JVM (-Xmx%s), the"
+                        + " 2 h of data, then %d steps of 10 s streamed. Tessera: 'tessera serve' in its own JVM (-Xmx %s), the"
                         + " planner's plan for the dashboard. Prometheus: %s. Each query %d times at the data's end and at 1..5"
                         + " whole minutes before it, after %d warm-up runs; then once at the newest sample after each streamed step.%n",
                 AccelDataset.JOBS,
                 streamSteps,
-                server.heap(),
+                server.heapOr("sized from each dataset"),
                 PrometheusProcess.findBinary(),
                 rounds,
                 settings.warmup());
