@@ -138,12 +138,12 @@ public final class AccelBenchCommand implements Callable<Integer> {
         out.printf(
                 Locale.ROOT,
                 "A dashboard at \"now\" over loopback: per dataset, N series of a gauge x and N of a counter c (%d jobs),"
-                        + " 2 h of data, then %d steps of 10 s streamed. Tessera: 'tessera serve' in its own JVM (-Xmx %s), the"
+                        + " 2 h of data, then %d steps of 10 s streamed. Tessera: 'tessera serve' in its own JVM (%s), the"
                         + " planner's plan for the dashboard. Prometheus: %s. Each query %d times at the data's end and at 1..5"
                         + " whole minutes before it, after %d warm-up runs; then once at the newest sample after each streamed step.%n",
                 AccelDataset.JOBS,
                 streamSteps,
-                server.heapOr("sized from each dataset"),
+                server.heapOr(null) == null ? "heap sized from each dataset" : "-Xmx" + server.heap(),
                 PrometheusProcess.findBinary(),
                 rounds,
                 settings.warmup());
