@@ -221,6 +221,16 @@ public final class TesseraServer implements AutoCloseable {
                 "Estimated memory of the raw store, checked against the memory limit.",
                 () -> stats.memoryBytes());
         metrics.gauge(
+                "tessera_raw_bytes_per_sample",
+                "Estimated memory of the raw store per sample (tessera_raw_memory_bytes over tessera_raw_samples),"
+                        + " 0 while it is empty.",
+                () -> stats.sampleCount() == 0 ? 0 : (double) stats.memoryBytes() / stats.sampleCount());
+        long memoryLimit = rawConfig.memoryLimitBytes();
+        metrics.gauge(
+                "tessera_raw_memory_limit_bytes",
+                "The raw store's memory limit (storage.memory_limit), above which ingest is refused.",
+                () -> memoryLimit);
+        metrics.gauge(
                 "tessera_raw_recent_samples_bytes",
                 "Bytes of the recent-samples logs (part of the raw store's memory).",
                 () -> rawStore.recentSamples().bytes());

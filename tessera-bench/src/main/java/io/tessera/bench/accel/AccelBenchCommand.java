@@ -132,17 +132,17 @@ public final class AccelBenchCommand implements Callable<Integer> {
     private int dashboard(long start) throws Exception {
         // a round of the dashboard for every six measured runs: 1 with --quick, else 2
         int rounds = Math.max(1, repetitions.measuredOr(quick ? 6 : 12) / 6);
-        DashboardRun.Settings settings = new DashboardRun.Settings(
-                rounds, Math.max(repetitions.warmup(), 6), streamSteps, server.heap(), server.connections());
+        DashboardRun.Settings settings =
+                new DashboardRun.Settings(rounds, Math.max(repetitions.warmup(), 6), streamSteps, server);
         out.printf(
                 Locale.ROOT,
                 "A dashboard at \"now\" over loopback: per dataset, N series of a gauge x and N of a counter c (%d jobs),"
-                        + " 2 h of data, then %d steps of 10 s streamed. Tessera: 'tessera serve' in its own JVM (-Xmx%s), the"
+                        + " 2 h of data, then %d steps of 10 s streamed. Tessera: 'tessera serve' in its own JVM (%s), the"
                         + " planner's plan for the dashboard. Prometheus: %s. Each query %d times at the data's end and at 1..5"
                         + " whole minutes before it, after %d warm-up runs; then once at the newest sample after each streamed step.%n",
                 AccelDataset.JOBS,
                 streamSteps,
-                server.heap(),
+                server.heapOr(null) == null ? "heap sized from each dataset" : "-Xmx" + server.heap(),
                 PrometheusProcess.findBinary(),
                 rounds,
                 settings.warmup());

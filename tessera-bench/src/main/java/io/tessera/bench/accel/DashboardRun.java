@@ -7,7 +7,9 @@ import io.tessera.bench.load.BlockLoader;
 import io.tessera.bench.load.ScrapeRange;
 import io.tessera.bench.peer.ProcessMemory;
 import io.tessera.bench.peer.PrometheusProcess;
+import io.tessera.bench.peer.TesseraHeap;
 import io.tessera.bench.peer.TesseraProcess;
+import io.tessera.bench.peer.TesseraServerOptions;
 import io.tessera.bench.peer.ViewCatchUp;
 import io.tessera.bench.promql.ApiResponse;
 import io.tessera.bench.promql.QueryAnswer;
@@ -43,7 +45,7 @@ final class DashboardRun {
     private static final double EXACT = 1e-12;
 
     /** How one run of the bench is set up. */
-    record Settings(int rounds, int warmup, int streamSteps, String heap, int connections) {}
+    record Settings(int rounds, int warmup, int streamSteps, TesseraServerOptions server) {}
 
     private final AccelDataset data;
     private final int loadedScrapes;
@@ -73,13 +75,23 @@ final class DashboardRun {
                 data.intervalMs() / 1000,
                 2L * data.series() * loadedScrapes,
                 settings.streamSteps());
-        try (TesseraProcess tessera = TesseraProcess.start(READY, "-Xmx" + settings.heap(), "-XX:+UseParallelGC");
+        List<String> jvm = new ArrayList<>();
+        jvm.add("-Xmx" + settings.server().heapOr(TesseraHeap.forSamples(data.samples())));
+        jvm.addAll(settings.server().jvmOptionsOr(TesseraHeap.COLLECTOR_OPTIONS));
+        out.println("  Tessera's JVM: " + String.join(" ", jvm));
+        try (TesseraProcess tessera = TesseraProcess.start(READY, jvm.toArray(String[]::new));
                 PrometheusProcess prometheus = PrometheusProcess.start("global: {}\n", READY);
                 QueryApi ours = new QueryApi(tessera.baseUrl(), QUERY_TIMEOUT);
                 QueryApi theirs = new QueryApi(prometheus.baseUrl(), QUERY_TIMEOUT)) {
             ScrapeRange bulk = new ScrapeRange(data, 0, loadedScrapes);
-            BlockLoader.load(bulk, "Tessera", tessera.remoteWriteUrl(), settings.connections(), out);
-            BlockLoader.load(bulk, "Prometheus", prometheus.remoteWriteUrl(), settings.connections(), out);
+            BlockLoader.load(
+                    bulk, "Tessera", tessera.remoteWriteUrl(), settings.server().connections(), out);
+            BlockLoader.load(
+                    bulk,
+                    "Prometheus",
+                    prometheus.remoteWriteUrl(),
+                    settings.server().connections(),
+                    out);
             List<DashboardRow> rows = new ArrayList<>();
             for (AccelQuery q : queries) {
                 rows.add(atInstants(Phase.EXACT, q, end, ours, theirs));
