@@ -13,8 +13,7 @@ public final class SortedRuns {
     private final int[] hi;
     private final int[] below;
     private final int[] notAbove;
-    private final double[] middles;
-    private final long[] weights;
+    private final WeightedMedian pivots;
 
     /** Scratch for up to {@code maxRuns} runs. */
     public SortedRuns(int maxRuns) {
@@ -22,8 +21,7 @@ public final class SortedRuns {
         hi = new int[maxRuns];
         below = new int[maxRuns];
         notAbove = new int[maxRuns];
-        middles = new double[maxRuns];
-        weights = new long[maxRuns];
+        pivots = new WeightedMedian(maxRuns);
     }
 
     public int capacity() {
@@ -97,37 +95,14 @@ public final class SortedRuns {
      * at least a quarter of all candidates lie on either side of it.
      */
     private double weightedMedian(double[][] runs, int count, double share) {
-        int n = 0;
-        long total = 0;
+        pivots.clear();
         for (int r = 0; r < count; r++) {
             int size = hi[r] - lo[r];
-            if (size == 0) {
-                continue;
-            }
-            double middle = runs[r][lo[r] + (int) Math.min(size - 1, (long) (share * size))];
-            int at = n++;
-            // insertion by value: few runs
-            while (at > 0 && Double.compare(middles[at - 1], middle) > 0) {
-                middles[at] = middles[at - 1];
-                weights[at] = weights[at - 1];
-                at--;
-            }
-            middles[at] = middle;
-            weights[at] = size;
-            total += size;
-        }
-        if (n == 0) {
-            throw new IllegalArgumentException("a rank past the runs' values");
-        }
-        long half = (total + 1) / 2;
-        long seen = 0;
-        for (int i = 0; i < n; i++) {
-            seen += weights[i];
-            if (seen >= half) {
-                return middles[i];
+            if (size > 0) {
+                pivots.add(runs[r][lo[r] + (int) Math.min(size - 1, (long) (share * size))], size);
             }
         }
-        return middles[n - 1];
+        return pivots.median();
     }
 
     /** The first index in {@code [from, to)} whose value is not below {@code v} (in {@link Double#compare} order). */
