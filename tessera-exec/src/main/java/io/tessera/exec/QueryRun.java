@@ -22,6 +22,7 @@ import io.tessera.exec.view.StepPrefix;
 import io.tessera.exec.view.grid.GridCorrectionOperator;
 import io.tessera.exec.view.grid.KeptCorrections;
 import io.tessera.exec.view.grid.ViewValueOperator;
+import io.tessera.exec.view.panes.PaneAnswer;
 import io.tessera.exec.view.panes.PaneBlocks;
 import io.tessera.exec.view.panes.ViewOperator;
 import io.tessera.plan.Fallback;
@@ -70,6 +71,8 @@ public final class QueryRun {
     private final KeptCorrections keptCorrections;
     /** Shared between runs; null when nothing is. */
     private final PaneBlocks paneBlocks;
+    /** The reads of sketch pane views this run answered exactly. */
+    private final java.util.Set<ViewRangeFunction> exactPaneReads = new java.util.HashSet<>();
     /** Newest panes of a curve view a run computes another way when they are not built yet (at "now": being filled, or in the allowed lateness). */
     static final int CURVE_NEWEST_PANES = 3;
 
@@ -186,7 +189,7 @@ public final class QueryRun {
             case ViewKind.Panes p -> {
                 ViewRangeFunction v = (ViewRangeFunction) node;
                 int scanId = viewScan(view);
-                yield ViewOperator.evaluate(
+                PaneAnswer answer = ViewOperator.evaluate(
                         v,
                         view,
                         grid,
@@ -195,6 +198,10 @@ public final class QueryRun {
                         context,
                         window -> scan(scanId, window),
                         paneBlocks);
+                if (answer.exact()) {
+                    exactPaneReads.add(v);
+                }
+                yield answer.vector();
             }
             case ViewKind.Samples s ->
                 io.tessera.exec.view.samples.SampleSweep.evaluate(
@@ -425,9 +432,11 @@ public final class QueryRun {
         String family = view.state().state().family().name().toLowerCase(java.util.Locale.ROOT);
         String bound = view.state().state().family().isExact()
                 ? "exact"
-                : io.tessera.exec.view.StateFactory.create(view.state().state())
-                        .errorBound()
-                        .describe();
+                : exactPaneReads.contains(v)
+                        ? "exact: every pane held its samples' values"
+                        : io.tessera.exec.view.StateFactory.create(view.state().state())
+                                .errorBound()
+                                .describe();
         return "PromQL info: " + v.function() + " answered from view "
                 + view.definitionId()
                         .substring(0, Math.min(19, view.definitionId().length())) + " (" + family + " panes of "

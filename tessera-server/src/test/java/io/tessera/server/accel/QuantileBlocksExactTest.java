@@ -79,6 +79,7 @@ class QuantileBlocksExactTest {
                 assertThat(c.relativeError())
                         .as(c.query() + " at " + c.time() + " " + c.infos())
                         .isZero();
+                assertThat(c.infos()).as("the answer says it is exact").contains("exact: every pane held");
             }
             assertThat(s.metric("tessera_view_kept_pane_blocks"))
                     .as("whole blocks of the windows kept as sorted values")

@@ -49,7 +49,7 @@ public final class ViewOperator {
      * @param rawRows reads the view's Scan over an interval, for the edges of off-grid windows
      * @param blocks merged blocks of panes kept between runs; null to keep none
      */
-    public static InstantVector evaluate(
+    public static PaneAnswer evaluate(
             ViewRangeFunction f,
             MaterializedView view,
             StepGrid grid,
@@ -253,6 +253,8 @@ public final class ViewOperator {
         // few steps: answer quantiles exactly from the panes' values while every sketch still holds them all
         boolean exactQuantiles = function == RangeFunctionKind.QUANTILE_OVER_TIME && steps <= EXACT_QUANTILE_STEPS;
         Scratch scratch = new Scratch();
+        boolean exact = spec.family().isExact();
+        boolean sketched = false;
         for (int g = 0; g < groups.size(); g++) {
             context.checkAlive();
             sliding.reset(g < columns.size() ? columns.get(g) : none);
@@ -285,6 +287,7 @@ public final class ViewOperator {
                         continue;
                     }
                 }
+                sketched = true;
                 State merged = StateFactory.create(spec);
                 State head = at(heads[i], g);
                 if (head != null) {
@@ -310,7 +313,7 @@ public final class ViewOperator {
                 out.set(row, i, v);
             }
         }
-        return out;
+        return new PaneAnswer(out, exact || exactQuantiles && !sketched);
     }
 
     /** Every pane within the covered parts, in time order, each once. */
