@@ -114,7 +114,7 @@ public final class ViewOperator {
         // group-major: every pane's states in one column per group, read once
         List<State[]> columns = new ArrayList<>();
         int paneCount = paneList.size();
-        LabelsTable table = states.groups();
+        LabelsTable table = states == null ? null : states.groups();
         // the store's group ids, resolved to this run's group indexes once per group rather than once per state
         int[][] indexOfId = {new int[0]};
         int[][] storeIdOf = {new int[0]};
@@ -253,6 +253,7 @@ public final class ViewOperator {
         // few steps: answer quantiles exactly from the panes' values while every sketch still holds them all
         boolean exactQuantiles = function == RangeFunctionKind.QUANTILE_OVER_TIME && steps <= EXACT_QUANTILE_STEPS;
         Scratch scratch = new Scratch();
+        scratch.whole = wholeValues;
         boolean exact = spec.family().isExact();
         boolean sketched = false;
         for (int g = 0; g < groups.size(); g++) {
@@ -270,7 +271,6 @@ public final class ViewOperator {
                             at(tails[i], g),
                             p[i][0],
                             scratch,
-                            wholeValues,
                             storeId);
                     if (!scratch.valid && !wholeValues.isEmpty()) {
                         // the blocks' panes are not in the columns: no sketch merge can stand in for them
@@ -357,6 +357,9 @@ public final class ViewOperator {
     /** Reused buffer of the exact-quantile path. */
     private static final class Scratch {
         BlockQuantiles blocks;
+        /** The window's whole blocks kept as sorted values, empty when none. */
+        List<PaneBlocks.Values> whole = List.of();
+
         double[] values = new double[1024];
         int count;
         boolean valid;
@@ -372,15 +375,8 @@ public final class ViewOperator {
      * compacted; {@code scratch.valid} is false (and NaN returned) when one has.
      */
     private static double exactQuantile(
-            State[] panes,
-            int from,
-            int to,
-            State head,
-            State tail,
-            double q,
-            Scratch scratch,
-            List<PaneBlocks.Values> whole,
-            int storeId) {
+            State[] panes, int from, int to, State head, State tail, double q, Scratch scratch, int storeId) {
+        List<PaneBlocks.Values> whole = scratch.whole;
         scratch.count = 0;
         scratch.valid = false;
         if (!gather(head, scratch) || !gather(tail, scratch)) {
