@@ -9,11 +9,18 @@ package io.tessera.exec.function;
  */
 public final class SortedRuns {
 
+    /** Within this many ranks of a pivot, the answer is walked to value by value instead of pivoting again. */
+    private static final int WALK = 64;
+
     private final int[] lo;
     private final int[] hi;
     private final int[] below;
     private final int[] notAbove;
     private final WeightedMedian pivots;
+    private final int[] split;
+    private int splitCount = -1;
+    private boolean repeats;
+    private double last;
 
     /** Scratch for up to {@code maxRuns} runs. */
     public SortedRuns(int maxRuns) {
@@ -22,6 +29,7 @@ public final class SortedRuns {
         below = new int[maxRuns];
         notAbove = new int[maxRuns];
         pivots = new WeightedMedian(maxRuns);
+        split = new int[maxRuns];
     }
 
     public int capacity() {
@@ -49,16 +57,23 @@ public final class SortedRuns {
             long notMore = 0;
             for (int r = 0; r < count; r++) {
                 below[r] = firstNotBefore(runs[r], lo[r], hi[r], pivot);
-                notAbove[r] = firstAfter(runs[r], below[r], hi[r], pivot);
+                int at = below[r];
+                notAbove[r] = at < hi[r] && Double.compare(runs[r][at], pivot) > 0
+                        ? at
+                        : firstAfter(runs[r], Math.min(at + 1, hi[r]), hi[r], pivot);
                 less += below[r] - lo[r];
                 notMore += notAbove[r] - lo[r];
             }
             long left;
-            if (rest < less) {
+            if (rest < less && less - rest <= WALK) {
+                return walkDown(runs, count, less - 1 - rest);
+            } else if (rest >= notMore && rest - notMore < WALK) {
+                return walkUp(runs, count, rest - notMore);
+            } else if (rest < less) {
                 System.arraycopy(below, 0, hi, 0, count);
                 left = less;
             } else if (rest < notMore) {
-                return pivot;
+                return answered(pivot, notAbove, count, -1, rest + 1 < notMore);
             } else {
                 rest -= notMore;
                 System.arraycopy(notAbove, 0, lo, 0, count);
@@ -70,22 +85,83 @@ public final class SortedRuns {
     }
 
     /**
-     * The smallest value of the runs above {@code v}, {@link Double#NaN} when none is; {@code
-     * notAboveOut[0]} receives how many of the runs' values are not above {@code v}. With the
-     * {@code k}-th value as {@code v}, the {@code k + 1}-th is {@code v} again when more than
-     * {@code k + 1} values are not above it, else this one.
+     * The {@code steps}-th smallest (0-based) of the runs' values from {@code notAbove[r]} up to
+     * {@code hi[r]}, by taking the smallest head {@code steps + 1} times.
      */
-    public double next(double[][] runs, int[] lengths, int count, double v, long[] notAboveOut) {
+    private double walkUp(double[][] runs, int count, long steps) {
+        int[] at = notAbove;
+        while (true) {
+            int best = -1;
+            for (int r = 0; r < count; r++) {
+                if (at[r] < hi[r] && (best < 0 || Double.compare(runs[r][at[r]], runs[best][at[best]]) < 0)) {
+                    best = r;
+                }
+            }
+            if (steps-- == 0) {
+                return answered(runs[best][at[best]], at, count, best, false);
+            }
+            at[best]++;
+        }
+    }
+
+    /**
+     * The {@code steps}-th largest (0-based) of the runs' values from {@code lo[r]} up to
+     * {@code below[r]}, by taking the largest tail {@code steps + 1} times.
+     */
+    private double walkDown(double[][] runs, int count, long steps) {
+        int[] end = below;
+        while (true) {
+            int best = -1;
+            for (int r = 0; r < count; r++) {
+                if (end[r] > lo[r]
+                        && (best < 0 || Double.compare(runs[r][end[r] - 1], runs[best][end[best] - 1]) > 0)) {
+                    best = r;
+                }
+            }
+            if (steps-- == 0) {
+                return answered(runs[best][end[best] - 1], end, count, -1, false);
+            }
+            end[best]--;
+        }
+    }
+
+    /**
+     * Keeps where the {@code k}-th value splits the runs for {@link #following}: {@code after[r]}
+     * is the first index of run {@code r} after it in order ({@code taken}'s index is the answer's
+     * own, one more), {@code repeats} whether the next rank holds the same value.
+     */
+    private double answered(double value, int[] after, int count, int taken, boolean repeats) {
+        System.arraycopy(after, 0, split, 0, count);
+        if (taken >= 0) {
+            split[taken]++;
+        }
+        splitCount = count;
+        this.repeats = repeats;
+        last = value;
+        return value;
+    }
+
+    /**
+     * The {@code k + 1}-th smallest value after a {@link #kth} call for rank {@code k} on the same
+     * runs, without searching them again; {@link Double#NaN} when the {@code k}-th was the
+     * largest. Only once per {@link #kth}.
+     */
+    public double following(double[][] runs, int[] lengths) {
+        int count = splitCount;
+        if (count < 0) {
+            throw new IllegalStateException("following() needs a kth() on the same runs just before");
+        }
+        splitCount = -1;
+        if (repeats) {
+            return last;
+        }
         double next = Double.NaN;
-        long notMore = 0;
         for (int r = 0; r < count; r++) {
-            int after = firstAfter(runs[r], 0, lengths[r], v);
-            notMore += after;
-            if (after < lengths[r] && (Double.isNaN(next) || Double.compare(runs[r][after], next) < 0)) {
-                next = runs[r][after];
+            int at = split[r];
+            if (at < lengths[r] && (Double.isNaN(next) || Double.compare(runs[r][at], next) < 0)) {
+                next = runs[r][at];
             }
         }
-        notAboveOut[0] = notMore;
         return next;
     }
 

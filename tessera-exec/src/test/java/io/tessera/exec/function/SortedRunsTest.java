@@ -7,7 +7,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link SortedRuns#kth} against sorting all the runs' values together. */
+/** {@link SortedRuns#kth} and {@link SortedRuns#following} against sorting all the runs' values together. */
 class SortedRunsTest {
 
     @ParameterizedTest
@@ -44,20 +44,18 @@ class SortedRunsTest {
         }
         Arrays.sort(all);
         SortedRuns select = new SortedRuns(count);
-        long[] notAbove = new long[1];
         for (int k = 0; k < total; k++) {
             double v = select.kth(runs, lengths, count, k);
             assertThat(Double.doubleToRawLongBits(v))
                     .as("rank %d of %d", k, total)
                     .isEqualTo(Double.doubleToRawLongBits(all[k]));
-            double next = select.next(runs, lengths, count, v, notAbove);
-            double following = k + 1 < notAbove[0] ? v : next;
+            double following = select.following(runs, lengths);
             if (k + 1 < total) {
                 assertThat(Double.doubleToRawLongBits(following))
                         .as("rank %d of %d from rank %d", k + 1, total, k)
                         .isEqualTo(Double.doubleToRawLongBits(all[k + 1]));
             } else {
-                assertThat(next).as("nothing above the largest").isNaN();
+                assertThat(following).as("nothing above the largest").isNaN();
             }
         }
     }

@@ -23,7 +23,6 @@ final class BlockQuantiles {
     private double[][] runs = new double[1][];
     private int[] lengths = new int[1];
     private int count;
-    private final long[] notAbove = new long[1];
     private double[] copy = new double[1024];
 
     /** How many values the last {@link #quantile} saw, NaNs included; -1 when too many to rank. */
@@ -80,7 +79,6 @@ final class BlockQuantiles {
         long nanCount = nans;
         int used = runCount;
         long[] lastRank = {-1};
-        double[] lastValue = {0};
         // the quantile asks two neighbouring ranks: the second is the first again or the next value above it
         return Quantiles.ofRanked(q, count, rank -> {
             if (rank < nanCount) {
@@ -89,14 +87,11 @@ final class BlockQuantiles {
             long r = rank - nanCount;
             double v;
             if (lastRank[0] >= 0 && r == lastRank[0] + 1) {
-                double next = select.next(runs, lengths, used, lastValue[0], notAbove);
-                v = r < notAbove[0] ? lastValue[0] : next;
-            } else {
-                v = select.kth(runs, lengths, used, r);
+                lastRank[0] = -1;
+                return select.following(runs, lengths);
             }
             lastRank[0] = r;
-            lastValue[0] = v;
-            return v;
+            return select.kth(runs, lengths, used, r);
         });
     }
 
