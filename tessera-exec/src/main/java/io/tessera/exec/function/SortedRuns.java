@@ -18,6 +18,7 @@ public final class SortedRuns {
     private final int[] notAbove;
     private final WeightedMedian pivots;
     private final int[] split;
+    private final int[] near;
     private int splitCount = -1;
     private boolean repeats;
     private double last;
@@ -30,6 +31,7 @@ public final class SortedRuns {
         notAbove = new int[maxRuns];
         pivots = new WeightedMedian(maxRuns);
         split = new int[maxRuns];
+        near = new int[maxRuns];
     }
 
     public int capacity() {
@@ -56,7 +58,7 @@ public final class SortedRuns {
             long less = 0;
             long notMore = 0;
             for (int r = 0; r < count; r++) {
-                below[r] = firstNotBefore(runs[r], lo[r], hi[r], pivot);
+                below[r] = lo[r] == hi[r] ? lo[r] : firstNotBeforeNear(runs[r], lo[r], hi[r], pivot, near[r]);
                 int at = below[r];
                 notAbove[r] = at < hi[r] && Double.compare(runs[r][at], pivot) > 0
                         ? at
@@ -174,11 +176,39 @@ public final class SortedRuns {
         pivots.clear();
         for (int r = 0; r < count; r++) {
             int size = hi[r] - lo[r];
+            near[r] = lo[r] + (int) Math.min(size - 1, (long) (share * size));
             if (size > 0) {
-                pivots.add(runs[r][lo[r] + (int) Math.min(size - 1, (long) (share * size))], size);
+                pivots.add(runs[r][near[r]], size);
             }
         }
         return pivots.median();
+    }
+
+    /**
+     * {@link #firstNotBefore}, searched outwards from {@code near} (in {@code [from, to)}) in steps
+     * that double: the pivot lies close to each run's own candidate, and the few cache lines around
+     * it are what a search of thousands of runs waits for.
+     */
+    private static int firstNotBeforeNear(double[] run, int from, int to, double v, int near) {
+        int step = 1;
+        if (precedes(run[near], v)) {
+            int low = near + 1;
+            while (low + step - 1 < to && precedes(run[low + step - 1], v)) {
+                low += step;
+                step <<= 1;
+            }
+            return firstNotBefore(run, low, Math.min(low + step - 1, to), v);
+        }
+        int high = near;
+        while (high - step >= from && !precedes(run[high - step], v)) {
+            high -= step;
+            step <<= 1;
+        }
+        return firstNotBefore(run, Math.max(high - step + 1, from), high, v);
+    }
+
+    private static boolean precedes(double x, double v) {
+        return x < v || x == v && Double.doubleToRawLongBits(x) < Double.doubleToRawLongBits(v);
     }
 
     /** The first index in {@code [from, to)} whose value is not below {@code v} (in {@link Double#compare} order). */
@@ -186,7 +216,7 @@ public final class SortedRuns {
         while (from < to) {
             int mid = (from + to) >>> 1;
             double x = run[mid];
-            if (x < v || x == v && Double.doubleToRawLongBits(x) < Double.doubleToRawLongBits(v)) {
+            if (precedes(x, v)) {
                 from = mid + 1;
             } else {
                 to = mid;
