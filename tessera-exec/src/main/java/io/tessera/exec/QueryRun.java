@@ -196,7 +196,7 @@ public final class QueryRun {
                         params(v.params(), grid),
                         store,
                         context,
-                        window -> scan(scanId, window),
+                        spans -> io.tessera.exec.view.SpanRows.read(store, (Scan) dag.node(scanId), spans, context),
                         paneBlocks);
                 if (answer.exact()) {
                     exactPaneReads.add(v);

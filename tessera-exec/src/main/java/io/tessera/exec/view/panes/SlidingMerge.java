@@ -1,9 +1,8 @@
 package io.tessera.exec.view.panes;
 
-import io.tessera.exec.view.StateFactory;
 import io.tessera.exec.view.SuffixMerges;
-import io.tessera.plan.StateSpec;
 import io.tessera.sketch.State;
+import java.util.function.Supplier;
 
 /**
  * The merge of a window of consecutive panes of one group, sliding forward over a run's steps
@@ -14,15 +13,15 @@ import io.tessera.sketch.State;
  */
 final class SlidingMerge {
 
-    private final StateSpec spec;
+    private final Supplier<State> newState;
     private State[] panes;
     private State[] suffix = new State[0];
     private int mid;
     private int end;
     private State back;
 
-    SlidingMerge(StateSpec spec) {
-        this.spec = spec;
+    SlidingMerge(Supplier<State> newState) {
+        this.newState = newState;
     }
 
     /** Starts over on one group's pane states (null where the group has none). */
@@ -51,7 +50,7 @@ final class SlidingMerge {
             State p = panes[end];
             if (p != null) {
                 if (back == null) {
-                    back = StateFactory.create(spec);
+                    back = newState.get();
                 }
                 back.merge(p);
             }
@@ -69,7 +68,7 @@ final class SlidingMerge {
 
     /** The panes {@code [from, end)} become the front, as suffix merges; the back is empty. */
     private void flip(int from) {
-        SuffixMerges.fill(panes, suffix, from, end, () -> StateFactory.create(spec));
+        SuffixMerges.fill(panes, suffix, from, end, newState);
         mid = end;
         back = null;
     }

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A range function answered from a view. For every step, the window {@code (T - w, T]} is the
@@ -46,7 +47,8 @@ public final class ViewOperator {
     private ViewOperator() {}
 
     /**
-     * @param rawRows reads the view's Scan over an interval, for the edges of off-grid windows
+     * @param rawRows reads the view's Scan over ascending disjoint spans in one store call, for the
+     *     edges of off-grid windows
      * @param blocks merged blocks of panes kept between runs; null to keep none
      */
     public static PaneAnswer evaluate(
@@ -56,7 +58,7 @@ public final class ViewOperator {
             Value[] params,
             DataStore store,
             RunContext context,
-            Function<Interval, SeriesRows> rawRows,
+            Function<List<Interval>, SeriesRows> rawRows,
             PaneBlocks blocks) {
         if (view.state().state().family() == io.tessera.sketch.StateFamily.SAMPLES) {
             throw new IllegalArgumentException(
@@ -191,7 +193,8 @@ public final class ViewOperator {
                 }
                 State[] merged = blocks.merged(key);
                 if (merged == null) {
-                    merged = mergeBlock(states, p, size, view.state().state());
+                    merged = mergeBlock(
+                            states, p, size, StateFactory.of(view.state().state()));
                     blocks.keepMerged(key, merged);
                 }
                 for (int id = 0; id < merged.length; id++) {
@@ -222,6 +225,7 @@ public final class ViewOperator {
             }
         }
         StateSpec spec = view.state().state();
+        Supplier<State> newState = StateFactory.of(spec);
         Grouping grouping = view.state().grouping();
         // exact edge states per step, by group id (null when a step has none)
         State[][] heads = new State[steps][];
@@ -232,11 +236,11 @@ public final class ViewOperator {
                 context.checkAlive();
                 Interval c = covered[i];
                 Interval head = c == null ? windows[i] : new Interval(windows[i].start(), c.start());
-                heads[i] = edgeStates(groupIds, groups, seriesGroups, edges.covering(head), grouping, spec, head);
+                heads[i] = edgeStates(groupIds, groups, seriesGroups, edges.covering(head), grouping, newState, head);
                 Interval tail = c == null ? null : new Interval(c.end(), windows[i].end());
                 tails[i] = tail == null
                         ? null
-                        : edgeStates(groupIds, groups, seriesGroups, edges.covering(tail), grouping, spec, tail);
+                        : edgeStates(groupIds, groups, seriesGroups, edges.covering(tail), grouping, newState, tail);
             }
         }
         double[][] p = new double[steps][params.length];
@@ -246,7 +250,7 @@ public final class ViewOperator {
             }
         }
         InstantVector out = new InstantVector(grid, 16);
-        SlidingMerge sliding = new SlidingMerge(spec);
+        SlidingMerge sliding = new SlidingMerge(newState);
         State[] none = new State[paneCount];
         RangeFunctionKind function = Finalizer.kindOf(f.function());
         boolean keepsName = function.keepsMetricName();
@@ -288,7 +292,7 @@ public final class ViewOperator {
                     }
                 }
                 sketched = true;
-                State merged = StateFactory.create(spec);
+                State merged = newState.get();
                 State head = at(heads[i], g);
                 if (head != null) {
                     merged.merge(head);
@@ -430,7 +434,7 @@ public final class ViewOperator {
     }
 
     /** The panes {@code [first, first + size)} merged in time order, by the store's group id. */
-    private static State[] mergeBlock(ViewStates states, int first, int size, StateSpec spec) {
+    private static State[] mergeBlock(ViewStates states, int first, int size, Supplier<State> newState) {
         State[][] merged = {new State[16]};
         for (int p = first; p < first + size; p++) {
             states.forEachGroup(p, (id, state) -> {
@@ -438,7 +442,7 @@ public final class ViewOperator {
                     merged[0] = Arrays.copyOf(merged[0], Math.max(id + 1, 2 * merged[0].length));
                 }
                 if (merged[0][id] == null) {
-                    merged[0][id] = StateFactory.create(spec);
+                    merged[0][id] = newState.get();
                 }
                 merged[0][id].merge(state);
             });
@@ -471,7 +475,7 @@ public final class ViewOperator {
             Map<SeriesRows, int[]> seriesGroups,
             SeriesRows rows,
             Grouping grouping,
-            StateSpec spec,
+            Supplier<State> newState,
             Interval edge) {
         if (edge.isEmpty() || rows == null) {
             return null;
@@ -503,7 +507,7 @@ public final class ViewOperator {
                                 : Arrays.copyOf(built, Math.max(g + 1, built.length * 2));
                     }
                     if (built[g] == null) {
-                        built[g] = StateFactory.create(spec);
+                        built[g] = newState.get();
                     }
                     state = built[g];
                 }

@@ -2,6 +2,7 @@ package io.tessera.exec.view.panes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tessera.exec.view.StateFactory;
 import io.tessera.plan.StateSpec;
 import io.tessera.sketch.CounterState;
 import io.tessera.sketch.State;
@@ -31,7 +32,7 @@ class SlidingMergeTest {
             }
             panes[p] = pane;
         }
-        SlidingMerge sliding = new SlidingMerge(StateSpec.of(StateFamily.COUNTER));
+        SlidingMerge sliding = new SlidingMerge(StateFactory.of(StateSpec.of(StateFamily.COUNTER)));
         sliding.reset(panes);
         int from = random.nextInt(paneCount);
         int to = from + random.nextInt(paneCount - from + 1);
