@@ -67,6 +67,14 @@ public final class AccelBenchCommand implements Callable<Integer> {
                     "Dashboard mode: steps of streamed data (10 s each) after the bulk load (default ${DEFAULT-VALUE}).")
     int streamSteps;
 
+    @Option(
+            names = "--settle-ms",
+            defaultValue = "50",
+            description = "Dashboard mode: pause before each timed query, the same for both servers, so that what one"
+                    + " server still does after its answer (a collector finishing, on 2 cores) is not timed as the"
+                    + " other's query (default ${DEFAULT-VALUE}; 0 to ask back to back).")
+    int settleMs;
+
     @Mixin
     private final QueryRepetitions repetitions = new QueryRepetitions(2);
 
@@ -133,19 +141,21 @@ public final class AccelBenchCommand implements Callable<Integer> {
         // a round of the dashboard for every six measured runs: 1 with --quick, else 2
         int rounds = Math.max(1, repetitions.measuredOr(quick ? 6 : 12) / 6);
         DashboardRun.Settings settings =
-                new DashboardRun.Settings(rounds, Math.max(repetitions.warmup(), 6), streamSteps, server);
+                new DashboardRun.Settings(rounds, Math.max(repetitions.warmup(), 6), streamSteps, settleMs, server);
         out.printf(
                 Locale.ROOT,
                 "A dashboard at \"now\" over loopback: per dataset, N series of a gauge x and N of a counter c (%d jobs),"
                         + " 2 h of data, then %d steps of 10 s streamed. Tessera: 'tessera serve' in its own JVM (%s), the"
                         + " planner's plan for the dashboard. Prometheus: %s. Each query %d times at the data's end and at 1..5"
-                        + " whole minutes before it, after %d warm-up runs; then once at the newest sample after each streamed step.%n",
+                        + " whole minutes before it, after %d warm-up runs; then once at the newest sample after each streamed step."
+                        + " Each timed query after a pause of %d ms.%n",
                 AccelDataset.JOBS,
                 streamSteps,
                 server.heapOr(null) == null ? "heap sized from each dataset" : "-Xmx" + server.heap(),
                 PrometheusProcess.findBinary(),
-                rounds,
-                settings.warmup());
+                rounds * 6,
+                settings.warmup(),
+                settleMs);
         List<DashboardRow> rows = new ArrayList<>();
         if (only == null || only.equals("a")) {
             AccelDataset a = AccelDataset.a(quick ? 2_000 : 10_000, start);

@@ -45,7 +45,7 @@ final class DashboardRun {
     private static final double EXACT = 1e-12;
 
     /** How one run of the bench is set up. */
-    record Settings(int rounds, int warmup, int streamSteps, TesseraServerOptions server) {}
+    record Settings(int rounds, int warmup, int streamSteps, int settleMs, TesseraServerOptions server) {}
 
     private final AccelDataset data;
     private final int loadedScrapes;
@@ -135,8 +135,8 @@ final class DashboardRun {
         double error = 0;
         for (int r = 0; r < runs; r++) {
             long t = end - (r % INSTANTS) * MINUTE;
-            ApiResponse a = ask(theirs, q, t);
-            ApiResponse b = ask(ours, q, t);
+            ApiResponse a = settledAsk(theirs, q, t);
+            ApiResponse b = settledAsk(ours, q, t);
             prom[r] = a.nanos();
             tess[r] = b.nanos();
             sources.add(b);
@@ -145,6 +145,14 @@ final class DashboardRun {
             }
         }
         return report(phase, q, prom, tess, error, sources);
+    }
+
+    /** {@code q} at {@code t}, timed, after the settling pause. */
+    private ApiResponse settledAsk(QueryApi api, AccelQuery q, long t) throws IOException, InterruptedException {
+        if (settings.settleMs() > 0) {
+            Thread.sleep(settings.settleMs());
+        }
+        return ask(api, q, t);
     }
 
     /** Streams the scrapes after the loaded ones into both servers and asks every query at the newest after each step. */
@@ -174,8 +182,8 @@ final class DashboardRun {
             long now = data.startMs() + (from + perStep) * data.intervalMs();
             for (int i = 0; i < n; i++) {
                 AccelQuery q = queries.get(i);
-                ApiResponse a = ask(theirs, q, now);
-                ApiResponse b = ask(ours, q, now);
+                ApiResponse a = settledAsk(theirs, q, now);
+                ApiResponse b = settledAsk(ours, q, now);
                 prom[i][s] = a.nanos();
                 tess[i][s] = b.nanos();
                 sources[i].add(b);
