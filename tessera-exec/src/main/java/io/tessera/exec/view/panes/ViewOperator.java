@@ -113,9 +113,12 @@ public final class ViewOperator {
         for (int p = 0; p < paneList.size(); p++) {
             paneIndex.put(paneList.get(p), p);
         }
-        // group-major: every pane's states in one column per group, read once
+        // group-major: every pane's states in one column per group, read once; a column has a slot per single pane
+        // and one per whole block (at one instant), so an hour of 15 s panes is about 26 slots, not 240
         List<State[]> columns = new ArrayList<>();
         int paneCount = paneList.size();
+        int[] slotOf = new int[paneCount];
+        int slots = 0;
         LabelsTable table = states == null ? null : states.groups();
         // the store's group ids, resolved to this run's group indexes once per group rather than once per state
         int[][] indexOfId = {new int[0]};
@@ -152,7 +155,8 @@ public final class ViewOperator {
                 && Finalizer.kindOf(f.function()) == RangeFunctionKind.QUANTILE_OVER_TIME;
         List<PaneBlocks.Values> wholeValues = new ArrayList<>();
         for (int p = 0; p < paneCount; p++) {
-            int pane = p;
+            int pane = slots++;
+            slotOf[p] = pane;
             if (table == null) {
                 states.forEach(
                         p, (group, state) -> place(columns, paneCount, groupId(groupIds, groups, group), pane, state));
@@ -184,6 +188,7 @@ public final class ViewOperator {
                             }
                         }
                         wholeValues.add(values);
+                        Arrays.fill(slotOf, p, p + size, pane);
                         p += size - 1;
                         continue;
                     }
@@ -202,6 +207,7 @@ public final class ViewOperator {
                         place(columns, paneCount, local.applyAsInt(id), pane, merged[id]);
                     }
                 }
+                Arrays.fill(slotOf, p, p + size, pane);
                 p += size - 1;
                 continue;
             }
@@ -212,8 +218,8 @@ public final class ViewOperator {
         for (int i = 0; i < steps; i++) {
             if (covered[i] != null) {
                 List<Interval> within = panes.panesWithin(covered[i]);
-                from[i] = paneIndex.get(within.getFirst());
-                to[i] = paneIndex.get(within.getLast()) + 1;
+                from[i] = slotOf[paneIndex.get(within.getFirst())];
+                to[i] = slotOf[paneIndex.get(within.getLast())] + 1;
             } else {
                 // no whole pane in the window: an empty run of panes where the previous step's ends, so both bounds
                 // keep rising
@@ -251,7 +257,7 @@ public final class ViewOperator {
         }
         InstantVector out = new InstantVector(grid, 16);
         SlidingMerge sliding = new SlidingMerge(newState);
-        State[] none = new State[paneCount];
+        State[] none = new State[slots];
         RangeFunctionKind function = Finalizer.kindOf(f.function());
         boolean keepsName = function.keepsMetricName();
         // few steps: answer quantiles exactly from the panes' values while every sketch still holds them all
@@ -262,7 +268,7 @@ public final class ViewOperator {
         boolean sketched = false;
         for (int g = 0; g < groups.size(); g++) {
             context.checkAlive();
-            sliding.reset(g < columns.size() ? columns.get(g) : none);
+            sliding.reset(column(columns, g, none));
             int row = -1;
             for (int i = 0; i < steps; i++) {
                 if (exactQuantiles) {
@@ -370,8 +376,17 @@ public final class ViewOperator {
         final int[] n = new int[1];
     }
 
+    /** Group {@code g}'s column, at least as long as {@code none} (a column of no states). */
     private static State[] column(List<State[]> columns, int g, State[] none) {
-        return g < columns.size() ? columns.get(g) : none;
+        if (g >= columns.size()) {
+            return none;
+        }
+        State[] column = columns.get(g);
+        if (column.length < none.length) {
+            column = Arrays.copyOf(column, none.length);
+            columns.set(g, column);
+        }
+        return column;
     }
 
     /**
@@ -450,12 +465,20 @@ public final class ViewOperator {
         return merged[0];
     }
 
-    /** Puts {@code state} at {@code pane} of {@code group}'s column, adding columns of {@code paneCount} as needed. */
-    private static void place(List<State[]> columns, int paneCount, int group, int pane, State state) {
+    /**
+     * Puts {@code state} at slot {@code slot} of {@code group}'s column, adding columns as needed and
+     * growing them up to {@code paneCount} slots.
+     */
+    private static void place(List<State[]> columns, int paneCount, int group, int slot, State state) {
         while (columns.size() <= group) {
-            columns.add(new State[paneCount]);
+            columns.add(new State[Math.min(paneCount, 32)]);
         }
-        columns.get(group)[pane] = state;
+        State[] column = columns.get(group);
+        if (slot >= column.length) {
+            column = Arrays.copyOf(column, Math.min(paneCount, Math.max(slot + 1, 2 * column.length)));
+            columns.set(group, column);
+        }
+        column[slot] = state;
     }
 
     private static int groupId(Map<Labels, Integer> groupIds, List<Labels> groups, Labels group) {
