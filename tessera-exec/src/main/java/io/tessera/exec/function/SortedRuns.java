@@ -2,9 +2,11 @@ package io.tessera.exec.function;
 
 /**
  * Order statistics of the union of sorted runs without merging them: the {@code k}-th smallest
- * is found by pivoting on the weighted median of the runs' middle values and counting, in every
- * run, the values below and not above it by binary search; each step drops at least a quarter of
- * the candidates, so a rank among n values takes O(log n) steps of one binary search per run.
+ * is found by pivoting on the weighted median of the runs' values at the rank's share (their
+ * middles when that drops too few) and counting, in every run, the values below and not above
+ * it by a search outwards from that run's own candidate; each middle step drops at least a
+ * quarter of the candidates, so a rank among n values takes O(log n) steps of one search per run,
+ * and within a few ranks of a pivot the answer is walked to value by value.
  * Runs are ascending in {@link Double#compare} order (−0.0 before 0.0) and hold no NaN.
  */
 public final class SortedRuns {
@@ -230,7 +232,7 @@ public final class SortedRuns {
         while (from < to) {
             int mid = (from + to) >>> 1;
             double x = run[mid];
-            if (x < v || x == v && Double.doubleToRawLongBits(x) <= Double.doubleToRawLongBits(v)) {
+            if (!precedes(v, x)) {
                 from = mid + 1;
             } else {
                 to = mid;

@@ -85,7 +85,6 @@ final class BlockQuantiles {
                 return Double.NaN;
             }
             long r = rank - nanCount;
-            double v;
             if (lastRank[0] >= 0 && r == lastRank[0] + 1) {
                 lastRank[0] = -1;
                 return select.following(runs, lengths);

@@ -119,6 +119,8 @@ public final class ViewOperator {
         int paneCount = paneList.size();
         int[] slotOf = new int[paneCount];
         int slots = 0;
+        StateSpec spec = view.state().state();
+        Supplier<State> newState = StateFactory.of(spec);
         LabelsTable table = states == null ? null : states.groups();
         // the store's group ids, resolved to this run's group indexes once per group rather than once per state
         int[][] indexOfId = {new int[0]};
@@ -198,8 +200,7 @@ public final class ViewOperator {
                 }
                 State[] merged = blocks.merged(key);
                 if (merged == null) {
-                    merged = mergeBlock(
-                            states, p, size, StateFactory.of(view.state().state()));
+                    merged = mergeBlock(states, p, size, newState);
                     blocks.keepMerged(key, merged);
                 }
                 for (int id = 0; id < merged.length; id++) {
@@ -230,8 +231,6 @@ public final class ViewOperator {
                 throw new IllegalStateException("steps out of order");
             }
         }
-        StateSpec spec = view.state().state();
-        Supplier<State> newState = StateFactory.of(spec);
         Grouping grouping = view.state().grouping();
         // exact edge states per step, by group id (null when a step has none)
         State[][] heads = new State[steps][];
