@@ -50,12 +50,15 @@ public final class TesseraServer implements AutoCloseable {
     private static final Set<String> GET = Set.of("GET", "HEAD");
     private static final Set<String> POST = Set.of("POST");
 
+    private static final int MAX_PANES_PER_TICK = 10_000;
+
     private final ServerConfig config;
     private final MetricsRegistry metrics = new MetricsRegistry();
     private final HttpService http;
     private final RawStore rawStore;
     private final DurableRawStore durable;
     private final PrometheusApi api;
+    private final PlanWarmUp warmUp;
     private final ScheduledExecutorService housekeeping;
     private volatile boolean ready;
     private volatile StoreStats stats;
@@ -133,8 +136,8 @@ public final class TesseraServer implements AutoCloseable {
                     durableTables.recovery().skippedRecords());
         }
         this.data = new StoreDataStore(rawStore, summaries, tables);
-        this.maintainer = new ViewMaintainer(
-                summaries, data, Durations.parseMillis(config.acceleration().allowedLateness()));
+        long lateness = Durations.parseMillis(config.acceleration().allowedLateness());
+        this.maintainer = new ViewMaintainer(summaries, data, lateness);
         IngestEndpoints.Limits ingestLimits = new IngestEndpoints.Limits(
                 futureToleranceMs,
                 (long) (Runtime.getRuntime().maxMemory() * IngestEndpoints.DECODE_HEAP_FRACTION),
@@ -207,6 +210,11 @@ public final class TesseraServer implements AutoCloseable {
                 config.storage().retention(),
                 queryMetrics);
         api.register(http);
+        this.warmUp = new PlanWarmUp(
+                api::answerDiscarding,
+                () -> maintainer.watermark() == Long.MIN_VALUE ? Long.MIN_VALUE : maintainer.watermark() + lateness,
+                Durations.parseMillis(config.acceleration().warmUp()));
+        warmUp.registerMetrics(metrics);
         io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(
                 new DemandingDataStore(data, maintainer),
                 config.tableCatalog(),
@@ -396,7 +404,9 @@ public final class TesseraServer implements AutoCloseable {
     /** Runs the due ingestion runs; more remain for the next tick when there are many. */
     private void maintainViews() {
         try {
-            maintainer.runOnce(10_000);
+            if (maintainer.runOnce(MAX_PANES_PER_TICK) < MAX_PANES_PER_TICK) {
+                warmUp.caughtUp();
+            }
         } catch (RuntimeException e) {
             maintenanceFailures.increment();
             LOG.error("ingestion run failed; it is tried again in a second", e);
@@ -427,6 +437,7 @@ public final class TesseraServer implements AutoCloseable {
                         dag -> ViewMatcher.rewrite(dag, dag.roots().getFirst(), views, lengths)));
         sqlViews = sql;
         installed = plan;
+        warmUp.start(plan.queryTexts());
         if (viewFiles != null) {
             viewFiles.planInstalled(plan);
         }
@@ -519,6 +530,7 @@ public final class TesseraServer implements AutoCloseable {
     @Override
     public void close() {
         ready = false;
+        warmUp.close();
         api.close();
         http.close();
         if (webFile != null) {

@@ -37,8 +37,10 @@ public final class ViewCatchUp {
     }
 
     /**
-     * Polls until every view's lag is under {@code maxLagMs} and the panes built stop growing;
-     * returns false when {@code timeout} passes first. Prints one progress line per poll.
+     * Polls until every view's lag is under {@code maxLagMs}, the panes built stop growing and the
+     * server says the plan's queries are warmed up ({@code tessera_plan_warm}, which a server sets
+     * by itself once its views have caught up); returns false when {@code timeout} passes first.
+     * Prints one progress line per poll.
      */
     public static boolean await(String baseUrl, long maxLagMs, Duration timeout, PrintStream out)
             throws IOException, InterruptedException {
@@ -54,17 +56,19 @@ public final class ViewCatchUp {
                         .body();
                 double lag = metric(text, "tessera_view_lag_seconds");
                 double built = metric(text, "tessera_view_panes_built_total");
+                boolean warm = metric(text, "tessera_plan_warm") != 0;
                 double seconds = (System.nanoTime() - began) / 1e9;
                 out.printf(
                         Locale.ROOT,
                         "  ingestion runs: %,.0f panes built (%,.0f panes/s), lag %.0f s, state %,.0f MiB,"
-                                + " after %.0f s%n",
+                                + " queries %s, after %.0f s%n",
                         built,
                         seconds > 0 ? built / seconds : 0,
                         lag,
                         metric(text, "tessera_view_state_bytes") / 1048576.0,
+                        warm ? "warm" : "warming up",
                         seconds);
-                if (built > 0 && lag * 1000 < maxLagMs && built == lastBuilt) {
+                if (built > 0 && lag * 1000 < maxLagMs && built == lastBuilt && warm) {
                     return true;
                 }
                 lastBuilt = built;

@@ -25,6 +25,11 @@ final class FormValues {
 
     private FormValues() {}
 
+    /** No parameters: every one takes its default. */
+    static FormValues none() {
+        return new FormValues();
+    }
+
     static FormValues of(Request request) throws IOException {
         FormValues form = new FormValues();
         if (hasFormBody(request)) {

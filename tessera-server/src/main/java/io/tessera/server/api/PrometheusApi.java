@@ -96,6 +96,14 @@ public final class PrometheusApi implements AutoCloseable {
                 e -> e instanceof ApiException api ? api.type().wireName() : QueryErrorReason.of(e));
     }
 
+    /**
+     * Answers {@code query} at {@code timeMs} as {@code GET /api/v1/query} would, and discards the
+     * encoded answer; not recorded in the query metrics. For warming the query paths up.
+     */
+    public void answerDiscarding(String query, long timeMs) throws IOException {
+        queries.answerDiscarding(query, timeMs);
+    }
+
     /** Cancels every query still running. */
     @Override
     public void close() {

@@ -1,5 +1,6 @@
 package io.tessera.server.api;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.tessera.core.InvalidInputException;
 import io.tessera.exec.PromqlEngine;
 import io.tessera.exec.QueryAccelerator;
@@ -23,6 +24,7 @@ import io.tessera.promql.VectorSelector;
 import io.tessera.server.http.Request;
 import io.tessera.spi.DataStore;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -80,6 +82,18 @@ final class QueryEndpoints implements AutoCloseable {
         QueryResult result = execute(request, context, () -> run.engine().instant(query, t, store, context));
         respond(request, result, limit);
         return result;
+    }
+
+    /**
+     * Answers {@code query} at {@code t} as {@code /api/v1/query} with default parameters would,
+     * views included, and encodes the answer as its response would be, into nothing.
+     */
+    void answerDiscarding(String query, long t) throws IOException {
+        Run run = run(FormValues.none());
+        QueryResult result = run.engine().instant(query, t, store, run.context(t, t));
+        try (JsonGenerator g = ApiJson.open(OutputStream.nullOutputStream())) {
+            ResultJson.write(g, result);
+        }
     }
 
     QueryResult range(Request request, FormValues form) throws IOException {

@@ -186,12 +186,16 @@ public record ServerConfig(
     /**
      * @param planFile         an InstallablePlan (JSON, as {@code tessera plan} writes it) to install at start
      * @param allowedLateness  how long after a pane's end samples may still arrive before it is built
+     * @param warmUp           the most time spent asking a newly installed plan's queries in the background
+     *                         once its views have caught up, so that the first dashboards find the query
+     *                         paths compiled; 0s: none
      */
-    public record Acceleration(String planFile, String allowedLateness) {
-        public static final Acceleration DEFAULTS = new Acceleration(null, "30s");
+    public record Acceleration(String planFile, String allowedLateness, String warmUp) {
+        public static final Acceleration DEFAULTS = new Acceleration(null, "30s", "30s");
 
         public Acceleration {
             ConfigValues.duration("allowed_lateness", allowedLateness);
+            ConfigValues.duration("warm_up", warmUp);
         }
     }
 
@@ -281,7 +285,8 @@ public record ServerConfig(
                 ? Acceleration.DEFAULTS
                 : new Acceleration(
                         acceleration.planFile(),
-                        or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()));
+                        or(acceleration.allowedLateness(), Acceleration.DEFAULTS.allowedLateness()),
+                        or(acceleration.warmUp(), Acceleration.DEFAULTS.warmUp()));
         tables = TableConfigs.validate(tables);
         log = log == null ? Log.DEFAULTS : log;
         Web w = Web.DEFAULTS;
