@@ -115,33 +115,38 @@ record CostModel(CostConstants constants, double series, double scrapeMs) {
             SketchParameters.kllK(io.tessera.plan.workload.AccuracyTarget.DEFAULT.quantileRankError());
 
     /** Panes of the blocks the executor keeps merged (or sorted) between instant runs ({@code PaneBlocks.SIZES}). */
+    static final int LARGE_BLOCK_PANES = 64;
+
     static final int BLOCK_PANES = 16;
 
     static final int SMALL_BLOCK_PANES = 4;
 
     /**
      * One instant quantile from KLL panes that hold their values: the window's whole aligned
-     * blocks of {@link #BLOCK_PANES} and of {@link #SMALL_BLOCK_PANES} panes are kept sorted between
+     * blocks of {@link #LARGE_BLOCK_PANES}, {@link #BLOCK_PANES} and {@link #SMALL_BLOCK_PANES} panes are kept sorted between
      * runs, so a run sorts only its few single panes' and the edges' values and selects two ranks
      * from the sorted runs by binary searches.
      */
     private double exactQuantileFromBlocks(double w, long paneMs) {
         double panes = w / paneMs;
-        double runs = panes / BLOCK_PANES + 2.0 * (BLOCK_PANES / SMALL_BLOCK_PANES - 1);
+        double runs = panes / LARGE_BLOCK_PANES
+                + 2.0 * (LARGE_BLOCK_PANES / BLOCK_PANES - 1)
+                + 2.0 * (BLOCK_PANES / SMALL_BLOCK_PANES - 1);
         double loose = samples((2.0 * (SMALL_BLOCK_PANES - 1) + 2) * paneMs);
         double sort = loose * Math.max(1, log2(loose)) * constants.exactSampleNs();
-        double searches = 2 * log2(Math.max(2, samples(w))) * runs * log2(Math.max(2, samples(BLOCK_PANES * paneMs)));
+        double searches =
+                2 * log2(Math.max(2, samples(w))) * runs * log2(Math.max(2, samples(LARGE_BLOCK_PANES * paneMs)));
         return series * (sort + searches * constants.exactSampleNs() + runs * constants.mergeNs(StateFamily.SUM));
     }
 
-    /** Sorting each block's values once as the blocks come, in ns per second. */
+    /** Sorting each block's values once as the blocks come (both sizes), in ns per second. */
     private double blockUpkeep(long paneMs) {
-        double values = samples(BLOCK_PANES * paneMs);
-        return series
-                * values
-                * Math.max(1, log2(values))
-                * constants.exactSampleNs()
-                / (BLOCK_PANES * paneMs / 1000.0);
+        return sortedPerSecond(BLOCK_PANES, paneMs) + sortedPerSecond(LARGE_BLOCK_PANES, paneMs);
+    }
+
+    private double sortedPerSecond(int blockPanes, long paneMs) {
+        double values = samples(blockPanes * paneMs);
+        return series * values * Math.max(1, log2(values)) * constants.exactSampleNs() / (blockPanes * paneMs / 1000.0);
     }
 
     /** The upkeep of a view per second, without its reads. */

@@ -115,12 +115,16 @@ public final class ViewOperator {
         }
         // group-major: every pane's states in one column per group, read once; a column has a slot per single pane
         // and one per whole block (at one instant), so an hour of 15 s panes is about 26 slots, not 240
-        List<State[]> columns = new ArrayList<>();
         int paneCount = paneList.size();
         int[] slotOf = new int[paneCount];
         int slots = 0;
         StateSpec spec = view.state().state();
         Supplier<State> newState = StateFactory.of(spec);
+        RangeFunctionKind function = Finalizer.kindOf(f.function());
+        // one window takes every slot: each group's states are merged as they are read
+        GroupColumns columns = steps == 1 && function != RangeFunctionKind.QUANTILE_OVER_TIME
+                ? GroupColumns.mergedAsPut(newState)
+                : GroupColumns.inSlots(paneCount);
         LabelsTable table = states == null ? null : states.groups();
         // the store's group ids, resolved to this run's group indexes once per group rather than once per state
         int[][] indexOfId = {new int[0]};
@@ -160,8 +164,7 @@ public final class ViewOperator {
             int pane = slots++;
             slotOf[p] = pane;
             if (table == null) {
-                states.forEach(
-                        p, (group, state) -> place(columns, paneCount, groupId(groupIds, groups, group), pane, state));
+                states.forEach(p, (group, state) -> columns.put(groupId(groupIds, groups, group), pane, state));
                 continue;
             }
             int size = inBlocks || valuesInBlocks
@@ -195,7 +198,7 @@ public final class ViewOperator {
                         continue;
                     }
                     // a pane's sketch of this block no longer holds its values: its panes are read one by one
-                    states.forEachGroup(p, (id, state) -> place(columns, paneCount, local.applyAsInt(id), pane, state));
+                    states.forEachGroup(p, (id, state) -> columns.put(local.applyAsInt(id), pane, state));
                     continue;
                 }
                 State[] merged = blocks.merged(key);
@@ -205,14 +208,14 @@ public final class ViewOperator {
                 }
                 for (int id = 0; id < merged.length; id++) {
                     if (merged[id] != null) {
-                        place(columns, paneCount, local.applyAsInt(id), pane, merged[id]);
+                        columns.put(local.applyAsInt(id), pane, merged[id]);
                     }
                 }
                 Arrays.fill(slotOf, p, p + size, pane);
                 p += size - 1;
                 continue;
             }
-            states.forEachGroup(p, (id, state) -> place(columns, paneCount, local.applyAsInt(id), pane, state));
+            states.forEachGroup(p, (id, state) -> columns.put(local.applyAsInt(id), pane, state));
         }
         int[] from = new int[steps];
         int[] to = new int[steps];
@@ -257,7 +260,6 @@ public final class ViewOperator {
         InstantVector out = new InstantVector(grid, 16);
         SlidingMerge sliding = new SlidingMerge(newState);
         State[] none = new State[slots];
-        RangeFunctionKind function = Finalizer.kindOf(f.function());
         boolean keepsName = function.keepsMetricName();
         // few steps: answer quantiles exactly from the panes' values while every sketch still holds them all
         boolean exactQuantiles = function == RangeFunctionKind.QUANTILE_OVER_TIME && steps <= EXACT_QUANTILE_STEPS;
@@ -267,13 +269,15 @@ public final class ViewOperator {
         boolean sketched = false;
         for (int g = 0; g < groups.size(); g++) {
             context.checkAlive();
-            sliding.reset(column(columns, g, none));
+            if (!columns.merging()) {
+                sliding.reset(columns.column(g, none));
+            }
             int row = -1;
             for (int i = 0; i < steps; i++) {
                 if (exactQuantiles) {
                     int storeId = g < storeIdOf[0].length ? storeIdOf[0][g] : -1;
                     double v = exactQuantile(
-                            column(columns, g, none),
+                            columns.column(g, none),
                             from[i],
                             to[i],
                             at(heads[i], g),
@@ -302,7 +306,14 @@ public final class ViewOperator {
                 if (head != null) {
                     merged.merge(head);
                 }
-                sliding.mergeWindow(from[i], to[i], merged);
+                if (columns.merging()) {
+                    State panesMerged = columns.merged(g);
+                    if (panesMerged != null) {
+                        merged.merge(panesMerged);
+                    }
+                } else {
+                    sliding.mergeWindow(from[i], to[i], merged);
+                }
                 State tail = at(tails[i], g);
                 if (tail != null) {
                     merged.merge(tail);
@@ -373,19 +384,6 @@ public final class ViewOperator {
         int count;
         boolean valid;
         final int[] n = new int[1];
-    }
-
-    /** Group {@code g}'s column, at least as long as {@code none} (a column of no states). */
-    private static State[] column(List<State[]> columns, int g, State[] none) {
-        if (g >= columns.size()) {
-            return none;
-        }
-        State[] column = columns.get(g);
-        if (column.length < none.length) {
-            column = Arrays.copyOf(column, none.length);
-            columns.set(g, column);
-        }
-        return column;
     }
 
     /**
@@ -462,22 +460,6 @@ public final class ViewOperator {
             });
         }
         return merged[0];
-    }
-
-    /**
-     * Puts {@code state} at slot {@code slot} of {@code group}'s column, adding columns as needed and
-     * growing them up to {@code paneCount} slots.
-     */
-    private static void place(List<State[]> columns, int paneCount, int group, int slot, State state) {
-        while (columns.size() <= group) {
-            columns.add(new State[Math.min(paneCount, 32)]);
-        }
-        State[] column = columns.get(group);
-        if (slot >= column.length) {
-            column = Arrays.copyOf(column, Math.min(paneCount, Math.max(slot + 1, 2 * column.length)));
-            columns.set(group, column);
-        }
-        column[slot] = state;
     }
 
     private static int groupId(Map<Labels, Integer> groupIds, List<Labels> groups, Labels group) {
