@@ -8,6 +8,7 @@ import io.tessera.bench.load.ScrapeRange;
 import io.tessera.bench.peer.ProcessMemory;
 import io.tessera.bench.peer.PrometheusProcess;
 import io.tessera.bench.peer.TesseraHeap;
+import io.tessera.bench.peer.TesseraMemory;
 import io.tessera.bench.peer.TesseraProcess;
 import io.tessera.bench.peer.TesseraServerOptions;
 import io.tessera.bench.peer.ViewCatchUp;
@@ -116,6 +117,7 @@ final class DashboardRun {
                     "  resident memory after the queries: Tessera %,.0f MiB, Prometheus %,.0f MiB%n",
                     ProcessMemory.residentBytes(tessera.pid()) / 1048576.0,
                     ProcessMemory.residentBytes(prometheus.pid()) / 1048576.0);
+            out.println("  Tessera's memory: " + TesseraMemory.breakdown(tessera.baseUrl()));
             return rows;
         }
     }

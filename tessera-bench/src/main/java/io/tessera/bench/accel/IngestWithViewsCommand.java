@@ -308,9 +308,15 @@ public final class IngestWithViewsCommand implements Callable<Integer> {
     }
 
     /** Waits (up to 30 s) until every view has built its panes up to the newest complete one. */
+    /**
+     * Waits until the views have caught up and the plan's one-off warm-up after its install is over
+     * ({@code tessera_plan_warm}), so that the load measured is the steady state of upkeep.
+     */
     private static void awaitViews(HttpClient client, String baseUrl) throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline && !(metric(client, baseUrl, "tessera_view_lag_seconds") <= 60)) {
+        long deadline = System.nanoTime() + 90_000_000_000L;
+        while (System.nanoTime() < deadline
+                && !(metric(client, baseUrl, "tessera_view_lag_seconds") <= 60
+                        && metric(client, baseUrl, "tessera_plan_warm") != 0)) {
             Thread.sleep(200);
         }
     }

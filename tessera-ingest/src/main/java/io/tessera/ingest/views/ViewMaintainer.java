@@ -141,7 +141,19 @@ public final class ViewMaintainer {
      * an AT_QUERY_KEPT view starts being built from there (within its retention) and is kept up
      * to date from then on, so later evaluations read it.
      */
-    public synchronized void demand(String definitionId, long fromMs) {
+    public void demand(String definitionId, long fromMs) {
+        Maintained m = find(definitionId);
+        if (m == null || m.active) {
+            // a view maintained already (every AT_INGESTION view) needs nothing: a query reading its newest,
+            // unbuilt panes must not wait here for an ingestion run holding the lock
+            return;
+        }
+        synchronized (this) {
+            activate(definitionId, fromMs);
+        }
+    }
+
+    private void activate(String definitionId, long fromMs) {
         Maintained m = find(definitionId);
         if (m == null || m.active) {
             return;

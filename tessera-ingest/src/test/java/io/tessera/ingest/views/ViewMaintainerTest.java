@@ -332,4 +332,29 @@ class ViewMaintainerTest {
             assertThat(sumOf(sum, 0, A)).as("15 s pane %d", p).isEqualTo(sumA[p]);
         }
     }
+
+    @Test
+    void aQueryFindingAMaintainedViewsNewestPanesMissingDoesNotWaitForAnIngestionRun() throws Exception {
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread run = Thread.ofPlatform().start(() -> {
+            synchronized (maintainer) {
+                held.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        assertThat(held.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        try {
+            java.util.concurrent.CompletableFuture<Void> demanded =
+                    java.util.concurrent.CompletableFuture.runAsync(() -> maintainer.demand(view.definitionId(), T0));
+            demanded.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            release.countDown();
+            run.join();
+        }
+    }
 }

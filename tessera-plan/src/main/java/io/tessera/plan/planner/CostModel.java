@@ -121,17 +121,24 @@ record CostModel(CostConstants constants, double series, double scrapeMs) {
 
     static final int SMALL_BLOCK_PANES = 4;
 
+    /** Values a sorted run holds on average below which the executor copies the runs together ({@code BlockQuantiles}). */
+    static final int SHORT_RUN_VALUES = 64;
+
     /**
      * One instant quantile from KLL panes that hold their values: the window's whole aligned
      * blocks of {@link #LARGE_BLOCK_PANES}, {@link #BLOCK_PANES} and {@link #SMALL_BLOCK_PANES} panes are kept sorted between
      * runs, so a run sorts only its few single panes' and the edges' values and selects two ranks
-     * from the sorted runs by binary searches.
+     * from the sorted runs by binary searches; runs shorter than {@link #SHORT_RUN_VALUES} values on
+     * average (a slow scrape) are copied together and selected from once instead.
      */
     private double exactQuantileFromBlocks(double w, long paneMs) {
         double panes = w / paneMs;
         double runs = panes / LARGE_BLOCK_PANES
                 + 2.0 * (LARGE_BLOCK_PANES / BLOCK_PANES - 1)
                 + 2.0 * (BLOCK_PANES / SMALL_BLOCK_PANES - 1);
+        if (samples(w) < SHORT_RUN_VALUES * runs) {
+            return series * (samples(w) * constants.exactSampleNs() + runs * constants.mergeNs(StateFamily.SUM));
+        }
         double loose = samples((2.0 * (SMALL_BLOCK_PANES - 1) + 2) * paneMs);
         double sort = loose * Math.max(1, log2(loose)) * constants.exactSampleNs();
         double searches =

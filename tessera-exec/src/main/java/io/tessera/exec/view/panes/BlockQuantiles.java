@@ -19,7 +19,14 @@ final class BlockQuantiles {
     /** Below this many values a run on average, the runs are copied together and selected from once. */
     private static final int SHORT_RUNS = 64;
 
+    /**
+     * A rank at most this many values below the largest is found by walking down from the runs'
+     * tops (each step takes the largest top left), which reads one cache line of each run.
+     */
+    private static final int TOP_WALK = 16;
+
     private SortedRuns select = new SortedRuns(1);
+    private int[] tops = new int[1];
     private double[][] runs = new double[1][];
     private int[] lengths = new int[1];
     private int count;
@@ -73,11 +80,17 @@ final class BlockQuantiles {
         if (Quantiles.needsNoValues(q, count)) {
             return Quantiles.withoutValues(q, count);
         }
+        long nanCount = nans;
+        int used = runCount;
+        long lower = (long) Math.max(0, Math.floor(q * (count - 1)));
+        if (lower >= nanCount && values - 1 - (lower - nanCount) < TOP_WALK) {
+            long nonNan = values;
+            return Quantiles.ofRanked(
+                    q, count, rank -> rank < nanCount ? Double.NaN : fromTop(nonNan - 1 - (rank - nanCount), used));
+        }
         if (values < SHORT_RUNS * runCount) {
             return gathered(q, runCount, nans);
         }
-        long nanCount = nans;
-        int used = runCount;
         long[] lastRank = {-1};
         // the quantile asks two neighbouring ranks: the second is the first again or the next value above it
         return Quantiles.ofRanked(q, count, rank -> {
@@ -92,6 +105,27 @@ final class BlockQuantiles {
             lastRank[0] = r;
             return select.kth(runs, lengths, used, r);
         });
+    }
+
+    /** The value {@code k} places below the largest of the first {@code runCount} runs (0: the largest). */
+    private double fromTop(long k, int runCount) {
+        if (tops.length < runCount) {
+            tops = new int[runCount];
+        }
+        for (int r = 0; r < runCount; r++) {
+            tops[r] = lengths[r] - 1;
+        }
+        double value = Double.NaN;
+        for (long step = 0; step <= k; step++) {
+            int best = -1;
+            for (int r = 0; r < runCount; r++) {
+                if (tops[r] >= 0 && (best < 0 || Double.compare(runs[r][tops[r]], runs[best][tops[best]]) > 0)) {
+                    best = r;
+                }
+            }
+            value = runs[best][tops[best]--];
+        }
+        return value;
     }
 
     /**
