@@ -212,7 +212,10 @@ public final class TesseraServer implements AutoCloseable {
         api.register(http);
         this.warmUp = new PlanWarmUp(
                 api::answerDiscarding,
-                () -> maintainer.watermark() == Long.MIN_VALUE ? Long.MIN_VALUE : maintainer.watermark() + lateness,
+                () -> {
+                    long watermark = maintainer.watermark();
+                    return watermark == Long.MIN_VALUE ? Long.MIN_VALUE : watermark + lateness;
+                },
                 Durations.parseMillis(config.acceleration().warmUp()));
         warmUp.registerMetrics(metrics);
         io.tessera.server.sql.SqlService sql = new io.tessera.server.sql.SqlService(

@@ -24,28 +24,18 @@ public final class TesseraMemory {
                             HttpResponse.BodyHandlers.ofString())
                     .body();
         }
-        double samples = value(text, "tessera_raw_samples");
+        double samples = ViewCatchUp.metric(text, "tessera_raw_samples");
         return String.format(
                 Locale.ROOT,
                 "heap %,.0f MiB committed (%,.0f used), non-heap %,.0f MiB committed; raw store %,.0f MiB"
                         + " (chunks %,.0f MiB, %.1f bytes a sample; recent-samples log %,.0f MiB), views %,.0f MiB",
-                value(text, "jvm_memory_committed_bytes{area=\"heap\"}") / MIB,
-                value(text, "jvm_memory_used_bytes{area=\"heap\"}") / MIB,
-                value(text, "jvm_memory_committed_bytes{area=\"nonheap\"}") / MIB,
-                value(text, "tessera_raw_memory_bytes") / MIB,
-                value(text, "tessera_raw_chunk_bytes") / MIB,
-                samples > 0 ? value(text, "tessera_raw_chunk_bytes") / samples : 0,
-                value(text, "tessera_raw_recent_samples_bytes") / MIB,
-                value(text, "tessera_view_state_bytes") / MIB);
-    }
-
-    /** The value of the sample named exactly {@code series} (name and labels as exposed), NaN when absent. */
-    static double value(String text, String series) {
-        for (String line : text.split("\n")) {
-            if (line.startsWith(series + " ")) {
-                return Double.parseDouble(line.substring(series.length() + 1).trim());
-            }
-        }
-        return Double.NaN;
+                ViewCatchUp.metric(text, "jvm_memory_committed_bytes{area=\"heap\"}") / MIB,
+                ViewCatchUp.metric(text, "jvm_memory_used_bytes{area=\"heap\"}") / MIB,
+                ViewCatchUp.metric(text, "jvm_memory_committed_bytes{area=\"nonheap\"}") / MIB,
+                ViewCatchUp.metric(text, "tessera_raw_memory_bytes") / MIB,
+                ViewCatchUp.metric(text, "tessera_raw_chunk_bytes") / MIB,
+                samples > 0 ? ViewCatchUp.metric(text, "tessera_raw_chunk_bytes") / samples : 0,
+                ViewCatchUp.metric(text, "tessera_raw_recent_samples_bytes") / MIB,
+                ViewCatchUp.metric(text, "tessera_view_state_bytes") / MIB);
     }
 }

@@ -78,7 +78,10 @@ public final class ViewCatchUp {
         return false;
     }
 
-    /** The value of an unlabelled sample {@code name} in a text exposition, or NaN when absent. */
+    /**
+     * The value of the sample {@code name} in a text exposition (a labelled one named with its labels as
+     * exposed), or NaN when absent.
+     */
     public static double metric(String text, String name) {
         for (String line : text.split("\n")) {
             if (line.startsWith(name + " ")) {

@@ -55,7 +55,7 @@ class DurableViewsTest {
         return config(tmp.resolve("data"));
     }
 
-    private static ServerConfig config(Path dataDir) {
+    static ServerConfig config(Path dataDir) {
         return LoopbackServers.config("""
                 storage:
                   retention: 100y

@@ -3,7 +3,6 @@ package io.tessera.server.durability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tessera.plan.codec.InstallablePlanCodec;
-import io.tessera.server.LoopbackServers;
 import io.tessera.server.ServerHttp;
 import io.tessera.server.TesseraServer;
 import io.tessera.server.config.ServerConfig;
@@ -23,13 +22,7 @@ class PlanWarmUpAfterRestartTest {
     Path tmp;
 
     private ServerConfig config() {
-        return LoopbackServers.config("""
-                storage:
-                  retention: 100y
-                  snapshot_interval: 1h
-                acceleration:
-                  allowed_lateness: 5s
-                """).withDataDir(tmp.resolve("data").toString());
+        return DurableViewsTest.config(tmp.resolve("data"));
     }
 
     @Test
