@@ -1,28 +1,23 @@
 package io.tessera.bench.promql;
 
-import io.tessera.bench.peer.LoopbackHttp;
+import io.tessera.bench.peer.KeepAliveConnection;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
  * A client of the Prometheus query API ({@code /api/v1/query}, {@code /api/v1/query_range}) of
- * one server, Tessera or Prometheus alike: form-encoded POSTs over one keep-alive connection.
+ * one server, Tessera or Prometheus alike: form-encoded POSTs over one blocking keep-alive
+ * connection ({@link KeepAliveConnection}, which says why not the JDK's client). One thread at a time.
  */
 public final class QueryApi implements AutoCloseable {
 
-    private final HttpClient client = LoopbackHttp.client();
     /** How long a query may take before the bench gives up on it. */
     public static final Duration QUERY_TIMEOUT = Duration.ofMinutes(3);
 
-    private final String baseUrl;
-    private final Duration timeout;
+    private final KeepAliveConnection connection;
     private final String extraForm;
 
     /** A client whose queries time out after {@link #QUERY_TIMEOUT}. */
@@ -36,34 +31,28 @@ public final class QueryApi implements AutoCloseable {
 
     /** @param extraForm form fields added to every request, e.g. {@code "&accelerate=false"}, or "" */
     public QueryApi(String baseUrl, Duration timeout, String extraForm) {
-        this.baseUrl = baseUrl;
-        this.timeout = timeout;
+        this.connection = new KeepAliveConnection(baseUrl, timeout);
         this.extraForm = extraForm;
     }
 
     /** An instant query at {@code timeMillis}. */
-    public ApiResponse instant(String query, long timeMillis) throws IOException, InterruptedException {
+    public ApiResponse instant(String query, long timeMillis) throws IOException {
         return post("/api/v1/query", "query=" + encode(query) + "&time=" + seconds(timeMillis));
     }
 
     /** A range query over {@code [startMillis, endMillis]} every {@code stepMillis}. */
-    public ApiResponse range(String query, long startMillis, long endMillis, long stepMillis)
-            throws IOException, InterruptedException {
+    public ApiResponse range(String query, long startMillis, long endMillis, long stepMillis) throws IOException {
         return post(
                 "/api/v1/query_range",
                 "query=" + encode(query) + "&start=" + seconds(startMillis) + "&end=" + seconds(endMillis) + "&step="
                         + seconds(stepMillis));
     }
 
-    private ApiResponse post(String path, String form) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
-                .timeout(timeout)
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form + extraForm))
-                .build();
+    private ApiResponse post(String path, String form) throws IOException {
         long began = System.nanoTime();
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-        return new ApiResponse(response.statusCode(), response.body(), System.nanoTime() - began);
+        KeepAliveConnection.Response response = connection.postForm(path, form + extraForm);
+        long nanos = System.nanoTime() - began;
+        return new ApiResponse(response.status(), response.text(), nanos);
     }
 
     /** Milliseconds as the decimal seconds the API takes. */
@@ -77,6 +66,6 @@ public final class QueryApi implements AutoCloseable {
 
     @Override
     public void close() {
-        client.close();
+        connection.close();
     }
 }
