@@ -107,8 +107,11 @@ public final class ViewOperator {
         }
         EdgeRows edges = EdgeRows.read(edgeSpans, rawRows);
 
-        Map<Labels, Integer> groupIds = new HashMap<>();
-        List<Labels> groups = new ArrayList<>();
+        // sized for the view's groups: growing it rehashes every label set read so far
+        Map<Labels, Integer> groupIds = HashMap.newHashMap(
+                states == null || states.groups() == null ? 16 : states.groups().size() + 16);
+        List<Labels> groups = new ArrayList<>(
+                states == null || states.groups() == null ? 16 : states.groups().size());
         Map<Interval, Integer> paneIndex = new HashMap<>();
         for (int p = 0; p < paneList.size(); p++) {
             paneIndex.put(paneList.get(p), p);
@@ -463,11 +466,11 @@ public final class ViewOperator {
     }
 
     private static int groupId(Map<Labels, Integer> groupIds, List<Labels> groups, Labels group) {
-        Integer g = groupIds.get(group);
+        int next = groups.size();
+        Integer g = groupIds.putIfAbsent(group, next);
         if (g == null) {
-            g = groups.size();
             groups.add(group);
-            groupIds.put(group, g);
+            return next;
         }
         return g;
     }
