@@ -27,16 +27,17 @@ public interface QueryAccelerator {
     }
 
     /**
-     * {@code rewriter} with kept corrections and merged pane blocks of its own, which retire with it
-     * when the next plan is installed.
+     * {@code rewriter} with kept corrections, merged pane blocks and rewrites of its own
+     * ({@link MemoizedRewrites}), which retire with it when the next plan is installed.
      */
     static QueryAccelerator keepingCorrections(QueryAccelerator rewriter) {
         KeptCorrections kept = new KeptCorrections();
         PaneBlocks blocks = new PaneBlocks();
+        QueryAccelerator memo = new MemoizedRewrites(rewriter);
         return new QueryAccelerator() {
             @Override
             public PhysicalDag rewrite(PhysicalDag dag) {
-                return rewriter.rewrite(dag);
+                return memo.rewrite(dag);
             }
 
             @Override
