@@ -127,6 +127,7 @@ public final class RawRestore {
             table.restoredUpTo = newest;
         }
         samples = 0;
+        table.changed();
         Arrays.fill(batchLabels, 0, batched, null);
         Arrays.fill(batchViews, 0, batched, null);
         batched = 0;

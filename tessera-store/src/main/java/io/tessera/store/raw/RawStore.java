@@ -41,6 +41,7 @@ public final class RawStore {
     private final AppendRules rules;
     private final SeriesTable table;
     private final LongAdder recentReads = new LongAdder();
+    private final SpanReadCache spanReads = new SpanReadCache();
 
     public RawStore() {
         this(RawStoreConfig.defaults());
@@ -79,7 +80,11 @@ public final class RawStore {
      * applied (see {@link AppendLog}).
      */
     public AppendResult append(AppendRequest request, AppendLog log) {
-        return new AppendTransaction(table, rules, request, log, true).run();
+        try {
+            return new AppendTransaction(table, rules, request, log, true).run();
+        } finally {
+            table.changed();
+        }
     }
 
     /**
@@ -90,7 +95,11 @@ public final class RawStore {
      * @throws SampleRejectedException when the request does not apply to the current content
      */
     public AppendResult replay(AppendRequest request) {
-        return new AppendTransaction(table, rules, request, AppendLog.NONE, false).run();
+        try {
+            return new AppendTransaction(table, rules, request, AppendLog.NONE, false).run();
+        } finally {
+            table.changed();
+        }
     }
 
     /**
@@ -192,8 +201,10 @@ public final class RawStore {
     /**
      * The samples of the matching series in the ascending, disjoint {@code spans}, in one walk
      * over the series: each series with a sample in any span is handed to {@code visitor} once,
-     * with the samples of all spans together in time order, in fresh arrays. Series come in no
-     * particular order (not label order: the selection is not sorted).
+     * with the samples of all spans together in time order, as a range of arrays the store never
+     * writes again ({@link DataStore.SeriesSink#seriesRange}). Series come in no particular order
+     * (not label order: the selection is not sorted). The same read again, with no write in
+     * between, is answered from the first ({@link SpanReadCache}).
      */
     public void readSpans(List<LabelMatcher> matchers, Interval[] spans, DataStore.SeriesSink visitor) {
         checkSelector(matchers);
@@ -201,6 +212,11 @@ public final class RawStore {
         if (spans.length == 0) {
             return;
         }
+        long version = table.version();
+        spanReads.read(matchers, bounds, version, visitor, sink -> readSpans(matchers, bounds, sink));
+    }
+
+    private void readSpans(List<LabelMatcher> matchers, long[] bounds, DataStore.SeriesSink visitor) {
         RecentSamples log = recentLogOf(matchers);
         if (log == null) {
             new SpanReader().read(table.index.select(matchers), bounds, visitor);
@@ -298,7 +314,11 @@ public final class RawStore {
      * every series left without samples; later samples at or before that cutoff are refused.
      */
     public RetentionResult applyRetention(long nowMillis) {
-        return new RetentionSweep(table, config.retentionMillis()).run(nowMillis);
+        try {
+            return new RetentionSweep(table, config.retentionMillis()).run(nowMillis);
+        } finally {
+            table.changed();
+        }
     }
 
     public StoreStats stats() {

@@ -25,10 +25,21 @@ final class SeriesTable {
     volatile long minValidTime = Long.MIN_VALUE;
     /** The newest time of the samples restored from an image, which no recent-samples log holds. */
     volatile long restoredUpTo = Long.MIN_VALUE;
+    /** Moved on after every write that may change what a read sees; see {@link SpanReadCache}. */
+    private final AtomicLong version = new AtomicLong();
 
     SeriesTable(long memoryLimit, long recentWindowMillis, long recentLimit) {
         this.memory = new MemoryLimit(memoryLimit);
         this.recentBudget = new RecentSamplesBudget(recentWindowMillis, recentLimit, memory);
+    }
+
+    long version() {
+        return version.get();
+    }
+
+    /** Called once a write's changes are visible to readers (never before: a read could keep a half-applied write). */
+    void changed() {
+        version.incrementAndGet();
     }
 
     /** The recent-samples log of {@code metric}, created when its first sample is applied. */
