@@ -184,6 +184,10 @@ public final class TesseraServer implements AutoCloseable {
                 "tessera_raw_recent_span_reads_total",
                 "Span reads the recent-samples logs answered instead of the chunks.",
                 () -> rawStore.recentSamples().reads());
+        metrics.counter(
+                "tessera_raw_span_reads_reused_total",
+                "Span reads answered again from an identical one with no write in between (panels of one refresh).",
+                rawStore::spanReadsReused);
         this.housekeeping = Executors.newSingleThreadScheduledExecutor(
                 r -> Thread.ofPlatform().daemon().name("tessera-housekeeping").unstarted(r));
         this.http = new HttpService(config.host(), port, listener);

@@ -159,6 +159,7 @@ class QueryMetricsScrapeTest {
                 "tessera_view_panes_rebuilt_total",
                 "tessera_view_late_rows_total",
                 "tessera_raw_recent_span_reads_total",
+                "tessera_raw_span_reads_reused_total",
                 "tessera_view_maintenance_failures_total",
                 "tessera_table_requests_total",
                 "tessera_table_rows_total")) {

@@ -249,6 +249,11 @@ public final class RawStore {
         return null;
     }
 
+    /** Span reads answered again from an earlier one with no write in between ({@link SpanReadCache}). */
+    public long spanReadsReused() {
+        return spanReads.reused();
+    }
+
     /** What the recent-samples logs hold and how often they answered a read. */
     public RecentSamplesStats recentSamples() {
         long bytes = 0;

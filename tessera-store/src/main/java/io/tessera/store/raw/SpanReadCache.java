@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The newest few span reads, kept while the store has not changed since: the panels of a
@@ -45,6 +46,8 @@ final class SpanReadCache {
         }
     }
 
+    private final LongAdder reused = new LongAdder();
+
     private final Map<Key, Kept> entries = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Key, Kept> eldest) {
@@ -70,6 +73,7 @@ final class SpanReadCache {
             kept = entries.get(key);
         }
         if (kept != null && kept.version == version) {
+            reused.increment();
             kept.replay(sink);
             return;
         }
@@ -82,6 +86,11 @@ final class SpanReadCache {
             }
             entry.replay(sink);
         }
+    }
+
+    /** Reads answered from a kept one so far. */
+    long reused() {
+        return reused.sum();
     }
 
     /**

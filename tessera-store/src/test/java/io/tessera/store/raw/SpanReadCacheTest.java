@@ -63,8 +63,10 @@ class SpanReadCacheTest {
     void theSameReadWithNoWriteBetweenIsHandedTheFirstReadsArrays() {
         RawStore store = store();
         Read first = read(store, SPANS);
+        long reusedBefore = store.spanReadsReused();
         Read again = read(store, SPANS);
 
+        assertThat(store.spanReadsReused()).isEqualTo(reusedBefore + 1);
         assertThat(again.samples()).isEqualTo(first.samples()).hasSize(20);
         assertThat(again.arrays()).hasSameSizeAs(first.arrays());
         for (int i = 0; i < first.arrays().size(); i++) {
